@@ -1,0 +1,61 @@
+package io.dpone.spi.error;
+
+import java.util.Objects;
+
+/**
+ * The one catalogue of stable error codes. Names and numbers are public and never renumbered or
+ * reused; a test guards both. Ranges: 1000-1999 host and manifest, 2000-2999 cluster internal
+ * mode, 3000-3999 cluster external mode. Each code has a page in {@code docs/errors/NAME.md}.
+ */
+public enum DponeErrorCode {
+    // 1000-1999: host, manifest and provider selection
+    MANIFEST_UNREADABLE(1001, ErrorType.USER_ERROR),
+    MANIFEST_SCHEMA_INVALID(1002, ErrorType.USER_ERROR),
+    PUBLICATION_PROVIDER_UNAVAILABLE(1003, ErrorType.BLOCKED),
+    PUBLICATION_STRATEGY_UNSUPPORTED(1004, ErrorType.BLOCKED),
+    HOST_INTERNAL_ERROR(1999, ErrorType.INTERNAL),
+
+    // 2000-2999: cluster internal mode (seed 000, "Public contract")
+    CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED(2001, ErrorType.BLOCKED),
+    CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE(2002, ErrorType.BLOCKED),
+    CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT(2003, ErrorType.BLOCKED),
+    CLICKHOUSE_CLUSTER_DDL_UNRESOLVED(2004, ErrorType.OPERATOR_REQUIRED),
+    CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED(2005, ErrorType.OPERATOR_REQUIRED),
+    CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN(2006, ErrorType.OPERATOR_REQUIRED),
+    CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE(2007, ErrorType.OPERATOR_REQUIRED),
+    CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN(2008, ErrorType.OPERATOR_REQUIRED),
+    CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID(2009, ErrorType.OPERATOR_REQUIRED),
+    CLICKHOUSE_CLUSTER_CAPABILITY_MISSING(2010, ErrorType.BLOCKED),
+    CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY(2011, ErrorType.BLOCKED),
+    CLICKHOUSE_CLUSTER_TRANSPORT_FAILED(2012, ErrorType.BLOCKED),
+
+    // 3000-3999: cluster external mode (seed 001, "Stable external failure pages")
+    CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH(3001, ErrorType.BLOCKED),
+    CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED(3002, ErrorType.BLOCKED),
+    CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE(3003, ErrorType.BLOCKED),
+    CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED(3004, ErrorType.USER_ERROR),
+    CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED(3005, ErrorType.OPERATOR_REQUIRED),
+    CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL(3006, ErrorType.OPERATOR_REQUIRED),
+    CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN(3007, ErrorType.OPERATOR_REQUIRED);
+
+    private final int number;
+    private final ErrorType type;
+
+    DponeErrorCode(int number, ErrorType type) {
+        this.number = number;
+        this.type = Objects.requireNonNull(type, "type is null");
+    }
+
+    public int number() {
+        return number;
+    }
+
+    public ErrorType type() {
+        return type;
+    }
+
+    /** The docs page that explains this code, relative to the repository's {@code docs/} folder. */
+    public String docsPage() {
+        return "errors/" + name() + ".md";
+    }
+}

@@ -1,0 +1,6 @@
+/** Reusable test support for cluster publication connectors. */
+module io.dpone.testkit {
+    requires transitive io.dpone.spi;
+    requires transitive io.dpone.clickhouse.cluster;
+
+}
