@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.dpone.spi.error.DponeErrorCode;
+import java.io.IOException;
 import java.util.List;
 import org.yaml.snakeyaml.LoaderOptions;
 
@@ -62,6 +64,9 @@ public final class ManifestReader {
         }
         JsonNode root;
         try {
+            if (format == ManifestFormat.YAML && hasAlias(text)) {
+                return unreadable("YAML aliases are not supported in manifests");
+            }
             root = (format == ManifestFormat.JSON ? json : yaml).readTree(text);
         } catch (Exception e) {
             // The parser's message quotes the offending text, which may hold a secret: drop it.
@@ -71,6 +76,18 @@ public final class ManifestReader {
             return unreadable("manifest is empty");
         }
         return ManifestValidator.validate(root);
+    }
+
+    /** Jackson reads an alias as its anchor's name, silently changing the value, so aliases are refused. */
+    private boolean hasAlias(byte[] text) throws IOException {
+        try (JsonParser parser = yaml.getFactory().createParser(text)) {
+            while (parser.nextToken() != null) {
+                if (((YAMLParser) parser).isCurrentAlias()) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static ManifestReadResult unreadable(String problem) {
