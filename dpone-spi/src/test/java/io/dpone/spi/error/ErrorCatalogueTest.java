@@ -106,6 +106,15 @@ class ErrorCatalogueTest {
     }
 
     @Test
+    void theCatalogueIndexLinksEveryCode() throws IOException {
+        String index = Files.readString(ERROR_DOCS.resolve("README.md"));
+        for (DponeErrorCode code : DponeErrorCode.values()) {
+            assertTrue(index.contains("| " + code.number() + " | [" + code.name() + "](" + code.name() + ".md) | " + code.type() + " |"),
+                    "docs/errors/README.md lacks the row for " + code);
+        }
+    }
+
+    @Test
     void messagesAreBounded() {
         DponeException exception = new DponeException(DponeErrorCode.HOST_INTERNAL_ERROR, "x".repeat(10_000));
         assertEquals(DponeException.MAX_MESSAGE_LENGTH, exception.getMessage().length());
