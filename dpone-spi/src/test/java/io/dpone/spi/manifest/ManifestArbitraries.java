@@ -37,14 +37,17 @@ public final class ManifestArbitraries {
     }
 
     public static Arbitrary<Object> scalars() {
-        return Arbitraries.oneOf(
-                Arbitraries.strings().all().ofMaxLength(200).map(s -> MARKER + s),
-                Arbitraries.of(SCHEMA_TOKENS).map(Object.class::cast),
-                Arbitraries.longs().map(Object.class::cast),
-                Arbitraries.bigIntegers().between(BigInteger.TWO.pow(70).negate(), BigInteger.TWO.pow(70)).map(Object.class::cast),
-                Arbitraries.doubles().map(Object.class::cast),
-                Arbitraries.of(true, false).map(Object.class::cast),
-                Arbitraries.just(null));
+        return Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(4, Arbitraries.strings().all().ofMaxLength(200).map(s -> MARKER + s)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1_000).ofMaxLength(60_000)
+                        .map(s -> MARKER + s)),
+                net.jqwik.api.Tuple.of(4, Arbitraries.of(SCHEMA_TOKENS).map(Object.class::cast)),
+                net.jqwik.api.Tuple.of(3, Arbitraries.longs().map(Object.class::cast)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.bigIntegers().between(BigInteger.TWO.pow(70).negate(), BigInteger.TWO.pow(70))
+                        .map(Object.class::cast)),
+                net.jqwik.api.Tuple.of(2, Arbitraries.doubles().map(Object.class::cast)),
+                net.jqwik.api.Tuple.of(2, Arbitraries.of(true, false).map(Object.class::cast)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.just(null)));
     }
 
     /** Any JSON value up to {@code depth} levels of nesting. */

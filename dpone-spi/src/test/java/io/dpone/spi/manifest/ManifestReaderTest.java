@@ -130,6 +130,13 @@ class ManifestReaderTest {
     }
 
     @Test
+    void nestingBeyondTheLimitIsUnreadableInBothSyntaxes() {
+        String json = "[".repeat(200) + "]".repeat(200);
+        assertEquals(DponeErrorCode.MANIFEST_UNREADABLE, rejected(json("{\"sink\": " + json + "}")).code());
+        assertEquals(DponeErrorCode.MANIFEST_UNREADABLE, rejected(yaml("sink: " + json)).code());
+    }
+
+    @Test
     void aliasBombIsRejectedNotExpanded() {
         StringBuilder text = new StringBuilder("a: &a [x, x, x, x, x, x, x, x, x]\n");
         for (char c = 'b'; c <= 'k'; c++) {
