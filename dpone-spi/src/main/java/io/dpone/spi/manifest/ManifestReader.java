@@ -3,6 +3,7 @@ package io.dpone.spi.manifest;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -15,6 +16,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.dpone.spi.error.DponeErrorCode;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
@@ -27,6 +30,7 @@ public final class ManifestReader {
     /** Largest manifest accepted, in bytes. */
     public static final int MAX_BYTES = 1 << 20;
     private static final int MAX_NESTING = 64;
+    private static final Pattern PLAIN_DECIMAL = Pattern.compile("[-+]?(0|[1-9][0-9]*)");
 
     private final ObjectMapper json;
     private final ObjectMapper yaml;
@@ -46,7 +50,8 @@ public final class ManifestReader {
         loader.setMaxAliasesForCollections(10);
         loader.setNestingDepthLimit(MAX_NESTING);
         loader.setCodePointLimit(MAX_BYTES);
-        this.yaml = configure(new YAMLMapper(YAMLFactory.builder().loaderOptions(loader).build())
+        this.yaml = configure(new YAMLMapper(YAMLFactory.builder().loaderOptions(loader)
+                .enable(YAMLParser.Feature.PARSE_BOOLEAN_LIKE_WORDS_AS_STRINGS).build())
                 .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION), constraints);
     }
 
@@ -64,8 +69,9 @@ public final class ManifestReader {
         }
         JsonNode root;
         try {
-            if (format == ManifestFormat.YAML && hasAlias(text)) {
-                return unreadable("YAML aliases are not supported in manifests");
+            Optional<String> yamlProblem = format == ManifestFormat.YAML ? yamlOnlyProblem(text) : Optional.empty();
+            if (yamlProblem.isPresent()) {
+                return unreadable(yamlProblem.get());
             }
             root = (format == ManifestFormat.JSON ? json : yaml).readTree(text);
         } catch (Exception e) {
@@ -78,16 +84,23 @@ public final class ManifestReader {
         return ManifestValidator.validate(root);
     }
 
-    /** Jackson reads an alias as its anchor's name, silently changing the value, so aliases are refused. */
-    private boolean hasAlias(byte[] text) throws IOException {
+    /**
+     * YAML 1.1 forms the parser would silently reinterpret: an alias is read as its anchor's name,
+     * and {@code 010}, {@code 0x10} or {@code 1_000} as octal, hex or grouped integers. Refused so a
+     * YAML manifest means exactly what a JSON one with the same text would.
+     */
+    private Optional<String> yamlOnlyProblem(byte[] text) throws IOException {
         try (JsonParser parser = yaml.getFactory().createParser(text)) {
-            while (parser.nextToken() != null) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
                 if (((YAMLParser) parser).isCurrentAlias()) {
-                    return true;
+                    return Optional.of("YAML aliases are not supported in manifests");
+                }
+                if (token == JsonToken.VALUE_NUMBER_INT && !PLAIN_DECIMAL.matcher(parser.getText()).matches()) {
+                    return Optional.of("integers must be written in plain decimal");
                 }
             }
         }
-        return false;
+        return Optional.empty();
     }
 
     private static ManifestReadResult unreadable(String problem) {

@@ -129,6 +129,29 @@ class ManifestReaderTest {
                 rejected(reader.read(new byte[] {'a', ':', ' ', (byte) 0xC3, (byte) 0x28}, ManifestFormat.YAML)).code());
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"yes", "no", "on", "off", "'true'", "~", "1"})
+    void lineageAcceptsOnlyTheBooleansTrueAndFalse(String value) {
+        ManifestReadResult.Rejected rejected = rejected(yaml("options: {lineage: " + value + "}\n"
+                + "sink: {target: {database: d, table: t}, strategy: {mode: full_refresh, max_source_bytes: 1}}"));
+        assertEquals("/options/lineage", rejected.violations().get(0).path());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"010", "0x10", "1_000", "0b101", "+0x1F"})
+    void yamlIntegersMustBePlainDecimalSoOctalCannotShrinkABound(String value) {
+        ManifestReadResult.Rejected rejected = rejected(yaml(
+                "sink: {target: {database: d, table: t}, strategy: {mode: full_refresh, max_source_bytes: " + value + "}}"));
+        assertEquals(DponeErrorCode.MANIFEST_UNREADABLE, rejected.code());
+        assertEquals("integers must be written in plain decimal", rejected.violations().get(0).problem());
+    }
+
+    @Test
+    void plainDecimalWithSignIsAnInteger() {
+        assertEquals(5L, accepted(yaml("sink: {target: {database: d, table: t}, strategy: {mode: full_refresh, max_source_bytes: +5}}"))
+                .maxSourceBytes());
+    }
+
     @Test
     void nestingBeyondTheLimitIsUnreadableInBothSyntaxes() {
         String json = "[".repeat(200) + "]".repeat(200);
