@@ -18,7 +18,8 @@ import java.util.Optional;
  * The one static admission policy behind {@code check}, {@code plan} and {@code publish}: the host's
  * common checks, then provider selection by replication mode, then the selected provider's own
  * checks. Deterministic and side-effect free; blockers come out in a stable order. No branch turns
- * a cluster request into local publication or into the other replication mode.
+ * a cluster request into local publication or into the other replication mode. Immutable and
+ * thread-safe when its providers are.
  */
 public final class StaticAdmissionPolicy {
     private final List<PublicationStrategyProvider> providers;
