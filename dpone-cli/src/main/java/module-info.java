@@ -1,4 +1,12 @@
 /** The reference host: finds publication providers on the module path and never falls back. */
 module io.dpone.cli {
     requires io.dpone.spi;
+    requires info.picocli;
+    requires com.fasterxml.jackson.databind;
+
+    uses io.dpone.spi.publication.PublicationStrategyProvider;
+
+    // picocli reads and injects the annotated command fields reflectively.
+    opens io.dpone.cli to info.picocli;
+    opens io.dpone.cli.command to info.picocli;
 }

@@ -4,4 +4,6 @@ module io.dpone.clickhouse.external {
     requires io.dpone.clickhouse.cluster;
     requires static com.google.auto.service;
 
+    provides io.dpone.spi.publication.PublicationStrategyProvider
+            with io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider;
 }

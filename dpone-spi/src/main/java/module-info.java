@@ -2,6 +2,11 @@
 module io.dpone.spi {
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
+    requires org.yaml.snakeyaml;
 
+    exports io.dpone.spi.decision;
     exports io.dpone.spi.error;
+    exports io.dpone.spi.manifest;
+    exports io.dpone.spi.publication;
+    exports io.dpone.spi.receipt;
 }

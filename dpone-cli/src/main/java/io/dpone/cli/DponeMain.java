@@ -1,0 +1,30 @@
+package io.dpone.cli;
+
+import io.dpone.cli.render.JsonDocuments;
+import io.dpone.spi.publication.HostEnvironment;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ServiceConfigurationError;
+
+/** Process entry point of the {@code dpone} launcher. */
+public final class DponeMain {
+    private DponeMain() {
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        int exit;
+        try {
+            HostContext host = new HostContext(HostContext.discoverProviders(), HostEnvironment.from(System.getenv()), out, err);
+            exit = Dpone.run(args, host);
+        } catch (RuntimeException | ServiceConfigurationError e) {
+            // A provider that cannot be loaded is a defect, reported as a typed document, not a trace.
+            err.println(JsonDocuments.compact(JsonDocuments.internalError(e)));
+            exit = ExitCode.INTERNAL_ERROR;
+        }
+        out.flush();
+        err.flush();
+        System.exit(exit);
+    }
+}

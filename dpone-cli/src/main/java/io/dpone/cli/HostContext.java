@@ -1,0 +1,38 @@
+package io.dpone.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.spi.decision.StaticAdmissionPolicy;
+import io.dpone.spi.manifest.ManifestReader;
+import io.dpone.spi.publication.HostEnvironment;
+import io.dpone.spi.publication.PublicationStrategyProvider;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * Everything a command needs, built once per invocation: the providers found on the module path,
+ * the one admission policy over them, the captured environment and the two output streams.
+ * stdout carries only successful documents; stderr carries only typed error documents and usage.
+ */
+public record HostContext(List<PublicationStrategyProvider> providers, HostEnvironment environment, PrintWriter out, PrintWriter err) {
+    public HostContext {
+        providers = List.copyOf(requireNonNull(providers, "providers is null"));
+        requireNonNull(environment, "environment is null");
+        requireNonNull(out, "out is null");
+        requireNonNull(err, "err is null");
+    }
+
+    /** Providers from {@link ServiceLoader}: the module path when run as a module, else the class path. */
+    public static List<PublicationStrategyProvider> discoverProviders() {
+        return ServiceLoader.load(PublicationStrategyProvider.class).stream().map(ServiceLoader.Provider::get).toList();
+    }
+
+    public StaticAdmissionPolicy policy() {
+        return new StaticAdmissionPolicy(providers);
+    }
+
+    public ManifestReader reader() {
+        return new ManifestReader();
+    }
+}

@@ -1,0 +1,35 @@
+package io.dpone.cli.command;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.cli.ExitCode;
+import io.dpone.cli.HostContext;
+import io.dpone.cli.render.JsonDocuments;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code dpone check -m FILE}: validates the manifest and applies the shared static admission policy. */
+@Command(name = "check", description = "Validate a manifest and report static admission (exit 0 admitted, 1 blocked, 2 invalid).")
+public final class CheckCommand implements Callable<Integer> {
+    private final HostContext host;
+
+    @Option(names = {"-m", "--manifest"}, required = true, paramLabel = "FILE", description = "Manifest (.yaml, .yml or .json).")
+    private Path manifest;
+
+    public CheckCommand(HostContext host) {
+        this.host = requireNonNull(host, "host is null");
+    }
+
+    @Override
+    public Integer call() {
+        Optional<AdmittedManifest> admitted = AdmittedManifest.decide(host, ManifestFiles.read(manifest, host.reader()));
+        if (admitted.isEmpty()) {
+            return ExitCode.INVALID_INPUT;
+        }
+        host.out().println(JsonDocuments.pretty(JsonDocuments.checkSummary(admitted.get().decision())));
+        return admitted.get().decision().blocked() ? ExitCode.BLOCKED : ExitCode.OK;
+    }
+}

@@ -1,0 +1,143 @@
+package io.dpone.cli.render;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dpone.spi.decision.Blocker;
+import io.dpone.spi.decision.StaticDecision;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.manifest.ManifestReadResult;
+import io.dpone.spi.manifest.ReplicationMode;
+import io.dpone.spi.manifest.SchemaViolation;
+import io.dpone.spi.publication.PublicationStrategyProvider;
+import io.dpone.spi.receipt.PublicationReceipt;
+import java.util.List;
+
+/**
+ * The host's JSON documents, field names and order fixed here and documented in
+ * docs/reference/cli.md. Every text placed in a document is already bounded and value-free.
+ */
+public final class JsonDocuments {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private JsonDocuments() {
+    }
+
+    /** The static decision document, field for field the reference's, plus {@code blockers}. */
+    public static ObjectNode decision(StaticDecision decision) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("requested", decision.requested());
+        node.put("selected", decision.selected());
+        node.put("mode", decision.mode());
+        node.put("replication_mode", decision.replicationMode().map(ReplicationMode::wireName).orElse(null));
+        node.put("runtime_admission_required", decision.runtimeAdmissionRequired());
+        node.put("no_fallback", decision.noFallback());
+        node.set("blockers", blockers(decision.blockers()));
+        return node;
+    }
+
+    /** {@code dpone check}'s summary of a schema-valid manifest. */
+    public static ObjectNode checkSummary(StaticDecision decision) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("manifest", "valid");
+        node.put("admitted", decision.selected());
+        node.put("mode", decision.mode());
+        node.set("blockers", blockers(decision.blockers()));
+        return node;
+    }
+
+    public static ObjectNode rejection(ManifestReadResult.Rejected rejected) {
+        ObjectNode document = errorDocument(rejected.code(), rejected.code() == DponeErrorCode.MANIFEST_UNREADABLE
+                ? "the manifest could not be read" : "the manifest does not match the schema");
+        ArrayNode violations = ((ObjectNode) document.get("error")).putArray("violations");
+        for (SchemaViolation violation : rejected.violations()) {
+            violations.addObject().put("path", violation.path()).put("problem", violation.problem());
+        }
+        return document;
+    }
+
+    public static ObjectNode blocked(StaticDecision decision) {
+        Blocker first = decision.blockers().get(0);
+        ObjectNode document = errorDocument(first.code(), "static admission blocked the publication");
+        ((ObjectNode) document.get("error")).set("decision", decision(decision));
+        return document;
+    }
+
+    public static ObjectNode error(DponeException exception) {
+        return errorDocument(exception.code(), exception.getMessage());
+    }
+
+    /** A defect: only the exception's class name is reported, because its message may quote input. */
+    public static ObjectNode internalError(Throwable throwable) {
+        ObjectNode document = errorDocument(DponeErrorCode.HOST_INTERNAL_ERROR, "unexpected failure in the host or a provider");
+        ((ObjectNode) document.get("error")).put("cause_type", throwable.getClass().getName());
+        return document;
+    }
+
+    public static ObjectNode receipt(PublicationReceipt receipt) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("schema", receipt.schema());
+        node.put("replication_mode", receipt.replicationMode().wireName());
+        node.put("operation_id", receipt.operationId());
+        node.put("evidence_scope", receipt.evidenceScope().wireName());
+        node.put("evidence_status", receipt.evidenceStatus().wireName());
+        return node;
+    }
+
+    public static ObjectNode providers(List<PublicationStrategyProvider> providers) {
+        ObjectNode node = MAPPER.createObjectNode();
+        ArrayNode list = node.putArray("providers");
+        for (PublicationStrategyProvider provider : providers) {
+            list.addObject()
+                    .put("replication_mode", provider.replicationMode().wireName())
+                    .put("name", provider.name())
+                    .put("module", provider.getClass().getModule().getName());
+        }
+        return node;
+    }
+
+    public static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    public static String compact(JsonNode node) {
+        return write(node, false);
+    }
+
+    public static String pretty(JsonNode node) {
+        return write(node, true);
+    }
+
+    private static ObjectNode errorDocument(DponeErrorCode code, String message) {
+        ObjectNode document = MAPPER.createObjectNode();
+        document.putObject("error")
+                .put("code", code.name())
+                .put("number", code.number())
+                .put("type", code.type().name())
+                .put("message", message)
+                .put("docs", "docs/" + code.docsPage());
+        return document;
+    }
+
+    private static ArrayNode blockers(List<Blocker> blockers) {
+        ArrayNode list = MAPPER.createArrayNode();
+        for (Blocker blocker : blockers) {
+            list.addObject()
+                    .put("code", blocker.code().name())
+                    .put("message", blocker.message())
+                    .put("docs", "docs/" + blocker.code().docsPage());
+        }
+        return list;
+    }
+
+    private static String write(JsonNode node, boolean pretty) {
+        try {
+            return pretty ? MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node) : MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tree node always serializes", e);
+        }
+    }
+}

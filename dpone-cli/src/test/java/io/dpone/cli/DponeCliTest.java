@@ -1,0 +1,160 @@
+package io.dpone.cli;
+
+import static io.dpone.cli.CliRun.fixture;
+import static io.dpone.cli.CliRun.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpone.spi.publication.HostEnvironment;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DponeCliTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static void assertCleanStderrFailure(CliRun result, int exit, String code) {
+        assertEquals(exit, result.exit(), result.toString());
+        assertEquals("", result.out(), "stdout must stay empty");
+        JsonNode error = result.errJson().get("error");
+        assertEquals(code, error.get("code").asText());
+        assertEquals("docs/errors/" + code + ".md", error.get("docs").asText());
+        assertFalse(result.err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void planRendersExactlyTheReferenceDecisionDocument() throws Exception {
+        CliRun result = run("plan", "-m", fixture("cluster-internal.yaml"));
+        assertEquals(ExitCode.OK, result.exit());
+        assertEquals("", result.err());
+        assertEquals(JSON.readTree("""
+                {"requested": true, "selected": true, "mode": "cluster_internal", "replication_mode": "internal",
+                 "runtime_admission_required": true, "no_fallback": true, "blockers": []}"""), result.outJson());
+    }
+
+    @Test
+    void planOfAJsonExternalManifestSelectsExternalMode() {
+        JsonNode decision = run("plan", "-m", fixture("cluster-external.json")).outJson();
+        assertEquals("cluster_external", decision.get("mode").asText());
+        assertEquals("external", decision.get("replication_mode").asText());
+        assertTrue(decision.get("selected").asBoolean());
+    }
+
+    @Test
+    void planRendersTheDecisionThenExitsOneWhenBlocked() {
+        CliRun result = run("plan", "-m", fixture("blocked-external-no-store.yaml"));
+        assertEquals(ExitCode.BLOCKED, result.exit());
+        assertEquals("", result.err());
+        JsonNode decision = result.outJson();
+        assertFalse(decision.get("selected").asBoolean());
+        assertEquals("cluster_external", decision.get("mode").asText());
+        assertEquals("EXTERNAL_ARTIFACT_STORE_UNAVAILABLE", decision.get("blockers").get(0).get("code").asText());
+    }
+
+    @Test
+    void checkAndPlanShareOnePolicyIncludingTheEnvironment() {
+        HostEnvironment store = HostEnvironment.from(Map.of("DPONE_EXTERNAL_ARTIFACT_STORE", "/srv/dpone"));
+        CliRun check = CliRun.run(HostContext.discoverProviders(), store, "check", "-m", fixture("blocked-external-no-store.yaml"));
+        CliRun plan = CliRun.run(HostContext.discoverProviders(), store, "plan", "-m", fixture("blocked-external-no-store.yaml"));
+        assertEquals(ExitCode.OK, check.exit());
+        assertEquals(ExitCode.OK, plan.exit());
+        assertTrue(check.outJson().get("admitted").asBoolean());
+        assertEquals(check.outJson().get("blockers"), plan.outJson().get("blockers"));
+        CliRun blockedCheck = run("check", "-m", fixture("blocked-ddl-scope-local.yaml"));
+        assertEquals(ExitCode.BLOCKED, blockedCheck.exit());
+        assertEquals("CLUSTER_DDL_SCOPE_NOT_CLUSTER", blockedCheck.outJson().get("blockers").get(0).get("code").asText());
+    }
+
+    @Test
+    void schemaInvalidManifestIsATypedStderrDocumentWithExitTwo() {
+        CliRun result = run("check", "-m", fixture("invalid-relative-store.yaml"));
+        assertCleanStderrFailure(result, ExitCode.INVALID_INPUT, "MANIFEST_SCHEMA_INVALID");
+        assertEquals("/sink/options/external_artifact_store_path",
+                result.errJson().get("error").get("violations").get(0).get("path").asText());
+        assertCleanStderrFailure(run("plan", "-m", fixture("invalid-unknown-keys.yaml")), ExitCode.INVALID_INPUT, "MANIFEST_SCHEMA_INVALID");
+    }
+
+    @Test
+    void unreadableManifestNeverEchoesItsPath() {
+        CliRun result = run("plan", "-m", "/no/such/dir/secret-name.yaml");
+        assertCleanStderrFailure(result, ExitCode.INVALID_INPUT, "MANIFEST_UNREADABLE");
+        assertFalse(result.err().contains("secret-name"));
+        assertCleanStderrFailure(run("check", "-m", fixture("../README.txt")), ExitCode.INVALID_INPUT, "MANIFEST_UNREADABLE");
+    }
+
+    @Test
+    void runtimeFailureIsOneTypedStderrDocumentWithEmptyStdout() {
+        CliRun result = run("publish", "-m", fixture("cluster-internal.yaml"));
+        assertCleanStderrFailure(result, ExitCode.RUNTIME_FAILURE, "PUBLICATION_STRATEGY_UNSUPPORTED");
+        assertEquals("BLOCKED", result.errJson().get("error").get("type").asText());
+        assertEquals(1004, result.errJson().get("error").get("number").asInt());
+    }
+
+    @Test
+    void publishRefusesABlockedRequestBeforeCreatingAPublisher() {
+        RecordingProvider provider = RecordingProvider.failingWith(new IllegalStateException("must not run"));
+        CliRun result = CliRun.run(List.of(provider), HostEnvironment.empty(), "publish", "-m", fixture("blocked-ddl-scope-local.yaml"));
+        assertCleanStderrFailure(result, ExitCode.BLOCKED, "CLUSTER_DDL_SCOPE_NOT_CLUSTER");
+        assertEquals("cluster_internal", result.errJson().get("error").get("decision").get("mode").asText());
+        assertEquals(0, provider.publishers());
+    }
+
+    @Test
+    void providerDefectIsHostInternalErrorWithoutItsMessage() {
+        RecordingProvider provider = RecordingProvider.failingWith(new IllegalStateException("password=hunter2"));
+        CliRun result = CliRun.run(List.of(provider), HostEnvironment.empty(), "publish", "-m", fixture("cluster-internal.yaml"));
+        assertCleanStderrFailure(result, ExitCode.INTERNAL_ERROR, "HOST_INTERNAL_ERROR");
+        assertEquals("java.lang.IllegalStateException", result.errJson().get("error").get("cause_type").asText());
+        assertFalse(result.err().contains("hunter2"));
+    }
+
+    @Test
+    void successfulPublicationPrintsTheReceiptOnStdoutOnly() {
+        RecordingProvider provider = RecordingProvider.succeeding();
+        CliRun result = CliRun.run(List.of(provider), HostEnvironment.empty(), "publish", "-m", fixture("cluster-internal.yaml"));
+        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals("", result.err());
+        assertEquals("runtime", result.outJson().get("evidence_scope").asText());
+        assertEquals("UNVERIFIED", result.outJson().get("evidence_status").asText());
+        assertEquals(1, provider.publishers());
+    }
+
+    @Test
+    void missingProviderIsAStableBlockerNotAFallback() {
+        CliRun result = CliRun.run(List.of(RecordingProvider.succeeding()), HostEnvironment.empty(),
+                "plan", "-m", fixture("cluster-external.yaml"));
+        assertEquals(ExitCode.BLOCKED, result.exit());
+        JsonNode decision = result.outJson();
+        assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", decision.get("blockers").get(0).get("code").asText());
+        assertEquals("cluster_external", decision.get("mode").asText());
+        assertTrue(decision.get("no_fallback").asBoolean());
+    }
+
+    @Test
+    void providersListsBothModesFromTheServiceLoader() {
+        JsonNode providers = run("providers").outJson().get("providers");
+        assertEquals(2, providers.size());
+        assertEquals("internal", providers.get(0).get("replication_mode").asText());
+        assertEquals("external", providers.get(1).get("replication_mode").asText());
+    }
+
+    @Test
+    void demoChecksAndPlansTheEmbeddedSample() {
+        CliRun result = run("demo");
+        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertTrue(result.outJson().get("check").get("admitted").asBoolean());
+        assertEquals("cluster_internal", result.outJson().get("plan").get("mode").asText());
+    }
+
+    @Test
+    void usageErrorsExitTwoWithEmptyStdout() {
+        for (String[] args : List.of(new String[] {"plan"}, new String[] {"frobnicate"}, new String[] {}, new String[] {"check", "-x"})) {
+            CliRun result = run(args);
+            assertEquals(ExitCode.INVALID_INPUT, result.exit(), List.of(args).toString());
+            assertEquals("", result.out());
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package io.dpone.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpone.cli.boot.ModulePathPlanner;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the packaged launcher as separate {@code java --module-path ... --module io.dpone.cli/...}
+ * processes (failsafe, after {@code package}): providers are found on the module path, a mode whose
+ * module is absent is a stable blocker rather than a fallback, and a runtime failure is one typed
+ * document on stderr with stdout empty.
+ */
+class ModulePathLauncherIT {
+    private static final String MAIN = "io.dpone.cli/io.dpone.cli.DponeMain";
+    private static final Path ROOT = Path.of(System.getProperty("dpone.repositoryRoot", "..")).toAbsolutePath().normalize();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path output;
+
+    private record Result(int exit, String out, String err) {
+        JsonNode outJson() throws IOException {
+            return JSON.readTree(out);
+        }
+    }
+
+    private Result launch(List<String> command) throws IOException, InterruptedException {
+        Path out = output.resolve("out-" + System.nanoTime());
+        Path err = output.resolve("err-" + System.nanoTime());
+        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().remove("DPONE_EXTERNAL_ARTIFACT_STORE");
+        builder.environment().put("DPONE_SKIP_BUILD", "1");
+        Process process = builder.start();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "launcher did not finish");
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    private static List<String> java(List<String> pathOptions, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(pathOptions);
+        command.addAll(List.of("--module", MAIN));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private static List<String> builtPath() {
+        return List.of("@" + System.getProperty("dpone.launcherArgs"));
+    }
+
+    /** The packaged module path without the external mode module: "a mode whose module is absent". */
+    private static List<String> internalOnlyPath() throws IOException {
+        List<Path> jars = ModulePathPlanner.jarsIn(Path.of(System.getProperty("dpone.modulesDir"))).stream()
+                .filter(jar -> !jar.getFileName().toString().startsWith("dpone-clickhouse-external-"))
+                .collect(Collectors.toCollection(ArrayList::new));
+        jars.add(Path.of(System.getProperty("dpone.cliJar")));
+        ModulePathPlanner.Plan plan = ModulePathPlanner.plan(jars);
+        List<String> options = new ArrayList<>(List.of("--module-path", join(plan.modulePath())));
+        if (!plan.classPath().isEmpty()) {
+            options.addAll(List.of("--class-path", join(plan.classPath())));
+        }
+        return options;
+    }
+
+    private static String join(List<Path> paths) {
+        return paths.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+    }
+
+    @Test
+    void bothProvidersAreFoundAsNamedModulesOnTheModulePath() throws Exception {
+        Result result = launch(java(builtPath(), "providers"));
+        assertEquals(0, result.exit(), result.toString());
+        JsonNode providers = result.outJson().get("providers");
+        assertEquals(2, providers.size(), result.out());
+        assertEquals("io.dpone.clickhouse.cluster", providers.get(0).get("module").asText());
+        assertEquals("internal", providers.get(0).get("replication_mode").asText());
+        assertEquals("io.dpone.clickhouse.external", providers.get(1).get("module").asText());
+        assertEquals("external", providers.get(1).get("replication_mode").asText());
+    }
+
+    @Test
+    void absentModeModuleIsAStableBlockerNotAFallback() throws Exception {
+        List<String> path = internalOnlyPath();
+        Result providers = launch(java(path, "providers"));
+        assertEquals(1, providers.outJson().get("providers").size(), providers.out());
+
+        Result plan = launch(java(path, "plan", "-m", "fixtures/manifests/cluster-external.yaml"));
+        assertEquals(ExitCode.BLOCKED, plan.exit(), plan.toString());
+        assertEquals("", plan.err());
+        JsonNode decision = plan.outJson();
+        assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", decision.get("blockers").get(0).get("code").asText());
+        assertEquals("cluster_external", decision.get("mode").asText());
+        assertEquals("external", decision.get("replication_mode").asText());
+        assertFalse(decision.get("selected").asBoolean());
+        assertTrue(decision.get("no_fallback").asBoolean());
+
+        Result internal = launch(java(path, "plan", "-m", "fixtures/manifests/cluster-internal.yaml"));
+        assertEquals(ExitCode.OK, internal.exit(), internal.toString());
+    }
+
+    @Test
+    void runtimeFailureInTheRealProcessIsOneTypedStderrDocument() throws Exception {
+        Result result = launch(java(builtPath(), "publish", "-m", "fixtures/manifests/cluster-external.yaml"));
+        assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
+        assertEquals("", result.out());
+        assertEquals(1, result.err().strip().lines().count(), result.err());
+        assertEquals("PUBLICATION_STRATEGY_UNSUPPORTED", JSON.readTree(result.err()).get("error").get("code").asText());
+    }
+
+    @Test
+    void theRepositoryLauncherScriptRunsTheDemo() throws Exception {
+        Result demo = launch(List.of(ROOT.resolve("dpone").toString(), "demo"));
+        assertEquals(ExitCode.OK, demo.exit(), demo.toString());
+        assertEquals("cluster_internal", demo.outJson().get("plan").get("mode").asText());
+        Result invalid = launch(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/invalid-unknown-keys.yaml"));
+        assertEquals(ExitCode.INVALID_INPUT, invalid.exit(), invalid.toString());
+        assertEquals("", invalid.out());
+        assertEquals("MANIFEST_SCHEMA_INVALID", JSON.readTree(invalid.err()).get("error").get("code").asText());
+    }
+}
