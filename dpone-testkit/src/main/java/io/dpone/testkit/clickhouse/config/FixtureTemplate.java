@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 final class FixtureTemplate {
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z_]+)}}");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9_]+)}}");
 
     private final String name;
     private final String text;
@@ -54,6 +54,9 @@ final class FixtureTemplate {
             matcher.appendReplacement(out, Matcher.quoteReplacement(value));
         }
         matcher.appendTail(out);
+        if (out.indexOf("{{") >= 0) {
+            throw new IllegalArgumentException("malformed placeholder left in " + name);
+        }
         return out.toString();
     }
 
