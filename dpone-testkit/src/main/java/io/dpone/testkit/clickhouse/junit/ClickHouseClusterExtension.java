@@ -3,6 +3,7 @@ package io.dpone.testkit.clickhouse.junit;
 import io.dpone.testkit.clickhouse.ClusterBackends;
 import io.dpone.testkit.cluster.BackendAvailability;
 import io.dpone.testkit.cluster.ClusterBackend;
+import io.dpone.testkit.cluster.ClusterCapability;
 import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
@@ -10,10 +11,17 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import java.lang.reflect.AnnotatedElement;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -22,17 +30,36 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * registered on its own; use the annotation.
  */
 public final class ClickHouseClusterExtension
-        implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
+        implements ExecutionCondition, BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback,
+        ParameterResolver {
 
     private static final ExtensionContext.Namespace NAMESPACE =
             ExtensionContext.Namespace.create(ClickHouseClusterExtension.class);
     private static final String CLUSTER = "cluster";
     private static final String DATABASE = "database";
 
+    /** Disables scenarios whose {@link RequiresCapabilities} the selected backend lacks. */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        Set<ClusterCapability> needed = EnumSet.noneOf(ClusterCapability.class);
+        List<AnnotatedElement> elements = new ArrayList<>();
+        context.getTestClass().ifPresent(elements::add);
+        context.getTestMethod().ifPresent(elements::add);
+        for (AnnotatedElement element : elements) {
+            AnnotationSupport.findAnnotation(element, RequiresCapabilities.class)
+                    .ifPresent(requires -> needed.addAll(List.of(requires.value())));
+        }
+        ClusterBackend backend = ClusterBackends.select(settings(context).backend());
+        Set<ClusterCapability> missing = EnumSet.copyOf(needed);
+        missing.removeAll(backend.capabilities());
+        return missing.isEmpty()
+                ? ConditionEvaluationResult.enabled("backend " + backend.name() + " has " + needed)
+                : ConditionEvaluationResult.disabled("backend " + backend.name() + " lacks " + missing);
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
-        ClickHouseCluster settings = AnnotationSupport.findAnnotation(context.getRequiredTestClass(), ClickHouseCluster.class)
-                .orElseThrow(() -> new ExtensionConfigurationException("use @ClickHouseCluster on the test class"));
+        ClickHouseCluster settings = settings(context);
         ClusterBackend backend = ClusterBackends.select(settings.backend());
         if (backend.availability() instanceof BackendAvailability.Unavailable missing) {
             RealClickHouseRequirement.current().onUnavailable(backend.name(), missing);
@@ -81,6 +108,11 @@ public final class ClickHouseClusterExtension
             throw new ExtensionConfigurationException("a TestDatabase exists only inside a test method");
         }
         return database;
+    }
+
+    private static ClickHouseCluster settings(ExtensionContext context) {
+        return AnnotationSupport.findAnnotation(context.getRequiredTestClass(), ClickHouseCluster.class)
+                .orElseThrow(() -> new ExtensionConfigurationException("use @ClickHouseCluster on the test class"));
     }
 
     private static RunningCluster cluster(ExtensionContext context) {
