@@ -58,9 +58,11 @@ public final class LocalProcessCluster implements RunningCluster {
         List<Integer> ports = FreePorts.allocate(1 + 2 * spec.members());
         LocalProcessCluster cluster = new LocalProcessCluster(spec, createRoot(), ports.get(0));
         try {
-            cluster.zooKeeper.start();
             cluster.createMembers(installation, ports.subList(1, ports.size()));
+            // Launch first: loading the 566 MB library overlaps ZooKeeper's start in this JVM.
+            // ClickHouse connects to ZooKeeper lazily, on first use, so the order is safe.
             cluster.members.forEach(LocalMember::launch);
+            cluster.zooKeeper.start();
             cluster.members.forEach(LocalMember::awaitReady);
             return cluster;
         } catch (RuntimeException e) {
