@@ -7,12 +7,11 @@ import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Authority record codec, schema version 1 (docs/reference/protocol-contracts.md). The payload is
  * the canonical JSON of {@link PayloadWriter}; payload_sha256 is the lowercase hex SHA-256 of its
- * UTF-8 bytes; every typed column is mirrored in the payload. Decoding checks, in order: size,
+ * strict UTF-8 bytes; every typed column is mirrored in the payload. Decoding checks, in order: size,
  * digest, JSON, schema version, shape, columns, column/payload agreement, phase invariants and
  * byte-exact canonical form. Any failure is {@link Blocked}; nothing throws.
  */
@@ -33,7 +32,7 @@ public final class AuthorityCodecV1 implements AuthorityCodec {
     @Override
     public AuthorityRow encode(AuthorityRecord record) {
         String payload = PayloadWriter.write(record, SCHEMA_VERSION);
-        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = CanonicalEncoder.strictUtf8(payload);
         if (bytes.length > MAX_PAYLOAD_BYTES) {
             throw new IllegalArgumentException("record payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
         }
@@ -82,8 +81,16 @@ public final class AuthorityCodecV1 implements AuthorityCodec {
 
     private static byte[] boundedBytes(String payload) throws PayloadRejected {
         // UTF-8 needs at least one byte per char, so the char check avoids encoding a huge string.
-        byte[] bytes = payload.length() > MAX_PAYLOAD_BYTES ? null : payload.getBytes(StandardCharsets.UTF_8);
-        if (bytes == null || bytes.length > MAX_PAYLOAD_BYTES) {
+        if (payload.length() > MAX_PAYLOAD_BYTES) {
+            throw new PayloadRejected(BlockReason.OVERSIZED, "payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
+        }
+        byte[] bytes;
+        try {
+            bytes = CanonicalEncoder.strictUtf8(payload);
+        } catch (IllegalArgumentException e) {
+            throw JsonFields.malformed("payload is not well-formed text");
+        }
+        if (bytes.length > MAX_PAYLOAD_BYTES) {
             throw new PayloadRejected(BlockReason.OVERSIZED, "payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
         }
         return bytes;

@@ -3,6 +3,10 @@ package io.dpone.clickhouse.cluster.contract.digest;
 import static java.util.Objects.requireNonNull;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -36,9 +40,12 @@ public final class CanonicalEncoder {
         return new CanonicalEncoder();
     }
 
-    /** Appends UTF-8 text, or the null marker. */
+    /**
+     * Appends UTF-8 text, or the null marker. Text with an unpaired surrogate is rejected rather
+     * than replaced, so two different strings can never encode alike.
+     */
     public CanonicalEncoder text(String value) {
-        return value == null ? nullField() : bytes(value.getBytes(StandardCharsets.UTF_8));
+        return value == null ? nullField() : bytes(strictUtf8(value));
     }
 
     /** Appends a number as its shortest decimal text. */
@@ -87,6 +94,21 @@ public final class CanonicalEncoder {
         } catch (NoSuchAlgorithmException e) {
             // Every Java SE runtime must provide SHA-256.
             throw new IllegalStateException("SHA-256 is unavailable", e);
+        }
+    }
+
+    /** The UTF-8 bytes of well-formed UTF-16 text; IllegalArgumentException for an unpaired surrogate. */
+    public static byte[] strictUtf8(String value) {
+        try {
+            ByteBuffer buffer = StandardCharsets.UTF_8.newEncoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .encode(CharBuffer.wrap(value));
+            byte[] bytes = new byte[buffer.remaining()];
+            buffer.get(bytes);
+            return bytes;
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("text is not well-formed UTF-16");
         }
     }
 
