@@ -40,7 +40,9 @@ public final class ReadinessBarrier {
                 add(gaps, member, ReadinessGap.DUPLICATE_MEMBER);
             }
         }
-        return Map.copyOf(gaps);
+        Map<HostEndpoint, Set<ReadinessGap>> frozen = new HashMap<>();
+        gaps.forEach((member, memberGaps) -> frozen.put(member, Set.copyOf(memberGaps)));
+        return Map.copyOf(frozen);
     }
 
     public static boolean isReady(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {

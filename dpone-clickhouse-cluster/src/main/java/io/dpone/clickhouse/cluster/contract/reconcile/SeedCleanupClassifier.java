@@ -43,7 +43,7 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
         }
         CleanupDecision decision = facts.shape() instanceof AbsentTarget ? absent(census, facts) : existing(census, facts);
         return decision == CleanupDecision.PROHIBITED
-                ? new CleanupVerdict(decision, census.states(), prohibitionCause(facts))
+                ? new CleanupVerdict(decision, census.states(), prohibitionCause(census, facts))
                 : new CleanupVerdict(decision, census.states(), null);
     }
 
@@ -91,7 +91,10 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
                 : CleanupDecision.PROHIBITED;
     }
 
-    private static UnknownCause prohibitionCause(CleanupFacts facts) {
+    private static UnknownCause prohibitionCause(ReplicaCensus census, CleanupFacts facts) {
+        if (census.distinctStates().contains(ReplicaState.PENDING)) {
+            return UnknownCause.CONTRADICTORY_EVIDENCE;
+        }
         if (facts.cleanupQueue() == QueueResult.UNKNOWN) {
             return UnknownCause.QUEUE_UNRESOLVED;
         }
