@@ -100,10 +100,13 @@ public final class IdentityArbitraries {
                         new ClusterMember(cluster, shard, replica, host, address, port, internal));
     }
 
-    /** Any inventory of 0 to 6 rows, admissible or not. */
+    /** Any inventory of 0 to 6 rows, admissible or not; every row names the inventory's cluster. */
     public static Arbitrary<ClusterInventory> inventories() {
-        return names().flatMap(cluster -> members(cluster).list().ofMaxSize(6)
-                .map(members -> new ClusterInventory(cluster, members)));
+        return Combinators.combine(names(), members("").list().ofMaxSize(6))
+                .as((cluster, rows) -> new ClusterInventory(cluster, rows.stream()
+                        .map(m -> new ClusterMember(cluster, m.shardNumber(), m.replicaNumber(), m.hostName(), m.hostAddress(),
+                                m.nativePort(), m.internalReplication()))
+                        .toList()));
     }
 
     public static Arbitrary<QualifiedTarget> targets() {

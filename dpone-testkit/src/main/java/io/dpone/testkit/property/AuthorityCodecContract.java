@@ -24,6 +24,9 @@ import net.jqwik.api.Provide;
  * to. Extend and implement {@link #codec()}.
  */
 public abstract class AuthorityCodecContract {
+    protected AuthorityCodecContract() {
+    }
+
     protected abstract AuthorityCodec codec();
 
     @Property

@@ -26,6 +26,9 @@ import net.jqwik.api.statistics.Statistics;
  * {@link #classifier()}.
  */
 public abstract class CleanupClassifierContract {
+    protected CleanupClassifierContract() {
+    }
+
     protected abstract CleanupClassifier classifier();
 
     /** Also checks that the reference implementation's every decision is reached by the generator. */

@@ -26,6 +26,9 @@ import net.jqwik.api.constraints.LongRange;
  * implement {@link #issue}.
  */
 public abstract class CorrelationTokenContract {
+    protected CorrelationTokenContract() {
+    }
+
     protected abstract DdlCorrelationToken issue(Digest operation, DdlAction action, long epoch, RandomBits random);
 
     @Property

@@ -36,6 +36,9 @@ import net.jqwik.api.statistics.Statistics;
  * if your aggregator binds query digests differently.
  */
 public abstract class EntryAggregatorContract {
+    protected EntryAggregatorContract() {
+    }
+
     protected abstract EntryAggregator aggregator();
 
     protected ProtocolDigests digests() {

@@ -29,6 +29,9 @@ import net.jqwik.api.constraints.IntRange;
  * target key, however their text is split. Extend and implement {@link #digests()}.
  */
 public abstract class ProtocolDigestsContract {
+    protected ProtocolDigestsContract() {
+    }
+
     protected abstract ProtocolDigests digests();
 
     @Property

@@ -26,6 +26,9 @@ import net.jqwik.api.statistics.Statistics;
  * Extend and implement {@link #classifier()}.
  */
 public abstract class PublicationClassifierContract {
+    protected PublicationClassifierContract() {
+    }
+
     protected abstract PublicationClassifier classifier();
 
     @Property

@@ -20,6 +20,9 @@ import net.jqwik.api.Provide;
  * well-formed Finished row is ever terminal. Extend and implement {@link #normalizer()}.
  */
 public abstract class QueueStatusNormalizerContract {
+    protected QueueStatusNormalizerContract() {
+    }
+
     /** The implementation under test; called once per try. */
     protected abstract QueueStatusNormalizer normalizer();
 
