@@ -3,6 +3,7 @@ package io.dpone.clickhouse.cluster.authority;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.spi.error.DponeErrorCode;
+import java.util.Optional;
 
 /**
  * The outcome of one create_if_absent or compare_and_swap call. Callers must switch over it; only
@@ -11,10 +12,21 @@ import io.dpone.spi.error.DponeErrorCode;
  * the requested value: the read cannot prove this caller holds the sole right to dispatch.
  */
 public sealed interface CasResult {
-    /** The write was acknowledged and the exact post-read proved it at {@code newKeeperVersion}. */
+    /**
+     * The write was acknowledged and the exact post-read proved it at {@code newKeeperVersion}.
+     * {@code permit} is present exactly when the write entered DISPATCHING or CLEANUP_DISPATCHING
+     * with a new dispatch epoch; other verified writes (create, entry binding, receipts,
+     * completion) authorize no DDL and carry null.
+     */
     record AcknowledgedVerified(DispatchPermit permit, long newKeeperVersion) implements CasResult {
         public AcknowledgedVerified {
-            requireNonNull(permit, "permit is null");
+            if (newKeeperVersion < 0) {
+                throw new IllegalArgumentException("newKeeperVersion must be non-negative");
+            }
+        }
+
+        public Optional<DispatchPermit> dispatchPermit() {
+            return Optional.ofNullable(permit);
         }
     }
 
@@ -60,7 +72,9 @@ public sealed interface CasResult {
         TIMEOUT,
         CONNECTION_LOST,
         CANCELLED_AFTER_SEND,
+        /** The key could not be read back after an acknowledged write. */
         POST_READ_FAILED,
-        POST_READ_UNDECODABLE
+        /** Same operation and fence at the expected version, but not the written content. */
+        POST_READ_MISMATCH
     }
 }
