@@ -27,4 +27,11 @@ public record ReplicaHealth(
     public ReplicaHealth {
         requireNonNull(member, "member is null");
     }
+
+    /** Exception texts can name hosts and paths; they never reach logs through this record. */
+    @Override
+    public String toString() {
+        return "ReplicaHealth[readonly=" + readonly + ", sessionExpired=" + sessionExpired + ", queueSize=" + queueSize
+                + ", activeReplicas=" + activeReplicas + ", totalReplicas=" + totalReplicas + "]";
+    }
 }
