@@ -29,6 +29,10 @@ class DispatchPermitTest {
             int modifiers = constructor.getModifiers();
             assertFalse(Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers), constructor.toString());
         }
+        assertFalse(Modifier.isPublic(PermitIssuer.class.getModifiers()), "the issuer is the adapter's, not an API");
+        for (Method method : PermitIssuer.class.getDeclaredMethods()) {
+            assertFalse(Modifier.isPublic(method.getModifiers()) || Modifier.isProtected(method.getModifiers()), method.toString());
+        }
         for (Method method : DispatchPermit.class.getDeclaredMethods()) {
             boolean publicStatic = Modifier.isStatic(method.getModifiers()) && Modifier.isPublic(method.getModifiers());
             assertFalse(publicStatic && method.getReturnType() == DispatchPermit.class, method.toString());
