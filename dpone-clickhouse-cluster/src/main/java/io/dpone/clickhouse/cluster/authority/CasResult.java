@@ -1,0 +1,80 @@
+package io.dpone.clickhouse.cluster.authority;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.spi.error.DponeErrorCode;
+import java.util.Optional;
+
+/**
+ * The outcome of one create_if_absent or compare_and_swap call. Callers must switch over it; only
+ * {@link AcknowledgedVerified} carries a {@link DispatchPermit}, and only the authority adapter can
+ * construct one. A lost or ambiguous response is {@link OutcomeUnknown} even if a later read shows
+ * the requested value: the read cannot prove this caller holds the sole right to dispatch.
+ */
+public sealed interface CasResult {
+    /**
+     * The write was acknowledged and the exact post-read proved it at {@code newKeeperVersion}.
+     * {@code permit} is present exactly when the write entered DISPATCHING or CLEANUP_DISPATCHING
+     * with a new dispatch epoch; other verified writes (create, entry binding, receipts,
+     * completion) authorize no DDL and carry null.
+     */
+    record AcknowledgedVerified(DispatchPermit permit, long newKeeperVersion) implements CasResult {
+        public AcknowledgedVerified {
+            if (newKeeperVersion < 0) {
+                throw new IllegalArgumentException("newKeeperVersion must be non-negative");
+            }
+        }
+
+        public Optional<DispatchPermit> dispatchPermit() {
+            return Optional.ofNullable(permit);
+        }
+    }
+
+    /** The authority definitely refused or ignored the write; nothing of this caller's was applied. */
+    record Conflict(ConflictReason reason) implements CasResult {
+        public Conflict {
+            requireNonNull(reason, "reason is null");
+        }
+
+        public DponeErrorCode code() {
+            return DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT;
+        }
+    }
+
+    /** The write may or may not have applied; the operation stays fenced for explicit reconciliation. */
+    record OutcomeUnknown(UnknownReason reason) implements CasResult {
+        public OutcomeUnknown {
+            requireNonNull(reason, "reason is null");
+        }
+
+        public DponeErrorCode code() {
+            return DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN;
+        }
+    }
+
+    /** Acknowledged refusals (seed section 3, step 7). */
+    enum ConflictReason {
+        /** create_if_absent found the key already present under strict mode. */
+        KEY_EXISTS,
+        /** Keeper rejected the expected version. */
+        VERSION_CONFLICT,
+        /** The UPDATE was acknowledged but the post-read shows the predicate matched nothing. */
+        ZERO_ROW_NO_OP,
+        /** The post-read shows another operation or fence. */
+        FOREIGN_RECORD,
+        /** The post-read shows a version other than expected + 1. */
+        UNEXPECTED_VERSION_JUMP
+    }
+
+    /** Ambiguous outcomes (seed section 3, steps 7-8). */
+    enum UnknownReason {
+        RESPONSE_LOST,
+        TIMEOUT,
+        CONNECTION_LOST,
+        CANCELLED_AFTER_SEND,
+        /** The key could not be read back after an acknowledged write. */
+        POST_READ_FAILED,
+        /** Same operation and fence at the expected version, but not the written content. */
+        POST_READ_MISMATCH
+    }
+}

@@ -1,0 +1,61 @@
+package io.dpone.clickhouse.cluster.authority;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The in-memory right to send exactly one distributed DDL statement, held only by the caller whose
+ * CAS was both acknowledged and verified by an exact post-read (seed section 3, steps 6-8).
+ *
+ * <p>Only the KeeperMap authority adapter in this package can construct one. It is deliberately
+ * not {@link java.io.Serializable}, exposes no bean getters (so JSON mappers find nothing to
+ * write) and its {@link #toString()} reveals only the epoch: it cannot be persisted, sent, or
+ * rebuilt from a read. It is bound to one target key, operation, fence, dispatch epoch and the new
+ * Keeper version; {@link #authorizes} checks a token against that binding and {@link #spend} makes
+ * it single-use. Thread-safe.
+ */
+public final class DispatchPermit {
+    private final Digest targetKey;
+    private final Digest operationId;
+    private final FenceToken fenceToken;
+    private final long dispatchEpoch;
+    private final long keeperVersion;
+    private final AtomicBoolean spent = new AtomicBoolean();
+
+    DispatchPermit(Digest targetKey, Digest operationId, FenceToken fenceToken, long dispatchEpoch, long keeperVersion) {
+        this.targetKey = requireNonNull(targetKey, "targetKey is null");
+        this.operationId = requireNonNull(operationId, "operationId is null");
+        this.fenceToken = requireNonNull(fenceToken, "fenceToken is null");
+        this.dispatchEpoch = dispatchEpoch;
+        this.keeperVersion = keeperVersion;
+    }
+
+    /** True when the permit was issued for this target and the token's operation and epoch. */
+    public boolean authorizes(Digest target, DdlCorrelationToken token) {
+        return targetKey.equals(target)
+                && operationId.equals(token.operationId())
+                && dispatchEpoch == token.dispatchEpoch();
+    }
+
+    /** True when {@code fence} and {@code version} are the ones the verified CAS wrote. */
+    public boolean matchesWrite(FenceToken fence, long version) {
+        return fenceToken.equals(fence) && keeperVersion == version;
+    }
+
+    /**
+     * Consumes the permit. Returns true exactly once over the permit's lifetime; the DDL adapter
+     * sends its one statement only after a true return.
+     */
+    public boolean spend() {
+        return spent.compareAndSet(false, true);
+    }
+
+    @Override
+    public String toString() {
+        return "DispatchPermit[epoch=" + dispatchEpoch + "]";
+    }
+}

@@ -1,0 +1,48 @@
+package io.dpone.clickhouse.cluster.contract.authority;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
+import java.time.Instant;
+
+/**
+ * The part of the authority record that lives only in the canonical payload (the codec also
+ * mirrors the typed columns into it). Timestamps are passed in; the core never reads a clock.
+ *
+ * @param predecessor the target generation replaced, or null for an absent target
+ * @param candidateTable the candidate table name in the target database
+ * @param publication the publication DDL, or null before the dispatch CAS
+ * @param cleanup the cleanup DDL, or null before the cleanup CAS
+ * @param error the stable error summary of the last failed reconciliation, or null
+ */
+public record AuthorityPayload(
+        Digest planDigest,
+        Digest inventoryDigest,
+        GenerationIdentity predecessor,
+        GenerationIdentity desired,
+        String candidateTable,
+        long stagedRowCount,
+        DdlBinding publication,
+        DdlBinding cleanup,
+        Instant createdAt,
+        Instant updatedAt,
+        ErrorSummary error) {
+    public AuthorityPayload {
+        requireNonNull(planDigest, "planDigest is null");
+        requireNonNull(inventoryDigest, "inventoryDigest is null");
+        requireNonNull(desired, "desired is null");
+        requireNonNull(candidateTable, "candidateTable is null");
+        requireNonNull(createdAt, "createdAt is null");
+        requireNonNull(updatedAt, "updatedAt is null");
+        if (stagedRowCount < 0) {
+            throw new IllegalArgumentException("stagedRowCount must be non-negative");
+        }
+        if (updatedAt.isBefore(createdAt)) {
+            throw new IllegalArgumentException("updatedAt precedes createdAt");
+        }
+        if (predecessor != null && !predecessor.isDistinctFrom(desired)) {
+            throw new IllegalArgumentException("predecessor and desired must be distinct generations");
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.dpone.clickhouse.cluster.contract.inventory;
+
+import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.Admitted;
+import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.Rejected;
+import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.RejectionReason;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Strict admission of a {@code system.clusters} inventory (seed section 1): exactly one shard, at
+ * least two unique replica endpoints, unique replica numbers and internal_replication = 1 on every
+ * row (replica numbers are unique within a shard). Completeness faults are checked before topology faults so a duplicated row is never
+ * misreported as a supported topology. Stateless and thread-safe.
+ */
+public final class InventoryAdmission {
+    public static final int MIN_REPLICAS = 2;
+
+    private InventoryAdmission() {
+    }
+
+    public static AdmissionResult admit(ClusterInventory inventory) {
+        RejectionReason reason = firstViolation(inventory);
+        return reason == null ? new Admitted(inventory) : new Rejected(reason.code(), reason);
+    }
+
+    private static RejectionReason firstViolation(ClusterInventory inventory) {
+        if (inventory.members().isEmpty()) {
+            return RejectionReason.NO_MEMBERS;
+        }
+        Set<HostEndpoint> endpoints = new HashSet<>();
+        Set<List<Long>> replicaNumbers = new HashSet<>();
+        Set<Long> shards = new HashSet<>();
+        for (ClusterMember member : inventory.members()) {
+            if (!member.cluster().equals(inventory.cluster())) {
+                return RejectionReason.FOREIGN_CLUSTER_ROW;
+            }
+            if (!endpoints.add(member.endpoint())) {
+                return RejectionReason.DUPLICATE_ENDPOINT;
+            }
+            if (!replicaNumbers.add(List.of(member.shardNumber(), member.replicaNumber()))) {
+                return RejectionReason.DUPLICATE_REPLICA_NUMBER;
+            }
+            shards.add(member.shardNumber());
+        }
+        if (shards.size() != 1) {
+            return RejectionReason.MORE_THAN_ONE_SHARD;
+        }
+        if (endpoints.size() < MIN_REPLICAS) {
+            return RejectionReason.FEWER_THAN_TWO_REPLICAS;
+        }
+        boolean allInternal = inventory.members().stream().allMatch(ClusterMember::internalReplication);
+        return allInternal ? null : RejectionReason.INTERNAL_REPLICATION_DISABLED;
+    }
+}

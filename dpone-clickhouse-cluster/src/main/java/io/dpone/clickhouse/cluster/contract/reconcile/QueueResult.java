@@ -1,0 +1,33 @@
+package io.dpone.clickhouse.cluster.contract.reconcile;
+
+import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+
+/**
+ * The queue column of the section 5 table: no entry, or the exact-host-set aggregate of the bound
+ * entry (or its persisted terminal receipt). UNKNOWN covers unknown, absent-after-dispatch,
+ * ambiguous and changed entries.
+ */
+public enum QueueResult {
+    NO_ENTRY,
+    IN_PROGRESS,
+    TERMINAL_SUCCESS,
+    TERMINAL_FAILURE,
+    UNKNOWN;
+
+    public boolean isTerminal() {
+        return this == TERMINAL_SUCCESS || this == TERMINAL_FAILURE;
+    }
+
+    /** The result of an aggregate or a persisted receipt. */
+    public static QueueResult of(QueueStatus status) {
+        if (status == null) {
+            return UNKNOWN;
+        }
+        return switch (status) {
+            case IN_PROGRESS -> IN_PROGRESS;
+            case TERMINAL_SUCCESS -> TERMINAL_SUCCESS;
+            case TERMINAL_FAILURE -> TERMINAL_FAILURE;
+            case OUTCOME_UNKNOWN -> UNKNOWN;
+        };
+    }
+}

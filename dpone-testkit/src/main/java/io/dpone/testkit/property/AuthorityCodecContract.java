@@ -1,0 +1,89 @@
+package io.dpone.testkit.property;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodec;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
+import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
+import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
+import io.dpone.testkit.arbitrary.AuthorityArbitraries;
+import io.dpone.testkit.arbitrary.RowMutation;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Properties of an authority codec: it round-trips every valid record, is deterministic, never
+ * throws on arbitrary stored rows, blocks every single-column mutation of an encoded row, and
+ * accepts a re-signed payload only when it is exactly the canonical encoding of what it decodes
+ * to. Extend and implement {@link #codec()}.
+ */
+public abstract class AuthorityCodecContract {
+    protected AuthorityCodecContract() {
+    }
+
+    protected abstract AuthorityCodec codec();
+
+    @Property
+    void roundTripsEveryValidRecord(@ForAll("records") AuthorityRecord record) {
+        assertEquals(new DecodeResult.Valid(record), codec().decode(codec().encode(record)));
+    }
+
+    @Property
+    void encodingIsDeterministic(@ForAll("records") AuthorityRecord record) {
+        assertEquals(codec().encode(record), codec().encode(record));
+    }
+
+    @Property
+    void decodeNeverThrows(@ForAll("rawRows") AuthorityRow row) {
+        assertNotNull(codec().decode(row));
+    }
+
+    @Property
+    void everySingleColumnMutationIsBlocked(@ForAll("records") AuthorityRecord record, @ForAll("mutations") RowMutation mutation) {
+        AuthorityRow row = codec().encode(record);
+        AuthorityRow mutated = mutation.apply(row);
+        Assume.that(!mutated.equals(row));
+        assertInstanceOf(DecodeResult.Blocked.class, codec().decode(mutated), "column " + mutation.column());
+    }
+
+    @Property
+    void resignedPayloadIsAcceptedOnlyInCanonicalForm(@ForAll("records") AuthorityRecord record,
+            @ForAll("mutations") RowMutation mutation) {
+        AuthorityRow row = codec().encode(record);
+        String payload = new RowMutation(5, mutation.kind(), mutation.position(), mutation.character(), mutation.replacement(),
+                mutation.number()).apply(row).payload();
+        Assume.that(payload != null && !payload.equals(row.payload()));
+        String sha;
+        try {
+            sha = CanonicalEncoder.sha256(CanonicalEncoder.strictUtf8(payload)).hex();
+        } catch (IllegalArgumentException notText) {
+            return;
+        }
+        AuthorityRow resigned = new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
+                row.dispatchEpoch(), payload, sha);
+        if (codec().decode(resigned) instanceof DecodeResult.Valid valid) {
+            assertEquals(resigned, codec().encode(valid.record()), "a non-canonical payload was accepted");
+        }
+    }
+
+    @Provide
+    Arbitrary<AuthorityRecord> records() {
+        return AuthorityArbitraries.records();
+    }
+
+    @Provide
+    Arbitrary<AuthorityRow> rawRows() {
+        return AuthorityArbitraries.rawRows();
+    }
+
+    @Provide
+    Arbitrary<RowMutation> mutations() {
+        return AuthorityArbitraries.rowMutations();
+    }
+}

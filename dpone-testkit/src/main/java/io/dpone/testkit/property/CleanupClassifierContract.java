@@ -1,0 +1,86 @@
+package io.dpone.testkit.property;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
+import io.dpone.testkit.arbitrary.LabeledCleanupFacts;
+import io.dpone.testkit.arbitrary.ReconcileArbitraries;
+import io.dpone.testkit.arbitrary.ReplicaPlan;
+import java.util.Set;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * Properties of the section 6 cleanup preconditions: no fact set containing an unknown identity,
+ * an unavailable member, a partial host set or an unknown queue result (publication receipt or
+ * cleanup entry) ever permits a drop or completion; a drop needs healthy replication, a terminal
+ * receipt and only exact predecessor copies or clean absences. Extend and implement
+ * {@link #classifier()}.
+ */
+public abstract class CleanupClassifierContract {
+    protected CleanupClassifierContract() {
+    }
+
+    protected abstract CleanupClassifier classifier();
+
+    /** Also checks that the reference implementation's every decision is reached by the generator. */
+    @Property
+    void decisionIsTotal(@ForAll("facts") LabeledCleanupFacts labeled) {
+        CleanupDecision decision = classifier().classify(labeled.facts()).decision();
+        assertNotNull(decision);
+        Statistics.collect(decision);
+        Statistics.coverage(coverage -> {
+            for (CleanupDecision each : CleanupDecision.values()) {
+                coverage.check(each).count(count -> count > 0);
+            }
+        });
+    }
+
+    @Property
+    void anyHazardProhibitsDropAndCompletion(@ForAll("facts") LabeledCleanupFacts labeled) {
+        if (!labeled.hazards().isEmpty()) {
+            assertEquals(CleanupDecision.PROHIBITED, classifier().classify(labeled.facts()).decision(), labeled.hazards().toString());
+        }
+    }
+
+    @Property
+    void dropNeedsAHealthyCommittedPublicationAndOnlyPredecessorCopies(@ForAll("facts") LabeledCleanupFacts labeled) {
+        CleanupFacts facts = labeled.facts();
+        if (!classifier().classify(facts).decision().permitsDrop()) {
+            return;
+        }
+        assertTrue(facts.shape() instanceof PublicationShape.ExistingTarget, "absent targets have no predecessor");
+        assertTrue(facts.replicationHealthy());
+        assertTrue(facts.publicationReceipt().isTerminal());
+        assertTrue(Set.of(ReplicaPlan.COMMITTED, ReplicaPlan.CLEANUP_PENDING).containsAll(labeled.plans().values()));
+        assertTrue(labeled.plans().containsValue(ReplicaPlan.COMMITTED), "something must remain to drop");
+    }
+
+    @Property
+    void completionNeedsVerifiedAbsenceOrNoPredecessor(@ForAll("facts") LabeledCleanupFacts labeled) {
+        CleanupFacts facts = labeled.facts();
+        if (!classifier().classify(facts).decision().permitsCompletion()) {
+            return;
+        }
+        assertTrue(facts.publicationReceipt().isTerminal());
+        if (facts.shape() instanceof PublicationShape.ExistingTarget) {
+            assertTrue(labeled.allPlanned(ReplicaPlan.CLEANUP_PENDING));
+            assertTrue(facts.cleanupQueue().isTerminal(), "a late drop must not be able to hit the next candidate");
+        } else {
+            assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED));
+        }
+    }
+
+    @Provide
+    Arbitrary<LabeledCleanupFacts> facts() {
+        return ReconcileArbitraries.cleanupFacts();
+    }
+}

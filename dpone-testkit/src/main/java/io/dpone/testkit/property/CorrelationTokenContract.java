@@ -1,0 +1,75 @@
+package io.dpone.testkit.property;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.testkit.arbitrary.IdentityArbitraries;
+import java.util.Optional;
+import java.util.Random;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.LongRange;
+
+/**
+ * Properties of DDL correlation tokens: two operations never map to one token (even when their
+ * random bits collide), neither do two actions or epochs of one operation; tokens are bounded,
+ * opaque and carry at least 128 random bits; parsing is total and inverts issuing. Extend and
+ * implement {@link #issue}.
+ */
+public abstract class CorrelationTokenContract {
+    protected CorrelationTokenContract() {
+    }
+
+    protected abstract DdlCorrelationToken issue(Digest operation, DdlAction action, long epoch, RandomBits random);
+
+    @Property
+    void twoOperationsNeverShareAToken(@ForAll("digests") Digest a, @ForAll("digests") Digest b, @ForAll DdlAction actionA,
+            @ForAll DdlAction actionB, @ForAll @LongRange(min = 0) long epochA, @ForAll @LongRange(min = 0) long epochB,
+            @ForAll long seed) {
+        Assume.that(!a.equals(b));
+        // The same seed makes the random bits identical: uniqueness must not rest on randomness.
+        assertNotEquals(issue(a, actionA, epochA, seeded(seed)).value(), issue(b, actionB, epochB, seeded(seed)).value());
+    }
+
+    @Property
+    void oneOperationNeverReusesATokenAcrossActionsOrEpochs(@ForAll("digests") Digest operation, @ForAll DdlAction actionA,
+            @ForAll DdlAction actionB, @ForAll @LongRange(min = 0) long epochA, @ForAll @LongRange(min = 0) long epochB,
+            @ForAll long seed) {
+        Assume.that(actionA != actionB || epochA != epochB);
+        assertNotEquals(issue(operation, actionA, epochA, seeded(seed)).value(),
+                issue(operation, actionB, epochB, seeded(seed)).value());
+    }
+
+    @Property
+    void tokensAreBoundedOpaqueAndRandomEnough(@ForAll("digests") Digest operation, @ForAll DdlAction action,
+            @ForAll @LongRange(min = 0) long epoch, @ForAll long seed) {
+        DdlCorrelationToken token = issue(operation, action, epoch, seeded(seed));
+        assertTrue(token.value().length() <= DdlCorrelationToken.MAX_LENGTH);
+        assertTrue(token.value().matches("[a-z0-9.\\-]+"), "only an opaque alphabet");
+        assertTrue(token.randomHex().length() * 4 >= 128, "at least 128 random bits");
+        assertEquals(Optional.of(token), DdlCorrelationToken.parse(token.value()));
+    }
+
+    @Property
+    void parsingIsTotal(@ForAll String text) {
+        assertNotNull(DdlCorrelationToken.parse(text));
+    }
+
+    @Provide
+    Arbitrary<Digest> digests() {
+        return IdentityArbitraries.digests();
+    }
+
+    private static RandomBits seeded(long seed) {
+        return RandomBits.from(new Random(seed));
+    }
+}

@@ -1,0 +1,93 @@
+package io.dpone.testkit.property;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassification;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.testkit.arbitrary.LabeledPublicationFacts;
+import io.dpone.testkit.arbitrary.ReconcileArbitraries;
+import io.dpone.testkit.arbitrary.ReplicaPlan;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * Properties of the section 5 aggregate classifier over facts labeled by construction: total,
+ * agrees with the seed table, and no fact set containing an unknown identity, an unavailable
+ * member, a partial host set or an unknown queue result ever permits dispatch or cleanup.
+ * Extend and implement {@link #classifier()}.
+ */
+public abstract class PublicationClassifierContract {
+    protected PublicationClassifierContract() {
+    }
+
+    protected abstract PublicationClassifier classifier();
+
+    @Property
+    void classificationIsTotal(@ForAll("facts") LabeledPublicationFacts labeled) {
+        PublicationVerdict verdict = classifier().classify(labeled.facts());
+        assertNotNull(verdict);
+        assertNotNull(verdict.classification());
+    }
+
+    /**
+     * Also checks coverage: every classification must occur at least once, so a generator change
+     * cannot silently stop exercising a row (the default 1000 tries reach each one dozens of times).
+     */
+    @Property
+    void agreesWithTheSeedTable(@ForAll("facts") LabeledPublicationFacts labeled) {
+        PublicationClassification expected = SeedPublicationTable.expected(labeled);
+        assertEquals(expected, classifier().classify(labeled.facts()).classification());
+        Statistics.collect(expected);
+        Statistics.coverage(coverage -> {
+            for (PublicationClassification classification : PublicationClassification.values()) {
+                coverage.check(classification).count(count -> count > 0);
+            }
+        });
+    }
+
+    @Property
+    void anyHazardIsOutcomeUnknownAndPermitsNothing(@ForAll("facts") LabeledPublicationFacts labeled) {
+        if (labeled.hazards().isEmpty()) {
+            return;
+        }
+        PublicationClassification classification = classifier().classify(labeled.facts()).classification();
+        assertEquals(PublicationClassification.OUTCOME_UNKNOWN, classification, labeled.hazards().toString());
+        assertFalse(classification.permitsCleanup());
+        assertFalse(classification.permitsDispatch());
+    }
+
+    @Property
+    void cleanupOnlyFromAllCommittedWithATerminalEntry(@ForAll("facts") LabeledPublicationFacts labeled) {
+        if (!classifier().classify(labeled.facts()).classification().permitsCleanup()) {
+            return;
+        }
+        assertTrue(labeled.hazards().isEmpty());
+        assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED));
+        assertTrue(labeled.facts().queue().isTerminal());
+    }
+
+    @Property
+    void dispatchOnlyFromAllPendingPreparedWithoutEntry(@ForAll("facts") LabeledPublicationFacts labeled) {
+        if (!classifier().classify(labeled.facts()).classification().permitsDispatch()) {
+            return;
+        }
+        assertTrue(labeled.hazards().isEmpty());
+        assertTrue(labeled.allPlanned(ReplicaPlan.PENDING));
+        assertEquals(AuthorityPhase.PREPARED, labeled.facts().phase());
+        assertEquals(QueueResult.NO_ENTRY, labeled.facts().queue());
+    }
+
+    @Provide
+    Arbitrary<LabeledPublicationFacts> facts() {
+        return ReconcileArbitraries.publicationFacts();
+    }
+}
