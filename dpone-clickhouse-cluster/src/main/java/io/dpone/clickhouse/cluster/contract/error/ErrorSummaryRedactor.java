@@ -8,8 +8,10 @@ import java.util.regex.Pattern;
  * <ol>
  *   <li>keep only the first line, and only the text after {@code DB::Exception: } when present;</li>
  *   <li>cut at the first SQL-echo marker, case-insensitively ({@code failed at position},
- *       {@code in scope}, {@code while processing}, {@code while executing}, {@code (line });</li>
- *   <li>replace every quoted segment ({@code '..'}, {@code ".."}, {@code `..`}), URL, network
+ *       {@code in scope}, {@code while processing}, {@code while executing}, {@code (line },
+ *       {@code stack trace});</li>
+ *   <li>replace every quoted segment ({@code '..'} unless the quote follows a letter,
+ *       {@code ".."}, {@code `..`}; unterminated ones run to the end), URL, network
  *       address ({@code host:port}, IPv4, bracketed IPv6), absolute path and dotted qualified name
  *       ({@code db.table}) with {@code ?};</li>
  *   <li>drop the trailing {@code (ERROR_NAME)} and {@code (version ...)} tags, collapse whitespace
@@ -20,10 +22,11 @@ import java.util.regex.Pattern;
 public final class ErrorSummaryRedactor {
     public static final int MAX_LENGTH = 160;
     private static final String[] SQL_ECHO_MARKERS = {
-        "failed at position", "in scope", "while processing", "while executing", " (line "
+        "failed at position", "in scope", "while processing", "while executing", " (line ", "stack trace"
     };
+    /** A quote opens a segment unless it follows a letter (an apostrophe as in "doesn't"). */
     private static final Pattern QUOTED = Pattern.compile(
-            "'(?:[^'\\\\]|\\\\.)*+'?|\"(?:[^\"\\\\]|\\\\.)*+\"?|`(?:[^`\\\\]|\\\\.)*+`?");
+            "(?<![A-Za-z])'(?:[^'\\\\]|\\\\.)*+'?|\"(?:[^\"\\\\]|\\\\.)*+\"?|`(?:[^`\\\\]|\\\\.)*+`?");
     private static final Pattern URL = Pattern.compile("[a-zA-Z][a-zA-Z0-9+.-]*://\\S*");
     private static final Pattern IPV6 = Pattern.compile("\\[[^\\]]*]");
     private static final Pattern HOST_PORT = Pattern.compile("[A-Za-z0-9_.-]+:\\d{1,5}\\b");

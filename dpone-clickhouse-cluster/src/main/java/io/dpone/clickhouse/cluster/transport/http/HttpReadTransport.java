@@ -61,7 +61,7 @@ public final class HttpReadTransport implements ReadTransport, AutoCloseable {
             RowCollector rows = new RowCollector(columns);
             while (reader.hasNext()) {
                 Map<String, Object> row = reader.next();
-                rows.add(columns.stream().map(row::get).toList());
+                rows.add(columns.stream().map(row::get).map(HttpCells::unwrap).toList());
             }
             return new ReadOutcome.Rows(rows.result());
         } catch (InterruptedException interrupted) {

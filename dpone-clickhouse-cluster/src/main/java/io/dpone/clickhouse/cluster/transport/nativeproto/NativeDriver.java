@@ -8,9 +8,12 @@ import io.dpone.spi.error.DponeException;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * Access to clickhouse-native-jdbc through {@code java.sql} only. The driver jar has no module
@@ -24,6 +27,13 @@ import java.util.ServiceLoader;
  * protocol's query-id field and every other key as a query setting.
  */
 final class NativeDriver {
+    /** Marks a refusal before connecting because a setting cannot travel over this driver. */
+    static final class UndeliverableSettingException extends Exception {
+        UndeliverableSettingException() {
+            super("undeliverable setting", null, false, false);
+        }
+    }
+
     static final String DRIVER_CLASS = "com.github.housepower.jdbc.ClickHouseDriver";
     static final String QUERY_ID_PROPERTY = "query_id";
     private static final Object REGISTRATION_LOCK = new Object();
@@ -48,6 +58,10 @@ final class NativeDriver {
 
     /** Opens a fresh connection whose every query carries {@code context}'s id and settings. */
     Connection connect(ClickHouseEndpoint endpoint, QueryContext context) throws SQLException {
+        if (undeliverable(context).isPresent()) {
+            throw new SQLException("setting " + undeliverable(context).get().settingName()
+                    + " cannot be delivered by the native driver", new UndeliverableSettingException());
+        }
         Properties properties = new Properties();
         properties.setProperty("user", endpoint.user());
         properties.setProperty("password", endpoint.password());
@@ -66,22 +80,24 @@ final class NativeDriver {
     }
 
     /**
-     * This driver speaks protocol revision 54380, where settings are binary: Int64 server settings
-     * are read as zig-zag varints while the driver writes plain varints, so signed values are
-     * pre-encoded here. The driver parses booleans from {@code true}/{@code false} only.
+     * Settings this driver cannot deliver: it speaks protocol revision 54380 (binary settings) and
+     * a real 26.7 server silently keeps its default for these (proven by the real-server test).
+     * A context carrying one is refused before anything is sent; send such statements over HTTP.
      */
+    static final Set<ServerSetting> UNDELIVERABLE = EnumSet.of(ServerSetting.DISTRIBUTED_DDL_TASK_TIMEOUT);
+
+    /** The first undeliverable setting of {@code context}, if any. */
+    static Optional<ServerSetting> undeliverable(QueryContext context) {
+        return context.settings().keySet().stream().filter(UNDELIVERABLE::contains).findFirst();
+    }
+
+    /** The driver parses booleans from {@code true}/{@code false} only. */
     private static String nativeValue(ServerSetting setting, String value) {
         if (setting.kind() == ServerSetting.Kind.BOOLEAN) {
             return "1".equals(value) ? "true" : "false";
         }
-        if (setting.kind() == ServerSetting.Kind.UNSIGNED && SIGNED_ON_SERVER.contains(setting)) {
-            return Long.toString(Long.parseLong(value) * 2);
-        }
         return value;
     }
-
-    private static final java.util.Set<ServerSetting> SIGNED_ON_SERVER =
-            java.util.EnumSet.of(ServerSetting.DISTRIBUTED_DDL_TASK_TIMEOUT);
 
     private static void registerSettings(ClassLoader loader) {
         if (registered) {
