@@ -3,4 +3,5 @@ module io.dpone.testkit {
     requires transitive io.dpone.spi;
     requires transitive io.dpone.clickhouse.cluster;
 
+    exports io.dpone.testkit.fault;
 }
