@@ -1,0 +1,67 @@
+package io.dpone.testkit.clickhouse.config;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * Everything that differs between members and backends in {@code fixtures/clickhouse/node.xml}.
+ * Paths are as the server sees them (host paths locally, container paths in Docker).
+ *
+ * @param clusterName name in {@code <remote_servers>}
+ * @param internalReplication the shard's {@code <internal_replication>}
+ * @param selfIndex this member's position in {@code replicas}
+ * @param replicas all members in shard order
+ * @param listenHost listener address ({@code 127.0.0.1} locally)
+ * @param httpPort this member's HTTP port
+ * @param tcpPort this member's native port; must equal {@code replicas[selfIndex].port}
+ * @param dataDir server {@code <path>} without trailing slash
+ * @param logDir directory for the server log files
+ * @param usersXml path of the rendered {@code users.xml}
+ * @param zooKeeper coordination service address
+ * @param keeperMapPathPrefix {@code <keeper_map_path_prefix>}
+ * @param interserverPort interserver HTTP port for replication, absent where it cannot open
+ */
+public record NodeConfig(
+        String clusterName,
+        boolean internalReplication,
+        int selfIndex,
+        List<ReplicaAddress> replicas,
+        String listenHost,
+        int httpPort,
+        int tcpPort,
+        String dataDir,
+        String logDir,
+        String usersXml,
+        ReplicaAddress zooKeeper,
+        String keeperMapPathPrefix,
+        OptionalInt interserverPort) {
+
+    public NodeConfig {
+        requireNonNull(clusterName, "clusterName is null");
+        replicas = List.copyOf(requireNonNull(replicas, "replicas is null"));
+        requireNonNull(listenHost, "listenHost is null");
+        requireNonNull(dataDir, "dataDir is null");
+        requireNonNull(logDir, "logDir is null");
+        requireNonNull(usersXml, "usersXml is null");
+        requireNonNull(zooKeeper, "zooKeeper is null");
+        requireNonNull(keeperMapPathPrefix, "keeperMapPathPrefix is null");
+        requireNonNull(interserverPort, "interserverPort is null");
+        if (selfIndex < 0 || selfIndex >= replicas.size()) {
+            throw new IllegalArgumentException("selfIndex outside replicas");
+        }
+        if (replicas.get(selfIndex).port() != tcpPort) {
+            throw new IllegalArgumentException("tcpPort must be this member's replica port");
+        }
+    }
+
+    /** This member's {@code {replica}} macro: {@code r1}, {@code r2}, ... */
+    public String replicaName() {
+        return replicaName(selfIndex);
+    }
+
+    public static String replicaName(int index) {
+        return "r" + (index + 1);
+    }
+}

@@ -1,0 +1,111 @@
+package io.dpone.testkit.clickhouse.docker;
+
+import static java.util.Objects.requireNonNull;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Ports;
+import io.dpone.testkit.cluster.ClusterMember;
+import io.dpone.testkit.cluster.Credentials;
+import io.dpone.testkit.cluster.MemberClient;
+import io.dpone.testkit.cluster.MemberEndpoint;
+import io.dpone.testkit.cluster.ReadinessProbe;
+import java.time.Duration;
+import org.testcontainers.containers.GenericContainer;
+
+/**
+ * A member as a {@code clickhouse-server} container. Faults go through the Docker API: kill
+ * (SIGKILL), pause/unpause (cgroup freezer) and start of the same container, so its data survives.
+ * Docker may map new host ports after a restart, so {@link #endpoint()} re-reads them.
+ */
+final class DockerMember implements ClusterMember {
+
+    static final int HTTP_PORT = 8123;
+    static final int NATIVE_PORT = 9000;
+    private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    private final int index;
+    private final String replicaName;
+    private final GenericContainer<?> container;
+    private final DockerClient docker;
+    private final Credentials probeCredentials;
+
+    DockerMember(int index, String replicaName, GenericContainer<?> container, DockerClient docker,
+            Credentials probeCredentials) {
+        this.index = index;
+        this.replicaName = requireNonNull(replicaName, "replicaName is null");
+        this.container = requireNonNull(container, "container is null");
+        this.docker = requireNonNull(docker, "docker is null");
+        this.probeCredentials = requireNonNull(probeCredentials, "probeCredentials is null");
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public String replicaName() {
+        return replicaName;
+    }
+
+    @Override
+    public MemberEndpoint endpoint() {
+        InspectContainerResponse info = docker.inspectContainerCmd(container.getContainerId()).exec();
+        Ports ports = info.getNetworkSettings().getPorts();
+        return new MemberEndpoint(container.getHost(), hostPort(ports, HTTP_PORT), hostPort(ports, NATIVE_PORT));
+    }
+
+    private static int hostPort(Ports ports, int containerPort) {
+        Ports.Binding[] bindings = ports.getBindings().get(ExposedPort.tcp(containerPort));
+        if (bindings == null || bindings.length == 0) {
+            throw new IllegalStateException("container port " + containerPort + " is not published");
+        }
+        return Integer.parseInt(bindings[0].getHostPortSpec());
+    }
+
+    @Override
+    public MemberClient client(Credentials credentials) {
+        return new MemberClient("member " + replicaName, endpoint(), credentials, QUERY_TIMEOUT);
+    }
+
+    @Override
+    public boolean isRunning() {
+        Boolean running = docker.inspectContainerCmd(container.getContainerId()).exec().getState().getRunning();
+        return Boolean.TRUE.equals(running);
+    }
+
+    boolean isPaused() {
+        Boolean paused = docker.inspectContainerCmd(container.getContainerId()).exec().getState().getPaused();
+        return Boolean.TRUE.equals(paused);
+    }
+
+    @Override
+    public void kill() {
+        if (isRunning()) {
+            docker.killContainerCmd(container.getContainerId()).withSignal("KILL").exec();
+        }
+    }
+
+    @Override
+    public void pause() {
+        docker.pauseContainerCmd(container.getContainerId()).exec();
+    }
+
+    @Override
+    public void resume() {
+        docker.unpauseContainerCmd(container.getContainerId()).exec();
+    }
+
+    @Override
+    public void restart() {
+        if (isPaused()) {
+            resume();
+        }
+        kill();
+        docker.startContainerCmd(container.getContainerId()).exec();
+        ReadinessProbe.system().await("member " + replicaName, client(probeCredentials), this::isRunning, START_TIMEOUT);
+    }
+}

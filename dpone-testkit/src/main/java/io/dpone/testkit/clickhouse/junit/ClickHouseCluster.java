@@ -1,0 +1,40 @@
+package io.dpone.testkit.clickhouse.junit;
+
+import io.dpone.testkit.cluster.ClusterSpec;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs a test class against one real ClickHouse cluster, started once before the class and stopped
+ * after it (also when tests fail). Each test gets a fresh {@link io.dpone.testkit.cluster.TestDatabase}
+ * and starts healthy: faults a test injected are undone after it. Test methods and constructors may
+ * declare {@link io.dpone.testkit.cluster.RunningCluster} and
+ * {@link io.dpone.testkit.cluster.TestDatabase} parameters.
+ *
+ * <p>When the backend cannot run here, the class fails if {@code -Ddpone.realClickHouse=required}
+ * (CI) and is aborted with one message saying how to get it otherwise.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith(ClickHouseClusterExtension.class)
+public @interface ClickHouseCluster {
+
+    /** Number of members in the single shard. */
+    int members() default 2;
+
+    /** Cluster name in {@code <remote_servers>}. */
+    String name() default ClusterSpec.DEFAULT_CLUSTER_NAME;
+
+    /** {@code true}: internal mode; {@code false}: external mode. */
+    boolean internalReplication() default true;
+
+    /** Backend name ({@code local}, {@code docker}); empty uses {@code -Ddpone.backend}, default local. */
+    String backend() default "";
+}

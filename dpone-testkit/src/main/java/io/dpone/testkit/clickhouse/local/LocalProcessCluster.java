@@ -1,0 +1,225 @@
+package io.dpone.testkit.clickhouse.local;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.testkit.clickhouse.config.NodeConfig;
+import io.dpone.testkit.clickhouse.config.NodeConfigRenderer;
+import io.dpone.testkit.clickhouse.config.ReplicaAddress;
+import io.dpone.testkit.clickhouse.config.UsersConfigRenderer;
+import io.dpone.testkit.cluster.ClusterCapability;
+import io.dpone.testkit.cluster.ClusterMember;
+import io.dpone.testkit.cluster.ClusterSpec;
+import io.dpone.testkit.cluster.Credentials;
+import io.dpone.testkit.cluster.MemberEndpoint;
+import io.dpone.testkit.cluster.RunningCluster;
+import io.dpone.testkit.cluster.TestDatabase;
+import io.dpone.testkit.cluster.TestDatabases;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Members as local {@code dpone-ch-node} processes plus an in-JVM ZooKeeper, all on loopback free
+ * ports under one temporary directory (per node: {@code node-N/config.xml}, {@code data/},
+ * {@code logs/}). {@link #close()} kills every node, stops ZooKeeper and deletes the directory
+ * unless {@code -Ddpone.keepClusterFiles=true}.
+ */
+public final class LocalProcessCluster implements RunningCluster {
+
+    static final String KEEPER_MAP_PATH_PREFIX = "/dpone_keeper_map";
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final List<String> LOOPBACK = List.of("127.0.0.1", "::1");
+
+    private final ClusterSpec spec;
+    private final Path root;
+    private final EmbeddedZooKeeper zooKeeper;
+    private final List<LocalMember> members = new ArrayList<>();
+    private final Credentials admin = TestDatabases.newAdmin();
+    private final Credentials publisher = TestDatabases.newPublisher();
+    private boolean closed;
+
+    private LocalProcessCluster(ClusterSpec spec, Path root, int zooKeeperPort) {
+        this.spec = spec;
+        this.root = root;
+        this.zooKeeper = new EmbeddedZooKeeper(root.resolve("zookeeper"), zooKeeperPort);
+    }
+
+    /** Starts ZooKeeper and every member, and returns once all members answer queries. */
+    static LocalProcessCluster start(ClusterSpec spec, ChdbInstallation installation) {
+        requireNonNull(spec, "spec is null");
+        requireNonNull(installation, "installation is null");
+        List<Integer> ports = FreePorts.allocate(1 + 2 * spec.members());
+        LocalProcessCluster cluster = new LocalProcessCluster(spec, createRoot(), ports.get(0));
+        try {
+            cluster.zooKeeper.start();
+            cluster.createMembers(installation, ports.subList(1, ports.size()));
+            cluster.members.forEach(LocalMember::launch);
+            cluster.members.forEach(LocalMember::awaitReady);
+            return cluster;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void createMembers(ChdbInstallation installation, List<Integer> ports) {
+        List<ReplicaAddress> replicas = new ArrayList<>();
+        for (int i = 0; i < spec.members(); i++) {
+            replicas.add(new ReplicaAddress("127.0.0.1", ports.get(2 * i + 1)));
+        }
+        Path usersXml = write(root.resolve("users.xml"), new UsersConfigRenderer().render(LOOPBACK, admin, publisher));
+        NodeConfigRenderer renderer = new NodeConfigRenderer();
+        for (int i = 0; i < spec.members(); i++) {
+            Path nodeDir = directory(root.resolve("node-" + (i + 1)));
+            Path logDir = directory(nodeDir.resolve("logs"));
+            NodeConfig config = new NodeConfig(spec.clusterName(), spec.internalReplication(), i, replicas,
+                    "127.0.0.1", ports.get(2 * i), replicas.get(i).port(), nodeDir.resolve("data").toString(),
+                    logDir.toString(), usersXml.toString(), new ReplicaAddress("127.0.0.1", zooKeeper.port()),
+                    KEEPER_MAP_PATH_PREFIX, OptionalInt.empty());
+            Path configFile = write(nodeDir.resolve("config.xml"), renderer.render(config));
+            MemberEndpoint endpoint = new MemberEndpoint("127.0.0.1", config.httpPort(), config.tcpPort());
+            NodeProcess process = new NodeProcess(installation, configFile, logDir);
+            members.add(new LocalMember(i, config.replicaName(), endpoint, process, admin, START_TIMEOUT));
+        }
+    }
+
+    @Override
+    public ClusterSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public String backendName() {
+        return LocalProcessBackend.NAME;
+    }
+
+    @Override
+    public Set<ClusterCapability> capabilities() {
+        return LocalProcessBackend.CAPABILITIES;
+    }
+
+    @Override
+    public List<ClusterMember> members() {
+        return List.copyOf(members);
+    }
+
+    @Override
+    public Credentials admin() {
+        return admin;
+    }
+
+    @Override
+    public Credentials publisher() {
+        return publisher;
+    }
+
+    /** Process ids of the member processes ever started and still tracked, in member order. */
+    public List<Long> processIds() {
+        return members.stream().map(LocalMember::pid).toList();
+    }
+
+    /** The cluster's temporary directory (configs, data, logs), for diagnosing a failed test. */
+    public Path workDirectory() {
+        return root;
+    }
+
+    @Override
+    public TestDatabase createTestDatabase() {
+        return TestDatabases.create(members, admin);
+    }
+
+    @Override
+    public void dropTestDatabase(TestDatabase database) {
+        TestDatabases.drop(members, admin, database);
+    }
+
+    @Override
+    public void stopCoordination() {
+        zooKeeper.stop();
+    }
+
+    @Override
+    public void startCoordination() {
+        zooKeeper.start();
+    }
+
+    /** Whether the in-JVM ZooKeeper is serving. */
+    public boolean coordinationRunning() {
+        return zooKeeper.isRunning();
+    }
+
+    @Override
+    public void restoreHealthy() {
+        zooKeeper.start();
+        for (LocalMember member : members) {
+            if (member.isPaused()) {
+                member.resume();
+            }
+            if (!member.isRunning()) {
+                member.restart();
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        RuntimeException failure = null;
+        for (LocalMember member : members) {
+            try {
+                member.kill();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+        zooKeeper.close();
+        if (!Boolean.getBoolean("dpone.keepClusterFiles")) {
+            deleteTree(root);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static Path createRoot() {
+        try {
+            return Files.createTempDirectory("dpone-ch-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the cluster's temporary directory", e);
+        }
+    }
+
+    private static Path directory(Path path) {
+        try {
+            return Files.createDirectories(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a node directory", e);
+        }
+    }
+
+    private static Path write(Path path, String content) {
+        try {
+            return Files.writeString(path, content, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write a node config", e);
+        }
+    }
+
+    private static void deleteTree(Path path) {
+        try (var paths = Files.walk(path)) {
+            paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // temporary files only; a leftover directory is harmless
+        }
+    }
+}

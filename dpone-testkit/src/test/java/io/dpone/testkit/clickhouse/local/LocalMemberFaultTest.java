@@ -1,0 +1,8 @@
+package io.dpone.testkit.clickhouse.local;
+
+import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
+import io.dpone.testkit.clickhouse.scenarios.MemberFaultScenarios;
+
+@ClickHouseCluster(members = 2, backend = LocalProcessBackend.NAME)
+class LocalMemberFaultTest extends MemberFaultScenarios {
+}
