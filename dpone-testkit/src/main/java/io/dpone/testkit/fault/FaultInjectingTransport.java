@@ -29,6 +29,7 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
     private final Sleeper sleeper;
     private final CallCounter counter = new CallCounter();
     private final List<InjectedFault> injected = new ArrayList<>();
+    private final List<MutationOutcome> hidden = new ArrayList<>();
     private final AtomicLong sequence = new AtomicLong();
 
     public FaultInjectingTransport(OneShotMutationTransport mutations, ReadTransport reads, FaultPlan plan, Sleeper sleeper) {
@@ -56,7 +57,7 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
             case FAIL_BEFORE_SEND:
                 return new MutationOutcome.NotSent(queryId, "injected: failed before send");
             case LOSE_RESPONSE_AFTER_EXECUTE:
-                send(statement, context);
+                hide(send(statement, context));
                 return new MutationOutcome.Ambiguous(queryId, AmbiguityCause.RESPONSE_LOST, Optional.empty(),
                         "injected: response lost after execute");
             case DELAY:
@@ -65,7 +66,7 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
                 }
                 return send(statement, context);
             case REPEAT_SEND:
-                send(statement, context);
+                hide(send(statement, context));
                 return send(statement, context);
             default:
                 return send(statement, context);
@@ -98,6 +99,18 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
         }
         counter.sent(queryId);
         return reads.read(statement, context);
+    }
+
+    /**
+     * Real answers the wrapper withheld from its caller (lost responses, the first of a repeated
+     * send), in call order; tests use them to prove what the server actually did.
+     */
+    public synchronized List<MutationOutcome> hiddenOutcomes() {
+        return List.copyOf(hidden);
+    }
+
+    private synchronized void hide(MutationOutcome outcome) {
+        hidden.add(outcome);
     }
 
     private MutationOutcome send(SqlStatement statement, QueryContext context) {
