@@ -3,6 +3,7 @@ package io.dpone.testkit.transport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
@@ -122,6 +123,48 @@ class RealOneShotTransportTest {
             assertFalse(notSent.summary().contains("127.0.0.1"), notSent.summary());
         } finally {
             Transports.close(mutations);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transports.class)
+    void answerLaterThanTheSocketTimeoutIsAmbiguousAndSentOnce(Transports protocol, RunningCluster cluster,
+                                                               TestDatabase database) throws Exception {
+        createTable(cluster, database);
+        ClickHouseEndpoint endpoint = protocol.endpoint(cluster.member(0), cluster.admin(), database.target())
+                .withSocketTimeout(java.time.Duration.ofSeconds(1));
+        OneShotMutationTransport mutations = protocol.mutations(endpoint);
+        String insertId = queryId("late-insert");
+        String selectId = queryId("late-select");
+        MemberClient admin = cluster.member(0).client(cluster.admin());
+        try {
+            // HTTP with wait_end_of_query sends nothing until the end: the client gives up first.
+            // Native streams progress packets, so the driver may legitimately wait for the end;
+            // either way an acknowledgement must never precede the server's completion.
+            assertLateOrComplete(protocol, mutations.execute(new SqlStatement(StatementKind.OTHER_MUTATION,
+                    "INSERT INTO " + table(database) + " SELECT number, 'slow' FROM numbers(3) WHERE sleepEachRow(0.9) = 0"),
+                    QueryContext.of(insertId)), () -> admin.query("SELECT count() FROM " + table(database) + " WHERE note = 'slow'").equals("3"));
+            long started = System.nanoTime();
+            assertLateOrComplete(protocol, mutations.execute(new SqlStatement(StatementKind.OTHER_MUTATION, "SELECT sleep(2.5)"),
+                    QueryContext.of(selectId)), () -> System.nanoTime() - started >= 2_400_000_000L);
+        } finally {
+            Transports.close(mutations);
+        }
+        Thread.sleep(3_000);
+        admin.execute("SYSTEM FLUSH LOGS");
+        for (String id : List.of(insertId, selectId)) {
+            assertEquals("1", admin.query("SELECT count() FROM system.query_log WHERE query_id = '" + id
+                    + "' AND type = 'QueryStart'"), "the server received exactly one request");
+        }
+    }
+
+    private static void assertLateOrComplete(Transports protocol, MutationOutcome outcome,
+                                             java.util.function.BooleanSupplier serverFinished) {
+        if (protocol == Transports.HTTP || !(outcome instanceof MutationOutcome.Acknowledged)) {
+            MutationOutcome.Ambiguous late = assertInstanceOf(MutationOutcome.Ambiguous.class, outcome);
+            assertEquals(MutationOutcome.AmbiguityCause.TIMEOUT, late.cause(), late.toString());
+        } else {
+            assertTrue(serverFinished.getAsBoolean(), "acknowledged only after the server finished");
         }
     }
 

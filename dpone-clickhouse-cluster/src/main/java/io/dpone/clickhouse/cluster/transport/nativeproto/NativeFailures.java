@@ -27,16 +27,41 @@ final class NativeFailures {
                 .orElseGet(() -> FailureMapping.readFailure(failure, false));
     }
 
+    /**
+     * A server exception is the driver's {@code ClickHouseSQLException} built from the protocol's
+     * exception packet. The driver also wraps its own client-side failures (which reuse server
+     * code numbers) into that type, with its {@code ClickHouseException} or an I/O error as cause;
+     * those are never taken for a server answer, so they stay "not sent" or ambiguous.
+     */
     private static Optional<ServerError> serverError(SQLException failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
+        // the driver wraps the packet's exception (code > 0) in another one (code -2)
+        for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {
             if (t instanceof SQLException sql && sql.getErrorCode() > 0
-                    && t.getClass().getName().startsWith("com.github.housepower")) {
+                    && t.getClass().getName().equals(SQL_EXCEPTION) && !hasClientSideCause(t)) {
                 return Optional.of(ServerError.fromRaw(sql.getErrorCode(), sql.getMessage()));
-            }
-            if (t.getCause() == t) {
-                break;
             }
         }
         return Optional.empty();
     }
+
+    private static boolean hasClientSideCause(Throwable failure) {
+        for (Throwable t = failure.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+            if (t instanceof java.io.IOException || isDriverClientException(t.getClass())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isDriverClientException(Class<?> type) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            if (c.getName().equals(CLIENT_EXCEPTION)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String SQL_EXCEPTION = "com.github.housepower.exception.ClickHouseSQLException";
+    private static final String CLIENT_EXCEPTION = "com.github.housepower.exception.ClickHouseException";
 }
