@@ -4,7 +4,7 @@ module io.dpone.clickhouse.cluster {
     requires static com.google.auto.service;
 
     // transport adapters (docs/reference/transport.md, "Module path")
-    requires java.sql;
+    requires transitive java.sql; // RowCollector and CellValues surface java.sql types
     requires client.v2;
     requires com.clickhouse.data;
     requires org.apache.httpcomponents.client5.httpclient5;
