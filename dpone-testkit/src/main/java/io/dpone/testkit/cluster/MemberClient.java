@@ -3,7 +3,6 @@ package io.dpone.testkit.cluster;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -102,8 +101,6 @@ public final class MemberClient {
             return HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (HttpTimeoutException e) {
             throw new QueryTransportException(memberLabel, true, e);
-        } catch (ConnectException e) {
-            throw new QueryTransportException(memberLabel, false, e);
         } catch (IOException e) {
             throw new QueryTransportException(memberLabel, false, e);
         } catch (InterruptedException e) {

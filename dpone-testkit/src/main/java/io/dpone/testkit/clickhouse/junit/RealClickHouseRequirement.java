@@ -2,13 +2,15 @@ package io.dpone.testkit.clickhouse.junit;
 
 import io.dpone.testkit.cluster.BackendAvailability;
 import io.dpone.testkit.cluster.ClusterUnavailableException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Assumptions;
 
 /**
  * What happens when a real-cluster test cannot get its backend, from system property
  * {@value #PROPERTY}: {@code required} (CI) fails the test class, {@code optional} (local default)
- * aborts it with the remedy, printed once per JVM so the developer sees one clear message.
+ * aborts it with the remedy, printed to stderr once per JVM and message so the developer sees one
+ * clear message rather than one per test class.
  */
 public enum RealClickHouseRequirement {
     REQUIRED,
@@ -16,7 +18,7 @@ public enum RealClickHouseRequirement {
 
     public static final String PROPERTY = "dpone.realClickHouse";
 
-    private static final AtomicBoolean ANNOUNCED = new AtomicBoolean();
+    private static final Set<String> ANNOUNCED = ConcurrentHashMap.newKeySet();
 
     /** @throws IllegalArgumentException for a value other than required/optional */
     public static RealClickHouseRequirement current() {
@@ -37,7 +39,7 @@ public enum RealClickHouseRequirement {
         if (this == REQUIRED) {
             throw failure;
         }
-        if (ANNOUNCED.compareAndSet(false, true)) {
+        if (ANNOUNCED.add(failure.getMessage())) {
             System.err.println("[dpone-testkit] real-ClickHouse tests skipped: " + failure.getMessage());
         }
         Assumptions.abort(failure.getMessage());

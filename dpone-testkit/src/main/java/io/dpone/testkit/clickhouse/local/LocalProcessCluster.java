@@ -14,10 +14,6 @@ import io.dpone.testkit.cluster.MemberEndpoint;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.cluster.TestDatabases;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,11 +52,13 @@ public final class LocalProcessCluster implements RunningCluster {
         requireNonNull(spec, "spec is null");
         requireNonNull(installation, "installation is null");
         List<Integer> ports = FreePorts.allocate(1 + 2 * spec.members());
-        LocalProcessCluster cluster = new LocalProcessCluster(spec, createRoot(), ports.get(0));
+        LocalProcessCluster cluster = new LocalProcessCluster(spec, WorkDirectory.create(), ports.get(0));
         try {
-            cluster.zooKeeper.start();
             cluster.createMembers(installation, ports.subList(1, ports.size()));
+            // Launch first: loading the 566 MB library overlaps ZooKeeper's start in this JVM.
+            // ClickHouse connects to ZooKeeper lazily, on first use, so the order is safe.
             cluster.members.forEach(LocalMember::launch);
+            cluster.zooKeeper.start();
             cluster.members.forEach(LocalMember::awaitReady);
             return cluster;
         } catch (RuntimeException e) {
@@ -74,16 +72,16 @@ public final class LocalProcessCluster implements RunningCluster {
         for (int i = 0; i < spec.members(); i++) {
             replicas.add(new ReplicaAddress("127.0.0.1", ports.get(2 * i + 1)));
         }
-        Path usersXml = write(root.resolve("users.xml"), new UsersConfigRenderer().render(LOOPBACK, admin, publisher));
+        Path usersXml = WorkDirectory.write(root.resolve("users.xml"), new UsersConfigRenderer().render(LOOPBACK, admin, publisher));
         NodeConfigRenderer renderer = new NodeConfigRenderer();
         for (int i = 0; i < spec.members(); i++) {
-            Path nodeDir = directory(root.resolve("node-" + (i + 1)));
-            Path logDir = directory(nodeDir.resolve("logs"));
+            Path nodeDir = WorkDirectory.directory(root.resolve("node-" + (i + 1)));
+            Path logDir = WorkDirectory.directory(nodeDir.resolve("logs"));
             NodeConfig config = new NodeConfig(spec.clusterName(), spec.internalReplication(), i, replicas,
                     "127.0.0.1", ports.get(2 * i), replicas.get(i).port(), nodeDir.resolve("data").toString(),
                     logDir.toString(), usersXml.toString(), new ReplicaAddress("127.0.0.1", zooKeeper.port()),
                     KEEPER_MAP_PATH_PREFIX, OptionalInt.empty());
-            Path configFile = write(nodeDir.resolve("config.xml"), renderer.render(config));
+            Path configFile = WorkDirectory.write(nodeDir.resolve("config.xml"), renderer.render(config));
             MemberEndpoint endpoint = new MemberEndpoint("127.0.0.1", config.httpPort(), config.tcpPort());
             NodeProcess process = new NodeProcess(installation, configFile, logDir);
             members.add(new LocalMember(i, config.replicaName(), endpoint, process, admin, START_TIMEOUT));
@@ -184,42 +182,10 @@ public final class LocalProcessCluster implements RunningCluster {
         }
         zooKeeper.close();
         if (!Boolean.getBoolean("dpone.keepClusterFiles")) {
-            deleteTree(root);
+            WorkDirectory.delete(root);
         }
         if (failure != null) {
             throw failure;
-        }
-    }
-
-    private static Path createRoot() {
-        try {
-            return Files.createTempDirectory("dpone-ch-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the cluster's temporary directory", e);
-        }
-    }
-
-    private static Path directory(Path path) {
-        try {
-            return Files.createDirectories(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a node directory", e);
-        }
-    }
-
-    private static Path write(Path path, String content) {
-        try {
-            return Files.writeString(path, content, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write a node config", e);
-        }
-    }
-
-    private static void deleteTree(Path path) {
-        try (var paths = Files.walk(path)) {
-            paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException ignored) {
-            // temporary files only; a leftover directory is harmless
         }
     }
 }

@@ -1,0 +1,81 @@
+package io.dpone.testkit.clickhouse.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.OptionalInt;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.xpath.XPathFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.w3c.dom.Document;
+
+class NodeConfigRendererTest {
+
+    private static final List<ReplicaAddress> REPLICAS =
+            List.of(new ReplicaAddress("127.0.0.1", 9101), new ReplicaAddress("127.0.0.1", 9102));
+
+    private final NodeConfigRenderer renderer = new NodeConfigRenderer();
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void rendersOneShardWithTheChosenReplicationModeAndPerMemberMacros(boolean internal) throws Exception {
+        Document xml = parse(renderer.render(config(1, internal, OptionalInt.empty(), "/tmp/a&b")));
+
+        assertEquals(Boolean.toString(internal), text(xml, "/clickhouse/remote_servers/c1/shard/internal_replication"));
+        assertEquals("1", text(xml, "count(/clickhouse/remote_servers/c1/shard)"));
+        assertEquals("9101,9102", text(xml, "concat(/clickhouse/remote_servers/c1/shard/replica[1]/port, ',',"
+                + " /clickhouse/remote_servers/c1/shard/replica[2]/port)"));
+        assertEquals("r2", text(xml, "/clickhouse/macros/replica"));
+        assertEquals("01", text(xml, "/clickhouse/macros/shard"));
+        assertEquals("9102", text(xml, "/clickhouse/tcp_port"));
+        assertEquals("8102", text(xml, "/clickhouse/http_port"));
+        assertEquals("127.0.0.1", text(xml, "/clickhouse/listen_host"));
+        assertEquals("/dpone_keeper_map", text(xml, "/clickhouse/keeper_map_path_prefix"));
+        assertEquals("2181", text(xml, "/clickhouse/zookeeper/node/port"));
+        assertEquals("/tmp/a&b/", text(xml, "/clickhouse/path"), "values are XML-escaped, not injected");
+        assertEquals("", text(xml, "/clickhouse/interserver_http_port"));
+    }
+
+    @Test
+    void interserverListenerOnlyWhereReplicationCanRun() throws Exception {
+        Document xml = parse(renderer.render(config(0, true, OptionalInt.of(9009), "/var/lib/clickhouse")));
+        assertEquals("9009", text(xml, "/clickhouse/interserver_http_port"));
+        assertEquals("127.0.0.1", text(xml, "/clickhouse/interserver_http_host"));
+    }
+
+    @Test
+    void rejectsInconsistentMembers() {
+        assertThrows(IllegalArgumentException.class, () -> new NodeConfig("c1", true, 2, REPLICAS, "127.0.0.1", 8101,
+                9101, "/d", "/l", "/u", new ReplicaAddress("127.0.0.1", 2181), "/p", OptionalInt.empty()));
+        assertThrows(IllegalArgumentException.class, () -> new NodeConfig("c1", true, 0, REPLICAS, "127.0.0.1", 8101,
+                9999, "/d", "/l", "/u", new ReplicaAddress("127.0.0.1", 2181), "/p", OptionalInt.empty()));
+    }
+
+    @Test
+    void renderedConfigHasNoPlaceholderLeft() {
+        String rendered = renderer.render(config(0, false, OptionalInt.empty(), "/d"));
+        assertFalse(rendered.contains("{{"));
+        assertTrue(rendered.contains("<c1>"));
+    }
+
+    private static NodeConfig config(int self, boolean internal, OptionalInt interserver, String dataDir) {
+        return new NodeConfig("c1", internal, self, REPLICAS, "127.0.0.1", 8101 + self, REPLICAS.get(self).port(),
+                dataDir, "/logs", "/users.xml", new ReplicaAddress("127.0.0.1", 2181), "/dpone_keeper_map", interserver);
+    }
+
+    static Document parse(String xml) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static String text(Document xml, String path) throws Exception {
+        return XPathFactory.newInstance().newXPath().evaluate(path, xml);
+    }
+}
