@@ -4,6 +4,15 @@ module io.dpone.clickhouse.cluster {
     requires static com.google.auto.service;
     requires com.fasterxml.jackson.databind;
 
+    // transport adapters (docs/reference/transport.md, "Module path")
+    requires transitive java.sql; // RowCollector and CellValues surface java.sql types
+    requires client.v2;
+    requires com.clickhouse.data;
+    requires org.apache.httpcomponents.client5.httpclient5;
+    requires org.apache.httpcomponents.core5.httpcore5;
+    requires dev.failsafe.core;
+    uses java.sql.Driver;
+
     exports io.dpone.clickhouse.cluster.authority;
     exports io.dpone.clickhouse.cluster.contract.authority;
     exports io.dpone.clickhouse.cluster.contract.ddl;
@@ -12,6 +21,12 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.contract.inventory;
     exports io.dpone.clickhouse.cluster.contract.phase;
     exports io.dpone.clickhouse.cluster.contract.reconcile;
+    exports io.dpone.clickhouse.cluster.contract.error;
+    exports io.dpone.clickhouse.cluster.port;
+    exports io.dpone.clickhouse.cluster.sql;
+    exports io.dpone.clickhouse.cluster.transport;
+    exports io.dpone.clickhouse.cluster.transport.http;
+    exports io.dpone.clickhouse.cluster.transport.nativeproto;
 
     provides io.dpone.spi.publication.PublicationStrategyProvider
             with io.dpone.clickhouse.cluster.provider.InternalPublicationStrategyProvider;

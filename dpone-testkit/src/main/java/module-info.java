@@ -17,4 +17,5 @@ module io.dpone.testkit {
     exports io.dpone.testkit.clickhouse.local;
     exports io.dpone.testkit.clickhouse.docker;
     exports io.dpone.testkit.clickhouse.junit;
+    exports io.dpone.testkit.fault;
 }

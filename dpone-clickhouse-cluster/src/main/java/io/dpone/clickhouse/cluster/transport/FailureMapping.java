@@ -1,0 +1,108 @@
+package io.dpone.clickhouse.cluster.transport;
+
+import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
+import io.dpone.clickhouse.cluster.contract.error.ErrorSummaryRedactor;
+import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.port.MutationOutcome.AmbiguityCause;
+import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
+import io.dpone.clickhouse.cluster.port.ServerError;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.ssl.SSLHandshakeException;
+
+/**
+ * Shared, protocol-neutral rules that turn a server error or a client-side throwable into an
+ * outcome. The one place that decides "not sent" versus "ambiguous".
+ */
+public final class FailureMapping {
+    private static final Pattern CODE = Pattern.compile("Code: (\\d{1,6})\\.");
+
+    private FailureMapping() {
+    }
+
+    /** A server error answer: a definitive class is a rejection, an ambiguous class is ambiguous. */
+    public static MutationOutcome fromServerError(String queryId, ServerError error) {
+        if (error.classification().errorClass() == ErrorClass.AMBIGUOUS) {
+            return new MutationOutcome.Ambiguous(queryId, AmbiguityCause.SERVER_ERROR_AMBIGUOUS,
+                    Optional.of(error), error.summary());
+        }
+        return new MutationOutcome.Rejected(queryId, error);
+    }
+
+    /**
+     * A throwable raised by the client. {@code connectPhase} is true when the caller knows the
+     * request bytes were not written yet (connection establishment); otherwise the cause chain
+     * decides, and anything unrecognised after a possible send is ambiguous.
+     */
+    public static MutationOutcome fromThrowable(String queryId, Throwable failure, boolean connectPhase) {
+        String summary = summarize(failure);
+        if (connectPhase || isConnectFailure(failure)) {
+            return new MutationOutcome.NotSent(queryId, summary);
+        }
+        return new MutationOutcome.Ambiguous(queryId, cause(failure), Optional.empty(), summary);
+    }
+
+    /** The read counterpart of {@link #fromThrowable}. */
+    public static ReadFailure readFailure(Throwable failure, boolean connectPhase) {
+        ReadFailure.Kind kind = connectPhase || isConnectFailure(failure)
+                ? ReadFailure.Kind.NOT_SENT : ReadFailure.Kind.NO_RESPONSE;
+        return new ReadFailure(kind, Optional.empty(), summarize(failure));
+    }
+
+    /** Finds the first {@code Code: N.} in a server message. */
+    public static Optional<Integer> codeIn(String message) {
+        if (message == null) {
+            return Optional.empty();
+        }
+        Matcher matcher = CODE.matcher(message);
+        return matcher.find() ? Optional.of(Integer.parseInt(matcher.group(1))) : Optional.empty();
+    }
+
+    static boolean isConnectFailure(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException || t instanceof NoRouteToHostException
+                    || t instanceof UnknownHostException || t instanceof SSLHandshakeException
+                    || t.getClass().getName().endsWith("ConnectTimeoutException")) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    private static AmbiguityCause cause(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SocketTimeoutException) {
+                return AmbiguityCause.TIMEOUT;
+            }
+            if (t instanceof InterruptedIOException || t instanceof InterruptedException) {
+                return AmbiguityCause.CANCELLED;
+            }
+            if (t instanceof java.io.IOException) {
+                return AmbiguityCause.CONNECTION_LOST;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return AmbiguityCause.UNCLASSIFIED;
+    }
+
+    /** Exception type names plus the redacted first message line; never hosts or SQL. */
+    static String summarize(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = root.getClass().getSimpleName() + ": " + ErrorSummaryRedactor.redact(String.valueOf(root.getMessage()));
+        return ErrorSummaryRedactor.redact(text);
+    }
+}

@@ -1,0 +1,12 @@
+package io.dpone.clickhouse.cluster.transport;
+
+import java.time.Duration;
+
+/** Waits between read attempts; injected so tests never sleep. */
+@FunctionalInterface
+public interface Sleeper {
+    /** The real sleeper. */
+    Sleeper SYSTEM = duration -> Thread.sleep(duration.toMillis());
+
+    void sleep(Duration duration) throws InterruptedException;
+}

@@ -1,0 +1,41 @@
+package io.dpone.testkit.transport;
+
+import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
+import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
+import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
+import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
+import io.dpone.clickhouse.cluster.transport.nativeproto.NativeOneShotMutationTransport;
+import io.dpone.clickhouse.cluster.transport.nativeproto.NativeReadTransport;
+import io.dpone.testkit.cluster.ClusterMember;
+import io.dpone.testkit.cluster.Credentials;
+import java.time.Duration;
+
+/** Builds the real adapters of either protocol against one harness member. */
+enum Transports {
+    HTTP, NATIVE;
+
+    ClickHouseEndpoint endpoint(ClusterMember member, Credentials credentials, String database) {
+        int port = this == HTTP ? member.endpoint().httpPort() : member.endpoint().nativePort();
+        return endpointAt(member.endpoint().host(), port, credentials, database);
+    }
+
+    static ClickHouseEndpoint endpointAt(String host, int port, Credentials credentials, String database) {
+        return new ClickHouseEndpoint(host, port, database, credentials.user(), credentials.password(),
+                Duration.ofSeconds(5), Duration.ofSeconds(30));
+    }
+
+    OneShotMutationTransport mutations(ClickHouseEndpoint endpoint) {
+        return this == HTTP ? new HttpOneShotMutationTransport(endpoint) : new NativeOneShotMutationTransport(endpoint);
+    }
+
+    ReadTransport reads(ClickHouseEndpoint endpoint) {
+        return this == HTTP ? new HttpReadTransport(endpoint) : new NativeReadTransport(endpoint);
+    }
+
+    static void close(Object transport) throws Exception {
+        if (transport instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
+    }
+}
