@@ -102,8 +102,9 @@ public final class KeeperMapAuthority implements AuthorityPort {
         if (!(outcome instanceof MutationOutcome.Acknowledged)) {
             return UnacknowledgedWrites.judge(outcome, ConflictReason.VERSION_CONFLICT);
         }
-        return PermitIssuer.afterAcknowledgedWrite(expected.record(), next, expected.keeperVersion() + 1,
-                postRead(next.targetKey()));
+        VersionedRow observed = postRead(next.targetKey());
+        CasResult judged = PermitIssuer.afterAcknowledgedWrite(expected.record(), next, expected.keeperVersion() + 1, observed);
+        return RaceLoser.refine(judged, next, observed);
     }
 
     /** The exact post-read: the raw row at its version, or null when absent or unreadable. */

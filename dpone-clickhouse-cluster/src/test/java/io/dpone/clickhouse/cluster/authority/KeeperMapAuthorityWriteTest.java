@@ -2,7 +2,11 @@ package io.dpone.clickhouse.cluster.authority;
 
 import static io.dpone.clickhouse.cluster.contract.ContractFixtures.TARGET_KEY;
 import static io.dpone.clickhouse.cluster.contract.ContractFixtures.FENCE;
+import static io.dpone.clickhouse.cluster.contract.ContractFixtures.OLD;
+import static io.dpone.clickhouse.cluster.contract.ContractFixtures.OPERATION;
+import static io.dpone.clickhouse.cluster.contract.ContractFixtures.payload;
 import static io.dpone.clickhouse.cluster.contract.ContractFixtures.record;
+import static io.dpone.clickhouse.cluster.contract.ContractFixtures.seeded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -119,6 +123,19 @@ class KeeperMapAuthorityWriteTest {
                 new KeeperMapAuthority(new TableRef("dpone_c_x", "a"), empty, empty, p -> p).createIfAbsent(PREPARED),
                 "an acknowledged create whose row cannot be read back");
         assertEquals(1, empty.mutations());
+    }
+
+    @Test
+    void aDuplicateWorkersWinningRowAtTheNextVersionMeansThisUpdateMatchedNothing() {
+        io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken otherToken =
+                io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken.issue(OPERATION,
+                        io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, 1, seeded(999));
+        AuthorityRecord winner = new AuthorityRecord(TARGET_KEY, OPERATION, FENCE, AuthorityPhase.DISPATCHING, 1,
+                payload(OLD, io.dpone.clickhouse.cluster.contract.authority.DdlBinding.dispatched(otherToken), null));
+        table.storing(PREPARED_AT_4).answering(MutationOutcome.Acknowledged::new,
+                new VersionedRow(AuthorityCodecV1.INSTANCE.encode(winner), 5));
+        assertEquals(new CasResult.Conflict(ConflictReason.ZERO_ROW_NO_OP), dispatch());
+        assertEquals(1, table.mutations());
     }
 
     @Test
