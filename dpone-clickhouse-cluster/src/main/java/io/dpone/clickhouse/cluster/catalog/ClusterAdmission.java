@@ -17,15 +17,23 @@ public sealed interface ClusterAdmission {
         }
     }
 
-    /** Blocked before any mutation; {@code reason} is a stable name, {@code code} its error family. */
-    record Blocked(DponeErrorCode code, Reason reason) implements ClusterAdmission {
+    /**
+     * Blocked before any mutation; {@code reason} is a stable name, {@code code} its error family
+     * and {@code detail} the redacted read failure when a read failed (empty otherwise).
+     */
+    record Blocked(DponeErrorCode code, Reason reason, String detail) implements ClusterAdmission {
         public Blocked {
             requireNonNull(code, "code is null");
             requireNonNull(reason, "reason is null");
+            requireNonNull(detail, "detail is null");
         }
 
         Blocked(Reason reason) {
-            this(reason.code, reason);
+            this(reason.code, reason, "");
+        }
+
+        Blocked(Reason reason, String detail) {
+            this(reason.code, reason, detail);
         }
     }
 

@@ -29,17 +29,19 @@ public final class StrictClusterAdmission {
     }
 
     public ClusterAdmission admit(String cluster, TableRef target, TableRef candidate) {
-        if (!(catalog.inventory(cluster) instanceof CatalogRead.Observed<ClusterInventory> read)) {
-            return new Blocked(Reason.INVENTORY_UNREADABLE);
+        CatalogRead<ClusterInventory> read = catalog.inventory(cluster);
+        if (read instanceof CatalogRead.Unreadable<ClusterInventory> unreadable) {
+            return new Blocked(Reason.INVENTORY_UNREADABLE, unreadable.describe());
         }
-        ClusterInventory inventory = read.facts();
+        ClusterInventory inventory = ((CatalogRead.Observed<ClusterInventory>) read).facts();
         if (InventoryAdmission.admit(inventory) instanceof AdmissionResult.Rejected rejected) {
             return new Blocked(Reason.valueOf(rejected.reason().name()));
         }
-        if (!(catalog.members(cluster, target, candidate) instanceof CatalogRead.Observed<List<MemberFacts>> answered)) {
-            return new Blocked(Reason.MEMBERS_UNREADABLE);
+        CatalogRead<List<MemberFacts>> answered = catalog.members(cluster, target, candidate);
+        if (answered instanceof CatalogRead.Unreadable<List<MemberFacts>> unreadable) {
+            return new Blocked(Reason.MEMBERS_UNREADABLE, unreadable.describe());
         }
-        List<MemberFacts> members = answered.facts();
+        List<MemberFacts> members = ((CatalogRead.Observed<List<MemberFacts>>) answered).facts();
         var gap = MemberCoverage.check(inventory.endpoints(), members.stream().map(MemberFacts::member).toList());
         if (gap.isPresent()) {
             return new Blocked(switch (gap.get()) {
