@@ -88,6 +88,25 @@ class RealDdlDispatchTest {
     }
 
     @Test
+    void thePublisherMayRunTheStatementBodiesLocally(RunningCluster cluster, TestDatabase db) {
+        MemberClient admin = cluster.member(0).client(cluster.admin());
+        MemberClient publisher = cluster.member(0).client(cluster.publisher());
+        for (String table : java.util.List.of("events", "events__cand")) {
+            admin.execute("CREATE TABLE " + db.target() + "." + table + " (id UInt64) ENGINE = MergeTree ORDER BY id");
+        }
+        String cluster0 = cluster.spec().clusterName();
+        TableRef target = new TableRef(db.target(), "events");
+        TableRef candidate = new TableRef(db.target(), "events__cand");
+        String onCluster = " ON CLUSTER `" + cluster0 + "`";
+        // The harness has no DDL worker, so the grants are proven on the same statements without ON CLUSTER.
+        publisher.execute(DdlStatements.exchange(cluster0, target, candidate).sql().replace(onCluster, ""));
+        publisher.execute(DdlStatements.dropIfExists(cluster0, target).sql().replace(onCluster, ""));
+        publisher.execute(DdlStatements.rename(cluster0, candidate, target).sql().replace(onCluster, ""));
+        assertEquals("1", admin.query("SELECT count() FROM system.tables WHERE database = '" + db.target()
+                + "' FORMAT TSVRaw").strip());
+    }
+
+    @Test
     void theNativeTransportCannotCarryTheTaskTimeoutAndSendsNothing(RunningCluster cluster, TestDatabase db)
             throws Exception {
         var endpoint = Transports.NATIVE.endpoint(cluster.member(0), cluster.publisher(), "default");
