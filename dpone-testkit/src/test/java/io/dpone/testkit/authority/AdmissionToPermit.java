@@ -18,6 +18,8 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -28,8 +30,12 @@ import java.util.UUID;
  */
 final class AdmissionToPermit implements AutoCloseable {
     /** What one run did. */
-    record Run(int roundTrips, long nanos, DispatchPermit permit) {
+    record Run(int roundTrips, long nanos, DispatchPermit permit, List<Long> stepNanos) {
     }
+
+    /** Names of {@link Run#stepNanos()}, in order. */
+    static final List<String> STEPS = List.of("admission (2 reads)", "read slot", "create + post-read",
+            "read slot", "CAS + post-read");
 
     private final RunningCluster cluster;
     private final TableRef target;
@@ -58,26 +64,49 @@ final class AdmissionToPermit implements AutoCloseable {
         AuthorityRecord prepared = AuthorityRecords.prepared();
         counting.reset();
         long start = System.nanoTime();
+        List<Long> marks = new ArrayList<>();
+        marks.add(start);
         if (!(admission.admit(cluster.spec().clusterName(), target, candidate) instanceof ClusterAdmission.Admitted)) {
             throw new IllegalStateException("admission blocked");
         }
+        marks.add(System.nanoTime());
         if (!(authority.readVersioned(prepared.targetKey()) instanceof AuthorityRead.Absent)) {
             throw new IllegalStateException("slot not absent");
         }
+        marks.add(System.nanoTime());
         if (!(authority.createIfAbsent(prepared) instanceof CasResult.AcknowledgedVerified)) {
             throw new IllegalStateException("create not verified");
         }
+        marks.add(System.nanoTime());
         VersionedRecord seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey())).valid().orElseThrow();
+        marks.add(System.nanoTime());
         CasResult cas = authority.compareAndSwap(seen, AuthorityRecords.dispatching(prepared));
-        long nanos = System.nanoTime() - start;
+        long end = System.nanoTime();
+        marks.add(end);
         DispatchPermit permit = ((CasResult.AcknowledgedVerified) cas).dispatchPermit().orElseThrow();
-        return new Run(counting.roundTrips(), nanos, permit);
+        List<Long> steps = new ArrayList<>();
+        for (int i = 1; i < marks.size(); i++) {
+            steps.add(marks.get(i) - marks.get(i - 1));
+        }
+        return new Run(counting.roundTrips(), end - start, permit, steps);
     }
 
     /** One {@code SELECT 1} round trip over the same read transport: the baseline. */
     long selectOneNanos() {
         long start = System.nanoTime();
         ReadOutcome outcome = rawReads.read(SqlStatement.read("SELECT 1"), QueryContext.of("bench-" + UUID.randomUUID()));
+        long nanos = System.nanoTime() - start;
+        outcome.rowsOrThrow();
+        return nanos;
+    }
+
+    /** One trivial fan-out read, {@code clusterAllReplicas(cluster, system.one)}: the floor of a per-member read. */
+    long fanOutNanos() {
+        long start = System.nanoTime();
+        ReadOutcome outcome = rawReads.read(SqlStatement.read("SELECT count() FROM clusterAllReplicas("
+                + io.dpone.clickhouse.cluster.sql.SqlQuoting.string(cluster.spec().clusterName()) + ", system.one)"),
+                QueryContext.of("bench-" + UUID.randomUUID()).with(
+                        io.dpone.clickhouse.cluster.port.ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0"));
         long nanos = System.nanoTime() - start;
         outcome.rowsOrThrow();
         return nanos;

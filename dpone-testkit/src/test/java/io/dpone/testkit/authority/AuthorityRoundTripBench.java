@@ -47,19 +47,31 @@ public final class AuthorityRoundTripBench {
         }
         List<Double> selects = new ArrayList<>();
         List<Double> paths = new ArrayList<>();
+        List<Double> fanOuts = new ArrayList<>();
+        List<List<Double>> steps = new ArrayList<>();
+        AdmissionToPermit.STEPS.forEach(step -> steps.add(new ArrayList<>()));
         int roundTrips = -1;
         for (int i = 0; i < rounds; i++) {
             selects.add(path.selectOneNanos() / 1e6);
+            fanOuts.add(path.fanOutNanos() / 1e6);
             AdmissionToPermit.Run run = path.run();
             paths.add(run.nanos() / 1e6);
             roundTrips = run.roundTrips();
+            for (int s = 0; s < steps.size(); s++) {
+                steps.get(s).add(run.stepNanos().get(s) / 1e6);
+            }
         }
         double select = median(selects);
         double full = median(paths);
         double ratio = full / select;
         System.out.printf("%-6s SELECT 1 round trip, median of %d:            %8.2f ms%n", protocol, rounds, select);
+        System.out.printf("%-6s clusterAllReplicas(system.one), median of %d: %8.2f ms (%.1f x)%n", protocol, rounds,
+                median(fanOuts), median(fanOuts) / select);
         System.out.printf("%-6s admission -> permit, median of %d:            %8.2f ms  (%d round trips)%n",
                 protocol, rounds, full, roundTrips);
+        for (int s = 0; s < steps.size(); s++) {
+            System.out.printf("%-6s   step %-22s median %8.2f ms%n", protocol, AdmissionToPermit.STEPS.get(s), median(steps.get(s)));
+        }
         System.out.printf("%-6s ratio to one round trip:                      %8.1f x%n", protocol, ratio);
         System.out.printf("%-6s target <= 12 round trips and < 25x:           %s%n", protocol,
                 roundTrips <= 12 && ratio < 25 ? "met" : "NOT met");
