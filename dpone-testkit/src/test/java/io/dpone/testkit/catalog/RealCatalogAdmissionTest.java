@@ -22,6 +22,7 @@ import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.cluster.RunningCluster;
@@ -168,8 +169,8 @@ class RealCatalogAdmissionTest {
         ReadTransport reads = reads(protocol, cluster, cluster.publisher());
         try {
             var blocked = assertInstanceOf(ClusterAdmission.Blocked.class, new StrictClusterAdmission(adapter(reads))
-                    .admit(cluster.spec().clusterName(), new io.dpone.clickhouse.cluster.sql.TableRef(database, "t"),
-                            new io.dpone.clickhouse.cluster.sql.TableRef(database, "c")));
+                    .admit(cluster.spec().clusterName(), new TableRef(database, "t"),
+                            new TableRef(database, "c")));
             assertEquals(ClusterAdmission.Reason.DATABASE_NOT_ATOMIC, blocked.reason());
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED, blocked.code());
         } finally {

@@ -20,6 +20,7 @@ import io.dpone.clickhouse.cluster.port.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.cluster.sql.DdlParseResult;
 import io.dpone.clickhouse.cluster.sql.DdlQueryParser;
+import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import io.dpone.clickhouse.cluster.sql.QueueRowReader;
 import io.dpone.clickhouse.cluster.sql.QueueStatements;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class DdlDispatchAdapter implements DdlPort {
             return new QueueLookup.Unknown(QueueLookup.Reason.QUEUE_UNREADABLE);
         }
         QueueRowReader.Lookup lookup = QueueRowReader.lookup(rows.result());
-        if (lookup.malformedRows() > 0) {
+        if (lookup.malformedRows() > 0 || !wellFormed(lookup.rows(), expected.correlationToken())) {
             return new QueueLookup.Unknown(QueueLookup.Reason.MALFORMED_ROWS);
         }
         EntryBinding binding = binder.bind(expected.cluster(), expected.correlationToken(),
@@ -96,6 +97,17 @@ public final class DdlDispatchAdapter implements DdlPort {
             return new QueueLookup.Unknown(QueueLookup.Reason.QUERY_MISMATCH);
         }
         return new QueueLookup.Bound(entry, ddl.ddl().queryDigest());
+    }
+
+    /**
+     * The lookup filters on the token and groups by entry, so a well-formed answer has distinct
+     * entry names, each with at least one query and exactly the token; anything else contradicts
+     * the query and is treated as unreadable.
+     */
+    private static boolean wellFormed(List<QueueLookupRow> rows, String token) {
+        long distinct = rows.stream().map(QueueLookupRow::entry).distinct().count();
+        return distinct == rows.size()
+                && rows.stream().allMatch(row -> !row.queries().isEmpty() && row.logComments().equals(List.of(token)));
     }
 
     @Override

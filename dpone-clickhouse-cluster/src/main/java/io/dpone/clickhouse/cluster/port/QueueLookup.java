@@ -36,7 +36,7 @@ public sealed interface QueueLookup {
     enum Reason {
         /** The queue could not be read (server error, timeout, no DDL worker). */
         QUEUE_UNREADABLE,
-        /** A lookup row had an unexpected shape. */
+        /** A lookup row had an unexpected shape or contradicted the lookup (repeated entry, no query, other token). */
         MALFORMED_ROWS,
         /** No entry carries the token (yet): it may still appear, or the dispatch never arrived. */
         NO_ENTRY,

@@ -119,6 +119,9 @@ class DdlDispatchAdapterTest {
         malformed.set(1, "not an array");
         assertEquals(new QueueLookup.Unknown(Reason.MALFORMED_ROWS),
                 adapter(lookupRows(List.of(malformed))).lookup(EXPECTED));
+        assertEquals(new QueueLookup.Unknown(Reason.MALFORMED_ROWS), adapter(lookupRows(List.of(
+                entry("query-0000000007", EXCHANGE), entry("query-0000000007")))).lookup(EXPECTED),
+                "a repeated entry name or an entry without a query is not a grouped lookup");
     }
 
     @Test

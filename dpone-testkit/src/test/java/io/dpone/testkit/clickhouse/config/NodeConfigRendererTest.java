@@ -14,6 +14,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
 
@@ -52,7 +53,7 @@ class NodeConfigRendererTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource({
+    @CsvSource({
             "ONE_SHARD, 1, '9101,9102', false",
             "SHARD_PER_MEMBER, 2, '9101,9102', false",
             "FIRST_MEMBER_ONLY, 1, '9101', false",
