@@ -14,6 +14,8 @@ module io.dpone.clickhouse.cluster {
     uses java.sql.Driver;
 
     exports io.dpone.clickhouse.cluster.authority;
+    exports io.dpone.clickhouse.cluster.catalog;
+    exports io.dpone.clickhouse.cluster.ddl;
     exports io.dpone.clickhouse.cluster.contract.authority;
     exports io.dpone.clickhouse.cluster.contract.ddl;
     exports io.dpone.clickhouse.cluster.contract.digest;

@@ -12,28 +12,28 @@ import io.dpone.testkit.cluster.Credentials;
 import java.time.Duration;
 
 /** Builds the real adapters of either protocol against one harness member. */
-enum Transports {
+public enum Transports {
     HTTP, NATIVE;
 
-    ClickHouseEndpoint endpoint(ClusterMember member, Credentials credentials, String database) {
+    public ClickHouseEndpoint endpoint(ClusterMember member, Credentials credentials, String database) {
         int port = this == HTTP ? member.endpoint().httpPort() : member.endpoint().nativePort();
         return endpointAt(member.endpoint().host(), port, credentials, database);
     }
 
-    static ClickHouseEndpoint endpointAt(String host, int port, Credentials credentials, String database) {
+    public static ClickHouseEndpoint endpointAt(String host, int port, Credentials credentials, String database) {
         return new ClickHouseEndpoint(host, port, database, credentials.user(), credentials.password(),
                 Duration.ofSeconds(5), Duration.ofSeconds(30));
     }
 
-    OneShotMutationTransport mutations(ClickHouseEndpoint endpoint) {
+    public OneShotMutationTransport mutations(ClickHouseEndpoint endpoint) {
         return this == HTTP ? new HttpOneShotMutationTransport(endpoint) : new NativeOneShotMutationTransport(endpoint);
     }
 
-    ReadTransport reads(ClickHouseEndpoint endpoint) {
+    public ReadTransport reads(ClickHouseEndpoint endpoint) {
         return this == HTTP ? new HttpReadTransport(endpoint) : new NativeReadTransport(endpoint);
     }
 
-    static void close(Object transport) throws Exception {
+    public static void close(Object transport) throws Exception {
         if (transport instanceof AutoCloseable closeable) {
             closeable.close();
         }

@@ -2,6 +2,7 @@ package io.dpone.testkit.clickhouse.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.testkit.cluster.RemoteServersLayout;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -22,6 +23,7 @@ import java.util.OptionalInt;
  * @param zooKeeper coordination service address
  * @param keeperMapPathPrefix {@code <keeper_map_path_prefix>}
  * @param interserverPort interserver HTTP port for replication, absent where it cannot open
+ * @param layout how {@code <remote_servers>} lists {@code replicas}
  */
 public record NodeConfig(
         String clusterName,
@@ -36,7 +38,8 @@ public record NodeConfig(
         String usersXml,
         ReplicaAddress zooKeeper,
         String keeperMapPathPrefix,
-        OptionalInt interserverPort) {
+        OptionalInt interserverPort,
+        RemoteServersLayout layout) {
 
     public NodeConfig {
         requireNonNull(clusterName, "clusterName is null");
@@ -48,12 +51,21 @@ public record NodeConfig(
         requireNonNull(zooKeeper, "zooKeeper is null");
         requireNonNull(keeperMapPathPrefix, "keeperMapPathPrefix is null");
         requireNonNull(interserverPort, "interserverPort is null");
+        requireNonNull(layout, "layout is null");
         if (selfIndex < 0 || selfIndex >= replicas.size()) {
             throw new IllegalArgumentException("selfIndex outside replicas");
         }
         if (replicas.get(selfIndex).port() != tcpPort) {
             throw new IllegalArgumentException("tcpPort must be this member's replica port");
         }
+    }
+
+    /** A member of the supported one-shard layout. */
+    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
+            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
+            ReplicaAddress zooKeeper, String keeperMapPathPrefix, OptionalInt interserverPort) {
+        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
+                usersXml, zooKeeper, keeperMapPathPrefix, interserverPort, RemoteServersLayout.ONE_SHARD);
     }
 
     /** This member's {@code {replica}} macro: {@code r1}, {@code r2}, ... */

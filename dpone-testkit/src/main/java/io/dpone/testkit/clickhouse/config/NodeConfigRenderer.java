@@ -2,7 +2,10 @@ package io.dpone.testkit.clickhouse.config;
 
 import static io.dpone.testkit.clickhouse.config.FixtureTemplate.xml;
 
+import io.dpone.testkit.cluster.RemoteServersLayout;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Renders {@code fixtures/clickhouse/node.xml} for one member. Pure; thread-safe. */
@@ -25,8 +28,7 @@ public final class NodeConfigRenderer {
         values.put("zookeeper_port", Integer.toString(config.zooKeeper().port()));
         values.put("keeper_map_path_prefix", xml(config.keeperMapPathPrefix()));
         values.put("cluster", config.clusterName());
-        values.put("internal_replication", Boolean.toString(config.internalReplication()));
-        values.put("replicas", replicas(config));
+        values.put("shards", shards(config));
         values.put("replica", xml(config.replicaName()));
         return template.render(values);
     }
@@ -36,12 +38,31 @@ public final class NodeConfigRenderer {
                 + "    <interserver_http_host>" + xml(host) + "</interserver_http_host>\n";
     }
 
-    private static String replicas(NodeConfig config) {
+    private static String shards(NodeConfig config) {
         StringBuilder out = new StringBuilder();
-        for (ReplicaAddress replica : config.replicas()) {
-            out.append("                <replica><host>").append(xml(replica.host()))
-                    .append("</host><port>").append(replica.port()).append("</port></replica>\n");
+        for (List<ReplicaAddress> shard : layout(config.layout(), config.replicas())) {
+            out.append("            <shard>\n                <internal_replication>")
+                    .append(config.internalReplication()).append("</internal_replication>\n");
+            for (ReplicaAddress replica : shard) {
+                out.append("                <replica><host>").append(xml(replica.host()))
+                        .append("</host><port>").append(replica.port()).append("</port></replica>\n");
+            }
+            out.append("            </shard>\n");
         }
         return out.toString();
+    }
+
+    /** The shards {@code layout} lists, each a list of replicas in order. */
+    static List<List<ReplicaAddress>> layout(RemoteServersLayout layout, List<ReplicaAddress> replicas) {
+        return switch (layout) {
+            case ONE_SHARD -> List.of(replicas);
+            case SHARD_PER_MEMBER -> replicas.stream().map(List::of).toList();
+            case FIRST_MEMBER_ONLY -> List.of(List.of(replicas.get(0)));
+            case FIRST_MEMBER_TWICE -> {
+                List<ReplicaAddress> twice = new ArrayList<>(replicas);
+                twice.add(replicas.get(0));
+                yield List.of(twice);
+            }
+        };
     }
 }

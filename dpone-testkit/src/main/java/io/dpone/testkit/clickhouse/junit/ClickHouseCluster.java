@@ -1,6 +1,7 @@
 package io.dpone.testkit.clickhouse.junit;
 
 import io.dpone.testkit.cluster.ClusterSpec;
+import io.dpone.testkit.cluster.RemoteServersLayout;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -34,6 +35,9 @@ public @interface ClickHouseCluster {
 
     /** {@code true}: internal mode; {@code false}: external mode. */
     boolean internalReplication() default true;
+
+    /** How {@code <remote_servers>} lists the members; unsupported layouts are for admission tests. */
+    RemoteServersLayout layout() default RemoteServersLayout.ONE_SHARD;
 
     /** Backend name ({@code local}, {@code docker}); empty uses {@code -Ddpone.backend}, default local. */
     String backend() default "";

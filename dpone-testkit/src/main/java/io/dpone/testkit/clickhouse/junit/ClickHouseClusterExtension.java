@@ -64,7 +64,8 @@ public final class ClickHouseClusterExtension
         if (backend.availability() instanceof BackendAvailability.Unavailable missing) {
             RealClickHouseRequirement.current().onUnavailable(backend.name(), missing);
         }
-        ClusterSpec spec = new ClusterSpec(settings.name(), settings.members(), settings.internalReplication());
+        ClusterSpec spec = new ClusterSpec(settings.name(), settings.members(), settings.internalReplication(),
+                settings.layout());
         context.getStore(NAMESPACE).put(CLUSTER, backend.start(spec));
     }
 

@@ -80,7 +80,7 @@ public final class LocalProcessCluster implements RunningCluster {
             NodeConfig config = new NodeConfig(spec.clusterName(), spec.internalReplication(), i, replicas,
                     "127.0.0.1", ports.get(2 * i), replicas.get(i).port(), nodeDir.resolve("data").toString(),
                     logDir.toString(), usersXml.toString(), new ReplicaAddress("127.0.0.1", zooKeeper.port()),
-                    KEEPER_MAP_PATH_PREFIX, OptionalInt.empty());
+                    KEEPER_MAP_PATH_PREFIX, OptionalInt.empty(), spec.layout());
             Path configFile = WorkDirectory.write(nodeDir.resolve("config.xml"), renderer.render(config));
             MemberEndpoint endpoint = new MemberEndpoint("127.0.0.1", config.httpPort(), config.tcpPort());
             NodeProcess process = new NodeProcess(installation, configFile, logDir);

@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import io.dpone.testkit.cluster.RemoteServersLayout;
 import java.util.OptionalInt;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
 
@@ -48,6 +50,31 @@ class NodeConfigRendererTest {
         Document xml = parse(renderer.render(config(0, true, OptionalInt.of(9009), "/var/lib/clickhouse")));
         assertEquals("9009", text(xml, "/clickhouse/interserver_http_port"));
         assertEquals("127.0.0.1", text(xml, "/clickhouse/interserver_http_host"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "ONE_SHARD, 1, '9101,9102', false",
+            "SHARD_PER_MEMBER, 2, '9101,9102', false",
+            "FIRST_MEMBER_ONLY, 1, '9101', false",
+            "FIRST_MEMBER_TWICE, 1, '9101,9102,9101', false",
+            "ONE_SHARD, 1, '9101,9102', true"})
+    void rendersEveryRemoteServersLayout(RemoteServersLayout layout, int shards, String ports, boolean internal)
+            throws Exception {
+        NodeConfig config = new NodeConfig("c1", internal, 0, REPLICAS, "127.0.0.1", 8101, 9101, "/d", "/l", "/u",
+                new ReplicaAddress("127.0.0.1", 2181), "/p", OptionalInt.empty(), layout);
+        Document xml = parse(renderer.render(config));
+        assertEquals(Integer.toString(shards), text(xml, "count(/clickhouse/remote_servers/c1/shard)"));
+        assertEquals(Integer.toString(shards), text(xml, "count(/clickhouse/remote_servers/c1/shard/internal_replication)"));
+        assertEquals(Boolean.toString(internal), text(xml, "/clickhouse/remote_servers/c1/shard[last()]/internal_replication"));
+        StringBuilder listed = new StringBuilder();
+        for (String port : List.of("1", "2", "3")) {
+            String value = text(xml, "(/clickhouse/remote_servers/c1/shard/replica/port)[" + port + "]");
+            if (!value.isEmpty()) {
+                listed.append(listed.length() == 0 ? "" : ",").append(value);
+            }
+        }
+        assertEquals(ports, listed.toString());
     }
 
     @Test

@@ -45,7 +45,8 @@ class UsersConfigRendererTest {
         assertTrue(grants.contains("GRANT SELECT, INSERT, ALTER UPDATE, CREATE TABLE ON " + TestDatabase.CONTROL_PREFIX + "*.*"));
         assertTrue(grants.contains("GRANT SELECT, INSERT, CREATE TABLE, DROP TABLE ON " + TestDatabase.TARGET_PREFIX + "*.*"));
         assertTrue(grants.contains("GRANT CLUSTER ON *.*"));
-        assertEquals("7", NodeConfigRendererTest.text(xml, "count(/clickhouse/users/dpone_publisher/grants/query)"));
+        assertTrue(grants.contains("GRANT REMOTE ON *.*"), "clusterAllReplicas catalog reads");
+        assertEquals("8", NodeConfigRendererTest.text(xml, "count(/clickhouse/users/dpone_publisher/grants/query)"));
         assertEquals("0", NodeConfigRendererTest.text(xml, "count(/clickhouse/users/dpone_publisher/access_management)"));
     }
 

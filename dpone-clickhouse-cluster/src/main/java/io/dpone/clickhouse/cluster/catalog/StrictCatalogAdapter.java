@@ -1,0 +1,133 @@
+package io.dpone.clickhouse.cluster.catalog;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.MemberFacts;
+import io.dpone.clickhouse.cluster.port.QueryContext;
+import io.dpone.clickhouse.cluster.port.ReadOutcome;
+import io.dpone.clickhouse.cluster.port.ReadResult;
+import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.port.ServerSetting;
+import io.dpone.clickhouse.cluster.port.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The strict {@link CatalogPort} over a {@link ReadTransport}: every read carries
+ * {@code skip_unavailable_shards = 0} and a server-side {@code max_execution_time}; a failed,
+ * timed-out or oddly shaped answer is {@link CatalogRead.Unreadable}, never partial facts. Query
+ * ids come from the injected supplier so evidence can name each read. Thread-safe if the
+ * transport and supplier are.
+ */
+public final class StrictCatalogAdapter implements CatalogPort {
+    private final ReadTransport reads;
+    private final Supplier<String> queryIds;
+    private final long maxExecutionSeconds;
+
+    public StrictCatalogAdapter(ReadTransport reads, Supplier<String> queryIds,
+            long maxExecutionSeconds) {
+        this.reads = requireNonNull(reads, "reads is null");
+        this.queryIds = requireNonNull(queryIds, "queryIds is null");
+        if (maxExecutionSeconds < 1) {
+            throw new IllegalArgumentException("maxExecutionSeconds must be positive");
+        }
+        this.maxExecutionSeconds = maxExecutionSeconds;
+    }
+
+    @Override
+    public CatalogRead<ClusterInventory> inventory(String cluster) {
+        return read(CatalogQueries.inventory(cluster), result -> {
+            List<ClusterMember> members = new ArrayList<>();
+            for (int i = 0; i < result.size(); i++) {
+                Cells cells = new Cells(result, i);
+                members.add(new ClusterMember(cells.text("cluster"), cells.number("shard_num"),
+                        cells.number("replica_num"), cells.text("host_name"), cells.text("host_address"),
+                        Math.toIntExact(cells.number("port")), cells.number("internal_replication") == 1));
+            }
+            return new ClusterInventory(cluster, members);
+        });
+    }
+
+    @Override
+    public CatalogRead<List<MemberFacts>> members(String cluster, TableRef target, TableRef candidate) {
+        requireNonNull(target, "target is null");
+        requireNonNull(candidate, "candidate is null");
+        return read(CatalogQueries.members(cluster, target, candidate), result -> {
+            List<MemberFacts> facts = new ArrayList<>();
+            for (int i = 0; i < result.size(); i++) {
+                Cells cells = new Cells(result, i);
+                GenerationReader generations = new GenerationReader(cells);
+                facts.add(new MemberFacts(member(cells), cells.number(CatalogQueries.MEMBER_SHARD),
+                        cells.number(CatalogQueries.MEMBER_REPLICA), cells.texts("database_engines"),
+                        generations.observe(target.table()), generations.observe(candidate.table()),
+                        generations.replicaName(target.table()), generations.replicaName(candidate.table())));
+            }
+            return List.copyOf(facts);
+        });
+    }
+
+    @Override
+    public CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate) {
+        requireNonNull(candidate, "candidate is null");
+        return read(CatalogQueries.candidateHealth(cluster, candidate), result -> {
+            List<ReplicaHealth> health = new ArrayList<>();
+            for (int i = 0; i < result.size(); i++) {
+                HealthRow.read(member(new Cells(result, i)), new Cells(result, i)).ifPresent(health::add);
+            }
+            return List.copyOf(health);
+        });
+    }
+
+    private static HostEndpoint member(Cells cells) {
+        return new HostEndpoint(cells.text(CatalogQueries.MEMBER_HOST),
+                Math.toIntExact(cells.number(CatalogQueries.MEMBER_PORT)));
+    }
+
+    private <T> CatalogRead<T> read(SqlStatement statement, Function<ReadResult, T> facts) {
+        QueryContext context = QueryContext.of(queryIds.get())
+                .with(ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0")
+                .with(ServerSetting.MAX_EXECUTION_TIME, Long.toString(maxExecutionSeconds));
+        ReadOutcome outcome = reads.read(statement, context);
+        if (outcome instanceof ReadOutcome.Failed failed) {
+            return CatalogRead.Unreadable.failed(failed.failure());
+        }
+        try {
+            return new CatalogRead.Observed<>(facts.apply(((ReadOutcome.Rows) outcome).result()));
+        } catch (Cells.Malformed | IndexOutOfBoundsException | ArithmeticException | IllegalArgumentException e) {
+            return CatalogRead.Unreadable.malformed();
+        }
+    }
+
+    /** The candidate's one replication row on one member, or empty when it has none or several. */
+    private static final class HealthRow {
+        static Optional<ReplicaHealth> read(HostEndpoint member, Cells cells) {
+            List<Long> readonly = cells.numbers("readonly");
+            if (readonly.size() != 1) {
+                return Optional.empty();
+            }
+            return Optional.of(new ReplicaHealth(member, readonly.get(0) != 0,
+                    only(cells.numbers("session_expired")) != 0, only(cells.numbers("queue_sizes")),
+                    cells.texts("queue_exceptions").get(0), cells.texts("keeper_exceptions").get(0),
+                    only(cells.numbers("active")), only(cells.numbers("total")),
+                    only(cells.numbers("log_pointers")), only(cells.numbers("log_max_indexes")),
+                    cells.number("staged_rows")));
+        }
+
+        private static long only(List<Long> values) {
+            if (values.size() != 1) {
+                throw new Cells.Malformed("replica arrays");
+            }
+            return values.get(0);
+        }
+    }
+}

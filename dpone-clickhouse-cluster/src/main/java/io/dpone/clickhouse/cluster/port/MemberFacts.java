@@ -1,0 +1,50 @@
+package io.dpone.clickhouse.cluster.port;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one member reported about itself in one {@code clusterAllReplicas} read: its own
+ * {@code system.clusters} row (the row with {@code is_local}), the engines of the target database
+ * (empty: absent; more than one: a catalog anomaly) and what it holds under the target and
+ * candidate names. Facts only: whether they admit a publication is the caller's policy.
+ *
+ * @param member the endpoint the member's own configuration lists for it; an empty host when the
+ *     member found no local row (never an inventory endpoint, so coverage blocks)
+ * @param targetReplicaName {@code system.replicas.replica_name} of the target, when exactly one row
+ * @param candidateReplicaName {@code system.replicas.replica_name} of the candidate, when exactly one row
+ */
+public record MemberFacts(
+        HostEndpoint member,
+        long shardNumber,
+        long replicaNumber,
+        List<String> databaseEngines,
+        TableObservation target,
+        TableObservation candidate,
+        Optional<String> targetReplicaName,
+        Optional<String> candidateReplicaName) {
+    public static final String ATOMIC = "Atomic";
+
+    public MemberFacts {
+        requireNonNull(member, "member is null");
+        databaseEngines = List.copyOf(requireNonNull(databaseEngines, "databaseEngines is null"));
+        requireNonNull(target, "target is null");
+        requireNonNull(candidate, "candidate is null");
+        requireNonNull(targetReplicaName, "targetReplicaName is null");
+        requireNonNull(candidateReplicaName, "candidateReplicaName is null");
+    }
+
+    /** Exactly one database of the name exists and its engine is exactly {@value #ATOMIC}. */
+    public boolean databaseIsAtomic() {
+        return databaseEngines.equals(List.of(ATOMIC));
+    }
+
+    @Override
+    public String toString() {
+        return "MemberFacts[shard=" + shardNumber + ", replica=" + replicaNumber + "]";
+    }
+}

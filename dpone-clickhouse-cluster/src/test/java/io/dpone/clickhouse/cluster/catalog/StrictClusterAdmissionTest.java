@@ -1,0 +1,125 @@
+package io.dpone.clickhouse.cluster.catalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import io.dpone.clickhouse.cluster.catalog.ClusterAdmission.Reason;
+import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.MemberFacts;
+import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.error.DponeErrorCode;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Strict admission over a fake catalog: every blocking rule with its reason and code. */
+class StrictClusterAdmissionTest {
+    private static final TableRef TARGET = new TableRef("pub", "t");
+    private static final TableRef CANDIDATE = new TableRef("pub", "t__c");
+    private static final ClusterMember M1 = new ClusterMember("c1", 1, 1, "h1", "10.0.0.1", 9000, true);
+    private static final ClusterMember M2 = new ClusterMember("c1", 1, 2, "h2", "10.0.0.2", 9000, true);
+
+    private static ClusterAdmission admit(CatalogRead<ClusterInventory> inventory, CatalogRead<List<MemberFacts>> members) {
+        return new StrictClusterAdmission(new CatalogPort() {
+            @Override
+            public CatalogRead<ClusterInventory> inventory(String cluster) {
+                return inventory;
+            }
+
+            @Override
+            public CatalogRead<List<MemberFacts>> members(String cluster, TableRef target, TableRef candidate) {
+                return members;
+            }
+
+            @Override
+            public CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate) {
+                throw new AssertionError("admission does not read health");
+            }
+        }).admit("c1", TARGET, CANDIDATE);
+    }
+
+    private static CatalogRead<ClusterInventory> inventory(ClusterMember... members) {
+        return new CatalogRead.Observed<>(new ClusterInventory("c1", List.of(members)));
+    }
+
+    private static MemberFacts facts(ClusterMember member, String engine) {
+        return new MemberFacts(member.endpoint(), member.shardNumber(), member.replicaNumber(), List.of(engine),
+                TableObservation.absent(), TableObservation.absent(), Optional.empty(), Optional.empty());
+    }
+
+    private static CatalogRead<List<MemberFacts>> answered(MemberFacts... facts) {
+        return new CatalogRead.Observed<>(List.of(facts));
+    }
+
+    private static void assertBlocked(Reason reason, DponeErrorCode code, ClusterAdmission admission) {
+        ClusterAdmission.Blocked blocked = assertInstanceOf(ClusterAdmission.Blocked.class, admission);
+        assertEquals(reason, blocked.reason());
+        assertEquals(code, blocked.code());
+    }
+
+    @Test
+    void everyMemberOnceWithAtomicIsAdmitted() {
+        ClusterAdmission admission = admit(inventory(M1, M2), answered(facts(M2, "Atomic"), facts(M1, "Atomic")));
+        assertEquals(2, assertInstanceOf(ClusterAdmission.Admitted.class, admission).members().size());
+    }
+
+    @Test
+    void membershipFaultsBlockAsIncomplete() {
+        DponeErrorCode incomplete = DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE;
+        assertBlocked(Reason.MEMBER_MISSING, incomplete, admit(inventory(M1, M2), answered(facts(M1, "Atomic"))));
+        assertBlocked(Reason.MEMBER_DUPLICATED, incomplete, admit(inventory(M1, M2),
+                answered(facts(M1, "Atomic"), facts(M1, "Atomic"), facts(M2, "Atomic"))));
+        ClusterMember stranger = new ClusterMember("c1", 1, 3, "h3", "10.0.0.3", 9000, true);
+        assertBlocked(Reason.MEMBER_UNEXPECTED, incomplete, admit(inventory(M1, M2),
+                answered(facts(M1, "Atomic"), facts(M2, "Atomic"), facts(stranger, "Atomic"))));
+        CatalogRead<List<MemberFacts>> failed = CatalogRead.Unreadable.failed(
+                new ReadFailure(ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "timeout"));
+        ClusterAdmission unreadable = admit(inventory(M1, M2), failed);
+        assertBlocked(Reason.MEMBERS_UNREADABLE, incomplete, unreadable);
+        assertEquals("read failed: NO_RESPONSE: timeout", ((ClusterAdmission.Blocked) unreadable).detail());
+        assertBlocked(Reason.INVENTORY_UNREADABLE, incomplete, admit(CatalogRead.Unreadable.malformed(), failed));
+    }
+
+    @Test
+    void inventoryRulesBlockWithTheirCodes() {
+        DponeErrorCode topology = DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED;
+        DponeErrorCode incomplete = DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE;
+        CatalogRead<List<MemberFacts>> any = answered();
+        assertBlocked(Reason.NO_MEMBERS, incomplete, admit(inventory(), any));
+        assertBlocked(Reason.FEWER_THAN_TWO_REPLICAS, topology, admit(inventory(M1), any));
+        assertBlocked(Reason.MORE_THAN_ONE_SHARD, topology,
+                admit(inventory(M1, new ClusterMember("c1", 2, 1, "h2", "10.0.0.2", 9000, true)), any));
+        assertBlocked(Reason.INTERNAL_REPLICATION_DISABLED, topology,
+                admit(inventory(M1, new ClusterMember("c1", 1, 2, "h2", "10.0.0.2", 9000, false)), any));
+        assertBlocked(Reason.DUPLICATE_ENDPOINT, incomplete,
+                admit(inventory(M1, new ClusterMember("c1", 1, 2, "h1", "10.0.0.1", 9000, true)), any));
+        // Unreachable on a real server (replica_num is positional), so proven here only.
+        assertBlocked(Reason.DUPLICATE_REPLICA_NUMBER, incomplete,
+                admit(inventory(M1, new ClusterMember("c1", 1, 1, "h2", "10.0.0.2", 9000, true)), any));
+    }
+
+    @Test
+    void aNonAtomicOrMissingDatabaseOnOneMemberIsUnsupported() {
+        DponeErrorCode topology = DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED;
+        assertBlocked(Reason.DATABASE_NOT_ATOMIC, topology,
+                admit(inventory(M1, M2), answered(facts(M1, "Atomic"), facts(M2, "Replicated"))));
+        MemberFacts noDatabase = new MemberFacts(M2.endpoint(), 1, 2, List.of(), TableObservation.absent(),
+                TableObservation.absent(), Optional.empty(), Optional.empty());
+        assertBlocked(Reason.DATABASE_NOT_ATOMIC, topology, admit(inventory(M1, M2), answered(facts(M1, "Atomic"), noDatabase)));
+    }
+
+    @Test
+    void everyInventoryRejectionHasAnAdmissionReasonWithTheSameCode() {
+        for (var reason : io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.RejectionReason.values()) {
+            assertEquals(reason.code(), Reason.valueOf(reason.name()).code(), reason.name());
+        }
+        assertEquals(new HostEndpoint("h1", 9000), M1.endpoint());
+    }
+}
