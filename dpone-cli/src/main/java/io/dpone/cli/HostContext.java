@@ -7,6 +7,7 @@ import io.dpone.spi.manifest.ManifestReader;
 import io.dpone.spi.publication.HostEnvironment;
 import io.dpone.spi.publication.PublicationStrategyProvider;
 import java.io.PrintWriter;
+import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 
@@ -23,9 +24,14 @@ public record HostContext(List<PublicationStrategyProvider> providers, HostEnvir
         requireNonNull(err, "err is null");
     }
 
-    /** Providers from {@link ServiceLoader}: the module path when run as a module, else the class path. */
+    /**
+     * Providers from {@link ServiceLoader}: the module path when run as a module, else the class path.
+     * Sorted by replication mode (internal, the default, first): the loader's order across a module
+     * layer is unspecified, and operators compare listings between hosts.
+     */
     public static List<PublicationStrategyProvider> discoverProviders() {
-        return ServiceLoader.load(PublicationStrategyProvider.class).stream().map(ServiceLoader.Provider::get).toList();
+        return ServiceLoader.load(PublicationStrategyProvider.class).stream().map(ServiceLoader.Provider::get)
+                .sorted(Comparator.comparing(PublicationStrategyProvider::replicationMode)).toList();
     }
 
     public StaticAdmissionPolicy policy() {

@@ -71,7 +71,8 @@ class ModulePathLauncherIT {
                 .collect(Collectors.toCollection(ArrayList::new));
         jars.add(Path.of(System.getProperty("dpone.cliJar")));
         ModulePathPlanner.Plan plan = ModulePathPlanner.plan(jars);
-        List<String> options = new ArrayList<>(List.of("--module-path", join(plan.modulePath())));
+        List<String> options = new ArrayList<>(List.of("--module-path", join(plan.modulePath()),
+                "--add-modules", "ALL-MODULE-PATH"));
         if (!plan.classPath().isEmpty()) {
             options.addAll(List.of("--class-path", join(plan.classPath())));
         }

@@ -31,7 +31,10 @@ public final class ModulePathPlanner {
 
         /** {@code java} options, one per line, each value quoted for an argument file. */
         public List<String> argumentFileLines() {
-            List<String> lines = new ArrayList<>(List.of("--module-path", quote(join(modulePath))));
+            // Explicit modules needed only by automatic ones (slf4j for client-v2) are not resolved
+            // from the root module alone; ALL-MODULE-PATH resolves every module the plan placed.
+            List<String> lines = new ArrayList<>(List.of("--module-path", quote(join(modulePath)),
+                    "--add-modules", "ALL-MODULE-PATH"));
             if (!classPath.isEmpty()) {
                 lines.addAll(List.of("--class-path", quote(join(classPath))));
             }

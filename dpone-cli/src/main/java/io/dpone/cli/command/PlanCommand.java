@@ -5,19 +5,18 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
 import io.dpone.cli.render.JsonDocuments;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code dpone plan -m FILE}: renders the static decision document; exit 1 after rendering when blocked. */
 @Command(name = "plan", description = "Render the static decision document (exit 0 selected, 1 blocked, 2 invalid).")
 public final class PlanCommand implements Callable<Integer> {
     private final HostContext host;
 
-    @Option(names = {"-m", "--manifest"}, required = true, paramLabel = "FILE", description = "Manifest (.yaml, .yml or .json).")
-    private Path manifest;
+    @Mixin
+    private ManifestOption manifest;
 
     public PlanCommand(HostContext host) {
         this.host = requireNonNull(host, "host is null");
@@ -25,7 +24,7 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<AdmittedManifest> admitted = AdmittedManifest.decide(host, ManifestFiles.read(manifest, host.reader()));
+        Optional<AdmittedManifest> admitted = manifest.decide(host);
         if (admitted.isEmpty()) {
             return ExitCode.INVALID_INPUT;
         }

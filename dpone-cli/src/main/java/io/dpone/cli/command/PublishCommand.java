@@ -11,11 +11,10 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.PublicationContext;
 import io.dpone.spi.publication.PublicationStrategyProvider;
 import io.dpone.spi.receipt.PublicationReceipt;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code dpone publish -m FILE}: static admission, then the selected provider's publisher, exactly
@@ -26,8 +25,8 @@ import picocli.CommandLine.Option;
 public final class PublishCommand implements Callable<Integer> {
     private final HostContext host;
 
-    @Option(names = {"-m", "--manifest"}, required = true, paramLabel = "FILE", description = "Manifest (.yaml, .yml or .json).")
-    private Path manifest;
+    @Mixin
+    private ManifestOption manifest;
 
     public PublishCommand(HostContext host) {
         this.host = requireNonNull(host, "host is null");
@@ -35,7 +34,7 @@ public final class PublishCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<AdmittedManifest> admitted = AdmittedManifest.decide(host, ManifestFiles.read(manifest, host.reader()));
+        Optional<AdmittedManifest> admitted = manifest.decide(host);
         if (admitted.isEmpty()) {
             return ExitCode.INVALID_INPUT;
         }

@@ -39,6 +39,6 @@ class ModulePathPlannerTest {
     void argumentFileQuotesPathsAndOmitsAnEmptyClassPath() throws IOException {
         Path automatic = jar("good-lib-1.0.jar");
         ModulePathPlanner.Plan plan = ModulePathPlanner.plan(List.of(automatic));
-        assertEquals(List.of("--module-path", "\"" + automatic + "\""), plan.argumentFileLines());
+        assertEquals(List.of("--module-path", "\"" + automatic + "\"", "--add-modules", "ALL-MODULE-PATH"), plan.argumentFileLines());
     }
 }
