@@ -36,8 +36,11 @@ public sealed interface CasResult {
             requireNonNull(reason, "reason is null");
         }
 
+        /** {@code AUTHORITY_CONFLICT}, except {@link ConflictReason#NOT_SENT} (a transport failure). */
         public DponeErrorCode code() {
-            return DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT;
+            return reason == ConflictReason.NOT_SENT
+                    ? DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED
+                    : DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT;
         }
     }
 
@@ -63,7 +66,16 @@ public sealed interface CasResult {
         /** The post-read shows another operation or fence. */
         FOREIGN_RECORD,
         /** The post-read shows a version other than expected + 1. */
-        UNEXPECTED_VERSION_JUMP
+        UNEXPECTED_VERSION_JUMP,
+        /**
+         * The proposed value is not an allowed V1 transition (or cannot be encoded); refused
+         * before anything was sent.
+         */
+        WRITE_NOT_ALLOWED,
+        /** The server definitively refused the statement for another reason (grant, schema, load). */
+        REFUSED,
+        /** The transport proved that nothing reached the server. */
+        NOT_SENT
     }
 
     /** Ambiguous outcomes (seed section 3, steps 7-8). */
@@ -72,6 +84,10 @@ public sealed interface CasResult {
         TIMEOUT,
         CONNECTION_LOST,
         CANCELLED_AFTER_SEND,
+        /** The server answered with an error that may follow execution (e.g. a lost Keeper session). */
+        AMBIGUOUS_SERVER_ERROR,
+        /** Any other failure after the request was sent. */
+        UNCLASSIFIED,
         /** The key could not be read back after an acknowledged write. */
         POST_READ_FAILED,
         /** Same operation and fence at the expected version, but not the written content. */

@@ -24,13 +24,19 @@ public final class AuthorityStatements {
     private AuthorityStatements() {
     }
 
-    /** create_if_absent: the complete row; under strict mode an existing key is a conflict. */
+    /**
+     * create_if_absent: the complete row; under strict mode an existing key is a conflict. Rendered
+     * as {@code INSERT ... SELECT <literals>} rather than {@code VALUES}: the native driver parses a
+     * {@code VALUES} list on the client and stores escaped literals without unescaping them (a
+     * payload quote {@code \'} arrived as two characters), while a {@code SELECT} is parsed by the
+     * server on both protocols. The authority's post-read caught the corruption (docs/reference/authority.md).
+     */
     public static SqlStatement insertStrict(TableRef control, ControlRow row) {
         requireNonNull(row, "row is null");
         return new SqlStatement(StatementKind.KEEPER_MAP_INSERT, "INSERT INTO " + control.render()
-                + " (" + ControlTableColumns.quotedNames() + ") VALUES (" + string(row.targetKey()) + ", "
+                + " (" + ControlTableColumns.quotedNames() + ") SELECT " + string(row.targetKey()) + ", "
                 + string(row.operationId()) + ", " + string(row.fenceToken()) + ", " + string(row.phase()) + ", "
-                + row.dispatchEpoch() + ", " + string(row.payload()) + ", " + string(row.payloadSha256()) + ")");
+                + "toUInt64(" + row.dispatchEpoch() + "), " + string(row.payload()) + ", " + string(row.payloadSha256()));
     }
 
     /**

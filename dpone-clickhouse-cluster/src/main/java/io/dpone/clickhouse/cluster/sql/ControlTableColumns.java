@@ -32,6 +32,11 @@ public final class ControlTableColumns {
         return DEFINITIONS.stream().map(definition -> definition.get(0)).toList();
     }
 
+    /** {@code name type} of every column in table order, as {@code system.columns} reports them. */
+    public static List<String> typedColumns() {
+        return DEFINITIONS.stream().map(definition -> definition.get(0) + " " + definition.get(1)).toList();
+    }
+
     static String definitions() {
         return DEFINITIONS.stream()
                 .map(definition -> SqlQuoting.identifier(definition.get(0)) + " " + definition.get(1))

@@ -57,8 +57,8 @@ class SqlRenderingTest {
         String sha = "a".repeat(64);
         ControlRow row = new ControlRow("k1", "op1", "f1", "PREPARED", 0, "{}", sha);
         assertEquals("INSERT INTO `dpone`.`publication_authority` (`target_key`, `operation_id`, `fence_token`, "
-                + "`phase`, `dispatch_epoch`, `payload`, `payload_sha256`) VALUES ('k1', 'op1', 'f1', 'PREPARED', 0, "
-                + "'{}', '" + sha + "')", AuthorityStatements.insertStrict(CONTROL, row).sql());
+                + "`phase`, `dispatch_epoch`, `payload`, `payload_sha256`) SELECT 'k1', 'op1', 'f1', 'PREPARED', toUInt64(0), "
+                + "'{}', '" + sha + "'", AuthorityStatements.insertStrict(CONTROL, row).sql());
         ControlRow next = new ControlRow("k1", "op1", "f1", "DISPATCHING", 1, "{\"a\":1}", sha);
         assertEquals("ALTER TABLE `dpone`.`publication_authority` UPDATE `operation_id` = 'op1', `fence_token` = 'f1', "
                 + "`phase` = 'DISPATCHING', `dispatch_epoch` = 1, `payload` = '{\"a\":1}', `payload_sha256` = '" + sha

@@ -1,0 +1,43 @@
+package io.dpone.clickhouse.cluster.authority;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
+import java.util.Optional;
+
+/**
+ * What one expected member showed of the KeeperMap control facade (seed section 1). {@code member}
+ * is an opaque label chosen by the caller (e.g. the replica number); it never carries a host.
+ */
+public sealed interface FacadeObservation {
+    String member();
+
+    /** The member answered and has no table of the control name. */
+    record Absent(String member, boolean strictModeCapable) implements FacadeObservation {
+        public Absent {
+            requireNonNull(member, "member is null");
+        }
+    }
+
+    /**
+     * The member has the table. {@code slot} is the target record it read with its {@code _version},
+     * or empty when the key is absent there.
+     */
+    record Present(String member, String engineFull, String columns, boolean strictModeCapable,
+                   Optional<VersionedRow> slot) implements FacadeObservation {
+        public Present {
+            requireNonNull(member, "member is null");
+            requireNonNull(engineFull, "engineFull is null");
+            requireNonNull(columns, "columns is null");
+            requireNonNull(slot, "slot is null");
+        }
+    }
+
+    /** The member could not be read; partial answers are never admission evidence. */
+    record Unreadable(String member, String summary) implements FacadeObservation {
+        public Unreadable {
+            requireNonNull(member, "member is null");
+            requireNonNull(summary, "summary is null");
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.dpone.clickhouse.cluster.authority;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.spi.error.DponeErrorCode;
+import java.util.List;
+
+/** The decision about the control facade (seed section 1). Callers must switch over it. */
+public sealed interface FacadeVerdict {
+    /** Every member has the expected facade and reads the same target record at the same version. */
+    record Ready() implements FacadeVerdict {
+    }
+
+    /** No member has the facade: one non-retried {@code CREATE TABLE ... ON CLUSTER} may create it. */
+    record BootstrapAll() implements FacadeVerdict {
+    }
+
+    /**
+     * Some members lack the facade and every existing one matches exactly: a bootstrap may fill
+     * only the absent ones ({@code CREATE TABLE IF NOT EXISTS ... ON CLUSTER}).
+     */
+    record FillAbsent(List<String> absentMembers) implements FacadeVerdict {
+        public FillAbsent {
+            absentMembers = List.copyOf(requireNonNull(absentMembers, "absentMembers is null"));
+            if (absentMembers.isEmpty()) {
+                throw new IllegalArgumentException("absentMembers is empty");
+            }
+        }
+    }
+
+    /** Fail closed: nothing may be created or published. */
+    record Blocked(FacadeProblem problem) implements FacadeVerdict {
+        public Blocked {
+            requireNonNull(problem, "problem is null");
+        }
+
+        public DponeErrorCode code() {
+            return problem.code();
+        }
+    }
+
+    /** Why the facade blocks; stable names for evidence. */
+    enum FacadeProblem {
+        /** An expected member did not answer, or an unexpected one did. */
+        MEMBER_UNREADABLE(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
+        /** A member does not support {@code keeper_map_strict_mode}. */
+        STRICT_MODE_UNSUPPORTED(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING),
+        /** An existing facade has another engine or Keeper root. */
+        ENGINE_MISMATCH(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING),
+        /** An existing facade has other columns. */
+        SCHEMA_MISMATCH(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING),
+        /** Members read different target records or versions through their facades. */
+        RECORD_DIVERGES(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT),
+        /** The one bootstrap statement was refused, lost or not sent; it is never retried here. */
+        BOOTSTRAP_UNRESOLVED(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING);
+
+        private final DponeErrorCode code;
+
+        FacadeProblem(DponeErrorCode code) {
+            this.code = code;
+        }
+
+        public DponeErrorCode code() {
+            return code;
+        }
+    }
+}

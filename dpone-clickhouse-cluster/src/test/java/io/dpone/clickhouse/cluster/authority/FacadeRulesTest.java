@@ -1,0 +1,82 @@
+package io.dpone.clickhouse.cluster.authority;
+
+import static io.dpone.clickhouse.cluster.contract.ContractFixtures.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.dpone.clickhouse.cluster.authority.FacadeVerdict.FacadeProblem;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
+import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.error.DponeErrorCode;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Seed section 1: the control facade decision, case by case. */
+class FacadeRulesTest {
+    private static final FacadeSpec SPEC = new FacadeSpec(new TableRef("dpone_c_x", "publication_authority"), "/x/authority");
+    private static final Set<String> MEMBERS = Set.of("r1", "r2");
+    private static final Optional<VersionedRow> SLOT = Optional.of(
+            new VersionedRow(AuthorityCodecV1.INSTANCE.encode(record(AuthorityPhase.PREPARED)), 3));
+
+    private static FacadeObservation present(String member) {
+        return new FacadeObservation.Present(member, SPEC.engineFull(), SPEC.columns(), true, SLOT);
+    }
+
+    private static FacadeVerdict judge(FacadeObservation... observations) {
+        return FacadeRules.judge(SPEC, MEMBERS, List.of(observations));
+    }
+
+    private static FacadeVerdict blocked(FacadeProblem problem) {
+        return new FacadeVerdict.Blocked(problem);
+    }
+
+    @Test
+    void specDescribesTheServersNormalisedFacade() {
+        assertEquals("KeeperMap('/x/authority') PRIMARY KEY target_key", SPEC.engineFull());
+        assertEquals("target_key String, operation_id String, fence_token String, phase String, dispatch_epoch UInt64, "
+                + "payload String, payload_sha256 FixedString(64)", SPEC.columns());
+    }
+
+    @Test
+    void identicalFacadesReadingTheSameSlotAreReady() {
+        assertEquals(new FacadeVerdict.Ready(), judge(present("r1"), present("r2")));
+        FacadeObservation emptySlot = new FacadeObservation.Present("r1", SPEC.engineFull(), SPEC.columns(), true, Optional.empty());
+        FacadeObservation emptySlot2 = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), true, Optional.empty());
+        assertEquals(new FacadeVerdict.Ready(), judge(emptySlot, emptySlot2));
+    }
+
+    @Test
+    void absenceEverywhereBootstrapsAndPartialAbsenceFillsOnlyWhenEveryExistingFacadeMatches() {
+        assertEquals(new FacadeVerdict.BootstrapAll(), judge(new FacadeObservation.Absent("r1", true),
+                new FacadeObservation.Absent("r2", true)));
+        assertEquals(new FacadeVerdict.FillAbsent(List.of("r2")), judge(present("r1"), new FacadeObservation.Absent("r2", true)));
+        FacadeObservation otherRoot = new FacadeObservation.Present("r1", "KeeperMap('/other') PRIMARY KEY target_key",
+                SPEC.columns(), true, SLOT);
+        assertEquals(blocked(FacadeProblem.ENGINE_MISMATCH), judge(otherRoot, new FacadeObservation.Absent("r2", true)));
+    }
+
+    @Test
+    void mismatchesDivergenceAndMissingMembersBlock() {
+        FacadeObservation otherColumns = new FacadeObservation.Present("r2", SPEC.engineFull(), "target_key String", true, SLOT);
+        assertEquals(blocked(FacadeProblem.SCHEMA_MISMATCH), judge(present("r1"), otherColumns));
+        FacadeObservation otherRoot = new FacadeObservation.Present("r2", "KeeperMap('/x/other') PRIMARY KEY target_key",
+                SPEC.columns(), true, SLOT);
+        assertEquals(blocked(FacadeProblem.ENGINE_MISMATCH), judge(present("r1"), otherRoot));
+        FacadeObservation noStrict = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), false, SLOT);
+        assertEquals(blocked(FacadeProblem.STRICT_MODE_UNSUPPORTED), judge(present("r1"), noStrict));
+        assertEquals(blocked(FacadeProblem.STRICT_MODE_UNSUPPORTED), judge(new FacadeObservation.Absent("r1", false),
+                new FacadeObservation.Absent("r2", true)));
+        FacadeObservation behind = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), true,
+                Optional.of(new VersionedRow(SLOT.orElseThrow().row(), 2)));
+        FacadeVerdict diverges = judge(present("r1"), behind);
+        assertEquals(blocked(FacadeProblem.RECORD_DIVERGES), diverges);
+        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT, ((FacadeVerdict.Blocked) diverges).code());
+        assertEquals(blocked(FacadeProblem.MEMBER_UNREADABLE), judge(present("r1")));
+        assertEquals(blocked(FacadeProblem.MEMBER_UNREADABLE), judge(present("r1"), new FacadeObservation.Unreadable("r2", "x")));
+        assertEquals(blocked(FacadeProblem.MEMBER_UNREADABLE), judge(present("r1"), present("r1")));
+        assertEquals(blocked(FacadeProblem.MEMBER_UNREADABLE), judge(present("r1"), present("r2"), present("r3")));
+    }
+}

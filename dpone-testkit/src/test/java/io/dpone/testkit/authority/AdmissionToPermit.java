@@ -1,0 +1,120 @@
+package io.dpone.testkit.authority;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
+import io.dpone.clickhouse.cluster.authority.AuthorityRead;
+import io.dpone.clickhouse.cluster.authority.CasResult;
+import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
+import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
+import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.port.QueryContext;
+import io.dpone.clickhouse.cluster.port.ReadOutcome;
+import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.port.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
+import io.dpone.testkit.cluster.RunningCluster;
+import io.dpone.testkit.cluster.TestDatabase;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Issue 5's measured path, from admission to a dispatch permit, through one member as the
+ * publication principal with every request counted: strict admission (inventory + one
+ * clusterAllReplicas member read), read the slot, create it, read it, CAS PREPARED -> DISPATCHING
+ * (whose post-read is part of the CAS). Not thread-safe; one run at a time.
+ */
+final class AdmissionToPermit implements AutoCloseable {
+    /** What one run did. */
+    record Run(int roundTrips, long nanos, DispatchPermit permit, List<Long> stepNanos) {
+    }
+
+    /** Names of {@link Run#stepNanos()}, in order. */
+    static final List<String> STEPS = List.of("admission (2 reads)", "read slot", "create + post-read",
+            "read slot", "CAS + post-read");
+
+    private final RunningCluster cluster;
+    private final TableRef target;
+    private final TableRef candidate;
+    private final ReadTransport rawReads;
+    private final Object rawMutations;
+    private final CountingTransport counting;
+    private final StrictClusterAdmission admission;
+    private final KeeperMapAuthority authority;
+
+    AdmissionToPermit(Protocol protocol, RunningCluster cluster, TestDatabase database, TableRef control) {
+        this.cluster = cluster;
+        this.target = new TableRef(database.target(), "events");
+        this.candidate = new TableRef(database.target(), "events__cand");
+        ClickHouseEndpoint endpoint = protocol.endpoint(cluster.member(0), cluster.publisher(), database.control());
+        this.rawReads = protocol.reads(endpoint);
+        var mutations = protocol.mutations(endpoint);
+        this.rawMutations = mutations;
+        this.counting = new CountingTransport(rawReads, mutations);
+        this.admission = new StrictClusterAdmission(new StrictCatalogAdapter(counting, () -> "bench-" + UUID.randomUUID(), 5));
+        this.authority = new KeeperMapAuthority(control, counting, counting, AuthorityQueryIds.random());
+    }
+
+    /** One full path on a fresh target slot; throws if any step does not succeed. */
+    Run run() {
+        AuthorityRecord prepared = AuthorityRecords.prepared();
+        counting.reset();
+        long start = System.nanoTime();
+        List<Long> marks = new ArrayList<>();
+        marks.add(start);
+        if (!(admission.admit(cluster.spec().clusterName(), target, candidate) instanceof ClusterAdmission.Admitted)) {
+            throw new IllegalStateException("admission blocked");
+        }
+        marks.add(System.nanoTime());
+        if (!(authority.readVersioned(prepared.targetKey()) instanceof AuthorityRead.Absent)) {
+            throw new IllegalStateException("slot not absent");
+        }
+        marks.add(System.nanoTime());
+        if (!(authority.createIfAbsent(prepared) instanceof CasResult.AcknowledgedVerified)) {
+            throw new IllegalStateException("create not verified");
+        }
+        marks.add(System.nanoTime());
+        VersionedRecord seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey())).valid().orElseThrow();
+        marks.add(System.nanoTime());
+        CasResult cas = authority.compareAndSwap(seen, AuthorityRecords.dispatching(prepared));
+        long end = System.nanoTime();
+        marks.add(end);
+        DispatchPermit permit = ((CasResult.AcknowledgedVerified) cas).dispatchPermit().orElseThrow();
+        List<Long> steps = new ArrayList<>();
+        for (int i = 1; i < marks.size(); i++) {
+            steps.add(marks.get(i) - marks.get(i - 1));
+        }
+        return new Run(counting.roundTrips(), end - start, permit, steps);
+    }
+
+    /** One {@code SELECT 1} round trip over the same read transport: the baseline. */
+    long selectOneNanos() {
+        long start = System.nanoTime();
+        ReadOutcome outcome = rawReads.read(SqlStatement.read("SELECT 1"), QueryContext.of("bench-" + UUID.randomUUID()));
+        long nanos = System.nanoTime() - start;
+        outcome.rowsOrThrow();
+        return nanos;
+    }
+
+    /** One trivial fan-out read, {@code clusterAllReplicas(cluster, system.one)}: the floor of a per-member read. */
+    long fanOutNanos() {
+        long start = System.nanoTime();
+        ReadOutcome outcome = rawReads.read(SqlStatement.read("SELECT count() FROM clusterAllReplicas("
+                + io.dpone.clickhouse.cluster.sql.SqlQuoting.string(cluster.spec().clusterName()) + ", system.one)"),
+                QueryContext.of("bench-" + UUID.randomUUID()).with(
+                        io.dpone.clickhouse.cluster.port.ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0"));
+        long nanos = System.nanoTime() - start;
+        outcome.rowsOrThrow();
+        return nanos;
+    }
+
+    @Override
+    public void close() {
+        Protocol.close(rawReads);
+        Protocol.close(rawMutations);
+    }
+}

@@ -1,0 +1,121 @@
+package io.dpone.testkit.authority;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
+import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.sql.DdlStatements;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
+import io.dpone.testkit.cluster.Credentials;
+import io.dpone.testkit.cluster.MemberClient;
+import io.dpone.testkit.cluster.MemberQueryException;
+import io.dpone.testkit.cluster.RunningCluster;
+import io.dpone.testkit.cluster.TestDatabase;
+import java.util.Map;
+
+/**
+ * The KeeperMap control table of one test on a real harness, and adapters over it. {@code ON
+ * CLUSTER} cannot execute on the local harness (392, no DDL worker), so the facade is created on
+ * each member with the same local statement, engine and Keeper path.
+ */
+final class ControlTable {
+    static final String TABLE = "publication_authority";
+    private static final String SHA = "0".repeat(64);
+
+    final RunningCluster cluster;
+    final TestDatabase database;
+    final TableRef ref;
+
+    private ControlTable(RunningCluster cluster, TestDatabase database) {
+        this.cluster = cluster;
+        this.database = database;
+        this.ref = new TableRef(database.control(), TABLE);
+    }
+
+    /** Creates the facade on every member and warms each member's Keeper session. */
+    static ControlTable create(RunningCluster cluster, TestDatabase database) {
+        ControlTable table = new ControlTable(cluster, database);
+        for (int member = 0; member < cluster.members().size(); member++) {
+            table.admin(member).execute(localCreate(cluster, table.ref, database.keeperMapPath("authority")));
+        }
+        for (int member = 0; member < cluster.members().size(); member++) {
+            warm(cluster.member(member).client(cluster.publisher()), table.ref, member);
+        }
+        return table;
+    }
+
+    /** The bootstrap statement without {@code ON CLUSTER}: what every member would execute. */
+    static String localCreate(RunningCluster cluster, TableRef ref, String keeperPath) {
+        String onCluster = " ON CLUSTER `" + cluster.spec().clusterName() + "`";
+        return DdlStatements.createControlTable(cluster.spec().clusterName(), ref, keeperPath).sql().replace(onCluster, "");
+    }
+
+    /**
+     * Readiness, not a retry of anything under test: the first KeeperMap writes after a member
+     * starts, with insert_keeper_max_retries = 0, may fail with 999 "Session was killed" (the
+     * server re-establishes its Keeper session lazily; observed more than once per member).
+     * Throwaway writes of probe keys, as the publication principal, until one succeeds; the
+     * statements under test use other keys.
+     */
+    static void warm(MemberClient client, TableRef ref, int member) {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try {
+                client.execute("INSERT INTO " + ref.render() + " (target_key, payload_sha256) VALUES ('readiness-probe-"
+                        + member + "-" + System.nanoTime() + "', '" + SHA + "')",
+                        Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0"));
+                return;
+            } catch (MemberQueryException sessionNotReady) {
+                sleepBriefly();
+            }
+        }
+        throw new IllegalStateException("member " + member + " never accepted a KeeperMap write");
+    }
+
+    private static void sleepBriefly() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    MemberClient admin(int member) {
+        return cluster.member(member).client(cluster.admin());
+    }
+
+    /** The stored row as text, read by the admin principal outside any adapter. */
+    String rawRow(int member, String targetKeyHex) {
+        return admin(member).query("SELECT target_key, operation_id, fence_token, phase, dispatch_epoch, payload,"
+                + " payload_sha256, _version FROM " + ref.render() + " WHERE target_key = '" + targetKeyHex + "'");
+    }
+
+    /** An adapter through {@code member} as the restricted publication principal. */
+    Adapter publisherAdapter(Protocol protocol, int member) {
+        return adapter(protocol, member, cluster.publisher());
+    }
+
+    Adapter adapter(Protocol protocol, int member, Credentials credentials) {
+        ClickHouseEndpoint endpoint = protocol.endpoint(cluster.member(member), credentials, database.control());
+        return new Adapter(protocol.mutations(endpoint), protocol.reads(endpoint), ref);
+    }
+
+    /** An adapter and the transports it owns; close releases them. */
+    static final class Adapter implements AutoCloseable {
+        final OneShotMutationTransport mutations;
+        final ReadTransport reads;
+        final KeeperMapAuthority authority;
+
+        Adapter(OneShotMutationTransport mutations, ReadTransport reads, TableRef ref) {
+            this.mutations = mutations;
+            this.reads = reads;
+            this.authority = new KeeperMapAuthority(ref, mutations, reads, AuthorityQueryIds.random());
+        }
+
+        @Override
+        public void close() {
+            Protocol.close(mutations);
+            Protocol.close(reads);
+        }
+    }
+}
