@@ -24,7 +24,12 @@ import java.util.function.Supplier;
 
 /**
  * The strict {@link CatalogPort} over a {@link ReadTransport}: every read carries
- * {@code skip_unavailable_shards = 0} and a server-side {@code max_execution_time}; a failed,
+ * {@code skip_unavailable_shards = 0} and a server-side {@code max_execution_time}, and
+ * {@code prefer_localhost_replica = 0} so a {@code clusterAllReplicas} read executes on every
+ * member over its own connection, in parallel, rather than planning and running the initiator's
+ * own member in-process first (measured: about a third of the member read's wall time on the
+ * two-member harness; docs/reference/authority.md, "Cost"). Which members answer, and the
+ * {@code is_local} row each one joins, are unchanged by it. A failed,
  * timed-out or oddly shaped answer is {@link CatalogRead.Unreadable}, never partial facts. Query
  * ids come from the injected supplier so evidence can name each read. Thread-safe if the
  * transport and supplier are.
@@ -96,6 +101,7 @@ public final class StrictCatalogAdapter implements CatalogPort {
     private <T> CatalogRead<T> read(SqlStatement statement, Function<ReadResult, T> facts) {
         QueryContext context = QueryContext.of(queryIds.get())
                 .with(ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0")
+                .with(ServerSetting.PREFER_LOCALHOST_REPLICA, "0")
                 .with(ServerSetting.MAX_EXECUTION_TIME, Long.toString(maxExecutionSeconds));
         ReadOutcome outcome = reads.read(statement, context);
         if (outcome instanceof ReadOutcome.Failed failed) {

@@ -16,6 +16,11 @@ public enum ServerSetting {
     INSERT_KEEPER_MAX_RETRIES("insert_keeper_max_retries", Kind.UNSIGNED),
     /** Publication never accepts a partial topology. */
     SKIP_UNAVAILABLE_SHARDS("skip_unavailable_shards", Kind.BOOLEAN),
+    /**
+     * 0: a fan-out reaches the initiator's own member over a connection like every other member,
+     * so all member reads run in parallel instead of the local one first (a cost setting only).
+     */
+    PREFER_LOCALHOST_REPLICA("prefer_localhost_replica", Kind.BOOLEAN),
     /** {@code throw}: a host failure or timeout is reported as an exception. */
     DISTRIBUTED_DDL_OUTPUT_MODE("distributed_ddl_output_mode", Kind.STRING),
     /** Seconds the initiator waits for hosts before answering TIMEOUT_EXCEEDED. */

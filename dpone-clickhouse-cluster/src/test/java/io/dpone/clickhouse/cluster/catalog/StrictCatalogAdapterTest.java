@@ -82,7 +82,8 @@ class StrictCatalogAdapterTest {
         assertEquals("/p/t", identity.zookeeperPath());
         assertInstanceOf(TableObservation.Absent.class, facts.candidate());
         assertEquals("r1", facts.targetReplicaName().orElseThrow());
-        assertEquals(Map.of(ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0", ServerSetting.MAX_EXECUTION_TIME, "7"),
+        assertEquals(Map.of(ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0", ServerSetting.PREFER_LOCALHOST_REPLICA, "0",
+                ServerSetting.MAX_EXECUTION_TIME, "7"),
                 contexts.get(0).settings());
 
         MemberFacts drifted = ((CatalogRead.Observed<List<MemberFacts>>) adapter(rows(List.of(memberRow("LowCardinality(String)"))))
