@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
+import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.RejectionReason;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.List;
 
@@ -37,7 +38,10 @@ public sealed interface ClusterAdmission {
         }
     }
 
-    /** Why admission blocked, beyond the inventory rules of {@code AdmissionResult.RejectionReason}. */
+    /**
+     * Why admission blocked: the catalog's own reasons, then the inventory rules of
+     * {@link RejectionReason} under the same names, whose codes they take from there.
+     */
     enum Reason {
         INVENTORY_UNREADABLE(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
         MEMBERS_UNREADABLE(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
@@ -45,18 +49,22 @@ public sealed interface ClusterAdmission {
         MEMBER_DUPLICATED(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
         MEMBER_UNEXPECTED(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
         DATABASE_NOT_ATOMIC(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
-        NO_MEMBERS(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
-        FOREIGN_CLUSTER_ROW(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
-        DUPLICATE_ENDPOINT(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
-        DUPLICATE_REPLICA_NUMBER(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
-        MORE_THAN_ONE_SHARD(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
-        FEWER_THAN_TWO_REPLICAS(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
-        INTERNAL_REPLICATION_DISABLED(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED);
+        NO_MEMBERS(RejectionReason.NO_MEMBERS),
+        FOREIGN_CLUSTER_ROW(RejectionReason.FOREIGN_CLUSTER_ROW),
+        DUPLICATE_ENDPOINT(RejectionReason.DUPLICATE_ENDPOINT),
+        DUPLICATE_REPLICA_NUMBER(RejectionReason.DUPLICATE_REPLICA_NUMBER),
+        MORE_THAN_ONE_SHARD(RejectionReason.MORE_THAN_ONE_SHARD),
+        FEWER_THAN_TWO_REPLICAS(RejectionReason.FEWER_THAN_TWO_REPLICAS),
+        INTERNAL_REPLICATION_DISABLED(RejectionReason.INTERNAL_REPLICATION_DISABLED);
 
         private final DponeErrorCode code;
 
         Reason(DponeErrorCode code) {
             this.code = code;
+        }
+
+        Reason(RejectionReason inventoryRule) {
+            this(inventoryRule.code());
         }
 
         public DponeErrorCode code() {
