@@ -65,6 +65,11 @@ final class LocalMember implements ClusterMember {
         return process.isPaused();
     }
 
+    /** Whether the current process was paused at some point, even if it was resumed since. */
+    boolean wasPausedSinceLaunch() {
+        return process.wasStoppedSinceStart();
+    }
+
     @Override
     public void kill() {
         process.kill();

@@ -153,14 +153,23 @@ public final class LocalProcessCluster implements RunningCluster {
         return zooKeeper.isRunning();
     }
 
+    /**
+     * Starts ZooKeeper and replaces every member process that died or was paused during the test.
+     *
+     * <p>A paused member is restarted, never merely resumed: while it was stopped the kernel kept
+     * accepting connections for it (other members' {@code clusterAllReplicas} reads), whose peers
+     * gave up and closed them. On SIGCONT the member serves those requests, hits "connection reset
+     * by peer" on the abandoned socket, and because libchdb embeds ClickHouse with
+     * clickhouse-local's process-killing Poco error handler (not clickhouse-server's logging one),
+     * that exception escaping a connection thread aborts the whole member, a moment after it
+     * answered the readiness probe. A fresh process has no such backlog. The data directory is kept,
+     * so the member's databases and tables survive as after any restart.
+     */
     @Override
     public void restoreHealthy() {
         zooKeeper.start();
         for (LocalMember member : members) {
-            if (member.isPaused()) {
-                member.resume();
-            }
-            if (!member.isRunning()) {
+            if (member.wasPausedSinceLaunch() || !member.isRunning()) {
                 member.restart();
             }
         }

@@ -28,6 +28,7 @@ final class NodeProcess {
     private final Path logDir;
     private Process process;
     private boolean paused;
+    private boolean stoppedSinceStart;
 
     NodeProcess(ChdbInstallation installation, Path config, Path logDir) {
         this.installation = requireNonNull(installation, "installation is null");
@@ -53,6 +54,7 @@ final class NodeProcess {
             throw new UncheckedIOException("cannot launch a ClickHouse node process", e);
         }
         paused = false;
+        stoppedSinceStart = false;
         ProcessJanitor.register(process);
     }
 
@@ -94,6 +96,7 @@ final class NodeProcess {
     void pause() {
         signal("-STOP");
         paused = true;
+        stoppedSinceStart = true;
     }
 
     void resume() {
@@ -103,6 +106,15 @@ final class NodeProcess {
 
     boolean isPaused() {
         return paused && isAlive();
+    }
+
+    /**
+     * Whether this process was ever stopped since it was launched, even if resumed since. Such a
+     * process may still hold connections its peers abandoned during the stop (see
+     * {@link LocalProcessCluster#restoreHealthy()}).
+     */
+    boolean wasStoppedSinceStart() {
+        return stoppedSinceStart && isAlive();
     }
 
     private void signal(String signal) {

@@ -1,0 +1,44 @@
+package io.dpone.testkit.clickhouse.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import io.dpone.testkit.clickhouse.junit.RealClickHouseRequirement;
+import io.dpone.testkit.cluster.BackendAvailability;
+import io.dpone.testkit.cluster.ClusterSpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code restoreHealthy()} replaces every member process that was paused during a test, even one
+ * the test already resumed: a resumed libchdb member can still abort on connections its peers
+ * abandoned while it was stopped (see docs/testkit/real-clickhouse.md). Untouched members keep
+ * their process.
+ */
+class LocalRestoreHealthyTest {
+
+    @Test
+    void pausedAndResumedMembersAreReplacedAndUntouchedOnesKept() {
+        if (new LocalProcessBackend().availability() instanceof BackendAvailability.Unavailable missing) {
+            RealClickHouseRequirement.current().onUnavailable(LocalProcessBackend.NAME, missing);
+        }
+        try (LocalProcessCluster cluster =
+                (LocalProcessCluster) new LocalProcessBackend().start(ClusterSpec.twoMembers())) {
+            List<Long> before = cluster.processIds();
+            cluster.member(1).pause();
+            cluster.member(1).resume();
+
+            cluster.restoreHealthy();
+
+            List<Long> after = cluster.processIds();
+            assertEquals(before.get(0), after.get(0), "an untouched member keeps its process");
+            assertNotEquals(before.get(1), after.get(1), "a member paused during the test is a fresh process");
+            assertEquals("1", cluster.member(1).client(cluster.admin()).query("SELECT 1"));
+
+            cluster.member(1).pause();
+            cluster.restoreHealthy();
+            assertNotEquals(after.get(1), cluster.processIds().get(1), "a still-paused member is restarted too");
+            assertEquals("1", cluster.member(1).client(cluster.admin()).query("SELECT 1"));
+        }
+    }
+}
