@@ -1,18 +1,20 @@
 package io.dpone.clickhouse.cluster.catalog;
 
+import io.dpone.clickhouse.cluster.catalog.MemberRecords.ColumnRow;
+import io.dpone.clickhouse.cluster.catalog.MemberRecords.ReplicaRow;
+import io.dpone.clickhouse.cluster.catalog.MemberRecords.TableRow;
 import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Builds the {@link TableObservation} of one table name from one member's aggregated catalog row
- * (seed section 2). Absent means no {@code system.tables} row; anything other than exactly one
- * table row, at least one column and exactly one {@code system.replicas} row is Indeterminate.
+ * Builds the {@link TableObservation} of one table name from one member's catalog records (seed
+ * section 2). Absent means no {@code system.tables} row; anything other than exactly one table
+ * row, at least one column and exactly one {@code system.replicas} row is Indeterminate.
  *
  * <p>Normalisation: {@code engine_full} is taken as the server renders it from its stored AST
  * (canonical spacing and quoting; macros such as {@code {replica}} stay unexpanded, so replicas
@@ -23,23 +25,22 @@ import java.util.UUID;
 final class GenerationReader {
     static final String SCHEMA_DOMAIN = "dpone.clickhouse.cluster.v1/schema";
 
-    private final Cells cells;
+    private final MemberRecords records;
 
-    GenerationReader(Cells cells) {
-        this.cells = cells;
+    GenerationReader(MemberRecords records) {
+        this.records = records;
     }
 
     TableObservation observe(String table) {
-        List<Integer> tableRows = indexesOf(cells.texts("table_names"), table);
+        List<TableRow> tableRows = records.tables().stream().filter(row -> row.name().equals(table)).toList();
         if (tableRows.isEmpty()) {
             return TableObservation.absent();
         }
         if (tableRows.size() > 1) {
             return new TableObservation.Indeterminate("duplicate system.tables rows");
         }
-        int at = tableRows.get(0);
-        Optional<UUID> uuid = parseUuid(cells.texts("table_uuids").get(at));
-        List<Integer> replicaRows = indexesOf(cells.texts("replica_tables"), table);
+        Optional<UUID> uuid = parseUuid(tableRows.get(0).uuid());
+        List<ReplicaRow> replicaRows = replicaRows(table);
         if (uuid.isEmpty()) {
             return new TableObservation.Indeterminate("table uuid unreadable");
         }
@@ -51,50 +52,37 @@ final class GenerationReader {
         if (schema.isEmpty()) {
             return new TableObservation.Indeterminate("no system.columns rows");
         }
-        int replica = replicaRows.get(0);
+        ReplicaRow replica = replicaRows.get(0);
         return TableObservation.present(new GenerationIdentity(uuid.get(),
-                normalizeEngineFull(cells.texts("engine_fulls").get(at)), schema.get(),
-                cells.texts("zookeeper_names").get(replica), cells.texts("zookeeper_paths").get(replica)));
+                normalizeEngineFull(tableRows.get(0).engineFull()), schema.get(),
+                replica.zookeeperName(), replica.zookeeperPath()));
     }
 
     Optional<String> replicaName(String table) {
-        List<Integer> rows = indexesOf(cells.texts("replica_tables"), table);
-        return rows.size() == 1 ? Optional.of(cells.texts("replica_names").get(rows.get(0))) : Optional.empty();
+        List<ReplicaRow> rows = replicaRows(table);
+        return rows.size() == 1 ? Optional.of(rows.get(0).replicaName()) : Optional.empty();
     }
 
     static String normalizeEngineFull(String engineFull) {
         return engineFull.strip();
     }
 
+    private List<ReplicaRow> replicaRows(String table) {
+        return records.replicas().stream().filter(row -> row.table().equals(table)).toList();
+    }
+
     private Optional<String> schemaDigest(String table) {
-        List<String> tables = cells.texts("column_tables");
-        List<Long> positions = cells.numbers("column_positions");
-        List<String> names = cells.texts("column_names");
-        List<String> types = cells.texts("column_types");
-        List<String> kinds = cells.texts("column_default_kinds");
-        List<String> defaults = cells.texts("column_default_exprs");
-        List<String> codecs = cells.texts("column_codecs");
-        List<Integer> rows = new ArrayList<>(indexesOf(tables, table));
+        List<ColumnRow> rows = records.columns().stream().filter(row -> row.table().equals(table))
+                .sorted(Comparator.comparingLong(ColumnRow::position)).toList();
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        rows.sort(Comparator.comparingLong(positions::get));
         CanonicalEncoder encoder = CanonicalEncoder.forDomain(SCHEMA_DOMAIN).number(rows.size());
-        for (int row : rows) {
-            encoder.number(positions.get(row)).text(names.get(row)).text(types.get(row))
-                    .text(kinds.get(row)).text(defaults.get(row)).text(codecs.get(row));
+        for (ColumnRow row : rows) {
+            encoder.number(row.position()).text(row.name()).text(row.type())
+                    .text(row.defaultKind()).text(row.defaultExpression()).text(row.codec());
         }
         return Optional.of(encoder.sha256().hex());
-    }
-
-    private static List<Integer> indexesOf(List<String> values, String wanted) {
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < values.size(); i++) {
-            if (values.get(i).equals(wanted)) {
-                out.add(i);
-            }
-        }
-        return out;
     }
 
     private static Optional<UUID> parseUuid(String text) {

@@ -70,12 +70,16 @@ public final class StrictCatalogAdapter implements CatalogPort {
         return read(CatalogQueries.members(cluster, target, candidate), result -> {
             List<MemberFacts> facts = new ArrayList<>();
             for (int i = 0; i < result.size(); i++) {
-                Cells cells = new Cells(result, i);
-                GenerationReader generations = new GenerationReader(cells);
-                facts.add(new MemberFacts(member(cells), cells.number(CatalogQueries.MEMBER_SHARD),
-                        cells.number(CatalogQueries.MEMBER_REPLICA), cells.texts("database_engines"),
-                        generations.observe(target.table()), generations.observe(candidate.table()),
-                        generations.replicaName(target.table()), generations.replicaName(candidate.table())));
+                MemberRecords records = MemberRecords.decode(new Cells(result, i).texts(CatalogQueries.MEMBER_RECORDS));
+                GenerationReader generations = new GenerationReader(records);
+                // One fact per self-identifying row, as a join would give: a member without its own
+                // is_local row contributes none (coverage then blocks), a duplicated endpoint several.
+                for (MemberRecords.Identity identity : records.identities()) {
+                    facts.add(new MemberFacts(new HostEndpoint(identity.host(), Math.toIntExact(identity.port())),
+                            identity.shard(), identity.replica(), records.databaseEngines(),
+                            generations.observe(target.table()), generations.observe(candidate.table()),
+                            generations.replicaName(target.table()), generations.replicaName(candidate.table())));
+                }
             }
             return List.copyOf(facts);
         });

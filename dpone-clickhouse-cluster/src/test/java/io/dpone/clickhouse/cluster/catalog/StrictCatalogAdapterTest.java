@@ -38,29 +38,28 @@ class StrictCatalogAdapterTest {
         }, () -> "q-1", 7);
     }
 
-    private static Map<String, Object> memberRow(String type) {
+    /** One member's flat tagged records, as the view renders them. */
+    private static List<String> records(String type, List<List<String>> replicaRows) {
+        List<String> flat = new ArrayList<>(List.of("member", "h1", "9000", "1", "1", "database", "Atomic",
+                "table", "t", UUID_T.toString(), "ReplicatedMergeTree", " ReplicatedMergeTree('/p/t', '{replica}') ORDER BY id ",
+                "column", "t", "2", "v", type, "", "", "",
+                "column", "t", "1", "id", "UInt64", "", "", ""));
+        replicaRows.forEach(flat::addAll);
+        return flat;
+    }
+
+    private static List<String> records(String type) {
+        return records(type, List.of(List.of("replica", "t", "r1", "default", "/p/t")));
+    }
+
+    private static Map<String, Object> memberRow(List<String> records) {
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("member_host", "h1");
-        row.put("member_port", 9000L);
-        row.put("member_shard", 1L);
-        row.put("member_replica", 1L);
-        row.put("database_engines", List.of("Atomic"));
-        row.put("table_names", List.of("t"));
-        row.put("table_uuids", List.of(UUID_T.toString()));
-        row.put("table_engines", List.of("ReplicatedMergeTree"));
-        row.put("engine_fulls", List.of(" ReplicatedMergeTree('/p/t', '{replica}') ORDER BY id "));
-        row.put("column_tables", List.of("t", "t"));
-        row.put("column_positions", List.of(2L, 1L));
-        row.put("column_names", List.of("v", "id"));
-        row.put("column_types", List.of(type, "UInt64"));
-        row.put("column_default_kinds", List.of("", ""));
-        row.put("column_default_exprs", List.of("", ""));
-        row.put("column_codecs", List.of("", ""));
-        row.put("replica_tables", List.of("t"));
-        row.put("replica_names", List.of("r1"));
-        row.put("zookeeper_names", List.of("default"));
-        row.put("zookeeper_paths", List.of("/p/t"));
+        row.put("member_records", records);
         return row;
+    }
+
+    private static Map<String, Object> memberRow(String type) {
+        return memberRow(records(type));
     }
 
     private static ReadOutcome rows(List<Map<String, Object>> rows) {
@@ -94,37 +93,52 @@ class StrictCatalogAdapterTest {
 
     @Test
     void duplicateOrMissingCatalogRowsAreIndeterminate() {
-        Map<String, Object> twoReplicaRows = memberRow("String");
-        twoReplicaRows.put("replica_tables", List.of("t", "t"));
-        twoReplicaRows.put("replica_names", List.of("r1", "r1"));
-        twoReplicaRows.put("zookeeper_names", List.of("default", "default"));
-        twoReplicaRows.put("zookeeper_paths", List.of("/p/t", "/p/t"));
-        Map<String, Object> noReplicaRow = memberRow("String");
-        for (String column : List.of("replica_tables", "replica_names", "zookeeper_names", "zookeeper_paths")) {
-            noReplicaRow.put(column, List.of());
-        }
-        for (Map<String, Object> row : List.of(twoReplicaRows, noReplicaRow)) {
-            MemberFacts facts = ((CatalogRead.Observed<List<MemberFacts>>) adapter(rows(List.of(row)))
-                    .members("c1", TARGET, CANDIDATE)).facts().get(0);
+        List<String> replica = List.of("replica", "t", "r1", "default", "/p/t");
+        for (List<List<String>> replicaRows : List.of(List.of(replica, replica), List.<List<String>>of())) {
+            MemberFacts facts = ((CatalogRead.Observed<List<MemberFacts>>) adapter(rows(List.of(memberRow(
+                    records("String", replicaRows))))).members("c1", TARGET, CANDIDATE)).facts().get(0);
             assertInstanceOf(TableObservation.Indeterminate.class, facts.target());
         }
     }
 
     @Test
+    void factsFollowSelfIdentificationNotAnswerCount() {
+        List<String> twice = new ArrayList<>(records("String"));
+        twice.addAll(List.of("member", "h1", "9000", "1", "2"));
+        List<String> unidentified = records("String").subList(5, records("String").size());
+        List<MemberFacts> facts = ((CatalogRead.Observed<List<MemberFacts>>) adapter(rows(List.of(memberRow(twice),
+                memberRow(unidentified)))).members("c1", TARGET, CANDIDATE)).facts();
+        assertEquals(List.of(1L, 2L), facts.stream().map(MemberFacts::replicaNumber).toList(),
+                "a duplicated local row yields two facts, a member without one yields none");
+    }
+
+    @Test
     void oddShapesAndFailuresAreUnreadableNeverPartial() {
-        Map<String, Object> bad = memberRow("String");
-        bad.put("column_positions", List.of("two", "one"));
-        CatalogRead<List<MemberFacts>> malformed = adapter(rows(List.of(memberRow("String"), bad)))
-                .members("c1", TARGET, CANDIDATE);
-        assertEquals(CatalogRead.Cause.MALFORMED_ANSWER,
-                assertInstanceOf(CatalogRead.Unreadable.class, malformed).cause());
-        Map<String, Object> ragged = memberRow("String");
-        ragged.put("column_types", List.of("String"));
-        assertInstanceOf(CatalogRead.Unreadable.class, adapter(rows(List.of(ragged))).members("c1", TARGET, CANDIDATE));
+        List<List<String>> malformedRecords = List.of(
+                replace(records("String"), 14, "two"),
+                records("String").subList(0, records("String").size() - 1),
+                replace(records("String"), 0, "membr"),
+                replace(records("String"), 2, "-9000"),
+                replace(records("String"), 2, "70000"));
+        for (List<String> bad : malformedRecords) {
+            CatalogRead<List<MemberFacts>> malformed = adapter(rows(List.of(memberRow("String"), memberRow(bad))))
+                    .members("c1", TARGET, CANDIDATE);
+            assertEquals(CatalogRead.Cause.MALFORMED_ANSWER,
+                    assertInstanceOf(CatalogRead.Unreadable.class, malformed).cause(), bad.toString());
+        }
+        Map<String, Object> notAnArray = new LinkedHashMap<>();
+        notAnArray.put("member_records", "member");
+        assertInstanceOf(CatalogRead.Unreadable.class, adapter(rows(List.of(notAnArray))).members("c1", TARGET, CANDIDATE));
         ReadOutcome failed = new ReadOutcome.Failed(new ReadOutcome.ReadFailure(ReadOutcome.ReadFailure.Kind.NO_RESPONSE,
                 java.util.Optional.empty(), "timeout"));
         assertEquals(CatalogRead.Cause.READ_FAILED,
                 assertInstanceOf(CatalogRead.Unreadable.class, adapter(failed).inventory("c1")).cause());
+    }
+
+    private static List<String> replace(List<String> values, int index, String value) {
+        List<String> out = new ArrayList<>(values);
+        out.set(index, value);
+        return out;
     }
 
     @Test
