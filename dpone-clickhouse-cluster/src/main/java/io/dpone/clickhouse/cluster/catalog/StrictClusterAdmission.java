@@ -14,22 +14,41 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * Seed section 1 over a {@link CatalogPort}: read the sorted inventory and admit it with
  * {@link InventoryAdmission}, read every member once, require the answering members to be exactly
  * the inventory ({@link MemberCoverage}) and the database to be Atomic on each. The first failing
- * rule blocks; nothing is mutated. Stateless apart from the port; thread-safe if the port is.
+ * rule blocks; nothing is mutated. The two reads are independent, so the inventory read may run
+ * on an injected executor while the caller reads the members; both finish before any rule is
+ * judged, so the rule order and the verdict are the same as with sequential reads. Stateless
+ * apart from the port; thread-safe if the port is.
  */
 public final class StrictClusterAdmission {
     private final CatalogPort catalog;
+    private final Executor inventoryReads;
 
+    /** Reads the inventory, then the members, on the calling thread. */
     public StrictClusterAdmission(CatalogPort catalog) {
+        this(catalog, Runnable::run);
+    }
+
+    /** Reads the inventory on {@code inventoryReads} while the calling thread reads the members. */
+    public StrictClusterAdmission(CatalogPort catalog, Executor inventoryReads) {
         this.catalog = requireNonNull(catalog, "catalog is null");
+        this.inventoryReads = requireNonNull(inventoryReads, "inventoryReads is null");
     }
 
     public ClusterAdmission admit(String cluster, TableRef target, TableRef candidate) {
-        CatalogRead<ClusterInventory> read = catalog.inventory(cluster);
+        requireNonNull(target, "target is null");
+        requireNonNull(candidate, "candidate is null");
+        CompletableFuture<CatalogRead<ClusterInventory>> pending =
+                CompletableFuture.supplyAsync(() -> catalog.inventory(cluster), inventoryReads);
+        CatalogRead<List<MemberFacts>> answered = catalog.members(cluster, target, candidate);
+        CatalogRead<ClusterInventory> read = join(pending);
         if (read instanceof CatalogRead.Unreadable<ClusterInventory> unreadable) {
             return new Blocked(Reason.INVENTORY_UNREADABLE, unreadable.describe());
         }
@@ -37,7 +56,6 @@ public final class StrictClusterAdmission {
         if (InventoryAdmission.admit(inventory) instanceof AdmissionResult.Rejected rejected) {
             return new Blocked(Reason.valueOf(rejected.reason().name()));
         }
-        CatalogRead<List<MemberFacts>> answered = catalog.members(cluster, target, candidate);
         if (answered instanceof CatalogRead.Unreadable<List<MemberFacts>> unreadable) {
             return new Blocked(Reason.MEMBERS_UNREADABLE, unreadable.describe());
         }
@@ -54,5 +72,16 @@ public final class StrictClusterAdmission {
             return new Blocked(Reason.DATABASE_NOT_ATOMIC);
         }
         return new Admitted(inventory, members);
+    }
+
+    private static <T> T join(CompletableFuture<T> pending) {
+        try {
+            return pending.join();
+        } catch (CompletionException failure) {
+            if (failure.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw failure;
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission.Reason;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
@@ -17,6 +18,8 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 /** Strict admission over a fake catalog: every blocking rule with its reason and code. */
@@ -27,7 +30,11 @@ class StrictClusterAdmissionTest {
     private static final ClusterMember M2 = new ClusterMember("c1", 1, 2, "h2", "10.0.0.2", 9000, true);
 
     private static ClusterAdmission admit(CatalogRead<ClusterInventory> inventory, CatalogRead<List<MemberFacts>> members) {
-        return new StrictClusterAdmission(new CatalogPort() {
+        return new StrictClusterAdmission(port(inventory, members)).admit("c1", TARGET, CANDIDATE);
+    }
+
+    private static CatalogPort port(CatalogRead<ClusterInventory> inventory, CatalogRead<List<MemberFacts>> members) {
+        return new CatalogPort() {
             @Override
             public CatalogRead<ClusterInventory> inventory(String cluster) {
                 return inventory;
@@ -42,7 +49,7 @@ class StrictClusterAdmissionTest {
             public CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate) {
                 throw new AssertionError("admission does not read health");
             }
-        }).admit("c1", TARGET, CANDIDATE);
+        };
     }
 
     private static CatalogRead<ClusterInventory> inventory(ClusterMember... members) {
@@ -121,5 +128,55 @@ class StrictClusterAdmissionTest {
             assertEquals(reason.code(), Reason.valueOf(reason.name()).code(), reason.name());
         }
         assertEquals(new HostEndpoint("h1", 9000), M1.endpoint());
+    }
+
+    @Test
+    void concurrentReadsGiveTheSameVerdictsAsSequentialOnes() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            List<CatalogRead<ClusterInventory>> inventories = List.of(inventory(M1, M2), inventory(M1),
+                    CatalogRead.Unreadable.malformed());
+            List<CatalogRead<List<MemberFacts>>> answers = List.of(answered(facts(M1, "Atomic"), facts(M2, "Atomic")),
+                    answered(facts(M1, "Atomic")), answered(facts(M1, "Atomic"), facts(M2, "Replicated")),
+                    CatalogRead.Unreadable.malformed());
+            for (CatalogRead<ClusterInventory> inventory : inventories) {
+                for (CatalogRead<List<MemberFacts>> members : answers) {
+                    ClusterAdmission sequential = new StrictClusterAdmission(port(inventory, members))
+                            .admit("c1", TARGET, CANDIDATE);
+                    ClusterAdmission concurrent = new StrictClusterAdmission(port(inventory, members), pool)
+                            .admit("c1", TARGET, CANDIDATE);
+                    assertEquals(sequential, concurrent);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aMemberReadThatThrowsOnAnotherThreadSurfacesUnwrapped() {
+        CatalogPort throwing = new CatalogPort() {
+            @Override
+            public CatalogRead<ClusterInventory> inventory(String cluster) {
+                return StrictClusterAdmissionTest.inventory(M1, M2);
+            }
+
+            @Override
+            public CatalogRead<List<MemberFacts>> members(String cluster, TableRef target, TableRef candidate) {
+                throw new IllegalArgumentException("bad cluster name");
+            }
+
+            @Override
+            public CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate) {
+                throw new AssertionError("admission does not read health");
+            }
+        };
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            assertThrows(IllegalArgumentException.class,
+                    () -> new StrictClusterAdmission(throwing, pool).admit("c1", TARGET, CANDIDATE));
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
