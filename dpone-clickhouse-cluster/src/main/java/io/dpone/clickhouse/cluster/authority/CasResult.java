@@ -13,20 +13,25 @@ import java.util.Optional;
  */
 public sealed interface CasResult {
     /**
-     * The write was acknowledged and the exact post-read proved it at {@code newKeeperVersion}.
+     * The write was acknowledged and the exact post-read proved it: {@code verified} is the
+     * written record at the version the post-read observed, so it can be the expected side of the
+     * next compare_and_swap without another read (the post-read is that read).
      * {@code permit} is present exactly when the write entered DISPATCHING or CLEANUP_DISPATCHING
      * with a new dispatch epoch; other verified writes (create, entry binding, receipts,
      * completion) authorize no DDL and carry null.
      */
-    record AcknowledgedVerified(DispatchPermit permit, long newKeeperVersion) implements CasResult {
+    record AcknowledgedVerified(DispatchPermit permit, VersionedRecord verified) implements CasResult {
         public AcknowledgedVerified {
-            if (newKeeperVersion < 0) {
-                throw new IllegalArgumentException("newKeeperVersion must be non-negative");
-            }
+            requireNonNull(verified, "verified is null");
         }
 
         public Optional<DispatchPermit> dispatchPermit() {
             return Optional.ofNullable(permit);
+        }
+
+        /** The KeeperMap {@code _version} the post-read proved. */
+        public long newKeeperVersion() {
+            return verified.keeperVersion();
         }
     }
 

@@ -33,7 +33,8 @@ final class PermitIssuer {
         PostReadOutcome outcome = PostReadVerifier.judge(AuthorityCodecV1.INSTANCE.encode(written), expectedVersion, observed);
         return switch (outcome) {
             case VERIFIED -> new CasResult.AcknowledgedVerified(
-                    opensDispatchEpoch(prior, written) ? permit(written, expectedVersion) : null, expectedVersion);
+                    opensDispatchEpoch(prior, written) ? permit(written, expectedVersion) : null,
+                    new VersionedRecord(written, expectedVersion));
             case NOT_APPLIED -> new CasResult.Conflict(ConflictReason.ZERO_ROW_NO_OP);
             case FOREIGN_RECORD -> new CasResult.Conflict(ConflictReason.FOREIGN_RECORD);
             case UNEXPECTED_VERSION -> new CasResult.Conflict(ConflictReason.UNEXPECTED_VERSION_JUMP);

@@ -61,6 +61,7 @@ class KeeperMapAuthorityWriteTest {
         CasResult.AcknowledgedVerified created = assertInstanceOf(CasResult.AcknowledgedVerified.class,
                 authority().createIfAbsent(PREPARED));
         assertEquals(0, created.newKeeperVersion());
+        assertEquals(new VersionedRecord(PREPARED, 0), created.verified(), "the post-read proved the written record");
         assertTrue(created.dispatchPermit().isEmpty(), "a create opens no dispatch epoch");
         assertEquals(1, table.mutations());
         assertEquals(StatementKind.KEEPER_MAP_INSERT, table.mutationStatements.get(0).kind());
@@ -75,6 +76,7 @@ class KeeperMapAuthorityWriteTest {
         CasResult.AcknowledgedVerified verified = assertInstanceOf(CasResult.AcknowledgedVerified.class, dispatch());
         DispatchPermit permit = verified.dispatchPermit().orElseThrow();
         assertTrue(permit.matchesWrite(FENCE, 5));
+        assertEquals(new VersionedRecord(DISPATCHING, 5), verified.verified());
         assertTrue(permit.authorizes(TARGET_KEY, DISPATCHING.payload().publication().token()));
         assertEquals(1, table.mutations());
         assertEquals(StatementKind.KEEPER_MAP_CAS, table.mutationStatements.get(0).kind());
