@@ -55,7 +55,7 @@ class RealMemberFaultAdmissionTest {
                     .admit(cluster.spec().clusterName(), target(db), candidate(db));
             Duration took = Duration.between(start, Instant.now());
             var blocked = assertInstanceOf(ClusterAdmission.Blocked.class, admission);
-            assertEquals(ClusterAdmission.Reason.MEMBERS_UNREADABLE, blocked.reason());
+            assertEquals(ClusterAdmission.Reason.MEMBERS_UNREADABLE, blocked.reason(), blocked.detail());
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE, blocked.code());
             assertTrue(took.compareTo(BOUND) < 0, "blocked within the read bound, took " + took);
             System.out.println("[catalog] " + protocol + " blocked in " + took.toMillis() + " ms: " + blocked.detail());

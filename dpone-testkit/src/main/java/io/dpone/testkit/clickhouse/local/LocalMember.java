@@ -13,6 +13,7 @@ import java.time.Duration;
 final class LocalMember implements ClusterMember {
 
     static final Duration QUERY_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(3);
 
     private final int index;
     private final String replicaName;
@@ -63,6 +64,21 @@ final class LocalMember implements ClusterMember {
 
     boolean isPaused() {
         return process.isPaused();
+    }
+
+    /**
+     * Whether the member answers a trivial query within a short bound. A libchdb node can be
+     * alive but dying: its TCP handler terminates the process when a connection it serves is
+     * reset (e.g. the initiator's own connection to itself, abandoned when a clusterAllReplicas
+     * read fails because another member is down), and it then answers 236 while shutting down.
+     */
+    boolean answers() {
+        try {
+            client(probeCredentials).withTimeout(HEALTH_TIMEOUT).query("SELECT 1");
+            return true;
+        } catch (RuntimeException unhealthy) {
+            return false;
+        }
     }
 
     /** Whether the current process was paused at some point, even if it was resumed since. */

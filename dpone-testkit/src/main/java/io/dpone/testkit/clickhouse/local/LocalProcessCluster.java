@@ -162,14 +162,18 @@ public final class LocalProcessCluster implements RunningCluster {
      * by peer" on the abandoned socket, and because libchdb embeds ClickHouse with
      * clickhouse-local's process-killing Poco error handler (not clickhouse-server's logging one),
      * that exception escaping a connection thread aborts the whole member, a moment after it
-     * answered the readiness probe. A fresh process has no such backlog. The data directory is kept,
-     * so the member's databases and tables survive as after any restart.
+     * answered the readiness probe. A fresh process has no such backlog. The same handler kills an
+     * initiator whose {@code clusterAllReplicas} read failed because another member was down: with
+     * {@code prefer_localhost_replica = 0} it reaches its own share over a connection to itself,
+     * abandons that connection when the read fails, and its own server side dies on the reset. So
+     * every member that does not answer a trivial query is replaced too. The data directory is
+     * kept, so the member's databases and tables survive as after any restart.
      */
     @Override
     public void restoreHealthy() {
         zooKeeper.start();
         for (LocalMember member : members) {
-            if (member.wasPausedSinceLaunch() || !member.isRunning()) {
+            if (member.wasPausedSinceLaunch() || !member.isRunning() || !member.answers()) {
                 member.restart();
             }
         }

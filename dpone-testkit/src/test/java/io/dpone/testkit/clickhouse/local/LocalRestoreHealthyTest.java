@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code restoreHealthy()} replaces every member process that was paused during a test, even one
  * the test already resumed: a resumed libchdb member can still abort on connections its peers
- * abandoned while it was stopped (see docs/testkit/real-clickhouse.md). Untouched members keep
- * their process.
+ * abandoned while it was stopped (see docs/testkit/real-clickhouse.md). So is a member that no
+ * longer answers for any reason. Untouched members keep their process.
  */
 class LocalRestoreHealthyTest {
 
@@ -39,6 +39,27 @@ class LocalRestoreHealthyTest {
             cluster.restoreHealthy();
             assertNotEquals(after.get(1), cluster.processIds().get(1), "a still-paused member is restarted too");
             assertEquals("1", cluster.member(1).client(cluster.admin()).query("SELECT 1"));
+
+            // Stopped behind the harness's back: alive, never marked paused, not answering, like
+            // a member dying after a connection reset. Only the health probe can see it.
+            List<Long> probed = cluster.processIds();
+            stopBehindTheHarness(probed.get(0));
+            cluster.restoreHealthy();
+            assertNotEquals(probed.get(0), cluster.processIds().get(0), "a member that does not answer is replaced");
+            assertEquals(probed.get(1), cluster.processIds().get(1));
+            assertEquals("1", cluster.member(0).client(cluster.admin()).query("SELECT 1"));
+        }
+    }
+
+    private static void stopBehindTheHarness(long pid) {
+        try {
+            Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(pid)).inheritIO().start();
+            assertEquals(0, stop.waitFor());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 }
