@@ -60,4 +60,13 @@ public abstract class ClusterTopologyScenarios {
                     "SELECT count() FROM system.tables WHERE database = '" + database.target() + "'"));
         }
     }
+
+    @Test
+    void membersLogAtTheConfiguredLevel(RunningCluster cluster) {
+        for (ClusterMember member : cluster.members()) {
+            assertEquals("information", member.client(cluster.admin()).query(
+                    "SELECT value FROM system.server_settings WHERE name = 'logger.level'"),
+                    "fixtures/clickhouse/node.xml sets information; a node at trace costs CPU on every query");
+        }
+    }
 }
