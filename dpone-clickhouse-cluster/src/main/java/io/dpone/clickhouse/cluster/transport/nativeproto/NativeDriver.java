@@ -21,7 +21,8 @@ import java.util.Set;
  * name, so it can only live on the class path; this module therefore never names its types at
  * compile time. It is found through {@link ServiceLoader} ({@code uses java.sql.Driver}), and the
  * settings it does not predefine are registered once through its public {@code SettingKey}
- * builder by reflection (the unnamed module exports every package).
+ * builder by reflection (the unnamed module exports every package). Block compression is
+ * switched off at the same time ({@link NativeProtocolCompression}).
  *
  * <p>Settings travel as driver properties; the driver sends {@code query_id} in the native
  * protocol's query-id field and every other key as a query setting.
@@ -106,6 +107,7 @@ final class NativeDriver {
         synchronized (REGISTRATION_LOCK) {
             if (!registered) {
                 NativeSettingRegistry.registerMissing(loader);
+                NativeProtocolCompression.disable(loader);
                 registered = true;
             }
         }
