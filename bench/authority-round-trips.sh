@@ -13,4 +13,4 @@ mvn -B -q -ntp -pl dpone-testkit -am test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null
 cp="dpone-testkit/target/test-classes:dpone-testkit/target/classes:$(cat dpone-testkit/target/bench.classpath)"
 java -cp "$cp" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-  io.dpone.testkit.authority.AuthorityRoundTripBench "$rounds"
+  ${BENCH_JAVA_OPTS:-} io.dpone.testkit.authority.AuthorityRoundTripBench "$rounds"

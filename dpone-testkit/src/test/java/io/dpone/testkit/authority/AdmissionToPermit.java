@@ -21,21 +21,36 @@ import io.dpone.testkit.cluster.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Issue 5's measured path, from admission to a dispatch permit, through one member as the
- * publication principal with every request counted: strict admission (inventory + one
- * clusterAllReplicas member read), read the slot, create it, read it, CAS PREPARED -> DISPATCHING
- * (whose post-read is part of the CAS). Not thread-safe; one run at a time.
+ * publication principal with every request counted. {@link Shape#ISSUE_PATH} is the path the issue
+ * names, admission + acquire + CAS + post-read: strict admission (inventory and one
+ * clusterAllReplicas member read, concurrently), read the slot, create it (strict insert +
+ * post-read), CAS PREPARED -> DISPATCHING from the create's verified post-read (the CAS's own
+ * post-read is part of it). {@link Shape#WITH_REREAD} also reads the slot again before the CAS,
+ * as the path measured before 2026-11-29 did; kept for comparison. Not thread-safe; one run at
+ * a time.
  */
 final class AdmissionToPermit implements AutoCloseable {
     /** What one run did. */
     record Run(int roundTrips, long nanos, DispatchPermit permit, List<Long> stepNanos) {
     }
 
-    /** Names of {@link Run#stepNanos()}, in order. */
-    static final List<String> STEPS = List.of("admission (2 reads)", "read slot", "create + post-read",
-            "read slot", "CAS + post-read");
+    /** The two measured orders of the same requests. */
+    enum Shape {
+        ISSUE_PATH(List.of("admission", "read slot", "create + post-read", "CAS + post-read")),
+        WITH_REREAD(List.of("admission", "read slot", "create + post-read", "read slot", "CAS + post-read"));
+
+        /** Names of {@link Run#stepNanos()}, in order. */
+        final List<String> steps;
+
+        Shape(List<String> steps) {
+            this.steps = steps;
+        }
+    }
 
     private final RunningCluster cluster;
     private final TableRef target;
@@ -45,6 +60,11 @@ final class AdmissionToPermit implements AutoCloseable {
     private final CountingTransport counting;
     private final StrictClusterAdmission admission;
     private final KeeperMapAuthority authority;
+    private final ExecutorService concurrentReads = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "bench-member-read");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     AdmissionToPermit(Protocol protocol, RunningCluster cluster, TestDatabase database, TableRef control) {
         this.cluster = cluster;
@@ -55,40 +75,43 @@ final class AdmissionToPermit implements AutoCloseable {
         var mutations = protocol.mutations(endpoint);
         this.rawMutations = mutations;
         this.counting = new CountingTransport(rawReads, mutations);
-        this.admission = new StrictClusterAdmission(new StrictCatalogAdapter(counting, () -> "bench-" + UUID.randomUUID(), 5));
+        this.admission = new StrictClusterAdmission(new StrictCatalogAdapter(counting, () -> "bench-" + UUID.randomUUID(), 5),
+                concurrentReads);
         this.authority = new KeeperMapAuthority(control, counting, counting, AuthorityQueryIds.random());
     }
 
     /** One full path on a fresh target slot; throws if any step does not succeed. */
-    Run run() {
+    Run run(Shape shape) {
         AuthorityRecord prepared = AuthorityRecords.prepared();
         counting.reset();
-        long start = System.nanoTime();
         List<Long> marks = new ArrayList<>();
-        marks.add(start);
+        marks.add(System.nanoTime());
         if (!(admission.admit(cluster.spec().clusterName(), target, candidate) instanceof ClusterAdmission.Admitted)) {
             throw new IllegalStateException("admission blocked");
         }
         marks.add(System.nanoTime());
-        if (!(authority.readVersioned(prepared.targetKey()) instanceof AuthorityRead.Absent)) {
+        AuthorityRead slot = authority.readVersioned(prepared.targetKey());
+        if (!(slot instanceof AuthorityRead.Absent)) {
             throw new IllegalStateException("slot not absent");
         }
         marks.add(System.nanoTime());
-        if (!(authority.createIfAbsent(prepared) instanceof CasResult.AcknowledgedVerified)) {
+        if (!(authority.createIfAbsent(prepared) instanceof CasResult.AcknowledgedVerified created)) {
             throw new IllegalStateException("create not verified");
         }
         marks.add(System.nanoTime());
-        VersionedRecord seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey())).valid().orElseThrow();
-        marks.add(System.nanoTime());
+        VersionedRecord seen = created.verified();
+        if (shape == Shape.WITH_REREAD) {
+            seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey())).valid().orElseThrow();
+            marks.add(System.nanoTime());
+        }
         CasResult cas = authority.compareAndSwap(seen, AuthorityRecords.dispatching(prepared));
-        long end = System.nanoTime();
-        marks.add(end);
+        marks.add(System.nanoTime());
         DispatchPermit permit = ((CasResult.AcknowledgedVerified) cas).dispatchPermit().orElseThrow();
         List<Long> steps = new ArrayList<>();
         for (int i = 1; i < marks.size(); i++) {
             steps.add(marks.get(i) - marks.get(i - 1));
         }
-        return new Run(counting.roundTrips(), end - start, permit, steps);
+        return new Run(counting.roundTrips(), marks.get(marks.size() - 1) - marks.get(0), permit, steps);
     }
 
     /** One {@code SELECT 1} round trip over the same read transport: the baseline. */
@@ -114,6 +137,7 @@ final class AdmissionToPermit implements AutoCloseable {
 
     @Override
     public void close() {
+        concurrentReads.shutdownNow();
         Protocol.close(rawReads);
         Protocol.close(rawMutations);
     }
