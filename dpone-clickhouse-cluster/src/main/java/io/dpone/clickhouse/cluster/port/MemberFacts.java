@@ -13,8 +13,8 @@ import java.util.Optional;
  * (empty: absent; more than one: a catalog anomaly) and what it holds under the target and
  * candidate names. Facts only: whether they admit a publication is the caller's policy.
  *
- * @param member the endpoint the member's own configuration lists for it; an empty host when the
- *     member found no local row (never an inventory endpoint, so coverage blocks)
+ * @param member the endpoint the member's own configuration lists for it (its {@code is_local}
+ *     row); a member without such a row yields no facts, so coverage reports it missing
  * @param targetReplicaName {@code system.replicas.replica_name} of the target, when exactly one row
  * @param candidateReplicaName {@code system.replicas.replica_name} of the candidate, when exactly one row
  */
