@@ -49,7 +49,7 @@ final class CatalogQueries {
                 + "SELECT ['member', host_name, toString(port), toString(shard_num), toString(replica_num)] AS record"
                 + " FROM system.clusters WHERE cluster = " + string(cluster) + " AND is_local"
                 + " UNION ALL SELECT ['database', engine] FROM system.databases WHERE name = " + db
-                + " UNION ALL SELECT ['table', name, toString(uuid), engine, engine_full] FROM system.tables"
+                + " UNION ALL SELECT ['table', name, toString(uuid), engine_full] FROM system.tables"
                 + " WHERE database = " + db + " AND name IN " + names
                 + " UNION ALL SELECT ['column', table, toString(position), name, type, default_kind,"
                 + " default_expression, compression_codec] FROM system.columns"

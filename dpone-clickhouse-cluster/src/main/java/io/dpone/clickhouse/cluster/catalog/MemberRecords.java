@@ -17,7 +17,7 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
 
     /** Record kinds and their field counts, as {@link CatalogQueries#members} renders them. */
     enum Kind {
-        MEMBER("member", 4), DATABASE("database", 1), TABLE("table", 4), COLUMN("column", 7), REPLICA("replica", 4);
+        MEMBER("member", 4), DATABASE("database", 1), TABLE("table", 3), COLUMN("column", 7), REPLICA("replica", 4);
 
         final String tag;
         final int fields;
@@ -35,7 +35,7 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
     record Identity(String host, long port, long shard, long replica) {
     }
 
-    record TableRow(String name, String uuid, String engine, String engineFull) {
+    record TableRow(String name, String uuid, String engineFull) {
     }
 
     record ColumnRow(String table, long position, String name, String type, String defaultKind,
@@ -69,7 +69,7 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
             switch (kind) {
                 case MEMBER -> identities.add(new Identity(f.get(0), number(f.get(1)), number(f.get(2)), number(f.get(3))));
                 case DATABASE -> engines.add(f.get(0));
-                case TABLE -> tables.add(new TableRow(f.get(0), f.get(1), f.get(2), f.get(3)));
+                case TABLE -> tables.add(new TableRow(f.get(0), f.get(1), f.get(2)));
                 case COLUMN -> columns.add(new ColumnRow(f.get(0), number(f.get(1)), f.get(2), f.get(3), f.get(4), f.get(5),
                         f.get(6)));
                 case REPLICA -> replicas.add(new ReplicaRow(f.get(0), f.get(1), f.get(2), f.get(3)));

@@ -38,8 +38,8 @@ class MemberRecordsPropertiesTest {
         Arbitrary<List<String>> member = Combinators.combine(field(), number(), number(), number())
                 .as((h, p, s, r) -> List.of("member", h, p.toString(), s.toString(), r.toString()));
         Arbitrary<List<String>> database = field().map(e -> List.of("database", e));
-        Arbitrary<List<String>> table = Combinators.combine(field(), field(), field(), field())
-                .as((n, u, e, f) -> List.of("table", n, u, e, f));
+        Arbitrary<List<String>> table = Combinators.combine(field(), field(), field())
+                .as((n, u, f) -> List.of("table", n, u, f));
         Arbitrary<List<String>> column = Combinators.combine(field(), number(), field(), field(), field(), field(), field())
                 .as((t, p, n, ty, k, d, c) -> List.of("column", t, p.toString(), n, ty, k, d, c));
         Arbitrary<List<String>> replica = Combinators.combine(field(), field(), field(), field())
@@ -78,7 +78,7 @@ class MemberRecordsPropertiesTest {
                 case "member" -> identities.add(new Identity(r.get(1), Long.parseLong(r.get(2)), Long.parseLong(r.get(3)),
                         Long.parseLong(r.get(4))));
                 case "database" -> engines.add(r.get(1));
-                case "table" -> tables.add(new TableRow(r.get(1), r.get(2), r.get(3), r.get(4)));
+                case "table" -> tables.add(new TableRow(r.get(1), r.get(2), r.get(3)));
                 case "column" -> columns.add(new ColumnRow(r.get(1), Long.parseLong(r.get(2)), r.get(3), r.get(4), r.get(5),
                         r.get(6), r.get(7)));
                 default -> replicas.add(new ReplicaRow(r.get(1), r.get(2), r.get(3), r.get(4)));

@@ -41,7 +41,7 @@ class StrictCatalogAdapterTest {
     /** One member's flat tagged records, as the view renders them. */
     private static List<String> records(String type, List<List<String>> replicaRows) {
         List<String> flat = new ArrayList<>(List.of("member", "h1", "9000", "1", "1", "database", "Atomic",
-                "table", "t", UUID_T.toString(), "ReplicatedMergeTree", " ReplicatedMergeTree('/p/t', '{replica}') ORDER BY id ",
+                "table", "t", UUID_T.toString(), " ReplicatedMergeTree('/p/t', '{replica}') ORDER BY id ",
                 "column", "t", "2", "v", type, "", "", "",
                 "column", "t", "1", "id", "UInt64", "", "", ""));
         replicaRows.forEach(flat::addAll);
@@ -115,7 +115,7 @@ class StrictCatalogAdapterTest {
     @Test
     void oddShapesAndFailuresAreUnreadableNeverPartial() {
         List<List<String>> malformedRecords = List.of(
-                replace(records("String"), 14, "two"),
+                replace(records("String"), 13, "two"),
                 records("String").subList(0, records("String").size() - 1),
                 replace(records("String"), 0, "membr"),
                 replace(records("String"), 2, "-9000"),
