@@ -30,7 +30,7 @@ import java.util.concurrent.Executors;
  * names, admission + acquire + CAS + post-read: strict admission (inventory and one
  * clusterAllReplicas member read, concurrently), read the slot, create it (strict insert +
  * post-read), CAS PREPARED -> DISPATCHING from the create's verified post-read (the CAS's own
- * post-read is part of it). {@link Shape#WITH_REREAD} also reads the slot again before the CAS,
+ * post-read is part of it), with the CAS prevalidation the facade check chose. {@link Shape#WITH_REREAD} also reads the slot again before the CAS,
  * as the path measured before 2026-11-29 did; kept for comparison. Not thread-safe; one run at
  * a time.
  */
@@ -66,7 +66,7 @@ final class AdmissionToPermit implements AutoCloseable {
         return thread;
     });
 
-    AdmissionToPermit(Protocol protocol, RunningCluster cluster, TestDatabase database, TableRef control) {
+    AdmissionToPermit(Protocol protocol, RunningCluster cluster, TestDatabase database, ControlTable control) {
         this.cluster = cluster;
         this.target = new TableRef(database.target(), "events");
         this.candidate = new TableRef(database.target(), "events__cand");
@@ -77,7 +77,8 @@ final class AdmissionToPermit implements AutoCloseable {
         this.counting = new CountingTransport(rawReads, mutations);
         this.admission = new StrictClusterAdmission(new StrictCatalogAdapter(counting, () -> "bench-" + UUID.randomUUID(), 5),
                 concurrentReads);
-        this.authority = new KeeperMapAuthority(control, counting, counting, AuthorityQueryIds.random());
+        this.authority = new KeeperMapAuthority(control.ref, counting, counting, AuthorityQueryIds.random(),
+                control.casPrevalidation());
     }
 
     /** One full path on a fresh target slot; throws if any step does not succeed. */

@@ -37,7 +37,7 @@ public final class AuthorityRoundTripBench {
             Map<Protocol, AdmissionToPermit> paths = new EnumMap<>(Protocol.class);
             try {
                 for (Protocol protocol : Protocol.values()) {
-                    paths.put(protocol, new AdmissionToPermit(protocol, cluster, database, table.ref));
+                    paths.put(protocol, new AdmissionToPermit(protocol, cluster, database, table));
                 }
                 Map<Protocol, Samples> samples = measure(paths, rounds);
                 samples.forEach((protocol, measured) -> measured.report(protocol, rounds));

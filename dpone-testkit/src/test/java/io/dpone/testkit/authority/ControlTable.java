@@ -1,7 +1,11 @@
 package io.dpone.testkit.authority;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
+import io.dpone.clickhouse.cluster.authority.ControlFacade;
+import io.dpone.clickhouse.cluster.authority.FacadeSpec;
+import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
@@ -12,12 +16,14 @@ import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The KeeperMap control table of one test on a real harness, and adapters over it. {@code ON
  * CLUSTER} cannot execute on the local harness (392, no DDL worker), so the facade is created on
- * each member with the same local statement, engine and Keeper path.
+ * each member with the same local statement, engine and Keeper path. Adapters use the CAS
+ * prevalidation the real facade check chose, as the composition root does.
  */
 final class ControlTable {
     static final String TABLE = "publication_authority";
@@ -26,6 +32,7 @@ final class ControlTable {
     final RunningCluster cluster;
     final TestDatabase database;
     final TableRef ref;
+    private MutationPrevalidation casPrevalidation = MutationPrevalidation.SERVER_DEFAULT;
 
     private ControlTable(RunningCluster cluster, TestDatabase database) {
         this.cluster = cluster;
@@ -42,7 +49,31 @@ final class ControlTable {
         for (int member = 0; member < cluster.members().size(); member++) {
             warm(cluster.member(member).client(cluster.publisher()), table.ref, member);
         }
+        table.casPrevalidation = table.verifyFacade(Protocol.HTTP).casPrevalidation();
         return table;
+    }
+
+    /** The real facade check through every member as the publication principal; must be ready. */
+    FacadeVerdict.Ready verifyFacade(Protocol protocol) {
+        Map<String, ReadTransport> reads = new LinkedHashMap<>();
+        try {
+            for (int member = 0; member < cluster.members().size(); member++) {
+                reads.put("r" + (member + 1), protocol.reads(protocol.endpoint(cluster.member(member),
+                        cluster.publisher(), database.control())));
+            }
+            FacadeVerdict verdict = new ControlFacade(new FacadeSpec(ref, database.keeperMapPath("authority")), reads,
+                    AuthorityQueryIds.random()).verify(AuthorityRecords.prepared().targetKey());
+            if (!(verdict instanceof FacadeVerdict.Ready ready)) {
+                throw new IllegalStateException("control facade not ready: " + verdict);
+            }
+            return ready;
+        } finally {
+            reads.values().forEach(Protocol::close);
+        }
+    }
+
+    MutationPrevalidation casPrevalidation() {
+        return casPrevalidation;
     }
 
     /** The bootstrap statement without {@code ON CLUSTER}: what every member would execute. */
@@ -97,7 +128,7 @@ final class ControlTable {
 
     Adapter adapter(Protocol protocol, int member, Credentials credentials) {
         ClickHouseEndpoint endpoint = protocol.endpoint(cluster.member(member), credentials, database.control());
-        return new Adapter(protocol.mutations(endpoint), protocol.reads(endpoint), ref);
+        return new Adapter(protocol.mutations(endpoint), protocol.reads(endpoint), ref, casPrevalidation);
     }
 
     /** An adapter and the transports it owns; close releases them. */
@@ -106,10 +137,10 @@ final class ControlTable {
         final ReadTransport reads;
         final KeeperMapAuthority authority;
 
-        Adapter(OneShotMutationTransport mutations, ReadTransport reads, TableRef ref) {
+        Adapter(OneShotMutationTransport mutations, ReadTransport reads, TableRef ref, MutationPrevalidation casPrevalidation) {
             this.mutations = mutations;
             this.reads = reads;
-            this.authority = new KeeperMapAuthority(ref, mutations, reads, AuthorityQueryIds.random());
+            this.authority = new KeeperMapAuthority(ref, mutations, reads, AuthorityQueryIds.random(), casPrevalidation);
         }
 
         @Override

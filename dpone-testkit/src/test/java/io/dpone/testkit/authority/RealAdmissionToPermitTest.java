@@ -23,7 +23,7 @@ class RealAdmissionToPermitTest {
     @EnumSource(Protocol.class)
     void admissionToPermitTakesSevenRoundTrips(Protocol protocol, RunningCluster cluster, TestDatabase database) {
         ControlTable table = ControlTable.create(cluster, database);
-        try (AdmissionToPermit path = new AdmissionToPermit(protocol, cluster, database, table.ref)) {
+        try (AdmissionToPermit path = new AdmissionToPermit(protocol, cluster, database, table)) {
             for (int run = 0; run < 3; run++) {
                 AdmissionToPermit.Run result = path.run(AdmissionToPermit.Shape.ISSUE_PATH);
                 assertEquals(EXPECTED_ROUND_TRIPS, result.roundTrips(),

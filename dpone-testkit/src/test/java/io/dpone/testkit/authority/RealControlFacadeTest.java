@@ -11,6 +11,7 @@ import io.dpone.clickhouse.cluster.authority.FacadeObservation;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict.FacadeProblem;
+import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
@@ -79,7 +80,8 @@ class RealControlFacadeTest {
             assertEquals(spec(database).engineFull(), first.engineFull(), "the server's normalised engine_full");
             assertEquals(spec(database).columns(), first.columns());
             assertTrue(first.slot().isPresent());
-            assertEquals(new FacadeVerdict.Ready(), facade.verify(prepared.targetKey()));
+            assertEquals(new FacadeVerdict.Ready(MutationPrevalidation.SKIPPED), facade.verify(prepared.targetKey()),
+                    "every harness member (26.x) knows validate_mutation_query");
         }
     }
 

@@ -20,7 +20,7 @@ import java.util.Optional;
 /**
  * Reads the control facade on every expected member and judges it with {@link FacadeRules} (seed
  * section 1). One read per member for the table facts (presence, {@code engine_full}, columns,
- * strict-mode capability) and, where the table exists, one read of the target slot with its
+ * strict-mode capability, whether the server knows {@code validate_mutation_query}) and, where the table exists, one read of the target slot with its
  * {@code _version}. Reads only; the caller supplies one read transport per expected member, keyed
  * by an opaque member label. Thread-safe if the transports are.
  */
@@ -29,6 +29,7 @@ public final class ControlFacade {
     static final String ENGINE_FULL = "engine_full";
     static final String COLUMNS = "columns";
     static final String STRICT_MODE = "strict_mode";
+    static final String PREVALIDATION_SWITCH = "prevalidation_switch";
 
     private final FacadeSpec spec;
     private final Map<String, ReadTransport> memberReads;
@@ -72,10 +73,10 @@ public final class ControlFacade {
         }
         Optional<VersionedRow> row = shape.row();
         return new FacadeObservation.Present(member, text(result.value(0, ENGINE_FULL)), text(result.value(0, COLUMNS)),
-                strict, row);
+                strict, positive(result.value(0, PREVALIDATION_SWITCH)), row);
     }
 
-    /** Presence, engine_full, ordered {@code name type} columns and strict-mode capability, in one row. */
+    /** Presence, engine_full, ordered {@code name type} columns and both setting capabilities, in one row. */
     static SqlStatement factsStatement(TableRef control) {
         String where = " WHERE database = " + string(control.database());
         String table = string(control.table());
@@ -84,7 +85,8 @@ public final class ControlFacade {
                 + ", (SELECT any(engine_full) FROM system.tables" + where + " AND name = " + table + ") AS " + ENGINE_FULL
                 + ", (SELECT arrayStringConcat(arrayMap(c -> concat(c.2, ' ', c.3), arraySort(groupArray((position, name, type)))), ', ')"
                 + " FROM system.columns" + where + " AND table = " + table + ") AS " + COLUMNS
-                + ", (SELECT count() FROM system.settings WHERE name = 'keeper_map_strict_mode') AS " + STRICT_MODE);
+                + ", (SELECT count() FROM system.settings WHERE name = 'keeper_map_strict_mode') AS " + STRICT_MODE
+                + ", (SELECT count() FROM system.settings WHERE name = 'validate_mutation_query') AS " + PREVALIDATION_SWITCH);
     }
 
     private static boolean positive(Object cell) {

@@ -21,10 +21,11 @@ public sealed interface FacadeObservation {
 
     /**
      * The member has the table. {@code slot} is the target record it read with its {@code _version},
-     * or empty when the key is absent there.
+     * or empty when the key is absent there. {@code prevalidationSwitch}: the member knows
+     * {@code validate_mutation_query} ({@link MutationPrevalidation}).
      */
     record Present(String member, String engineFull, String columns, boolean strictModeCapable,
-                   Optional<VersionedRow> slot) implements FacadeObservation {
+                   boolean prevalidationSwitch, Optional<VersionedRow> slot) implements FacadeObservation {
         public Present {
             requireNonNull(member, "member is null");
             requireNonNull(engineFull, "engineFull is null");

@@ -11,7 +11,8 @@ import java.util.Set;
  * The pure control-facade decision of seed section 1: every expected member observed exactly once;
  * strict mode everywhere; every existing facade has exactly the expected engine (Keeper root) and
  * columns; all present means every member reads the same record and version; none present means
- * bootstrap; some present means fill the absent ones only. JDK only; thread-safe.
+ * bootstrap; some present means fill the absent ones only. A ready facade also says whether the
+ * CAS may skip the server's redundant mutation prevalidation: only when every member knows the setting. JDK only; thread-safe.
  */
 public final class FacadeRules {
     private FacadeRules() {
@@ -33,8 +34,12 @@ public final class FacadeRules {
         if (!absent.isEmpty()) {
             return new FacadeVerdict.FillAbsent(absent);
         }
-        long distinctSlots = observations.stream().map(o -> ((FacadeObservation.Present) o).slot()).distinct().count();
-        return distinctSlots == 1 ? new FacadeVerdict.Ready() : new FacadeVerdict.Blocked(FacadeProblem.RECORD_DIVERGES);
+        List<FacadeObservation.Present> present = observations.stream().map(FacadeObservation.Present.class::cast).toList();
+        if (present.stream().map(FacadeObservation.Present::slot).distinct().count() != 1) {
+            return new FacadeVerdict.Blocked(FacadeProblem.RECORD_DIVERGES);
+        }
+        return new FacadeVerdict.Ready(present.stream().allMatch(FacadeObservation.Present::prevalidationSwitch)
+                ? MutationPrevalidation.SKIPPED : MutationPrevalidation.SERVER_DEFAULT);
     }
 
     private static FacadeProblem firstProblem(FacadeSpec spec, Set<String> expected, List<FacadeObservation> observations) {

@@ -7,8 +7,15 @@ import java.util.List;
 
 /** The decision about the control facade (seed section 1). Callers must switch over it. */
 public sealed interface FacadeVerdict {
-    /** Every member has the expected facade and reads the same target record at the same version. */
-    record Ready() implements FacadeVerdict {
+    /**
+     * Every member has the expected facade and reads the same target record at the same version.
+     * {@code casPrevalidation} is {@link MutationPrevalidation#SKIPPED} only when every member
+     * knows the setting.
+     */
+    record Ready(MutationPrevalidation casPrevalidation) implements FacadeVerdict {
+        public Ready {
+            requireNonNull(casPrevalidation, "casPrevalidation is null");
+        }
     }
 
     /** No member has the facade: one non-retried {@code CREATE TABLE ... ON CLUSTER} may create it. */

@@ -24,7 +24,8 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
  * <p>Mutations go through the {@link OneShotMutationTransport} given here and nowhere else: one
  * {@code execute} per {@link #createIfAbsent} or {@link #compareAndSwap}, with
  * {@link QueryContext#keeperMapMutation} (strict mode, {@code insert_keeper_max_retries = 0}) and a
- * fresh opaque query id. There is no retry path for them at all; the read transport (which may be a
+ * fresh opaque query id; the CAS also carries the {@link MutationPrevalidation} chosen from the
+ * facade check. There is no retry path for them at all; the read transport (which may be a
  * retrying decorator) is a different type and only ever runs {@code SELECT}s. An acknowledged write
  * is followed by one exact post-read and judged by {@link PermitIssuer}, the only permit source.
  *
@@ -35,19 +36,32 @@ public final class KeeperMapAuthority implements AuthorityPort {
     private final OneShotMutationTransport mutations;
     private final ReadTransport reads;
     private final AuthorityQueryIds queryIds;
+    private final MutationPrevalidation casPrevalidation;
+
+    /**
+     * With {@link MutationPrevalidation#SERVER_DEFAULT}, correct on every server version.
+     *
+     * @see #KeeperMapAuthority(TableRef, OneShotMutationTransport, ReadTransport, AuthorityQueryIds, MutationPrevalidation)
+     */
+    public KeeperMapAuthority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
+                              AuthorityQueryIds queryIds) {
+        this(control, mutations, reads, queryIds, MutationPrevalidation.SERVER_DEFAULT);
+    }
 
     /**
      * @param control   the KeeperMap control table (verified by the facade check before use)
      * @param mutations the raw one-shot transport; never a retrying decorator
      * @param reads     the read path, optionally wrapped in a read retry policy
      * @param queryIds  a fresh id per request
+     * @param casPrevalidation what {@link FacadeVerdict.Ready#casPrevalidation()} chose for these members
      */
     public KeeperMapAuthority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
-                              AuthorityQueryIds queryIds) {
+                              AuthorityQueryIds queryIds, MutationPrevalidation casPrevalidation) {
         this.control = requireNonNull(control, "control is null");
         this.mutations = requireNonNull(mutations, "mutations is null");
         this.reads = requireNonNull(reads, "reads is null");
         this.queryIds = requireNonNull(queryIds, "queryIds is null");
+        this.casPrevalidation = requireNonNull(casPrevalidation, "casPrevalidation is null");
     }
 
     @Override
@@ -98,7 +112,8 @@ public final class KeeperMapAuthority implements AuthorityPort {
         }
         SqlStatement cas = AuthorityStatements.compareAndSwap(control, ControlRows.expectation(expected),
                 ControlRows.toControlRow(row));
-        MutationOutcome outcome = mutations.execute(cas, QueryContext.keeperMapMutation(queryIds.next("cas")));
+        MutationOutcome outcome = mutations.execute(cas,
+                casPrevalidation.applyTo(QueryContext.keeperMapMutation(queryIds.next("cas"))));
         if (!(outcome instanceof MutationOutcome.Acknowledged)) {
             return UnacknowledgedWrites.judge(outcome, ConflictReason.VERSION_CONFLICT);
         }

@@ -28,7 +28,13 @@ public enum ServerSetting {
     /** HTTP only: buffer the whole result so the status code reflects the final outcome. */
     WAIT_END_OF_QUERY("wait_end_of_query", Kind.BOOLEAN),
     /** Server-side execution bound in seconds, for reads. */
-    MAX_EXECUTION_TIME("max_execution_time", Kind.UNSIGNED);
+    MAX_EXECUTION_TIME("max_execution_time", Kind.UNSIGNED),
+    /**
+     * 24.11+: analyse a mutation once more before accepting it (on by default). 0 only for the
+     * KeeperMap CAS, whose mutation runs inside the same query anyway; see
+     * {@code authority.MutationPrevalidation}.
+     */
+    VALIDATE_MUTATION_QUERY("validate_mutation_query", Kind.BOOLEAN);
 
     /** Accepted value shapes; values are carried as canonical strings. */
     public enum Kind { STRING, BOOLEAN, UNSIGNED }

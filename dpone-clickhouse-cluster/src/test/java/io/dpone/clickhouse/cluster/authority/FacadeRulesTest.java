@@ -22,7 +22,7 @@ class FacadeRulesTest {
             new VersionedRow(AuthorityCodecV1.INSTANCE.encode(record(AuthorityPhase.PREPARED)), 3));
 
     private static FacadeObservation present(String member) {
-        return new FacadeObservation.Present(member, SPEC.engineFull(), SPEC.columns(), true, SLOT);
+        return new FacadeObservation.Present(member, SPEC.engineFull(), SPEC.columns(), true, true, SLOT);
     }
 
     private static FacadeVerdict judge(FacadeObservation... observations) {
@@ -42,10 +42,10 @@ class FacadeRulesTest {
 
     @Test
     void identicalFacadesReadingTheSameSlotAreReady() {
-        assertEquals(new FacadeVerdict.Ready(), judge(present("r1"), present("r2")));
-        FacadeObservation emptySlot = new FacadeObservation.Present("r1", SPEC.engineFull(), SPEC.columns(), true, Optional.empty());
-        FacadeObservation emptySlot2 = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), true, Optional.empty());
-        assertEquals(new FacadeVerdict.Ready(), judge(emptySlot, emptySlot2));
+        assertEquals(new FacadeVerdict.Ready(MutationPrevalidation.SKIPPED), judge(present("r1"), present("r2")));
+        FacadeObservation emptySlot = new FacadeObservation.Present("r1", SPEC.engineFull(), SPEC.columns(), true, true, Optional.empty());
+        FacadeObservation emptySlot2 = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), true, true, Optional.empty());
+        assertEquals(new FacadeVerdict.Ready(MutationPrevalidation.SKIPPED), judge(emptySlot, emptySlot2));
     }
 
     @Test
@@ -54,22 +54,22 @@ class FacadeRulesTest {
                 new FacadeObservation.Absent("r2", true)));
         assertEquals(new FacadeVerdict.FillAbsent(List.of("r2")), judge(present("r1"), new FacadeObservation.Absent("r2", true)));
         FacadeObservation otherRoot = new FacadeObservation.Present("r1", "KeeperMap('/other') PRIMARY KEY target_key",
-                SPEC.columns(), true, SLOT);
+                SPEC.columns(), true, true, SLOT);
         assertEquals(blocked(FacadeProblem.ENGINE_MISMATCH), judge(otherRoot, new FacadeObservation.Absent("r2", true)));
     }
 
     @Test
     void mismatchesDivergenceAndMissingMembersBlock() {
-        FacadeObservation otherColumns = new FacadeObservation.Present("r2", SPEC.engineFull(), "target_key String", true, SLOT);
+        FacadeObservation otherColumns = new FacadeObservation.Present("r2", SPEC.engineFull(), "target_key String", true, true, SLOT);
         assertEquals(blocked(FacadeProblem.SCHEMA_MISMATCH), judge(present("r1"), otherColumns));
         FacadeObservation otherRoot = new FacadeObservation.Present("r2", "KeeperMap('/x/other') PRIMARY KEY target_key",
-                SPEC.columns(), true, SLOT);
+                SPEC.columns(), true, true, SLOT);
         assertEquals(blocked(FacadeProblem.ENGINE_MISMATCH), judge(present("r1"), otherRoot));
-        FacadeObservation noStrict = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), false, SLOT);
+        FacadeObservation noStrict = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), false, true, SLOT);
         assertEquals(blocked(FacadeProblem.STRICT_MODE_UNSUPPORTED), judge(present("r1"), noStrict));
         assertEquals(blocked(FacadeProblem.STRICT_MODE_UNSUPPORTED), judge(new FacadeObservation.Absent("r1", false),
                 new FacadeObservation.Absent("r2", true)));
-        FacadeObservation behind = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), true,
+        FacadeObservation behind = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), true, true,
                 Optional.of(new VersionedRow(SLOT.orElseThrow().row(), 2)));
         FacadeVerdict diverges = judge(present("r1"), behind);
         assertEquals(blocked(FacadeProblem.RECORD_DIVERGES), diverges);
@@ -78,5 +78,14 @@ class FacadeRulesTest {
         assertEquals(blocked(FacadeProblem.MEMBER_UNREADABLE), judge(present("r1"), new FacadeObservation.Unreadable("r2", "x")));
         assertEquals(blocked(FacadeProblem.MEMBER_UNREADABLE), judge(present("r1"), present("r1")));
         assertEquals(blocked(FacadeProblem.MEMBER_UNREADABLE), judge(present("r1"), present("r2"), present("r3")));
+    }
+
+    @Test
+    void theCasSkipsPrevalidationOnlyWhenEveryMemberKnowsTheSetting() {
+        FacadeObservation older = new FacadeObservation.Present("r2", SPEC.engineFull(), SPEC.columns(), true, false, SLOT);
+        assertEquals(new FacadeVerdict.Ready(MutationPrevalidation.SERVER_DEFAULT), judge(present("r1"), older));
+        FacadeObservation olderToo = new FacadeObservation.Present("r1", SPEC.engineFull(), SPEC.columns(), true, false, SLOT);
+        assertEquals(new FacadeVerdict.Ready(MutationPrevalidation.SERVER_DEFAULT), judge(olderToo, older));
+        assertEquals(new FacadeVerdict.Ready(MutationPrevalidation.SKIPPED), judge(present("r1"), present("r2")));
     }
 }

@@ -42,9 +42,13 @@ class KeeperMapAuthorityWriteTest {
     private final FakeControlTable table = new FakeControlTable();
 
     private KeeperMapAuthority authority() {
+        return authority(MutationPrevalidation.SERVER_DEFAULT);
+    }
+
+    private KeeperMapAuthority authority(MutationPrevalidation casPrevalidation) {
         AtomicInteger ids = new AtomicInteger();
         return new KeeperMapAuthority(new TableRef("dpone_c_x", "publication_authority"), table, table,
-                purpose -> purpose + "-" + ids.incrementAndGet());
+                purpose -> purpose + "-" + ids.incrementAndGet(), casPrevalidation);
     }
 
     private CasResult dispatch() {
@@ -83,6 +87,26 @@ class KeeperMapAuthorityWriteTest {
         String sql = table.mutationStatements.get(0).sql();
         assertTrue(sql.contains("`_version` = 4") && sql.contains("`phase` = 'PREPARED'")
                 && sql.contains("`fence_token` = '" + FENCE.hex() + "'"), "the full seed predicate");
+        assertEquals(Map.of(ServerSetting.KEEPER_MAP_STRICT_MODE, "1", ServerSetting.INSERT_KEEPER_MAX_RETRIES, "0"),
+                table.mutationContexts.get(0).settings(), "the server's default prevalidation unless told otherwise");
+    }
+
+    @Test
+    void skippedPrevalidationTravelsWithTheCasOnlyAndChangesNoVerdict() {
+        table.storing(PREPARED_AT_4).answering(MutationOutcome.Acknowledged::new, DISPATCHING_AT_5);
+        KeeperMapAuthority skipping = authority(MutationPrevalidation.SKIPPED);
+        CasResult.AcknowledgedVerified verified = assertInstanceOf(CasResult.AcknowledgedVerified.class,
+                skipping.compareAndSwap(new VersionedRecord(PREPARED, 4), DISPATCHING));
+        assertTrue(verified.dispatchPermit().isPresent());
+        assertEquals(Map.of(ServerSetting.KEEPER_MAP_STRICT_MODE, "1", ServerSetting.INSERT_KEEPER_MAX_RETRIES, "0",
+                ServerSetting.VALIDATE_MUTATION_QUERY, "0"), table.mutationContexts.get(0).settings());
+
+        FakeControlTable fresh = new FakeControlTable();
+        fresh.answering(MutationOutcome.Acknowledged::new, new VersionedRow(AuthorityCodecV1.INSTANCE.encode(PREPARED), 0));
+        new KeeperMapAuthority(new TableRef("dpone_c_x", "a"), fresh, fresh, p -> p, MutationPrevalidation.SKIPPED)
+                .createIfAbsent(PREPARED);
+        assertEquals(Map.of(ServerSetting.KEEPER_MAP_STRICT_MODE, "1", ServerSetting.INSERT_KEEPER_MAX_RETRIES, "0"),
+                fresh.mutationContexts.get(0).settings(), "an INSERT is not a mutation: nothing to skip");
     }
 
     @Test
