@@ -5,6 +5,7 @@ import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
@@ -30,8 +31,10 @@ import java.util.concurrent.Executors;
  * names, admission + acquire + CAS + post-read: strict admission (inventory and one
  * clusterAllReplicas member read, concurrently), read the slot, create it (strict insert +
  * post-read), CAS PREPARED -> DISPATCHING from the create's verified post-read (the CAS's own
- * post-read is part of it), with the CAS prevalidation the facade check chose. {@link Shape#WITH_REREAD} also reads the slot again before the CAS,
- * as the path measured before 2026-11-29 did; kept for comparison. Not thread-safe; one run at
+ * post-read is part of it), with the CAS prevalidation the facade check chose. For comparison in
+ * the same run: {@link Shape#WITH_REREAD} also reads the slot again before the CAS, as the path
+ * measured before 2026-11-29 did, and {@link Shape#SERVER_PREVALIDATION} is the issue path with
+ * the server's default mutation prevalidation (what a pre-24.11 member in the cluster means). Not thread-safe; one run at
  * a time.
  */
 final class AdmissionToPermit implements AutoCloseable {
@@ -42,7 +45,8 @@ final class AdmissionToPermit implements AutoCloseable {
     /** The two measured orders of the same requests. */
     enum Shape {
         ISSUE_PATH(List.of("admission", "read slot", "create + post-read", "CAS + post-read")),
-        WITH_REREAD(List.of("admission", "read slot", "create + post-read", "read slot", "CAS + post-read"));
+        WITH_REREAD(List.of("admission", "read slot", "create + post-read", "read slot", "CAS + post-read")),
+        SERVER_PREVALIDATION(ISSUE_PATH.steps);
 
         /** Names of {@link Run#stepNanos()}, in order. */
         final List<String> steps;
@@ -60,6 +64,7 @@ final class AdmissionToPermit implements AutoCloseable {
     private final CountingTransport counting;
     private final StrictClusterAdmission admission;
     private final KeeperMapAuthority authority;
+    private final KeeperMapAuthority prevalidatingAuthority;
     private final ExecutorService concurrentReads = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "bench-member-read");
         thread.setDaemon(true);
@@ -79,6 +84,8 @@ final class AdmissionToPermit implements AutoCloseable {
                 concurrentReads);
         this.authority = new KeeperMapAuthority(control.ref, counting, counting, AuthorityQueryIds.random(),
                 control.casPrevalidation());
+        this.prevalidatingAuthority = new KeeperMapAuthority(control.ref, counting, counting, AuthorityQueryIds.random(),
+                MutationPrevalidation.SERVER_DEFAULT);
     }
 
     /** One full path on a fresh target slot; throws if any step does not succeed. */
@@ -105,7 +112,8 @@ final class AdmissionToPermit implements AutoCloseable {
             seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey())).valid().orElseThrow();
             marks.add(System.nanoTime());
         }
-        CasResult cas = authority.compareAndSwap(seen, AuthorityRecords.dispatching(prepared));
+        KeeperMapAuthority casAuthority = shape == Shape.SERVER_PREVALIDATION ? prevalidatingAuthority : authority;
+        CasResult cas = casAuthority.compareAndSwap(seen, AuthorityRecords.dispatching(prepared));
         marks.add(System.nanoTime());
         DispatchPermit permit = ((CasResult.AcknowledgedVerified) cas).dispatchPermit().orElseThrow();
         List<Long> steps = new ArrayList<>();

@@ -33,6 +33,9 @@ class RealAdmissionToPermitTest {
                 assertEquals(EXPECTED_ROUND_TRIPS + 1, reread.roundTrips(), "one more read before the CAS");
                 assertTrue(reread.roundTrips() <= ROUND_TRIP_BUDGET);
                 assertTrue(reread.permit().spend());
+                AdmissionToPermit.Run prevalidated = path.run(AdmissionToPermit.Shape.SERVER_PREVALIDATION);
+                assertEquals(EXPECTED_ROUND_TRIPS, prevalidated.roundTrips(), "prevalidation costs time, not requests");
+                assertTrue(prevalidated.permit().spend());
             }
         }
     }

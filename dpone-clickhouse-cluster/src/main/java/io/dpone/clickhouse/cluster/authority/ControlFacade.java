@@ -20,9 +20,10 @@ import java.util.Optional;
 /**
  * Reads the control facade on every expected member and judges it with {@link FacadeRules} (seed
  * section 1). One read per member for the table facts (presence, {@code engine_full}, columns,
- * strict-mode capability, whether the server knows {@code validate_mutation_query}) and, where the table exists, one read of the target slot with its
- * {@code _version}. Reads only; the caller supplies one read transport per expected member, keyed
- * by an opaque member label. Thread-safe if the transports are.
+ * strict-mode capability, whether the server knows {@code validate_mutation_query}) and, where
+ * the table exists, one read of the target slot with its {@code _version}. Reads only; the caller
+ * supplies one read transport per expected member, keyed by an opaque member label. Thread-safe if
+ * the transports are.
  */
 public final class ControlFacade {
     static final String PRESENT = "present";

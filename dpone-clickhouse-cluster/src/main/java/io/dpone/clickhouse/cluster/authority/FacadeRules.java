@@ -12,7 +12,8 @@ import java.util.Set;
  * strict mode everywhere; every existing facade has exactly the expected engine (Keeper root) and
  * columns; all present means every member reads the same record and version; none present means
  * bootstrap; some present means fill the absent ones only. A ready facade also says whether the
- * CAS may skip the server's redundant mutation prevalidation: only when every member knows the setting. JDK only; thread-safe.
+ * CAS may skip the server's redundant mutation prevalidation: only when every member knows the
+ * setting. JDK only; thread-safe.
  */
 public final class FacadeRules {
     private FacadeRules() {
