@@ -34,15 +34,15 @@ import java.util.concurrent.Executors;
  * post-read is part of it), with the CAS prevalidation the facade check chose. For comparison in
  * the same run: {@link Shape#WITH_REREAD} also reads the slot again before the CAS, as the path
  * measured before 2026-11-29 did, and {@link Shape#SERVER_PREVALIDATION} is the issue path with
- * the server's default mutation prevalidation (what a pre-24.11 member in the cluster means). Not thread-safe; one run at
- * a time.
+ * the server's default mutation prevalidation (what a pre-24.11 member in the cluster means).
+ * Not thread-safe; one run at a time.
  */
 final class AdmissionToPermit implements AutoCloseable {
     /** What one run did. */
     record Run(int roundTrips, long nanos, DispatchPermit permit, List<Long> stepNanos) {
     }
 
-    /** The two measured orders of the same requests. */
+    /** The measured variants of the same path. */
     enum Shape {
         ISSUE_PATH(List.of("admission", "read slot", "create + post-read", "CAS + post-read")),
         WITH_REREAD(List.of("admission", "read slot", "create + post-read", "read slot", "CAS + post-read")),

@@ -32,7 +32,8 @@ final class ControlTable {
     final RunningCluster cluster;
     final TestDatabase database;
     final TableRef ref;
-    private MutationPrevalidation casPrevalidation = MutationPrevalidation.SERVER_DEFAULT;
+    /** Chosen by {@link #create}'s facade check. */
+    private MutationPrevalidation casPrevalidation;
 
     private ControlTable(RunningCluster cluster, TestDatabase database) {
         this.cluster = cluster;
