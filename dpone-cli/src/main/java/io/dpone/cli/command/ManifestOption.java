@@ -1,8 +1,13 @@
 package io.dpone.cli.command;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
+import io.dpone.cli.render.JsonDocuments;
+import io.dpone.spi.decision.StaticDecision;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,5 +21,19 @@ public final class ManifestOption {
     /** Reads the manifest and applies the shared static admission policy; empty when it is invalid (already reported). */
     Optional<AdmittedManifest> decide(HostContext host) {
         return AdmittedManifest.decide(host, ManifestFiles.read(manifest, host.reader()));
+    }
+
+    /**
+     * The read-only commands: decides, prints {@code document} of the decision to stdout even when
+     * blocked, and returns the exit code (0 admitted, 1 blocked, 2 invalid).
+     */
+    int printDecision(HostContext host, Function<StaticDecision, ? extends JsonNode> document) {
+        Optional<AdmittedManifest> admitted = decide(host);
+        if (admitted.isEmpty()) {
+            return ExitCode.INVALID_INPUT;
+        }
+        StaticDecision decision = admitted.get().decision();
+        host.out().println(JsonDocuments.pretty(document.apply(decision)));
+        return decision.blocked() ? ExitCode.BLOCKED : ExitCode.OK;
     }
 }

@@ -2,10 +2,8 @@ package io.dpone.cli.command;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
 import io.dpone.cli.render.JsonDocuments;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,11 +22,6 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<AdmittedManifest> admitted = manifest.decide(host);
-        if (admitted.isEmpty()) {
-            return ExitCode.INVALID_INPUT;
-        }
-        host.out().println(JsonDocuments.pretty(JsonDocuments.decision(admitted.get().decision())));
-        return admitted.get().decision().blocked() ? ExitCode.BLOCKED : ExitCode.OK;
+        return manifest.printDecision(host, JsonDocuments::decision);
     }
 }
