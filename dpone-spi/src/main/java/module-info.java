@@ -9,4 +9,5 @@ module io.dpone.spi {
     exports io.dpone.spi.manifest;
     exports io.dpone.spi.publication;
     exports io.dpone.spi.receipt;
+    exports io.dpone.spi.source;
 }

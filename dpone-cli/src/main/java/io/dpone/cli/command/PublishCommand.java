@@ -8,7 +8,14 @@ import io.dpone.cli.render.JsonDocuments;
 import io.dpone.spi.decision.StaticDecision;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.publication.ClusterConnection;
+import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.publication.PublicationContext;
+import io.dpone.spi.publication.PublicationRequest;
+import io.dpone.spi.publication.Secret;
+import io.dpone.spi.source.PublicationSource;
+import java.util.List;
 import io.dpone.spi.publication.PublicationStrategyProvider;
 import io.dpone.spi.receipt.PublicationReceipt;
 import java.util.Optional;
@@ -46,7 +53,11 @@ public final class PublishCommand implements Callable<Integer> {
         PublicationStrategyProvider provider = host.policy().providerFor(decision.replicationMode().orElseThrow())
                 .orElseThrow(() -> new DponeException(DponeErrorCode.HOST_INTERNAL_ERROR, "a selected decision has no provider"));
         PublicationContext context = new PublicationContext(admitted.get().manifest(), decision, host.environment());
-        PublicationReceipt receipt = provider.createPublisher(context).publish();
+        // Transitional: the source, invocation id and connection options arrive with issue 11's host work.
+        PublicationReceipt receipt = provider.createPublisher(context).publish(new PublicationRequest("transitional",
+                new PublicationSource.Rows(List.of(), List.of()),
+                new ClusterConnection("127.0.0.1", 8123, 9000, false, "default", Secret.empty()),
+                Cancellation.NEVER, ProgressListener.NONE));
         host.out().println(JsonDocuments.pretty(JsonDocuments.receipt(receipt)));
         return ExitCode.OK;
     }

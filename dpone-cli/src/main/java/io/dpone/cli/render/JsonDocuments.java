@@ -84,6 +84,8 @@ public final class JsonDocuments {
         node.put("operation_id", receipt.operationId());
         node.put("evidence_scope", receipt.evidenceScope().wireName());
         node.put("evidence_status", receipt.evidenceStatus().wireName());
+        node.put("outcome", receipt.outcome().wireName());
+        node.set("detail", MAPPER.valueToTree(receipt.detail()));
         return node;
     }
 

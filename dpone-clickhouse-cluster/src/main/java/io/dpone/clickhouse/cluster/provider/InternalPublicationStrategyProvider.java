@@ -37,7 +37,7 @@ public final class InternalPublicationStrategyProvider implements PublicationStr
 
     @Override
     public Publisher createPublisher(PublicationContext context) {
-        return () -> {
+        return request -> {
             throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED,
                     "runtime publication in internal mode is not yet admitted in this release");
         };

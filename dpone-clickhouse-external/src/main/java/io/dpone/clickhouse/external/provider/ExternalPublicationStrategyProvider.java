@@ -53,7 +53,7 @@ public final class ExternalPublicationStrategyProvider implements PublicationStr
 
     @Override
     public Publisher createPublisher(PublicationContext context) {
-        return () -> {
+        return request -> {
             throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED,
                     "runtime publication in external mode is not yet admitted in this release");
         };

@@ -1,0 +1,37 @@
+package io.dpone.spi.publication;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The one admitted coordinator connection the host resolved: an endpoint of any cluster member,
+ * its HTTP and native ports, and the publication principal. Publishers read the member inventory
+ * through it; a mode that needs direct member connections derives them from the admitted
+ * inventory. {@link #toString()} names no host, port or credential.
+ *
+ * @param host a hostname or address, never placed in evidence
+ * @param httpPort the member's HTTP (or HTTPS when {@code secure}) port
+ * @param nativePort the member's native protocol port
+ */
+public record ClusterConnection(String host, int httpPort, int nativePort, boolean secure, String user, Secret password) {
+    public ClusterConnection {
+        requireNonNull(host, "host is null");
+        requireNonNull(user, "user is null");
+        requireNonNull(password, "password is null");
+        if (host.isBlank() || user.isBlank()) {
+            throw new IllegalArgumentException("host and user are non-blank");
+        }
+        requirePort(httpPort);
+        requirePort(nativePort);
+    }
+
+    private static void requirePort(int port) {
+        if (port < 1 || port > 65_535) {
+            throw new IllegalArgumentException("a port is in 1..65535");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ClusterConnection[redacted]";
+    }
+}
