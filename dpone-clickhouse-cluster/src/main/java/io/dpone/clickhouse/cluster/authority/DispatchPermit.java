@@ -14,9 +14,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Only the KeeperMap authority adapter in this package can construct one. It is deliberately
  * not {@link java.io.Serializable}, exposes no bean getters (so JSON mappers find nothing to
  * write) and its {@link #toString()} reveals only the epoch: it cannot be persisted, sent, or
- * rebuilt from a read. It is bound to one target key, operation, fence, dispatch epoch and the new
- * Keeper version; {@link #authorizes} checks a token against that binding and {@link #spend} makes
- * it single-use. Thread-safe.
+ * rebuilt from a read. It is bound to one target key, operation, fence, dispatch epoch, the new
+ * Keeper version and the correlation token of the record that verified write persisted (the
+ * publication token for DISPATCHING, the cleanup token for CLEANUP_DISPATCHING): the DDL port
+ * takes the statement's {@code log_comment} from {@link #token()}, never from its caller, and
+ * sends only after {@link #spend} returned true, so a permit authorizes exactly one statement.
+ * Thread-safe.
  */
 public final class DispatchPermit {
     private final Digest targetKey;
@@ -24,14 +27,30 @@ public final class DispatchPermit {
     private final FenceToken fenceToken;
     private final long dispatchEpoch;
     private final long keeperVersion;
-    private final AtomicBoolean spent = new AtomicBoolean();
+    private final DdlCorrelationToken token;
+    private final AtomicBoolean used = new AtomicBoolean();
 
-    DispatchPermit(Digest targetKey, Digest operationId, FenceToken fenceToken, long dispatchEpoch, long keeperVersion) {
+    DispatchPermit(Digest targetKey, Digest operationId, FenceToken fenceToken, long dispatchEpoch, long keeperVersion,
+            DdlCorrelationToken token) {
         this.targetKey = requireNonNull(targetKey, "targetKey is null");
         this.operationId = requireNonNull(operationId, "operationId is null");
         this.fenceToken = requireNonNull(fenceToken, "fenceToken is null");
         this.dispatchEpoch = dispatchEpoch;
         this.keeperVersion = keeperVersion;
+        this.token = requireNonNull(token, "token is null");
+        if (!authorizes(targetKey, token)) {
+            throw new IllegalArgumentException("the token names another operation or epoch");
+        }
+    }
+
+    /** The correlation token persisted by the verified write; the dispatched statement's {@code log_comment}. */
+    public DdlCorrelationToken token() {
+        return token;
+    }
+
+    /** True once {@link #spend} has returned true (not a bean getter: mappers must find nothing to write). */
+    public boolean spent() {
+        return used.get();
     }
 
     /** True when the permit was issued for this target and the token's operation and epoch. */
@@ -51,7 +70,7 @@ public final class DispatchPermit {
      * sends its one statement only after a true return.
      */
     public boolean spend() {
-        return spent.compareAndSet(false, true);
+        return used.compareAndSet(false, true);
     }
 
     @Override

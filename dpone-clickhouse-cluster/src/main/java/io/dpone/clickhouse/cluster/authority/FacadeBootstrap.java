@@ -79,7 +79,8 @@ public final class FacadeBootstrap {
             return "bootstrap refused: code " + rejected.error().code() + " " + rejected.error().classification().name();
         }
         if (outcome instanceof MutationOutcome.Ambiguous ambiguous) {
-            return "bootstrap outcome unknown: " + ambiguous.cause();
+            return "bootstrap outcome unknown: " + ambiguous.cause()
+                    + ambiguous.serverError().map(error -> " code " + error.code() + " " + error.classification().name()).orElse("");
         }
         return "bootstrap not sent";
     }

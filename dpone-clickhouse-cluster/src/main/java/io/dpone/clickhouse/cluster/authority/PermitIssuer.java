@@ -6,6 +6,8 @@ import io.dpone.clickhouse.cluster.authority.CasResult.ConflictReason;
 import io.dpone.clickhouse.cluster.authority.CasResult.UnknownReason;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.authority.PostReadOutcome;
 import io.dpone.clickhouse.cluster.contract.authority.PostReadVerifier;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
@@ -51,6 +53,9 @@ final class PermitIssuer {
     }
 
     private static DispatchPermit permit(AuthorityRecord written, long version) {
-        return new DispatchPermit(written.targetKey(), written.operationId(), written.fenceToken(), written.dispatchEpoch(), version);
+        DdlBinding binding = written.phase() == AuthorityPhase.DISPATCHING
+                ? written.payload().publication() : written.payload().cleanup();
+        return new DispatchPermit(written.targetKey(), written.operationId(), written.fenceToken(), written.dispatchEpoch(),
+                version, binding.token());
     }
 }

@@ -2,55 +2,64 @@ package io.dpone.clickhouse.cluster.ddl;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
-import io.dpone.clickhouse.cluster.contract.ddl.EntryBinding;
-import io.dpone.clickhouse.cluster.contract.ddl.QueueEntryBinder;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
-import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.port.FencedDdl;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.port.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
-import io.dpone.clickhouse.cluster.sql.DdlParseResult;
-import io.dpone.clickhouse.cluster.sql.DdlQueryParser;
 import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import io.dpone.clickhouse.cluster.sql.QueueRowReader;
 import io.dpone.clickhouse.cluster.sql.QueueStatements;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * The {@link DdlPort} over a read transport and a one-shot mutation transport. The mutation
  * transport must be the HTTP one: the native driver cannot carry
- * {@code distributed_ddl_task_timeout} and answers NotSent. Dispatch is one
- * {@link OneShotMutationTransport#execute} call and nothing else; a Rejected outcome is a definite
- * refusal (the server answered before enqueuing), every other non-acknowledged outcome must be
- * resolved through {@link #lookup}. Thread-safe if the transports and the supplier are.
+ * {@code distributed_ddl_task_timeout} and answers NotSent. A dispatch is {@link DispatchGate}'s
+ * check and then one {@link OneShotMutationTransport#execute} call and nothing else; the transport
+ * classifies every server error of an {@code ON CLUSTER} statement as ambiguous, and this adapter
+ * reports every sent outcome as {@link DdlDispatch.Sent}, to be resolved through {@link #lookup}.
+ * Thread-safe if the transports and the supplier are.
  */
 public final class DdlDispatchAdapter implements DdlPort {
     private final ReadTransport reads;
     private final OneShotMutationTransport mutations;
-    private final QueueEntryBinder binder;
-    private final Supplier<String> readQueryIds;
+    private final QueueLookups lookups;
+    private final Supplier<String> queryIds;
+    private final long taskTimeoutSeconds;
 
+    /**
+     * @param queryIds a fresh opaque query id per request (reads and dispatches)
+     * @param taskTimeoutSeconds the bounded {@code distributed_ddl_task_timeout} of every dispatch
+     */
     public DdlDispatchAdapter(ReadTransport reads, OneShotMutationTransport mutations, ProtocolDigests digests,
-            Supplier<String> readQueryIds) {
+            Supplier<String> queryIds, long taskTimeoutSeconds) {
         this.reads = requireNonNull(reads, "reads is null");
         this.mutations = requireNonNull(mutations, "mutations is null");
-        this.binder = new QueueEntryBinder(requireNonNull(digests, "digests is null"));
-        this.readQueryIds = requireNonNull(readQueryIds, "readQueryIds is null");
+        this.lookups = new QueueLookups(requireNonNull(digests, "digests is null"));
+        this.queryIds = requireNonNull(queryIds, "queryIds is null");
+        QueryContext.distributedDdl("probe", "probe", taskTimeoutSeconds); // validates the bound once
+        this.taskTimeoutSeconds = taskTimeoutSeconds;
     }
 
     @Override
     public CatalogRead<CapabilityPreflight.Facts> preflight() {
-        ReadOutcome outcome = reads.read(CapabilityPreflight.statement(), QueryContext.of(readQueryIds.get()));
+        ReadOutcome outcome = reads.read(CapabilityPreflight.statement(), QueryContext.of(queryIds.get()));
         if (outcome instanceof ReadOutcome.Failed failed) {
             return CatalogRead.Unreadable.failed(failed.failure());
         }
@@ -58,63 +67,62 @@ public final class DdlDispatchAdapter implements DdlPort {
     }
 
     @Override
-    public MutationOutcome dispatch(SqlStatement statement, String queryId, String correlationToken,
-            long taskTimeoutSeconds) {
-        requireNonNull(statement, "statement is null");
-        switch (statement.kind()) {
-            case DDL_EXCHANGE, DDL_RENAME, DDL_DROP, DDL_CREATE_CONTROL -> {
-            }
-            default -> throw new IllegalArgumentException("not a distributed DDL statement: " + statement.kind());
+    public DdlDispatch dispatch(FencedDdl ddl, DispatchPermit permit) {
+        Optional<DdlDispatch.Refusal> refusal = DispatchGate.admit(ddl, permit);
+        if (refusal.isPresent()) {
+            return new DdlDispatch.PermitRefused(refusal.get());
         }
-        return mutations.execute(statement, QueryContext.distributedDdl(queryId, correlationToken, taskTimeoutSeconds));
+        return send(ddl.render(), permit.token());
+    }
+
+    @Override
+    public DdlDispatch dispatchSetup(SetupDdl ddl, DdlCorrelationToken token) {
+        Optional<DdlDispatch.Refusal> refusal = DispatchGate.admit(ddl, token);
+        if (refusal.isPresent()) {
+            return new DdlDispatch.PermitRefused(refusal.get());
+        }
+        return send(ddl.render(), token);
+    }
+
+    private DdlDispatch send(SqlStatement statement, DdlCorrelationToken token) {
+        QueryContext context = QueryContext.distributedDdl(queryIds.get(), token.value(), taskTimeoutSeconds);
+        return DdlDispatch.of(mutations.execute(statement, context));
     }
 
     @Override
     public QueueLookup lookup(ExpectedDdl expected) {
         requireNonNull(expected, "expected is null");
         ReadOutcome outcome = reads.read(QueueStatements.lookupByToken(expected.cluster(), expected.correlationToken()),
-                QueryContext.of(readQueryIds.get()));
+                QueryContext.of(queryIds.get()));
         if (!(outcome instanceof ReadOutcome.Rows rows)) {
             return new QueueLookup.Unknown(QueueLookup.Reason.QUEUE_UNREADABLE);
         }
         QueueRowReader.Lookup lookup = QueueRowReader.lookup(rows.result());
-        if (lookup.malformedRows() > 0 || !wellFormed(lookup.rows(), expected.correlationToken())) {
+        if (lookup.malformedRows() > 0) {
             return new QueueLookup.Unknown(QueueLookup.Reason.MALFORMED_ROWS);
         }
-        EntryBinding binding = binder.bind(expected.cluster(), expected.correlationToken(),
-                QueueRows.fromLookup(expected.cluster(), lookup.rows()));
-        if (binding instanceof EntryBinding.Unbound unbound) {
-            return new QueueLookup.Unknown(QueueLookup.Reason.valueOf(unbound.reason().name()));
-        }
-        BoundEntry entry = ((EntryBinding.Bound) binding).entry();
-        String query = lookup.rows().stream().filter(row -> row.entry().equals(entry.entry()))
-                .findFirst().orElseThrow().queries().get(0);
-        DdlParseResult parsed = DdlQueryParser.parse(query);
-        if (!(parsed instanceof DdlParseResult.Parsed ddl)) {
-            return new QueueLookup.Unknown(QueueLookup.Reason.QUERY_UNPARSEABLE);
-        }
-        if (!expected.matches(ddl.ddl())) {
-            return new QueueLookup.Unknown(QueueLookup.Reason.QUERY_MISMATCH);
-        }
-        return new QueueLookup.Bound(entry, ddl.ddl().queryDigest());
+        return lookups.bind(expected, lookup.rows());
     }
 
-    /**
-     * The lookup filters on the token and groups by entry, so a well-formed answer has distinct
-     * entry names, each with at least one query and exactly the token; anything else contradicts
-     * the query and is treated as unreadable.
-     */
-    private static boolean wellFormed(List<QueueLookupRow> rows, String token) {
-        long distinct = rows.stream().map(QueueLookupRow::entry).distinct().count();
-        return distinct == rows.size()
-                && rows.stream().allMatch(row -> !row.queries().isEmpty() && row.logComments().equals(List.of(token)));
+    @Override
+    public CatalogRead<List<QueueLookupRow>> entriesWithTokenPrefix(String cluster, String tokenPrefix) {
+        ReadOutcome outcome = reads.read(QueueStatements.lookupByTokenPrefix(cluster, tokenPrefix),
+                QueryContext.of(queryIds.get()));
+        if (outcome instanceof ReadOutcome.Failed failed) {
+            return CatalogRead.Unreadable.failed(failed.failure());
+        }
+        QueueRowReader.Lookup lookup = QueueRowReader.lookup(((ReadOutcome.Rows) outcome).result());
+        if (lookup.malformedRows() > 0) {
+            return CatalogRead.Unreadable.malformed();
+        }
+        return new CatalogRead.Observed<>(lookup.rows());
     }
 
     @Override
     public CatalogRead<List<QueueRow>> hostRows(BoundEntry entry) {
         requireNonNull(entry, "entry is null");
         ReadOutcome outcome = reads.read(QueueStatements.hostRows(entry.cluster(), entry.entry()),
-                QueryContext.of(readQueryIds.get()));
+                QueryContext.of(queryIds.get()));
         if (outcome instanceof ReadOutcome.Failed failed) {
             return CatalogRead.Unreadable.failed(failed.failure());
         }

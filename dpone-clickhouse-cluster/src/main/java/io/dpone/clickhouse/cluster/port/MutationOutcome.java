@@ -23,7 +23,9 @@ public sealed interface MutationOutcome {
 
     /**
      * The server answered with an exception whose class is definitive (retryable, conflict or
-     * fatal): the statement did not take effect.
+     * fatal) for a single-host statement: the statement did not take effect. Never produced for
+     * an {@code ON CLUSTER} statement, whose every server error is {@link Ambiguous}: the
+     * initiator may re-raise a host's code after enqueueing.
      */
     record Rejected(String queryId, ServerError error) implements MutationOutcome {
         public Rejected {
@@ -62,7 +64,10 @@ public sealed interface MutationOutcome {
 
     /** Why an outcome is ambiguous; stable for evidence. */
     enum AmbiguityCause {
-        /** The server reported an error whose class is {@link ErrorClass#AMBIGUOUS}. */
+        /**
+         * The server reported an error whose class is {@link ErrorClass#AMBIGUOUS} in the
+         * statement's execution scope (every error of an {@code ON CLUSTER} statement).
+         */
         SERVER_ERROR_AMBIGUOUS,
         /** A socket or response timeout after the request was sent. */
         TIMEOUT,

@@ -17,11 +17,19 @@ public sealed interface QueueLookup {
      *     protocol digest of the stored query text, which every per-host row repeats verbatim)
      * @param normalizedQueryDigest SHA-256 of the normalized query ({@code DdlQueryParser}), which
      *     is insensitive to quoting and whitespace, for evidence
+     * @param storedQuery the query text the entry stores, for the capability assertion only; it is
+     *     SQL and never reaches evidence or {@link #toString()}
      */
-    record Bound(BoundEntry entry, String normalizedQueryDigest) implements QueueLookup {
+    record Bound(BoundEntry entry, String normalizedQueryDigest, String storedQuery) implements QueueLookup {
         public Bound {
             requireNonNull(entry, "entry is null");
             requireNonNull(normalizedQueryDigest, "normalizedQueryDigest is null");
+            requireNonNull(storedQuery, "storedQuery is null");
+        }
+
+        @Override
+        public String toString() {
+            return "Bound[entry=" + entry + "]";
         }
     }
 

@@ -3,6 +3,7 @@ package io.dpone.clickhouse.cluster.port;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.error.ErrorSummaryRedactor;
+import io.dpone.clickhouse.cluster.contract.error.ExecutionScope;
 import io.dpone.clickhouse.cluster.contract.error.ServerErrorClassification;
 import io.dpone.clickhouse.cluster.contract.error.ServerErrorClassifier;
 
@@ -22,9 +23,19 @@ public record ServerError(int code, ServerErrorClassification classification, St
         }
     }
 
-    /** Redacts {@code rawMessage} and classifies {@code code} with it. */
+    /** Redacts {@code rawMessage} and classifies {@code code} of a single-host statement with it. */
     public static ServerError fromRaw(int code, String rawMessage) {
+        return fromRaw(code, rawMessage, ExecutionScope.SINGLE_HOST);
+    }
+
+    /** Redacts {@code rawMessage} and classifies {@code code} for a statement of {@code scope}. */
+    public static ServerError fromRaw(int code, String rawMessage, ExecutionScope scope) {
         String summary = ErrorSummaryRedactor.redact(rawMessage);
-        return new ServerError(code, ServerErrorClassifier.classify(code, summary), summary);
+        return new ServerError(code, ServerErrorClassifier.classify(code, summary, scope), summary);
+    }
+
+    /** The same error classified for a statement of {@code scope} (the summary is already redacted). */
+    public ServerError inScope(ExecutionScope scope) {
+        return new ServerError(code, ServerErrorClassifier.classify(code, summary, scope), summary);
     }
 }

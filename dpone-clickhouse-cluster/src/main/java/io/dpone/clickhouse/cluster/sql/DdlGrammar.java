@@ -63,7 +63,12 @@ final class DdlGrammar {
         }
         if (accept("CREATE")) {
             expect("TABLE");
+            if (accept("IF")) {
+                expect("NOT");
+                expect("EXISTS");
+            }
             Name created = name();
+            skipUuid();
             String cluster = onCluster();
             if (at >= tokens.size()) {
                 throw new Mismatch("CREATE TABLE has no definition");
@@ -72,6 +77,16 @@ final class DdlGrammar {
                     Optional.of(created.table()), Optional.empty(), digest);
         }
         throw new Mismatch("not a publication DDL statement");
+    }
+
+    /** The initiator stores {@code UUID 'x'} after the name of an Atomic CREATE; the UUID is per entry, not per statement. */
+    private void skipUuid() throws Mismatch {
+        if (accept("UUID")) {
+            if (at >= tokens.size() || tokens.get(at).type() != SqlToken.Type.STRING) {
+                throw new Mismatch("UUID literal expected");
+            }
+            at++;
+        }
     }
 
     private ParsedDdl build(DdlStatementType type, String cluster, Name target, Name candidate, String digest)

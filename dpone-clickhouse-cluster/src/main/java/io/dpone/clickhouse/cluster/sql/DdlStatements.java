@@ -39,14 +39,46 @@ public final class DdlStatements {
      * {@code keeperRoot} is relative to the server's {@code keeper_map_path_prefix}.
      */
     public static SqlStatement createControlTable(String cluster, TableRef control, String keeperRoot) {
+        return createControlTable(cluster, control, keeperRoot, false);
+    }
+
+    /** The control table; {@code ifNotExists} for a fill, where some hosts already hold the verified facade. */
+    public static SqlStatement createControlTable(String cluster, TableRef control, String keeperRoot, boolean ifNotExists) {
         requireNonNull(keeperRoot, "keeperRoot is null");
         if (keeperRoot.isBlank()) {
             throw new IllegalArgumentException("keeperRoot is blank");
         }
-        return new SqlStatement(StatementKind.DDL_CREATE_CONTROL, "CREATE TABLE " + control.render()
+        return new SqlStatement(StatementKind.DDL_CREATE_CONTROL, "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "")
+                + control.render()
                 + onCluster(cluster) + " (" + ControlTableColumns.definitions()
                 + ") ENGINE = KeeperMap(" + SqlQuoting.string(keeperRoot) + ") PRIMARY KEY "
                 + SqlQuoting.identifier(ControlTableColumns.TARGET_KEY));
+    }
+
+    /** The operation's candidate: {@code CREATE TABLE candidate ON CLUSTER cluster <tail>}. */
+    public static SqlStatement createCandidate(String cluster, TableRef candidate, String definitionTail) {
+        requireNonNull(definitionTail, "definitionTail is null");
+        return new SqlStatement(StatementKind.DDL_CREATE_CANDIDATE, "CREATE TABLE " + candidate.render()
+                + onCluster(cluster) + " " + definitionTail);
+    }
+
+    /** The operation's own unpublished candidate, removed before authority acquisition. */
+    public static SqlStatement discardStaging(String cluster, TableRef candidate) {
+        return new SqlStatement(StatementKind.DDL_DISCARD_STAGING, "DROP TABLE IF EXISTS " + candidate.render()
+                + onCluster(cluster));
+    }
+
+    /**
+     * The synthetic capability assertion: a no-op {@code DROP TABLE IF EXISTS} of a name that never
+     * exists, after a leading comment that carries {@code marker}. ClickHouse stores the formatted
+     * AST in the queue, so the marker must not appear there while {@code log_comment} must.
+     */
+    public static SqlStatement capabilityProbe(String cluster, TableRef probe, String marker) {
+        if (!marker.matches("[0-9a-f]{16,64}")) {
+            throw new IllegalArgumentException("marker must be lowercase hex");
+        }
+        return new SqlStatement(StatementKind.DDL_CAPABILITY_PROBE, "/* dpone-capability-probe " + marker + " */ "
+                + "DROP TABLE IF EXISTS " + probe.render() + onCluster(cluster));
     }
 
     static String onCluster(String cluster) {

@@ -35,6 +35,24 @@ public final class QueueStatements {
                 + " GROUP BY entry ORDER BY entry");
     }
 
+    /**
+     * Entries of {@code cluster} whose {@code settings['log_comment']} starts with {@code prefix},
+     * grouped by entry like {@link #lookupByToken}.
+     */
+    public static SqlStatement lookupByTokenPrefix(String cluster, String prefix) {
+        SqlQuoting.requireValidIdentifier(cluster);
+        if (prefix == null || !prefix.matches("[A-Za-z0-9._-]{8,160}")) {
+            throw new IllegalArgumentException("a token prefix is 8..160 token characters");
+        }
+        return SqlStatement.read("SELECT entry, groupUniqArray(query) AS " + QUERIES
+                + ", groupUniqArray(settings['log_comment']) AS " + LOG_COMMENTS
+                + " FROM system.distributed_ddl_queue"
+                + " WHERE cluster = " + string(cluster)
+                + " AND mapContains(settings, 'log_comment')"
+                + " AND startsWith(settings['log_comment'], " + string(prefix) + ")"
+                + " GROUP BY entry ORDER BY entry");
+    }
+
     /** Every per-host row of one bound entry, with the status enum as a nullable string. */
     public static SqlStatement hostRows(String cluster, String entry) {
         SqlQuoting.requireValidIdentifier(cluster);

@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.MutationOutcome.AmbiguityCause;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
 import io.dpone.clickhouse.cluster.port.ServerError;
+import io.dpone.clickhouse.cluster.port.StatementKind;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -26,8 +27,13 @@ public final class FailureMapping {
     private FailureMapping() {
     }
 
-    /** A server error answer: a definitive class is a rejection, an ambiguous class is ambiguous. */
-    public static MutationOutcome fromServerError(String queryId, ServerError error) {
+    /**
+     * A server error answer to a statement of {@code kind}: classified in the kind's execution
+     * scope, a definitive class is a rejection and an ambiguous class is ambiguous. Every answer to
+     * an {@code ON CLUSTER} statement is therefore ambiguous: it is resolved through the queue.
+     */
+    public static MutationOutcome fromServerError(String queryId, ServerError answered, StatementKind kind) {
+        ServerError error = answered.inScope(kind.executionScope());
         if (error.classification().errorClass() == ErrorClass.AMBIGUOUS) {
             return new MutationOutcome.Ambiguous(queryId, AmbiguityCause.SERVER_ERROR_AMBIGUOUS,
                     Optional.of(error), error.summary());

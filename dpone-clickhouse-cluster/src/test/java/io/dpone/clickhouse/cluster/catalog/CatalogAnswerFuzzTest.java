@@ -73,7 +73,7 @@ class CatalogAnswerFuzzTest {
         ReadResult result = new ReadResult(List.of(QueueStatements.ENTRY, QueueStatements.QUERIES,
                 QueueStatements.LOG_COMMENTS), rows);
         QueueLookup lookup = new DdlDispatchAdapter((s, c) -> new ReadOutcome.Rows(result),
-                (s, c) -> new MutationOutcome.NotSent(c.queryId(), "unused"), Sha256ProtocolDigests.INSTANCE, () -> "q")
+                (s, c) -> new MutationOutcome.NotSent(c.queryId(), "unused"), Sha256ProtocolDigests.INSTANCE, () -> "q", 60)
                 .lookup(new ExpectedDdl(DdlStatementType.EXCHANGE_TABLES, "c1", "pub", Optional.of("t"),
                         Optional.of("t__c"), "tok"));
         if (lookup instanceof QueueLookup.Bound) {

@@ -2,9 +2,21 @@ package io.dpone.clickhouse.cluster.ddl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.authority.Permits;
+import io.dpone.clickhouse.cluster.contract.ContractFixtures;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
+import io.dpone.clickhouse.cluster.port.DdlDispatch;
+import io.dpone.clickhouse.cluster.port.FencedDdl;
+import io.dpone.clickhouse.cluster.port.SetupDdl;
+import io.dpone.clickhouse.cluster.transport.FailureMapping;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
@@ -46,7 +58,7 @@ class DdlDispatchAdapterTest {
         }, (statement, context) -> {
             sent.add(context);
             return new MutationOutcome.Rejected(context.queryId(), ServerError.fromRaw(392, "disabled"));
-        }, Sha256ProtocolDigests.INSTANCE, () -> "read-1");
+        }, Sha256ProtocolDigests.INSTANCE, () -> "read-1", 60);
     }
 
     static ReadOutcome lookupRows(List<List<Object>> rows) {
@@ -124,16 +136,99 @@ class DdlDispatchAdapterTest {
                 "a repeated entry name or an entry without a query is not a grouped lookup");
     }
 
+    private static final Digest OP = new Digest("a".repeat(64));
+
+    private static DispatchPermit permit(DdlAction action) {
+        return Permits.issue(ContractFixtures.TARGET_KEY, OP, ContractFixtures.FENCE, 1, 8, action);
+    }
+
+    private DdlDispatchAdapter answering(MutationOutcome answer) {
+        return new DdlDispatchAdapter((statement, context) -> lookupRows(List.of()), (statement, context) -> {
+            sent.add(context);
+            sentStatements.add(statement);
+            return answer;
+        }, Sha256ProtocolDigests.INSTANCE, () -> "ddl-1", 60);
+    }
+
+    private final List<SqlStatement> sentStatements = new ArrayList<>();
+
+    static List<FencedDdl> fencedStatements() {
+        return List.of(new FencedDdl.Exchange(CLUSTER, TARGET, CANDIDATE), new FencedDdl.Rename(CLUSTER, CANDIDATE, TARGET),
+                new FencedDdl.DropCandidate(CLUSTER, CANDIDATE));
+    }
+
     @Test
-    void dispatchIsOneCallWithExactlyTheFourSettings() {
-        DdlDispatchAdapter adapter = adapter(lookupRows(List.of()));
-        MutationOutcome outcome = adapter.dispatch(DdlStatements.exchange(CLUSTER, TARGET, CANDIDATE), "ddl-1", TOKEN, 60);
-        assertInstanceOf(MutationOutcome.Rejected.class, outcome);
+    void aPermittedDispatchIsOneCallWithTheRecordsTokenAndExactlyTheFourSettings() {
+        DispatchPermit permit = permit(DdlAction.EXCHANGE);
+        DdlDispatch dispatch = answering(new MutationOutcome.Acknowledged("ddl-1"))
+                .dispatch(new FencedDdl.Exchange(CLUSTER, TARGET, CANDIDATE), permit);
+        assertInstanceOf(DdlDispatch.Sent.class, dispatch);
         assertEquals(1, sent.size());
         assertEquals(Map.of(ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0", ServerSetting.DISTRIBUTED_DDL_OUTPUT_MODE, "throw",
-                ServerSetting.DISTRIBUTED_DDL_TASK_TIMEOUT, "60", ServerSetting.LOG_COMMENT, TOKEN), sent.get(0).settings());
-        assertEquals("ddl-1", sent.get(0).queryId());
-        assertThrows(IllegalArgumentException.class, () -> adapter.dispatch(SqlStatement.read("SELECT 1"), "q", TOKEN, 60));
-        assertEquals(1, sent.size(), "a refused call sends nothing");
+                ServerSetting.DISTRIBUTED_DDL_TASK_TIMEOUT, "60", ServerSetting.LOG_COMMENT, permit.token().value()),
+                sent.get(0).settings());
+        assertEquals(DdlStatements.exchange(CLUSTER, TARGET, CANDIDATE), sentStatements.get(0));
+        assertTrue(permit.spent());
+    }
+
+    @Test
+    void aSpentPermitIsRefusedWithoutSendingAnything() {
+        DispatchPermit permit = permit(DdlAction.EXCHANGE);
+        DdlDispatchAdapter adapter = answering(new MutationOutcome.Acknowledged("ddl-1"));
+        adapter.dispatch(new FencedDdl.Exchange(CLUSTER, TARGET, CANDIDATE), permit);
+        assertEquals(new DdlDispatch.PermitRefused(DdlDispatch.Refusal.ALREADY_SPENT),
+                adapter.dispatch(new FencedDdl.Exchange(CLUSTER, TARGET, CANDIDATE), permit));
+        assertEquals(1, sent.size(), "the second use sent nothing");
+    }
+
+    @Test
+    void aPermitForAnotherActionIsRefusedWithoutSendingOrSpending() {
+        DispatchPermit cleanup = permit(DdlAction.DROP);
+        assertEquals(new DdlDispatch.PermitRefused(DdlDispatch.Refusal.ACTION_MISMATCH),
+                answering(new MutationOutcome.Acknowledged("ddl-1")).dispatch(new FencedDdl.Exchange(CLUSTER, TARGET, CANDIDATE), cleanup));
+        assertTrue(sent.isEmpty());
+        assertFalse(cleanup.spent());
+    }
+
+    /** Issue 13.1: 57, 60, 497 and a timeout on EXCHANGE, RENAME and DROP are resolved through the queue. */
+    @Test
+    void noSentOutcomeOfAnyFencedStatementIsNotEnqueued() {
+        for (FencedDdl ddl : fencedStatements()) {
+            for (int code : new int[] {57, 60, 497}) {
+                ServerError answered = ServerError.fromRaw(code, "Code: " + code + ". There was an error on [host:9000]");
+                MutationOutcome transport = FailureMapping.fromServerError("ddl-1", answered, ddl.render().kind());
+                assertInstanceOf(MutationOutcome.Ambiguous.class, transport, ddl.action() + " " + code);
+                DdlDispatch.Sent sentOutcome = assertInstanceOf(DdlDispatch.Sent.class,
+                        answering(transport).dispatch(ddl, permit(ddl.action())), ddl.action() + " " + code);
+                DdlDispatch.InitiatorAnswer.ServerErrorAnswer error =
+                        assertInstanceOf(DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class, sentOutcome.answer());
+                assertEquals(code, error.error().code());
+                // Even a double that still answers a definitive rejection cannot make it "not enqueued".
+                assertInstanceOf(DdlDispatch.Sent.class, answering(new MutationOutcome.Rejected("ddl-1",
+                        ServerError.fromRaw(code, "x"))).dispatch(ddl, permit(ddl.action())));
+            }
+            MutationOutcome timeout = new MutationOutcome.Ambiguous("ddl-1", MutationOutcome.AmbiguityCause.TIMEOUT,
+                    Optional.empty(), "read timed out");
+            DdlDispatch.Sent timedOut = assertInstanceOf(DdlDispatch.Sent.class, answering(timeout).dispatch(ddl, permit(ddl.action())));
+            assertInstanceOf(DdlDispatch.InitiatorAnswer.NoAnswer.class, timedOut.answer());
+        }
+    }
+
+    @Test
+    void onlyAProvenUnsentRequestIsNotSent() {
+        assertInstanceOf(DdlDispatch.NotSent.class, answering(new MutationOutcome.NotSent("ddl-1", "connection refused"))
+                .dispatch(new FencedDdl.Rename(CLUSTER, CANDIDATE, TARGET), permit(DdlAction.RENAME)));
+    }
+
+    @Test
+    void setupStatementsNeedATokenOfTheirOwnActionAndNeverAPermitAction() {
+        DdlCorrelationToken stage = new DdlCorrelationToken(OP, DdlAction.STAGE, 0, "0123456789abcdef0123456789abcdef");
+        SetupDdl create = new SetupDdl.CandidateCreate(CLUSTER, CANDIDATE, new CandidateDefinition.LikeTarget(TARGET));
+        DdlDispatchAdapter adapter = answering(new MutationOutcome.Acknowledged("ddl-1"));
+        assertInstanceOf(DdlDispatch.Sent.class, adapter.dispatchSetup(create, stage));
+        assertEquals(stage.value(), sent.get(0).logComment().orElseThrow());
+        DdlCorrelationToken exchange = new DdlCorrelationToken(OP, DdlAction.EXCHANGE, 0, "0123456789abcdef0123456789abcdef");
+        assertEquals(new DdlDispatch.PermitRefused(DdlDispatch.Refusal.TOKEN_ACTION_MISMATCH), adapter.dispatchSetup(create, exchange));
+        assertEquals(1, sent.size());
     }
 }

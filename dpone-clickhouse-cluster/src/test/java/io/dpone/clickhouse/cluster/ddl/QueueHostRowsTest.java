@@ -106,7 +106,7 @@ class QueueHostRowsTest {
         DdlDispatchAdapter adapter = new DdlDispatchAdapter((statement, context) -> new ReadOutcome.Rows(
                 statement.equals(QueueStatements.lookupByToken(CLUSTER, TOKEN)) ? lookup : hosts),
                 (statement, context) -> new MutationOutcome.NotSent(context.queryId(), "unused"),
-                Sha256ProtocolDigests.INSTANCE, () -> "read-1");
+                Sha256ProtocolDigests.INSTANCE, () -> "read-1", 60);
         BoundEntry entry = assertInstanceOf(QueueLookup.Bound.class, adapter.lookup(EXPECTED)).entry();
         @SuppressWarnings("unchecked")
         List<QueueRow> rows = ((CatalogRead.Observed<List<QueueRow>>) assertInstanceOf(CatalogRead.Observed.class,

@@ -16,7 +16,15 @@ import java.util.TreeMap;
  *
  * <p>{@code 999 KEEPER_EXCEPTION} is the one code refined by its first message line, because
  * KeeperMap reports both a strict-mode conflict (node exists, bad version) and a lost Keeper
- * session under it. Stateless and thread-safe.
+ * session under it.
+ *
+ * <p>The table describes {@link ExecutionScope#SINGLE_HOST} statements. Under
+ * {@link ExecutionScope#DISTRIBUTED_DDL} no server code proves anything about the entry: with
+ * {@code distributed_ddl_output_mode = throw} the initiator enqueues, waits and re-raises the
+ * first failing host's own code (57, 60, 497, ...) while other hosts may already have executed
+ * the statement (seed section 4: a failed dispatch response is resolved only through the bound
+ * queue entry). Every code is therefore {@link ErrorClass#AMBIGUOUS} in that scope. Stateless and
+ * thread-safe.
  */
 public final class ServerErrorClassifier {
     static final int KEEPER_EXCEPTION = 999;
@@ -25,14 +33,29 @@ public final class ServerErrorClassifier {
     private ServerErrorClassifier() {
     }
 
-    /** Classifies by code alone; {@code 999} without message evidence is ambiguous. */
+    static final String DISTRIBUTED_DDL_REASON = "ON CLUSTER: the initiator may re-raise a host's code after enqueueing;"
+            + " other hosts may have executed; resolve through the bound queue entry";
+
+    /**
+     * Classifies {@code code} for a statement of {@code scope}; see the class comment for why every
+     * distributed-DDL code is ambiguous. Never throws.
+     */
+    public static ServerErrorClassification classify(int code, String summary, ExecutionScope scope) {
+        ServerErrorClassification singleHost = classify(code, summary);
+        if (scope == ExecutionScope.DISTRIBUTED_DDL) {
+            return new ServerErrorClassification(code, singleHost.name(), AMBIGUOUS, DISTRIBUTED_DDL_REASON);
+        }
+        return singleHost;
+    }
+
+    /** Classifies a single-host statement by code alone; {@code 999} without message evidence is ambiguous. */
     public static ServerErrorClassification classify(int code) {
         return classify(code, "");
     }
 
     /**
-     * Classifies {@code code}; {@code summary} (a redacted first message line) only refines
-     * {@code 999}. Never throws for any int code or summary.
+     * Classifies {@code code} of a single-host statement; {@code summary} (a redacted first message
+     * line) only refines {@code 999}. Never throws for any int code or summary.
      */
     public static ServerErrorClassification classify(int code, String summary) {
         if (code == KEEPER_EXCEPTION) {
@@ -55,8 +78,8 @@ public final class ServerErrorClassifier {
         row(rows, 225, "NO_ZOOKEEPER", RETRYABLE, "no Keeper session, so no Keeper operation was issued");
         row(rows, 242, "TABLE_IS_READ_ONLY", RETRYABLE, "read-only replica refuses the write before executing it");
         // CONFLICT: definitive refusal because of current catalog or Keeper state.
-        row(rows, 57, "TABLE_ALREADY_EXISTS", CONFLICT, "CREATE/RENAME target name is taken; nothing changed");
-        row(rows, 60, "UNKNOWN_TABLE", CONFLICT, "EXCHANGE/RENAME/ALTER source is absent; nothing changed");
+        row(rows, 57, "TABLE_ALREADY_EXISTS", CONFLICT, "single host: CREATE/RENAME target name is taken; nothing changed");
+        row(rows, 60, "UNKNOWN_TABLE", CONFLICT, "single host: EXCHANGE/RENAME/ALTER source is absent; nothing changed");
         row(rows, 81, "UNKNOWN_DATABASE", CONFLICT, "database is absent; nothing changed");
         row(rows, 82, "DATABASE_ALREADY_EXISTS", CONFLICT, "database name is taken; nothing changed");
         // FATAL: definitive refusal of the request itself.
@@ -74,7 +97,7 @@ public final class ServerErrorClassifier {
         row(rows, 192, "UNKNOWN_USER", FATAL, "authentication fails before any statement runs");
         row(rows, 193, "WRONG_PASSWORD", FATAL, "authentication fails before any statement runs");
         row(rows, 344, "SUPPORT_IS_DISABLED", FATAL, "capability is disabled on this server");
-        row(rows, 392, "QUERY_IS_PROHIBITED", FATAL, "e.g. replicated DDL disabled; refused before enqueueing");
+        row(rows, 392, "QUERY_IS_PROHIBITED", FATAL, "single host: the server refuses the query kind before running it");
         row(rows, 497, "ACCESS_DENIED", FATAL, "grant check fails before execution");
         row(rows, 516, "AUTHENTICATION_FAILED", FATAL, "authentication fails before any statement runs");
         // AMBIGUOUS: the statement may have taken effect.

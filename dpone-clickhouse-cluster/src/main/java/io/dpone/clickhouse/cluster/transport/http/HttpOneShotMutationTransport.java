@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ServerSetting;
 import io.dpone.clickhouse.cluster.port.SqlStatement;
+import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
 import java.io.IOException;
@@ -44,19 +45,19 @@ public final class HttpOneShotMutationTransport implements OneShotMutationTransp
         HttpRequests.authenticate(post, endpoint);
         post.setEntity(new StringEntity(statement.sql(), ContentType.TEXT_PLAIN.withCharset("UTF-8")));
         try {
-            return client.execute(post, response -> answer(context.queryId(), response));
+            return client.execute(post, response -> answer(context.queryId(), statement.kind(), response));
         } catch (IOException | RuntimeException failure) {
             return FailureMapping.fromThrowable(context.queryId(), failure, false);
         }
     }
 
-    private static MutationOutcome answer(String queryId, ClassicHttpResponse response) throws IOException {
+    private static MutationOutcome answer(String queryId, StatementKind kind, ClassicHttpResponse response) throws IOException {
         Optional<HttpAnswer.Failure> failure = HttpAnswer.failureOf(response);
         if (failure.isEmpty()) {
             return new MutationOutcome.Acknowledged(queryId);
         }
         return failure.get().serverError()
-                .map(error -> FailureMapping.fromServerError(queryId, error))
+                .map(error -> FailureMapping.fromServerError(queryId, error, kind))
                 .orElseGet(() -> new MutationOutcome.Ambiguous(queryId, AmbiguityCause.UNCLASSIFIED,
                         Optional.empty(), failure.get().summary()));
     }

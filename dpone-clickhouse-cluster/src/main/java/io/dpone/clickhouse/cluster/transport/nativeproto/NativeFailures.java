@@ -3,6 +3,7 @@ package io.dpone.clickhouse.cluster.transport.nativeproto;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
 import io.dpone.clickhouse.cluster.port.ServerError;
+import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -16,9 +17,9 @@ final class NativeFailures {
     private NativeFailures() {
     }
 
-    static MutationOutcome mutation(String queryId, SQLException failure) {
+    static MutationOutcome mutation(String queryId, StatementKind kind, SQLException failure) {
         return serverError(failure)
-                .map(error -> FailureMapping.fromServerError(queryId, error))
+                .map(error -> FailureMapping.fromServerError(queryId, error, kind))
                 .orElseGet(() -> FailureMapping.fromThrowable(queryId, failure, false));
     }
 

@@ -59,7 +59,7 @@ public final class NativeOneShotMutationTransport implements OneShotMutationTran
             }
             return new MutationOutcome.Acknowledged(context.queryId());
         } catch (SQLException failure) {
-            return NativeFailures.mutation(context.queryId(), failure);
+            return NativeFailures.mutation(context.queryId(), statement.kind(), failure);
         } catch (RuntimeException failure) {
             return FailureMapping.fromThrowable(context.queryId(), failure, false);
         }

@@ -78,4 +78,26 @@ class ServerErrorClassifierTest {
         ServerErrorClassification row = ServerErrorClassifier.classify(code, summary);
         assertEquals(code, row.code());
     }
+
+    /** Issue 13.1: under ON CLUSTER a host's re-raised code proves nothing about the entry. */
+    @ParameterizedTest
+    @CsvSource({"57", "60", "497", "392", "159", "999", "81", "36"})
+    void everyCodeOfADistributedDdlStatementIsAmbiguous(int code) {
+        ServerErrorClassification ddl = ServerErrorClassifier.classify(code, "Node exists", ExecutionScope.DISTRIBUTED_DDL);
+        assertEquals(ErrorClass.AMBIGUOUS, ddl.errorClass());
+        assertEquals(ServerErrorClassifier.classify(code, "Node exists").name(), ddl.name(), "the code keeps its name");
+        assertTrue(ddl.reason().contains("queue entry"), ddl.reason());
+    }
+
+    @Property
+    void aSingleHostClassificationIsTheTable(@ForAll int code) {
+        assertEquals(ServerErrorClassifier.classify(code, ""), ServerErrorClassifier.classify(code, "", ExecutionScope.SINGLE_HOST));
+        assertEquals(ErrorClass.AMBIGUOUS, ServerErrorClassifier.classify(code, "", ExecutionScope.DISTRIBUTED_DDL).errorClass());
+    }
+
+    @Test
+    void theSingleHostReasonsOf57And60SayTheyHoldForOneHostOnly() {
+        assertTrue(ServerErrorClassifier.classify(57).reason().startsWith("single host"));
+        assertTrue(ServerErrorClassifier.classify(60).reason().startsWith("single host"));
+    }
 }

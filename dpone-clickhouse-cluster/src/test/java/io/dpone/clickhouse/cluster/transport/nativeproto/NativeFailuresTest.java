@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.port.StatementKind;
 import java.io.IOException;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class NativeFailuresTest {
     @Test
     void serverPacketWrappedByTheDriverIsAServerError() throws Exception {
         SQLException packet = driverSql(60, "DB::ExceptionDB::Exception: Table `a`.`b` doesn't exist. Stack trace:", null);
-        MutationOutcome outcome = NativeFailures.mutation("q", driverSql(-2, packet.getMessage(), packet));
+        MutationOutcome outcome = NativeFailures.mutation("q", StatementKind.KEEPER_MAP_CAS, driverSql(-2, packet.getMessage(), packet));
         MutationOutcome.Rejected rejected = assertInstanceOf(MutationOutcome.Rejected.class, outcome);
         assertEquals(60, rejected.error().code());
         assertEquals(ErrorClass.CONFLICT, rejected.error().classification().errorClass());
@@ -34,10 +35,19 @@ class NativeFailuresTest {
     @Test
     void clientSideFailuresReusingServerCodesAreNeverRejections() throws Exception {
         assertInstanceOf(MutationOutcome.Ambiguous.class,
-                NativeFailures.mutation("q", driverSql(53, "type mismatch reading result", driverClient("client"))));
+                NativeFailures.mutation("q", StatementKind.KEEPER_MAP_CAS, driverSql(53, "type mismatch reading result", driverClient("client"))));
         assertInstanceOf(MutationOutcome.Ambiguous.class,
-                NativeFailures.mutation("q", driverSql(36, "broken stream", new IOException("reset"))));
+                NativeFailures.mutation("q", StatementKind.KEEPER_MAP_CAS, driverSql(36, "broken stream", new IOException("reset"))));
         assertInstanceOf(MutationOutcome.Ambiguous.class,
-                NativeFailures.mutation("q", new SQLException("plain", "HY000", 60)));
+                NativeFailures.mutation("q", StatementKind.KEEPER_MAP_CAS, new SQLException("plain", "HY000", 60)));
+    }
+
+    @Test
+    void theSameServerPacketAnsweringAnOnClusterStatementIsAmbiguous() throws Exception {
+        SQLException packet = driverSql(60, "DB::ExceptionDB::Exception: Table `a`.`b` doesn't exist. Stack trace:", null);
+        MutationOutcome.Ambiguous ambiguous = assertInstanceOf(MutationOutcome.Ambiguous.class,
+                NativeFailures.mutation("q", StatementKind.DDL_EXCHANGE, driverSql(-2, packet.getMessage(), packet)));
+        assertEquals(60, ambiguous.serverError().orElseThrow().code());
+        assertEquals(ErrorClass.AMBIGUOUS, ambiguous.serverError().orElseThrow().classification().errorClass());
     }
 }
