@@ -11,57 +11,41 @@ import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
-import io.dpone.clickhouse.cluster.port.QueryContext;
-import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.port.SqlStatement;
-import io.dpone.clickhouse.cluster.sql.AuthorityStatements;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 
 /**
- * The KeeperMap authority adapter (seed "Artifacts and evidence" and section 3).
+ * The KeeperMap authority adapter (seed "Artifacts and evidence" and section 3): the judgement
+ * above a {@link ControlStore}.
  *
- * <p>Mutations go through the {@link OneShotMutationTransport} given here and nowhere else: one
- * {@code execute} per {@link #createIfAbsent} or {@link #compareAndSwap}, with
- * {@link QueryContext#keeperMapMutation} (strict mode, {@code insert_keeper_max_retries = 0}) and a
- * fresh opaque query id; the CAS also carries the {@link MutationPrevalidation} chosen from the
- * facade check. There is no retry path for them at all; the read transport (which may be a
- * retrying decorator) is a different type and only ever runs {@code SELECT}s. An acknowledged write
- * is followed by one exact post-read and judged by {@link PermitIssuer}, the only permit source.
+ * <p>Each {@link #createIfAbsent} or {@link #compareAndSwap} checks the transition, encodes the
+ * record and makes exactly one store mutation with a fresh opaque query id; there is no retry path
+ * at all. An acknowledged write is followed by one exact post-read and judged by
+ * {@link PermitIssuer}, the only permit source; anything unacknowledged is judged by
+ * {@link UnacknowledgedWrites} and never carries a permit.
  *
- * <p>Thread-safe if the transports are; the adapter holds no mutable state.
+ * <p>Thread-safe if the store is; the adapter holds no mutable state.
  */
 public final class KeeperMapAuthority implements AuthorityPort {
-    private final TableRef control;
-    private final OneShotMutationTransport mutations;
-    private final ReadTransport reads;
+    private final ControlStore store;
     private final AuthorityQueryIds queryIds;
-    private final MutationPrevalidation casPrevalidation;
 
-    /**
-     * With {@link MutationPrevalidation#SERVER_DEFAULT}, correct on every server version.
-     *
-     * @see #KeeperMapAuthority(TableRef, OneShotMutationTransport, ReadTransport, AuthorityQueryIds, MutationPrevalidation)
-     */
+    /** The adapter over any control store (the SQL one, or the testkit simulator's). */
+    public KeeperMapAuthority(ControlStore store, AuthorityQueryIds queryIds) {
+        this.store = requireNonNull(store, "store is null");
+        this.queryIds = requireNonNull(queryIds, "queryIds is null");
+    }
+
+    /** Over SQL with {@link MutationPrevalidation#SERVER_DEFAULT}, correct on every server version. */
     public KeeperMapAuthority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
                               AuthorityQueryIds queryIds) {
         this(control, mutations, reads, queryIds, MutationPrevalidation.SERVER_DEFAULT);
     }
 
-    /**
-     * @param control   the KeeperMap control table (verified by the facade check before use)
-     * @param mutations the raw one-shot transport; never a retrying decorator
-     * @param reads     the read path, optionally wrapped in a read retry policy
-     * @param queryIds  a fresh id per request
-     * @param casPrevalidation what {@link FacadeVerdict.Ready#casPrevalidation()} chose for these members
-     */
+    /** Over SQL; see {@link SqlControlStore}. */
     public KeeperMapAuthority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
                               AuthorityQueryIds queryIds, MutationPrevalidation casPrevalidation) {
-        this.control = requireNonNull(control, "control is null");
-        this.mutations = requireNonNull(mutations, "mutations is null");
-        this.reads = requireNonNull(reads, "reads is null");
-        this.queryIds = requireNonNull(queryIds, "queryIds is null");
-        this.casPrevalidation = requireNonNull(casPrevalidation, "casPrevalidation is null");
+        this(new SqlControlStore(control, mutations, reads, casPrevalidation), queryIds);
     }
 
     @Override
@@ -74,8 +58,7 @@ public final class KeeperMapAuthority implements AuthorityPort {
         if (row == null) {
             return new CasResult.Conflict(ConflictReason.WRITE_NOT_ALLOWED);
         }
-        SqlStatement insert = AuthorityStatements.insertStrict(control, ControlRows.toControlRow(row));
-        MutationOutcome outcome = mutations.execute(insert, QueryContext.keeperMapMutation(queryIds.next("create")));
+        MutationOutcome outcome = store.insertStrict(ControlRows.toControlRow(row), queryIds.next("create"));
         if (!(outcome instanceof MutationOutcome.Acknowledged)) {
             return UnacknowledgedWrites.judge(outcome, ConflictReason.KEY_EXISTS);
         }
@@ -85,16 +68,11 @@ public final class KeeperMapAuthority implements AuthorityPort {
     @Override
     public AuthorityRead readVersioned(Digest targetKey) {
         requireNonNull(targetKey, "targetKey is null");
-        ReadOutcome outcome = reads.read(AuthorityStatements.readVersioned(control, targetKey.hex()),
-                QueryContext.of(queryIds.next("read")));
-        if (outcome instanceof ReadOutcome.Failed failed) {
-            return new AuthorityRead.Unavailable(failed.failure().describe());
+        ControlRead read = store.read(targetKey.hex(), queryIds.next("read"));
+        if (read instanceof ControlRead.Unavailable unavailable) {
+            return new AuthorityRead.Unavailable(unavailable.summary());
         }
-        ControlRows.Shape shape = ControlRows.read(((ReadOutcome.Rows) outcome).result());
-        if (shape instanceof ControlRows.Shape.Unexpected unexpected) {
-            return new AuthorityRead.Unavailable(unexpected.summary());
-        }
-        return ((ControlRows.Shape.Rows) shape).row()
+        return ((ControlRead.Found) read).row()
                 .<AuthorityRead>map(row -> new AuthorityRead.Present(row, AuthorityCodecV1.INSTANCE.decode(row.row())))
                 .orElseGet(AuthorityRead.Absent::new);
     }
@@ -110,10 +88,8 @@ public final class KeeperMapAuthority implements AuthorityPort {
         if (row == null) {
             return new CasResult.Conflict(ConflictReason.WRITE_NOT_ALLOWED);
         }
-        SqlStatement cas = AuthorityStatements.compareAndSwap(control, ControlRows.expectation(expected),
-                ControlRows.toControlRow(row));
-        MutationOutcome outcome = mutations.execute(cas,
-                casPrevalidation.applyTo(QueryContext.keeperMapMutation(queryIds.next("cas"))));
+        MutationOutcome outcome = store.compareAndSwap(ControlRows.expectation(expected), ControlRows.toControlRow(row),
+                queryIds.next("cas"));
         if (!(outcome instanceof MutationOutcome.Acknowledged)) {
             return UnacknowledgedWrites.judge(outcome, ConflictReason.VERSION_CONFLICT);
         }
@@ -124,13 +100,8 @@ public final class KeeperMapAuthority implements AuthorityPort {
 
     /** The exact post-read: the raw row at its version, or null when absent or unreadable. */
     private VersionedRow postRead(Digest targetKey) {
-        ReadOutcome outcome = reads.read(AuthorityStatements.readVersioned(control, targetKey.hex()),
-                QueryContext.of(queryIds.next("post-read")));
-        if (!(outcome instanceof ReadOutcome.Rows rows)) {
-            return null;
-        }
-        ControlRows.Shape shape = ControlRows.read(rows.result());
-        return shape instanceof ControlRows.Shape.Rows found ? found.row().orElse(null) : null;
+        ControlRead read = store.read(targetKey.hex(), queryIds.next("post-read"));
+        return read instanceof ControlRead.Found found ? found.row().orElse(null) : null;
     }
 
     private static AuthorityRow encodeOrNull(AuthorityRecord record) {
