@@ -16,6 +16,7 @@ import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -56,10 +57,10 @@ final class ControlTable {
 
     /** The real facade check through every member as the publication principal; must be ready. */
     FacadeVerdict.Ready verifyFacade(Protocol protocol) {
-        Map<String, ReadTransport> reads = new LinkedHashMap<>();
+        Map<HostEndpoint, ReadTransport> reads = new LinkedHashMap<>();
         try {
             for (int member = 0; member < cluster.members().size(); member++) {
-                reads.put("r" + (member + 1), protocol.reads(protocol.endpoint(cluster.member(member),
+                reads.put(new HostEndpoint("r" + (member + 1), 9000), protocol.reads(protocol.endpoint(cluster.member(member),
                         cluster.publisher(), database.control())));
             }
             FacadeVerdict verdict = new ControlFacade(new FacadeSpec(ref, database.keeperMapPath("authority")), reads,

@@ -21,6 +21,7 @@ import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,11 +38,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 class RealControlFacadeTest {
 
     private static final class Members implements AutoCloseable {
-        final Map<String, ReadTransport> reads = new LinkedHashMap<>();
+        final Map<HostEndpoint, ReadTransport> reads = new LinkedHashMap<>();
 
         Members(Protocol protocol, RunningCluster cluster, TestDatabase database) {
             for (int member = 0; member < cluster.members().size(); member++) {
-                reads.put("r" + (member + 1), protocol.reads(protocol.endpoint(cluster.member(member), cluster.publisher(),
+                reads.put(new HostEndpoint("r" + (member + 1), 9000), protocol.reads(protocol.endpoint(cluster.member(member), cluster.publisher(),
                         database.control())));
             }
         }
@@ -92,7 +93,7 @@ class RealControlFacadeTest {
         AuthorityRecord slot = AuthorityRecords.prepared();
         assertEquals(new FacadeVerdict.BootstrapAll(), verify(protocol, cluster, database, slot));
         createOn(cluster, 0, ref, database.keeperMapPath("authority"));
-        assertEquals(new FacadeVerdict.FillAbsent(List.of("r2")), verify(protocol, cluster, database, slot));
+        assertEquals(new FacadeVerdict.FillAbsent(List.of(new HostEndpoint("r2", 9000))), verify(protocol, cluster, database, slot));
 
         createOn(cluster, 1, ref, database.keeperMapPath("elsewhere"));
         assertEquals(new FacadeVerdict.Blocked(FacadeProblem.ENGINE_MISMATCH), verify(protocol, cluster, database, slot));
@@ -104,7 +105,7 @@ class RealControlFacadeTest {
                         .execute(ControlTable.localCreate(cluster, ref, database.keeperMapPath("authority"))
                                 .replace("`payload_sha256` FixedString(64)", "`payload_sha256` FixedString(64), `extra` String")));
         assertEquals(36, refused.serverCode());
-        assertEquals(new FacadeVerdict.FillAbsent(List.of("r2")), verify(protocol, cluster, database, slot));
+        assertEquals(new FacadeVerdict.FillAbsent(List.of(new HostEndpoint("r2", 9000))), verify(protocol, cluster, database, slot));
     }
 
     @ParameterizedTest

@@ -12,6 +12,7 @@ import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.AuthorityStatements;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,10 +34,10 @@ public final class ControlFacade {
     static final String PREVALIDATION_SWITCH = "prevalidation_switch";
 
     private final FacadeSpec spec;
-    private final Map<String, ReadTransport> memberReads;
+    private final Map<HostEndpoint, ReadTransport> memberReads;
     private final AuthorityQueryIds queryIds;
 
-    public ControlFacade(FacadeSpec spec, Map<String, ReadTransport> memberReads, AuthorityQueryIds queryIds) {
+    public ControlFacade(FacadeSpec spec, Map<HostEndpoint, ReadTransport> memberReads, AuthorityQueryIds queryIds) {
         this.spec = requireNonNull(spec, "spec is null");
         this.memberReads = Map.copyOf(requireNonNull(memberReads, "memberReads is null"));
         this.queryIds = requireNonNull(queryIds, "queryIds is null");
@@ -56,7 +57,7 @@ public final class ControlFacade {
         return observations;
     }
 
-    private FacadeObservation observe(String member, ReadTransport reads, Digest targetKey) {
+    private FacadeObservation observe(HostEndpoint member, ReadTransport reads, Digest targetKey) {
         ReadOutcome facts = reads.read(factsStatement(spec.control()), QueryContext.of(queryIds.next("facade")));
         if (!(facts instanceof ReadOutcome.Rows rows) || rows.result().size() != 1) {
             return new FacadeObservation.Unreadable(member, "facade facts could not be read");

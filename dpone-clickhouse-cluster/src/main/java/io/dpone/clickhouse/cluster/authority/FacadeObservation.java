@@ -3,17 +3,19 @@ package io.dpone.clickhouse.cluster.authority;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.Optional;
 
 /**
- * What one expected member showed of the KeeperMap control facade (seed section 1). {@code member}
- * is an opaque label chosen by the caller (e.g. the replica number); it never carries a host.
+ * What one member showed of the KeeperMap control facade (seed section 1). {@code member} is the
+ * endpoint its own {@code system.clusters} row lists for it, matched against the admitted
+ * inventory; it never reaches evidence (its {@code toString} is redacted).
  */
 public sealed interface FacadeObservation {
-    String member();
+    HostEndpoint member();
 
     /** The member answered and has no table of the control name. */
-    record Absent(String member, boolean strictModeCapable) implements FacadeObservation {
+    record Absent(HostEndpoint member, boolean strictModeCapable) implements FacadeObservation {
         public Absent {
             requireNonNull(member, "member is null");
         }
@@ -24,7 +26,7 @@ public sealed interface FacadeObservation {
      * or empty when the key is absent there. {@code prevalidationSwitch}: the member knows
      * {@code validate_mutation_query} ({@link MutationPrevalidation}).
      */
-    record Present(String member, String engineFull, String columns, boolean strictModeCapable,
+    record Present(HostEndpoint member, String engineFull, String columns, boolean strictModeCapable,
                    boolean prevalidationSwitch, Optional<VersionedRow> slot) implements FacadeObservation {
         public Present {
             requireNonNull(member, "member is null");
@@ -35,7 +37,7 @@ public sealed interface FacadeObservation {
     }
 
     /** The member could not be read; partial answers are never admission evidence. */
-    record Unreadable(String member, String summary) implements FacadeObservation {
+    record Unreadable(HostEndpoint member, String summary) implements FacadeObservation {
         public Unreadable {
             requireNonNull(member, "member is null");
             requireNonNull(summary, "summary is null");

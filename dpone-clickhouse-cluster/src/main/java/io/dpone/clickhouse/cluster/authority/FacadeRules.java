@@ -3,12 +3,14 @@ package io.dpone.clickhouse.cluster.authority;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict.FacadeProblem;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The pure control-facade decision of seed section 1: every expected member observed exactly once;
+ * The pure control-facade decision of seed section 1: every member of the admitted inventory
+ * ({@code expectedMembers}) observed exactly once and no other;
  * strict mode everywhere; every existing facade has exactly the expected engine (Keeper root) and
  * columns; all present means every member reads the same record and version; none present means
  * bootstrap; some present means fill the absent ones only. A ready facade also says whether the
@@ -19,7 +21,7 @@ public final class FacadeRules {
     private FacadeRules() {
     }
 
-    public static FacadeVerdict judge(FacadeSpec spec, Set<String> expectedMembers, List<FacadeObservation> observations) {
+    public static FacadeVerdict judge(FacadeSpec spec, Set<HostEndpoint> expectedMembers, List<FacadeObservation> observations) {
         requireNonNull(spec, "spec is null");
         requireNonNull(expectedMembers, "expectedMembers is null");
         requireNonNull(observations, "observations is null");
@@ -27,7 +29,7 @@ public final class FacadeRules {
         if (problem != null) {
             return new FacadeVerdict.Blocked(problem);
         }
-        List<String> absent = observations.stream().filter(o -> o instanceof FacadeObservation.Absent)
+        List<HostEndpoint> absent = observations.stream().filter(o -> o instanceof FacadeObservation.Absent)
                 .map(FacadeObservation::member).sorted().toList();
         if (absent.size() == observations.size()) {
             return new FacadeVerdict.BootstrapAll();
@@ -43,8 +45,8 @@ public final class FacadeRules {
                 ? MutationPrevalidation.SKIPPED : MutationPrevalidation.SERVER_DEFAULT);
     }
 
-    private static FacadeProblem firstProblem(FacadeSpec spec, Set<String> expected, List<FacadeObservation> observations) {
-        Set<String> seen = new HashSet<>();
+    private static FacadeProblem firstProblem(FacadeSpec spec, Set<HostEndpoint> expected, List<FacadeObservation> observations) {
+        Set<HostEndpoint> seen = new HashSet<>();
         for (FacadeObservation observation : observations) {
             if (observation instanceof FacadeObservation.Unreadable || !seen.add(observation.member())) {
                 return FacadeProblem.MEMBER_UNREADABLE;

@@ -3,6 +3,7 @@ package io.dpone.clickhouse.cluster.authority;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.List;
 
 /** The decision about the control facade (seed section 1). Callers must switch over it. */
@@ -26,7 +27,7 @@ public sealed interface FacadeVerdict {
      * Some members lack the facade and every existing one matches exactly: a bootstrap may fill
      * only the absent ones ({@code CREATE TABLE IF NOT EXISTS ... ON CLUSTER}).
      */
-    record FillAbsent(List<String> absentMembers) implements FacadeVerdict {
+    record FillAbsent(List<HostEndpoint> absentMembers) implements FacadeVerdict {
         public FillAbsent {
             absentMembers = List.copyOf(requireNonNull(absentMembers, "absentMembers is null"));
             if (absentMembers.isEmpty()) {

@@ -46,7 +46,7 @@ class FacadeBootstrapTest {
 
     @Test
     void fillCreatesOnlyWhereAbsent() {
-        bootstrap(MutationOutcome.Acknowledged::new).fill(new FacadeVerdict.FillAbsent(List.of("r2")));
+        bootstrap(MutationOutcome.Acknowledged::new).fill(new FacadeVerdict.FillAbsent(List.of(new io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint("r2", 9000))));
         assertTrue(sent.get(0).sql().startsWith("CREATE TABLE IF NOT EXISTS `dpone_c_x`.`publication_authority` ON CLUSTER"));
     }
 
