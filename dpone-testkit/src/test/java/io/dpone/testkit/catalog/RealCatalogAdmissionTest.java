@@ -30,6 +30,7 @@ import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.transport.Transports;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,7 +39,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The strict catalog adapter on two real members, read as the restricted publication principal
  * over both transports: admission, per-member generation identity from {@code system.tables},
- * {@code system.columns} and {@code system.replicas}, replica health, and drift detection.
+ * {@code system.columns} and {@code system.replicas}, replica health, and drift detection, which
+ * admission's generation rules block.
  */
 @ClickHouseCluster(members = 2)
 class RealCatalogAdmissionTest {
@@ -77,6 +79,7 @@ class RealCatalogAdmissionTest {
             assertEquals(targetIdentity.schemaDigest(), candidateIdentity.schemaDigest(), "same columns, same digest");
             assertEquals(Set.of("r1", "r2"), Set.copyOf(admitted.members().stream()
                     .map(m -> m.targetReplicaName().orElseThrow()).toList()), "unique replica names");
+            assertEquals(Optional.of(targetIdentity), admitted.target(), "the generation rules' one target identity");
         } finally {
             Transports.close(reads);
         }
@@ -110,6 +113,10 @@ class RealCatalogAdmissionTest {
             assertNotEquals(candidate0.zookeeperPath(), candidate1.zookeeperPath(), "path drift");
             assertNotEquals(candidate0.normalizedEngineFull(), candidate1.normalizedEngineFull(), "engine drift");
             assertNotEquals(candidate0, candidate1);
+            var blocked = assertInstanceOf(ClusterAdmission.Blocked.class, new StrictClusterAdmission(adapter(reads))
+                    .admit(cluster.spec().clusterName(), target(db), candidate(db)));
+            assertEquals(ClusterAdmission.Reason.TARGET_IDENTITY_DIVERGES, blocked.reason());
+            assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN, blocked.code());
         } finally {
             Transports.close(reads);
         }
@@ -130,6 +137,9 @@ class RealCatalogAdmissionTest {
                 assertInstanceOf(TableObservation.Indeterminate.class, member.target(), "no replication row");
                 assertInstanceOf(TableObservation.Absent.class, member.candidate());
             }
+            var blocked = assertInstanceOf(ClusterAdmission.Blocked.class, new StrictClusterAdmission(adapter(reads))
+                    .admit(cluster.spec().clusterName(), target(db), candidate(db)));
+            assertEquals(ClusterAdmission.Reason.TARGET_IDENTITY_UNKNOWN, blocked.reason(), "a plain MergeTree target");
         } finally {
             Transports.close(reads);
         }

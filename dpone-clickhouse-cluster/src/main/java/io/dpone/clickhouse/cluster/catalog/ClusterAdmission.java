@@ -2,19 +2,29 @@ package io.dpone.clickhouse.cluster.catalog;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationViolation;
+import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.RejectionReason;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
-import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.RejectionReason;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.List;
+import java.util.Optional;
 
 /** The outcome of strict cluster admission over the catalog. Callers must switch over it. */
 public sealed interface ClusterAdmission {
-    /** The inventory passed section 1 and every member answered once, with an Atomic database. */
-    record Admitted(ClusterInventory inventory, List<MemberFacts> members) implements ClusterAdmission {
+    /**
+     * The inventory passed section 1, every member answered once with an Atomic database, and the
+     * target passed the section 2 target rules ({@code GenerationRules.targetAtAdmission}).
+     *
+     * @param target the one target identity on every member; empty for an absent target
+     */
+    record Admitted(ClusterInventory inventory, List<MemberFacts> members, Optional<GenerationIdentity> target)
+            implements ClusterAdmission {
         public Admitted {
             requireNonNull(inventory, "inventory is null");
             members = List.copyOf(requireNonNull(members, "members is null"));
+            requireNonNull(target, "target is null");
         }
     }
 
@@ -40,7 +50,8 @@ public sealed interface ClusterAdmission {
 
     /**
      * Why admission blocked: the catalog's own reasons, then the inventory rules of
-     * {@link RejectionReason} under the same names, whose codes they take from there.
+     * {@link RejectionReason} and the target-side generation rules of {@link GenerationViolation}
+     * under the same names, whose codes they take from there.
      */
     enum Reason {
         INVENTORY_UNREADABLE(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
@@ -55,7 +66,14 @@ public sealed interface ClusterAdmission {
         DUPLICATE_REPLICA_NUMBER(RejectionReason.DUPLICATE_REPLICA_NUMBER),
         MORE_THAN_ONE_SHARD(RejectionReason.MORE_THAN_ONE_SHARD),
         FEWER_THAN_TWO_REPLICAS(RejectionReason.FEWER_THAN_TWO_REPLICAS),
-        INTERNAL_REPLICATION_DISABLED(RejectionReason.INTERNAL_REPLICATION_DISABLED);
+        INTERNAL_REPLICATION_DISABLED(RejectionReason.INTERNAL_REPLICATION_DISABLED),
+        REPLICA_SET_INEXACT(GenerationViolation.REPLICA_SET_INEXACT),
+        TARGET_IDENTITY_UNKNOWN(GenerationViolation.TARGET_IDENTITY_UNKNOWN),
+        TARGET_PRESENCE_MIXED(GenerationViolation.TARGET_PRESENCE_MIXED),
+        TARGET_IDENTITY_DIVERGES(GenerationViolation.TARGET_IDENTITY_DIVERGES),
+        TARGET_ENGINE_OUTSIDE_FAMILY(GenerationViolation.TARGET_ENGINE_OUTSIDE_FAMILY),
+        TARGET_REPLICA_NAME_MISSING(GenerationViolation.TARGET_REPLICA_NAME_MISSING),
+        TARGET_REPLICA_NAMES_DUPLICATED(GenerationViolation.TARGET_REPLICA_NAMES_DUPLICATED);
 
         private final DponeErrorCode code;
 
@@ -65,6 +83,10 @@ public sealed interface ClusterAdmission {
 
         Reason(RejectionReason inventoryRule) {
             this(inventoryRule.code());
+        }
+
+        Reason(GenerationViolation generationRule) {
+            this(generationRule.code());
         }
 
         public DponeErrorCode code() {

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission.Admitted;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission.Blocked;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission.Reason;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationRules;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationVerdict;
 import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.InventoryAdmission;
@@ -21,8 +23,11 @@ import java.util.concurrent.Executor;
 /**
  * Seed section 1 over a {@link CatalogPort}: read the sorted inventory and admit it with
  * {@link InventoryAdmission}, read every member once, require the answering members to be exactly
- * the inventory ({@link MemberCoverage}) and the database to be Atomic on each. The first failing
- * rule blocks; nothing is mutated. The two reads are independent, so the inventory read may run
+ * the inventory ({@link MemberCoverage}), the database to be Atomic on each and the target to pass
+ * the section 2 target rules ({@link GenerationRules#targetAtAdmission}: one identity on every
+ * member or absent on every member, a Replicated*MergeTree engine, unique replica names covering
+ * the inventory). The candidate is not judged at admission. The first failing rule blocks (for
+ * the generation rules, the first violation in declaration order); nothing is mutated. The two reads are independent, so the inventory read may run
  * on an injected executor while the caller reads the members; both finish before any rule is
  * judged, so the rule order and the verdict are the same as with sequential reads. Stateless
  * apart from the port; thread-safe if the port is.
@@ -71,7 +76,12 @@ public final class StrictClusterAdmission {
         if (!members.stream().allMatch(MemberFacts::databaseIsAtomic)) {
             return new Blocked(Reason.DATABASE_NOT_ATOMIC);
         }
-        return new Admitted(inventory, members);
+        GenerationVerdict generations = GenerationRules.targetAtAdmission(inventory.endpoints(),
+                members.stream().map(MemberFacts::tables).toList());
+        if (generations instanceof GenerationVerdict.Violated violated) {
+            return new Blocked(Reason.valueOf(violated.primary().name()));
+        }
+        return new Admitted(inventory, members, ((GenerationVerdict.Valid) generations).target());
     }
 
     private static <T> T join(CompletableFuture<T> pending) {

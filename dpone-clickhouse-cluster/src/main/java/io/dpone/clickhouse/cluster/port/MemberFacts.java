@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.port;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.contract.generation.ReplicaTables;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.List;
@@ -41,6 +42,11 @@ public record MemberFacts(
     /** Exactly one database of the name exists and its engine is exactly {@value #ATOMIC}. */
     public boolean databaseIsAtomic() {
         return databaseEngines.equals(List.of(ATOMIC));
+    }
+
+    /** The member's tables, as {@code GenerationRules} judges them. */
+    public ReplicaTables tables() {
+        return new ReplicaTables(member, target, targetReplicaName, candidate, candidateReplicaName);
     }
 
     @Override

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission.Reason;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationViolation;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
@@ -18,6 +20,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
@@ -59,6 +62,22 @@ class StrictClusterAdmissionTest {
     private static MemberFacts facts(ClusterMember member, String engine) {
         return new MemberFacts(member.endpoint(), member.shardNumber(), member.replicaNumber(), List.of(engine),
                 TableObservation.absent(), TableObservation.absent(), Optional.empty(), Optional.empty());
+    }
+
+    private static final GenerationIdentity TARGET_GENERATION = new GenerationIdentity(
+            UUID.fromString("00000000-0000-0000-0000-00000000000a"),
+            "ReplicatedMergeTree('/clickhouse/tables/pub/t', '{replica}') ORDER BY id", "schema-1", "default",
+            "/clickhouse/tables/pub/t");
+
+    /** An Atomic member holding {@code target} under replica name {@code replicaName} (none when empty). */
+    private static MemberFacts holding(ClusterMember member, TableObservation target, String replicaName) {
+        return new MemberFacts(member.endpoint(), member.shardNumber(), member.replicaNumber(), List.of("Atomic"),
+                target, TableObservation.absent(), Optional.ofNullable(replicaName), Optional.empty());
+    }
+
+    private static GenerationIdentity withUuid(String uuid) {
+        return new GenerationIdentity(UUID.fromString(uuid), TARGET_GENERATION.normalizedEngineFull(),
+                TARGET_GENERATION.schemaDigest(), TARGET_GENERATION.zookeeperName(), TARGET_GENERATION.zookeeperPath());
     }
 
     private static CatalogRead<List<MemberFacts>> answered(MemberFacts... facts) {
@@ -128,6 +147,76 @@ class StrictClusterAdmissionTest {
             assertEquals(reason.code(), Reason.valueOf(reason.name()).code(), reason.name());
         }
         assertEquals(new HostEndpoint("h1", 9000), M1.endpoint());
+    }
+
+    @Test
+    void anExistingTargetWithOneIdentityIsAdmittedWithIt() {
+        TableObservation target = TableObservation.present(TARGET_GENERATION);
+        ClusterAdmission.Admitted admitted = assertInstanceOf(ClusterAdmission.Admitted.class,
+                admit(inventory(M1, M2), answered(holding(M1, target, "r1"), holding(M2, target, "r2"))));
+        assertEquals(Optional.of(TARGET_GENERATION), admitted.target());
+        assertEquals(Optional.empty(), assertInstanceOf(ClusterAdmission.Admitted.class,
+                admit(inventory(M1, M2), answered(facts(M1, "Atomic"), facts(M2, "Atomic")))).target(), "absent target");
+    }
+
+    @Test
+    void aTargetWithoutOneIdentityAcrossReplicasIsUnknown() {
+        DponeErrorCode unknown = DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN;
+        TableObservation target = TableObservation.present(TARGET_GENERATION);
+        TableObservation otherUuid = TableObservation.present(withUuid("00000000-0000-0000-0000-0000000000ff"));
+        assertBlocked(Reason.TARGET_IDENTITY_DIVERGES, unknown,
+                admit(inventory(M1, M2), answered(holding(M1, target, "r1"), holding(M2, otherUuid, "r2"))));
+        assertBlocked(Reason.TARGET_IDENTITY_UNKNOWN, unknown, admit(inventory(M1, M2), answered(holding(M1, target, "r1"),
+                holding(M2, new TableObservation.Indeterminate("no system.replicas row"), null))));
+        assertBlocked(Reason.TARGET_PRESENCE_MIXED, unknown,
+                admit(inventory(M1, M2), answered(holding(M1, target, "r1"), facts(M2, "Atomic"))));
+    }
+
+    @Test
+    void aTargetEngineOutsideTheReplicatedFamilyIsUnsupported() {
+        TableObservation plain = TableObservation.present(new GenerationIdentity(TARGET_GENERATION.tableUuid(),
+                "MergeTree ORDER BY id", "schema-1", "default", "/clickhouse/tables/pub/t"));
+        assertBlocked(Reason.TARGET_ENGINE_OUTSIDE_FAMILY, DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED,
+                admit(inventory(M1, M2), answered(holding(M1, plain, "r1"), holding(M2, plain, "r2"))));
+    }
+
+    @Test
+    void targetReplicaNamesMustBeUniqueAndCoverEveryMember() {
+        DponeErrorCode incomplete = DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE;
+        TableObservation target = TableObservation.present(TARGET_GENERATION);
+        assertBlocked(Reason.TARGET_REPLICA_NAMES_DUPLICATED, incomplete,
+                admit(inventory(M1, M2), answered(holding(M1, target, "r1"), holding(M2, target, "r1"))));
+        assertBlocked(Reason.TARGET_REPLICA_NAME_MISSING, incomplete,
+                admit(inventory(M1, M2), answered(holding(M1, target, "r1"), holding(M2, target, null))));
+    }
+
+    @Test
+    void theCandidateIsNotJudgedAtAdmission() {
+        TableObservation target = TableObservation.present(TARGET_GENERATION);
+        MemberFacts leftover = new MemberFacts(M2.endpoint(), 1, 2, List.of("Atomic"), target,
+                new TableObservation.Indeterminate("duplicate system.tables rows"), Optional.of("r2"), Optional.empty());
+        assertInstanceOf(ClusterAdmission.Admitted.class,
+                admit(inventory(M1, M2), answered(holding(M1, target, "r1"), leftover)));
+    }
+
+    @Test
+    void membershipAndDatabaseRulesComeBeforeTheGenerationRules() {
+        TableObservation target = TableObservation.present(TARGET_GENERATION);
+        assertBlocked(Reason.MEMBER_MISSING, DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
+                admit(inventory(M1, M2), answered(holding(M1, target, "r1"))));
+        MemberFacts replicatedDatabase = new MemberFacts(M2.endpoint(), 1, 2, List.of("Replicated"), target,
+                TableObservation.absent(), Optional.of("r1"), Optional.empty());
+        assertBlocked(Reason.DATABASE_NOT_ATOMIC, DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED,
+                admit(inventory(M1, M2), answered(holding(M1, target, "r1"), replicatedDatabase)));
+    }
+
+    @Test
+    void everyAdmissionSideGenerationViolationHasAReasonWithTheSameCode() {
+        for (GenerationViolation violation : GenerationViolation.values()) {
+            if (violation.subject() != GenerationViolation.Subject.CANDIDATE) {
+                assertEquals(violation.code(), Reason.valueOf(violation.name()).code(), violation.name());
+            }
+        }
     }
 
     @Test

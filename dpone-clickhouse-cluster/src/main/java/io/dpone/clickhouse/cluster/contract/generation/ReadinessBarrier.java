@@ -12,8 +12,24 @@ import java.util.Set;
  * The pre-authority readiness barrier (seed section 2, "wait for candidate replication"): every
  * expected member reports exactly once, is writable with a live session, has an empty queue and
  * no Keeper or queue exception, sees {@code active_replicas = total_replicas = N}, has copied the
- * whole replication log ({@code log_pointer > log_max_index}, or both 0 for an empty log) and
- * counts the expected staged rows. Pure and thread-safe; the caller polls with its own policy.
+ * whole replication log and counts the expected staged rows. Pure and thread-safe; the caller
+ * polls with its own policy.
+ *
+ * <p>Caught up: {@code log_max_index} is the highest N of the {@code log-N} nodes (0 when there
+ * are none) and {@code log_pointer} the next index the replica will pull (0 before its first
+ * pull), so a replica that has pulled the whole log reports {@code log_pointer = log_max_index +
+ * 1}. That is the rule. {@code 0/0} is ambiguous on one replica: an empty log, or a log holding
+ * only {@code log-0000000000} that this replica has not pulled yet (it reports 1/0 after the
+ * pull). A replica's {@code 0/0} counts as caught up only when the log is provably empty from
+ * the whole set: every expected member reported exactly once, each with a live session and no
+ * Keeper exception (an expired session also reads 0/0), each reports 0/0, and each counts the
+ * expected staged rows. If the log held an entry that no replica had pulled, the data it carries
+ * would be on its originating replica only, so not every replica could count the expected rows
+ * (for a candidate that dpone only creates and inserts into; an unpulled non-insert entry with
+ * zero expected rows is the one case this cannot see). Any replica reporting
+ * {@code log_pointer >= 1} or {@code log_max_index >= 1} proves the log non-empty, and then 0/0
+ * is not caught up. A pointer beyond {@code log_max_index + 1} is not caught up either (the log
+ * moved between the two Keeper reads; the next poll settles it).
  */
 public final class ReadinessBarrier {
     private ReadinessBarrier() {
@@ -24,13 +40,15 @@ public final class ReadinessBarrier {
             Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {
         Map<HostEndpoint, Set<ReadinessGap>> gaps = new HashMap<>();
         Map<HostEndpoint, Integer> seen = new HashMap<>();
+        boolean logEmpty = logProvablyEmpty(expectedMembers, observed, expectedRowCount);
         for (ReplicaHealth health : observed) {
             seen.merge(health.member(), 1, Integer::sum);
             if (!expectedMembers.contains(health.member())) {
                 add(gaps, health.member(), ReadinessGap.UNEXPECTED_MEMBER);
                 continue;
             }
-            memberGaps(health, expectedMembers.size(), expectedRowCount).forEach(gap -> add(gaps, health.member(), gap));
+            memberGaps(health, expectedMembers.size(), expectedRowCount, logEmpty)
+                    .forEach(gap -> add(gaps, health.member(), gap));
         }
         for (HostEndpoint member : expectedMembers) {
             int count = seen.getOrDefault(member, 0);
@@ -49,7 +67,8 @@ public final class ReadinessBarrier {
         return !expectedMembers.isEmpty() && gaps(expectedMembers, observed, expectedRowCount).isEmpty();
     }
 
-    static List<ReadinessGap> memberGaps(ReplicaHealth health, int expectedReplicas, long expectedRowCount) {
+    static List<ReadinessGap> memberGaps(ReplicaHealth health, int expectedReplicas, long expectedRowCount,
+            boolean logProvablyEmpty) {
         List<ReadinessGap> gaps = new ArrayList<>();
         if (health.readonly()) {
             gaps.add(ReadinessGap.READONLY);
@@ -66,7 +85,7 @@ public final class ReadinessBarrier {
         if (health.activeReplicas() != expectedReplicas || health.totalReplicas() != expectedReplicas) {
             gaps.add(ReadinessGap.REPLICA_COUNT_MISMATCH);
         }
-        if (!caughtUp(health.logPointer(), health.logMaxIndex())) {
+        if (!caughtUp(health.logPointer(), health.logMaxIndex(), logProvablyEmpty)) {
             gaps.add(ReadinessGap.LOG_NOT_CAUGHT_UP);
         }
         if (health.stagedRowCount() != expectedRowCount) {
@@ -75,9 +94,27 @@ public final class ReadinessBarrier {
         return gaps;
     }
 
-    // log_pointer is the next log index the replica will copy; an empty log reports 0 for both.
-    private static boolean caughtUp(long logPointer, long logMaxIndex) {
-        return logPointer > logMaxIndex || (logPointer == 0 && logMaxIndex == 0);
+    static boolean caughtUp(long logPointer, long logMaxIndex, boolean logProvablyEmpty) {
+        boolean pulledAll = logMaxIndex >= 0 && logMaxIndex < Long.MAX_VALUE && logPointer == logMaxIndex + 1;
+        return pulledAll || (logPointer == 0 && logMaxIndex == 0 && logProvablyEmpty);
+    }
+
+    /** The whole expected set proves an empty log (see the class comment); a partial set never does. */
+    static boolean logProvablyEmpty(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {
+        Map<HostEndpoint, Integer> reports = new HashMap<>();
+        for (ReplicaHealth health : observed) {
+            if (!expectedMembers.contains(health.member())) {
+                continue;
+            }
+            reports.merge(health.member(), 1, Integer::sum);
+            boolean witness = health.logPointer() == 0 && health.logMaxIndex() == 0 && !health.sessionExpired()
+                    && isBlank(health.zookeeperException()) && health.stagedRowCount() == expectedRowCount;
+            if (!witness) {
+                return false;
+            }
+        }
+        return !expectedMembers.isEmpty() && reports.size() == expectedMembers.size()
+                && reports.values().stream().allMatch(count -> count == 1);
     }
 
     private static boolean isBlank(String text) {

@@ -38,7 +38,72 @@ class ReadinessBarrierTest {
         assertEquals(Set.of(ReadinessGap.REPLICA_COUNT_MISMATCH), gapsOfA(new ReplicaHealth(HOST_A, false, false, 0, "", "", 1, 2, 5, 4, 42)));
         assertEquals(Set.of(ReadinessGap.REPLICA_COUNT_MISMATCH), gapsOfA(new ReplicaHealth(HOST_A, false, false, 0, "", "", 3, 3, 5, 4, 42)));
         assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP), gapsOfA(new ReplicaHealth(HOST_A, false, false, 0, "", "", 2, 2, 4, 4, 42)));
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP), gapsOfA(new ReplicaHealth(HOST_A, false, false, 0, "", "", 2, 2, 7, 4, 42)),
+                "a pointer beyond log_max_index + 1 is not a caught-up log");
         assertEquals(Set.of(ReadinessGap.ROW_COUNT_MISMATCH), gapsOfA(new ReplicaHealth(HOST_A, false, false, 0, "", "", 2, 2, 5, 4, 41)));
+    }
+
+    private static ReplicaHealth log(HostEndpoint host, long pointer, long maxIndex, long rows) {
+        return new ReplicaHealth(host, false, false, 0, "", "", 2, 2, pointer, maxIndex, rows);
+    }
+
+    @Test
+    void anEmptyLogIsCaughtUpWhenEveryReplicaProvesIt() {
+        // Empty log: log_max_index = 0 and log_pointer = 0 on every replica, every replica has the rows.
+        assertTrue(ReadinessBarrier.isReady(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 0), log(HOST_B, 0, 0, 0)), 0));
+        assertTrue(ReadinessBarrier.isReady(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42), log(HOST_B, 0, 0, 42)), 42));
+    }
+
+    @Test
+    void onlyLogZeroBeforeAndAfterThePull() {
+        // Only log-0000000000 exists. A replica that pulled it reports 1/0, one that has not 0/0.
+        Map<HostEndpoint, Set<ReadinessGap>> halfPulled =
+                ReadinessBarrier.gaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42), log(HOST_B, 1, 0, 42)), 42);
+        assertEquals(Map.of(HOST_A, Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP)), halfPulled,
+                "another replica's pointer proves the log non-empty, so 0/0 is behind");
+        // Nobody pulled it yet: both 0/0, and only the inserting replica has the rows.
+        Map<HostEndpoint, Set<ReadinessGap>> nonePulled =
+                ReadinessBarrier.gaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42), log(HOST_B, 0, 0, 0)), 42);
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP), nonePulled.get(HOST_A));
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP, ReadinessGap.ROW_COUNT_MISMATCH), nonePulled.get(HOST_B));
+        // Both pulled it.
+        assertTrue(ReadinessBarrier.isReady(TWO_HOSTS, List.of(log(HOST_A, 1, 0, 42), log(HOST_B, 1, 0, 42)), 42));
+    }
+
+    @Test
+    void zeroZeroIsBehindWhenAnyReplicaSeesALongerLog() {
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP),
+                ReadinessBarrier.gaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42), log(HOST_B, 3, 2, 42)), 42).get(HOST_A));
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP),
+                ReadinessBarrier.gaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42), log(HOST_B, 0, 2, 42)), 42).get(HOST_A));
+    }
+
+    @Test
+    void zeroZeroFromAnUnreliableOrPartialSetProvesNothing() {
+        // An expired session reads 0 for the Keeper columns whatever the log holds.
+        ReplicaHealth expired = new ReplicaHealth(HOST_B, false, true, 0, "", "", 2, 2, 0, 0, 42);
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP),
+                ReadinessBarrier.gaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42), expired), 42).get(HOST_A));
+        ReplicaHealth keeperError = new ReplicaHealth(HOST_B, false, false, 0, "", "Coordination error", 2, 2, 0, 0, 42);
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP),
+                ReadinessBarrier.gaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42), keeperError), 42).get(HOST_A));
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP),
+                ReadinessBarrier.gaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42)), 42).get(HOST_A), "member B missing");
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP),
+                ReadinessBarrier.gaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 42), log(HOST_B, 0, 0, 42), log(HOST_B, 0, 0, 42)), 42)
+                        .get(HOST_A), "member B duplicated");
+    }
+
+    @Test
+    void caughtUpIsPointerEqualsMaxIndexPlusOne() {
+        assertTrue(ReadinessBarrier.caughtUp(5, 4, false));
+        assertTrue(ReadinessBarrier.caughtUp(1, 0, false));
+        assertFalse(ReadinessBarrier.caughtUp(4, 4, true));
+        assertFalse(ReadinessBarrier.caughtUp(6, 4, true));
+        assertFalse(ReadinessBarrier.caughtUp(0, 0, false));
+        assertTrue(ReadinessBarrier.caughtUp(0, 0, true));
+        assertFalse(ReadinessBarrier.caughtUp(Long.MIN_VALUE, Long.MAX_VALUE, true), "no overflow");
+        assertFalse(ReadinessBarrier.caughtUp(0, -1, true), "a negative index is never valid");
     }
 
     @Test
