@@ -41,7 +41,7 @@ final class DockerCluster implements RunningCluster {
     private static final String KEEPER_HOST = "keeper";
     private static final int KEEPER_PORT = 9181;
     private static final int INTERSERVER_PORT = 9009;
-    /** First start pulls nothing (the images are pulled before) but a busy CI host can be slow. */
+    /** Bounds the wait for a started container to answer (the image pull comes before it); CI hosts can be slow. */
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
     private final ClusterSpec spec;
