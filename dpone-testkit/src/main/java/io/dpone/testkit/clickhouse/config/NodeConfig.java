@@ -24,6 +24,7 @@ import java.util.OptionalInt;
  * @param keeperMapPathPrefix {@code <keeper_map_path_prefix>}
  * @param interserverPort interserver HTTP port for replication, absent where it cannot open
  * @param layout how {@code <remote_servers>} lists {@code replicas}
+ * @param serverKind the program that reads the config; decides the few kind-specific sections
  */
 public record NodeConfig(
         String clusterName,
@@ -39,7 +40,8 @@ public record NodeConfig(
         ReplicaAddress zooKeeper,
         String keeperMapPathPrefix,
         OptionalInt interserverPort,
-        RemoteServersLayout layout) {
+        RemoteServersLayout layout,
+        ServerKind serverKind) {
 
     public NodeConfig {
         requireNonNull(clusterName, "clusterName is null");
@@ -52,6 +54,7 @@ public record NodeConfig(
         requireNonNull(keeperMapPathPrefix, "keeperMapPathPrefix is null");
         requireNonNull(interserverPort, "interserverPort is null");
         requireNonNull(layout, "layout is null");
+        requireNonNull(serverKind, "serverKind is null");
         if (selfIndex < 0 || selfIndex >= replicas.size()) {
             throw new IllegalArgumentException("selfIndex outside replicas");
         }
@@ -60,7 +63,16 @@ public record NodeConfig(
         }
     }
 
-    /** A member of the supported one-shard layout. */
+    /** A member of the local (embedded) backend. */
+    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
+            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
+            ReplicaAddress zooKeeper, String keeperMapPathPrefix, OptionalInt interserverPort,
+            RemoteServersLayout layout) {
+        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
+                usersXml, zooKeeper, keeperMapPathPrefix, interserverPort, layout, ServerKind.EMBEDDED);
+    }
+
+    /** A member of the local (embedded) backend in the supported one-shard layout. */
     public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
             String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
             ReplicaAddress zooKeeper, String keeperMapPathPrefix, OptionalInt interserverPort) {

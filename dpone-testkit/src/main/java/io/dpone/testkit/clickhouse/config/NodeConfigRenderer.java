@@ -8,7 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Renders {@code fixtures/clickhouse/node.xml} for one member. Pure; thread-safe. */
+/**
+ * Renders {@code fixtures/clickhouse/node.xml} for one member, with the sections that depend on
+ * {@link ServerKind}. Pure; thread-safe.
+ */
 public final class NodeConfigRenderer {
 
     private final FixtureTemplate template = FixtureTemplate.load("node.xml");
@@ -30,7 +33,30 @@ public final class NodeConfigRenderer {
         values.put("cluster", config.clusterName());
         values.put("shards", shards(config));
         values.put("replica", xml(config.replicaName()));
+        values.put("log_console", config.serverKind() == ServerKind.SERVER ? "1" : "0");
+        values.put("sql_access_storage", sqlAccessStorage(config));
+        values.put("keeper_sessions_path", keeperSessionsPath(config));
         return template.render(values);
+    }
+
+    /** clickhouse-server only: clickhouse-local (libchdb) reads no access storage but users.xml. */
+    private static String sqlAccessStorage(NodeConfig config) {
+        return config.serverKind() == ServerKind.SERVER
+                ? "        <local_directory><path>" + xml(config.dataDir()) + "/access/</path></local_directory>\n"
+                : "";
+    }
+
+    /**
+     * Embedded nodes only. Every libchdb node has the nil server UUID, so members sharing the
+     * default {@code /clickhouse/sessions/zookeeper/<uuid>} node kill each other's Keeper sessions
+     * (999 "Session was killed" on KeeperMap writes after the other member reconnected). A
+     * clickhouse-server has its own UUID, and an unknown key in this section fails every Keeper
+     * operation, so the key is never rendered for it.
+     */
+    private static String keeperSessionsPath(NodeConfig config) {
+        return config.serverKind() == ServerKind.EMBEDDED
+                ? "        <sessions_path>/clickhouse/sessions/" + xml(config.replicaName()) + "</sessions_path>\n"
+                : "";
     }
 
     private static String interserver(int port, String host) {

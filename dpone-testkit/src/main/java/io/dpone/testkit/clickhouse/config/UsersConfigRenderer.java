@@ -4,24 +4,35 @@ import static io.dpone.testkit.clickhouse.config.FixtureTemplate.xml;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.testkit.cluster.Credentials;
-import io.dpone.testkit.cluster.TestDatabase;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import io.dpone.testkit.cluster.PublisherGrants;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Renders {@code fixtures/clickhouse/users.xml}: passwordless {@code default} limited to
- * {@code defaultNetworks}, the admin, and the restricted publication principal. Only SHA-256
- * digests of the passwords are written. Pure; thread-safe.
+ * {@code defaultNetworks}, the admin, and (for the embedded kind) the restricted publication
+ * principal with {@link PublisherGrants#withPrefixWildcards()}. Only SHA-256 digests of the
+ * passwords are written. Pure; thread-safe.
  */
 public final class UsersConfigRenderer {
 
     private final FixtureTemplate template = FixtureTemplate.load("users.xml");
 
+    /** The local backend's file: the publication principal is defined here, with prefix-wildcard grants. */
     public String render(List<String> defaultNetworks, Credentials admin, Credentials publisher) {
+        return render(defaultNetworks, admin, publisherBlock(requireNonNull(publisher, "publisher is null")));
+    }
+
+    /**
+     * The Docker backend's file: no publication principal, because 24.8 cannot grant it the
+     * test-database prefixes; it is an SQL user there ({@link io.dpone.testkit.cluster.SqlPublisher}).
+     */
+    public String renderWithoutPublisher(List<String> defaultNetworks, Credentials admin) {
+        return render(defaultNetworks, admin,
+                "        <!-- publication principal: SQL-defined (local_directory), see SqlPublisher -->\n");
+    }
+
+    private String render(List<String> defaultNetworks, Credentials admin, String publisher) {
         requireNonNull(defaultNetworks, "defaultNetworks is null");
         StringBuilder networks = new StringBuilder();
         for (String network : defaultNetworks) {
@@ -30,11 +41,26 @@ public final class UsersConfigRenderer {
         return template.render(Map.of(
                 "default_networks", networks.toString(),
                 "admin_user", checkedUser(admin.user()),
-                "admin_password_sha256", sha256(admin.password()),
-                "publisher_user", checkedUser(publisher.user()),
-                "publisher_password_sha256", sha256(publisher.password()),
-                "control_prefix", TestDatabase.CONTROL_PREFIX,
-                "target_prefix", TestDatabase.TARGET_PREFIX));
+                "admin_password_sha256", admin.passwordSha256Hex(),
+                "publisher", publisher));
+    }
+
+    private static String publisherBlock(Credentials publisher) {
+        String user = checkedUser(publisher.user());
+        StringBuilder out = new StringBuilder()
+                .append("        <").append(user).append(">\n")
+                .append("            <password_sha256_hex>").append(publisher.passwordSha256Hex())
+                .append("</password_sha256_hex>\n")
+                .append("            <networks><ip>::/0</ip></networks>\n")
+                .append("            <profile>default</profile>\n")
+                .append("            <quota>default</quota>\n")
+                .append("            <grants>\n");
+        for (String grant : PublisherGrants.withPrefixWildcards()) {
+            out.append("                <query>GRANT ").append(xml(grant)).append("</query>\n");
+        }
+        return out.append("            </grants>\n")
+                .append("        </").append(user).append(">\n")
+                .toString();
     }
 
     private static String checkedUser(String user) {
@@ -45,11 +71,6 @@ public final class UsersConfigRenderer {
     }
 
     static String sha256(String password) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(password.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every JDK", e);
-        }
+        return new Credentials("digest", password).passwordSha256Hex();
     }
 }

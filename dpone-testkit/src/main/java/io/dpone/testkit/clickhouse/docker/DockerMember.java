@@ -12,12 +12,14 @@ import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberEndpoint;
 import io.dpone.testkit.cluster.ReadinessProbe;
 import java.time.Duration;
+import java.util.Optional;
 import org.testcontainers.containers.GenericContainer;
 
 /**
  * A member as a {@code clickhouse-server} container. Faults go through the Docker API: kill
  * (SIGKILL), pause/unpause (cgroup freezer) and start of the same container, so its data survives.
- * Docker may map new host ports after a restart, so {@link #endpoint()} re-reads them.
+ * Docker may map new host ports after a restart, so {@link #endpoint()} re-reads them; a killed
+ * container publishes none, so it then answers the last ones (a client gets "connection refused").
  */
 final class DockerMember implements ClusterMember {
 
@@ -31,6 +33,7 @@ final class DockerMember implements ClusterMember {
     private final GenericContainer<?> container;
     private final DockerClient docker;
     private final Credentials probeCredentials;
+    private final LastKnownEndpoint endpoint = new LastKnownEndpoint(this::publishedEndpoint);
 
     DockerMember(int index, String replicaName, GenericContainer<?> container, DockerClient docker,
             Credentials probeCredentials) {
@@ -53,17 +56,29 @@ final class DockerMember implements ClusterMember {
 
     @Override
     public MemberEndpoint endpoint() {
-        InspectContainerResponse info = docker.inspectContainerCmd(container.getContainerId()).exec();
-        Ports ports = info.getNetworkSettings().getPorts();
-        return new MemberEndpoint(container.getHost(), hostPort(ports, HTTP_PORT), hostPort(ports, NATIVE_PORT));
+        return endpoint.current();
     }
 
-    private static int hostPort(Ports ports, int containerPort) {
-        Ports.Binding[] bindings = ports.getBindings().get(ExposedPort.tcp(containerPort));
-        if (bindings == null || bindings.length == 0) {
-            throw new IllegalStateException("container port " + containerPort + " is not published");
+    private Optional<MemberEndpoint> publishedEndpoint() {
+        InspectContainerResponse info = docker.inspectContainerCmd(container.getContainerId()).exec();
+        Ports ports = info.getNetworkSettings() == null ? null : info.getNetworkSettings().getPorts();
+        if (ports == null) {
+            return Optional.empty();
         }
-        return Integer.parseInt(bindings[0].getHostPortSpec());
+        Optional<Integer> http = hostPort(ports, HTTP_PORT);
+        Optional<Integer> nativePort = hostPort(ports, NATIVE_PORT);
+        return http.isPresent() && nativePort.isPresent()
+                ? Optional.of(new MemberEndpoint(container.getHost(), http.get(), nativePort.get()))
+                : Optional.empty();
+    }
+
+    private static Optional<Integer> hostPort(Ports ports, int containerPort) {
+        Ports.Binding[] bindings = ports.getBindings().get(ExposedPort.tcp(containerPort));
+        if (bindings == null || bindings.length == 0 || bindings[0].getHostPortSpec() == null
+                || bindings[0].getHostPortSpec().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Integer.parseInt(bindings[0].getHostPortSpec()));
     }
 
     @Override

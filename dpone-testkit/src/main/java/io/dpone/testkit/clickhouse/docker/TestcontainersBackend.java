@@ -14,7 +14,8 @@ import org.testcontainers.DockerClientFactory;
  * The full-fidelity backend for machines with a Docker engine: pinned
  * {@value #SERVER_IMAGE} members and one {@value #KEEPER_IMAGE} on a private network. Covers what
  * the local backend cannot: distributed DDL and replication. Selected explicitly
- * ({@code -Ddpone.backend=docker}, tests tagged {@code docker}, {@code mvn -Pdocker verify}).
+ * ({@code -Ddpone.backend=docker}, or tests tagged {@code docker}, which only
+ * {@code scripts/test-docker} ({@code mvn -Pdocker verify}) runs).
  */
 public final class TestcontainersBackend implements ClusterBackend {
 
@@ -48,7 +49,7 @@ public final class TestcontainersBackend implements ClusterBackend {
     static BackendAvailability.Unavailable unavailable() {
         return new BackendAvailability.Unavailable(
                 "No Docker engine is reachable, so the docker backend (" + SERVER_IMAGE + ") cannot run here.",
-                "Run it on a machine with Docker (mvn -Pdocker verify), or use the default local backend"
+                "Run scripts/test-docker (mvn -Pdocker verify) on a machine with Docker, or use the default local backend"
                         + " (scripts/fetch-clickhouse.sh).");
     }
 

@@ -15,6 +15,7 @@ import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
 
@@ -75,6 +76,42 @@ class NodeConfigRendererTest {
             }
         }
         assertEquals(ports, listed.toString());
+    }
+
+    @Test
+    void embeddedNodesGetTheirOwnKeeperSessionsPathAndNoSqlAccessStorage() throws Exception {
+        Document xml = parse(renderer.render(config(1, true, OptionalInt.empty(), "/d")));
+        assertEquals("/clickhouse/sessions/r2", text(xml, "/clickhouse/zookeeper/sessions_path"));
+        assertEquals("0", text(xml, "count(/clickhouse/user_directories/local_directory)"));
+        assertEquals("0", text(xml, "/clickhouse/logger/console"));
+        assertEquals("/users.xml", text(xml, "/clickhouse/user_directories/users_xml/path"));
+    }
+
+    @Test
+    void serversGetConsoleLogsAnSqlAccessStorageAndNoUnknownKeeperKey() throws Exception {
+        NodeConfig server = new NodeConfig("c1", true, 0, REPLICAS, "0.0.0.0", 8123, 9101, "/var/lib/clickhouse",
+                "/var/log/clickhouse-server", "/etc/clickhouse-server/users.xml", new ReplicaAddress("keeper", 9181),
+                "/dpone_keeper_map", OptionalInt.of(9009), RemoteServersLayout.ONE_SHARD, ServerKind.SERVER);
+        Document xml = parse(renderer.render(server));
+        assertEquals("0", text(xml, "count(/clickhouse/zookeeper/sessions_path)"), "24.8 is not known to accept it");
+        assertEquals("node,session_timeout_ms,operation_timeout_ms", text(xml, "concat(name(/clickhouse/zookeeper/*[1]),"
+                + " ',', name(/clickhouse/zookeeper/*[2]), ',', name(/clickhouse/zookeeper/*[3]))"));
+        assertEquals("3", text(xml, "count(/clickhouse/zookeeper/*)"));
+        assertEquals("/var/lib/clickhouse/access/", text(xml, "/clickhouse/user_directories/local_directory/path"));
+        assertEquals("1", text(xml, "/clickhouse/logger/console"), "a container that fails to start explains itself");
+        assertEquals("/clickhouse/task_queue/ddl", text(xml, "/clickhouse/distributed_ddl/path"));
+        assertEquals("9009", text(xml, "/clickhouse/interserver_http_port"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerKind.class)
+    void everyKindRequiresTableEngineGrants(ServerKind kind) throws Exception {
+        NodeConfig config = new NodeConfig("c1", true, 0, REPLICAS, "127.0.0.1", 8101, 9101, "/d", "/l", "/u",
+                new ReplicaAddress("127.0.0.1", 2181), "/p", OptionalInt.empty(), RemoteServersLayout.ONE_SHARD, kind);
+        Document xml = parse(renderer.render(config));
+        assertEquals("true", text(xml, "/clickhouse/access_control_improvements/table_engines_require_grant"),
+                "24.8 defaults to false: every engine would be allowed without a grant");
+        assertFalse(renderer.render(config).contains("{{"));
     }
 
     @Test

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.testkit.cluster.Credentials;
+import io.dpone.testkit.cluster.PublisherGrants;
 import io.dpone.testkit.cluster.TestDatabase;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
@@ -48,6 +50,29 @@ class UsersConfigRendererTest {
         assertTrue(grants.contains("GRANT REMOTE ON *.*"), "clusterAllReplicas catalog reads");
         assertEquals("8", NodeConfigRendererTest.text(xml, "count(/clickhouse/users/dpone_publisher/grants/query)"));
         assertEquals("0", NodeConfigRendererTest.text(xml, "count(/clickhouse/users/dpone_publisher/access_management)"));
+    }
+
+    @Test
+    void theDockerFileDefinesNoPublisherButTheSameDefaultAndAdmin() throws Exception {
+        String rendered = renderer.renderWithoutPublisher(List.of("127.0.0.1", "10.0.0.0/8"), ADMIN);
+        Document xml = NodeConfigRendererTest.parse(rendered);
+        assertEquals("0", NodeConfigRendererTest.text(xml, "count(/clickhouse/users/dpone_publisher)"),
+                "an SQL user of the same name would collide with a users.xml one");
+        assertEquals("2", NodeConfigRendererTest.text(xml, "count(/clickhouse/users/*)"));
+        assertEquals("1", NodeConfigRendererTest.text(xml, "/clickhouse/users/dpone_admin/access_management"));
+        assertEquals("2", NodeConfigRendererTest.text(xml, "count(/clickhouse/users/default/networks/ip)"));
+        assertFalse(rendered.contains(ADMIN.password()));
+    }
+
+    @Test
+    void usersXmlGrantsAreThePublisherGrantsWithPrefixWildcards() throws Exception {
+        Document xml = NodeConfigRendererTest.parse(renderer.render(List.of("127.0.0.1"), ADMIN, PUBLISHER));
+        List<String> rendered = new ArrayList<>();
+        int count = Integer.parseInt(NodeConfigRendererTest.text(xml, "count(/clickhouse/users/dpone_publisher/grants/query)"));
+        for (int i = 1; i <= count; i++) {
+            rendered.add(NodeConfigRendererTest.text(xml, "/clickhouse/users/dpone_publisher/grants/query[" + i + "]"));
+        }
+        assertEquals(PublisherGrants.withPrefixWildcards().stream().map(grant -> "GRANT " + grant).toList(), rendered);
     }
 
     @Test

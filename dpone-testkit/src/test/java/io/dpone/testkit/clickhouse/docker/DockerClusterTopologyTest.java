@@ -4,7 +4,7 @@ import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.clickhouse.scenarios.ClusterTopologyScenarios;
 import org.junit.jupiter.api.Tag;
 
-/** The same scenarios on pinned ClickHouse 24.8 containers; needs Docker ({@code mvn -Pdocker verify}). */
+/** The same scenarios on pinned ClickHouse 24.8 containers; needs Docker ({@code scripts/test-docker}). */
 @Tag("docker")
 @ClickHouseCluster(members = 2, backend = TestcontainersBackend.NAME)
 class DockerClusterTopologyTest extends ClusterTopologyScenarios {

@@ -26,7 +26,7 @@ class TestcontainersBackendTest {
         } else {
             BackendAvailability.Unavailable missing = assertInstanceOf(BackendAvailability.Unavailable.class, availability);
             assertTrue(missing.reason().contains("No Docker engine"));
-            assertTrue(missing.remedy().contains("mvn -Pdocker verify"));
+            assertTrue(missing.remedy().contains("scripts/test-docker"));
         }
     }
 
