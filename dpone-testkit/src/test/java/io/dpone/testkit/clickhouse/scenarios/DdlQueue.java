@@ -61,7 +61,7 @@ final class DdlQueue implements AutoCloseable {
     DdlQueue(RunningCluster cluster, ClusterMember reader) {
         this.cluster = cluster.spec().clusterName();
         this.reads = Transports.HTTP.reads(Transports.HTTP.endpoint(reader, cluster.publisher(), "default"));
-        this.ddl = new DdlDispatchAdapter(reads, NO_DISPATCH, Sha256ProtocolDigests.INSTANCE, DdlQueue::readId);
+        this.ddl = new DdlDispatchAdapter(reads, NO_DISPATCH, Sha256ProtocolDigests.INSTANCE, DdlQueue::readId, 60);
         this.catalog = new StrictCatalogAdapter(reads, DdlQueue::readId, CATALOG_SECONDS);
     }
 
