@@ -6,7 +6,6 @@ import io.dpone.spi.publication.PublicationStrategyProvider;
 import io.dpone.spi.publication.Publisher;
 import io.dpone.spi.receipt.EvidenceScope;
 import io.dpone.spi.receipt.EvidenceStatus;
-import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 
 /** An internal-mode provider whose publisher either succeeds or throws a given exception; counts publishers. */
@@ -43,8 +42,8 @@ final class RecordingProvider implements PublicationStrategyProvider {
             if (failure != null) {
                 throw failure;
             }
-            return new PublicationReceipt("test.receipt.v1", ReplicationMode.INTERNAL, "op-1", EvidenceScope.RUNTIME, EvidenceStatus.UNVERIFIED,
-                    PublicationOutcome.COMMITTED);
+            return PublicationReceipt.committed("test.receipt.v1", ReplicationMode.INTERNAL, "op-1", EvidenceScope.RUNTIME,
+                    EvidenceStatus.UNVERIFIED);
         };
     }
 

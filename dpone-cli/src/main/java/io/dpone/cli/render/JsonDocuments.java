@@ -85,6 +85,7 @@ public final class JsonDocuments {
         node.put("evidence_scope", receipt.evidenceScope().wireName());
         node.put("evidence_status", receipt.evidenceStatus().wireName());
         node.put("outcome", receipt.outcome().wireName());
+        node.put("error_code", receipt.errorCode().map(DponeErrorCode::name).orElse(null));
         node.set("detail", MAPPER.valueToTree(receipt.detail()));
         return node;
     }

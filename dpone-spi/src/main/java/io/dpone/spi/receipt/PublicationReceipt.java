@@ -2,12 +2,14 @@ package io.dpone.spi.receipt;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.manifest.ReplicationMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The host-visible, machine-readable account of one publication or status read. The common fields
@@ -18,6 +20,9 @@ import java.util.Map;
  *
  * @param schema the versioned receipt schema name
  * @param operationId the hashed, scheduler-stable operation identity, or {@code ""} when none exists
+ * @param errorCode the stable code that explains a non-committed outcome (for example
+ *     {@code CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED}); empty exactly when committed or when a
+ *     status read found no record
  */
 public record PublicationReceipt(
         String schema,
@@ -26,6 +31,7 @@ public record PublicationReceipt(
         EvidenceScope evidenceScope,
         EvidenceStatus evidenceStatus,
         PublicationOutcome outcome,
+        Optional<DponeErrorCode> errorCode,
         Map<String, Object> detail) {
 
     public PublicationReceipt {
@@ -35,6 +41,11 @@ public record PublicationReceipt(
         requireNonNull(evidenceScope, "evidenceScope is null");
         requireNonNull(evidenceStatus, "evidenceStatus is null");
         requireNonNull(outcome, "outcome is null");
+        requireNonNull(errorCode, "errorCode is null");
+        boolean explained = outcome != PublicationOutcome.COMMITTED && outcome != PublicationOutcome.NONE;
+        if (explained != errorCode.isPresent()) {
+            throw new IllegalArgumentException("an error code explains exactly the outcomes other than committed and none");
+        }
         if (schema.isBlank()) {
             throw new IllegalArgumentException("schema must be non-blank");
         }
@@ -47,10 +58,11 @@ public record PublicationReceipt(
         detail = freezeMap(requireNonNull(detail, "detail is null"));
     }
 
-    /** A receipt without a mode-specific body. */
-    public PublicationReceipt(String schema, ReplicationMode replicationMode, String operationId,
-            EvidenceScope evidenceScope, EvidenceStatus evidenceStatus, PublicationOutcome outcome) {
-        this(schema, replicationMode, operationId, evidenceScope, evidenceStatus, outcome, Map.of());
+    /** A committed receipt without a mode-specific body. */
+    public static PublicationReceipt committed(String schema, ReplicationMode replicationMode, String operationId,
+            EvidenceScope evidenceScope, EvidenceStatus evidenceStatus) {
+        return new PublicationReceipt(schema, replicationMode, operationId, evidenceScope, evidenceStatus,
+                PublicationOutcome.COMMITTED, Optional.empty(), Map.of());
     }
 
     private static Map<String, Object> freezeMap(Map<?, ?> map) {
