@@ -10,6 +10,8 @@ public enum PublicationOutcome implements WireName {
     WAITING("waiting"),
     /** Members are mixed and the original entry is terminal; both generations are retained for an operator. */
     TERMINAL_PARTIAL("terminal_partial"),
+    /** The original entry terminated with failures and no member changed; both generations are retained for an operator. */
+    FAILED("failed"),
     /** The evidence cannot prove any state; nothing is dispatched or cleaned until an operator reconciles. */
     UNKNOWN("unknown"),
     /** The operation is bound but no publication statement may have been sent yet; a retry continues. */

@@ -1,0 +1,181 @@
+package io.dpone.clickhouse.cluster.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.port.DdlDispatch;
+import io.dpone.clickhouse.cluster.port.QueueLookup;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
+
+/**
+ * Seed section 6 for a committed operation: only the exact predecessor is ever dropped, with one
+ * {@code DROP TABLE IF EXISTS ... ON CLUSTER} under its own fenced epoch and token; the drop entry
+ * is bound and reconciled like the publication's; a terminal drop that left exact predecessor
+ * copies is redispatched under a new epoch; completion needs the candidate absent and the target
+ * desired on every member. An absent target has nothing to clean. Prohibited evidence stops here.
+ */
+final class CleanupFlow {
+    private final PublicationPorts ports;
+    private final PublicationSettings settings;
+    private final QueueEvidence queue;
+    private final AuthorityWrites writes;
+    private final RecordTransitions transitions;
+    private final CleanupClassifier classifier;
+    private final ReplicaReader replicas;
+    private final ReadinessWait targetHealth;
+
+    CleanupFlow(PublicationPorts ports, PublicationSettings settings, QueueEvidence queue, AuthorityWrites writes,
+            RecordTransitions transitions, CleanupClassifier classifier) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.queue = requireNonNull(queue, "queue is null");
+        this.writes = requireNonNull(writes, "writes is null");
+        this.transitions = requireNonNull(transitions, "transitions is null");
+        this.classifier = requireNonNull(classifier, "classifier is null");
+        this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
+        this.targetHealth = new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness());
+    }
+
+    Conclusion run(AdmittedCluster cluster, VersionedRecord committed, RunEvidence evidence, Waits waits) {
+        waits.progress().step("cleanup");
+        VersionedRecord current = committed;
+        for (int attempt = 1; ; attempt++) {
+            AuthorityRecord record = current.record();
+            if (record.phase() == AuthorityPhase.COMPLETED) {
+                return Conclusion.committed();
+            }
+            DdlBinding cleanup = record.payload().cleanup();
+            if (cleanup != null && cleanup.entry() == null) {
+                Object bound = bindEntry(current, evidence, waits);
+                if (bound instanceof Conclusion conclusion) {
+                    return conclusion;
+                }
+                current = (VersionedRecord) bound;
+                continue;
+            }
+            EntryAggregation hosts = cleanup == null || cleanup.receipt() != null ? null
+                    : queue.aggregate(RecordShapes.bound(cleanup, settings.cluster()), cluster.hosts());
+            evidence.cleanupHosts(hosts);
+            CleanupVerdict verdict = classify(cluster, record, cleanupQueue(cleanup, hosts), waits);
+            ClassificationNames.record(evidence, verdict);
+            AuthorityRecord next;
+            switch (verdict.decision()) {
+                case NOTHING_TO_CLEAN -> next = transitions.completed(record, null, ports.clock().instant());
+                case CLEANUP_VERIFIED -> next = transitions.completed(record, hosts == null ? null : hosts.outcome(),
+                        ports.clock().instant());
+                case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
+                    Object dropped = drop(current, hosts, evidence);
+                    if (dropped instanceof Conclusion conclusion) {
+                        return conclusion;
+                    }
+                    current = (VersionedRecord) dropped;
+                    continue;
+                }
+                case WAIT_FOR_CLEANUP_ENTRY -> {
+                    if (!waits.pause("cleanup entry", attempt, settings.entryProgress())) {
+                        return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                                "published on every member; the original cleanup entry is still running; run the same"
+                                        + " invocation again later to finish cleanup");
+                    }
+                    continue;
+                }
+                default -> {
+                    return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                            "published on every member, but cleanup is prohibited (" + verdict.cause()
+                                    + "); the predecessor is retained; follow the runbook");
+                }
+            }
+            AuthorityWrites.Step step = writes.write(current, next, evidence);
+            if (step instanceof AuthorityWrites.Step.Stopped stopped) {
+                return stopped.conclusion();
+            }
+            current = ((AuthorityWrites.Step.Advanced) step).current();
+        }
+    }
+
+    private static QueueResult cleanupQueue(DdlBinding cleanup, EntryAggregation hosts) {
+        if (cleanup == null) {
+            return QueueResult.NO_ENTRY;
+        }
+        return hosts == null ? QueueResult.of(cleanup.receipt()) : QueueResult.of(hosts.outcome());
+    }
+
+    private CleanupVerdict classify(AdmittedCluster cluster, AuthorityRecord record, QueueResult cleanupQueue, Waits waits) {
+        PublicationShape shape = RecordShapes.shape(record);
+        TableRef candidate = RecordShapes.candidate(record, settings.target());
+        boolean healthy = shape instanceof PublicationShape.AbsentTarget
+                || targetHealth.await(cluster.hosts(), settings.target(), record.payload().stagedRowCount(), waits);
+        return classifier.classify(new CleanupFacts(shape, record.phase(), cluster.hosts(),
+                replicas.observe(cluster.hosts(), settings.target(), candidate),
+                QueueResult.of(record.payload().publication().receipt()), cleanupQueue, healthy));
+    }
+
+    /** One drop under a fresh cleanup epoch; returns the advanced record or a conclusion. */
+    private Object drop(VersionedRecord current, EntryAggregation previousDrop, RunEvidence evidence) {
+        VersionedRecord from = current;
+        if (from.record().phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
+            // A terminal drop left exact predecessor copies: persist its receipt before a new epoch.
+            AuthorityWrites.Step pending = writes.write(from, transitions.cleanupPending(from.record(),
+                    previousDrop.outcome(), ports.clock().instant()), evidence);
+            if (pending instanceof AuthorityWrites.Step.Stopped stopped) {
+                return stopped.conclusion();
+            }
+            from = ((AuthorityWrites.Step.Advanced) pending).current();
+            if (from.record().phase() != AuthorityPhase.CLEANUP_PENDING) {
+                return from;
+            }
+        }
+        AuthorityWrites.Step step = writes.write(from, transitions.cleanupDispatching(from.record(), ports.clock().instant()),
+                evidence);
+        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
+            return stopped.conclusion();
+        }
+        AuthorityWrites.Step.Advanced advanced = (AuthorityWrites.Step.Advanced) step;
+        if (advanced.permit().isEmpty()) {
+            return advanced.current();
+        }
+        evidence.step("cleanup dispatched");
+        DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.cleanup(advanced.current().record(), settings.cluster(),
+                settings.target()), advanced.permit().get());
+        if (dispatch instanceof DdlDispatch.NotSent) {
+            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                    "published on every member; the cleanup drop provably did not reach the server and is not"
+                            + " redispatched by this invocation; follow the runbook");
+        }
+        if (dispatch instanceof DdlDispatch.PermitRefused refused) {
+            throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
+        }
+        return advanced.current();
+    }
+
+    private Object bindEntry(VersionedRecord current, RunEvidence evidence, Waits waits) {
+        AuthorityRecord record = current.record();
+        DdlBinding cleanup = record.payload().cleanup();
+        QueueLookup lookup = queue.bind(RecordShapes.cleanup(record, settings.cluster(), settings.target())
+                .expected(cleanup.token()), waits);
+        if (!(lookup instanceof QueueLookup.Bound bound)) {
+            evidence.step("cleanup entry unbound: " + ((QueueLookup.Unknown) lookup).reason());
+            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                    "published on every member; no single queue entry carries the cleanup token, so cleanup cannot be"
+                            + " proven; the predecessor may be partly dropped; follow the runbook");
+        }
+        AuthorityWrites.Step step = writes.write(current, transitions.cleanupBound(record, bound.entry(),
+                ports.clock().instant()), evidence);
+        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
+            return stopped.conclusion();
+        }
+        return ((AuthorityWrites.Step.Advanced) step).current();
+    }
+}

@@ -1,0 +1,51 @@
+package io.dpone.clickhouse.cluster.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.digest.OperationInputs;
+import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.digest.QualifiedTarget;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+
+/**
+ * The identities of one operation (seed section 3): the target slot key, the plan digest, the
+ * scheduler-stable operation id (worker try number excluded, so every retry resumes it) and the
+ * operation's own candidate name, derived from the operation id so that ownership of staging is
+ * provable by name.
+ */
+public record OperationIdentity(Digest targetKey, Digest planDigest, Digest operationId, TableRef candidate) {
+    public static final int PROTOCOL_VERSION = 1;
+    static final String CANDIDATE_INFIX = "__dpone_";
+    static final int OPERATION_PREFIX_LENGTH = 16;
+
+    public OperationIdentity {
+        requireNonNull(targetKey, "targetKey is null");
+        requireNonNull(planDigest, "planDigest is null");
+        requireNonNull(operationId, "operationId is null");
+        requireNonNull(candidate, "candidate is null");
+    }
+
+    static OperationIdentity derive(PublicationSettings settings, String schedulerInvocationId, ProtocolDigests digests) {
+        QualifiedTarget target = new QualifiedTarget(settings.cluster(), settings.target().database(), settings.target().table());
+        Digest plan = planDigest(settings);
+        Digest operation = digests.operationId(new OperationInputs(PROTOCOL_VERSION, schedulerInvocationId, plan, target));
+        return new OperationIdentity(digests.targetKey(target), plan, operation,
+                new TableRef(settings.target().database(), candidateName(settings.target().table(), operation)));
+    }
+
+    /** The normalized plan: everything the manifest decides about the publication, nothing about recovery. */
+    static Digest planDigest(PublicationSettings settings) {
+        return CanonicalEncoder.forDomain("dpone-internal-plan-v1")
+                .text(settings.cluster()).text(settings.target().database()).text(settings.target().table())
+                .text(settings.engine()).number(settings.maxSourceBytes()).sha256();
+    }
+
+    /** {@code target + "__dpone_" + 16 hex of the operation id}, shortened so it stays a valid name. */
+    static String candidateName(String target, Digest operation) {
+        String suffix = CANDIDATE_INFIX + operation.hex().substring(0, OPERATION_PREFIX_LENGTH);
+        int room = 200 - suffix.length();
+        return (target.length() > room ? target.substring(0, room) : target) + suffix;
+    }
+}

@@ -1,0 +1,162 @@
+package io.dpone.clickhouse.cluster.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationRules;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationVerdict;
+import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.LoadResult;
+import io.dpone.clickhouse.cluster.port.MemberFacts;
+import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.port.SetupDdl;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.source.PublicationSource;
+import io.dpone.spi.source.SourceColumn;
+import java.util.List;
+
+/**
+ * Stages the operation's candidate before authority acquisition (seed sections 2 and the journey):
+ * remove the operation's own earlier staging, create the candidate on every replica with one
+ * correlated {@code CREATE TABLE ... ON CLUSTER}, load it through the one admitted connection as a
+ * stream, wait for the readiness barrier on every replica (including the staged row count), and
+ * check the section 2 rules over target and candidate. Called only when no authority record of the
+ * operation exists, which is what makes the discard of "owned" staging safe: the candidate name
+ * is derived from the operation id and no record ever bound it. Every failure is a
+ * {@link DponeException} and nothing is published.
+ */
+final class Staging {
+    private final PublicationPorts ports;
+    private final PublicationSettings settings;
+    private final SetupStatements setup;
+    private final SourceOpener sources;
+    private final RandomBits random;
+
+    Staging(PublicationPorts ports, PublicationSettings settings, SetupStatements setup, SourceOpener sources,
+            RandomBits random) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.setup = requireNonNull(setup, "setup is null");
+        this.sources = requireNonNull(sources, "sources is null");
+        this.random = requireNonNull(random, "random is null");
+    }
+
+    StagedCandidate stage(AdmittedCluster cluster, OperationIdentity identity, PublicationSource source, Waits waits) {
+        requireWithinBound(source);
+        discardOwnedStaging(cluster, identity, waits);
+        SourceOpener.Opened opened = sources.open(source);
+        try (var cursor = opened.cursor()) {
+            waits.progress().step("create candidate");
+            CandidateDefinition definition = definition(cluster, opened.columns());
+            run(new SetupDdl.CandidateCreate(settings.cluster(), identity.candidate(), definition), DdlAction.STAGE,
+                    identity, cluster, waits, "candidate creation");
+            waits.progress().step("load");
+            long rows = load(identity, opened, waits);
+            waits.progress().step("replication");
+            awaitReadiness(cluster, identity, rows, waits);
+            return validate(cluster, identity, rows);
+        }
+    }
+
+    private void requireWithinBound(PublicationSource source) {
+        if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > settings.maxSourceBytes()) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+                    "the source is larger than max_source_bytes; nothing was created");
+        }
+    }
+
+    /** Drops the operation's own candidate left by an earlier attempt that never reached the authority. */
+    private void discardOwnedStaging(AdmittedCluster cluster, OperationIdentity identity, Waits waits) {
+        List<MemberFacts> members = members(identity);
+        boolean present = members.stream().anyMatch(facts -> !(facts.candidate() instanceof TableObservation.Absent));
+        if (!present) {
+            return;
+        }
+        waits.progress().step("discard own staging");
+        run(new SetupDdl.StagingDiscard(settings.cluster(), identity.candidate()), DdlAction.DISCARD, identity, cluster,
+                waits, "removal of the operation's earlier staging");
+        if (members(identity).stream().anyMatch(facts -> !(facts.candidate() instanceof TableObservation.Absent))) {
+            throw failed("the operation's earlier staging is still present after its removal");
+        }
+    }
+
+    private CandidateDefinition definition(AdmittedCluster cluster, List<SourceColumn> columns) {
+        if (cluster.target().isPresent()) {
+            return new CandidateDefinition.LikeTarget(settings.target());
+        }
+        if (columns.isEmpty() || columns.stream().anyMatch(column -> column.type().isEmpty())) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    "the target is absent, so the source must declare column types (a *WithNamesAndTypes format)");
+        }
+        return new CandidateDefinition.Columns(columns.stream()
+                .map(column -> new CandidateDefinition.Column(column.name(), column.type().get())).toList(),
+                settings.engine());
+    }
+
+    private void run(SetupDdl statement, DdlAction action, OperationIdentity identity, AdmittedCluster cluster,
+            Waits waits, String what) {
+        DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), action, 0, random);
+        setup.run(statement, token, cluster.hosts(), waits).ifPresent(reason -> {
+            throw failed(what + " is not proven on every member (" + reason + ")");
+        });
+    }
+
+    private long load(OperationIdentity identity, SourceOpener.Opened opened, Waits waits) {
+        List<String> names = opened.columns().stream().map(SourceColumn::name).toList();
+        LoadResult result = ports.loader().load(identity.candidate(), names, opened.cursor(), settings.maxSourceBytes(),
+                waits.cancellation(), waits.progress());
+        if (result instanceof LoadResult.Loaded loaded) {
+            return loaded.rows();
+        }
+        if (result instanceof LoadResult.SourceRejected rejected) {
+            throw new DponeException(rejected.code(), rejected.message() + "; nothing was published");
+        }
+        MutationOutcome outcome = ((LoadResult.Failed) result).outcome();
+        throw failed("the load into the candidate did not complete (" + outcome.getClass().getSimpleName() + ")");
+    }
+
+    private void awaitReadiness(AdmittedCluster cluster, OperationIdentity identity, long rows, Waits waits) {
+        if (!new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness())
+                .await(cluster.hosts(), identity.candidate(), rows, waits)) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
+                    "the candidate did not pass the readiness barrier on every replica within the bound");
+        }
+    }
+
+    private StagedCandidate validate(AdmittedCluster cluster, OperationIdentity identity, long rows) {
+        List<MemberFacts> members = members(identity);
+        GenerationVerdict verdict = GenerationRules.afterStaging(cluster.hosts(),
+                members.stream().map(MemberFacts::tables).toList());
+        if (verdict instanceof GenerationVerdict.Violated violated) {
+            throw new DponeException(violated.code(), "staged generations violate " + violated.primary()
+                    + "; nothing was published");
+        }
+        GenerationVerdict.Valid valid = (GenerationVerdict.Valid) verdict;
+        if (!valid.target().equals(cluster.target())) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+                    "the target generation changed during staging; nothing was published");
+        }
+        GenerationIdentity desired = valid.candidate().orElseThrow();
+        return new StagedCandidate(valid.target().orElse(null), desired, rows);
+    }
+
+    private List<MemberFacts> members(OperationIdentity identity) {
+        CatalogRead<List<MemberFacts>> read = ports.catalog().members(settings.cluster(), settings.target(), identity.candidate());
+        if (read instanceof CatalogRead.Observed<List<MemberFacts>> observed) {
+            return observed.facts();
+        }
+        throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
+                "the members could not be read during staging: " + ((CatalogRead.Unreadable<?>) read).describe());
+    }
+
+    private static DponeException failed(String message) {
+        return new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, message + "; nothing was published");
+    }
+
+}
