@@ -28,8 +28,6 @@ final class ManifestValidator {
     static final List<Set<String>> ALL_KEY_SETS = List.of(ROOT_KEYS, OPTIONS_KEYS, SINK_KEYS, STRATEGY_KEYS, SINK_OPTIONS_KEYS,
             TARGET_KEYS, PHYSICAL_DESIGN_KEYS, STORAGE_KEYS, CLICKHOUSE_KEYS, CLUSTER_KEYS);
 
-    private static final String NAME_RULE = "must be a non-blank name of at most 255 characters without control characters";
-
     private ManifestValidator() {
     }
 
@@ -53,7 +51,7 @@ final class ManifestValidator {
         }
         Optional<SinkTarget> target = target(sink.get());
         Optional<StrictObject> strategy = sink.get().object("strategy", true, STRATEGY_KEYS);
-        Optional<StrategyMode> mode = strategy.flatMap(s -> s.token("mode", true, StrategyMode.class, "must be full_refresh"));
+        Optional<StrategyMode> mode = strategy.flatMap(s -> s.token("mode", true, StrategyMode.class, SchemaProblem.NOT_FULL_REFRESH));
         Optional<Long> maxSourceBytes = strategy.flatMap(s -> s.positiveInteger("max_source_bytes", true));
         SinkOptions options = sink.get()
                 .object("options", false, SINK_OPTIONS_KEYS)
@@ -68,8 +66,8 @@ final class ManifestValidator {
 
     private static Optional<SinkTarget> target(StrictObject sink) {
         Optional<StrictObject> target = sink.object("target", true, TARGET_KEYS);
-        Optional<String> database = target.flatMap(t -> t.text("database", true, Identifiers::isAdmissible, NAME_RULE));
-        Optional<String> table = target.flatMap(t -> t.text("table", true, Identifiers::isAdmissible, NAME_RULE));
+        Optional<String> database = target.flatMap(t -> t.text("database", true, Identifiers::isAdmissible, SchemaProblem.NOT_A_NAME));
+        Optional<String> table = target.flatMap(t -> t.text("table", true, Identifiers::isAdmissible, SchemaProblem.NOT_A_NAME));
         if (database.isEmpty() || table.isEmpty()) {
             return Optional.empty();
         }
@@ -77,16 +75,16 @@ final class ManifestValidator {
     }
 
     private static SinkOptions sinkOptions(StrictObject options) {
-        StagingLocation staging = options.token("staging", false, StagingLocation.class, "must be target_local or staging_database")
+        StagingLocation staging = options.token("staging", false, StagingLocation.class, SchemaProblem.NOT_A_STAGING)
                 .orElse(StagingLocation.TARGET_LOCAL);
-        Optional<String> accessTable = options.text("access_table", false, Identifiers::isAdmissible, NAME_RULE);
+        Optional<String> accessTable = options.text("access_table", false, Identifiers::isAdmissible, SchemaProblem.NOT_A_NAME);
         Optional<String> artifactStore = options.text("external_artifact_store_path", false, StorePaths::isAbsolute,
-                "must be an absolute path of at most 4096 characters without control characters");
+                SchemaProblem.NOT_AN_ABSOLUTE_PATH);
         Optional<StrictObject> clickhouse = options.object("physical_design", false, PHYSICAL_DESIGN_KEYS)
                 .flatMap(design -> design.object("storage", false, STORAGE_KEYS))
                 .flatMap(storage -> storage.object("clickhouse", false, CLICKHOUSE_KEYS));
         Optional<String> engine = clickhouse.flatMap(c -> c.text("engine", false, TableEngines::isWellFormed,
-                "must be a bare engine name such as ReplicatedMergeTree"));
+                SchemaProblem.NOT_AN_ENGINE));
         Optional<ClusterSpec> cluster = clickhouse
                 .flatMap(c -> c.object("cluster", false, CLUSTER_KEYS))
                 .flatMap(ManifestValidator::cluster);
@@ -94,9 +92,9 @@ final class ManifestValidator {
     }
 
     private static Optional<ClusterSpec> cluster(StrictObject cluster) {
-        Optional<String> name = cluster.text("name", true, Identifiers::isAdmissible, NAME_RULE);
-        DdlScope scope = cluster.token("ddl_scope", false, DdlScope.class, "must be local or cluster").orElse(DdlScope.LOCAL);
-        ReplicationMode mode = cluster.token("replication_mode", false, ReplicationMode.class, "must be internal or external")
+        Optional<String> name = cluster.text("name", true, Identifiers::isAdmissible, SchemaProblem.NOT_A_NAME);
+        DdlScope scope = cluster.token("ddl_scope", false, DdlScope.class, SchemaProblem.NOT_A_DDL_SCOPE).orElse(DdlScope.LOCAL);
+        ReplicationMode mode = cluster.token("replication_mode", false, ReplicationMode.class, SchemaProblem.NOT_A_REPLICATION_MODE)
                 .orElse(ReplicationMode.INTERNAL);
         Optional<Long> budget = cluster.positiveInteger("external_content_row_budget", false);
         OptionalLong explicitBudget = budget.map(OptionalLong::of).orElse(OptionalLong.empty());

@@ -1,36 +1,27 @@
 package io.dpone.spi.manifest;
 
+import java.util.regex.Pattern;
+
 /**
- * JSON pointers into a manifest. Keys the schema knows are used verbatim; a key the schema does not
- * know is user text, so it is escaped to printable ASCII and truncated before it enters a report.
+ * JSON pointers into a manifest. A key is user text that may read like a path, a host or a
+ * credential, so only a plain identifier is written as itself; any other key becomes
+ * {@link #REDACTED_KEY}. Every key the schema knows is a plain identifier. Pointers therefore never
+ * carry input other than plain identifiers, sequence indexes, and need no {@code ~} escaping.
  */
 final class Pointers {
-    static final int MAX_UNKNOWN_KEY = 64;
+    /** Stands for a key that is not a plain identifier. */
+    static final String REDACTED_KEY = "<redacted-key>";
+    /** Keys echoed as themselves: ASCII identifiers of at most 64 characters. */
+    static final Pattern PLAIN_IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
     private Pointers() {
     }
 
-    static String child(String parent, String knownKey) {
-        return parent + "/" + escape(knownKey);
+    static String child(String parent, String key) {
+        return parent + "/" + (PLAIN_IDENTIFIER.matcher(key).matches() ? key : REDACTED_KEY);
     }
 
-    static String unknownChild(String parent, String key) {
-        StringBuilder safe = new StringBuilder();
-        for (int i = 0; i < key.length() && i < MAX_UNKNOWN_KEY; i++) {
-            char c = key.charAt(i);
-            if (c >= 0x20 && c < 0x7f) {
-                safe.append(c);
-            } else {
-                safe.append(String.format("\\u%04x", (int) c));
-            }
-        }
-        if (key.length() > MAX_UNKNOWN_KEY) {
-            safe.append("...");
-        }
-        return parent + "/" + escape(safe.toString());
-    }
-
-    private static String escape(String key) {
-        return key.replace("~", "~0").replace("/", "~1");
+    static String index(String parent, int index) {
+        return parent + "/" + index;
     }
 }

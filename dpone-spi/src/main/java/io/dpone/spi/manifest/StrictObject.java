@@ -25,13 +25,13 @@ final class StrictObject {
     /** Reads {@code node} as a mapping with exactly the allowed keys; unknown keys are violations. */
     static Optional<StrictObject> of(JsonNode node, String path, Violations violations, Set<String> allowedKeys) {
         if (!node.isObject()) {
-            violations.schema(path, "must be a mapping");
+            violations.schema(path, SchemaProblem.NOT_A_MAPPING);
             return Optional.empty();
         }
         for (Iterator<String> keys = node.fieldNames(); keys.hasNext(); ) {
             String key = keys.next();
             if (!allowedKeys.contains(key)) {
-                violations.schema(Pointers.unknownChild(path, key), "unknown key");
+                violations.schema(Pointers.child(path, key), SchemaProblem.UNKNOWN_KEY);
             }
         }
         return Optional.of(new StrictObject(node, path, violations));
@@ -41,13 +41,13 @@ final class StrictObject {
         return field(key, required).flatMap(child -> of(child, Pointers.child(path, key), violations, allowedKeys));
     }
 
-    Optional<String> text(String key, boolean required, Predicate<String> rule, String ruleProblem) {
+    Optional<String> text(String key, boolean required, Predicate<String> rule, SchemaProblem ruleProblem) {
         Optional<JsonNode> child = field(key, required);
         if (child.isEmpty()) {
             return Optional.empty();
         }
         if (!child.get().isTextual()) {
-            violations.schema(Pointers.child(path, key), "must be a string");
+            violations.schema(Pointers.child(path, key), SchemaProblem.NOT_A_STRING);
             return Optional.empty();
         }
         String value = child.get().textValue();
@@ -65,7 +65,7 @@ final class StrictObject {
         }
         JsonNode value = child.get();
         if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() <= 0) {
-            violations.schema(Pointers.child(path, key), "must be a positive integer no larger than 2^63-1");
+            violations.schema(Pointers.child(path, key), SchemaProblem.NOT_A_POSITIVE_INTEGER);
             return Optional.empty();
         }
         return Optional.of(value.longValue());
@@ -74,13 +74,13 @@ final class StrictObject {
     Optional<Boolean> bool(String key) {
         Optional<JsonNode> child = field(key, false);
         if (child.isPresent() && !child.get().isBoolean()) {
-            violations.schema(Pointers.child(path, key), "must be true or false");
+            violations.schema(Pointers.child(path, key), SchemaProblem.NOT_A_BOOLEAN);
             return Optional.empty();
         }
         return child.map(JsonNode::booleanValue);
     }
 
-    <E extends Enum<E> & WireName> Optional<E> token(String key, boolean required, Class<E> type, String ruleProblem) {
+    <E extends Enum<E> & WireName> Optional<E> token(String key, boolean required, Class<E> type, SchemaProblem ruleProblem) {
         return text(key, required, value -> WireName.lookup(type, value).isPresent(), ruleProblem)
                 .flatMap(value -> WireName.lookup(type, value));
     }
@@ -90,7 +90,7 @@ final class StrictObject {
         JsonNode child = node.get(key);
         if (child == null) {
             if (required) {
-                violations.schema(Pointers.child(path, key), "is required");
+                violations.schema(Pointers.child(path, key), SchemaProblem.REQUIRED);
             }
             return Optional.empty();
         }

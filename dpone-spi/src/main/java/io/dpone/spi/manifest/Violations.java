@@ -11,12 +11,12 @@ final class Violations {
     private final List<SchemaViolation> reported = new ArrayList<>();
     private boolean truncated;
 
-    void schema(String path, String problem) {
+    void schema(String path, SchemaProblem problem) {
         if (reported.size() < MAX_REPORTED) {
-            reported.add(new SchemaViolation(DponeErrorCode.MANIFEST_SCHEMA_INVALID, path, problem));
+            reported.add(violation(path, problem));
         } else if (!truncated) {
             truncated = true;
-            reported.set(MAX_REPORTED - 1, new SchemaViolation(DponeErrorCode.MANIFEST_SCHEMA_INVALID, "", "further violations were not reported"));
+            reported.set(MAX_REPORTED - 1, violation("", SchemaProblem.TRUNCATED));
         }
     }
 
@@ -26,5 +26,9 @@ final class Violations {
 
     List<SchemaViolation> list() {
         return List.copyOf(reported);
+    }
+
+    private static SchemaViolation violation(String path, SchemaProblem problem) {
+        return new SchemaViolation(DponeErrorCode.MANIFEST_SCHEMA_INVALID, path, problem.sentence());
     }
 }

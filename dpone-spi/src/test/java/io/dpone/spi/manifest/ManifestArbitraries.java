@@ -20,7 +20,8 @@ import net.jqwik.api.Combinators;
  * generated string value starts with {@link #MARKER}, so a report that echoes a value is detectable.
  */
 public final class ManifestArbitraries {
-    public static final String MARKER = "SECRETVALUE";
+    /** Contains a hyphen, so it can never be part of a plain-identifier key, which a report may name. */
+    public static final String MARKER = "SECRET-VALUE";
     private static final List<String> SCHEMA_KEYS = List.of("options", "lineage", "sink", "target", "database", "table", "strategy",
             "mode", "max_source_bytes", "staging", "access_table", "external_artifact_store_path", "physical_design", "storage",
             "clickhouse", "engine", "cluster", "name", "ddl_scope", "replication_mode", "external_content_row_budget");
@@ -32,8 +33,16 @@ public final class ManifestArbitraries {
     private ManifestArbitraries() {
     }
 
+    /** Keys that read like a path, a host or a credential; each carries {@link #MARKER}, so an echo is detectable. */
+    public static final List<String> HOSTILE_KEYS = List.of("/home/alice/.ssh/id_rsa" + MARKER, "user:" + MARKER + "@host:9000",
+            "https://bob:" + MARKER + "@db.example.com:8443/x", "password=" + MARKER, "C:\\Users\\" + MARKER, "~/" + MARKER,
+            MARKER + ".internal.example.com", "../../" + MARKER, MARKER + " key", MARKER + "\u200b", MARKER + "\t", MARKER + "/x");
+
     public static Arbitrary<String> keys() {
-        return Arbitraries.oneOf(Arbitraries.of(SCHEMA_KEYS), Arbitraries.strings().all().ofMaxLength(80));
+        return Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(4, Arbitraries.of(SCHEMA_KEYS)),
+                net.jqwik.api.Tuple.of(3, Arbitraries.strings().all().ofMaxLength(80)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.of(HOSTILE_KEYS)));
     }
 
     public static Arbitrary<Object> scalars() {

@@ -34,6 +34,17 @@ class ManifestReferenceDocTest {
     }
 
     @Test
+    void everyReadingRuleAndSchemaProblemSentenceIsDocumented() throws IOException {
+        String text = Files.readString(REFERENCE);
+        for (ReadingRule rule : ReadingRule.values()) {
+            assertTrue(text.contains("| " + rule.sentence() + " |"), "manifest.md does not list the reading rule " + rule);
+        }
+        for (SchemaProblem problem : SchemaProblem.values()) {
+            assertTrue(text.contains("| " + problem.sentence() + " |"), "manifest.md does not list the schema problem " + problem);
+        }
+    }
+
+    @Test
     void everyEnumTokenIsDocumented() throws IOException {
         String text = Files.readString(REFERENCE);
         for (Class<? extends Enum<?>> type : java.util.List.<Class<? extends Enum<?>>>of(DdlScope.class, ReplicationMode.class,
