@@ -12,6 +12,7 @@ import org.apache.hc.core5.net.URIBuilder;
 final class HttpRequests {
     static final String QUERY_ID_PARAMETER = "query_id";
     static final String DATABASE_PARAMETER = "database";
+    static final String QUERY_PARAMETER = "query";
     static final String USER_HEADER = "X-ClickHouse-User";
     static final String KEY_HEADER = "X-ClickHouse-Key";
 
@@ -31,6 +32,15 @@ final class HttpRequests {
                 builder.addParameter(setting.getKey(), setting.getValue());
             }
             return builder.build();
+        } catch (URISyntaxException invalid) {
+            throw new IllegalArgumentException("endpoint does not form a valid URI", invalid);
+        }
+    }
+
+    /** {@link #uri} plus the statement as the {@code query} parameter, for requests whose body is data. */
+    static URI uriWithQuery(ClickHouseEndpoint endpoint, QueryContext context, String query) {
+        try {
+            return new URIBuilder(uri(endpoint, context)).addParameter(QUERY_PARAMETER, query).build();
         } catch (URISyntaxException invalid) {
             throw new IllegalArgumentException("endpoint does not form a valid URI", invalid);
         }

@@ -1,0 +1,154 @@
+package io.dpone.clickhouse.cluster.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityRead;
+import io.dpone.clickhouse.cluster.authority.CasResult;
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.ddl.ExactHostSetEntryAggregator;
+import io.dpone.clickhouse.cluster.contract.ddl.PinnedQueueStatusNormalizer;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.receipt.PublicationReceipt;
+import io.dpone.spi.source.PublicationSource;
+import java.time.Instant;
+
+/**
+ * Internal-mode publication (seed 000, the pseudocode and state machine): admission, then by the
+ * slot's state either a new operation (stage, PREPARED, dispatch), or the resumption of this
+ * scheduler invocation's own operation from exactly where its record stands. A retry never
+ * re-extracts or replays publication DDL once the operation holds the slot; a foreign unresolved
+ * operation is fenced; only COMPLETED may be taken over by a new operation.
+ *
+ * <p>Failures before the operation holds the slot are {@link DponeException}s; from then on every
+ * invocation ends in a receipt (committed, waiting, terminal-partial, failed, prepared or unknown)
+ * with per-replica evidence. One instance serves one target; {@link #publish} is used from one
+ * thread per call, and calls share no mutable state.
+ */
+public final class InternalPublicationService {
+    private final PublicationPorts ports;
+    private final PublicationSettings settings;
+    private final ProtocolDigests digests;
+    private final SourceOpener sources;
+    private final RecordTransitions transitions;
+    private final AuthorityWrites writes;
+    private final PublicationFlow publication;
+    private final CleanupFlow cleanup;
+    private final Staging staging;
+
+    public InternalPublicationService(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
+            SourceOpener sources, RandomBits random) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.digests = requireNonNull(digests, "digests is null");
+        this.sources = requireNonNull(sources, "sources is null");
+        this.transitions = new RecordTransitions(requireNonNull(random, "random is null"));
+        this.writes = new AuthorityWrites(ports.authority());
+        QueueEvidence queue = new QueueEvidence(ports.ddl(),
+                new ExactHostSetEntryAggregator(PinnedQueueStatusNormalizer.INSTANCE, digests), settings.entryVisibility());
+        SeedReplicaStateClassifier replicaStates = SeedReplicaStateClassifier.INSTANCE;
+        SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
+        this.publication = new PublicationFlow(ports, settings, queue, writes, transitions, classifier,
+                new Revalidation(ports, settings, classifier));
+        this.cleanup = new CleanupFlow(ports, settings, queue, writes, transitions, new SeedCleanupClassifier(replicaStates));
+        this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl(), queue, settings.entryProgress()),
+                sources, random);
+    }
+
+    /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
+    public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
+            ProgressListener progress) {
+        OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId, digests);
+        Waits waits = new Waits(ports.sleeper(), cancellation, progress);
+        RunEvidence evidence = new RunEvidence();
+        progress.step("admission");
+        AdmittedCluster cluster = new ClusterGate(ports, settings, digests).admit(identity, evidence);
+        AuthorityRead slot = ports.authority().readVersioned(identity.targetKey());
+        Conclusion conclusion = decide(cluster, identity, slot, source, evidence, waits);
+        return InternalReceipts.of(identity, conclusion, evidence);
+    }
+
+    private Conclusion decide(AdmittedCluster cluster, OperationIdentity identity, AuthorityRead slot,
+            PublicationSource source, RunEvidence evidence, Waits waits) {
+        if (slot instanceof AuthorityRead.Unavailable unavailable) {
+            throw new DponeException(unavailable.code(), "the authority slot could not be read; nothing was mutated");
+        }
+        if (slot instanceof AuthorityRead.Absent) {
+            return newOperation(cluster, identity, null, source, evidence, waits);
+        }
+        VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
+                "the authority record is malformed, of an unknown version or oversized; it blocks the target and is never"
+                        + " overwritten"));
+        evidence.record(current);
+        AuthorityRecord record = current.record();
+        if (record.operationId().equals(identity.operationId())) {
+            return resume(cluster, current, evidence, waits);
+        }
+        if (record.phase() != AuthorityPhase.COMPLETED) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+                    "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
+        }
+        return newOperation(cluster, identity, current, source, evidence, waits);
+    }
+
+    /** No record of this operation exists: stage, then take the slot strictly (absent) or by CAS (completed). */
+    private Conclusion newOperation(AdmittedCluster cluster, OperationIdentity identity, VersionedRecord completed,
+            PublicationSource source, RunEvidence evidence, Waits waits) {
+        waits.progress().step("staging");
+        StagedCandidate staged = staging.stage(cluster, identity, source, waits);
+        if (waits.cancelled()) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    "cancelled before authority acquisition; nothing was published");
+        }
+        Instant now = notBefore(completed);
+        AuthorityRecord prepared = transitions.prepared(identity, cluster.inventoryDigest(), staged.predecessor(),
+                staged.desired(), staged.rows(), completed == null ? 0 : completed.record().dispatchEpoch(), now);
+        waits.progress().step("authority");
+        CasResult taken = completed == null ? ports.authority().createIfAbsent(prepared)
+                : ports.authority().compareAndSwap(completed, prepared);
+        if (taken instanceof CasResult.OutcomeUnknown unknown) {
+            throw new DponeException(unknown.code(), "the response to taking the slot was lost (" + unknown.reason()
+                    + "); nothing was dispatched; run the same invocation again to reconcile");
+        }
+        if (taken instanceof CasResult.Conflict conflict) {
+            return writes.sameOperation(prepared).map(mine -> resume(cluster, mine, evidence, waits))
+                    .orElseThrow(() -> new DponeException(conflict.code(),
+                            "another worker took the target slot first (" + conflict.reason() + "); nothing was dispatched"));
+        }
+        VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
+        evidence.record(verified);
+        return resume(cluster, verified, evidence, waits);
+    }
+
+    /** Continues this operation from its record's phase; only PREPARED can lead to a dispatch. */
+    private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, RunEvidence evidence, Waits waits) {
+        PublicationFlow.Result result = switch (current.record().phase()) {
+            case PREPARED -> publication.dispatch(cluster, current, evidence, waits);
+            case DISPATCHING -> publication.reconcile(cluster, current, evidence, waits);
+            default -> new PublicationFlow.Result.Continue(current);
+        };
+        if (result instanceof PublicationFlow.Result.Concluded concluded) {
+            return concluded.conclusion();
+        }
+        return cleanup.run(cluster, ((PublicationFlow.Result.Continue) result).current(), evidence, waits);
+    }
+
+    private Instant notBefore(VersionedRecord completed) {
+        Instant now = ports.clock().instant();
+        if (completed == null) {
+            return now;
+        }
+        Instant last = completed.record().payload().updatedAt();
+        return now.isBefore(last) ? last : now;
+    }
+}

@@ -1,0 +1,25 @@
+package io.dpone.clickhouse.cluster.service;
+
+import io.dpone.spi.manifest.ReplicationMode;
+import io.dpone.spi.receipt.EvidenceScope;
+import io.dpone.spi.receipt.EvidenceStatus;
+import io.dpone.spi.receipt.PublicationReceipt;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The internal-mode receipt: schema, hashed operation identity, outcome, and the run's evidence. */
+final class InternalReceipts {
+    static final String SCHEMA = "dpone.clickhouse.cluster-full-refresh-receipt.v1";
+
+    private InternalReceipts() {
+    }
+
+    /** Runtime receipts are always {@code runtime}/{@code UNVERIFIED}: execution cannot self-certify. */
+    static PublicationReceipt of(OperationIdentity identity, Conclusion conclusion, RunEvidence evidence) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("message", conclusion.message());
+        detail.putAll(evidence.detail());
+        return new PublicationReceipt(SCHEMA, ReplicationMode.INTERNAL, identity.operationId().hex(), EvidenceScope.RUNTIME,
+                EvidenceStatus.UNVERIFIED, conclusion.outcome(), conclusion.code(), detail);
+    }
+}

@@ -1,0 +1,113 @@
+package io.dpone.clickhouse.cluster.transport.http;
+
+import io.dpone.clickhouse.cluster.port.LoadResult;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.source.RowCursor;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.ObjLongConsumer;
+import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
+
+/**
+ * A request body written row by row from a cursor, once (not repeatable: the client can never
+ * replay it). A source-side stop (limit, malformed row, cancellation) aborts the write and is kept
+ * as the load's result.
+ */
+final class RowStreamEntity extends AbstractHttpEntity {
+    private final RowCursor rows;
+    private final int columns;
+    private final long maxSourceBytes;
+    private final Cancellation cancellation;
+    private final ObjLongConsumer<Long> progress;
+    private long written;
+    private volatile LoadResult stopped;
+
+    RowStreamEntity(RowCursor rows, int columns, long maxSourceBytes, Cancellation cancellation,
+            ObjLongConsumer<Long> progress) {
+        super("text/tab-separated-values; charset=UTF-8", null, true);
+        this.rows = rows;
+        this.columns = columns;
+        this.maxSourceBytes = maxSourceBytes;
+        this.cancellation = cancellation;
+        this.progress = progress;
+    }
+
+    @Override
+    public void writeTo(OutputStream out) throws IOException {
+        BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        try {
+            for (List<String> row = rows.next(); row != null; row = rows.next()) {
+                if (row.size() != columns) {
+                    throw stop(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "row " + (written + 1) + " has "
+                            + row.size() + " cells for " + columns + " columns");
+                }
+                if (rows.bytesRead() > maxSourceBytes) {
+                    throw stop(HttpCandidateLoader.limit(maxSourceBytes));
+                }
+                if (cancellation.isCancelled()) {
+                    throw stop(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the load was cancelled");
+                }
+                TsvRows.write(row, writer);
+                written++;
+                progress.accept(written, rows.bytesRead());
+            }
+        } catch (DponeException malformed) {
+            throw stop(malformed);
+        }
+        writer.flush();
+    }
+
+    private IOException stop(DponeErrorCode code, String message) {
+        return stop(new DponeException(code, message));
+    }
+
+    private IOException stop(DponeException cause) {
+        stopped = new LoadResult.SourceRejected(cause.code(), cause.getMessage(), written);
+        return new IOException("load stopped by its source: " + cause.code());
+    }
+
+    Optional<LoadResult> stop() {
+        return Optional.ofNullable(stopped);
+    }
+
+    long rows() {
+        return written;
+    }
+
+    long bytes() {
+        return rows.bytesRead();
+    }
+
+    @Override
+    public InputStream getContent() {
+        throw new UnsupportedOperationException("a streamed body is written, never read");
+    }
+
+    @Override
+    public long getContentLength() {
+        return -1;
+    }
+
+    @Override
+    public boolean isRepeatable() {
+        return false;
+    }
+
+    @Override
+    public boolean isStreaming() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        // the cursor belongs to the caller
+    }
+}
