@@ -21,6 +21,7 @@ import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Internal-mode publication (seed 000, the pseudocode and state machine): admission, then by the
@@ -44,6 +45,7 @@ public final class InternalPublicationService {
     private final PublicationFlow publication;
     private final CleanupFlow cleanup;
     private final Staging staging;
+    private final StatusReader status;
 
     public InternalPublicationService(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
             SourceOpener sources, RandomBits random) {
@@ -60,6 +62,8 @@ public final class InternalPublicationService {
         this.publication = new PublicationFlow(ports, settings, queue, writes, transitions, classifier,
                 new Revalidation(ports, settings, classifier));
         this.cleanup = new CleanupFlow(ports, settings, queue, writes, transitions, new SeedCleanupClassifier(replicaStates));
+        this.status = new StatusReader(ports, settings, digests, classifier,
+                new SeedCleanupClassifier(replicaStates), queue);
         this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl(), queue, settings.entryProgress()),
                 sources, random);
     }
@@ -74,7 +78,18 @@ public final class InternalPublicationService {
         AdmittedCluster cluster = new ClusterGate(ports, settings, digests).admit(identity, evidence);
         AuthorityRead slot = ports.authority().readVersioned(identity.targetKey());
         Conclusion conclusion = decide(cluster, identity, slot, source, evidence, waits);
-        return InternalReceipts.of(identity, conclusion, evidence);
+        return InternalReceipts.of(identity.operationId().hex(), conclusion, evidence);
+    }
+
+    /** Reads the target's record and every member; mutates nothing. */
+    public PublicationReceipt status(Optional<String> schedulerInvocationId) {
+        OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId.orElse(""), digests);
+        RunEvidence evidence = new RunEvidence();
+        Optional<Conclusion> conclusion = status.read(identity, evidence);
+        if (conclusion.isEmpty()) {
+            return InternalReceipts.none(evidence);
+        }
+        return InternalReceipts.of(evidence.record().record().operationId().hex(), conclusion.get(), evidence);
     }
 
     private Conclusion decide(AdmittedCluster cluster, OperationIdentity identity, AuthorityRead slot,

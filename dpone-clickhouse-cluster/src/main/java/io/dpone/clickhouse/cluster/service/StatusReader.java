@@ -1,0 +1,154 @@
+package io.dpone.clickhouse.cluster.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityRead;
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
+import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.FencedDdl;
+import io.dpone.clickhouse.cluster.port.QueueLookup;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.Optional;
+
+/**
+ * {@code dpone status}: the target's record and what every member and the queue show for it, read
+ * only. Unlike publication, it tolerates an unreachable member (the member is reported UNKNOWN) so
+ * an operator can see the per-replica state during an outage; it sends no mutation, no probe and
+ * no bootstrap, and it never waits.
+ */
+final class StatusReader {
+    private final PublicationPorts ports;
+    private final PublicationSettings settings;
+    private final ProtocolDigests digests;
+    private final PublicationClassifier publication;
+    private final CleanupClassifier cleanup;
+    private final QueueEvidence queue;
+    private final ReplicaReader replicas;
+
+    StatusReader(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
+            PublicationClassifier publication, CleanupClassifier cleanup, QueueEvidence queue) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.digests = requireNonNull(digests, "digests is null");
+        this.publication = requireNonNull(publication, "publication is null");
+        this.cleanup = requireNonNull(cleanup, "cleanup is null");
+        this.queue = requireNonNull(queue, "queue is null");
+        this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
+    }
+
+    /** The record's conclusion as of now, or empty when the target has no record. */
+    Optional<Conclusion> read(OperationIdentity identity, RunEvidence evidence) {
+        CatalogRead<ClusterInventory> inventory = ports.catalog().inventory(settings.cluster());
+        if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE, "the inventory could not be read");
+        }
+        AdmittedCluster cluster = new AdmittedCluster(observed.facts(), digests.inventory(observed.facts()),
+                Optional.empty());
+        evidence.inventory(observed.facts(), cluster.inventoryDigest().hex());
+        AuthorityRead slot = ports.authority().readVersioned(identity.targetKey());
+        if (slot instanceof AuthorityRead.Unavailable unavailable) {
+            throw new DponeException(unavailable.code(), "the authority slot could not be read");
+        }
+        if (slot instanceof AuthorityRead.Absent) {
+            return Optional.empty();
+        }
+        VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is not a valid V1 record"));
+        evidence.record(current);
+        evidence.step(current.record().operationId().equals(identity.operationId())
+                ? "record belongs to this invocation" : "record belongs to another invocation");
+        return Optional.of(conclude(cluster, current.record(), evidence));
+    }
+
+    private Conclusion conclude(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+        TableRef candidate = RecordShapes.candidate(record, settings.target());
+        if (record.phase() == AuthorityPhase.COMPLETED) {
+            return Conclusion.committed();
+        }
+        if (record.phase() == AuthorityPhase.PREPARED || record.phase() == AuthorityPhase.DISPATCHING) {
+            QueueResult queueResult = record.phase() == AuthorityPhase.PREPARED ? QueueResult.NO_ENTRY
+                    : publicationQueue(cluster, record, evidence);
+            PublicationVerdict verdict = publication.classify(new PublicationFacts(RecordShapes.shape(record), record.phase(),
+                    cluster.hosts(), replicas.observe(cluster.hosts(), settings.target(), candidate), queueResult));
+            ClassificationNames.record(evidence, verdict);
+            return switch (verdict.classification()) {
+                case DISPATCH_PERMITTED_AFTER_CAS -> Conclusion.of(PublicationOutcome.PREPARED,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, "prepared; no publication statement was sent yet");
+                case IN_PROGRESS, PARTIAL_IN_PROGRESS, COMMIT_PROVEN_PROCEED_TO_CLEANUP -> Conclusion.of(PublicationOutcome.WAITING,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                        "the original entry is running or proven; run publish with the same invocation id to continue");
+                case PARTIAL_TERMINAL -> Conclusion.of(PublicationOutcome.TERMINAL_PARTIAL,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED, "terminal mixed; follow the runbook");
+                case ALL_PENDING_TERMINAL_FAILURE -> Conclusion.of(PublicationOutcome.FAILED,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, "the entry failed on every member; nothing changed");
+                default -> PublicationFlow.unknown(verdict);
+            };
+        }
+        CleanupVerdict verdict = cleanup.classify(new CleanupFacts(RecordShapes.shape(record), record.phase(), cluster.hosts(),
+                replicas.observe(cluster.hosts(), settings.target(), candidate),
+                QueueResult.of(record.payload().publication().receipt()), cleanupQueue(cluster, record, evidence), true));
+        ClassificationNames.record(evidence, verdict);
+        return verdict.decision() == CleanupDecision.PROHIBITED
+                ? Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                        "published; cleanup is prohibited (" + verdict.cause() + "); follow the runbook")
+                : Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                        "published; cleanup is pending; run publish with the same invocation id to finish it");
+    }
+
+    private QueueResult publicationQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+        DdlBinding binding = record.payload().publication();
+        FencedDdl statement = RecordShapes.publication(record, settings.cluster(), settings.target());
+        return entryResult(cluster, binding, statement, evidence, true);
+    }
+
+    private QueueResult cleanupQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+        DdlBinding binding = record.payload().cleanup();
+        if (binding == null) {
+            return QueueResult.NO_ENTRY;
+        }
+        if (binding.receipt() != null) {
+            return QueueResult.of(binding.receipt());
+        }
+        return entryResult(cluster, binding, RecordShapes.cleanup(record, settings.cluster(), settings.target()), evidence,
+                false);
+    }
+
+    private QueueResult entryResult(AdmittedCluster cluster, DdlBinding binding, FencedDdl statement, RunEvidence evidence,
+            boolean isPublication) {
+        BoundEntry entry;
+        if (binding.entry() != null) {
+            entry = RecordShapes.bound(binding, settings.cluster());
+        } else {
+            QueueLookup lookup = ports.ddl().lookup(statement.expected(binding.token()));
+            if (!(lookup instanceof QueueLookup.Bound bound)) {
+                return QueueResult.UNKNOWN;
+            }
+            entry = bound.entry();
+        }
+        EntryAggregation hosts = queue.aggregate(entry, cluster.hosts());
+        if (isPublication) {
+            evidence.publicationHosts(hosts);
+        } else {
+            evidence.cleanupHosts(hosts);
+        }
+        return QueueResult.of(hosts.outcome());
+    }
+}
