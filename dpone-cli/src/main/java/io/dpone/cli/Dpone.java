@@ -5,6 +5,7 @@ import io.dpone.cli.command.DemoCommand;
 import io.dpone.cli.command.PlanCommand;
 import io.dpone.cli.command.ProvidersCommand;
 import io.dpone.cli.command.PublishCommand;
+import io.dpone.cli.command.StatusCommand;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.spi.error.DponeException;
 import java.util.concurrent.Callable;
@@ -51,10 +52,12 @@ public final class Dpone implements Callable<Integer> {
                 .addSubcommand(new CheckCommand(host))
                 .addSubcommand(new PlanCommand(host))
                 .addSubcommand(new PublishCommand(host))
+                .addSubcommand(new StatusCommand(host))
                 .addSubcommand(new ProvidersCommand(host))
                 .addSubcommand(new DemoCommand(host));
         line.setOut(host.out());
         line.setErr(host.err());
+        line.setParameterExceptionHandler(new UsageErrors());
         line.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof DponeException coded) {
                 host.err().println(JsonDocuments.compact(JsonDocuments.error(coded)));

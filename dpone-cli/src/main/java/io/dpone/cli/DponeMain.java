@@ -1,7 +1,6 @@
 package io.dpone.cli;
 
 import io.dpone.cli.render.JsonDocuments;
-import io.dpone.spi.publication.HostEnvironment;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ServiceConfigurationError;
@@ -14,9 +13,11 @@ public final class DponeMain {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        InterruptCancellation cancellation = InterruptCancellation.install();
         int exit;
         try {
-            HostContext host = new HostContext(HostContext.discoverProviders(), HostEnvironment.from(System.getenv()), out, err);
+            HostContext host = new HostContext(HostContext.discoverProviders(), HostVariables.of(System.getenv()),
+                    Terminals.detect(), cancellation, out, err);
             exit = Dpone.run(args, host);
         } catch (RuntimeException | ServiceConfigurationError e) {
             // A provider that cannot be loaded is a defect, reported as a typed document, not a trace.
@@ -25,6 +26,7 @@ public final class DponeMain {
         }
         out.flush();
         err.flush();
+        cancellation.finished(exit);
         System.exit(exit);
     }
 }
