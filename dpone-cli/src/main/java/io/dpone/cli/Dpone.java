@@ -11,6 +11,7 @@ import io.dpone.spi.error.DponeException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -18,7 +19,7 @@ import picocli.CommandLine.Spec;
  * The {@code dpone} command line. {@link #run} never throws and never prints a stack trace: every
  * failure becomes one typed JSON document on stderr and a documented exit code.
  */
-@Command(name = "dpone", mixinStandardHelpOptions = true, version = "dpone 0.1.0",
+@Command(name = "dpone", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "dpone 0.1.0",
         description = "Reference host for ClickHouse cluster full-refresh publication.")
 public final class Dpone implements Callable<Integer> {
     @Spec

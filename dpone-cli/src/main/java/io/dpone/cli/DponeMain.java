@@ -14,7 +14,7 @@ public final class DponeMain {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         InterruptCancellation cancellation = InterruptCancellation.install();
-        int exit;
+        int exit = ExitCode.INTERNAL_ERROR;
         try {
             HostContext host = new HostContext(HostContext.discoverProviders(), HostVariables.of(System.getenv()),
                     Terminals.detect(), cancellation, out, err);
@@ -23,10 +23,12 @@ public final class DponeMain {
             // A provider that cannot be loaded is a defect, reported as a typed document, not a trace.
             err.println(JsonDocuments.compact(JsonDocuments.internalError(e)));
             exit = ExitCode.INTERNAL_ERROR;
+        } finally {
+            out.flush();
+            err.flush();
+            // Even an Error on its way out must release the shutdown hook, or the exit would wait its grace period.
+            cancellation.finished(exit);
         }
-        out.flush();
-        err.flush();
-        cancellation.finished(exit);
         System.exit(exit);
     }
 }

@@ -35,8 +35,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "publish", description = {
         "Publish a CSV or TSV file to the manifest's target after static admission.",
-        "Exit 0 committed, 1 blocked, 2 invalid input, 3 runtime failure, 5 waiting, 6 terminal partial,",
-        "7 unknown, 8 prepared (stopped before dispatch), 9 aborted. See docs/reference/cli.md."})
+        "Exit codes: 0 committed, 1 blocked, 2 invalid input, 3 runtime failure, 5 waiting, 6 terminal partial, "
+                + "7 unknown, 8 prepared (stopped before dispatch), 9 aborted; see docs/reference/cli.md."})
 public final class PublishCommand implements Callable<Integer> {
     /** The host's own first step, shown until the publisher reports its own. */
     static final String STARTING_STEP = "starting";
@@ -53,12 +53,12 @@ public final class PublishCommand implements Callable<Integer> {
     private ConnectionOption connection;
 
     @Option(names = "--source", required = true, paramLabel = "FILE",
-            description = "Delimited source file with a header row; .gz or .zst compression is named by the extension.")
+            description = "Delimited text file with a header row; a gz or zst extension names its compression.")
     private Path source;
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames or TSVWithNamesAndTypes."
-                    + " Default: CSVWithNames for .csv, TSVWithNames for .tsv and .tab.")
+                    + " Default by file extension: csv is CSVWithNames; tsv and tab are TSVWithNames.")
     private String format;
 
     @Option(names = "--invocation-id", required = true, paramLabel = "ID",

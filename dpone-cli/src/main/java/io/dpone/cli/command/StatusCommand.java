@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "status", description = {
         "Read the target's publication state without changing anything.",
-        "Exit 0 read (whatever the outcome), 1 blocked, 2 invalid input, 3 runtime failure."})
+        "Exit codes: 0 read (whatever it shows), 1 blocked, 2 invalid input, 3 runtime failure."})
 public final class StatusCommand implements Callable<Integer> {
     private final HostContext host;
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import picocli.CommandLine.Help;
 import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Help.Column;
 import picocli.CommandLine.Help.TextTable;
@@ -64,7 +65,7 @@ public final class ReceiptSummary {
             int width = Math.max(header.get(i).length(), cells.stream().mapToInt(row -> row.get(column).length()).max().orElse(0));
             columns[i] = new Column(Math.min(width, MAX_COLUMN) + 2, 0, Column.Overflow.WRAP);
         }
-        TextTable table = TextTable.forColumns(Ansi.OFF, columns);
+        TextTable table = TextTable.forColumns(Help.defaultColorScheme(Ansi.OFF), columns);
         table.addRowValues(header.toArray(String[]::new));
         cells.forEach(row -> table.addRowValues(row.toArray(String[]::new)));
         table.toString().lines().forEach(row -> text.append(" ".repeat(indent)).append(row.stripTrailing()).append('\n'));
