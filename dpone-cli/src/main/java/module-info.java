@@ -3,6 +3,9 @@ module io.dpone.cli {
     requires io.dpone.spi;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
+    requires com.fasterxml.jackson.dataformat.yaml;
+    requires org.yaml.snakeyaml;
+    requires me.tongfei.progressbar;
 
     uses io.dpone.spi.publication.PublicationStrategyProvider;
 

@@ -5,11 +5,13 @@ import io.dpone.cli.command.DemoCommand;
 import io.dpone.cli.command.PlanCommand;
 import io.dpone.cli.command.ProvidersCommand;
 import io.dpone.cli.command.PublishCommand;
+import io.dpone.cli.command.StatusCommand;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.spi.error.DponeException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -17,7 +19,7 @@ import picocli.CommandLine.Spec;
  * The {@code dpone} command line. {@link #run} never throws and never prints a stack trace: every
  * failure becomes one typed JSON document on stderr and a documented exit code.
  */
-@Command(name = "dpone", mixinStandardHelpOptions = true, version = "dpone 0.1.0",
+@Command(name = "dpone", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "dpone 0.1.0",
         description = "Reference host for ClickHouse cluster full-refresh publication.")
 public final class Dpone implements Callable<Integer> {
     @Spec
@@ -51,10 +53,12 @@ public final class Dpone implements Callable<Integer> {
                 .addSubcommand(new CheckCommand(host))
                 .addSubcommand(new PlanCommand(host))
                 .addSubcommand(new PublishCommand(host))
+                .addSubcommand(new StatusCommand(host))
                 .addSubcommand(new ProvidersCommand(host))
                 .addSubcommand(new DemoCommand(host));
         line.setOut(host.out());
         line.setErr(host.err());
+        line.setParameterExceptionHandler(new UsageErrors());
         line.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof DponeException coded) {
                 host.err().println(JsonDocuments.compact(JsonDocuments.error(coded)));

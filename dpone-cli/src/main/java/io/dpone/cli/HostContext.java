@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.spi.decision.StaticAdmissionPolicy;
 import io.dpone.spi.manifest.ManifestReader;
+import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.HostEnvironment;
 import io.dpone.spi.publication.PublicationStrategyProvider;
 import java.io.PrintWriter;
@@ -13,15 +14,30 @@ import java.util.ServiceLoader;
 
 /**
  * Everything a command needs, built once per invocation: the providers found on the module path,
- * the one admission policy over them, the captured environment and the two output streams.
- * stdout carries only successful documents; stderr carries only typed error documents and usage.
+ * the one admission policy over them, the captured environment, whether the streams reach a
+ * terminal, the cancellation flag Ctrl-C flips, and the two output streams. stdout carries only
+ * successful documents; stderr carries typed error documents, usage and, on a terminal only,
+ * progress and human summaries.
  */
-public record HostContext(List<PublicationStrategyProvider> providers, HostEnvironment environment, PrintWriter out, PrintWriter err) {
+public record HostContext(
+        List<PublicationStrategyProvider> providers,
+        HostVariables variables,
+        Terminals terminals,
+        Cancellation cancellation,
+        PrintWriter out,
+        PrintWriter err) {
     public HostContext {
         providers = List.copyOf(requireNonNull(providers, "providers is null"));
-        requireNonNull(environment, "environment is null");
+        requireNonNull(variables, "variables is null");
+        requireNonNull(terminals, "terminals is null");
+        requireNonNull(cancellation, "cancellation is null");
         requireNonNull(out, "out is null");
         requireNonNull(err, "err is null");
+    }
+
+    /** A host without terminals or cancellation whose environment holds only {@code environment}'s variables. */
+    public HostContext(List<PublicationStrategyProvider> providers, HostEnvironment environment, PrintWriter out, PrintWriter err) {
+        this(providers, HostVariables.of(environment), Terminals.NONE, Cancellation.NEVER, out, err);
     }
 
     /**
@@ -32,6 +48,11 @@ public record HostContext(List<PublicationStrategyProvider> providers, HostEnvir
     public static List<PublicationStrategyProvider> discoverProviders() {
         return ServiceLoader.load(PublicationStrategyProvider.class).stream().map(ServiceLoader.Provider::get)
                 .sorted(Comparator.comparing(PublicationStrategyProvider::replicationMode)).toList();
+    }
+
+    /** The part of the environment static admission and providers may read. */
+    public HostEnvironment environment() {
+        return variables.environment();
     }
 
     public StaticAdmissionPolicy policy() {

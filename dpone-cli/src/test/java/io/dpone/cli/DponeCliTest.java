@@ -2,6 +2,7 @@ package io.dpone.cli;
 
 import static io.dpone.cli.CliRun.fixture;
 import static io.dpone.cli.CliRun.run;
+import static io.dpone.cli.PublishFixtures.csv;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,12 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpone.spi.publication.HostEnvironment;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DponeCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
 
     private static void assertCleanStderrFailure(CliRun result, int exit, String code) {
         assertEquals(exit, result.exit(), result.toString());
@@ -87,7 +93,7 @@ class DponeCliTest {
 
     @Test
     void runtimeFailureIsOneTypedStderrDocumentWithEmptyStdout() {
-        CliRun result = run("publish", "-m", fixture("cluster-internal.yaml"));
+        CliRun result = CliRun.run(HostContext.discoverProviders(), PublishFixtures.environment(), PublishFixtures.publish(csv(dir)));
         assertCleanStderrFailure(result, ExitCode.RUNTIME_FAILURE, "PUBLICATION_STRATEGY_UNSUPPORTED");
         assertEquals("BLOCKED", result.errJson().get("error").get("type").asText());
         assertEquals(1004, result.errJson().get("error").get("number").asInt());
@@ -96,7 +102,8 @@ class DponeCliTest {
     @Test
     void publishRefusesABlockedRequestBeforeCreatingAPublisher() {
         RecordingProvider provider = RecordingProvider.failingWith(new IllegalStateException("must not run"));
-        CliRun result = CliRun.run(List.of(provider), HostEnvironment.empty(), "publish", "-m", fixture("blocked-ddl-scope-local.yaml"));
+        CliRun result = CliRun.run(List.of(provider), HostEnvironment.empty(), "publish", "-m", fixture("blocked-ddl-scope-local.yaml"),
+                "--source", csv(dir).toString(), "--invocation-id", "x");
         assertCleanStderrFailure(result, ExitCode.BLOCKED, "CLUSTER_DDL_SCOPE_NOT_CLUSTER");
         assertEquals("cluster_internal", result.errJson().get("error").get("decision").get("mode").asText());
         assertEquals(0, provider.publishers());
@@ -105,7 +112,7 @@ class DponeCliTest {
     @Test
     void providerDefectIsHostInternalErrorWithoutItsMessage() {
         RecordingProvider provider = RecordingProvider.failingWith(new IllegalStateException("password=hunter2"));
-        CliRun result = CliRun.run(List.of(provider), HostEnvironment.empty(), "publish", "-m", fixture("cluster-internal.yaml"));
+        CliRun result = CliRun.run(List.of(provider), PublishFixtures.environment(), PublishFixtures.publish(csv(dir)));
         assertCleanStderrFailure(result, ExitCode.INTERNAL_ERROR, "HOST_INTERNAL_ERROR");
         assertEquals("java.lang.IllegalStateException", result.errJson().get("error").get("cause_type").asText());
         assertFalse(result.err().contains("hunter2"));
@@ -114,7 +121,7 @@ class DponeCliTest {
     @Test
     void successfulPublicationPrintsTheReceiptOnStdoutOnly() {
         RecordingProvider provider = RecordingProvider.succeeding();
-        CliRun result = CliRun.run(List.of(provider), HostEnvironment.empty(), "publish", "-m", fixture("cluster-internal.yaml"));
+        CliRun result = CliRun.run(List.of(provider), PublishFixtures.environment(), PublishFixtures.publish(csv(dir)));
         assertEquals(ExitCode.OK, result.exit(), result.toString());
         assertEquals("", result.err());
         assertEquals("runtime", result.outJson().get("evidence_scope").asText());

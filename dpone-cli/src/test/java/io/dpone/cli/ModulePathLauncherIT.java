@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -22,13 +24,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Runs the packaged launcher as separate {@code java --module-path ... --module io.dpone.cli/...}
  * processes (failsafe, after {@code package}): providers are found on the module path, a mode whose
- * module is absent is a stable blocker rather than a fallback, and a runtime failure is one typed
- * document on stderr with stdout empty.
+ * module is absent is a stable blocker rather than a fallback, a runtime failure is one typed
+ * document on stderr with stdout empty, and the progress library renders in the modular runtime. Every
+ * exit code asserted here also passed through the Ctrl-C hook, which halts with the command's code.
  */
 class ModulePathLauncherIT {
     private static final String MAIN = "io.dpone.cli/io.dpone.cli.DponeMain";
     private static final Path ROOT = Path.of(System.getProperty("dpone.repositoryRoot", "..")).toAbsolutePath().normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String HOST = "ch-sentinel-host.internal";
+    private static final String PASSWORD = "pw-Sentinel-4711";
+    private static final String SOURCE_NAME = "src-sentinel-orders.csv";
+    private static final Map<String, String> CONNECTION = Map.of("DPONE_CLICKHOUSE_HOST", HOST, "DPONE_CLICKHOUSE_PASSWORD", PASSWORD);
 
     @TempDir
     Path output;
@@ -40,12 +47,17 @@ class ModulePathLauncherIT {
     }
 
     private Result launch(List<String> command) throws IOException, InterruptedException {
+        return launch(command, Map.of());
+    }
+
+    private Result launch(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
         Path out = output.resolve("out-" + System.nanoTime());
         Path err = output.resolve("err-" + System.nanoTime());
         ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
-        builder.environment().remove("DPONE_EXTERNAL_ARTIFACT_STORE");
+        builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_"));
         builder.environment().put("DPONE_SKIP_BUILD", "1");
+        builder.environment().putAll(environment);
         Process process = builder.start();
         assertTrue(process.waitFor(120, TimeUnit.SECONDS), "launcher did not finish");
         return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
@@ -115,13 +127,54 @@ class ModulePathLauncherIT {
         assertEquals(ExitCode.OK, internal.exit(), internal.toString());
     }
 
+    private String[] publish(String manifest) throws IOException {
+        Path source = output.resolve(SOURCE_NAME);
+        Files.writeString(source, "id,name\n1,a\n", StandardCharsets.UTF_8);
+        return new String[] {"publish", "-m", manifest, "--source", source.toString(), "--invocation-id", "it-run-1"};
+    }
+
+    private static void assertNoLeak(Result result) {
+        for (String secret : List.of(HOST, PASSWORD, SOURCE_NAME)) {
+            assertFalse(result.out().contains(secret) || result.err().contains(secret), "an output leaks a configured secret or path");
+        }
+    }
+
     @Test
     void runtimeFailureInTheRealProcessIsOneTypedStderrDocument() throws Exception {
-        Result result = launch(java(builtPath(), "publish", "-m", "fixtures/manifests/cluster-external.yaml"));
+        Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-external.yaml")), CONNECTION);
         assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
         assertEquals("", result.out());
         assertEquals(1, result.err().strip().lines().count(), result.err());
         assertEquals("PUBLICATION_STRATEGY_UNSUPPORTED", JSON.readTree(result.err()).get("error").get("code").asText());
+        assertNoLeak(result);
+    }
+
+    /**
+     * progressbar (an explicit module requiring jline-terminal as an automatic one) renders in the
+     * modular runtime: DPONE_PROGRESS=always forces the display although stderr is a file here.
+     */
+    @Test
+    void progressRendersOnTheModulePathBeforeTheDocument() throws Exception {
+        Map<String, String> environment = new HashMap<>(CONNECTION);
+        environment.put("DPONE_PROGRESS", "always");
+        Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-internal.yaml")), environment);
+        assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
+        assertEquals("", result.out());
+        List<String> lines = result.err().strip().lines().toList();
+        assertTrue(lines.size() >= 2 && lines.get(0).contains("starting ..."), result.err());
+        assertEquals("PUBLICATION_STRATEGY_UNSUPPORTED", JSON.readTree(lines.get(lines.size() - 1)).get("error").get("code").asText());
+        assertFalse(result.err().contains("WARNING"), "no jline or JUL warning on stderr: " + result.err());
+        assertNoLeak(result);
+    }
+
+    @Test
+    void aMissingConnectionIsATypedDocumentNamingTheVariable() throws Exception {
+        Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-internal.yaml")));
+        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals("", result.out());
+        JsonNode error = JSON.readTree(result.err()).get("error");
+        assertEquals("CONNECTION_PROFILE_INVALID", error.get("code").asText());
+        assertTrue(error.get("message").asText().contains("DPONE_CLICKHOUSE_HOST"), result.err());
     }
 
     @Test

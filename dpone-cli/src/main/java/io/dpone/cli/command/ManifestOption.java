@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code -m FILE} option shared by every command that reads a manifest, and the one way those
- * commands turn it into a static decision, so check, plan and publish cannot drift apart.
+ * commands turn it into a static decision, so check, plan, publish and status cannot drift apart.
  */
 public final class ManifestOption {
     @Option(names = {"-m", "--manifest"}, required = true, paramLabel = "FILE", description = "Manifest (.yaml, .yml or .json).")
@@ -21,6 +21,27 @@ public final class ManifestOption {
     /** Reads the manifest and applies the shared static admission policy; empty when it is invalid (already reported). */
     Optional<AdmittedManifest> decide(HostContext host) {
         return AdmittedManifest.decide(host, ManifestFiles.read(manifest, host.reader()));
+    }
+
+    /**
+     * The commands that reach a cluster (publish, status): the admitted manifest, or the exit code
+     * after reporting why not on stderr (2 invalid; 1 blocked, with the decision in the document).
+     */
+    RuntimeAdmission admitForRuntime(HostContext host) {
+        Optional<AdmittedManifest> admitted = decide(host);
+        if (admitted.isEmpty()) {
+            return new RuntimeAdmission(Optional.empty(), ExitCode.INVALID_INPUT);
+        }
+        StaticDecision decision = admitted.get().decision();
+        if (decision.blocked()) {
+            host.err().println(JsonDocuments.compact(JsonDocuments.blocked(decision)));
+            return new RuntimeAdmission(Optional.empty(), ExitCode.BLOCKED);
+        }
+        return new RuntimeAdmission(admitted, ExitCode.OK);
+    }
+
+    /** An admitted manifest, or the exit code that refused it. */
+    record RuntimeAdmission(Optional<AdmittedManifest> admitted, int exitCode) {
     }
 
     /**

@@ -4,36 +4,66 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
+import io.dpone.cli.input.SourceFiles;
+import io.dpone.cli.progress.ProgressDisplay;
 import io.dpone.cli.render.JsonDocuments;
-import io.dpone.spi.decision.StaticDecision;
-import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.cli.render.ReceiptSummary;
 import io.dpone.spi.error.DponeException;
-import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ClusterConnection;
-import io.dpone.spi.publication.ProgressListener;
-import io.dpone.spi.publication.PublicationContext;
 import io.dpone.spi.publication.PublicationRequest;
-import io.dpone.spi.publication.Secret;
-import io.dpone.spi.source.PublicationSource;
-import java.util.List;
-import io.dpone.spi.publication.PublicationStrategyProvider;
+import io.dpone.spi.publication.Publisher;
+import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
+import io.dpone.spi.source.DelimitedFormat;
+import io.dpone.spi.source.PublicationSource;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code dpone publish -m FILE}: static admission, then the selected provider's publisher, exactly
- * once. The receipt goes to stdout; any failure is one typed document on stderr with stdout empty.
- * A {@link DponeException} from the publisher propagates to the host's handler (exit 3).
+ * {@code dpone publish -m FILE --source FILE --invocation-id ID}: static admission, then the
+ * selected provider's publisher, exactly once. A committed receipt goes to stdout (exit 0); any
+ * other outcome is the typed document of the receipt's code on stderr, with the receipt, and the
+ * outcome's exit code (5-9). A {@link DponeException} from the publisher propagates to the host's
+ * handler (exit 3). Progress and a human summary go to stderr only on a terminal.
  */
-@Command(name = "publish", description = "Publish after static admission (exit 0 published, 1 blocked, 2 invalid, 3 runtime failure).")
+@Command(name = "publish", description = {
+        "Publish a CSV or TSV file to the manifest's target after static admission.",
+        "Exit codes: 0 committed, 1 blocked, 2 invalid input, 3 runtime failure, 5 waiting, 6 terminal partial, "
+                + "7 unknown, 8 prepared (stopped before dispatch), 9 aborted; see docs/reference/cli.md."})
 public final class PublishCommand implements Callable<Integer> {
+    /** The host's own first step, shown until the publisher reports its own. */
+    static final String STARTING_STEP = "starting";
+
     private final HostContext host;
+
+    @Spec
+    private CommandSpec spec;
 
     @Mixin
     private ManifestOption manifest;
+
+    @Mixin
+    private ConnectionOption connection;
+
+    @Option(names = "--source", required = true, paramLabel = "FILE",
+            description = "Delimited text file with a header row; a gz or zst extension names its compression.")
+    private Path source;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames or TSVWithNamesAndTypes."
+                    + " Default by file extension: csv is CSVWithNames; tsv and tab are TSVWithNames.")
+    private String format;
+
+    @Option(names = "--invocation-id", required = true, paramLabel = "ID",
+            description = "The scheduler's stable id of this run; a retry passes the same id and resumes the same operation.")
+    private String invocationId;
 
     public PublishCommand(HostContext host) {
         this.host = requireNonNull(host, "host is null");
@@ -41,24 +71,61 @@ public final class PublishCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<AdmittedManifest> admitted = manifest.decide(host);
-        if (admitted.isEmpty()) {
+        String id = InvocationIds.require(spec, invocationId);
+        DelimitedFormat sourceFormat = sourceFormat();
+        ManifestOption.RuntimeAdmission admission = manifest.admitForRuntime(host);
+        if (admission.admitted().isEmpty()) {
+            return admission.exitCode();
+        }
+        PublicationSource.DelimitedFile file;
+        ClusterConnection cluster;
+        try {
+            file = SourceFiles.describe(source, sourceFormat);
+            cluster = connection.resolve(host);
+        } catch (DponeException e) {
+            host.err().println(JsonDocuments.compact(JsonDocuments.error(e)));
             return ExitCode.INVALID_INPUT;
         }
-        StaticDecision decision = admitted.get().decision();
-        if (decision.blocked()) {
-            host.err().println(JsonDocuments.compact(JsonDocuments.blocked(decision)));
-            return ExitCode.BLOCKED;
+        Publisher publisher = admission.admitted().get().createPublisher(host);
+        PublicationReceipt receipt;
+        try (ProgressDisplay progress = ProgressDisplay.forHost(host)) {
+            progress.step(STARTING_STEP);
+            receipt = publisher.publish(new PublicationRequest(id, file, cluster, host.cancellation(), progress));
         }
-        PublicationStrategyProvider provider = host.policy().providerFor(decision.replicationMode().orElseThrow())
-                .orElseThrow(() -> new DponeException(DponeErrorCode.HOST_INTERNAL_ERROR, "a selected decision has no provider"));
-        PublicationContext context = new PublicationContext(admitted.get().manifest(), decision, host.environment());
-        // Transitional: the source, invocation id and connection options arrive with issue 11's host work.
-        PublicationReceipt receipt = provider.createPublisher(context).publish(new PublicationRequest("transitional",
-                new PublicationSource.Rows(List.of(), List.of()),
-                new ClusterConnection("127.0.0.1", 8123, 9000, false, "default", Secret.empty()),
-                Cancellation.NEVER, ProgressListener.NONE));
-        host.out().println(JsonDocuments.pretty(JsonDocuments.receipt(receipt)));
-        return ExitCode.OK;
+        return report(receipt);
+    }
+
+    private int report(PublicationReceipt receipt) {
+        if (receipt.outcome() == PublicationOutcome.NONE) {
+            throw new IllegalStateException("a publisher returned the status-only outcome");
+        }
+        if (receipt.outcome() == PublicationOutcome.COMMITTED) {
+            host.out().println(JsonDocuments.pretty(JsonDocuments.receipt(receipt)));
+        } else {
+            host.err().println(JsonDocuments.compact(JsonDocuments.unfinished(receipt)));
+        }
+        host.out().flush();
+        if (host.terminals().stderr()) {
+            host.err().print(ReceiptSummary.render(receipt));
+        }
+        return ExitCode.forOutcome(receipt.outcome());
+    }
+
+    private DelimitedFormat sourceFormat() {
+        if ("-".equals(source.toString())) {
+            throw new ParameterException(spec.commandLine(), "standard input is not a supported source; pass a file to --source");
+        }
+        if (format != null) {
+            DelimitedFormat named = DelimitedFormat.fromWireName(format);
+            if (named == null) {
+                throw new ParameterException(spec.commandLine(), "--format must be one of " + SourceFiles.formatNames());
+            }
+            return named;
+        }
+        Path name = source.getFileName();
+        return (name == null ? Optional.<DelimitedFormat>empty() : SourceFiles.inferFormat(name.toString()))
+                .orElseThrow(() -> new ParameterException(spec.commandLine(),
+                        "the source format cannot be told from the file extension (.csv, .tsv, .tab); pass --format, one of "
+                                + SourceFiles.formatNames()));
     }
 }

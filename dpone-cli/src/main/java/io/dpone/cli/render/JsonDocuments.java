@@ -13,6 +13,7 @@ import io.dpone.spi.manifest.ManifestReadResult;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.manifest.SchemaViolation;
 import io.dpone.spi.publication.PublicationStrategyProvider;
+import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 import java.util.List;
 
@@ -88,6 +89,37 @@ public final class JsonDocuments {
         node.put("error_code", receipt.errorCode().map(DponeErrorCode::name).orElse(null));
         node.set("detail", MAPPER.valueToTree(receipt.detail()));
         return node;
+    }
+
+    /**
+     * A publication that ended without committing: the typed error document of the receipt's code,
+     * with {@code outcome} and the full {@code receipt}, so a scheduler reads one document on stderr.
+     */
+    public static ObjectNode unfinished(PublicationReceipt receipt) {
+        DponeErrorCode code = receipt.errorCode()
+                .orElseThrow(() -> new IllegalArgumentException("only an explained outcome is unfinished"));
+        ObjectNode document = errorDocument(code, unfinishedMessage(receipt.outcome()));
+        ObjectNode error = (ObjectNode) document.get("error");
+        error.put("outcome", receipt.outcome().wireName());
+        error.set("receipt", receipt(receipt));
+        return document;
+    }
+
+    private static String unfinishedMessage(PublicationOutcome outcome) {
+        return switch (outcome) {
+            case WAITING -> "the publication is applied on some replicas and its distributed DDL entry is still running;"
+                    + " rerun with the same --invocation-id to wait for that entry";
+            case TERMINAL_PARTIAL -> "the publication finished on only some replicas; both generations are retained for an operator";
+            case UNKNOWN -> "the publication outcome cannot be proven; nothing more is dispatched or cleaned until an operator reconciles";
+            case PREPARED -> "the publication stopped before dispatch; rerun with the same --invocation-id to continue";
+            case ABORTED -> "the publication ended before publishing, after removing what it owned; nothing was published";
+            case COMMITTED, NONE -> throw new IllegalArgumentException("not an unfinished outcome: " + outcome);
+        };
+    }
+
+    /** A receipt detail value (strings, integers, booleans, lists, maps) as a JSON tree. */
+    public static JsonNode tree(Object value) {
+        return MAPPER.valueToTree(value);
     }
 
     public static ObjectNode providers(List<PublicationStrategyProvider> providers) {

@@ -21,6 +21,9 @@ public enum DponeErrorCode {
     CLUSTER_MODE_OPTION_CONFLICT(1010, ErrorType.USER_ERROR),
     EXTERNAL_ARTIFACT_STORE_UNAVAILABLE(1011, ErrorType.USER_ERROR),
     EXTERNAL_LINEAGE_UNSUPPORTED(1012, ErrorType.USER_ERROR),
+    // 1020-1029: the host's own runtime inputs (source file, connection profile)
+    SOURCE_UNAVAILABLE(1020, ErrorType.USER_ERROR),
+    CONNECTION_PROFILE_INVALID(1021, ErrorType.USER_ERROR),
     HOST_INTERNAL_ERROR(1999, ErrorType.INTERNAL),
 
     // 2000-2999: cluster internal mode (seed 000, "Public contract")

@@ -36,6 +36,8 @@ class ErrorCatalogueTest {
         codes.put("CLUSTER_MODE_OPTION_CONFLICT", 1010);
         codes.put("EXTERNAL_ARTIFACT_STORE_UNAVAILABLE", 1011);
         codes.put("EXTERNAL_LINEAGE_UNSUPPORTED", 1012);
+        codes.put("SOURCE_UNAVAILABLE", 1020);
+        codes.put("CONNECTION_PROFILE_INVALID", 1021);
         codes.put("HOST_INTERNAL_ERROR", 1999);
         codes.put("CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED", 2001);
         codes.put("CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE", 2002);

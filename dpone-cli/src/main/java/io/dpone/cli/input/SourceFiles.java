@@ -1,0 +1,88 @@
+package io.dpone.cli.input;
+
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.source.Compression;
+import io.dpone.spi.source.DelimitedFormat;
+import io.dpone.spi.source.PublicationSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Describes a {@code --source} file for the publisher without opening it: format and compression
+ * from its name (the publisher decides whether it accepts them), size from the file system. Messages
+ * never name the path.
+ */
+public final class SourceFiles {
+    private static final Map<String, Compression> COMPRESSIONS = Map.ofEntries(
+            Map.entry(".gz", Compression.GZIP), Map.entry(".gzip", Compression.GZIP),
+            Map.entry(".zst", Compression.ZSTD), Map.entry(".zstd", Compression.ZSTD),
+            // Recognised so their bytes are never read as text; no publisher accepts them today.
+            Map.entry(".bz2", Compression.OTHER), Map.entry(".xz", Compression.OTHER), Map.entry(".lz4", Compression.OTHER),
+            Map.entry(".br", Compression.OTHER), Map.entry(".zip", Compression.OTHER), Map.entry(".lzma", Compression.OTHER),
+            Map.entry(".snappy", Compression.OTHER), Map.entry(".z", Compression.OTHER));
+    private static final Map<String, DelimitedFormat> FORMATS = Map.of(
+            ".csv", DelimitedFormat.CSV_WITH_NAMES,
+            ".tsv", DelimitedFormat.TSV_WITH_NAMES,
+            ".tab", DelimitedFormat.TSV_WITH_NAMES);
+
+    private SourceFiles() {
+    }
+
+    /** The compression a file name's last extension names; {@code NONE} when it names none. */
+    public static Compression compression(String fileName) {
+        return extension(fileName).map(COMPRESSIONS::get).orElse(Compression.NONE);
+    }
+
+    /** The format a file name implies ({@code .csv}, {@code .tsv}, {@code .tab}, before any compression extension). */
+    public static Optional<DelimitedFormat> inferFormat(String fileName) {
+        String name = fileName;
+        if (compression(name) != Compression.NONE) {
+            name = name.substring(0, name.lastIndexOf('.'));
+        }
+        return extension(name).map(FORMATS::get);
+    }
+
+    /** The ClickHouse format names {@code --format} accepts. */
+    public static List<String> formatNames() {
+        return List.of(DelimitedFormat.values()).stream().map(DelimitedFormat::wireName).toList();
+    }
+
+    /**
+     * A replayable delimited-file source whose declared size is the file's size on disk.
+     *
+     * @throws DponeException {@code SOURCE_UNAVAILABLE} when the file is missing, not a regular file or unreadable
+     */
+    public static PublicationSource.DelimitedFile describe(Path file, DelimitedFormat format) {
+        Path absolute;
+        long size;
+        try {
+            absolute = file.toAbsolutePath();
+            if (!Files.isRegularFile(absolute) || !Files.isReadable(absolute)) {
+                throw unavailable();
+            }
+            size = Files.size(absolute);
+        } catch (IOException | SecurityException e) {
+            throw unavailable();
+        }
+        Path name = absolute.getFileName();
+        Compression compression = name == null ? Compression.NONE : compression(name.toString());
+        return new PublicationSource.DelimitedFile(absolute, format, compression, OptionalLong.of(size));
+    }
+
+    private static DponeException unavailable() {
+        return new DponeException(DponeErrorCode.SOURCE_UNAVAILABLE,
+                "the source file does not exist, is not a regular file or cannot be read");
+    }
+
+    private static Optional<String> extension(String fileName) {
+        int dot = fileName.lastIndexOf('.');
+        return dot <= 0 ? Optional.empty() : Optional.of(fileName.substring(dot).toLowerCase(Locale.ROOT));
+    }
+}
