@@ -27,6 +27,11 @@ public final class ExitCode {
     public static final int PREPARED = 8;
     /** Publish (external mode): the operation ended before publication after exact owned cleanup; not success. */
     public static final int ABORTED = 9;
+    /**
+     * Publish: the original entry failed on every member and no member changed; both generations are
+     * kept for an operator (V1 never retries the publication statement).
+     */
+    public static final int FAILED = 10;
 
     private ExitCode() {
     }
@@ -44,6 +49,7 @@ public final class ExitCode {
             case UNKNOWN -> UNKNOWN;
             case PREPARED -> PREPARED;
             case ABORTED -> ABORTED;
+            case FAILED -> FAILED;
             case NONE -> throw new IllegalArgumentException("a publication never ends without an authority record");
         };
     }
