@@ -113,6 +113,7 @@ public final class JsonDocuments {
             case UNKNOWN -> "the publication outcome cannot be proven; nothing more is dispatched or cleaned until an operator reconciles";
             case PREPARED -> "the publication stopped before dispatch; rerun with the same --invocation-id to continue";
             case ABORTED -> "the publication ended before publishing, after removing what it owned; nothing was published";
+            case FAILED -> "the publication statement failed on every replica and none changed; both generations are retained for an operator";
             case COMMITTED, NONE -> throw new IllegalArgumentException("not an unfinished outcome: " + outcome);
         };
     }
