@@ -21,8 +21,9 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 
 /**
- * jqwik arbitraries for authority records (every phase, both target shapes, consistent with the
- * record invariants) and for raw control-table rows (fuzz input for codecs). Stateless.
+ * jqwik arbitraries for authority records (every phase, both target shapes, with and without a
+ * recorded capability proof, consistent with the record invariants) and for raw control-table
+ * rows (fuzz input for codecs). Stateless.
  */
 public final class AuthorityArbitraries {
     private static final long MAX_EPOCH = Long.MAX_VALUE - 1;
@@ -89,7 +90,8 @@ public final class AuthorityArbitraries {
                     : DdlBinding.dispatched(drop);
         }
         AuthorityPayload payload = new AuthorityPayload(facts.plan(), facts.inventory(), predecessor, desired,
-                facts.candidate(), facts.rows(), publication, cleanup, facts.created(), facts.updated(), facts.error());
+                facts.candidate(), facts.rows(), publication, cleanup, facts.created(), facts.updated(), facts.error(),
+                facts.capabilityProven() ? facts.inventory() : null);
         return new AuthorityRecord(targetKey, operation, fence, phase, epoch, payload);
     }
 
@@ -98,16 +100,17 @@ public final class AuthorityArbitraries {
                 .as((a, b) -> a.isAfter(b) ? new Instant[] {b, a} : new Instant[] {a, b});
         Arbitrary<Object[]> extras = Combinators.combine(IdentityArbitraries.names(), IdentityArbitraries.digests(),
                         Arbitraries.of(QueueStatus.TERMINAL_SUCCESS, QueueStatus.TERMINAL_FAILURE), Arbitraries.of(true, false),
-                        errorSummaries().injectNull(0.5))
-                .as((entry, query, receipt, unbound, error) -> new Object[] {entry, query, receipt, unbound, error});
+                        errorSummaries().injectNull(0.5), Arbitraries.of(true, false))
+                .as((entry, query, receipt, unbound, error, proven) -> new Object[] {entry, query, receipt, unbound, error, proven});
         return Combinators.combine(IdentityArbitraries.digests(), IdentityArbitraries.digests(), IdentityArbitraries.text(),
                         Arbitraries.longs().greaterOrEqual(0), times, extras)
                 .as((plan, inventory, candidate, rows, t, x) -> new PayloadFacts(plan, inventory, candidate, rows, t[0], t[1],
-                        (String) x[0], (Digest) x[1], (QueueStatus) x[2], (Boolean) x[3], (ErrorSummary) x[4]));
+                        (String) x[0], (Digest) x[1], (QueueStatus) x[2], (Boolean) x[3], (ErrorSummary) x[4], (Boolean) x[5]));
     }
 
     private record PayloadFacts(Digest plan, Digest inventory, String candidate, long rows, Instant created,
-            Instant updated, String entry, Digest queryDigest, QueueStatus receipt, boolean unbound, ErrorSummary error) {
+            Instant updated, String entry, Digest queryDigest, QueueStatus receipt, boolean unbound, ErrorSummary error,
+            boolean capabilityProven) {
     }
 
     /** Raw rows of arbitrary, mostly invalid content: NULLs, garbage text, JSON-like payloads, any epoch. */
@@ -122,7 +125,8 @@ public final class AuthorityArbitraries {
 
     private static Arbitrary<String> jsonLike() {
         Arbitrary<String> atoms = Arbitraries.of("{", "}", "[", "]", ",", ":", "\"schema_version\"", "1", "2", "-1", "1e3",
-                "null", "true", "\"phase\"", "\"x\"", "\"\\u0000\"", " ", "\"target_key\"", "{\"a\":", "9999999999999999999999");
+                "null", "true", "\"phase\"", "\"x\"", "\"\\u0000\"", " ", "\"target_key\"", "{\"a\":", "9999999999999999999999",
+                "\"capability_inventory_digest\"");
         return atoms.list().ofMaxSize(40).map(parts -> String.join("", parts));
     }
 

@@ -1,11 +1,17 @@
 package io.dpone.testkit.authority;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
-import io.dpone.clickhouse.cluster.authority.ControlFacade;
+import io.dpone.clickhouse.cluster.authority.FacadeObservation;
+import io.dpone.clickhouse.cluster.authority.FacadeRules;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
+import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
+import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
@@ -17,8 +23,10 @@ import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 
 /**
  * The KeeperMap control table of one test on a real harness, and adapters over it. {@code ON
@@ -55,23 +63,63 @@ final class ControlTable {
         return table;
     }
 
-    /** The real facade check through every member as the publication principal; must be ready. */
+    /**
+     * The real facade check as the composition root makes it: one {@code clusterAllReplicas} read
+     * through member 0 as the publication principal, judged against the inventory that the catalog
+     * adapter reads; must be ready.
+     */
     FacadeVerdict.Ready verifyFacade(Protocol protocol) {
-        Map<HostEndpoint, ReadTransport> reads = new LinkedHashMap<>();
+        ReadTransport reads = protocol.reads(protocol.endpoint(cluster.member(0), cluster.publisher(), database.control()));
         try {
-            for (int member = 0; member < cluster.members().size(); member++) {
-                reads.put(new HostEndpoint("r" + (member + 1), 9000), protocol.reads(protocol.endpoint(cluster.member(member),
-                        cluster.publisher(), database.control())));
-            }
-            FacadeVerdict verdict = new ControlFacade(new FacadeSpec(ref, database.keeperMapPath("authority")), reads,
-                    AuthorityQueryIds.random()).verify(AuthorityRecords.prepared().targetKey());
+            FacadeVerdict verdict = judge(reads, cluster, spec(), AuthorityRecords.prepared().targetKey());
             if (!(verdict instanceof FacadeVerdict.Ready ready)) {
                 throw new IllegalStateException("control facade not ready: " + verdict);
             }
             return ready;
         } finally {
-            reads.values().forEach(Protocol::close);
+            Protocol.close(reads);
         }
+    }
+
+    FacadeSpec spec() {
+        return new FacadeSpec(ref, database.keeperMapPath("authority"));
+    }
+
+    /** The admitted endpoints: the cluster's inventory as the strict catalog adapter reads it. */
+    static Set<HostEndpoint> admitted(ReadTransport reads, RunningCluster cluster) {
+        CatalogRead<ClusterInventory> inventory = catalog(reads).inventory(cluster.spec().clusterName());
+        if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
+            throw new IllegalStateException("inventory unreadable: " + inventory);
+        }
+        return observed.facts().endpoints();
+    }
+
+    /** The inventory endpoint of harness member {@code member} (its native port is its cluster port). */
+    static HostEndpoint endpointOf(Set<HostEndpoint> admitted, RunningCluster cluster, int member) {
+        int port = cluster.member(member).endpoint().nativePort();
+        return admitted.stream().filter(endpoint -> endpoint.port() == port).findFirst()
+                .orElseThrow(() -> new IllegalStateException("member " + member + " is not in the inventory"));
+    }
+
+    static StrictCatalogAdapter catalog(ReadTransport reads) {
+        return new StrictCatalogAdapter(reads, () -> "cat-" + UUID.randomUUID(), 10);
+    }
+
+    static StrictFacadeAdapter facades(ReadTransport reads) {
+        return new StrictFacadeAdapter(reads, () -> "facade-" + UUID.randomUUID(), 10);
+    }
+
+    /** The facade observations through {@code reads}; a failed read is a test failure. */
+    static List<FacadeObservation> observe(ReadTransport reads, RunningCluster cluster, FacadeSpec spec, Digest targetKey) {
+        CatalogRead<List<FacadeObservation>> read = facades(reads).observe(cluster.spec().clusterName(), spec, targetKey);
+        if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
+            throw new IllegalStateException("facade unreadable: " + ((CatalogRead.Unreadable<?>) read).describe());
+        }
+        return observed.facts();
+    }
+
+    static FacadeVerdict judge(ReadTransport reads, RunningCluster cluster, FacadeSpec spec, Digest targetKey) {
+        return FacadeRules.judge(spec, admitted(reads, cluster), observe(reads, cluster, spec, targetKey));
     }
 
     MutationPrevalidation casPrevalidation() {

@@ -13,7 +13,9 @@ import java.util.Set;
  * ({@code expectedMembers}) observed exactly once and no other;
  * strict mode everywhere; every existing facade has exactly the expected engine (Keeper root) and
  * columns; all present means every member reads the same record and version; none present means
- * bootstrap; some present means fill the absent ones only. A ready facade also says whether the
+ * bootstrap; some present means fill the absent ones only (both only through
+ * {@link FacadeReconciler}, which first proves every earlier bootstrap entry terminal). A ready
+ * facade also says whether the
  * CAS may skip the server's redundant mutation prevalidation: only when every member knows the
  * setting. JDK only; thread-safe.
  */

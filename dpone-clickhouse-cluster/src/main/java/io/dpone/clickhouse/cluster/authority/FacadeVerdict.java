@@ -19,13 +19,17 @@ public sealed interface FacadeVerdict {
         }
     }
 
-    /** No member has the facade: one non-retried {@code CREATE TABLE ... ON CLUSTER} may create it. */
+    /**
+     * No member has the facade: one non-retried {@code CREATE TABLE ... ON CLUSTER} may create it,
+     * once every earlier bootstrap entry of the facade is terminal ({@link FacadeReconciler}).
+     */
     record BootstrapAll() implements FacadeVerdict {
     }
 
     /**
      * Some members lack the facade and every existing one matches exactly: a bootstrap may fill
-     * only the absent ones ({@code CREATE TABLE IF NOT EXISTS ... ON CLUSTER}).
+     * only the absent ones ({@code CREATE TABLE IF NOT EXISTS ... ON CLUSTER}), once every earlier
+     * bootstrap entry of the facade is terminal ({@link FacadeReconciler}).
      */
     record FillAbsent(List<HostEndpoint> absentMembers) implements FacadeVerdict {
         public FillAbsent {
@@ -59,8 +63,19 @@ public sealed interface FacadeVerdict {
         SCHEMA_MISMATCH(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING),
         /** Members read different target records or versions through their facades. */
         RECORD_DIVERGES(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT),
-        /** The one bootstrap statement was refused, lost or not sent; it is never retried here. */
-        BOOTSTRAP_UNRESOLVED(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING);
+        /**
+         * A bootstrap entry of this facade (an earlier one, or the one just sent) could not be
+         * proven terminal over the exact host set: the queue was unreadable, the token bound no
+         * single entry, or a host row was missing, extra or unknown. Its hosts may have executed
+         * it; it is never sent again in the same invocation.
+         */
+        BOOTSTRAP_UNRESOLVED(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED),
+        /** A bootstrap entry of this facade was still running on some host when the wait ended. */
+        BOOTSTRAP_IN_PROGRESS(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED),
+        /** The one bootstrap statement provably never reached the server; nothing was enqueued. */
+        BOOTSTRAP_NOT_SENT(DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED),
+        /** The bootstrap entry finished on every host, yet the facade is still absent on some member. */
+        BOOTSTRAP_INCOMPLETE(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING);
 
         private final DponeErrorCode code;
 

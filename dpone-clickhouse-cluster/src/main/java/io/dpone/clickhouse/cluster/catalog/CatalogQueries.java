@@ -2,12 +2,13 @@ package io.dpone.clickhouse.cluster.catalog;
 
 import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
 
+import io.dpone.clickhouse.cluster.port.ServerSetting;
 import io.dpone.clickhouse.cluster.port.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 
 /**
- * The catalog reads (seed sections 1 and 2). Per-member reads wrap one {@code view(...)} in
+ * The catalog reads (seed sections 1 and 2), the control facade's included. Per-member reads wrap one {@code view(...)} in
  * {@code clusterAllReplicas}: the view runs on each member and includes that member's own
  * {@code system.clusters} row ({@code is_local}), so every answer names the member that produced
  * it, and it aggregates without {@code GROUP BY}, so an absent table still yields an answer. Loopback
@@ -20,6 +21,8 @@ final class CatalogQueries {
     static final String MEMBER_SHARD = "member_shard";
     static final String MEMBER_REPLICA = "member_replica";
     static final String MEMBER_RECORDS = "member_records";
+    static final String STRICT_MODE_SETTING = ServerSetting.KEEPER_MAP_STRICT_MODE.settingName();
+    static final String PREVALIDATION_SETTING = ServerSetting.VALIDATE_MUTATION_QUERY.settingName();
 
     private CatalogQueries() {
     }
@@ -41,21 +44,58 @@ final class CatalogQueries {
      * one row per member even when every branch is empty.
      */
     static SqlStatement members(String cluster, TableRef target, TableRef candidate) {
-        SqlQuoting.requireValidIdentifier(cluster);
         String db = string(target.database());
         String names = "(" + string(target.table()) + ", " + string(candidate.table()) + ")";
-        return SqlStatement.read("SELECT " + MEMBER_RECORDS + " FROM clusterAllReplicas(" + string(cluster)
-                + ", view(SELECT arrayFlatten(groupArray(record)) AS " + MEMBER_RECORDS + " FROM ("
-                + "SELECT ['member', host_name, toString(port), toString(shard_num), toString(replica_num)] AS record"
-                + " FROM system.clusters WHERE cluster = " + string(cluster) + " AND is_local"
-                + " UNION ALL SELECT ['database', engine] FROM system.databases WHERE name = " + db
+        return taggedMemberRead(cluster, "SELECT ['database', engine] FROM system.databases WHERE name = " + db
                 + " UNION ALL SELECT ['table', name, toString(uuid), engine_full] FROM system.tables"
                 + " WHERE database = " + db + " AND name IN " + names
                 + " UNION ALL SELECT ['column', table, toString(position), name, type, default_kind,"
                 + " default_expression, compression_codec] FROM system.columns"
                 + " WHERE database = " + db + " AND table IN " + names
                 + " UNION ALL SELECT ['replica', table, replica_name, zookeeper_name, zookeeper_path]"
-                + " FROM system.replicas WHERE database = " + db + " AND table IN " + names + ")))");
+                + " FROM system.replicas WHERE database = " + db + " AND table IN " + names);
+    }
+
+    /**
+     * The control facade's facts per member, in the member read's shape: its {@code table} row
+     * (engine_full), its {@code column} rows, and a {@code setting} record for each of
+     * {@code keeper_map_strict_mode} and {@code validate_mutation_query} the member knows.
+     */
+    static SqlStatement facadeFacts(String cluster, TableRef control) {
+        String db = string(control.database());
+        String name = string(control.table());
+        return taggedMemberRead(cluster, "SELECT ['table', name, toString(uuid), engine_full] FROM system.tables"
+                + " WHERE database = " + db + " AND name = " + name
+                + " UNION ALL SELECT ['column', table, toString(position), name, type, default_kind,"
+                + " default_expression, compression_codec] FROM system.columns"
+                + " WHERE database = " + db + " AND table = " + name
+                + " UNION ALL SELECT ['setting', name] FROM system.settings"
+                + " WHERE name IN (" + string(STRICT_MODE_SETTING) + ", " + string(PREVALIDATION_SETTING) + ")");
+    }
+
+    /**
+     * The target slot of the control table with its KeeperMap {@code _version}, as every member
+     * reads it ({@code slot} records). Valid only when the table exists on every member: a member
+     * without it fails the whole read.
+     */
+    static SqlStatement facadeSlot(String cluster, TableRef control, String targetKeyHex) {
+        return taggedMemberRead(cluster, "SELECT ['slot', target_key, operation_id, fence_token, phase,"
+                + " toString(dispatch_epoch), payload, toString(payload_sha256), toString(_version)]"
+                + " FROM " + control.render() + " WHERE target_key = " + string(targetKeyHex));
+    }
+
+    /**
+     * {@code clusterAllReplicas} over a view that prepends the answering member's own
+     * {@code is_local} {@code system.clusters} row to {@code branches} (a {@code UNION ALL} of
+     * {@code SELECT [tag, fields...]}) and folds everything into one {@value #MEMBER_RECORDS} row.
+     */
+    private static SqlStatement taggedMemberRead(String cluster, String branches) {
+        SqlQuoting.requireValidIdentifier(cluster);
+        return SqlStatement.read("SELECT " + MEMBER_RECORDS + " FROM clusterAllReplicas(" + string(cluster)
+                + ", view(SELECT arrayFlatten(groupArray(record)) AS " + MEMBER_RECORDS + " FROM ("
+                + "SELECT ['member', host_name, toString(port), toString(shard_num), toString(replica_num)] AS record"
+                + " FROM system.clusters WHERE cluster = " + string(cluster) + " AND is_local"
+                + " UNION ALL " + branches + ")))");
     }
 
     static SqlStatement candidateHealth(String cluster, TableRef candidate) {

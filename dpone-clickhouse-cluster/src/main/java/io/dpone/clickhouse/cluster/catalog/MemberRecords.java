@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One member's answer to the member read, decoded from the flat tagged array the view returns:
+ * One member's answer to a tagged member read (the catalog's member facts, the control facade's
+ * facts and its slot), decoded from the flat tagged array the view returns:
  * each record is a kind tag followed by exactly that kind's fields ({@link Kind#fields}). The
  * decoder walks the array by arity, so a field value that happens to equal a tag is still data.
  * An unknown tag, a truncated record or an unparseable number is {@link Cells.Malformed}: the
@@ -13,11 +14,12 @@ import java.util.Map;
  * depend on it.
  */
 record MemberRecords(List<Identity> identities, List<String> databaseEngines, List<TableRow> tables,
-        List<ColumnRow> columns, List<ReplicaRow> replicas) {
+        List<ColumnRow> columns, List<ReplicaRow> replicas, List<String> settings, List<SlotRow> slots) {
 
     /** Record kinds and their field counts, as {@link CatalogQueries#members} renders them. */
     enum Kind {
-        MEMBER("member", 4), DATABASE("database", 1), TABLE("table", 3), COLUMN("column", 7), REPLICA("replica", 4);
+        MEMBER("member", 4), DATABASE("database", 1), TABLE("table", 3), COLUMN("column", 7), REPLICA("replica", 4),
+        SETTING("setting", 1), SLOT("slot", 8);
 
         final String tag;
         final int fields;
@@ -28,7 +30,7 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
         }
 
         private static final Map<String, Kind> BY_TAG = Map.of(MEMBER.tag, MEMBER, DATABASE.tag, DATABASE,
-                TABLE.tag, TABLE, COLUMN.tag, COLUMN, REPLICA.tag, REPLICA);
+                TABLE.tag, TABLE, COLUMN.tag, COLUMN, REPLICA.tag, REPLICA, SETTING.tag, SETTING, SLOT.tag, SLOT);
     }
 
     /** The member's own {@code system.clusters} row ({@code is_local}). */
@@ -45,12 +47,22 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
     record ReplicaRow(String table, String replicaName, String zookeeperName, String zookeeperPath) {
     }
 
+    /**
+     * One control-table row as the member read it, every column as text ({@code dispatch_epoch}
+     * undecoded: the authority codec judges it), with its KeeperMap {@code _version}.
+     */
+    record SlotRow(String targetKey, String operationId, String fenceToken, String phase, String dispatchEpoch,
+            String payload, String payloadSha256, long version) {
+    }
+
     MemberRecords {
         identities = List.copyOf(identities);
         databaseEngines = List.copyOf(databaseEngines);
         tables = List.copyOf(tables);
         columns = List.copyOf(columns);
         replicas = List.copyOf(replicas);
+        settings = List.copyOf(settings);
+        slots = List.copyOf(slots);
     }
 
     static MemberRecords decode(List<String> flat) {
@@ -59,6 +71,8 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
         List<TableRow> tables = new ArrayList<>();
         List<ColumnRow> columns = new ArrayList<>();
         List<ReplicaRow> replicas = new ArrayList<>();
+        List<String> settings = new ArrayList<>();
+        List<SlotRow> slots = new ArrayList<>();
         int at = 0;
         while (at < flat.size()) {
             Kind kind = Kind.BY_TAG.get(flat.get(at));
@@ -73,10 +87,13 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
                 case COLUMN -> columns.add(new ColumnRow(f.get(0), number(f.get(1)), f.get(2), f.get(3), f.get(4), f.get(5),
                         f.get(6)));
                 case REPLICA -> replicas.add(new ReplicaRow(f.get(0), f.get(1), f.get(2), f.get(3)));
+                case SETTING -> settings.add(f.get(0));
+                case SLOT -> slots.add(new SlotRow(f.get(0), f.get(1), f.get(2), f.get(3), f.get(4), f.get(5), f.get(6),
+                        number(f.get(7))));
             }
             at += 1 + kind.fields;
         }
-        return new MemberRecords(identities, engines, tables, columns, replicas);
+        return new MemberRecords(identities, engines, tables, columns, replicas, settings, slots);
     }
 
     private static long number(String text) {

@@ -9,11 +9,8 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
-import io.dpone.clickhouse.cluster.port.QueryContext;
-import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadResult;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.port.ServerSetting;
 import io.dpone.clickhouse.cluster.port.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.ArrayList;
@@ -35,18 +32,11 @@ import java.util.function.Supplier;
  * transport and supplier are.
  */
 public final class StrictCatalogAdapter implements CatalogPort {
-    private final ReadTransport reads;
-    private final Supplier<String> queryIds;
-    private final long maxExecutionSeconds;
+    private final StrictReads reads;
 
     public StrictCatalogAdapter(ReadTransport reads, Supplier<String> queryIds,
             long maxExecutionSeconds) {
-        this.reads = requireNonNull(reads, "reads is null");
-        this.queryIds = requireNonNull(queryIds, "queryIds is null");
-        if (maxExecutionSeconds < 1) {
-            throw new IllegalArgumentException("maxExecutionSeconds must be positive");
-        }
-        this.maxExecutionSeconds = maxExecutionSeconds;
+        this.reads = new StrictReads(reads, queryIds, maxExecutionSeconds);
     }
 
     @Override
@@ -103,19 +93,7 @@ public final class StrictCatalogAdapter implements CatalogPort {
     }
 
     private <T> CatalogRead<T> read(SqlStatement statement, Function<ReadResult, T> facts) {
-        QueryContext context = QueryContext.of(queryIds.get())
-                .with(ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0")
-                .with(ServerSetting.PREFER_LOCALHOST_REPLICA, "0")
-                .with(ServerSetting.MAX_EXECUTION_TIME, Long.toString(maxExecutionSeconds));
-        ReadOutcome outcome = reads.read(statement, context);
-        if (outcome instanceof ReadOutcome.Failed failed) {
-            return CatalogRead.Unreadable.failed(failed.failure());
-        }
-        try {
-            return new CatalogRead.Observed<>(facts.apply(((ReadOutcome.Rows) outcome).result()));
-        } catch (Cells.Malformed | IndexOutOfBoundsException | ArithmeticException | IllegalArgumentException e) {
-            return CatalogRead.Unreadable.malformed();
-        }
+        return reads.read(statement, facts);
     }
 
     /** The candidate's one replication row on one member, or empty when it has none or several. */

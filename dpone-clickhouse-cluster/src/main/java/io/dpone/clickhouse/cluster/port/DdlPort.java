@@ -18,9 +18,10 @@ import java.util.List;
  * <p>Outcomes: whatever the initiator answers to a sent statement ({@link DdlDispatch.Sent}),
  * including a server error such as 57, 60 or 497 and including success, the entry may exist and
  * hosts may have executed it, so the outcome is resolved only through {@link #lookup} of the token
- * and {@link #hostRows} of the bound entry. Only {@link DdlDispatch.NotSent} and
- * {@link DdlDispatch.PermitRefused} say that nothing was enqueued. Thread-safe if the underlying
- * transports are.
+ * and {@link #hostRows} of the bound entry; {@link io.dpone.clickhouse.cluster.ddl.QueueEntryResolver}
+ * does both, with the bounded visibility wait, for every statement the protocol sends. Only
+ * {@link DdlDispatch.NotSent} and {@link DdlDispatch.PermitRefused} say that nothing was enqueued.
+ * Thread-safe if the underlying transports are.
  */
 public interface DdlPort {
     /** {@code distributed_ddl_entry_format_version} and the queue's settings column type. */

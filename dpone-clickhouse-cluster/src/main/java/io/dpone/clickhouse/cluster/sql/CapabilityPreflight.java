@@ -10,7 +10,9 @@ import java.util.Optional;
  * Capability preflight of seed section 4: {@code distributed_ddl_entry_format_version >= 2} and
  * the {@code settings Map(String, String)} column of {@code system.distributed_ddl_queue}, read
  * from {@code system.settings} and {@code system.columns} (both readable even where the queue
- * itself is not). The synthetic capability assertion is a later adapter's job.
+ * itself is not). These are facts only: {@link io.dpone.clickhouse.cluster.ddl.CapabilityAssertion}
+ * checks them and then runs the synthetic capability assertion, which alone proves that the
+ * {@code log_comment} channel works.
  */
 public final class CapabilityPreflight {
     public static final String ENTRY_FORMAT_VERSION = "entry_format_version";

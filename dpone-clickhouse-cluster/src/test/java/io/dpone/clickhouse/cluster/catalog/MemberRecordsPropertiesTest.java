@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.dpone.clickhouse.cluster.catalog.MemberRecords.ColumnRow;
 import io.dpone.clickhouse.cluster.catalog.MemberRecords.Identity;
 import io.dpone.clickhouse.cluster.catalog.MemberRecords.ReplicaRow;
+import io.dpone.clickhouse.cluster.catalog.MemberRecords.SlotRow;
 import io.dpone.clickhouse.cluster.catalog.MemberRecords.TableRow;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,7 +26,7 @@ import net.jqwik.api.Provide;
 class MemberRecordsPropertiesTest {
     /** Field values, including every tag, so arity (not content) must delimit records. */
     private static Arbitrary<String> field() {
-        return Arbitraries.oneOf(Arbitraries.of("member", "database", "table", "column", "replica", ""),
+        return Arbitraries.oneOf(Arbitraries.of("member", "database", "table", "column", "replica", "setting", "slot", ""),
                 Arbitraries.strings().ofMaxLength(12));
     }
 
@@ -44,7 +45,15 @@ class MemberRecordsPropertiesTest {
                 .as((t, p, n, ty, k, d, c) -> List.of("column", t, p.toString(), n, ty, k, d, c));
         Arbitrary<List<String>> replica = Combinators.combine(field(), field(), field(), field())
                 .as((t, r, z, p) -> List.of("replica", t, r, z, p));
-        return Arbitraries.oneOf(member, database, table, column, replica).list().ofMaxSize(12);
+        Arbitrary<List<String>> setting = field().map(n -> List.of("setting", n));
+        Arbitrary<List<String>> slot = Combinators.combine(field().list().ofSize(7), number())
+                .as((f, v) -> {
+                    List<String> record = new ArrayList<>(List.of("slot"));
+                    record.addAll(f);
+                    record.add(v.toString());
+                    return List.copyOf(record);
+                });
+        return Arbitraries.oneOf(member, database, table, column, replica, setting, slot).list().ofMaxSize(12);
     }
 
     @Property
@@ -73,6 +82,8 @@ class MemberRecordsPropertiesTest {
         List<TableRow> tables = new ArrayList<>();
         List<ColumnRow> columns = new ArrayList<>();
         List<ReplicaRow> replicas = new ArrayList<>();
+        List<String> settings = new ArrayList<>();
+        List<SlotRow> slots = new ArrayList<>();
         for (List<String> r : records) {
             switch (r.get(0)) {
                 case "member" -> identities.add(new Identity(r.get(1), Long.parseLong(r.get(2)), Long.parseLong(r.get(3)),
@@ -81,9 +92,12 @@ class MemberRecordsPropertiesTest {
                 case "table" -> tables.add(new TableRow(r.get(1), r.get(2), r.get(3)));
                 case "column" -> columns.add(new ColumnRow(r.get(1), Long.parseLong(r.get(2)), r.get(3), r.get(4), r.get(5),
                         r.get(6), r.get(7)));
-                default -> replicas.add(new ReplicaRow(r.get(1), r.get(2), r.get(3), r.get(4)));
+                case "replica" -> replicas.add(new ReplicaRow(r.get(1), r.get(2), r.get(3), r.get(4)));
+                case "setting" -> settings.add(r.get(1));
+                default -> slots.add(new SlotRow(r.get(1), r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7),
+                        Long.parseLong(r.get(8))));
             }
         }
-        return new MemberRecords(identities, engines, tables, columns, replicas);
+        return new MemberRecords(identities, engines, tables, columns, replicas, settings, slots);
     }
 }

@@ -15,6 +15,10 @@ import java.time.Instant;
  * @param publication the publication DDL, or null before the dispatch CAS
  * @param cleanup the cleanup DDL, or null before the cleanup CAS
  * @param error the stable error summary of the last failed reconciliation, or null
+ * @param capabilityInventoryDigest the inventory digest for which the synthetic capability
+ *     assertion was proven (docs/reference/catalog-and-ddl.md, "Capability assertion"), or null
+ *     when no proof is recorded; when present it equals {@code inventoryDigest}, so a proof is
+ *     only ever carried into an operation on the same inventory
  */
 public record AuthorityPayload(
         Digest planDigest,
@@ -27,7 +31,8 @@ public record AuthorityPayload(
         DdlBinding cleanup,
         Instant createdAt,
         Instant updatedAt,
-        ErrorSummary error) {
+        ErrorSummary error,
+        Digest capabilityInventoryDigest) {
     public AuthorityPayload {
         requireNonNull(planDigest, "planDigest is null");
         requireNonNull(inventoryDigest, "inventoryDigest is null");
@@ -44,5 +49,22 @@ public record AuthorityPayload(
         if (predecessor != null && !predecessor.isDistinctFrom(desired)) {
             throw new IllegalArgumentException("predecessor and desired must be distinct generations");
         }
+        if (capabilityInventoryDigest != null && !capabilityInventoryDigest.equals(inventoryDigest)) {
+            throw new IllegalArgumentException("a capability proof must be for the record's inventory");
+        }
+    }
+
+    /** A payload without a recorded capability proof. */
+    public AuthorityPayload(Digest planDigest, Digest inventoryDigest, GenerationIdentity predecessor,
+            GenerationIdentity desired, String candidateTable, long stagedRowCount, DdlBinding publication,
+            DdlBinding cleanup, Instant createdAt, Instant updatedAt, ErrorSummary error) {
+        this(planDigest, inventoryDigest, predecessor, desired, candidateTable, stagedRowCount, publication, cleanup,
+                createdAt, updatedAt, error, null);
+    }
+
+    /** This payload with the capability proven for its own inventory digest. */
+    public AuthorityPayload withCapabilityProven() {
+        return new AuthorityPayload(planDigest, inventoryDigest, predecessor, desired, candidateTable, stagedRowCount,
+                publication, cleanup, createdAt, updatedAt, error, inventoryDigest);
     }
 }

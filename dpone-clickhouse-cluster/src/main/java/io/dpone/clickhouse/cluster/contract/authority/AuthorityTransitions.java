@@ -12,7 +12,8 @@ import java.util.Optional;
  *   <li>create: PREPARED at dispatch epoch 0;</li>
  *   <li>same operation: same fence, a successor from {@link AuthorityPhase#sameOperationSuccessors()},
  *       epoch + 1 when entering DISPATCHING or CLEANUP_DISPATCHING from another phase and unchanged
- *       otherwise, facts bound at PREPARED unchanged, DDL bindings only ever extended;</li>
+ *       otherwise, facts bound at PREPARED unchanged (the capability proof included), DDL bindings
+ *       only ever extended;</li>
  *   <li>new operation: only from COMPLETED, only into PREPARED, with a new fence and the epoch
  *       carried over so epochs never repeat for a target.</li>
  * </ul>
@@ -84,7 +85,8 @@ public final class AuthorityTransitions {
                 && a.desired().equals(b.desired())
                 && a.candidateTable().equals(b.candidateTable())
                 && a.stagedRowCount() == b.stagedRowCount()
-                && a.createdAt().equals(b.createdAt());
+                && a.createdAt().equals(b.createdAt())
+                && Objects.equals(a.capabilityInventoryDigest(), b.capabilityInventoryDigest());
     }
 
     /**

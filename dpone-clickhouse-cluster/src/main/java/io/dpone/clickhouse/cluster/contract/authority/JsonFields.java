@@ -26,6 +26,21 @@ final class JsonFields {
         return node;
     }
 
+    /** Like {@link #object} but each key of {@code optional} may also be absent; no other key may appear. */
+    static JsonNode object(JsonNode node, Set<String> keys, Set<String> optional, String name) throws PayloadRejected {
+        if (node == null || !node.isObject()) {
+            throw malformed(name + " is not an object");
+        }
+        Set<String> present = new HashSet<>();
+        node.fieldNames().forEachRemaining(present::add);
+        Set<String> required = new HashSet<>(present);
+        required.removeAll(optional);
+        if (!required.equals(keys)) {
+            throw malformed(name + " does not have exactly the V1 keys");
+        }
+        return node;
+    }
+
     static JsonNode nullableObject(JsonNode node, Set<String> keys, String name) throws PayloadRejected {
         return node.isNull() ? null : object(node, keys, name);
     }

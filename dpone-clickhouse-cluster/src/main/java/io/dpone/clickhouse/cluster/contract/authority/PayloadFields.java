@@ -5,6 +5,8 @@ import java.util.Set;
 /** The V1 payload's JSON keys, in one place so writer and reader cannot drift. */
 final class PayloadFields {
     static final String CANDIDATE_TABLE = "candidate_table";
+    /** Optional: written only when a capability proof is recorded, so older records stay canonical. */
+    static final String CAPABILITY_INVENTORY_DIGEST = "capability_inventory_digest";
     static final String CLEANUP = "cleanup";
     static final String CREATED_AT = "created_at";
     static final String DESIRED = "desired";
@@ -25,6 +27,7 @@ final class PayloadFields {
     static final Set<String> RECORD = Set.of(CANDIDATE_TABLE, CLEANUP, CREATED_AT, DESIRED, DISPATCH_EPOCH, ERROR,
             FENCE_TOKEN, INVENTORY_DIGEST, OPERATION_ID, PHASE, PLAN_DIGEST, PREDECESSOR, PUBLICATION, SCHEMA_VERSION,
             STAGED_ROW_COUNT, TARGET_KEY, UPDATED_AT);
+    static final Set<String> OPTIONAL_RECORD = Set.of(CAPABILITY_INVENTORY_DIGEST);
 
     static final String TABLE_UUID = "table_uuid";
     static final String ENGINE_FULL = "engine_full";

@@ -51,7 +51,7 @@ final class PayloadReader {
     }
 
     static Parsed read(JsonNode root) throws PayloadRejected {
-        object(root, RECORD, "payload");
+        object(root, RECORD, OPTIONAL_RECORD, "payload");
         Mirrors mirrors = new Mirrors(text(root, TARGET_KEY), text(root, OPERATION_ID), text(root, FENCE_TOKEN),
                 text(root, PHASE), nonNegativeLong(root, DISPATCH_EPOCH));
         AuthorityPayload payload = new AuthorityPayload(
@@ -65,7 +65,8 @@ final class PayloadReader {
                 binding(root.get(CLEANUP), CLEANUP),
                 instant(root, CREATED_AT),
                 instant(root, UPDATED_AT),
-                error(root.get(ERROR)));
+                error(root.get(ERROR)),
+                root.has(CAPABILITY_INVENTORY_DIGEST) ? digest(root, CAPABILITY_INVENTORY_DIGEST) : null);
         return new Parsed(mirrors, payload);
     }
 

@@ -12,7 +12,8 @@ import java.util.TreeMap;
 
 /**
  * Writes the canonical V1 payload: one JSON object, keys sorted by code point at every level, no
- * whitespace, every key present (absent values are JSON null), integers as plain decimals,
+ * whitespace, every key present (absent values are JSON null) except the optional
+ * {@code capability_inventory_digest}, which is omitted when absent, integers as plain decimals,
  * timestamps as {@link java.time.Instant#toString()}. Jackson does the escaping.
  */
 final class PayloadWriter {
@@ -44,6 +45,9 @@ final class PayloadWriter {
         json.put(CREATED_AT, payload.createdAt().toString());
         json.put(UPDATED_AT, payload.updatedAt().toString());
         json.put(ERROR, error(payload.error()));
+        if (payload.capabilityInventoryDigest() != null) {
+            json.put(CAPABILITY_INVENTORY_DIGEST, payload.capabilityInventoryDigest().hex());
+        }
         try {
             return MAPPER.writeValueAsString(json);
         } catch (JsonProcessingException e) {

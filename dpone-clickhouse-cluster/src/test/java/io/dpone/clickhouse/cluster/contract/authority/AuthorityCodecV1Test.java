@@ -49,6 +49,36 @@ class AuthorityCodecV1Test {
     }
 
     @Test
+    void theCapabilityProofIsAnOptionalKeyWrittenOnlyWhenRecorded() {
+        AuthorityRecord base = record(AuthorityPhase.PREPARED);
+        AuthorityRow without = CODEC.encode(base);
+        assertFalse(without.payload().contains("capability_inventory_digest"), "a record without a proof keeps its V1 bytes");
+        AuthorityRecord proven = new AuthorityRecord(base.targetKey(), base.operationId(), base.fenceToken(), base.phase(),
+                base.dispatchEpoch(), base.payload().withCapabilityProven());
+        AuthorityRow with = CODEC.encode(proven);
+        assertTrue(with.payload().startsWith("{\"candidate_table\":\"t__candidate\",\"capability_inventory_digest\":\""
+                + base.payload().inventoryDigest().hex() + "\",\"cleanup\":null,"), with.payload());
+        assertEquals(new Valid(proven), CODEC.decode(with));
+        assertEquals(new Valid(base), CODEC.decode(without));
+    }
+
+    @Test
+    void aCapabilityProofIsStrictlyTypedAndOnlyForTheRecordsInventory() {
+        AuthorityRow row = CODEC.encode(record(AuthorityPhase.PREPARED));
+        String key = "\"capability_inventory_digest\":";
+        String inventory = record(AuthorityPhase.PREPARED).payload().inventoryDigest().hex();
+        assertBlocked(BlockReason.MALFORMED, withPayload(row, row.payload().replace("\"cleanup\":", key + "null,\"cleanup\":")));
+        assertBlocked(BlockReason.MALFORMED, withPayload(row, row.payload().replace("\"cleanup\":", key + "\"abc\",\"cleanup\":")));
+        assertBlocked(BlockReason.MALFORMED, withPayload(row, row.payload().replace("\"cleanup\":", key + "7,\"cleanup\":")));
+        assertBlocked(BlockReason.INCONSISTENT, withPayload(row, row.payload().replace("\"cleanup\":",
+                key + "\"" + digest("other inventory").hex() + "\",\"cleanup\":")));
+        assertBlocked(BlockReason.MALFORMED, withPayload(row, row.payload().replace("\"cleanup\":",
+                "\"capability_proof\":\"" + inventory + "\",\"cleanup\":")), "unknown keys still block");
+        assertThrows(IllegalArgumentException.class, () -> new AuthorityPayload(digest("plan"), digest("inventory"), OLD, NEW,
+                "t", 1, null, null, T0, T0, null, digest("elsewhere")));
+    }
+
+    @Test
     void nullColumnsAndGarbageAreMalformed() {
         assertBlocked(BlockReason.MALFORMED, null);
         assertBlocked(BlockReason.MALFORMED, new AuthorityRow(null, null, null, null, null, null, null));
@@ -126,8 +156,12 @@ class AuthorityCodecV1Test {
     }
 
     private static void assertBlocked(BlockReason expected, AuthorityRow row) {
+        assertBlocked(expected, row, "");
+    }
+
+    private static void assertBlocked(BlockReason expected, AuthorityRow row, String why) {
         DecodeResult result = CODEC.decode(row);
-        Blocked blocked = assertInstanceOf(Blocked.class, result);
+        Blocked blocked = assertInstanceOf(Blocked.class, result, why);
         assertEquals(expected, blocked.reason(), blocked.detail());
         assertTrue(blocked.detail().length() <= Blocked.MAX_DETAIL_LENGTH);
         assertFalse(blocked.detail().contains("t__candidate"), "detail must not echo stored values");

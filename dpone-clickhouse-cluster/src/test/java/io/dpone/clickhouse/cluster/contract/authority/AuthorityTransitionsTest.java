@@ -72,4 +72,27 @@ class AuthorityTransitionsTest {
         assertEquals(Optional.empty(), AuthorityTransitions.check(dispatching, committed));
         assertEquals(Optional.of(TransitionRefusal.DDL_BINDING_REWRITTEN), AuthorityTransitions.check(dispatching, rewritten));
     }
+
+    @Test
+    void aCapabilityProofIsABoundFactOfTheOperationAndMayBeCarriedOnlyOnTheSameInventory() {
+        AuthorityRecord prepared = record(AuthorityPhase.PREPARED);
+        AuthorityRecord dispatching = record(AuthorityPhase.DISPATCHING);
+        AuthorityRecord provenPrepared = withProof(prepared);
+        assertEquals(Optional.empty(), AuthorityTransitions.check(provenPrepared, withProof(dispatching)), "kept");
+        assertEquals(Optional.of(TransitionRefusal.BOUND_FACT_CHANGED), AuthorityTransitions.check(provenPrepared, dispatching),
+                "dropped");
+        assertEquals(Optional.of(TransitionRefusal.BOUND_FACT_CHANGED), AuthorityTransitions.check(prepared, withProof(dispatching)),
+                "added within the operation");
+        AuthorityRecord completed = withProof(record(AuthorityPhase.COMPLETED));
+        AuthorityRecord next = new AuthorityRecord(TARGET_KEY, digest("next"), new FenceToken("a".repeat(32)),
+                AuthorityPhase.PREPARED, 2, payload(OLD, null, null).withCapabilityProven());
+        assertEquals(Optional.empty(), AuthorityTransitions.check(completed, next), "carried into the next operation");
+        assertEquals(Optional.of(next.payload().inventoryDigest()), CapabilityProofs.carried(Optional.of(completed),
+                next.payload().inventoryDigest()));
+    }
+
+    private static AuthorityRecord withProof(AuthorityRecord record) {
+        return new AuthorityRecord(record.targetKey(), record.operationId(), record.fenceToken(), record.phase(),
+                record.dispatchEpoch(), record.payload().withCapabilityProven());
+    }
 }

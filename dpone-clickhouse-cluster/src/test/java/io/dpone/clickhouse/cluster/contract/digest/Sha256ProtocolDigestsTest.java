@@ -68,4 +68,21 @@ class Sha256ProtocolDigestsTest {
     private static String hex(String text) {
         return HexFormat.of().formatHex(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
+
+    @Test
+    void goldenSetupOperationIds() {
+        Digest inventory = digest("inventory");
+        assertEquals(CanonicalEncoder.sha256(HexFormat.of().parseHex("0000002b" + hex("dpone.clickhouse.cluster.v1/probe-operation")
+                + "00000002" + hex("c1") + "00000040" + hex(inventory.hex()))), SetupDigests.probeOperation("c1", inventory));
+        assertEquals(CanonicalEncoder.sha256(HexFormat.of().parseHex("0000002c" + hex("dpone.clickhouse.cluster.v1/facade-bootstrap")
+                        + "00000002" + hex("c1") + "00000003" + hex("ctl") + "00000015" + hex("publication_authority")
+                        + "00000004" + hex("/x/a"))),
+                SetupDigests.facadeBootstrap("c1", "ctl", "publication_authority", "/x/a"));
+        // Independently computed (Python hashlib over the same length-prefixed fields).
+        assertEquals("5cb421c1a1eeb2e3033bf292d1726f158961ad3cf86bcf8030ecb0016bdb1050",
+                SetupDigests.facadeBootstrap("c1", "ctl", "publication_authority", "/x/a").hex());
+        assertNotEquals(SetupDigests.facadeBootstrap("c1", "ctl", "publication_authority", "/x/a"),
+                SetupDigests.facadeBootstrap("c1", "ctl", "publication_authority", "/x/b"), "another Keeper root, another facade");
+        assertNotEquals(SetupDigests.probeOperation("c1", inventory), SetupDigests.probeOperation("c2", inventory));
+    }
 }
