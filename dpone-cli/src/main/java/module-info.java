@@ -5,6 +5,7 @@ module io.dpone.cli {
     requires com.fasterxml.jackson.databind;
 
     uses io.dpone.spi.publication.PublicationStrategyProvider;
+    uses io.dpone.spi.artifact.ArtifactSealer;
 
     // picocli reads and injects the annotated command fields reflectively.
     opens io.dpone.cli to info.picocli;

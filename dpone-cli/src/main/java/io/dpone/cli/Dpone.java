@@ -5,6 +5,7 @@ import io.dpone.cli.command.DemoCommand;
 import io.dpone.cli.command.PlanCommand;
 import io.dpone.cli.command.ProvidersCommand;
 import io.dpone.cli.command.PublishCommand;
+import io.dpone.cli.command.SealCommand;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.spi.error.DponeException;
 import java.util.concurrent.Callable;
@@ -52,7 +53,8 @@ public final class Dpone implements Callable<Integer> {
                 .addSubcommand(new PlanCommand(host))
                 .addSubcommand(new PublishCommand(host))
                 .addSubcommand(new ProvidersCommand(host))
-                .addSubcommand(new DemoCommand(host));
+                .addSubcommand(new DemoCommand(host))
+                .addSubcommand(new SealCommand(host));
         line.setOut(host.out());
         line.setErr(host.err());
         line.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
