@@ -18,6 +18,9 @@ import java.util.List;
  * literal unquoted token; jackson-dataformat-csv likewise trims every byte up to the space.
  */
 final class CsvTokenizer implements RecordTokenizer {
+    private static final boolean[] QUOTE = ByteSource.stops('"');
+    private static final boolean[] UNQUOTED_END = ByteSource.stops(',', '\n', '\r');
+
     private final ByteSource in;
     private final FieldBuffer field = new FieldBuffer();
     private final int headerRows;
@@ -60,17 +63,14 @@ final class CsvTokenizer implements RecordTokenizer {
         in.read();
         field.clear();
         while (true) {
-            int b = in.read();
-            if (b == ByteSource.EOF) {
+            in.copyUntil(field, QUOTE);
+            if (in.read() == ByteSource.EOF) {
                 throw Malformed.at(currentRow(), "a quoted field is not terminated before the end of the input");
             }
-            if (b == '"') {
-                if (in.peek() != '"') {
-                    break;
-                }
-                in.read();
+            if (in.peek() != '"') {
+                break;
             }
-            field.append(b);
+            field.append(in.read());
         }
         skipSpacesAndTabs();
         int next = in.peek();
@@ -83,9 +83,7 @@ final class CsvTokenizer implements RecordTokenizer {
 
     private String unquoted() {
         field.clear();
-        for (int b = in.peek(); b != ',' && b != '\n' && b != '\r' && b != ByteSource.EOF; b = in.peek()) {
-            field.append(in.read());
-        }
+        in.copyUntil(field, UNQUOTED_END);
         field.trimTrailingSpacesAndTabs();
         return field.isNullMarker() ? null : decode();
     }

@@ -36,6 +36,23 @@ public final class FieldBuffer {
         }
     }
 
+    /** Appends {@code count} bytes of {@code source} from {@code offset}. */
+    public void append(byte[] source, int offset, int count) {
+        if (length + count > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + count));
+        }
+        System.arraycopy(source, offset, bytes, length, count);
+        if (ascii) {
+            for (int i = offset; i < offset + count; i++) {
+                if (source[i] < 0) {
+                    ascii = false;
+                    break;
+                }
+            }
+        }
+        length += count;
+    }
+
     public int length() {
         return length;
     }

@@ -18,6 +18,8 @@ import java.util.List;
  * refused (ClickHouse drops it), and an escape that yields bytes that are not UTF-8 is refused.
  */
 final class TsvTokenizer implements RecordTokenizer {
+    private static final boolean[] SPECIAL = ByteSource.stops('\t', '\n', '\r', '\\');
+
     private final ByteSource in;
     private final FieldBuffer field = new FieldBuffer();
     private final int headerRows;
@@ -48,7 +50,14 @@ final class TsvTokenizer implements RecordTokenizer {
     private String field() {
         field.clear();
         boolean nullMarker = false;
-        for (int b = in.peek(); b != '\t' && b != '\n' && b != ByteSource.EOF; b = in.peek()) {
+        while (true) {
+            if (!nullMarker) {
+                in.copyUntil(field, SPECIAL);
+            }
+            int b = in.peek();
+            if (b == '\t' || b == '\n' || b == ByteSource.EOF) {
+                break;
+            }
             in.read();
             if (nullMarker) {
                 throw Malformed.at(currentRow(), "\\N inside a longer field");

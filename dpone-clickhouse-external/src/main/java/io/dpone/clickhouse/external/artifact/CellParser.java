@@ -24,6 +24,9 @@ public final class CellParser {
     static final LocalDateTime DATETIME64_MIN = LocalDateTime.of(1900, 1, 1, 0, 0, 0);
     static final LocalDateTime DATETIME64_MAX = LocalDateTime.of(2299, 12, 31, 23, 59, 59, 999_999_999);
     static final long[] TICKS_PER_SECOND = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L};
+    private static final long[] TEN_POWERS = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
+            1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L, 10_000_000_000_000L, 100_000_000_000_000L,
+            1_000_000_000_000_000L, 10_000_000_000_000_000L, 100_000_000_000_000_000L, 1_000_000_000_000_000_000L};
     private static final BigInteger UINT64_LIMIT = BigInteger.ONE.shiftLeft(64);
 
     /** A cell that is not a valid text form of its type; carries no text. */
@@ -94,6 +97,9 @@ public final class CellParser {
             }
         }
         if (type.bits() == 64 && !type.signed()) {
+            if (cell.length() - start <= 18) {
+                return BigInteger.valueOf(Long.parseLong(cell));
+            }
             BigInteger value = new BigInteger(cell);
             if (value.compareTo(UINT64_LIMIT) >= 0) {
                 throw INVALID;
@@ -142,6 +148,9 @@ public final class CellParser {
     }
 
     private static Object decimal(ColumnType.DecimalType type, String cell) throws InvalidCell {
+        if (type.precision() <= 18 && cell.length() <= 19) {
+            return smallDecimal(type, cell);
+        }
         if (!isDecimalNumber(cell, false)) {
             throw INVALID;
         }
@@ -155,6 +164,60 @@ public final class CellParser {
             throw INVALID;
         }
         return value;
+    }
+
+    /** The general path's rules on a long: each step is checked to stay below 10^P <= 10^18 before it is taken. */
+    private static BigDecimal smallDecimal(ColumnType.DecimalType type, String cell) throws InvalidCell {
+        int i = 0;
+        int n = cell.length();
+        boolean negative = false;
+        if (n > 0 && (cell.charAt(0) == '+' || cell.charAt(0) == '-')) {
+            negative = cell.charAt(0) == '-';
+            i++;
+        }
+        long unscaled = 0;
+        int digits = 0;
+        int fraction = -1;
+        for (; i < n; i++) {
+            char c = cell.charAt(i);
+            if (c == '.' && fraction < 0) {
+                fraction = 0;
+                continue;
+            }
+            if (c < '0' || c > '9') {
+                throw INVALID;
+            }
+            digits++;
+            if (fraction >= 0) {
+                fraction++;
+                if (fraction > type.scale()) {
+                    if (c != '0') {
+                        throw INVALID;
+                    }
+                    continue;
+                }
+            }
+            if (unscaled > (TEN_POWERS[type.precision()] - 1 - (c - '0')) / 10) {
+                throw INVALID;
+            }
+            unscaled = unscaled * 10 + (c - '0');
+            if (unscaled >= TEN_POWERS[type.precision()]) {
+                throw INVALID;
+            }
+        }
+        if (digits == 0) {
+            throw INVALID;
+        }
+        for (int kept = Math.max(fraction, 0); kept < type.scale(); kept++) {
+            if (unscaled > (TEN_POWERS[type.precision()] - 1) / 10) {
+                throw INVALID;
+            }
+            unscaled *= 10;
+            if (unscaled >= TEN_POWERS[type.precision()]) {
+                throw INVALID;
+            }
+        }
+        return BigDecimal.valueOf(negative ? -unscaled : unscaled, type.scale());
     }
 
     /** {@code [+-]?(digits[.digits?]|.digits)} plus, when {@code exponent}, {@code [eE][+-]?digits}. */

@@ -56,7 +56,12 @@ class CellParserTest {
         assertEquals(new BigDecimal("-999.99"), parse("Decimal(5, 2)", "-999.99"));
         assertEquals(new BigDecimal("1.50"), parse("Decimal(5, 2)", "1.500"));
         assertEquals(new BigDecimal("0.00"), parse("Decimal(2, 2)", "0"));
-        refused("Decimal(5, 2)", "1000.00", "1.234", "1e2", "", "1,5", "NaN");
+        refused("Decimal(5, 2)", "1000.00", "1.234", "1e2", "", "1,5", "NaN", ".", "1.2.3", "-");
+        refused("Decimal(18, 0)", "9999999999999999999", "1000000000000000000");
+        refused("Decimal(18, 17)", "99999999999999999", "10");
+        assertEquals(new BigDecimal("9.99999999999999999"), parse("Decimal(18, 17)", "9.99999999999999999"));
+        assertEquals(new BigDecimal("-999999999999999999"), parse("Decimal(18, 0)", "-999999999999999999"));
+        assertEquals(new BigDecimal("12345678901234567890.12"), parse("Decimal(22, 2)", "12345678901234567890.12"));
     }
 
     @Test
