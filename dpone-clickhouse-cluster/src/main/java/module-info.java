@@ -25,6 +25,7 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.contract.reconcile;
     exports io.dpone.clickhouse.cluster.contract.error;
     exports io.dpone.clickhouse.cluster.port;
+    exports io.dpone.clickhouse.cluster.source;
     exports io.dpone.clickhouse.cluster.sql;
     exports io.dpone.clickhouse.cluster.transport;
     exports io.dpone.clickhouse.cluster.transport.http;

@@ -4,6 +4,7 @@ module io.dpone.spi {
     requires com.fasterxml.jackson.dataformat.yaml;
     requires org.yaml.snakeyaml;
 
+    exports io.dpone.spi.artifact;
     exports io.dpone.spi.decision;
     exports io.dpone.spi.error;
     exports io.dpone.spi.manifest;

@@ -5,6 +5,7 @@ import io.dpone.cli.command.DemoCommand;
 import io.dpone.cli.command.PlanCommand;
 import io.dpone.cli.command.ProvidersCommand;
 import io.dpone.cli.command.PublishCommand;
+import io.dpone.cli.command.SealCommand;
 import io.dpone.cli.command.StatusCommand;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.spi.error.DponeException;
@@ -55,7 +56,8 @@ public final class Dpone implements Callable<Integer> {
                 .addSubcommand(new PublishCommand(host))
                 .addSubcommand(new StatusCommand(host))
                 .addSubcommand(new ProvidersCommand(host))
-                .addSubcommand(new DemoCommand(host));
+                .addSubcommand(new DemoCommand(host))
+                .addSubcommand(new SealCommand(host));
         line.setOut(host.out());
         line.setErr(host.err());
         line.setParameterExceptionHandler(new UsageErrors());

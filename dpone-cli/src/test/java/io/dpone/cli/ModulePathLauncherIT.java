@@ -187,4 +187,21 @@ class ModulePathLauncherIT {
         assertEquals("", invalid.out());
         assertEquals("MANIFEST_SCHEMA_INVALID", JSON.readTree(invalid.err()).get("error").get("code").asText());
     }
+
+    @Test
+    void sealFindsTheExternalSealerOnTheModulePathAndIsAbsentWithoutIt() throws Exception {
+        Path csv = Files.writeString(output.resolve("in.csv"), "id,name\n1,\\N\n2,b\n");
+        Path store = output.resolve("store");
+        Result sealed = launch(java(builtPath(), "seal", "--source", csv.toString(), "--format", "CSVWithNames",
+                "--columns", "id UInt8, name Nullable(String)", "--store", store.toString()));
+        assertEquals(ExitCode.OK, sealed.exit(), sealed.toString());
+        assertEquals(2, sealed.outJson().get("row_count").asInt());
+        assertTrue(Files.isRegularFile(store.resolve("sha256").resolve(sealed.outJson().get("artifact_sha256").asText())));
+
+        Result absent = launch(java(internalOnlyPath(), "seal", "--source", csv.toString(), "--format", "CSVWithNames",
+                "--columns", "id UInt8, name Nullable(String)", "--store", store.toString()));
+        assertEquals(ExitCode.RUNTIME_FAILURE, absent.exit(), absent.toString());
+        assertEquals("", absent.out());
+        assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", JSON.readTree(absent.err()).get("error").get("code").asText());
+    }
 }

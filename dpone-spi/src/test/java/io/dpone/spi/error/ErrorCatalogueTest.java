@@ -36,6 +36,13 @@ class ErrorCatalogueTest {
         codes.put("CLUSTER_MODE_OPTION_CONFLICT", 1010);
         codes.put("EXTERNAL_ARTIFACT_STORE_UNAVAILABLE", 1011);
         codes.put("EXTERNAL_LINEAGE_UNSUPPORTED", 1012);
+        codes.put("SOURCE_MALFORMED", 1013);
+        codes.put("SOURCE_UNREADABLE", 1014);
+        codes.put("SOURCE_COMPRESSION_UNSUPPORTED", 1015);
+        codes.put("SOURCE_SCHEMA_INVALID", 1016);
+        codes.put("SOURCE_TYPE_UNSUPPORTED", 1017);
+        codes.put("SOURCE_VALUE_INVALID", 1018);
+        codes.put("SOURCE_FORMAT_UNSUPPORTED", 1019);
         codes.put("SOURCE_UNAVAILABLE", 1020);
         codes.put("CONNECTION_PROFILE_INVALID", 1021);
         codes.put("HOST_INTERNAL_ERROR", 1999);
@@ -58,6 +65,7 @@ class ErrorCatalogueTest {
         codes.put("CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED", 3005);
         codes.put("CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL", 3006);
         codes.put("CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN", 3007);
+        codes.put("CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY", 3008);
         return codes;
     }
 

@@ -1,0 +1,127 @@
+package io.dpone.clickhouse.cluster.source;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.spi.source.DelimitedFormat;
+import io.dpone.spi.source.RowCursor;
+import io.dpone.spi.source.SourceColumn;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Opens a CSV or TSV stream in one of the {@link DelimitedFormat}s: reads and checks the header
+ * rows eagerly, then streams data rows one at a time (docs/reference/sources.md).
+ */
+public final class DelimitedReader {
+    private DelimitedReader() {
+    }
+
+    /**
+     * Reads the header of {@code in}; the returned source owns the stream.
+     *
+     * @throws io.dpone.spi.error.DponeException {@code SOURCE_MALFORMED} for a missing, empty,
+     *     NULL or repeated column name, or a types row that does not match the names row
+     */
+    public static OpenedSource open(InputStream in, DelimitedFormat format) {
+        requireNonNull(format, "format is null");
+        ByteSource bytes = new ByteSource(requireNonNull(in, "in is null"));
+        try {
+            bytes.skipByteOrderMark();
+            int headerRows = format.hasTypesRow() ? 2 : 1;
+            RecordTokenizer tokenizer = format.isCsv() ? new CsvTokenizer(bytes, headerRows) : new TsvTokenizer(bytes, headerRows);
+            List<String> names = headerRow(tokenizer, "header row");
+            List<SourceColumn> columns = new ArrayList<>();
+            if (format.hasTypesRow()) {
+                List<String> types = headerRow(tokenizer, "types row");
+                if (types.size() != names.size()) {
+                    throw Malformed.at("types row", "it has " + types.size() + " cells, the header row has " + names.size());
+                }
+                for (int i = 0; i < names.size(); i++) {
+                    columns.add(column(names.get(i), types.get(i), i + 1));
+                }
+            } else {
+                for (int i = 0; i < names.size(); i++) {
+                    columns.add(column(names.get(i), null, i + 1));
+                }
+            }
+            return new OpenedSource(columns, new DelimitedCursor(tokenizer, columns.size()));
+        } catch (RuntimeException e) {
+            bytes.close();
+            throw e;
+        }
+    }
+
+    private static List<String> headerRow(RecordTokenizer tokenizer, String label) {
+        List<String> cells = new ArrayList<>();
+        if (!tokenizer.next(cells)) {
+            throw Malformed.at(label, "missing");
+        }
+        for (int i = 0; i < cells.size(); i++) {
+            String cell = cells.get(i);
+            if (cell == null || cell.isBlank()) {
+                throw Malformed.at(label, "cell " + (i + 1) + " is empty or \\N");
+            }
+        }
+        if (label.equals("header row")) {
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < cells.size(); i++) {
+                if (!seen.add(cells.get(i))) {
+                    throw Malformed.at(label, "column " + (i + 1) + " repeats an earlier column name");
+                }
+            }
+        }
+        return cells;
+    }
+
+    private static SourceColumn column(String name, String type, int position) {
+        try {
+            return type == null ? SourceColumn.untyped(name) : SourceColumn.typed(name, type);
+        } catch (IllegalArgumentException e) {
+            throw Malformed.at("header row", "column " + position + " has a name longer than "
+                    + SourceColumn.MAX_NAME_LENGTH + " characters");
+        }
+    }
+
+    /** Streams data rows; every row must have one cell per header column. */
+    private static final class DelimitedCursor implements RowCursor {
+        private final RecordTokenizer tokenizer;
+        private final int width;
+        private final List<String> cells = new ArrayList<>();
+        private boolean closed;
+
+        DelimitedCursor(RecordTokenizer tokenizer, int width) {
+            this.tokenizer = tokenizer;
+            this.width = width;
+        }
+
+        @Override
+        public List<String> next() {
+            if (closed) {
+                throw new IllegalStateException("cursor is closed");
+            }
+            if (!tokenizer.next(cells)) {
+                return null;
+            }
+            if (cells.size() != width) {
+                throw Malformed.at(tokenizer.currentRow(), "it has " + cells.size() + " cells, the header has " + width);
+            }
+            return cells;
+        }
+
+        @Override
+        public long bytesRead() {
+            return tokenizer.bytes().consumed();
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                tokenizer.bytes().close();
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.dpone.clickhouse.external.artifact;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Decodes canonical row encoding v1 back into typed rows (the inverse of {@link CanonicalRows}).
+ * The caller verifies the digest; this class only checks the structure and reports a truncated or
+ * malformed encoding as an {@link IOException}. One thread.
+ */
+public final class CanonicalRowReader {
+    private final ArtifactSchema schema;
+    private final DataInputStream in;
+    private final ColumnType[] bases;
+    private final boolean[] nullable;
+
+    public CanonicalRowReader(ArtifactSchema schema, InputStream in) throws IOException {
+        this.schema = requireNonNull(schema, "schema is null");
+        this.in = new DataInputStream(requireNonNull(in, "in is null"));
+        bases = new ColumnType[schema.width()];
+        nullable = new boolean[schema.width()];
+        for (int i = 0; i < bases.length; i++) {
+            bases[i] = schema.type(i).base();
+            nullable[i] = schema.type(i).nullable();
+        }
+        byte[] header = new byte[CanonicalRows.HEADER_BYTES.length];
+        this.in.readFully(header);
+        if (!Arrays.equals(header, CanonicalRows.HEADER_BYTES)) {
+            throw new IOException("not canonical row encoding v1");
+        }
+    }
+
+    public ArtifactSchema schema() {
+        return schema;
+    }
+
+    /** The next row, or null at the clean end of the encoding. */
+    public List<Object> next() throws IOException {
+        List<Object> row = new ArrayList<>(bases.length);
+        for (int i = 0; i < bases.length; i++) {
+            if (nullable[i]) {
+                int marker = i == 0 ? in.read() : in.readUnsignedByte();
+                if (marker < 0) {
+                    return null;
+                }
+                if (marker == 0) {
+                    row.add(null);
+                    continue;
+                }
+                if (marker != 1) {
+                    throw new IOException("bad null marker");
+                }
+                row.add(value(bases[i]));
+            } else if (i == 0) {
+                int first = in.read();
+                if (first < 0) {
+                    return null;
+                }
+                row.add(value(bases[i], first));
+            } else {
+                row.add(value(bases[i]));
+            }
+        }
+        return row;
+    }
+
+    private Object value(ColumnType type) throws IOException {
+        return value(type, in.readUnsignedByte());
+    }
+
+    /** Decodes one value whose first byte was already read. */
+    private Object value(ColumnType type, int first) throws IOException {
+        if (type instanceof ColumnType.StringType) {
+            int length = (first << 24) | (in.readUnsignedByte() << 16) | in.readUnsignedShort();
+            if (length < 0) {
+                throw new IOException("bad string length");
+            }
+            byte[] bytes = new byte[length];
+            in.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+        if (type instanceof ColumnType.IntegerType integer) {
+            long bits = signedBits(first, integer.bits() / 8);
+            if (integer.signed()) {
+                return bits;
+            }
+            if (integer.bits() == 64) {
+                return new BigInteger(Long.toUnsignedString(bits));
+            }
+            return bits & ((1L << integer.bits()) - 1);
+        }
+        if (type instanceof ColumnType.FloatType floating) {
+            long bits = signedBits(first, floating.bits() / 8);
+            return floating.bits() == 32 ? (Object) Float.intBitsToFloat((int) bits) : (Object) Double.longBitsToDouble(bits);
+        }
+        if (type instanceof ColumnType.DecimalType decimal) {
+            byte[] bytes = new byte[decimal.storageBytes()];
+            bytes[0] = (byte) first;
+            in.readFully(bytes, 1, bytes.length - 1);
+            return new BigDecimal(new BigInteger(bytes), decimal.scale());
+        }
+        if (type instanceof ColumnType.FixedStringType fixed) {
+            byte[] bytes = new byte[fixed.length()];
+            bytes[0] = (byte) first;
+            in.readFully(bytes, 1, bytes.length - 1);
+            int end = bytes.length;
+            while (end > 0 && bytes[end - 1] == 0) {
+                end--;
+            }
+            return new String(bytes, 0, end, StandardCharsets.UTF_8);
+        }
+        if (type instanceof ColumnType.DateType date) {
+            long days = date.wide() ? signedBits(first, 4) : signedBits(first, 2) & 0xFFFF;
+            return LocalDate.ofEpochDay(days);
+        }
+        if (type instanceof ColumnType.DateTimeType dateTime) {
+            if (!dateTime.is64()) {
+                return LocalDateTime.ofEpochSecond(signedBits(first, 4) & 0xFFFFFFFFL, 0, ZoneOffset.UTC);
+            }
+            long ticksPerSecond = 1;
+            for (int i = 0; i < dateTime.precision(); i++) {
+                ticksPerSecond *= 10;
+            }
+            long ticks = signedBits(first, 8);
+            long seconds = Math.floorDiv(ticks, ticksPerSecond);
+            long nanos = Math.floorMod(ticks, ticksPerSecond) * (1_000_000_000L / ticksPerSecond);
+            return LocalDateTime.ofEpochSecond(seconds, (int) nanos, ZoneOffset.UTC);
+        }
+        if (type instanceof ColumnType.UuidType) {
+            return new UUID(signedBits(first, 8), in.readLong());
+        }
+        if (type instanceof ColumnType.BoolType) {
+            if (first > 1) {
+                throw new IOException("bad Bool");
+            }
+            return first == 1;
+        }
+        throw new IOException("unknown column type");
+    }
+
+    /** A big-endian two's-complement value of {@code bytes} bytes whose first byte is {@code first}. */
+    private long signedBits(int first, int bytes) throws IOException {
+        long value = (byte) first;
+        for (int i = 1; i < bytes; i++) {
+            int next = in.read();
+            if (next < 0) {
+                throw new EOFException();
+            }
+            value = (value << 8) | next;
+        }
+        return value;
+    }
+}

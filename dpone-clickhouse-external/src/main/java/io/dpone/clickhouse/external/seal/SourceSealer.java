@@ -1,0 +1,167 @@
+package io.dpone.clickhouse.external.seal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.source.OpenedSource;
+import io.dpone.clickhouse.cluster.source.SourceReaders;
+import io.dpone.clickhouse.external.artifact.ArtifactSchema;
+import io.dpone.clickhouse.external.artifact.CanonicalRows;
+import io.dpone.clickhouse.external.artifact.CellParser;
+import io.dpone.clickhouse.external.artifact.ColumnType;
+import io.dpone.clickhouse.external.artifact.ColumnTypes;
+import io.dpone.clickhouse.external.codec.TabSeparatedCodec;
+import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.clickhouse.external.store.PendingArtifact;
+import io.dpone.clickhouse.external.store.StoredArtifact;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.source.Compression;
+import io.dpone.spi.source.PublicationSource;
+import io.dpone.spi.source.RowCursor;
+import io.dpone.spi.source.SourceColumn;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Seals a {@link PublicationSource} into canonical typed rows in an {@link ArtifactStore}, in one
+ * streaming pass (docs/reference/external-mode.md, "Sealing"). Order of refusals: the source kind
+ * (streams, compressed files, unknown codecs) and a known row count over the budget come before any
+ * byte is read; then the declared types, then the header against the declaration; then each row, a
+ * row beyond the budget or an invalid cell stopping the pass. A refused source leaves nothing in
+ * the store.
+ */
+public final class SourceSealer {
+    private static final long PROGRESS_EVERY_ROWS = 1 << 16;
+
+    private final ArtifactStore store;
+    private final long rowBudget;
+    private final ProgressListener progress;
+
+    public SourceSealer(ArtifactStore store, long rowBudget, ProgressListener progress) {
+        this.store = requireNonNull(store, "store is null");
+        this.progress = requireNonNull(progress, "progress is null");
+        if (rowBudget < 0) {
+            throw new IllegalArgumentException("rowBudget is non-negative");
+        }
+        this.rowBudget = rowBudget;
+    }
+
+    /**
+     * @param declared every column in source order with its ClickHouse type
+     * @throws DponeException {@code CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED} for an
+     *     unsupported kind or a budget overrun; {@code SOURCE_*} for schema, format or value problems;
+     *     {@code EXTERNAL_ARTIFACT_STORE_UNAVAILABLE} when the store cannot be written
+     */
+    public StoredArtifact seal(PublicationSource source, List<SourceColumn> declared) {
+        requireNonNull(source, "source is null");
+        requireNonNull(declared, "declared is null");
+        refuseUnsupportedKind(source);
+        if (source instanceof PublicationSource.Rows rows && rows.rows().size() > rowBudget) {
+            throw overBudget();
+        }
+        ArtifactSchema schema = ArtifactSchema.declared(declared);
+        progress.step("seal");
+        try (OpenedSource opened = open(source, declared);
+                PendingArtifact pending = store.create()) {
+            checkHeader(opened.columns(), schema);
+            write(opened.cursor(), schema, pending.rows(schema));
+            return pending.commit();
+        } catch (UncheckedIOException e) {
+            throw new DponeException(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+                    "the artifact store cannot be written (" + e.getCause().getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static void refuseUnsupportedKind(PublicationSource source) {
+        if (source instanceof PublicationSource.Stream) {
+            throw unsupported("a streaming source cannot be sealed: external mode needs a replayable source");
+        }
+        if (source instanceof PublicationSource.DelimitedFile file && file.compression() != Compression.NONE) {
+            throw unsupported("a compressed (" + file.compression() + ") artifact; external mode seals uncompressed CSV/TSV only");
+        }
+        if (source instanceof PublicationSource.CodecFile codec) {
+            int version = TabSeparatedCodec.version(codec.codec()).orElseThrow(
+                    () -> unsupported("an unknown codec; external mode decodes " + TabSeparatedCodec.NAME + " version 1 only"));
+            if (version != TabSeparatedCodec.VERSION) {
+                throw unsupported("codec " + TabSeparatedCodec.NAME + " version " + version + " is unknown; version 1 is supported");
+            }
+        }
+    }
+
+    private static OpenedSource open(PublicationSource source, List<SourceColumn> declared) {
+        if (source instanceof PublicationSource.CodecFile codec) {
+            if (!namesOf(codec.columns()).equals(namesOf(declared))) {
+                throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID,
+                        "the codec file's columns differ from the declared columns");
+            }
+            return TabSeparatedCodec.open(SourceReaders.openFile(codec.file()), declared);
+        }
+        return SourceReaders.open(source);
+    }
+
+    /** Header names must equal the declared names in order; a types row must name the declared types. */
+    private static void checkHeader(List<SourceColumn> header, ArtifactSchema schema) {
+        if (header.size() != schema.width()) {
+            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "the source has " + header.size()
+                    + " columns, " + schema.width() + " are declared");
+        }
+        for (int i = 0; i < header.size(); i++) {
+            if (!header.get(i).name().equals(schema.columns().get(i).name())) {
+                throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1)
+                        + ": the source's column name differs from the declared name");
+            }
+            if (header.get(i).type().isPresent()) {
+                ColumnType type = ColumnTypes.parse(header.get(i).type().get(), i + 1);
+                if (!type.equals(schema.type(i))) {
+                    throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1)
+                            + ": the source's types row names " + type.canonicalName() + ", the declaration "
+                            + schema.type(i).canonicalName());
+                }
+            }
+        }
+    }
+
+    private void write(RowCursor cursor, ArtifactSchema schema, CanonicalRows out) {
+        ColumnType[] types = schema.columns().stream().map(c -> c.type()).toArray(ColumnType[]::new);
+        Object[] values = new Object[types.length];
+        List<Object> row = Arrays.asList(values);
+        long rows = 0;
+        for (List<String> cells = cursor.next(); cells != null; cells = cursor.next()) {
+            rows++;
+            if (rows > rowBudget) {
+                throw overBudget();
+            }
+            for (int i = 0; i < types.length; i++) {
+                try {
+                    values[i] = CellParser.parse(types[i], cells.get(i));
+                } catch (CellParser.InvalidCell e) {
+                    throw new DponeException(DponeErrorCode.SOURCE_VALUE_INVALID, "row " + rows + ", column " + (i + 1)
+                            + ": not a valid " + types[i].canonicalName() + " value"
+                            + (cells.get(i) == null ? " (NULL in a column that is not Nullable)" : ""));
+                }
+            }
+            out.write(row);
+            if (rows % PROGRESS_EVERY_ROWS == 0) {
+                progress.loaded(rows, cursor.bytesRead(), -1);
+            }
+        }
+        progress.loaded(rows, cursor.bytesRead(), cursor.bytesRead());
+    }
+
+    private DponeException overBudget() {
+        return unsupported("the source has more than " + rowBudget + " rows (external_content_row_budget)");
+    }
+
+    private static DponeException unsupported(String message) {
+        return new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED, message);
+    }
+
+    private static List<String> namesOf(List<SourceColumn> columns) {
+        List<String> names = new ArrayList<>();
+        columns.forEach(column -> names.add(column.name()));
+        return names;
+    }
+}

@@ -1,0 +1,139 @@
+package io.dpone.clickhouse.external.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpone.clickhouse.cluster.source.OpenedSource;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.source.SourceColumn;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** Codec dpone.clickhouse.tab-separated v1 by example and by fuzz (pure, offline). */
+class TabSeparatedCodecTest {
+    private static final List<String> PIECES = List.of("\\", "\\N", "N", "\t", "\n", "\r", "\r\n", "\u0000", "\u0001", "\u001f",
+            "\u007f", " ", "a", "é", "😀", "NULL", "'", "\"", ",");
+
+    static List<List<String>> read(byte[] bytes, int width) {
+        List<SourceColumn> columns = new ArrayList<>();
+        for (int i = 0; i < width; i++) {
+            columns.add(SourceColumn.typed("c" + i, "Nullable(String)"));
+        }
+        try (OpenedSource source = TabSeparatedCodec.open(new ByteArrayInputStream(bytes), columns)) {
+            List<List<String>> rows = new ArrayList<>();
+            for (List<String> row = source.cursor().next(); row != null; row = source.cursor().next()) {
+                rows.add(new ArrayList<>(row));
+            }
+            return rows;
+        }
+    }
+
+    /** What the exporting query plus bcp writes: dpone's escaping, NULL as \N, '' as bcp's NUL byte or empty. */
+    static byte[] encode(List<List<String>> rows, boolean crlf, boolean bcpEmpty) {
+        StringBuilder out = new StringBuilder();
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                if (i > 0) {
+                    out.append('\t');
+                }
+                String cell = row.get(i);
+                if (cell == null) {
+                    out.append("\\N");
+                } else if (cell.isEmpty() && bcpEmpty) {
+                    out.append('\0');
+                } else {
+                    out.append(cell.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+                            .replace("\0", "\\0"));
+                }
+            }
+            out.append(crlf ? "\r\n" : "\n");
+        }
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void nullEmptyControlCharactersAndMarkersArePreserved() {
+        byte[] file = bytes("\\N\t\n" + "\0\t\\\\N\n" + "a\\tb\\nc\\rd\\0e\\\\f\tNULL\r\n" + "\u0001\u007f\t\\0\n");
+        assertEquals(List.of(Arrays.asList(null, ""), Arrays.asList("", "\\N"), Arrays.asList("a\tb\nc\rd\0e\\f", "NULL"),
+                Arrays.asList("\u0001\u007f", "\0")), read(file, 2));
+        assertEquals(List.of(), read(bytes(""), 1));
+        assertEquals(List.of(List.of(""), List.of("")), read(bytes("\n\r\n"), 1));
+    }
+
+    @Test
+    void codecIdentifiersAreVersioned() {
+        assertEquals(Optional.of(1), TabSeparatedCodec.version("dpone.clickhouse.tab-separated"));
+        assertEquals(Optional.of(1), TabSeparatedCodec.version("dpone.clickhouse.tab-separated;version=1"));
+        assertEquals(Optional.of(2), TabSeparatedCodec.version("dpone.clickhouse.tab-separated;version=2"));
+        for (String other : List.of("dpone.clickhouse.tab-separated;version=0", "dpone.clickhouse.tab-separated;version=x",
+                "mssql.bcp", "TabSeparated", "dpone.clickhouse.tab-separated.v1", "")) {
+            assertTrue(TabSeparatedCodec.version(other).isEmpty(), other);
+        }
+    }
+
+    @Test
+    void violationsNameTheRowAndRule() {
+        assertRefused("a\tb\n" + "secret\n", 2, "row 2: it has 1 cells, 2 columns are declared");
+        assertRefused("secret", 1, "row 1: the last row has no line end (a truncated file)");
+        assertRefused("ok\nsecret\rx\n", 1, "row 2: a carriage return not followed by a line feed");
+        assertRefused("secret\\q\n", 1, "row 1: an escape sequence codec version 1 does not define");
+        assertRefused("secret\\\n", 1, "row 1: a backslash at the end of a field");
+        assertRefused("secret\\N\n", 1, "row 1: \\N inside a longer field");
+        assertRefused("\\Nsecret\n", 1, "row 1: \\N inside a longer field");
+        assertRefused("sec\0ret\n", 1, "row 1: a raw NUL byte inside a field (write \\0)");
+        assertRefused("\0\0\n", 1, "row 1: a raw NUL byte inside a field (write \\0)");
+        DponeException utf8 = assertThrows(DponeException.class, () -> read(new byte[] {(byte) 0xC3, '\n'}, 1));
+        assertEquals("row 1: bytes that are not valid UTF-8", utf8.getMessage());
+    }
+
+    private static void assertRefused(String text, int width, String message) {
+        DponeException e = assertThrows(DponeException.class, () -> read(bytes(text), width));
+        assertEquals(DponeErrorCode.SOURCE_MALFORMED, e.code());
+        assertEquals(message, e.getMessage());
+        assertFalse(e.getMessage().contains("secret"));
+    }
+
+    @Provide
+    Arbitrary<List<List<String>>> tables() {
+        Arbitrary<String> cell = Arbitraries.of(PIECES).list().ofMaxSize(5).map(parts -> String.join("", parts)).injectNull(0.2);
+        return Arbitraries.integers().between(1, 4).flatMap(width -> cell.list().ofSize(width).list().ofMaxSize(6));
+    }
+
+    @Property
+    void everyEncodedTableReadsBackExactly(@ForAll("tables") List<List<String>> rows, @ForAll boolean crlf, @ForAll boolean bcpEmpty) {
+        int width = rows.isEmpty() ? 1 : rows.get(0).size();
+        assertEquals(rows, read(encode(rows, crlf, bcpEmpty), width));
+    }
+
+    @Property
+    void anyBytesAreReadOrRefusedWithAStableCode(@ForAll("noise") byte[] bytes) {
+        try {
+            read(bytes, 2);
+        } catch (DponeException e) {
+            assertEquals(DponeErrorCode.SOURCE_MALFORMED, e.code(), e.getMessage());
+        }
+    }
+
+    @Provide
+    Arbitrary<byte[]> noise() {
+        return Arbitraries.oneOf(Arbitraries.of((byte) '\\', (byte) '\t', (byte) '\n', (byte) '\r', (byte) 'N', (byte) 0, (byte) '0',
+                (byte) 't', (byte) 0xC3, (byte) 0xA9, (byte) 0xFF), Arbitraries.bytes()).array(byte[].class).ofMaxSize(48);
+    }
+}

@@ -1,0 +1,161 @@
+package io.dpone.clickhouse.external.seal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpone.clickhouse.external.store.ArtifactRows;
+import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.clickhouse.external.store.StoredArtifact;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.source.Compression;
+import io.dpone.spi.source.DelimitedFormat;
+import io.dpone.spi.source.PublicationSource;
+import io.dpone.spi.source.SourceColumn;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Sealing every admitted source kind into the same artifact, and every refusal before anything is kept (pure, offline). */
+class SourceSealerTest {
+    static final List<SourceColumn> DECLARED = List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("name", "Nullable(String)"),
+            SourceColumn.typed("amount", "Decimal(10, 2)"), SourceColumn.typed("day", "Date"));
+
+    @TempDir
+    Path dir;
+
+    private SourceSealer sealer(long budget) {
+        return new SourceSealer(ArtifactStore.open(dir.resolve("store")), budget, ProgressListener.NONE);
+    }
+
+    private Path file(String name, String text) throws Exception {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    private static PublicationSource.DelimitedFile delimited(Path file, DelimitedFormat format) {
+        return new PublicationSource.DelimitedFile(file, format, Compression.NONE, OptionalLong.empty());
+    }
+
+    @Test
+    void csvTsvCodecAndRowsOfTheSameValuesSealToOneArtifact() throws Exception {
+        StoredArtifact csv = sealer(10).seal(delimited(file("a.csv",
+                "id,name,amount,day\n1,\"x,\"\"y\"\"\",1.5,2024-01-02\n2,\\N,-3,1970-01-01\n3,\"\\N\",0.10,2149-06-06\n"),
+                DelimitedFormat.CSV_WITH_NAMES), DECLARED);
+        StoredArtifact tsv = sealer(10).seal(delimited(file("a.tsv",
+                "id\tname\tamount\tday\nUInt64\tNullable(String)\tDecimal(10,2)\tDate\n"
+                        + "1\tx,\"y\"\t1.50\t2024-01-02\n2\t\\N\t-3.00\t1970-01-01\n3\t\\\\N\t0.1\t2149-06-06\n"),
+                DelimitedFormat.TSV_WITH_NAMES_AND_TYPES), DECLARED);
+        StoredArtifact codec = sealer(10).seal(new PublicationSource.CodecFile(file("a.tsv.codec",
+                "1\tx,\"y\"\t1.5\t2024-01-02\r\n2\t\\N\t-3\t1970-01-01\r\n3\t\\\\N\t0.1\t2149-06-06\r\n"),
+                "dpone.clickhouse.tab-separated", DECLARED, OptionalLong.empty()), DECLARED);
+        StoredArtifact rows = sealer(10).seal(new PublicationSource.Rows(DECLARED, List.of(
+                List.of("1", "x,\"y\"", "1.5", "2024-01-02"), Arrays.asList("2", null, "-3", "1970-01-01"),
+                List.of("3", "\\N", "0.1", "2149-06-06"))), DECLARED);
+        assertEquals(csv.summary(), tsv.summary());
+        assertEquals(csv.summary(), codec.summary());
+        assertEquals(csv.summary(), rows.summary());
+        assertEquals(3, csv.rowCount());
+        List<List<Object>> typed = new ArrayList<>();
+        try (ArtifactRows reader = csv.rows()) {
+            for (List<Object> row = reader.next(); row != null; row = reader.next()) {
+                typed.add(row);
+            }
+        }
+        assertEquals(Arrays.asList(new java.math.BigInteger("2"), null, new BigDecimal("-3.00"), LocalDate.of(1970, 1, 1)), typed.get(1));
+        assertEquals("\\N", typed.get(2).get(1));
+    }
+
+    @Test
+    void unsupportedKindsAreRefusedBeforeAnyByteIsRead() throws Exception {
+        Path missing = dir.resolve("never-read.csv");
+        List<PublicationSource> refused = List.of(
+                new PublicationSource.Stream(DECLARED, () -> {
+                    throw new AssertionError("a stream must not be opened");
+                }),
+                new PublicationSource.DelimitedFile(missing, DelimitedFormat.CSV_WITH_NAMES, Compression.GZIP, OptionalLong.empty()),
+                new PublicationSource.DelimitedFile(missing, DelimitedFormat.CSV_WITH_NAMES, Compression.ZSTD, OptionalLong.empty()),
+                new PublicationSource.CodecFile(missing, "mssql.bcp", DECLARED, OptionalLong.empty()),
+                new PublicationSource.CodecFile(missing, "Native", DECLARED, OptionalLong.empty()),
+                new PublicationSource.CodecFile(missing, "dpone.clickhouse.tab-separated;version=2", DECLARED, OptionalLong.empty()));
+        for (PublicationSource source : refused) {
+            DponeException e = assertThrows(DponeException.class, () -> sealer(10).seal(source, DECLARED), source.toString());
+            assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED, e.code(), source.toString());
+        }
+        assertStoreEmpty();
+    }
+
+    @Test
+    void moreRowsThanTheBudgetAreRefusedAndNothingIsKept() throws Exception {
+        List<List<String>> three = List.of(List.of("1", "a", "1", "2024-01-01"), List.of("2", "b", "1", "2024-01-01"),
+                List.of("3", "c", "1", "2024-01-01"));
+        DponeException rows = assertThrows(DponeException.class,
+                () -> sealer(2).seal(new PublicationSource.Rows(List.of(SourceColumn.untyped("x")), List.of(List.of("y"), List.of("y"), List.of("y"))), DECLARED));
+        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED, rows.code());
+        assertEquals("the source has more than 2 rows (external_content_row_budget)", rows.getMessage());
+        StringBuilder csv = new StringBuilder("id,name,amount,day\n");
+        three.forEach(row -> csv.append(String.join(",", row)).append('\n'));
+        DponeException file = assertThrows(DponeException.class,
+                () -> sealer(2).seal(delimited(file("b.csv", csv.toString()), DelimitedFormat.CSV_WITH_NAMES), DECLARED));
+        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED, file.code());
+        assertStoreEmpty();
+        assertEquals(3, sealer(3).seal(delimited(dir.resolve("b.csv"), DelimitedFormat.CSV_WITH_NAMES), DECLARED).rowCount());
+    }
+
+    @Test
+    void anInvalidCellNamesRowColumnAndTypeButNotTheValue() throws Exception {
+        DponeException e = assertThrows(DponeException.class, () -> sealer(10).seal(delimited(file("c.csv",
+                "id,name,amount,day\n1,a,1,2024-01-01\n2,b,secret-12.345,2024-01-01\n"), DelimitedFormat.CSV_WITH_NAMES), DECLARED));
+        assertEquals(DponeErrorCode.SOURCE_VALUE_INVALID, e.code());
+        assertEquals("row 2, column 3: not a valid Decimal(10, 2) value", e.getMessage());
+        DponeException nulls = assertThrows(DponeException.class, () -> sealer(10).seal(delimited(file("d.csv",
+                "id,name,amount,day\n\\N,a,1,2024-01-01\n"), DelimitedFormat.CSV_WITH_NAMES), DECLARED));
+        assertEquals("row 1, column 1: not a valid UInt64 value (NULL in a column that is not Nullable)", nulls.getMessage());
+        assertStoreEmpty();
+    }
+
+    @Test
+    void theHeaderMustMatchTheDeclaration() throws Exception {
+        assertSchemaInvalid(delimited(file("e.csv", "id,title,amount,day\n"), DelimitedFormat.CSV_WITH_NAMES),
+                "column 2: the source's column name differs from the declared name");
+        assertSchemaInvalid(delimited(file("f.csv", "id,name,amount\n"), DelimitedFormat.CSV_WITH_NAMES),
+                "the source has 3 columns, 4 are declared");
+        assertSchemaInvalid(delimited(file("g.csv", "id,name,amount,day\nUInt64,String,\"Decimal(10, 2)\",Date\n"),
+                DelimitedFormat.CSV_WITH_NAMES_AND_TYPES),
+                "column 2: the source's types row names String, the declaration Nullable(String)");
+        assertSchemaInvalid(new PublicationSource.CodecFile(file("h", ""), "dpone.clickhouse.tab-separated",
+                DECLARED.subList(0, 2), OptionalLong.empty()), "the codec file's columns differ from the declared columns");
+        DponeException malformed = assertThrows(DponeException.class, () -> sealer(10).seal(
+                delimited(file("i.csv", "id,name,amount,day\n1,\"unterminated\n"), DelimitedFormat.CSV_WITH_NAMES), DECLARED));
+        assertEquals(DponeErrorCode.SOURCE_MALFORMED, malformed.code());
+        assertStoreEmpty();
+    }
+
+    private void assertSchemaInvalid(PublicationSource source, String message) {
+        DponeException e = assertThrows(DponeException.class, () -> sealer(10).seal(source, DECLARED));
+        assertEquals(DponeErrorCode.SOURCE_SCHEMA_INVALID, e.code());
+        assertEquals(message, e.getMessage());
+    }
+
+    private void assertStoreEmpty() throws Exception {
+        Path store = dir.resolve("store");
+        if (!Files.exists(store)) {
+            return;
+        }
+        try (Stream<Path> files = Stream.concat(Files.list(store.resolve("sha256")), Files.list(store.resolve("tmp")))) {
+            List<Path> left = files.toList();
+            assertTrue(left.isEmpty(), left.toString());
+        }
+        assertFalse(Files.exists(store.resolve("retained").resolve("x")));
+    }
+}
