@@ -14,7 +14,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.port.QueueLookup;
+import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -29,18 +29,16 @@ import io.dpone.spi.receipt.PublicationOutcome;
 final class CleanupFlow {
     private final PublicationPorts ports;
     private final PublicationSettings settings;
-    private final QueueEvidence queue;
     private final AuthorityWrites writes;
     private final RecordTransitions transitions;
     private final CleanupClassifier classifier;
     private final ReplicaReader replicas;
     private final ReadinessWait targetHealth;
 
-    CleanupFlow(PublicationPorts ports, PublicationSettings settings, QueueEvidence queue, AuthorityWrites writes,
+    CleanupFlow(PublicationPorts ports, PublicationSettings settings, AuthorityWrites writes,
             RecordTransitions transitions, CleanupClassifier classifier) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
-        this.queue = requireNonNull(queue, "queue is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.transitions = requireNonNull(transitions, "transitions is null");
         this.classifier = requireNonNull(classifier, "classifier is null");
@@ -48,8 +46,8 @@ final class CleanupFlow {
         this.targetHealth = new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness());
     }
 
-    Conclusion run(AdmittedCluster cluster, VersionedRecord committed, RunEvidence evidence, Waits waits) {
-        waits.progress().step("cleanup");
+    Conclusion run(AdmittedCluster cluster, VersionedRecord committed, Run run) {
+        run.waits().progress().step("cleanup");
         VersionedRecord current = committed;
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
@@ -58,7 +56,7 @@ final class CleanupFlow {
             }
             DdlBinding cleanup = record.payload().cleanup();
             if (cleanup != null && cleanup.entry() == null) {
-                Object bound = bindEntry(current, evidence, waits);
+                Object bound = bindEntry(current, run);
                 if (bound instanceof Conclusion conclusion) {
                     return conclusion;
                 }
@@ -66,17 +64,17 @@ final class CleanupFlow {
                 continue;
             }
             EntryAggregation hosts = cleanup == null || cleanup.receipt() != null ? null
-                    : queue.aggregate(RecordShapes.bound(cleanup, settings.cluster()), cluster.hosts());
-            evidence.cleanupHosts(hosts);
-            CleanupVerdict verdict = classify(cluster, record, cleanupQueue(cleanup, hosts), waits);
-            ClassificationNames.record(evidence, verdict);
+                    : run.read(RecordShapes.bound(cleanup, settings.cluster()), cluster.hosts());
+            run.evidence().cleanupHosts(hosts);
+            CleanupVerdict verdict = classify(cluster, record, cleanupQueue(cleanup, hosts), run.waits());
+            ClassificationNames.record(run.evidence(), verdict);
             AuthorityRecord next;
             switch (verdict.decision()) {
                 case NOTHING_TO_CLEAN -> next = transitions.completed(record, null, ports.clock().instant());
                 case CLEANUP_VERIFIED -> next = transitions.completed(record, hosts == null ? null : hosts.outcome(),
                         ports.clock().instant());
                 case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
-                    Object dropped = drop(current, hosts, evidence);
+                    Object dropped = drop(current, hosts, run.evidence());
                     if (dropped instanceof Conclusion conclusion) {
                         return conclusion;
                     }
@@ -84,7 +82,7 @@ final class CleanupFlow {
                     continue;
                 }
                 case WAIT_FOR_CLEANUP_ENTRY -> {
-                    if (!waits.pause("cleanup entry", attempt, settings.entryProgress())) {
+                    if (!run.waits().pause("cleanup entry", attempt, settings.entryProgress())) {
                         return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                                 "published on every member; the original cleanup entry is still running; run the same"
                                         + " invocation again later to finish cleanup");
@@ -97,7 +95,7 @@ final class CleanupFlow {
                                     + "); the predecessor is retained; follow the runbook");
                 }
             }
-            AuthorityWrites.Step step = writes.write(current, next, evidence);
+            AuthorityWrites.Step step = writes.write(current, next, run.evidence());
             if (step instanceof AuthorityWrites.Step.Stopped stopped) {
                 return stopped.conclusion();
             }
@@ -160,19 +158,19 @@ final class CleanupFlow {
         return advanced.current();
     }
 
-    private Object bindEntry(VersionedRecord current, RunEvidence evidence, Waits waits) {
+    private Object bindEntry(VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding cleanup = record.payload().cleanup();
-        QueueLookup lookup = queue.bind(RecordShapes.cleanup(record, settings.cluster(), settings.target())
-                .expected(cleanup.token()), waits);
-        if (!(lookup instanceof QueueLookup.Bound bound)) {
-            evidence.step("cleanup entry unbound: " + ((QueueLookup.Unknown) lookup).reason());
+        QueueBinding binding = run.queue().bind(RecordShapes.cleanup(record, settings.cluster(), settings.target())
+                .expected(cleanup.token()));
+        if (!(binding instanceof QueueBinding.Bound bound)) {
+            run.evidence().step("cleanup entry unbound: " + ((QueueBinding.Unbound) binding).cause());
             return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
                     "published on every member; no single queue entry carries the cleanup token, so cleanup cannot be"
                             + " proven; the predecessor may be partly dropped; follow the runbook");
         }
-        AuthorityWrites.Step step = writes.write(current, transitions.cleanupBound(record, bound.entry(),
-                ports.clock().instant()), evidence);
+        AuthorityWrites.Step step = writes.write(current, transitions.cleanupBound(record, bound.lookup().entry(),
+                ports.clock().instant()), run.evidence());
         if (step instanceof AuthorityWrites.Step.Stopped stopped) {
             return stopped.conclusion();
         }

@@ -2,36 +2,82 @@ package io.dpone.clickhouse.cluster.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
+import io.dpone.clickhouse.cluster.authority.FacadeReconciler;
+import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
 import io.dpone.clickhouse.cluster.authority.FacadeRules;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
 import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.CapabilityProofs;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
+import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
+import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Section 1 before any source I/O or mutation: the strict inventory, every member once with an
- * Atomic database and a target that obeys the section 2 rules, the distributed-DDL capability and
- * a complete control facade on every admitted member. Every refusal is a {@link DponeException}
- * with the rule's stable code; nothing has been mutated when it is thrown.
+ * Section 1 and the section 4 preflight before any source I/O or table mutation: the strict
+ * inventory, every member once with an Atomic database and a target that obeys the section 2
+ * rules; the distributed-DDL capability (entry format, settings column, and the synthetic
+ * assertion once per inventory digest); a complete control facade on every admitted member,
+ * bootstrapped or filled only through the reconciler. The capability is proven before any
+ * bootstrap, so a cluster without distributed DDL fails closed with the capability code having
+ * sent nothing but the harmless probe. Every refusal is a {@link DponeException}.
  */
 final class ClusterGate {
     private final PublicationPorts ports;
     private final PublicationSettings settings;
     private final ProtocolDigests digests;
+    private final RandomBits random;
 
-    ClusterGate(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests) {
+    ClusterGate(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests, RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
+        this.random = requireNonNull(random, "random is null");
     }
 
-    AdmittedCluster admit(OperationIdentity identity, RunEvidence evidence) {
+    /**
+     * The admitted cluster and the slot as read once the facade is complete. The capability is
+     * proven for the cluster's inventory digest: by this run, or by the slot's recorded proof.
+     */
+    record Admission(AdmittedCluster cluster, AuthorityRead slot) {
+    }
+
+    Admission admit(OperationIdentity identity, Run run) {
+        AdmittedCluster cluster = strictInventory(identity, run);
+        requirePreflight();
+        FacadeVerdict facade = observeFacade(cluster, identity);
+        if (facade instanceof FacadeVerdict.Blocked blocked) {
+            throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
+        }
+        if (facade instanceof FacadeVerdict.Ready) {
+            AuthorityRead slot = readSlot(identity);
+            if (needsProof(slot, cluster)) {
+                prove(cluster, run);
+            }
+            return new Admission(cluster, slot);
+        }
+        prove(cluster, run);
+        run.waits().progress().step("control facade bootstrap");
+        FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
+                .reconcile(settings.cluster(), settings.facade(), cluster.hosts(), identity.targetKey());
+        if (reconciled instanceof FacadeReconciliation.FailedClosed failed) {
+            throw new DponeException(failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
+        }
+        return new Admission(cluster, readSlot(identity));
+    }
+
+    private AdmittedCluster strictInventory(OperationIdentity identity, Run run) {
         ClusterAdmission admission = new StrictClusterAdmission(ports.catalog())
                 .admit(settings.cluster(), settings.target(), identity.candidate());
         if (admission instanceof ClusterAdmission.Blocked blocked) {
@@ -41,34 +87,50 @@ final class ClusterGate {
         ClusterAdmission.Admitted admitted = (ClusterAdmission.Admitted) admission;
         AdmittedCluster cluster = new AdmittedCluster(admitted.inventory(), digests.inventory(admitted.inventory()),
                 admitted.target());
-        evidence.inventory(admitted.inventory(), cluster.inventoryDigest().hex());
-        requireDdlCapability();
-        requireFacade(cluster, identity);
+        run.evidence().inventory(admitted.inventory(), cluster.inventoryDigest().hex());
         return cluster;
     }
 
-    private void requireDdlCapability() {
+    private void requirePreflight() {
         CatalogRead<CapabilityPreflight.Facts> facts = ports.ddl().preflight();
         if (!(facts instanceof CatalogRead.Observed<CapabilityPreflight.Facts> observed) || !observed.facts().satisfied()) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
-                    "distributed DDL capability preflight failed; nothing was mutated");
+                    "distributed DDL preflight failed (entry format version or queue settings column); nothing was mutated");
         }
     }
 
-    private void requireFacade(AdmittedCluster cluster, OperationIdentity identity) {
+    private FacadeVerdict observeFacade(AdmittedCluster cluster, OperationIdentity identity) {
         CatalogRead<List<FacadeObservation>> read = ports.facades().observe(settings.cluster(), settings.facade(),
                 identity.targetKey());
         if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
                     "the control facade could not be read on every member; nothing was mutated");
         }
-        FacadeVerdict verdict = FacadeRules.judge(settings.facade(), cluster.hosts(), observed.facts());
-        if (verdict instanceof FacadeVerdict.Blocked blocked) {
-            throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
+        return FacadeRules.judge(settings.facade(), cluster.hosts(), observed.facts());
+    }
+
+    private boolean needsProof(AuthorityRead slot, AdmittedCluster cluster) {
+        Optional<AuthorityRecord> record = slot instanceof AuthorityRead.Present present
+                ? present.valid().map(VersionedRecord::record) : Optional.empty();
+        return CapabilityProofs.needsCapabilityProof(record, cluster.inventoryDigest());
+    }
+
+    /** The synthetic assertion; throws the capability code unless it is proven. */
+    private void prove(AdmittedCluster cluster, Run run) {
+        run.waits().progress().step("capability assertion");
+        CapabilityVerdict verdict = new CapabilityAssertion(ports.ddl(), run.queue(), random)
+                .prove(settings.cluster(), settings.target().database(), cluster.hosts(), cluster.inventoryDigest());
+        if (verdict instanceof CapabilityVerdict.Missing missing) {
+            throw new DponeException(missing.code(), "distributed DDL capability not proven: " + missing.problem()
+                    + " (" + missing.detail() + "); no table, record or facade was mutated");
         }
-        if (!(verdict instanceof FacadeVerdict.Ready)) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
-                    "the control facade is not complete on every member; nothing was mutated");
+    }
+
+    private AuthorityRead readSlot(OperationIdentity identity) {
+        AuthorityRead slot = ports.authority().readVersioned(identity.targetKey());
+        if (slot instanceof AuthorityRead.Unavailable unavailable) {
+            throw new DponeException(unavailable.code(), "the authority slot could not be read; nothing was mutated");
         }
+        return slot;
     }
 }

@@ -6,12 +6,11 @@ import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
-import io.dpone.clickhouse.cluster.contract.ddl.ExactHostSetEntryAggregator;
-import io.dpone.clickhouse.cluster.contract.ddl.PinnedQueueStatusNormalizer;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
 import io.dpone.spi.error.DponeErrorCode;
@@ -39,7 +38,7 @@ public final class InternalPublicationService {
     private final PublicationPorts ports;
     private final PublicationSettings settings;
     private final ProtocolDigests digests;
-    private final SourceOpener sources;
+    private final RandomBits random;
     private final RecordTransitions transitions;
     private final AuthorityWrites writes;
     private final PublicationFlow publication;
@@ -48,37 +47,33 @@ public final class InternalPublicationService {
     private final StatusReader status;
 
     public InternalPublicationService(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
-            SourceOpener sources, RandomBits random) {
+            RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
-        this.sources = requireNonNull(sources, "sources is null");
-        this.transitions = new RecordTransitions(requireNonNull(random, "random is null"));
+        this.random = requireNonNull(random, "random is null");
+        this.transitions = new RecordTransitions(random);
         this.writes = new AuthorityWrites(ports.authority());
-        QueueEvidence queue = new QueueEvidence(ports.ddl(),
-                new ExactHostSetEntryAggregator(PinnedQueueStatusNormalizer.INSTANCE, digests), settings.entryVisibility());
         SeedReplicaStateClassifier replicaStates = SeedReplicaStateClassifier.INSTANCE;
         SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
-        this.publication = new PublicationFlow(ports, settings, queue, writes, transitions, classifier,
+        this.publication = new PublicationFlow(ports, settings, writes, transitions, classifier,
                 new Revalidation(ports, settings, classifier));
-        this.cleanup = new CleanupFlow(ports, settings, queue, writes, transitions, new SeedCleanupClassifier(replicaStates));
-        this.status = new StatusReader(ports, settings, digests, classifier,
-                new SeedCleanupClassifier(replicaStates), queue);
-        this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl(), queue, settings.entryProgress()),
-                sources, random);
+        this.cleanup = new CleanupFlow(ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates));
+        this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates));
+        this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
     public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
             ProgressListener progress) {
         OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId, digests);
-        Waits waits = new Waits(ports.sleeper(), cancellation, progress);
-        RunEvidence evidence = new RunEvidence();
+        Run run = new Run(new Waits(ports.sleeper(), cancellation, progress),
+                new QueueEntryResolver(ports.ddl(), digests, settings.entryVisibility(), settings.entryProgress(),
+                        ports.sleeper(), cancellation), new RunEvidence());
         progress.step("admission");
-        AdmittedCluster cluster = new ClusterGate(ports, settings, digests).admit(identity, evidence);
-        AuthorityRead slot = ports.authority().readVersioned(identity.targetKey());
-        Conclusion conclusion = decide(cluster, identity, slot, source, evidence, waits);
-        return InternalReceipts.of(identity.operationId().hex(), conclusion, evidence);
+        ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
+        Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
+        return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
     }
 
     /** Reads the target's record and every member; mutates nothing. */
@@ -93,42 +88,39 @@ public final class InternalPublicationService {
     }
 
     private Conclusion decide(AdmittedCluster cluster, OperationIdentity identity, AuthorityRead slot,
-            PublicationSource source, RunEvidence evidence, Waits waits) {
-        if (slot instanceof AuthorityRead.Unavailable unavailable) {
-            throw new DponeException(unavailable.code(), "the authority slot could not be read; nothing was mutated");
-        }
+            PublicationSource source, Run run) {
         if (slot instanceof AuthorityRead.Absent) {
-            return newOperation(cluster, identity, null, source, evidence, waits);
+            return newOperation(cluster, identity, null, source, run);
         }
         VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
                 DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
                 "the authority record is malformed, of an unknown version or oversized; it blocks the target and is never"
                         + " overwritten"));
-        evidence.record(current);
+        run.evidence().record(current);
         AuthorityRecord record = current.record();
         if (record.operationId().equals(identity.operationId())) {
-            return resume(cluster, current, evidence, waits);
+            return resume(cluster, current, run);
         }
         if (record.phase() != AuthorityPhase.COMPLETED) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                     "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
         }
-        return newOperation(cluster, identity, current, source, evidence, waits);
+        return newOperation(cluster, identity, current, source, run);
     }
 
     /** No record of this operation exists: stage, then take the slot strictly (absent) or by CAS (completed). */
     private Conclusion newOperation(AdmittedCluster cluster, OperationIdentity identity, VersionedRecord completed,
-            PublicationSource source, RunEvidence evidence, Waits waits) {
-        waits.progress().step("staging");
-        StagedCandidate staged = staging.stage(cluster, identity, source, waits);
-        if (waits.cancelled()) {
+            PublicationSource source, Run run) {
+        run.waits().progress().step("staging");
+        StagedCandidate staged = staging.stage(cluster, identity, source, run);
+        if (run.waits().cancelled()) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     "cancelled before authority acquisition; nothing was published");
         }
         Instant now = notBefore(completed);
         AuthorityRecord prepared = transitions.prepared(identity, cluster.inventoryDigest(), staged.predecessor(),
                 staged.desired(), staged.rows(), completed == null ? 0 : completed.record().dispatchEpoch(), now);
-        waits.progress().step("authority");
+        run.waits().progress().step("authority");
         CasResult taken = completed == null ? ports.authority().createIfAbsent(prepared)
                 : ports.authority().compareAndSwap(completed, prepared);
         if (taken instanceof CasResult.OutcomeUnknown unknown) {
@@ -136,26 +128,26 @@ public final class InternalPublicationService {
                     + "); nothing was dispatched; run the same invocation again to reconcile");
         }
         if (taken instanceof CasResult.Conflict conflict) {
-            return writes.sameOperation(prepared).map(mine -> resume(cluster, mine, evidence, waits))
+            return writes.sameOperation(prepared).map(mine -> resume(cluster, mine, run))
                     .orElseThrow(() -> new DponeException(conflict.code(),
                             "another worker took the target slot first (" + conflict.reason() + "); nothing was dispatched"));
         }
         VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
-        evidence.record(verified);
-        return resume(cluster, verified, evidence, waits);
+        run.evidence().record(verified);
+        return resume(cluster, verified, run);
     }
 
     /** Continues this operation from its record's phase; only PREPARED can lead to a dispatch. */
-    private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, RunEvidence evidence, Waits waits) {
+    private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
         PublicationFlow.Result result = switch (current.record().phase()) {
-            case PREPARED -> publication.dispatch(cluster, current, evidence, waits);
-            case DISPATCHING -> publication.reconcile(cluster, current, evidence, waits);
+            case PREPARED -> publication.dispatch(cluster, current, run);
+            case DISPATCHING -> publication.reconcile(cluster, current, run);
             default -> new PublicationFlow.Result.Continue(current);
         };
         if (result instanceof PublicationFlow.Result.Concluded concluded) {
             return concluded.conclusion();
         }
-        return cleanup.run(cluster, ((PublicationFlow.Result.Continue) result).current(), evidence, waits);
+        return cleanup.run(cluster, ((PublicationFlow.Result.Continue) result).current(), run);
     }
 
     private Instant notBefore(VersionedRecord completed) {

@@ -14,7 +14,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.port.QueueLookup;
+import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -29,18 +29,16 @@ import java.util.Optional;
 final class PublicationFlow {
     private final PublicationPorts ports;
     private final PublicationSettings settings;
-    private final QueueEvidence queue;
     private final AuthorityWrites writes;
     private final RecordTransitions transitions;
     private final PublicationClassifier classifier;
     private final Revalidation revalidation;
     private final ReplicaReader replicas;
 
-    PublicationFlow(PublicationPorts ports, PublicationSettings settings, QueueEvidence queue, AuthorityWrites writes,
+    PublicationFlow(PublicationPorts ports, PublicationSettings settings, AuthorityWrites writes,
             RecordTransitions transitions, PublicationClassifier classifier, Revalidation revalidation) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
-        this.queue = requireNonNull(queue, "queue is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.transitions = requireNonNull(transitions, "transitions is null");
         this.classifier = requireNonNull(classifier, "classifier is null");
@@ -58,24 +56,24 @@ final class PublicationFlow {
     }
 
     /** From PREPARED: the only path that can send a publication statement, and only under a fresh permit. */
-    Result dispatch(AdmittedCluster cluster, VersionedRecord prepared, RunEvidence evidence, Waits waits) {
-        Optional<Conclusion> invalid = revalidation.beforeDispatch(cluster, prepared, evidence, waits);
+    Result dispatch(AdmittedCluster cluster, VersionedRecord prepared, Run run) {
+        Optional<Conclusion> invalid = revalidation.beforeDispatch(cluster, prepared, run);
         if (invalid.isPresent()) {
             return new Result.Concluded(invalid.get());
         }
-        waits.progress().step("dispatch");
+        run.waits().progress().step("dispatch");
         AuthorityRecord next = transitions.dispatching(prepared.record(), ports.clock().instant());
-        AuthorityWrites.Step step = writes.write(prepared, next, evidence);
+        AuthorityWrites.Step step = writes.write(prepared, next, run.evidence());
         if (step instanceof AuthorityWrites.Step.Stopped stopped) {
             return new Result.Concluded(stopped.conclusion());
         }
         AuthorityWrites.Step.Advanced advanced = (AuthorityWrites.Step.Advanced) step;
         if (advanced.permit().isEmpty()) {
             // Another worker of this operation won the CAS: reconcile what it sent, never send.
-            return reconcile(cluster, advanced.current(), evidence, waits);
+            return reconcile(cluster, advanced.current(), run);
         }
         DispatchPermit permit = advanced.permit().get();
-        evidence.step("publication dispatched");
+        run.evidence().step("publication dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.publication(advanced.current().record(), settings.cluster(),
                 settings.target()), permit);
         if (dispatch instanceof DdlDispatch.NotSent) {
@@ -86,11 +84,11 @@ final class PublicationFlow {
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
         }
-        return reconcile(cluster, advanced.current(), evidence, waits);
+        return reconcile(cluster, advanced.current(), run);
     }
 
     /** From DISPATCHING: bind and reconcile; sends no DDL. */
-    Result reconcile(AdmittedCluster cluster, VersionedRecord dispatching, RunEvidence evidence, Waits waits) {
+    Result reconcile(AdmittedCluster cluster, VersionedRecord dispatching, Run run) {
         VersionedRecord current = dispatching;
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
@@ -99,7 +97,7 @@ final class PublicationFlow {
             }
             DdlBinding publication = record.payload().publication();
             if (publication.entry() == null) {
-                Result bound = bindEntry(cluster, current, evidence, waits);
+                Result bound = bindEntry(cluster, current, run);
                 if (bound instanceof Result.Concluded concluded) {
                     return concluded;
                 }
@@ -107,21 +105,21 @@ final class PublicationFlow {
                 continue;
             }
             BoundEntry entry = RecordShapes.bound(publication, settings.cluster());
-            EntryAggregation hosts = queue.aggregate(entry, cluster.hosts());
-            evidence.publicationHosts(hosts);
+            EntryAggregation hosts = run.read(entry, cluster.hosts());
+            run.evidence().publicationHosts(hosts);
             PublicationVerdict verdict = classify(cluster, record, QueueResult.of(hosts.outcome()));
-            ClassificationNames.record(evidence, verdict);
+            ClassificationNames.record(run.evidence(), verdict);
             switch (verdict.classification()) {
                 case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> {
                     AuthorityWrites.Step step = writes.write(current,
-                            transitions.committed(record, hosts.outcome(), ports.clock().instant()), evidence);
+                            transitions.committed(record, hosts.outcome(), ports.clock().instant()), run.evidence());
                     if (step instanceof AuthorityWrites.Step.Stopped stopped) {
                         return new Result.Concluded(stopped.conclusion());
                     }
                     return new Result.Continue(((AuthorityWrites.Step.Advanced) step).current());
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
-                    if (!waits.pause("publication entry", attempt, settings.entryProgress())) {
+                    if (!run.waits().pause("publication entry", attempt, settings.entryProgress())) {
                         return new Result.Concluded(Conclusion.of(PublicationOutcome.WAITING,
                                 DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                                 "the original publication entry is still running on some members; run the same"
@@ -148,17 +146,17 @@ final class PublicationFlow {
     }
 
     /** Binds the one entry carrying the publication token and persists it; seed section 4. */
-    private Result bindEntry(AdmittedCluster cluster, VersionedRecord current, RunEvidence evidence, Waits waits) {
+    private Result bindEntry(AdmittedCluster cluster, VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding publication = record.payload().publication();
-        QueueLookup lookup = queue.bind(RecordShapes.publication(record, settings.cluster(), settings.target())
-                .expected(publication.token()), waits);
-        if (!(lookup instanceof QueueLookup.Bound bound)) {
-            evidence.step("publication entry unbound: " + ((QueueLookup.Unknown) lookup).reason());
-            return new Result.Concluded(unbound(cluster, record, evidence));
+        QueueBinding binding = run.queue().bind(RecordShapes.publication(record, settings.cluster(), settings.target())
+                .expected(publication.token()));
+        if (!(binding instanceof QueueBinding.Bound bound)) {
+            run.evidence().step("publication entry unbound: " + ((QueueBinding.Unbound) binding).cause());
+            return new Result.Concluded(unbound(cluster, record, run.evidence()));
         }
         AuthorityWrites.Step step = writes.write(current,
-                transitions.publicationBound(record, bound.entry(), ports.clock().instant()), evidence);
+                transitions.publicationBound(record, bound.lookup().entry(), ports.clock().instant()), run.evidence());
         if (step instanceof AuthorityWrites.Step.Stopped stopped) {
             return new Result.Concluded(stopped.conclusion());
         }

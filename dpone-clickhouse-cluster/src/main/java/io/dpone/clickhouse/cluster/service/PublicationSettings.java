@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.BoundedWait;
 import java.time.Duration;
 
 /**
@@ -25,9 +26,9 @@ public record PublicationSettings(
         String engine,
         long maxSourceBytes,
         long ddlTaskTimeoutSeconds,
-        PollPolicy readiness,
-        PollPolicy entryVisibility,
-        PollPolicy entryProgress) {
+        BoundedWait readiness,
+        BoundedWait entryVisibility,
+        BoundedWait entryProgress) {
     public PublicationSettings {
         requireNonNull(cluster, "cluster is null");
         requireNonNull(target, "target is null");
@@ -48,8 +49,8 @@ public record PublicationSettings(
     public static PublicationSettings withDefaultWaits(String cluster, TableRef target, FacadeSpec facade, String engine,
             long maxSourceBytes) {
         return new PublicationSettings(cluster, target, facade, engine, maxSourceBytes, 180,
-                new PollPolicy(40, Duration.ofMillis(200), Duration.ofSeconds(10)),
-                new PollPolicy(12, Duration.ofMillis(100), Duration.ofSeconds(2)),
-                new PollPolicy(40, Duration.ofMillis(200), Duration.ofSeconds(10)));
+                new BoundedWait(40, Duration.ofMillis(200), Duration.ofSeconds(10)),
+                new BoundedWait(12, Duration.ofMillis(100), Duration.ofSeconds(2)),
+                new BoundedWait(40, Duration.ofMillis(200), Duration.ofSeconds(10)));
     }
 }

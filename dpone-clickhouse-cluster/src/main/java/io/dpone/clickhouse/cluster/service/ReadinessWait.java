@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.BoundedWait;
 import java.util.List;
 import java.util.Set;
 
@@ -15,9 +16,9 @@ import java.util.Set;
 final class ReadinessWait {
     private final CatalogPort catalog;
     private final String cluster;
-    private final PollPolicy policy;
+    private final BoundedWait policy;
 
-    ReadinessWait(CatalogPort catalog, String cluster, PollPolicy policy) {
+    ReadinessWait(CatalogPort catalog, String cluster, BoundedWait policy) {
         this.catalog = requireNonNull(catalog, "catalog is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.policy = requireNonNull(policy, "policy is null");

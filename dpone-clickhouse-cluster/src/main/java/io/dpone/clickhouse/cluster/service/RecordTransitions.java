@@ -29,8 +29,9 @@ final class RecordTransitions {
     /** The first record of a new operation; {@code carriedEpoch} is the completed predecessor record's epoch, else 0. */
     AuthorityRecord prepared(OperationIdentity identity, Digest inventory, GenerationIdentity predecessor,
             GenerationIdentity desired, long stagedRows, long carriedEpoch, Instant now) {
+        // Admission proved the distributed-DDL capability for this inventory (or the slot recorded it).
         AuthorityPayload payload = new AuthorityPayload(identity.planDigest(), inventory, predecessor, desired,
-                identity.candidate().table(), stagedRows, null, null, now, now, null);
+                identity.candidate().table(), stagedRows, null, null, now, now, null).withCapabilityProven();
         return new AuthorityRecord(identity.targetKey(), identity.operationId(), FenceToken.issue(random),
                 AuthorityPhase.PREPARED, carriedEpoch, payload);
     }
@@ -100,7 +101,8 @@ final class RecordTransitions {
         AuthorityPayload p = current.payload();
         Instant updated = now.isBefore(p.updatedAt()) ? p.updatedAt() : now;
         AuthorityPayload next = new AuthorityPayload(p.planDigest(), p.inventoryDigest(), p.predecessor(), p.desired(),
-                p.candidateTable(), p.stagedRowCount(), publication, cleanup, p.createdAt(), updated, p.error());
+                p.candidateTable(), p.stagedRowCount(), publication, cleanup, p.createdAt(), updated, p.error(),
+                p.capabilityInventoryDigest());
         return new AuthorityRecord(current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, next);
     }
 }

@@ -40,7 +40,7 @@ final class Revalidation {
     }
 
     /** Empty when the dispatch CAS may be attempted now. */
-    Optional<Conclusion> beforeDispatch(AdmittedCluster cluster, VersionedRecord prepared, RunEvidence evidence, Waits waits) {
+    Optional<Conclusion> beforeDispatch(AdmittedCluster cluster, VersionedRecord prepared, Run run) {
         AuthorityRecord record = prepared.record();
         AuthorityPayload payload = record.payload();
         TableRef candidate = RecordShapes.candidate(record, settings.target());
@@ -62,12 +62,12 @@ final class Revalidation {
         PublicationVerdict verdict = classifier.classify(new PublicationFacts(RecordShapes.shape(record), record.phase(),
                 cluster.hosts(), new ReplicaReader(ports.catalog(), settings.cluster())
                         .observe(cluster.hosts(), settings.target(), candidate), QueueResult.NO_ENTRY));
-        ClassificationNames.record(evidence, verdict);
+        ClassificationNames.record(run.evidence(), verdict);
         if (!verdict.classification().permitsDispatch()) {
             return Optional.of(PublicationFlow.unknown(verdict));
         }
         if (!new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness())
-                .await(cluster.hosts(), candidate, payload.stagedRowCount(), waits)) {
+                .await(cluster.hosts(), candidate, payload.stagedRowCount(), run.waits())) {
             return Optional.of(Conclusion.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
                     "the candidate no longer passes the readiness barrier; nothing was sent; run again to resume"));
         }

@@ -3,12 +3,13 @@ package io.dpone.clickhouse.cluster.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
-import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.ddl.DispatchAnswers;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.DdlPort;
-import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import java.util.Optional;
 import java.util.Set;
@@ -21,17 +22,13 @@ import java.util.Set;
  */
 final class SetupStatements {
     private final DdlPort ddl;
-    private final QueueEvidence queue;
-    private final PollPolicy progress;
 
-    SetupStatements(DdlPort ddl, QueueEvidence queue, PollPolicy progress) {
+    SetupStatements(DdlPort ddl) {
         this.ddl = requireNonNull(ddl, "ddl is null");
-        this.queue = requireNonNull(queue, "queue is null");
-        this.progress = requireNonNull(progress, "progress is null");
     }
 
     /** Empty on proven success on every host; otherwise the stable reason it is not proven. */
-    Optional<String> run(SetupDdl statement, DdlCorrelationToken token, Set<HostEndpoint> hosts, Waits waits) {
+    Optional<String> run(SetupDdl statement, DdlCorrelationToken token, Set<HostEndpoint> hosts, Run run) {
         DdlDispatch dispatch = ddl.dispatchSetup(statement, token);
         if (dispatch instanceof DdlDispatch.NotSent) {
             return Optional.of("not sent");
@@ -39,21 +36,13 @@ final class SetupStatements {
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             return Optional.of("refused before sending: " + refused.reason());
         }
-        QueueLookup lookup = queue.bind(statement.expected(token), waits);
-        if (!(lookup instanceof QueueLookup.Bound bound)) {
-            return Optional.of("queue entry unresolved: " + ((QueueLookup.Unknown) lookup).reason());
+        String answer = DispatchAnswers.describe(((DdlDispatch.Sent) dispatch).answer());
+        QueueResolution resolution = run.queue().resolve(statement.expected(token), hosts, QueueEntryResolver.Until.TERMINAL);
+        if (resolution instanceof QueueResolution.Unknown unknown) {
+            return Optional.of("queue entry " + unknown.cause() + ", initiator " + answer);
         }
-        for (int attempt = 1; ; attempt++) {
-            EntryAggregation aggregation = queue.aggregate(bound.entry(), hosts);
-            if (aggregation.outcome() == QueueStatus.TERMINAL_SUCCESS) {
-                return Optional.empty();
-            }
-            if (aggregation.outcome() != QueueStatus.IN_PROGRESS) {
-                return Optional.of("queue entry " + aggregation.outcome());
-            }
-            if (!waits.pause("setup entry", attempt, progress)) {
-                return Optional.of("queue entry still in progress when the wait ended");
-            }
-        }
+        QueueStatus outcome = ((QueueResolution.Bound) resolution).outcome();
+        return outcome == QueueStatus.TERMINAL_SUCCESS ? Optional.empty()
+                : Optional.of("queue entry " + outcome + ", initiator " + answer);
     }
 }

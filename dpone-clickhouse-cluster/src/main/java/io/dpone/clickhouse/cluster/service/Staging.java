@@ -15,6 +15,8 @@ import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
+import io.dpone.clickhouse.cluster.source.OpenedSource;
+import io.dpone.clickhouse.cluster.source.SourceReaders;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.source.PublicationSource;
@@ -35,31 +37,27 @@ final class Staging {
     private final PublicationPorts ports;
     private final PublicationSettings settings;
     private final SetupStatements setup;
-    private final SourceOpener sources;
     private final RandomBits random;
 
-    Staging(PublicationPorts ports, PublicationSettings settings, SetupStatements setup, SourceOpener sources,
-            RandomBits random) {
+    Staging(PublicationPorts ports, PublicationSettings settings, SetupStatements setup, RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.setup = requireNonNull(setup, "setup is null");
-        this.sources = requireNonNull(sources, "sources is null");
         this.random = requireNonNull(random, "random is null");
     }
 
-    StagedCandidate stage(AdmittedCluster cluster, OperationIdentity identity, PublicationSource source, Waits waits) {
+    StagedCandidate stage(AdmittedCluster cluster, OperationIdentity identity, PublicationSource source, Run run) {
         requireWithinBound(source);
-        discardOwnedStaging(cluster, identity, waits);
-        SourceOpener.Opened opened = sources.open(source);
-        try (var cursor = opened.cursor()) {
-            waits.progress().step("create candidate");
+        discardOwnedStaging(cluster, identity, run);
+        try (OpenedSource opened = SourceReaders.open(source)) {
+            run.waits().progress().step("create candidate");
             CandidateDefinition definition = definition(cluster, opened.columns());
-            run(new SetupDdl.CandidateCreate(settings.cluster(), identity.candidate(), definition), DdlAction.STAGE,
-                    identity, cluster, waits, "candidate creation");
-            waits.progress().step("load");
-            long rows = load(identity, opened, waits);
-            waits.progress().step("replication");
-            awaitReadiness(cluster, identity, rows, waits);
+            send(new SetupDdl.CandidateCreate(settings.cluster(), identity.candidate(), definition), DdlAction.STAGE,
+                    identity, cluster, run, "candidate creation");
+            run.waits().progress().step("load");
+            long rows = load(identity, opened, run.waits());
+            run.waits().progress().step("replication");
+            awaitReadiness(cluster, identity, rows, run.waits());
             return validate(cluster, identity, rows);
         }
     }
@@ -72,15 +70,15 @@ final class Staging {
     }
 
     /** Drops the operation's own candidate left by an earlier attempt that never reached the authority. */
-    private void discardOwnedStaging(AdmittedCluster cluster, OperationIdentity identity, Waits waits) {
+    private void discardOwnedStaging(AdmittedCluster cluster, OperationIdentity identity, Run run) {
         List<MemberFacts> members = members(identity);
         boolean present = members.stream().anyMatch(facts -> !(facts.candidate() instanceof TableObservation.Absent));
         if (!present) {
             return;
         }
-        waits.progress().step("discard own staging");
-        run(new SetupDdl.StagingDiscard(settings.cluster(), identity.candidate()), DdlAction.DISCARD, identity, cluster,
-                waits, "removal of the operation's earlier staging");
+        run.waits().progress().step("discard own staging");
+        send(new SetupDdl.StagingDiscard(settings.cluster(), identity.candidate()), DdlAction.DISCARD, identity, cluster,
+                run, "removal of the operation's earlier staging");
         if (members(identity).stream().anyMatch(facts -> !(facts.candidate() instanceof TableObservation.Absent))) {
             throw failed("the operation's earlier staging is still present after its removal");
         }
@@ -99,15 +97,15 @@ final class Staging {
                 settings.engine());
     }
 
-    private void run(SetupDdl statement, DdlAction action, OperationIdentity identity, AdmittedCluster cluster,
-            Waits waits, String what) {
+    private void send(SetupDdl statement, DdlAction action, OperationIdentity identity, AdmittedCluster cluster,
+            Run run, String what) {
         DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), action, 0, random);
-        setup.run(statement, token, cluster.hosts(), waits).ifPresent(reason -> {
+        setup.run(statement, token, cluster.hosts(), run).ifPresent(reason -> {
             throw failed(what + " is not proven on every member (" + reason + ")");
         });
     }
 
-    private long load(OperationIdentity identity, SourceOpener.Opened opened, Waits waits) {
+    private long load(OperationIdentity identity, OpenedSource opened, Waits waits) {
         List<String> names = opened.columns().stream().map(SourceColumn::name).toList();
         LoadResult result = ports.loader().load(identity.candidate(), names, opened.cursor(), settings.maxSourceBytes(),
                 waits.cancellation(), waits.progress());

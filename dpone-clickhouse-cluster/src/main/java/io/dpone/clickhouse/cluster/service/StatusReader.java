@@ -23,7 +23,10 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.FencedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.transport.BoundedWait;
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
@@ -40,17 +43,18 @@ final class StatusReader {
     private final ProtocolDigests digests;
     private final PublicationClassifier publication;
     private final CleanupClassifier cleanup;
-    private final QueueEvidence queue;
+    private final QueueEntryResolver queue;
     private final ReplicaReader replicas;
 
     StatusReader(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
-            PublicationClassifier publication, CleanupClassifier cleanup, QueueEvidence queue) {
+            PublicationClassifier publication, CleanupClassifier cleanup) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
         this.publication = requireNonNull(publication, "publication is null");
         this.cleanup = requireNonNull(cleanup, "cleanup is null");
-        this.queue = requireNonNull(queue, "queue is null");
+        this.queue = new QueueEntryResolver(ports.ddl(), digests, BoundedWait.once(), BoundedWait.once(), ports.sleeper(),
+                Cancellation.NEVER);
         this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
     }
 
@@ -143,7 +147,7 @@ final class StatusReader {
             }
             entry = bound.entry();
         }
-        EntryAggregation hosts = queue.aggregate(entry, cluster.hosts());
+        EntryAggregation hosts = Run.read(queue, entry, cluster.hosts());
         if (isPublication) {
             evidence.publicationHosts(hosts);
         } else {

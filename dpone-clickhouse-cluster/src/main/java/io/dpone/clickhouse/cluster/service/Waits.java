@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.transport.BoundedWait;
 import io.dpone.clickhouse.cluster.transport.Sleeper;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
@@ -22,13 +23,13 @@ final class Waits {
     }
 
     /** Pauses after observation {@code attempt}; false when the wait must stop (bound, cancellation). */
-    boolean pause(String what, int attempt, PollPolicy policy) {
+    boolean pause(String what, int attempt, BoundedWait policy) {
         if (attempt >= policy.attempts() || cancellation.isCancelled()) {
             return false;
         }
         progress.waiting(what, attempt + 1, policy.attempts());
         try {
-            sleeper.sleep(policy.pauseAfter(attempt));
+            sleeper.sleep(policy.pauseBefore(attempt + 1));
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             return false;
