@@ -13,8 +13,8 @@ module io.dpone.clickhouse.cluster {
     requires dev.failsafe.core;
     uses java.sql.Driver;
 
+    // The protocol's contracts, ports and service: what hosts, the external mode and connector authors use.
     exports io.dpone.clickhouse.cluster.authority;
-    exports io.dpone.clickhouse.cluster.catalog;
     exports io.dpone.clickhouse.cluster.ddl;
     exports io.dpone.clickhouse.cluster.contract.authority;
     exports io.dpone.clickhouse.cluster.contract.ddl;
@@ -25,11 +25,14 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.contract.reconcile;
     exports io.dpone.clickhouse.cluster.contract.error;
     exports io.dpone.clickhouse.cluster.port;
+    exports io.dpone.clickhouse.cluster.service;
     exports io.dpone.clickhouse.cluster.source;
     exports io.dpone.clickhouse.cluster.sql;
-    exports io.dpone.clickhouse.cluster.transport;
-    exports io.dpone.clickhouse.cluster.transport.http;
-    exports io.dpone.clickhouse.cluster.transport.nativeproto;
+    // ClickHouse adapters: only the external mode and the testkit compose them.
+    exports io.dpone.clickhouse.cluster.catalog to io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport to io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport.http to io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport.nativeproto to io.dpone.clickhouse.external, io.dpone.testkit;
 
     provides io.dpone.spi.publication.PublicationStrategyProvider
             with io.dpone.clickhouse.cluster.provider.InternalPublicationStrategyProvider;

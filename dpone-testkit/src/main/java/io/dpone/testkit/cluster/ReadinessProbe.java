@@ -1,5 +1,6 @@
 package io.dpone.testkit.cluster;
 
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Clock;

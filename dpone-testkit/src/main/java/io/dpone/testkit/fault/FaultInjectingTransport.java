@@ -10,7 +10,7 @@ import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.SqlStatement;
-import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -19,7 +19,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.StatementKind;

@@ -15,7 +15,7 @@ import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict.CapabilityProblem;
 import io.dpone.clickhouse.cluster.ddl.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;

@@ -1,6 +1,6 @@
 package io.dpone.clickhouse.cluster.ddl;
 
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
@@ -16,7 +16,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
-import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.spi.publication.Cancellation;
 import java.time.Duration;
 import java.util.List;

@@ -3,7 +3,6 @@ package io.dpone.clickhouse.cluster.provider;
 import com.google.auto.service.AutoService;
 import io.dpone.spi.decision.Blocker;
 import io.dpone.spi.error.DponeErrorCode;
-import io.dpone.spi.error.DponeException;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.manifest.SinkManifest;
 import io.dpone.spi.manifest.TableEngines;
@@ -37,9 +36,6 @@ public final class InternalPublicationStrategyProvider implements PublicationStr
 
     @Override
     public Publisher createPublisher(PublicationContext context) {
-        return request -> {
-            throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED,
-                    "runtime publication in internal mode is not yet admitted in this release");
-        };
+        return new InternalPublisher(context.manifest());
     }
 }

@@ -7,7 +7,7 @@ import io.dpone.clickhouse.cluster.port.CandidateLoadPort;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.FacadePort;
-import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import java.time.Clock;
 
 /**

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import java.time.Duration;
 
 /**

@@ -8,7 +8,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import java.util.List;
 import java.util.Set;
 

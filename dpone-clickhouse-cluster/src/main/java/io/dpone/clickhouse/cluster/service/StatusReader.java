@@ -24,7 +24,7 @@ import io.dpone.clickhouse.cluster.port.FencedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.error.DponeException;

@@ -2,8 +2,8 @@ package io.dpone.clickhouse.cluster.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
-import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 

@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.cluster.transport;
 
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import dev.failsafe.Execution;

@@ -20,7 +20,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.ddl.FakeDdlPort;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.FacadePort;

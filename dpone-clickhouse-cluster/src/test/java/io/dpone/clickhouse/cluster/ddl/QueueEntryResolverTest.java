@@ -1,6 +1,6 @@
 package io.dpone.clickhouse.cluster.ddl;
 
-import io.dpone.clickhouse.cluster.transport.BoundedWait;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import static io.dpone.clickhouse.cluster.ddl.FakeDdlPort.hosts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,4 +1,4 @@
-package io.dpone.clickhouse.cluster.transport;
+package io.dpone.clickhouse.cluster.port;
 
 import static java.util.Objects.requireNonNull;
 
