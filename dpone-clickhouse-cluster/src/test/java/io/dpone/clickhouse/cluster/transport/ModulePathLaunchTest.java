@@ -50,16 +50,18 @@ class ModulePathLaunchTest {
         String modulePath = Paths.get("target", "classes").toAbsolutePath() + File.pathSeparator
                 + jars.stream().filter(jar -> !classPathOnly(jar)).collect(Collectors.joining(File.pathSeparator));
         String classPath = jars.stream().filter(ModulePathLaunchTest::classPathOnly).collect(Collectors.joining(File.pathSeparator));
-        Path source = work.resolve("src/probe/probe/Main.java");
+        Path source = work.resolve("src/io.dpone.testkit/probe/Main.java");
         Files.createDirectories(source.getParent());
         Files.writeString(source, PROBE);
-        Files.writeString(work.resolve("src/probe/module-info.java"), "module probe { requires io.dpone.clickhouse.cluster; }");
+        // The adapters are exported only to the external mode and the testkit: the probe takes the testkit's name.
+        Files.writeString(work.resolve("src/io.dpone.testkit/module-info.java"),
+                "module io.dpone.testkit { requires io.dpone.clickhouse.cluster; }");
         int compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", work.resolve("out").toString(),
-                "--module-path", modulePath, "--module-source-path", work.resolve("src").toString(), "-m", "probe");
+                "--module-path", modulePath, "--module-source-path", work.resolve("src").toString(), "-m", "io.dpone.testkit");
         assertEquals(0, compiled, "probe module compiles against the module");
 
         Result launched = java(work, "--module-path", work.resolve("out") + File.pathSeparator + modulePath,
-                "--add-modules", "ALL-MODULE-PATH", "--class-path", classPath, "-m", "probe/probe.Main");
+                "--add-modules", "ALL-MODULE-PATH", "--class-path", classPath, "-m", "io.dpone.testkit/probe.Main");
         assertEquals(0, launched.exit(), launched.output());
         assertTrue(launched.output().contains("named=true"), launched.output());
     }
