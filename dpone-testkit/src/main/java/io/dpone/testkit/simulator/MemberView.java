@@ -9,8 +9,8 @@ import java.util.Optional;
 public record MemberView(int index, HostEndpoint endpoint, MemberState state, boolean sessionExpired,
                          Map<String, String> databases, Map<TableRef, TableView> tables) {
     public MemberView {
-        databases = Map.copyOf(databases);
-        tables = Map.copyOf(tables);
+        databases = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(databases));
+        tables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tables));
     }
 
     public Optional<TableView> table(TableRef table) {

@@ -13,7 +13,7 @@ import java.util.Map;
 public record QueueEntryView(String entry, String cluster, String query, Map<String, String> settings,
                              List<HostEndpoint> hosts, long createdAtMillis, boolean removing, List<QueueRow> hostRows) {
     public QueueEntryView {
-        settings = Map.copyOf(settings);
+        settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
         hosts = List.copyOf(hosts);
         hostRows = List.copyOf(hostRows);
     }

@@ -37,7 +37,7 @@ public final class QueueEntry {
         this.number = number;
         this.cluster = cluster;
         this.query = query;
-        this.settings = Map.copyOf(settings);
+        this.settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         this.hosts = List.copyOf(hosts);
         this.initiator = initiator;
         this.createdAt = createdAt;
