@@ -242,8 +242,4 @@ public final class SimulatorAdmin {
         }
         return found;
     }
-
-    private SimTable requireTable(int member, TableRef table) {
-        return requireTable(member(member), table);
-    }
 }

@@ -26,7 +26,7 @@ public final class Scheduler {
     private long sequence;
     private int liveResumes;
     private Coroutine driver;
-    private RuntimeException bug;
+    private Throwable bug;
 
     public Scheduler(long seed, TraceLog trace) {
         this.random = new SplittableRandom(seed);
@@ -111,8 +111,11 @@ public final class Scheduler {
         yieldFor(millis);
     }
 
-    /** The first failure of a background step, which is a simulator defect; null if none. */
-    public RuntimeException bug() {
+    /**
+     * The first failure of a background step (a simulator defect, or an assertion inside an admin
+     * fault); null if none. Kept rather than thrown so the baton is never lost with a thread.
+     */
+    public Throwable bug() {
         return bug;
     }
 
@@ -241,7 +244,7 @@ public final class Scheduler {
     private void runBackground(Event event) {
         try {
             event.action.run();
-        } catch (RuntimeException failure) {
+        } catch (RuntimeException | Error failure) {
             if (bug == null) {
                 bug = failure;
             }

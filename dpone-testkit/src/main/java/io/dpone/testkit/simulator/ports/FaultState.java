@@ -63,7 +63,7 @@ public final class FaultState implements HostFaults {
             return;
         }
         for (int i = 0; i < rules.size(); i++) {
-            if (rules.get(i).step() instanceof Step.HostExecutes step && step.matches(member.index, entryKind(entry))
+            if (rules.get(i).step() instanceof Step.HostExecutes step && step.matches(member.index, entry.kind())
                     && fires(i, step.occurrence())) {
                 Fault fault = rules.get(i).fault();
                 if (fault instanceof Fault.HostError error) {
@@ -79,10 +79,6 @@ public final class FaultState implements HostFaults {
     public LocalResult.Failed hostFailure(SimMember member, QueueEntry entry) {
         Fault.HostError error = hostErrors.remove(member.index + "/" + entry.name);
         return error == null ? null : ServerErrors.failed(error.code(), error.name(), error.text());
-    }
-
-    private static StatementKind entryKind(QueueEntry entry) {
-        return entry.kind();
     }
 
     private boolean fires(int rule, int occurrence) {
