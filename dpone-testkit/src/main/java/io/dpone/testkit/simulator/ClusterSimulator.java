@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -45,6 +46,7 @@ public final class ClusterSimulator {
     private final SimulatorAdmin admin;
     private final Clock clock;
     private final Map<String, long[]> queryIdCounters = new LinkedHashMap<>();
+    private final Map<String, Random> randoms = new LinkedHashMap<>();
 
     private ClusterSimulator(Builder builder) {
         this.seed = builder.seed;
@@ -88,7 +90,8 @@ public final class ClusterSimulator {
             throw new IllegalArgumentException("no member " + member);
         }
         long[] counter = queryIdCounters.computeIfAbsent(name, n -> new long[1]);
-        return new WorkerPorts(new PortContext(world, gate, name, member, () -> name + "-q" + (++counter[0])), clock, seed);
+        Random random = randoms.computeIfAbsent(name, n -> new Random(seed * 1_000_003L + n.hashCode()));
+        return new WorkerPorts(new PortContext(world, gate, name, member, () -> name + "-q" + (++counter[0])), clock, random);
     }
 
     /** Virtual time: starts at {@link #EPOCH}, advances only as the simulation runs. */

@@ -85,6 +85,13 @@ public record SimulatorTimings(
                 cleanupPeriod, maxTasksInQueue, removalWindowMs);
     }
 
+    /** A copy with another {@code cleanup_delay_period}: how often a host may clean the queue on a queue event. */
+    public SimulatorTimings withCleanupPeriod(Duration period) {
+        return new SimulatorTimings(requestLatencyMs, ddlPickupMs, ddlExecutionMs, replicationPullMs, replicationFetchMs,
+                sessionTimeout, reinitialization, restartDelay, socketTimeout, readTimeout, ddlTaskTimeout, queueRetention,
+                period, maxTasksInQueue, removalWindowMs);
+    }
+
     /** A copy where every host executes DDL within {@code [min, max]} ms. */
     public SimulatorTimings withDdlExecution(long min, long max) {
         return new SimulatorTimings(requestLatencyMs, ddlPickupMs, Range.of(min, max), replicationPullMs,

@@ -22,11 +22,24 @@ public sealed interface WorkerOutcome<T> {
         }
     }
 
-    /** The returned value; throws if the worker crashed or threw. */
+    /**
+     * The returned value. A worker that threw an unchecked exception or error rethrows it here (so an
+     * assertion inside a worker fails the test); a checked exception or a crash is an
+     * {@link IllegalStateException}.
+     */
     default T value() {
         if (this instanceof Returned<T> returned) {
             return returned.value();
         }
-        throw new IllegalStateException("the worker did not return: " + this);
+        if (this instanceof Threw<T> threw) {
+            if (threw.thrown() instanceof RuntimeException unchecked) {
+                throw unchecked;
+            }
+            if (threw.thrown() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException("the worker threw", threw.thrown());
+        }
+        throw new IllegalStateException("the worker crashed: " + ((Crashed<T>) this).crash().getMessage());
     }
 }

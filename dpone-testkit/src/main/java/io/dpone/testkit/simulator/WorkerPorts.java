@@ -31,16 +31,16 @@ import java.util.function.Supplier;
 public final class WorkerPorts {
     private final PortContext context;
     private final Clock clock;
-    private final long seed;
+    private final RandomBits randomBits;
     private final CatalogPort catalog;
     private final DdlPort ddl;
     private final FacadePort facade;
     private final CandidateLoadPort loader;
 
-    WorkerPorts(PortContext context, Clock clock, long seed) {
+    WorkerPorts(PortContext context, Clock clock, Random random) {
         this.context = context;
         this.clock = clock;
-        this.seed = seed;
+        this.randomBits = RandomBits.from(random);
         this.catalog = new SimCatalogPort(context);
         this.ddl = new SimDdlPort(context);
         this.facade = new SimFacadePort(context);
@@ -103,8 +103,8 @@ public final class WorkerPorts {
         return purpose -> "dpone-authority-" + purpose + "-" + ids.get();
     }
 
-    /** Seeded random bits for tokens and fences, distinct per worker name. */
+    /** Seeded random bits for tokens and fences: one sequence per worker name and simulator. */
     public RandomBits randomBits() {
-        return RandomBits.from(new Random(seed * 1_000_003L + name().hashCode()));
+        return randomBits;
     }
 }

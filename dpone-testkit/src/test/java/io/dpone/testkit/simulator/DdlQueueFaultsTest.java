@@ -83,19 +83,21 @@ class DdlQueueFaultsTest {
     }
 
     @Test
-    void aHostPausedMidExecutionShowsActive() {
+    void hostsExecutingAnEntryShowActive() {
         ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(5)
                 .timings(SimulatorTimings.defaults().withDdlExecution(1_000, 1_000)).build();
         SampleDriver.fixture(simulator, 1);
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
-        simulator.run(java.util.Map.of("w1", p -> p.ddl().dispatchSetup(probe(simulator), token),
+        var outcomes = simulator.run(java.util.Map.<String, WorkerTask<Object>>of(
+                "w1", p -> p.ddl().dispatchSetup(probe(simulator), token),
                 "w2", p -> {
                     p.sleeper().sleep(Duration.ofMillis(500));
-                    String entry = simulator.observe().queue().get(0).entry();
-                    assertEquals(List.of("Active", "Active"), statuses(simulator, entry));
-                    return null;
+                    return statuses(simulator, simulator.observe().queue().get(0).entry());
                 }));
+        assertEquals(List.of("Active", "Active"), outcomes.get("w2").value(), "both hosts mid-execution at 0.5 s");
+        assertInstanceOf(DdlDispatch.Sent.class, outcomes.get("w1").value());
+        assertEquals(List.of("Finished", "Finished"), statuses(simulator, simulator.observe().queue().get(0).entry()));
     }
 
     @Test
@@ -116,6 +118,25 @@ class DdlQueueFaultsTest {
         simulator.admin().resume(2);
         simulator.advance(Duration.ofSeconds(2));
         assertTrue(simulator.observe().queue().isEmpty(), "a removed entry is never executed after resume");
+    }
+
+    @Test
+    void aQueueEventAfterTheRetentionGarbageCollectsOlderEntries() {
+        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(21)
+                .timings(SimulatorTimings.defaults().withCleanupPeriod(Duration.ofSeconds(1))).queueRetention(Duration.ofSeconds(5))
+                .build();
+        SampleDriver.fixture(simulator, 1);
+        WorkerPorts ports = simulator.worker("w1");
+        DdlCorrelationToken first = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
+        DdlCorrelationToken second = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
+        ports.ddl().dispatchSetup(probe(simulator), first);
+        simulator.advance(Duration.ofSeconds(10));
+        assertEquals(1, simulator.observe().entriesWithToken(first.value()).size(), "an idle queue is not trimmed");
+
+        ports.ddl().dispatchSetup(probe(simulator), second);
+
+        assertEquals(new QueueLookup.Unknown(QueueLookup.Reason.NO_ENTRY), ports.ddl().lookup(probe(simulator).expected(first)));
+        assertInstanceOf(QueueLookup.Bound.class, ports.ddl().lookup(probe(simulator).expected(second)));
     }
 
     @Test
