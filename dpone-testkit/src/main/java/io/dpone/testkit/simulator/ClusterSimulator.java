@@ -14,7 +14,6 @@ import io.dpone.testkit.simulator.world.World;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -200,32 +199,6 @@ public final class ClusterSimulator {
 
         WrappedChecked(Exception cause) {
             super(cause);
-        }
-    }
-
-    /** A clock that reads the scheduler's virtual time. */
-    private static final class VirtualClock extends Clock {
-        private final Scheduler scheduler;
-        private final ZoneId zone;
-
-        VirtualClock(Scheduler scheduler, ZoneId zone) {
-            this.scheduler = scheduler;
-            this.zone = zone;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return zone;
-        }
-
-        @Override
-        public Clock withZone(ZoneId other) {
-            return new VirtualClock(scheduler, other);
-        }
-
-        @Override
-        public Instant instant() {
-            return EPOCH.plusMillis(scheduler.now());
         }
     }
 

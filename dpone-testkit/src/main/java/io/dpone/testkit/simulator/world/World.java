@@ -30,6 +30,7 @@ public final class World {
     private final Replication replication = new Replication(this);
     private final DdlQueue queue = new DdlQueue(this);
     private final LocalEffects effects = new LocalEffects(this);
+    private final MemberLifecycle lifecycle = new MemberLifecycle(this);
     private HostFaults hostFaults = HostFaults.NONE;
 
     public World(Scheduler scheduler, SimulatorTimings timings, String clusterName, boolean internalReplication) {
@@ -171,106 +172,19 @@ public final class World {
     }
 
     public void pause(SimMember member) {
-        if (member.state != MemberState.UP) {
-            return;
-        }
-        member.state = MemberState.PAUSED;
-        goneDown(member);
-        trace(member.label(), "paused");
+        lifecycle.pause(member);
     }
 
     public void resume(SimMember member) {
-        if (member.state != MemberState.PAUSED) {
-            return;
-        }
-        member.state = MemberState.UP;
-        trace(member.label(), "resumed");
-        scheduler.raise(member.resumed);
-        if (member.sessionExpired) {
-            member.initializing = true;
-            onInitialized(member, timings.reinitialization().toMillis());
-        } else {
-            becameReady(member);
-        }
+        lifecycle.resume(member);
     }
 
     public void kill(SimMember member) {
-        if (member.state == MemberState.KILLED) {
-            return;
-        }
-        boolean wasUp = member.state == MemberState.UP;
-        member.state = MemberState.KILLED;
-        member.incarnation++;
-        member.deferred.clear();
-        member.pendingRequests.clear();
-        member.ddlWorker.reset();
-        for (SimDatabase db : member.databases.values()) {
-            db.tables.values().stream().filter(SimTable::replicated).forEach(table -> {
-                table.replica.pullScheduled = false;
-                table.replica.fetchScheduled = false;
-            });
-        }
-        if (wasUp) {
-            goneDown(member);
-        }
-        trace(member.label(), "killed");
-        scheduler.raise(member.resumed);
+        lifecycle.kill(member);
     }
 
     /** Kills the member if needed and starts it again on the same data after the restart delay. */
     public void restart(SimMember member) {
-        kill(member);
-        long incarnation = member.incarnation;
-        scheduler.schedule(timings.restartDelay().toMillis(), () -> {
-            if (member.incarnation != incarnation || member.state != MemberState.KILLED) {
-                return;
-            }
-            member.state = MemberState.UP;
-            member.session++;
-            member.sessionExpired = false;
-            member.initializing = true;
-            trace(member.label(), "restarted");
-            scheduler.raise(member.resumed);
-            onInitialized(member, timings.reinitialization().toMillis());
-        });
-    }
-
-    private void goneDown(SimMember member) {
-        long epoch = ++member.downEpoch;
-        long session = member.session;
-        scheduler.schedule(timings.sessionTimeout().toMillis(), () -> {
-            queue.expireSession(member.endpoint, session);
-            if (member.downEpoch == epoch && member.state != MemberState.UP && member.session == session) {
-                member.sessionExpired = true;
-                trace(member.label(), "keeper session expired");
-            }
-        });
-    }
-
-    private void onInitialized(SimMember member, long delay) {
-        long incarnation = member.incarnation;
-        scheduler.schedule(delay, () -> {
-            if (member.incarnation != incarnation || member.state != MemberState.UP) {
-                return;
-            }
-            if (member.sessionExpired) {
-                member.session++;
-                member.sessionExpired = false;
-            }
-            member.initializing = false;
-            trace(member.label(), "initialised");
-            becameReady(member);
-        });
-    }
-
-    private void becameReady(SimMember member) {
-        List<Runnable> deferred = new ArrayList<>(member.deferred);
-        member.deferred.clear();
-        deferred.forEach(step -> onMember(member, 0, step));
-        List<Runnable> requests = new ArrayList<>(member.pendingRequests);
-        member.pendingRequests.clear();
-        requests.forEach(request -> onMember(member, 0, request));
-        member.ddlWorker.kick();
-        replication.kick(member);
+        lifecycle.restart(member);
     }
 }
