@@ -42,7 +42,7 @@ class SimulatorProperties {
     Arbitrary<FaultSchedule> schedules() {
         Arbitrary<PortCall> calls = Arbitraries.of(PortCall.CONTROL_INSERT, PortCall.CONTROL_CAS, PortCall.CONTROL_READ);
         Arbitrary<Fault> faults = Arbitraries.of(Fault.loseResponse(), Fault.failBeforeSend(), Fault.crashWorker(), Fault.pause(1),
-                Fault.kill(1));
+                Fault.kill(1), Fault.admin("uuid drift", admin -> admin.driftUuid(1, SampleDriver.CONTROL)));
         Arbitrary<FaultSchedule.Rule> rules = Combinators.combine(calls, Arbitraries.of("w1", "w2"), Arbitraries.integers().between(1, 2),
                 faults).as((call, worker, nth, fault) -> new FaultSchedule.Rule(Step.call(call).worker(worker).nth(nth), fault));
         return rules.list().ofMaxSize(3).map(list -> {

@@ -87,7 +87,8 @@ public final class FaultState implements HostFaults {
     }
 
     private void applyWorld(Fault fault, String where) {
-        world.trace("fault", fault + " " + where);
+        // an admin fault's lambda has no stable toString: trace its label so the digest replays
+        world.trace("fault", (fault instanceof Fault.Admin labelled ? "Admin[" + labelled.label() + "]" : fault.toString()) + " " + where);
         if (fault instanceof Fault.PauseMember pause) {
             admin.pause(pause.member());
         } else if (fault instanceof Fault.ResumeMember resume) {
