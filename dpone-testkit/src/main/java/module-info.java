@@ -18,4 +18,5 @@ module io.dpone.testkit {
     exports io.dpone.testkit.clickhouse.docker;
     exports io.dpone.testkit.clickhouse.junit;
     exports io.dpone.testkit.fault;
+    exports io.dpone.testkit.simulator;
 }

@@ -60,16 +60,7 @@ public final class StrictCatalogAdapter implements CatalogPort {
         return read(CatalogQueries.members(cluster, target, candidate), result -> {
             List<MemberFacts> facts = new ArrayList<>();
             for (int i = 0; i < result.size(); i++) {
-                MemberRecords records = MemberRecords.decode(new Cells(result, i).texts(CatalogQueries.MEMBER_RECORDS));
-                GenerationReader generations = new GenerationReader(records);
-                // One fact per self-identifying row, as a join would give: a member without its own
-                // is_local row contributes none (coverage then blocks), a duplicated endpoint several.
-                for (MemberRecords.Identity identity : records.identities()) {
-                    facts.add(new MemberFacts(new HostEndpoint(identity.host(), Math.toIntExact(identity.port())),
-                            identity.shard(), identity.replica(), records.databaseEngines(),
-                            generations.observe(target.table()), generations.observe(candidate.table()),
-                            generations.replicaName(target.table()), generations.replicaName(candidate.table())));
-                }
+                facts.addAll(MemberAnswers.facts(new Cells(result, i).texts(CatalogQueries.MEMBER_RECORDS), target, candidate));
             }
             return List.copyOf(facts);
         });

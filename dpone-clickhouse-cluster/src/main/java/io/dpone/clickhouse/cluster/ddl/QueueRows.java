@@ -12,16 +12,18 @@ import java.util.Map;
 /**
  * Turns SQL-layer queue rows into the pure {@link QueueRow}. Neither read selects
  * {@code query_create_time} (no rule depends on it), so it is {@link Instant#EPOCH}. A host row
- * with any ill-typed cell gets a NULL status, which every normalizer maps to OUTCOME_UNKNOWN.
+ * with any ill-typed cell gets a NULL status, which every normalizer maps to OUTCOME_UNKNOWN. Public so
+ * that every {@link io.dpone.clickhouse.cluster.port.DdlPort} (the testkit's simulator too) hands out
+ * exactly the rows the adapter would. Pure.
  */
-final class QueueRows {
+public final class QueueRows {
     private static final Instant NOT_READ = Instant.EPOCH;
 
     private QueueRows() {
     }
 
     /** One row per (entry, query, token) combination of the grouped lookup, so the binder sees every query. */
-    static List<QueueRow> fromLookup(String cluster, List<QueueLookupRow> lookup) {
+    public static List<QueueRow> fromLookup(String cluster, List<QueueLookupRow> lookup) {
         List<QueueRow> rows = new ArrayList<>();
         for (QueueLookupRow entry : lookup) {
             for (String query : entry.queries()) {
@@ -34,7 +36,7 @@ final class QueueRows {
         return rows;
     }
 
-    static List<QueueRow> fromHostRows(String cluster, List<QueueHostRow> hostRows) {
+    public static List<QueueRow> fromHostRows(String cluster, List<QueueHostRow> hostRows) {
         List<QueueRow> rows = new ArrayList<>();
         for (QueueHostRow row : hostRows) {
             Map<String, String> settings = new HashMap<>();

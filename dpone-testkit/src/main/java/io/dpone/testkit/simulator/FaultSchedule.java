@@ -1,0 +1,87 @@
+package io.dpone.testkit.simulator;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An immutable list of (step, fault) rules. Each rule fires at its step's occurrence (every
+ * occurrence when it is 0); rules are checked in the order they were added. Build one per scenario
+ * and pass it to {@link ClusterSimulator.Builder#faults}.
+ */
+public final class FaultSchedule {
+    /** One rule. */
+    public record Rule(Step step, Fault fault) {
+        public Rule {
+            requireNonNull(step, "step is null");
+            requireNonNull(fault, "fault is null");
+        }
+    }
+
+    private final List<Rule> rules;
+
+    private FaultSchedule(List<Rule> rules) {
+        this.rules = List.copyOf(rules);
+    }
+
+    public static FaultSchedule none() {
+        return new FaultSchedule(List.of());
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public List<Rule> rules() {
+        return rules;
+    }
+
+    @Override
+    public String toString() {
+        return "FaultSchedule" + rules;
+    }
+
+    /** Collects rules and refuses impossible combinations. Not thread-safe. */
+    public static final class Builder {
+        private final List<Rule> rules = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        public Builder at(Step step, Fault fault) {
+            requireNonNull(step, "step is null");
+            requireNonNull(fault, "fault is null");
+            check(step, fault);
+            rules.add(new Rule(step, fault));
+            return this;
+        }
+
+        public FaultSchedule build() {
+            return new FaultSchedule(rules);
+        }
+
+        private static void check(Step step, Fault fault) {
+            boolean response = fault instanceof Fault.LoseResponse || fault instanceof Fault.FailBeforeSend
+                    || fault instanceof Fault.DuplicateEntry;
+            if (response) {
+                if (!(step instanceof Step.Call call) || call.timing() != Step.Timing.BEFORE) {
+                    throw new IllegalArgumentException(fault + " shapes one call's answer: use a call step without afterEffect()");
+                }
+                if (call.call() == PortCall.SLEEP) {
+                    throw new IllegalArgumentException(fault + " cannot apply to a sleep");
+                }
+                if (fault instanceof Fault.DuplicateEntry && call.call() != PortCall.DDL_DISPATCH
+                        && call.call() != PortCall.DDL_SETUP) {
+                    throw new IllegalArgumentException("a duplicate entry needs a DDL_DISPATCH or DDL_SETUP step");
+                }
+            }
+            if (fault instanceof Fault.CrashWorker && !(step instanceof Step.Call)) {
+                throw new IllegalArgumentException("a worker crashes at one of its calls: use a call step");
+            }
+            if ((fault instanceof Fault.HostError) != (step instanceof Step.HostExecutes) && !fault.changesWorld()) {
+                throw new IllegalArgumentException("a host error belongs to a hostExecutes step and nothing else does but world faults");
+            }
+        }
+    }
+}

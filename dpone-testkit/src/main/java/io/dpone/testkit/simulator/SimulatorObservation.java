@@ -1,0 +1,104 @@
+package io.dpone.testkit.simulator;
+
+import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
+import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.ddl.QueueRows;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.simulator.ports.CallGate;
+import io.dpone.testkit.simulator.world.KeeperMapStore;
+import io.dpone.testkit.simulator.world.QueueEntry;
+import io.dpone.testkit.simulator.world.QueueRowsView;
+import io.dpone.testkit.simulator.world.SimDatabase;
+import io.dpone.testkit.simulator.world.SimMember;
+import io.dpone.testkit.simulator.world.SimTable;
+import io.dpone.testkit.simulator.world.World;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Read-only snapshots of the simulated cluster for assertions: members and their tables, the DDL
+ * queue with per-host rows, KeeperMap contents and every port call. Reading does not advance time
+ * and is not a trace step.
+ */
+public final class SimulatorObservation {
+    private final World world;
+    private final CallGate gate;
+
+    SimulatorObservation(World world, CallGate gate) {
+        this.world = world;
+        this.gate = gate;
+    }
+
+    /** Virtual milliseconds since the start. */
+    public long now() {
+        return world.now();
+    }
+
+    public List<MemberView> members() {
+        return world.members().stream().map(SimulatorObservation::view).toList();
+    }
+
+    public MemberView member(int index) {
+        return view(world.members().get(index));
+    }
+
+    /** The table on one member, if it exists there. */
+    public Optional<TableView> table(int member, TableRef table) {
+        return member(member).table(table);
+    }
+
+    /** The replication facts a health read would show for a replicated table on one member. */
+    public Optional<ReplicaHealth> replicaHealth(int member, TableRef table) {
+        SimMember simMember = world.members().get(member);
+        SimTable found = simMember.table(table.database(), table.table());
+        return found == null || !found.replicated() ? Optional.empty()
+                : Optional.of(world.replication().health(simMember, found));
+    }
+
+    /** Every entry still in the queue, in queue order. */
+    public List<QueueEntryView> queue() {
+        return world.queue().entries().stream().map(entry -> new QueueEntryView(entry.name, entry.cluster, entry.query,
+                entry.settings, entry.hosts, entry.createdAt, isRemoving(entry),
+                QueueRows.fromHostRows(entry.cluster, QueueRowsView.hostRows(entry)))).toList();
+    }
+
+    /** Entries whose {@code log_comment} is {@code token}. */
+    public List<QueueEntryView> entriesWithToken(String token) {
+        return queue().stream().filter(entry -> token.equals(entry.logComment())).toList();
+    }
+
+    /** The rows of a KeeperMap root with their {@code _version}; empty if nothing was ever written there. */
+    public Map<String, VersionedRow> keeperMap(String keeperRoot) {
+        KeeperMapStore store = world.keeperMaps().get(keeperRoot);
+        return store == null ? Map.of() : store.snapshot();
+    }
+
+    /** Every port call so far. */
+    public CallLog calls() {
+        return new CallLog(gate.records());
+    }
+
+    private static boolean isRemoving(QueueEntry entry) {
+        return entry.isRemoving();
+    }
+
+    private static MemberView view(SimMember member) {
+        Map<String, String> databases = new LinkedHashMap<>();
+        Map<TableRef, TableView> tables = new LinkedHashMap<>();
+        for (Map.Entry<String, SimDatabase> db : member.databases.entrySet()) {
+            databases.put(db.getKey(), db.getValue().engine);
+            db.getValue().tables.forEach((name, table) -> tables.put(new TableRef(db.getKey(), name), view(table)));
+        }
+        return new MemberView(member.index, member.endpoint, member.state, member.sessionExpired, databases, tables);
+    }
+
+    private static TableView view(SimTable table) {
+        boolean replicated = table.replicated();
+        return new TableView(table.uuid, table.engineName, table.engineFull, table.columns, table.rows(),
+                Optional.ofNullable(table.zookeeperPath), Optional.ofNullable(table.replicaName),
+                replicated ? Optional.of(table.replica.logPointer) : Optional.empty(),
+                replicated ? Optional.of(table.replica.queueSize()) : Optional.empty());
+    }
+}

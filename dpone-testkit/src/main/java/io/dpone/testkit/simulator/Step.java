@@ -1,0 +1,107 @@
+package io.dpone.testkit.simulator;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import java.time.Duration;
+
+/** Where in a simulation a {@link Fault} fires. Occurrences count from 1; 0 means every occurrence. */
+public sealed interface Step {
+    /**
+     * A port call, optionally of one worker and one statement kind. {@link Timing#BEFORE} fires
+     * after the call's scheduling point and before the server acts; {@link Timing#AFTER_EFFECT}
+     * right after the server applied the call's effect, before the answer returns (for a DDL
+     * dispatch: after the entry was enqueued, before the initiator waits).
+     */
+    record Call(PortCall call, String worker, StatementKind kind, int occurrence, Timing timing) implements Step {
+        public Call {
+            requireNonNull(timing, "timing is null");
+            if (occurrence < 0) {
+                throw new IllegalArgumentException("occurrence counts from 1; 0 means every");
+            }
+        }
+
+        public Call worker(String name) {
+            return new Call(call, requireNonNull(name, "name is null"), kind, occurrence, timing);
+        }
+
+        public Call kind(StatementKind statementKind) {
+            return new Call(call, worker, requireNonNull(statementKind, "statementKind is null"), occurrence, timing);
+        }
+
+        public Call nth(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("occurrence counts from 1");
+            }
+            return new Call(call, worker, kind, n, timing);
+        }
+
+        public Call every() {
+            return new Call(call, worker, kind, 0, timing);
+        }
+
+        public Call afterEffect() {
+            return new Call(call, worker, kind, occurrence, Timing.AFTER_EFFECT);
+        }
+
+        public boolean matches(PortCall actual, String actualWorker, StatementKind actualKind) {
+            return (call == null || call == actual) && (worker == null || worker.equals(actualWorker))
+                    && (kind == null || kind == actualKind);
+        }
+    }
+
+    /** A moment of virtual time since the simulation started. */
+    record At(Duration time) implements Step {
+        public At {
+            requireNonNull(time, "time is null");
+            if (time.isNegative()) {
+                throw new IllegalArgumentException("time is negative");
+            }
+        }
+    }
+
+    /** A host about to execute a queue entry of {@code kind} (member -1: any member). */
+    record HostExecutes(int member, StatementKind kind, int occurrence) implements Step {
+        public HostExecutes {
+            if (occurrence < 0) {
+                throw new IllegalArgumentException("occurrence counts from 1; 0 means every");
+            }
+        }
+
+        public HostExecutes nth(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("occurrence counts from 1");
+            }
+            return new HostExecutes(member, kind, n);
+        }
+
+        public HostExecutes every() {
+            return new HostExecutes(member, kind, 0);
+        }
+
+        public boolean matches(int actualMember, StatementKind actualKind) {
+            return (member < 0 || member == actualMember) && (kind == null || kind == actualKind);
+        }
+    }
+
+    enum Timing { BEFORE, AFTER_EFFECT }
+
+    /** The first call of {@code call} by any worker. */
+    static Call call(PortCall call) {
+        return new Call(requireNonNull(call, "call is null"), null, null, 1, Timing.BEFORE);
+    }
+
+    /** The first port call of any kind (narrow it with {@link Call#worker} and {@link Call#nth}). */
+    static Call anyCall() {
+        return new Call(null, null, null, 1, Timing.BEFORE);
+    }
+
+    static At at(Duration time) {
+        return new At(time);
+    }
+
+    /** The first time {@code member} executes an entry of {@code kind}. */
+    static HostExecutes hostExecutes(int member, StatementKind kind) {
+        return new HostExecutes(member, requireNonNull(kind, "kind is null"), 1);
+    }
+}

@@ -1,0 +1,110 @@
+package io.dpone.testkit.simulator;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
+import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.port.CandidateLoadPort;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
+import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.port.FacadePort;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.testkit.simulator.ports.PortContext;
+import io.dpone.testkit.simulator.ports.SimCatalogPort;
+import io.dpone.testkit.simulator.ports.SimControlStore;
+import io.dpone.testkit.simulator.ports.SimDdlPort;
+import io.dpone.testkit.simulator.ports.SimFacadePort;
+import io.dpone.testkit.simulator.ports.SimLoadPort;
+import java.time.Clock;
+import java.util.Random;
+import java.util.function.Supplier;
+
+/**
+ * Everything one worker's service needs, connected through one member: the ports the real adapters
+ * implement, the clock and sleeper of virtual time, and deterministic query ids and random bits, so
+ * that a run depends on nothing but the seed. Call the ports only from the worker's own thread (the
+ * one {@link ClusterSimulator#run} gives it, or the test thread outside a run).
+ */
+public final class WorkerPorts {
+    private final PortContext context;
+    private final Clock clock;
+    private final RandomBits randomBits;
+    private final CatalogPort catalog;
+    private final DdlPort ddl;
+    private final FacadePort facade;
+    private final CandidateLoadPort loader;
+
+    WorkerPorts(PortContext context, Clock clock, Random random) {
+        this.context = context;
+        this.clock = clock;
+        this.randomBits = RandomBits.from(random);
+        this.catalog = new SimCatalogPort(context);
+        this.ddl = new SimDdlPort(context);
+        this.facade = new SimFacadePort(context);
+        this.loader = new SimLoadPort(context);
+    }
+
+    public String name() {
+        return context.worker();
+    }
+
+    /** The index of the member this worker is connected through. */
+    public int member() {
+        return context.memberIndex();
+    }
+
+    public CatalogPort catalog() {
+        return catalog;
+    }
+
+    public DdlPort ddl() {
+        return ddl;
+    }
+
+    public FacadePort facade() {
+        return facade;
+    }
+
+    public CandidateLoadPort loader() {
+        return loader;
+    }
+
+    /** The KeeperMap control store of {@code control} through this worker's member. */
+    public ControlStore controlStore(TableRef control) {
+        return new SimControlStore(context, requireNonNull(control, "control is null"));
+    }
+
+    /** The production authority over {@link #controlStore}, with this worker's deterministic query ids. */
+    public KeeperMapAuthority authority(TableRef control) {
+        return new KeeperMapAuthority(controlStore(control), authorityQueryIds());
+    }
+
+    /** Waits virtual time; a scheduling point like any port call. Never throws {@link InterruptedException}. */
+    public Sleeper sleeper() {
+        return duration -> context.gate().sleep(context.worker(), context.memberIndex(), duration.toMillis());
+    }
+
+    /** Virtual time, shared by every worker. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Fresh client query ids {@code <worker>-q<n>} for adapters that take a supplier. */
+    public Supplier<String> queryIds() {
+        return context.queryIds();
+    }
+
+    /** Fresh authority query ids {@code dpone-authority-<purpose>-<worker>-<n>}. */
+    public AuthorityQueryIds authorityQueryIds() {
+        Supplier<String> ids = context.queryIds();
+        return purpose -> "dpone-authority-" + purpose + "-" + ids.get();
+    }
+
+    /** Seeded random bits for tokens and fences: one sequence per worker name and simulator. */
+    public RandomBits randomBits() {
+        return randomBits;
+    }
+}

@@ -1,0 +1,106 @@
+package io.dpone.testkit.simulator.ports;
+
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.FaultSchedule;
+import io.dpone.testkit.simulator.LocalResult;
+import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorAdmin;
+import io.dpone.testkit.simulator.Step;
+import io.dpone.testkit.simulator.world.HostFaults;
+import io.dpone.testkit.simulator.world.QueueEntry;
+import io.dpone.testkit.simulator.world.ServerErrors;
+import io.dpone.testkit.simulator.world.SimMember;
+import io.dpone.testkit.simulator.world.World;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** A schedule's rules with their occurrence counters, for one simulation. */
+public final class FaultState implements HostFaults {
+    private final List<FaultSchedule.Rule> rules;
+    private final int[] matched;
+    private final SimulatorAdmin admin;
+    private final World world;
+    private final Set<String> hostStarts = new HashSet<>();
+    private final Map<String, Fault.HostError> hostErrors = new LinkedHashMap<>();
+
+    public FaultState(FaultSchedule schedule, SimulatorAdmin admin, World world) {
+        this.rules = schedule.rules();
+        this.matched = new int[rules.size()];
+        this.admin = admin;
+        this.world = world;
+        for (FaultSchedule.Rule rule : rules) {
+            if (rule.step() instanceof Step.At at) {
+                world.schedule(at.time().toMillis(), () -> applyWorld(rule.fault(), "at " + at.time()));
+            }
+        }
+    }
+
+    /** The faults that fire for this call at {@code timing}, in rule order; world faults already applied. */
+    List<Fault> onCall(Step.Timing timing, PortCall call, String worker, StatementKind kind) {
+        List<Fault> fired = new ArrayList<>();
+        for (int i = 0; i < rules.size(); i++) {
+            if (rules.get(i).step() instanceof Step.Call step && step.timing() == timing && step.matches(call, worker, kind)
+                    && fires(i, step.occurrence())) {
+                Fault fault = rules.get(i).fault();
+                if (fault.changesWorld()) {
+                    applyWorld(fault, "at " + call + " of " + worker);
+                } else {
+                    fired.add(fault);
+                }
+            }
+        }
+        return fired;
+    }
+
+    @Override
+    public void beforeHostStarts(SimMember member, QueueEntry entry) {
+        if (!hostStarts.add(member.index + "/" + entry.name)) {
+            return;
+        }
+        for (int i = 0; i < rules.size(); i++) {
+            if (rules.get(i).step() instanceof Step.HostExecutes step && step.matches(member.index, entry.kind())
+                    && fires(i, step.occurrence())) {
+                Fault fault = rules.get(i).fault();
+                if (fault instanceof Fault.HostError error) {
+                    hostErrors.putIfAbsent(member.index + "/" + entry.name, error);
+                } else {
+                    applyWorld(fault, "as " + member.label() + " starts " + entry.name);
+                }
+            }
+        }
+    }
+
+    @Override
+    public LocalResult.Failed hostFailure(SimMember member, QueueEntry entry) {
+        Fault.HostError error = hostErrors.remove(member.index + "/" + entry.name);
+        return error == null ? null : ServerErrors.failed(error.code(), error.name(), error.text());
+    }
+
+    private boolean fires(int rule, int occurrence) {
+        matched[rule]++;
+        return occurrence == 0 || matched[rule] == occurrence;
+    }
+
+    private void applyWorld(Fault fault, String where) {
+        // an admin fault's lambda has no stable toString: trace its label so the digest replays
+        world.trace("fault", (fault instanceof Fault.Admin labelled ? "Admin[" + labelled.label() + "]" : fault.toString()) + " " + where);
+        if (fault instanceof Fault.PauseMember pause) {
+            admin.pause(pause.member());
+        } else if (fault instanceof Fault.ResumeMember resume) {
+            admin.resume(resume.member());
+        } else if (fault instanceof Fault.KillMember kill) {
+            admin.kill(kill.member());
+        } else if (fault instanceof Fault.RestartMember restart) {
+            admin.restart(restart.member());
+        } else if (fault instanceof Fault.CleanupQueue cleanup) {
+            admin.cleanupQueue(cleanup.retention());
+        } else if (fault instanceof Fault.Admin action) {
+            action.action().accept(admin);
+        }
+    }
+}

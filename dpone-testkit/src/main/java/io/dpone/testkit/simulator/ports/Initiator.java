@@ -1,0 +1,88 @@
+package io.dpone.testkit.simulator.ports;
+
+import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.port.ServerError;
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.transport.FailureMapping;
+import io.dpone.testkit.simulator.world.QueueEntry;
+import io.dpone.testkit.simulator.world.ServerErrors;
+import io.dpone.testkit.simulator.world.World;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the initiator answers after enqueueing, with {@code distributed_ddl_output_mode = throw}
+ * ({@code DDLQueryStatusSource}, semantics note section 1): it polls every {@code min(1000, 50 x try)}
+ * ms; success once every host finished without error; the first host error it sees is raised with
+ * the host's own code after every host finished, or at the timeout (it beats the timeout); otherwise
+ * 159 at the timeout; 341 if the cleaner removed the entry meanwhile. The answer goes through the
+ * transport's own mapping, so every code is ambiguous for an {@code ON CLUSTER} statement.
+ */
+final class Initiator {
+    private Initiator() {
+    }
+
+    static MutationOutcome await(PortContext context, QueueEntry entry, String queryId, StatementKind kind) {
+        World world = context.world();
+        long timeout = world.timings().ddlTaskTimeout().toMillis();
+        long started = world.now();
+        QueueEntry.Finished firstError = null;
+        int seen = 0;
+        for (int attempt = 1; ; attempt++) {
+            if (entry.isRemoved()) {
+                return error(queryId, kind, ServerErrors.UNFINISHED, ServerErrors.format(ServerErrors.UNFINISHED, "UNFINISHED",
+                        "Cannot provide query execution status. The query's node /clickhouse/task_queue/ddl/" + entry.name
+                                + " has been deleted by the cleaner since it was finished (or its lifetime is expired)"));
+            }
+            List<QueueEntry.Finished> finished = entry.finishedHosts();
+            for (; seen < finished.size(); seen++) {
+                if (firstError == null && finished.get(seen).code() != 0) {
+                    firstError = finished.get(seen);
+                }
+            }
+            if (entry.allFinished() || world.now() - started >= timeout) {
+                if (firstError != null) {
+                    return error(queryId, kind, firstError.code(), "There was an error on [" + firstError.host().host() + ":"
+                            + firstError.host().port() + "]: " + firstError.message());
+                }
+                return entry.allFinished() ? new MutationOutcome.Acknowledged(queryId) : timeout(queryId, kind, entry, world, started);
+            }
+            Optional<MutationOutcome> lost = connectionLost(context, queryId);
+            if (lost.isPresent()) {
+                return lost.get();
+            }
+            world.scheduler().yieldFor(Math.min(Math.min(1000, 50L * attempt), timeout - (world.now() - started)));
+        }
+    }
+
+    /** Refused before anything is queued: the initiator does not know the cluster. */
+    static MutationOutcome unknownCluster(String queryId, StatementKind kind, String cluster) {
+        return error(queryId, kind, ServerErrors.CLUSTER_DOESNT_EXIST, ServerErrors.format(ServerErrors.CLUSTER_DOESNT_EXIST,
+                "CLUSTER_DOESNT_EXIST", "Requested cluster '" + cluster + "' not found"));
+    }
+
+    private static Optional<MutationOutcome> connectionLost(PortContext context, String queryId) {
+        Connection.Reach reach = Connection.reach(context.world(), context.member());
+        if (reach == Connection.Reach.ANSWERS) {
+            return Optional.empty();
+        }
+        return Optional.of(new MutationOutcome.Ambiguous(queryId, reach == Connection.Reach.REFUSED
+                ? MutationOutcome.AmbiguityCause.CONNECTION_LOST : MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty(),
+                reach == Connection.Reach.REFUSED ? "SocketException: Connection reset" : "SocketTimeoutException: Read timed out"));
+    }
+
+    private static MutationOutcome timeout(String queryId, StatementKind kind, QueueEntry entry, World world, long started) {
+        int unfinished = (int) entry.hosts.stream().filter(h -> entry.finishedHosts().stream().noneMatch(f -> f.host().equals(h)))
+                .count();
+        return error(queryId, kind, ServerErrors.TIMEOUT_EXCEEDED, ServerErrors.format(ServerErrors.TIMEOUT_EXCEEDED,
+                "TIMEOUT_EXCEEDED", "Distributed DDL task /clickhouse/task_queue/ddl/" + entry.name + " is not finished on "
+                        + unfinished + " of " + entry.hosts.size() + " hosts (" + entry.activeCount()
+                        + " of them are currently executing the task, 0 are inactive). They are going to execute the query in"
+                        + " background. Was waiting for " + String.format(java.util.Locale.ROOT, "%.3f", (world.now() - started) / 1000.0)
+                        + " seconds, which is longer than distributed_ddl_task_timeout"));
+    }
+
+    private static MutationOutcome error(String queryId, StatementKind kind, int code, String message) {
+        return FailureMapping.fromServerError(queryId, ServerError.fromRaw(code, message), kind);
+    }
+}

@@ -1,0 +1,91 @@
+package io.dpone.testkit.simulator.ports;
+
+import io.dpone.clickhouse.cluster.catalog.MemberAnswers;
+import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.MemberFacts;
+import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
+import io.dpone.clickhouse.cluster.port.ServerError;
+import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.world.ServerErrors;
+import io.dpone.testkit.simulator.world.SimMember;
+import io.dpone.testkit.simulator.world.SimTable;
+import io.dpone.testkit.simulator.world.World;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The simulated {@link CatalogPort} through one member: the inventory is that member's
+ * {@code system.clusters}; the per-member reads fan out over every configured member like
+ * {@code clusterAllReplicas} with {@code skip_unavailable_shards = 0}, so one unavailable member fails
+ * the read as a whole. Member facts are derived by the adapter's own {@code MemberAnswers} from the
+ * raw records each member would answer.
+ */
+public final class SimCatalogPort implements CatalogPort {
+    private final PortContext context;
+
+    public SimCatalogPort(PortContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public CatalogRead<ClusterInventory> inventory(String cluster) {
+        SqlQuoting.requireValidIdentifier(cluster);
+        return read(PortCall.INVENTORY, () -> new CatalogRead.Observed<>(
+                new ClusterInventory(cluster, CatalogAnswers.inventory(context.world(), cluster))), false, cluster);
+    }
+
+    @Override
+    public CatalogRead<List<MemberFacts>> members(String cluster, TableRef target, TableRef candidate) {
+        SqlQuoting.requireValidIdentifier(cluster);
+        Objects.requireNonNull(target, "target is null");
+        Objects.requireNonNull(candidate, "candidate is null");
+        return read(PortCall.MEMBERS, () -> {
+            List<MemberFacts> facts = new ArrayList<>();
+            for (SimMember member : context.world().configured(cluster)) {
+                facts.addAll(MemberAnswers.facts(CatalogAnswers.memberRecords(context.world(), cluster, member, target,
+                        candidate), target, candidate));
+            }
+            return new CatalogRead.Observed<>(List.copyOf(facts));
+        }, true, cluster);
+    }
+
+    @Override
+    public CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate) {
+        SqlQuoting.requireValidIdentifier(cluster);
+        Objects.requireNonNull(candidate, "candidate is null");
+        return read(PortCall.CANDIDATE_HEALTH, () -> {
+            List<ReplicaHealth> health = new ArrayList<>();
+            for (SimMember member : context.world().configured(cluster)) {
+                SimTable table = member.table(candidate.database(), candidate.table());
+                if (table == null) {
+                    // count() of a missing table fails the whole fan-out
+                    return CatalogRead.Unreadable.failed(ReadFailure.server(ServerError.fromRaw(ServerErrors.UNKNOWN_TABLE,
+                            ServerErrors.unknownTable(candidate.database(), candidate.table()).message())));
+                }
+                if (table.replicated()) {
+                    health.add(CatalogAnswers.health(context.world(), member, table));
+                }
+            }
+            return new CatalogRead.Observed<>(List.copyOf(health));
+        }, true, cluster);
+    }
+
+    private <T> CatalogRead<T> read(PortCall call, Supplier<CatalogRead<T>> answer, boolean fanOut, String cluster) {
+        return Reads.run(context, call, fanOut ? context.world().configured(cluster) : List.of(), answer,
+                CatalogRead.Unreadable::failed, SimCatalogPort::describe);
+    }
+
+    static String describe(CatalogRead<?> read) {
+        if (read instanceof CatalogRead.Observed<?> observed) {
+            return observed.facts() instanceof List<?> list ? "observed " + list.size() : "observed";
+        }
+        return "unreadable: " + ((CatalogRead.Unreadable<?>) read).describe();
+    }
+}

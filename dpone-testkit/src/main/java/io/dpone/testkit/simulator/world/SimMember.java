@@ -1,0 +1,62 @@
+package io.dpone.testkit.simulator.world;
+
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.testkit.simulator.MemberState;
+import io.dpone.testkit.simulator.engine.WakeList;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One simulated ClickHouse server: its configured identity, process state, Keeper session, catalog
+ * and DDL worker. Steps that belong to the member run only while it is up and initialised; a
+ * paused member's steps wait in {@link #deferred} and run on resume, a killed member's are dropped
+ * ({@link #incarnation}).
+ */
+public final class SimMember {
+    public final int index;
+    public final HostEndpoint endpoint;
+    public final String hostAddress;
+    public final String shardMacro;
+    public final String replicaMacro;
+    public final Map<String, SimDatabase> databases = new LinkedHashMap<>();
+    public MemberState state = MemberState.UP;
+    /** Keeper session: expired while down longer than the session timeout; until reinitialised after. */
+    public boolean sessionExpired;
+    public boolean initializing;
+    /** Known settings: strict KeeperMap mode and (24.11+) {@code validate_mutation_query}. */
+    public boolean knowsStrictMode = true;
+    public boolean knowsValidateMutationQuery;
+    long session = 1;
+    long incarnation = 1;
+    long downEpoch;
+    final List<Runnable> deferred = new ArrayList<>();
+    /** Mutations whose client gave up while the member was paused; the server runs them on resume. */
+    final List<Runnable> pendingRequests = new ArrayList<>();
+    public final WakeList resumed = new WakeList();
+    final DdlHostWorker ddlWorker;
+
+    SimMember(int index, HostEndpoint endpoint, String hostAddress, String shardMacro, String replicaMacro, World world) {
+        this.index = index;
+        this.endpoint = endpoint;
+        this.hostAddress = hostAddress;
+        this.shardMacro = shardMacro;
+        this.replicaMacro = replicaMacro;
+        this.ddlWorker = new DdlHostWorker(this, world);
+    }
+
+    /** Up, with a live session, and not re-initialising: background steps may run. */
+    public boolean ready() {
+        return state == MemberState.UP && !sessionExpired && !initializing;
+    }
+
+    public String label() {
+        return "member" + index;
+    }
+
+    public SimTable table(String database, String table) {
+        SimDatabase db = databases.get(database);
+        return db == null ? null : db.tables.get(table);
+    }
+}

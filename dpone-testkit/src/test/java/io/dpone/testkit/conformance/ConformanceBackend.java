@@ -1,0 +1,67 @@
+package io.dpone.testkit.conformance;
+
+import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
+import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.port.FacadePort;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.testkit.simulator.LocalResult;
+import io.dpone.testkit.simulator.TableSpec;
+import java.util.UUID;
+
+/**
+ * One backend the conformance suites run against: the simulator, the local real harness or the
+ * Docker cluster. Ports are the real adapters on real backends and the simulated ones on the
+ * simulator; local statements (no {@code ON CLUSTER}) run on one member.
+ */
+interface ConformanceBackend {
+    String clusterName();
+
+    int members();
+
+    /** A fresh Atomic database on every member for target and candidate tables. */
+    String database();
+
+    /** The control table of this test (in a database the publication principal may use). */
+    TableRef control();
+
+    /** A KeeperMap root unique to this test. */
+    String keeperRoot();
+
+    /** {@code CREATE TABLE ... UUID} on one member (no {@code ON CLUSTER}). */
+    LocalResult createTable(int member, TableRef table, TableSpec spec, UUID uuid);
+
+    /** The V1 control table on one member, rooted at {@link #keeperRoot()}. */
+    void createControlTable(int member);
+
+    LocalResult exchange(int member, TableRef first, TableRef second);
+
+    LocalResult rename(int member, TableRef from, TableRef to);
+
+    LocalResult dropIfExists(int member, TableRef table);
+
+    /** Inserts {@code rows} rows of (id, v) through one member. */
+    void insertRows(int member, TableRef table, long rows);
+
+    /** Kills one member's process (its data stays). */
+    void kill(int member);
+
+    /** The catalog port through member 0. */
+    CatalogPort catalog();
+
+    /** The control store of {@link #control()} through one member. */
+    ControlStore controlStore(int member);
+
+    /** The facade port through member 0. */
+    FacadePort facade();
+
+    /** The DDL port through member 0 (backends with distributed DDL only). */
+    DdlPort ddl();
+
+    /** Waits: virtual time on the simulator, real time elsewhere. */
+    Sleeper sleeper();
+
+    /** Fresh query ids for authority requests. */
+    String queryId(String purpose);
+}

@@ -1,0 +1,227 @@
+package io.dpone.testkit.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityRead;
+import io.dpone.clickhouse.cluster.authority.CasResult;
+import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
+import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.DdlDispatch;
+import io.dpone.clickhouse.cluster.port.FencedDdl;
+import io.dpone.clickhouse.cluster.port.MemberFacts;
+import io.dpone.clickhouse.cluster.port.QueueLookup;
+import io.dpone.clickhouse.cluster.port.SetupDdl;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.simulator.TableSpec;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Distributed DDL and replication as the simulator models them (semantics note sections 1, 2, 4),
+ * for the backends that have them: one queue entry per {@code ON CLUSTER} statement holding the
+ * formatted query and the token, one row per host that finishes with code 0 and an empty text (or
+ * the host's own code and text), a host error re-raised by the initiator, a publication EXCHANGE
+ * reaching every member, and replica row counts and log pointers that converge.
+ */
+abstract class DistributedDdlConformance {
+    private static final RandomBits RANDOM = RandomBits.from(new SecureRandom());
+
+    protected abstract ConformanceBackend backend();
+
+    private TableRef table(String name) {
+        return new TableRef(backend().database(), name);
+    }
+
+    private void createEverywhere(TableRef table, UUID uuid) {
+        for (int member = 0; member < backend().members(); member++) {
+            assertEquals(0, backend().createTable(member, table, TableSpec.replicatedEvents(), uuid).code());
+        }
+    }
+
+    private static DdlCorrelationToken token(DdlAction action) {
+        return DdlCorrelationToken.issue(CanonicalEncoder.forDomain("conformance").text("ddl").sha256(), action, 0, RANDOM);
+    }
+
+    private QueueLookup.Bound bound(SetupDdl ddl, DdlCorrelationToken token) {
+        return assertInstanceOf(QueueLookup.Bound.class, backend().ddl().lookup(ddl.expected(token)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<QueueRow> rows(QueueLookup.Bound bound) {
+        return (List<QueueRow>) assertInstanceOf(CatalogRead.Observed.class, backend().ddl().hostRows(bound.entry())).facts();
+    }
+
+    private List<MemberFacts> members(TableRef target, TableRef candidate) {
+        @SuppressWarnings("unchecked")
+        List<MemberFacts> facts = (List<MemberFacts>) assertInstanceOf(CatalogRead.Observed.class,
+                backend().catalog().members(backend().clusterName(), target, candidate)).facts();
+        return facts;
+    }
+
+    private void eventually(BooleanSupplier condition, String what) throws InterruptedException {
+        for (int attempt = 0; attempt < 300; attempt++) {
+            if (condition.getAsBoolean()) {
+                return;
+            }
+            backend().sleeper().sleep(Duration.ofMillis(100));
+        }
+        throw new AssertionError(what + " did not happen within 30 s");
+    }
+
+    @Test
+    void anOnClusterCreateIsOneEntryWithTheFormattedQueryTheTokenAndOneFinishedRowPerHost() throws Exception {
+        TableRef target = table("events");
+        TableRef candidate = table("events__cand");
+        UUID targetUuid = UUID.randomUUID();
+        createEverywhere(target, targetUuid);
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), candidate,
+                new CandidateDefinition.LikeTarget(target));
+        DdlCorrelationToken token = token(DdlAction.STAGE);
+
+        DdlDispatch dispatch = backend().ddl().dispatchSetup(create, token);
+
+        assertInstanceOf(DdlDispatch.InitiatorAnswer.Acknowledged.class, assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
+        QueueLookup.Bound bound = bound(create, token);
+        assertTrue(bound.storedQuery().startsWith("CREATE TABLE " + backend().database() + ".events__cand UUID '"),
+                "the initiator's UUID follows the name");
+        assertTrue(bound.storedQuery().endsWith(" ON CLUSTER " + backend().clusterName() + " AS " + backend().database() + ".events"));
+        List<QueueRow> rows = rows(bound);
+        assertEquals(backend().members(), rows.size());
+        for (QueueRow row : rows) {
+            assertEquals("Finished", row.status());
+            assertEquals("0", row.exceptionCode());
+            assertEquals("", row.exceptionText());
+            assertEquals(token.value(), row.logComment());
+        }
+        List<MemberFacts> facts = members(target, candidate);
+        GenerationIdentity first = ((TableObservation.Present) facts.get(0).candidate()).identity();
+        assertNotEquals(targetUuid, first.tableUuid());
+        assertEquals("/clickhouse/tables/" + first.tableUuid() + "/01", first.zookeeperPath(), "the {uuid} path is the candidate's own");
+        for (MemberFacts member : facts) {
+            assertEquals(first, ((TableObservation.Present) member.candidate()).identity(), "one UUID on every host");
+        }
+    }
+
+    @Test
+    void theProbesEntryKeepsTheTokenButNotTheLeadingComment() {
+        SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(backend().clusterName(), table("dpone_probe_never"),
+                "fedcba9876543210");
+        DdlCorrelationToken token = token(DdlAction.PROBE);
+
+        backend().ddl().dispatchSetup(probe, token);
+
+        QueueLookup.Bound bound = bound(probe, token);
+        assertFalse(bound.storedQuery().contains("fedcba9876543210"));
+        assertTrue(bound.storedQuery().startsWith("DROP TABLE IF EXISTS "));
+        assertTrue(rows(bound).stream().allMatch(row -> "Finished".equals(row.status()) && "0".equals(row.exceptionCode())));
+    }
+
+    @Test
+    void aHostErrorIsThatHostsFinishedRowAndTheInitiatorReRaisesItsCode() {
+        TableRef candidate = table("taken_on_one");
+        assertEquals(0, backend().createTable(backend().members() - 1, candidate, TableSpec.replicatedEvents(), UUID.randomUUID())
+                .code());
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), candidate,
+                new CandidateDefinition.Columns(List.of(new CandidateDefinition.Column("id", "UInt64")), "ReplicatedMergeTree"));
+        DdlCorrelationToken token = token(DdlAction.STAGE);
+
+        DdlDispatch dispatch = backend().ddl().dispatchSetup(create, token);
+
+        var answer = assertInstanceOf(DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class,
+                assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
+        assertEquals(57, answer.error().code());
+        List<QueueRow> rows = rows(bound(create, token));
+        assertEquals(backend().members(), rows.size());
+        assertEquals(1, rows.stream().filter(row -> "57".equals(row.exceptionCode()) && row.exceptionText().contains("TABLE_ALREADY_EXISTS"))
+                .count());
+        assertEquals(backend().members() - 1, rows.stream().filter(row -> "0".equals(row.exceptionCode())).count());
+    }
+
+    @Test
+    void aPermittedExchangeOnClusterSwapsTheUuidsOnEveryMember() {
+        TableRef target = table("published");
+        TableRef candidate = table("published__cand");
+        UUID targetUuid = UUID.randomUUID();
+        UUID candidateUuid = UUID.randomUUID();
+        createEverywhere(target, targetUuid);
+        createEverywhere(candidate, candidateUuid);
+        for (int member = 0; member < backend().members(); member++) {
+            backend().createControlTable(member);
+        }
+        FencedDdl.Exchange exchange = new FencedDdl.Exchange(backend().clusterName(), target, candidate);
+        DispatchPermit permit = permit();
+
+        DdlDispatch dispatch = backend().ddl().dispatch(exchange, permit);
+
+        assertInstanceOf(DdlDispatch.InitiatorAnswer.Acknowledged.class, assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
+        assertInstanceOf(QueueLookup.Bound.class, backend().ddl().lookup(exchange.expected(permit.token())));
+        for (MemberFacts member : members(target, candidate)) {
+            assertEquals(candidateUuid, ((TableObservation.Present) member.target()).identity().tableUuid());
+            assertEquals(targetUuid, ((TableObservation.Present) member.candidate()).identity().tableUuid());
+        }
+    }
+
+    @Test
+    void replicasConvergeOnTheInsertedRowsAndCatchUpTheirLogPointer() throws Exception {
+        TableRef table = table("replicated_rows");
+        createEverywhere(table, UUID.randomUUID());
+
+        backend().insertRows(0, table, 100);
+
+        eventually(() -> {
+            CatalogRead<List<ReplicaHealth>> read = backend().catalog().candidateHealth(backend().clusterName(), table);
+            return read instanceof CatalogRead.Observed<List<ReplicaHealth>> observed && observed.facts().size() == backend().members()
+                    && observed.facts().stream().allMatch(h -> h.stagedRowCount() == 100 && h.queueSize() == 0 && !h.readonly()
+                            && h.logPointer() == h.logMaxIndex() + 1 && h.activeReplicas() == backend().members()
+                            && h.totalReplicas() == backend().members());
+        }, "replication convergence");
+    }
+
+    private DispatchPermit permit() {
+        KeeperMapAuthority authority = new KeeperMapAuthority(backend().controlStore(0), backend()::queryId);
+        Digest slot = CanonicalEncoder.forDomain("conformance").text("slot-" + UUID.randomUUID()).sha256();
+        AuthorityRecord prepared = new AuthorityRecord(slot, CanonicalEncoder.forDomain("conformance").text("op").sha256(),
+                FenceToken.issue(RANDOM), AuthorityPhase.PREPARED, 0, payload(null));
+        assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
+        VersionedRecord seen = ((AuthorityRead.Present) authority.readVersioned(slot)).valid().orElseThrow();
+        DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE, 1, RANDOM);
+        AuthorityRecord dispatching = new AuthorityRecord(slot, prepared.operationId(), prepared.fenceToken(),
+                AuthorityPhase.DISPATCHING, 1, payload(DdlBinding.dispatched(token)));
+        CasResult cas = authority.compareAndSwap(seen, dispatching);
+        return assertInstanceOf(CasResult.AcknowledgedVerified.class, cas).dispatchPermit().orElseThrow();
+    }
+
+    private static AuthorityPayload payload(DdlBinding publication) {
+        Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+        GenerationIdentity old = new GenerationIdentity(new UUID(0, 1), "e", "s", "default", "/a");
+        GenerationIdentity desired = new GenerationIdentity(new UUID(0, 2), "e", "s", "default", "/b");
+        Digest digest = CanonicalEncoder.forDomain("conformance").text("plan").sha256();
+        return new AuthorityPayload(digest, digest, old, desired, "published__cand", 0, publication, null, t0, t0, null);
+    }
+}

@@ -1,0 +1,34 @@
+package io.dpone.testkit.conformance;
+
+import io.dpone.testkit.clickhouse.docker.TestcontainersBackend;
+import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
+import io.dpone.testkit.cluster.RunningCluster;
+import io.dpone.testkit.cluster.TestDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+
+/**
+ * Distributed DDL and replication on pinned ClickHouse 24.8 containers through the real adapters:
+ * the properties the local harness cannot show. Needs Docker ({@code mvn -Pdocker verify}).
+ */
+@Tag("docker")
+@ClickHouseCluster(members = 2, backend = TestcontainersBackend.NAME)
+class DockerConformanceTest extends DistributedDdlConformance {
+    private RealBackend backend;
+
+    @BeforeEach
+    void realBackend(RunningCluster cluster, TestDatabase database) {
+        backend = new RealBackend(cluster, database);
+    }
+
+    @AfterEach
+    void closeTransports() throws Exception {
+        backend.close();
+    }
+
+    @Override
+    protected ConformanceBackend backend() {
+        return backend;
+    }
+}

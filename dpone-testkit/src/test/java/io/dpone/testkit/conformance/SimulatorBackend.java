@@ -1,0 +1,123 @@
+package io.dpone.testkit.conformance;
+
+import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
+import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.port.FacadePort;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.testkit.simulator.ClusterSimulator;
+import io.dpone.testkit.simulator.LocalResult;
+import io.dpone.testkit.simulator.TableSpec;
+import io.dpone.testkit.simulator.WorkerPorts;
+import java.util.UUID;
+
+/** The simulator as a conformance backend: two members, one worker through member 0. */
+final class SimulatorBackend implements ConformanceBackend {
+    private static final String DATABASE = "dpone_t_conformance";
+    private static final TableRef CONTROL = new TableRef("dpone_c_conformance", "publication_authority");
+
+    private final ClusterSimulator simulator;
+    private final WorkerPorts ports;
+    private int ids;
+
+    SimulatorBackend(long seed) {
+        this.simulator = ClusterSimulator.builder().members(2).seed(seed).build();
+        simulator.admin().createDatabase(DATABASE).createDatabase(CONTROL.database());
+        this.ports = simulator.worker("conformance");
+    }
+
+    ClusterSimulator simulator() {
+        return simulator;
+    }
+
+    @Override
+    public String clusterName() {
+        return simulator.clusterName();
+    }
+
+    @Override
+    public int members() {
+        return 2;
+    }
+
+    @Override
+    public String database() {
+        return DATABASE;
+    }
+
+    @Override
+    public TableRef control() {
+        return CONTROL;
+    }
+
+    @Override
+    public String keeperRoot() {
+        return "/conformance/authority";
+    }
+
+    @Override
+    public LocalResult createTable(int member, TableRef table, TableSpec spec, UUID uuid) {
+        return simulator.admin().createTable(member, table, spec, uuid);
+    }
+
+    @Override
+    public void createControlTable(int member) {
+        simulator.admin().createControlTable(member, CONTROL, keeperRoot(), new UUID(7, member));
+    }
+
+    @Override
+    public LocalResult exchange(int member, TableRef first, TableRef second) {
+        return simulator.admin().exchange(member, first, second);
+    }
+
+    @Override
+    public LocalResult rename(int member, TableRef from, TableRef to) {
+        return simulator.admin().rename(member, from, to);
+    }
+
+    @Override
+    public LocalResult dropIfExists(int member, TableRef table) {
+        return simulator.admin().dropIfExists(member, table);
+    }
+
+    @Override
+    public void insertRows(int member, TableRef table, long rows) {
+        simulator.admin().insertRows(member, table, rows);
+    }
+
+    @Override
+    public void kill(int member) {
+        simulator.admin().kill(member);
+    }
+
+    @Override
+    public CatalogPort catalog() {
+        return ports.catalog();
+    }
+
+    @Override
+    public ControlStore controlStore(int member) {
+        return simulator.worker("conformance-" + member, member).controlStore(CONTROL);
+    }
+
+    @Override
+    public FacadePort facade() {
+        return ports.facade();
+    }
+
+    @Override
+    public DdlPort ddl() {
+        return ports.ddl();
+    }
+
+    @Override
+    public Sleeper sleeper() {
+        return ports.sleeper();
+    }
+
+    @Override
+    public String queryId(String purpose) {
+        return "conformance-" + purpose + "-" + (++ids);
+    }
+}

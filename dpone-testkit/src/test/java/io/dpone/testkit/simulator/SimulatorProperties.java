@@ -1,0 +1,115 @@
+package io.dpone.testkit.simulator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpone.clickhouse.cluster.authority.ControlRead;
+import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
+import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.CasExpectation;
+import io.dpone.clickhouse.cluster.sql.ControlRow;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * The simulator's own invariants (simulator evidence): a seed and a schedule determine the whole
+ * run, and KeeperMap versions only grow, by exactly one per changing CAS.
+ */
+class SimulatorProperties {
+
+    @Property(tries = 60)
+    void theSameSeedAndScheduleReplayTheSameRun(@ForAll long seed, @ForAll("schedules") FaultSchedule schedule) {
+        ClusterSimulator first = ClusterSimulator.builder().seed(seed).faults(schedule).build();
+        ClusterSimulator second = ClusterSimulator.builder().seed(seed).faults(schedule).build();
+        Map<String, WorkerOutcome<Boolean>> a = SimulatorSchedulingTest.race(first);
+        Map<String, WorkerOutcome<Boolean>> b = SimulatorSchedulingTest.race(second);
+        assertEquals(first.trace().digest(), second.trace().digest());
+        assertEquals(first.observe().calls().records(), second.observe().calls().records());
+        assertEquals(a.toString(), b.toString());
+        assertEquals(first.observe().keeperMap(SampleDriver.KEEPER_ROOT), second.observe().keeperMap(SampleDriver.KEEPER_ROOT));
+    }
+
+    @Provide
+    Arbitrary<FaultSchedule> schedules() {
+        Arbitrary<PortCall> calls = Arbitraries.of(PortCall.CONTROL_INSERT, PortCall.CONTROL_CAS, PortCall.CONTROL_READ);
+        Arbitrary<Fault> faults = Arbitraries.of(Fault.loseResponse(), Fault.failBeforeSend(), Fault.crashWorker(), Fault.pause(1),
+                Fault.kill(1), Fault.admin("uuid drift", admin -> admin.driftUuid(1, SampleDriver.CONTROL)));
+        Arbitrary<FaultSchedule.Rule> rules = Combinators.combine(calls, Arbitraries.of("w1", "w2"), Arbitraries.integers().between(1, 2),
+                faults).as((call, worker, nth, fault) -> new FaultSchedule.Rule(Step.call(call).worker(worker).nth(nth), fault));
+        return rules.list().ofMaxSize(3).map(list -> {
+            FaultSchedule.Builder builder = FaultSchedule.builder();
+            list.forEach(rule -> builder.at(rule.step(), rule.fault()));
+            return builder.build();
+        });
+    }
+
+    /** One store operation: a strict insert, a CAS naming some version, or a read, through member 0 or 1. */
+    record Operation(int kind, int member, long version, int phase) {
+    }
+
+    @Property(tries = 100)
+    void keeperMapVersionsOnlyGrowByOnePerChangingCas(@ForAll("operations") List<Operation> operations) {
+        ClusterSimulator simulator = ClusterSimulator.builder().seed(operations.size()).build();
+        simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
+        List<ControlStore> stores = List.of(simulator.worker("m0", 0).controlStore(SampleDriver.CONTROL),
+                simulator.worker("m1", 1).controlStore(SampleDriver.CONTROL));
+        String key = "k";
+        long lastVersion = -1;
+        String[] phases = {"PREPARED", "DISPATCHING", "COMMITTED"};
+        int id = 0;
+        for (Operation operation : operations) {
+            ControlStore store = stores.get(operation.member());
+            Optional<VersionedRow> before = read(store, key);
+            String queryId = "q" + (id++);
+            MutationOutcome outcome = switch (operation.kind()) {
+                case 0 -> store.insertStrict(row(key, phases[operation.phase()]), queryId);
+                case 1 -> store.compareAndSwap(new CasExpectation(key, operation.version(), "op", "fence",
+                        phases[operation.phase()]), row(key, phases[(operation.phase() + 1) % 3]), queryId);
+                default -> null;
+            };
+            Optional<VersionedRow> after = read(stores.get(1 - operation.member()), key);
+            if (after.isPresent()) {
+                assertTrue(after.get().keeperVersion() >= lastVersion, "versions never decrease");
+                lastVersion = after.get().keeperVersion();
+            }
+            if (operation.kind() == 0 && before.isPresent()) {
+                assertEquals(999, ((MutationOutcome.Rejected) outcome).error().code());
+                assertEquals(before, after, "a refused strict insert changes nothing");
+            }
+            if (operation.kind() == 1) {
+                assertTrue(outcome instanceof MutationOutcome.Acknowledged, "a CAS is acknowledged, matching or not");
+                boolean matches = before.isPresent() && before.get().keeperVersion() == operation.version()
+                        && before.get().row().phase().equals(phases[operation.phase()]);
+                assertEquals(matches ? before.get().keeperVersion() + 1 : before.map(VersionedRow::keeperVersion).orElse(-1L),
+                        after.map(VersionedRow::keeperVersion).orElse(-1L));
+            }
+        }
+        assertEquals(operations.stream().filter(o -> o.kind() < 2).count(),
+                simulator.observe().calls().count(StatementKind.KEEPER_MAP_INSERT)
+                        + simulator.observe().calls().count(StatementKind.KEEPER_MAP_CAS));
+    }
+
+    @Provide
+    Arbitrary<List<Operation>> operations() {
+        return Combinators.combine(Arbitraries.integers().between(0, 2), Arbitraries.integers().between(0, 1),
+                Arbitraries.longs().between(0, 4), Arbitraries.integers().between(0, 2)).as(Operation::new)
+                .list().ofMinSize(1).ofMaxSize(20);
+    }
+
+    private static Optional<VersionedRow> read(ControlStore store, String key) {
+        return ((ControlRead.Found) store.read(key, "read")).row();
+    }
+
+    private static ControlRow row(String key, String phase) {
+        return new ControlRow(key, "op", "fence", phase, 0, "{}", "0".repeat(64));
+    }
+}
