@@ -11,7 +11,7 @@ import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.FacadePort;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.testkit.simulator.ports.PortContext;
 import io.dpone.testkit.simulator.ports.SimCatalogPort;
 import io.dpone.testkit.simulator.ports.SimControlStore;

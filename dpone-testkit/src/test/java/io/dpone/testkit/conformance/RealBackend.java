@@ -1,11 +1,11 @@
 package io.dpone.testkit.conformance;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
-import io.dpone.clickhouse.cluster.authority.ControlFacade;
 import io.dpone.clickhouse.cluster.authority.ControlStore;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
+import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
@@ -18,7 +18,7 @@ import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.QueryFailedException;
@@ -35,7 +35,7 @@ import java.util.UUID;
 
 /**
  * A real cluster (local libchdb harness or Docker) as a conformance backend: the REAL adapters over
- * HTTP ({@link StrictCatalogAdapter}, {@link SqlControlStore}, {@link ControlFacade},
+ * HTTP ({@link StrictCatalogAdapter}, {@link SqlControlStore}, {@link StrictFacadeAdapter},
  * {@link DdlDispatchAdapter}) as the publication principal, and local statements through the
  * harness's own member client as admin.
  */
@@ -125,17 +125,7 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
 
     @Override
     public FacadePort facade() {
-        return (clusterName, spec, targetKey) -> {
-            CatalogRead<ClusterInventory> inventory = catalog().inventory(clusterName);
-            if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
-                return CatalogRead.Unreadable.malformed();
-            }
-            Map<HostEndpoint, ReadTransport> memberReads = new LinkedHashMap<>();
-            for (int i = 0; i < observed.facts().members().size(); i++) {
-                memberReads.put(observed.facts().members().get(i).endpoint(), reads(i));
-            }
-            return new CatalogRead.Observed<>(new ControlFacade(spec, memberReads, AuthorityQueryIds.random()).observe(targetKey));
-        };
+        return new StrictFacadeAdapter(reads(0), () -> "conformance-facade-" + UUID.randomUUID(), 20);
     }
 
     @Override

@@ -5,7 +5,7 @@ import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.FacadePort;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.transport.Sleeper;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.TableSpec;
