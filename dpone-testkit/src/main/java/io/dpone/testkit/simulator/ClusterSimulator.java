@@ -44,6 +44,7 @@ public final class ClusterSimulator {
     private final CallGate gate;
     private final SimulatorAdmin admin;
     private final Clock clock;
+    private final FaultState faults;
     private final Map<String, long[]> queryIdCounters = new LinkedHashMap<>();
     private final Map<String, Random> randoms = new LinkedHashMap<>();
 
@@ -56,9 +57,9 @@ public final class ClusterSimulator {
             world.addMember(builder.endpoints.get(i), "10.0.0." + (i + 1), "01", "r" + (i + 1));
         }
         this.admin = new SimulatorAdmin(world);
-        FaultState faults = new FaultState(builder.faults, admin, world);
-        world.hostFaults(faults);
-        this.gate = new CallGate(world, faults);
+        this.faults = new FaultState(builder.faults, admin, world);
+        world.hostFaults(this.faults);
+        this.gate = new CallGate(world, this.faults);
         this.clock = new VirtualClock(scheduler, ZoneOffset.UTC);
         scheduler.trace("simulator", "start: " + builder.endpoints.size() + " members, seed " + seed);
     }
@@ -91,6 +92,15 @@ public final class ClusterSimulator {
         long[] counter = queryIdCounters.computeIfAbsent(name, n -> new long[1]);
         Random random = randoms.computeIfAbsent(name, n -> new Random(seed * 1_000_003L + n.hashCode()));
         return new WorkerPorts(new PortContext(world, gate, name, member, () -> name + "-q" + (++counter[0])), clock, random);
+    }
+
+    /**
+     * Arms one more fault rule now, checked like a schedule's rules; its occurrences count from
+     * now. Lets a scenario arm a fault between two runs on the same simulated cluster.
+     */
+    public ClusterSimulator arm(Step step, Fault fault) {
+        FaultSchedule.builder().at(step, fault).build().rules().forEach(faults::add);
+        return this;
     }
 
     /** Virtual time: starts at {@link #EPOCH}, advances only as the simulation runs. */

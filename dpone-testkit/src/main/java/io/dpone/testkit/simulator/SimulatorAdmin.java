@@ -180,6 +180,24 @@ public final class SimulatorAdmin {
         return this;
     }
 
+    /**
+     * Holds the member's DDL worker up, as a long earlier entry in its queue would: the member keeps
+     * answering reads and writes but starts no queue entry until {@link #releaseDdl}.
+     */
+    public SimulatorAdmin stallDdl(int member) {
+        member(member).ddlStalled = true;
+        world.trace("admin", "member" + member + " DDL worker stalled");
+        return this;
+    }
+
+    /** Lets a stalled DDL worker go on with the entries it skipped, in queue order. */
+    public SimulatorAdmin releaseDdl(int member) {
+        member(member).ddlStalled = false;
+        world.trace("admin", "member" + member + " DDL worker released");
+        world.kickDdl(member(member));
+        return this;
+    }
+
     public SimulatorAdmin kill(int member) {
         world.kill(member(member));
         return this;

@@ -16,6 +16,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -47,7 +48,18 @@ public final class StrictClusterAdmission {
         this.inventoryReads = requireNonNull(inventoryReads, "inventoryReads is null");
     }
 
+    /** Section 1, then the section 2 target rules ({@link #judgeTarget}). */
     public ClusterAdmission admit(String cluster, TableRef target, TableRef candidate) {
+        ClusterAdmission membership = admitMembership(cluster, target, candidate);
+        return membership instanceof Admitted admitted ? judgeTarget(admitted) : membership;
+    }
+
+    /**
+     * Section 1 only: the inventory, every member exactly once, Atomic everywhere. The target is not
+     * judged ({@code Admitted.target()} is empty): an operation that already dispatched resumes with
+     * a target that is mid-swap by design, and its state is the reconciliation classifier's to judge.
+     */
+    public ClusterAdmission admitMembership(String cluster, TableRef target, TableRef candidate) {
         requireNonNull(target, "target is null");
         requireNonNull(candidate, "candidate is null");
         CompletableFuture<CatalogRead<ClusterInventory>> pending =
@@ -76,12 +88,17 @@ public final class StrictClusterAdmission {
         if (!members.stream().allMatch(MemberFacts::databaseIsAtomic)) {
             return new Blocked(Reason.DATABASE_NOT_ATOMIC);
         }
-        GenerationVerdict generations = GenerationRules.targetAtAdmission(inventory.endpoints(),
-                members.stream().map(MemberFacts::tables).toList());
+        return new Admitted(inventory, members, Optional.empty());
+    }
+
+    /** The section 2 target rules over members admitted by {@link #admitMembership}. */
+    public static ClusterAdmission judgeTarget(Admitted membership) {
+        GenerationVerdict generations = GenerationRules.targetAtAdmission(membership.inventory().endpoints(),
+                membership.members().stream().map(MemberFacts::tables).toList());
         if (generations instanceof GenerationVerdict.Violated violated) {
             return new Blocked(Reason.valueOf(violated.primary().name()));
         }
-        return new Admitted(inventory, members, ((GenerationVerdict.Valid) generations).target());
+        return new Admitted(membership.inventory(), membership.members(), ((GenerationVerdict.Valid) generations).target());
     }
 
     private static <T> T join(CompletableFuture<T> pending) {

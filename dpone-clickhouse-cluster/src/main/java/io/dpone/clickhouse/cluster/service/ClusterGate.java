@@ -15,6 +15,7 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.CapabilityProofs;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
@@ -54,19 +55,22 @@ final class ClusterGate {
     }
 
     Admission admit(OperationIdentity identity, Run run) {
-        AdmittedCluster cluster = strictInventory(identity, run);
+        ClusterAdmission.Admitted membership = membership(identity, run);
         requirePreflight();
-        FacadeVerdict facade = observeFacade(cluster, identity);
+        FacadeVerdict facade = observeFacade(membership, identity);
         if (facade instanceof FacadeVerdict.Blocked blocked) {
             throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
         }
         if (facade instanceof FacadeVerdict.Ready) {
             AuthorityRead slot = readSlot(identity);
+            AdmittedCluster cluster = resumesAfterDispatch(slot, identity) ? cluster(membership, run)
+                    : cluster(judgeTarget(membership), run);
             if (needsProof(slot, cluster)) {
                 prove(cluster, run);
             }
             return new Admission(cluster, slot);
         }
+        AdmittedCluster cluster = cluster(judgeTarget(membership), run);
         prove(cluster, run);
         run.waits().progress().step("control facade bootstrap");
         FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
@@ -77,14 +81,36 @@ final class ClusterGate {
         return new Admission(cluster, readSlot(identity));
     }
 
-    private AdmittedCluster strictInventory(OperationIdentity identity, Run run) {
-        ClusterAdmission admission = new StrictClusterAdmission(ports.catalog())
-                .admit(settings.cluster(), settings.target(), identity.candidate());
+    /**
+     * An operation that already dispatched resumes with a target that may be mid-swap by design: its
+     * target is judged by the reconciliation classifier, not by the admission rules.
+     */
+    private static boolean resumesAfterDispatch(AuthorityRead slot, OperationIdentity identity) {
+        return slot instanceof AuthorityRead.Present present && present.valid()
+                .map(VersionedRecord::record)
+                .filter(record -> record.operationId().equals(identity.operationId()))
+                .filter(record -> record.phase() != AuthorityPhase.PREPARED)
+                .isPresent();
+    }
+
+    private ClusterAdmission.Admitted membership(OperationIdentity identity, Run run) {
+        return admitted(new StrictClusterAdmission(ports.catalog())
+                .admitMembership(settings.cluster(), settings.target(), identity.candidate()));
+    }
+
+    private static ClusterAdmission.Admitted judgeTarget(ClusterAdmission.Admitted membership) {
+        return admitted(StrictClusterAdmission.judgeTarget(membership));
+    }
+
+    private static ClusterAdmission.Admitted admitted(ClusterAdmission admission) {
         if (admission instanceof ClusterAdmission.Blocked blocked) {
             throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason()
                     + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")") + "; nothing was mutated");
         }
-        ClusterAdmission.Admitted admitted = (ClusterAdmission.Admitted) admission;
+        return (ClusterAdmission.Admitted) admission;
+    }
+
+    private AdmittedCluster cluster(ClusterAdmission.Admitted admitted, Run run) {
         AdmittedCluster cluster = new AdmittedCluster(admitted.inventory(), digests.inventory(admitted.inventory()),
                 admitted.target());
         run.evidence().inventory(admitted.inventory(), cluster.inventoryDigest().hex());
@@ -99,14 +125,14 @@ final class ClusterGate {
         }
     }
 
-    private FacadeVerdict observeFacade(AdmittedCluster cluster, OperationIdentity identity) {
+    private FacadeVerdict observeFacade(ClusterAdmission.Admitted membership, OperationIdentity identity) {
         CatalogRead<List<FacadeObservation>> read = ports.facades().observe(settings.cluster(), settings.facade(),
                 identity.targetKey());
         if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
                     "the control facade could not be read on every member; nothing was mutated");
         }
-        return FacadeRules.judge(settings.facade(), cluster.hosts(), observed.facts());
+        return FacadeRules.judge(settings.facade(), membership.inventory().endpoints(), observed.facts());
     }
 
     private boolean needsProof(AuthorityRead slot, AdmittedCluster cluster) {

@@ -27,7 +27,8 @@ public record OperationIdentity(Digest targetKey, Digest planDigest, Digest oper
         requireNonNull(candidate, "candidate is null");
     }
 
-    static OperationIdentity derive(PublicationSettings settings, String schedulerInvocationId, ProtocolDigests digests) {
+    /** The identities of the operation {@code schedulerInvocationId} runs under {@code settings}. */
+    public static OperationIdentity derive(PublicationSettings settings, String schedulerInvocationId, ProtocolDigests digests) {
         QualifiedTarget target = new QualifiedTarget(settings.cluster(), settings.target().database(), settings.target().table());
         Digest plan = planDigest(settings);
         Digest operation = digests.operationId(new OperationInputs(PROTOCOL_VERSION, schedulerInvocationId, plan, target));

@@ -22,21 +22,25 @@ import java.util.Set;
 /** A schedule's rules with their occurrence counters, for one simulation. */
 public final class FaultState implements HostFaults {
     private final List<FaultSchedule.Rule> rules;
-    private final int[] matched;
+    private final List<int[]> matched = new ArrayList<>();
     private final SimulatorAdmin admin;
     private final World world;
     private final Set<String> hostStarts = new HashSet<>();
     private final Map<String, Fault.HostError> hostErrors = new LinkedHashMap<>();
 
     public FaultState(FaultSchedule schedule, SimulatorAdmin admin, World world) {
-        this.rules = schedule.rules();
-        this.matched = new int[rules.size()];
+        this.rules = new ArrayList<>();
         this.admin = admin;
         this.world = world;
-        for (FaultSchedule.Rule rule : rules) {
-            if (rule.step() instanceof Step.At at) {
-                world.schedule(at.time().toMillis(), () -> applyWorld(rule.fault(), "at " + at.time()));
-            }
+        schedule.rules().forEach(this::add);
+    }
+
+    /** Arms one more rule; it counts occurrences from now. */
+    public void add(FaultSchedule.Rule rule) {
+        rules.add(rule);
+        matched.add(new int[1]);
+        if (rule.step() instanceof Step.At at) {
+            world.schedule(at.time().toMillis(), () -> applyWorld(rule.fault(), "at " + at.time()));
         }
     }
 
@@ -82,8 +86,8 @@ public final class FaultState implements HostFaults {
     }
 
     private boolean fires(int rule, int occurrence) {
-        matched[rule]++;
-        return occurrence == 0 || matched[rule] == occurrence;
+        matched.get(rule)[0]++;
+        return occurrence == 0 || matched.get(rule)[0] == occurrence;
     }
 
     private void applyWorld(Fault fault, String where) {

@@ -35,7 +35,7 @@ final class DdlHostWorker {
 
     /** Starts the next pending entry unless one is in progress. */
     void kick() {
-        if (busy || next() == null) {
+        if (busy || member.ddlStalled || next() == null) {
             return;
         }
         busy = true;
@@ -49,7 +49,7 @@ final class DdlHostWorker {
 
     private void pickUp() {
         QueueEntry entry = next();
-        if (entry == null) {
+        if (entry == null || member.ddlStalled) {
             busy = false;
             return;
         }

@@ -24,6 +24,11 @@ public final class SimMember {
     public MemberState state = MemberState.UP;
     /** Keeper session: expired while down longer than the session timeout; until reinitialised after. */
     public boolean sessionExpired;
+    /**
+     * The member's DDL worker is held up (as behind a long earlier entry of its queue): it answers
+     * reads and writes, but starts no queue entry until released.
+     */
+    public boolean ddlStalled;
     public boolean initializing;
     /** Known settings: strict KeeperMap mode and (24.11+) {@code validate_mutation_query}. */
     public boolean knowsStrictMode = true;

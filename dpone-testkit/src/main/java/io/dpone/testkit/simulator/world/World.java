@@ -179,6 +179,13 @@ public final class World {
         lifecycle.resume(member);
     }
 
+    /** Lets the member's DDL worker look at the queue again (after a stall was released). */
+    public void kickDdl(SimMember member) {
+        if (member.ready()) {
+            member.ddlWorker.kick();
+        }
+    }
+
     public void kill(SimMember member) {
         lifecycle.kill(member);
     }

@@ -1,0 +1,86 @@
+package io.dpone.testkit.acceptance;
+
+import io.dpone.clickhouse.cluster.authority.FacadeSpec;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.service.PublicationPorts;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * A one-shard cluster the acceptance scenarios publish on, written once and run on every backend
+ * that can: the deterministic simulator ({@link SimulatedCluster}, every CI run) and real
+ * ClickHouse 24.8 containers (the Docker profile). A backend that cannot do an operation throws
+ * {@link UnsupportedOperationException}; a scenario class for that backend then leaves the
+ * scenario out rather than skipping it silently.
+ *
+ * <p>Members are numbered from 0. Workers get their own {@link PublicationPorts} (their own
+ * connection); every mutation they send is counted per statement kind and per query id.
+ */
+public interface AcceptanceCluster extends AutoCloseable {
+    /** {@code simulator} or {@code docker}, for reports and receipts. */
+    String backend();
+
+    String clusterName();
+
+    int members();
+
+    /** Atomic databases of these names on every member. */
+    void createDatabases(String... databases);
+
+    /** A {@code ReplicatedMergeTree} table {@code (id UInt64, v String)} on every replica, path by {@code {uuid}}, with {@code rows} rows. */
+    void createReplicatedTable(TableRef table, long rows);
+
+    /** The control facade on one member only (a partially created facade), at {@code spec}'s Keeper root. */
+    void createFacadeOn(int member, FacadeSpec spec);
+
+    /** Drift of one table on one member, after it was created; {@link Drift#MEMBERSHIP} ignores the table. */
+    void drift(int member, TableRef table, Drift drift);
+
+    /** Arms a fault for the statements sent from now on. */
+    void arm(ArmedFault fault);
+
+    /** Freezes a member's whole process: it answers nothing until {@link #resume}. */
+    void pause(int member);
+
+    void resume(int member);
+
+    /** Holds up a member's DDL worker (as a long earlier entry in its queue): it still answers reads. */
+    void stallDdl(int member);
+
+    void releaseDdl(int member);
+
+    /** The ports of worker {@code name}, connected through member 0. */
+    PublicationPorts ports(String worker);
+
+    /** The random bits the worker's service draws tokens and fences from (seeded on the simulator). */
+    RandomBits random(String worker);
+
+    /** Runs the workers concurrently (the simulator interleaves them by its seed) until each ended. */
+    <T> Map<String, WorkerResult<T>> race(Map<String, Function<PublicationPorts, T>> workers);
+
+    /** The UUID of {@code table} on {@code member}, or empty when the member has no such table. */
+    Optional<UUID> uuid(int member, TableRef table);
+
+    /** Rows of {@code table} on {@code member}. */
+    long rows(int member, TableRef table);
+
+    /** Transport invocations of statements of {@code kind} so far, across every worker. */
+    long sent(StatementKind kind);
+
+    /** The largest number of transport invocations any one mutation query id made (the one-shot rule: 1). */
+    long maxSendsPerMutation();
+
+    /** Every {@code log_comment} of the queue's entries, per entry name, as the queue shows them now. */
+    Map<String, String> queueTokens();
+
+    /** Queue entry names whose stored query contains {@code text}. */
+    Set<String> queueEntriesContaining(String text);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,159 @@
+package io.dpone.testkit.acceptance;
+
+import static io.dpone.testkit.acceptance.Fixture.INVOCATION;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityPort;
+import io.dpone.clickhouse.cluster.authority.AuthorityRead;
+import io.dpone.clickhouse.cluster.authority.CasResult;
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.service.OperationIdentity;
+import io.dpone.clickhouse.cluster.service.PublicationPorts;
+import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Authority: racing workers, the KeeperMap CAS itself, a lost CAS response, fencing, a crash before the slot. */
+final class AuthorityScenarios {
+    private AuthorityScenarios() {
+    }
+
+    /** A crashed first worker leaves the operation PREPARED: right before its dispatch CAS. */
+    private static void leavePrepared(AcceptanceCluster cluster, PublicationDriver driver, Narrator narrator) {
+        cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_CAS));
+        Map<String, WorkerResult<Attempt>> crashed = cluster.race(Map.of("worker-0",
+                ports -> driver.publish("worker-0", ports, INVOCATION, PublicationDriver.source(5, false))));
+        Expect.that(crashed.get("worker-0") instanceof WorkerResult.Crashed, "worker-0 crashed before its dispatch CAS");
+        narrator.say("worker-0 staged the candidate, took the slot in PREPARED and crashed before its dispatch CAS");
+    }
+
+    /** Two workers of the same operation race the PREPARED -> DISPATCHING CAS: one permit, one EXCHANGE. */
+    static List<Attempt> racingWorkers(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        leavePrepared(cluster, driver, narrator);
+        narrator.say("two retries of the same invocation now race from the same PREPARED version");
+        Map<String, Function<PublicationPorts, Attempt>> racers = new LinkedHashMap<>();
+        for (String worker : List.of("worker-1", "worker-2")) {
+            racers.put(worker, ports -> driver.publish(worker, ports, INVOCATION, PublicationDriver.source(5, false)));
+        }
+        List<Attempt> attempts = new ArrayList<>();
+        cluster.race(racers).forEach((worker, result) -> {
+            Expect.that(result instanceof WorkerResult.Returned, worker + " ended normally, got " + result);
+            Attempt attempt = ((WorkerResult.Returned<Attempt>) result).value();
+            narrator.say(worker + " -> " + attempt.summary());
+            attempts.add(attempt);
+        });
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
+        Fixture.expectOneShot(cluster);
+        Attempt settled = driver.publish("worker-3", INVOCATION, 5);
+        narrator.say("a later retry -> " + settled.summary());
+        Fixture.expectOutcome(settled, PublicationOutcome.COMMITTED);
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
+        attempts.add(settled);
+        return attempts;
+    }
+
+    /**
+     * The KeeperMap CAS with key, _version, operation, fence and phase predicates: from one read
+     * version exactly one of two CASes is verified, the version rises by one, the stale one is a no-op.
+     */
+    static List<Attempt> keeperMapCas(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        leavePrepared(cluster, driver, narrator);
+        OperationIdentity identity = OperationIdentity.derive(driver.settings(), INVOCATION, Sha256ProtocolDigests.INSTANCE);
+        AuthorityPort first = cluster.ports("cas-1").authority();
+        AuthorityPort second = cluster.ports("cas-2").authority();
+        VersionedRecord seen = valid(first.readVersioned(identity.targetKey()));
+        Expect.equal(AuthorityPhase.PREPARED, seen.record().phase(), "phase read");
+        CasResult won = first.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-1"));
+        CasResult stale = second.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-2"));
+        narrator.say("first CAS: " + won.getClass().getSimpleName() + ", second CAS from the same version: " + stale);
+        Expect.that(won instanceof CasResult.AcknowledgedVerified verified && verified.dispatchPermit().isPresent(),
+                "the first CAS is verified and carries a permit");
+        Expect.that(stale instanceof CasResult.Conflict, "the stale CAS is a conflict without a permit");
+        VersionedRecord after = valid(first.readVersioned(identity.targetKey()));
+        Expect.equal(seen.keeperVersion() + 1, after.keeperVersion(), "_version after one verified CAS and one stale no-op");
+        return List.of();
+    }
+
+    /** Discard an actually committed CAS response: unknown, one transport call, no DDL though a read sees the record. */
+    static List<Attempt> lostCasResponse(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        cluster.arm(new ArmedFault.LoseResponse(StatementKind.KEEPER_MAP_CAS));
+        narrator.say("the dispatch CAS will commit in Keeper but its answer is lost");
+        Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("-> " + attempt.summary());
+        Fixture.expectOutcome(attempt, PublicationOutcome.UNKNOWN);
+        Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN), attempt.code(), "code");
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE);
+        Fixture.expectOneShot(cluster);
+        Attempt status = driver.status("observer", INVOCATION);
+        narrator.say("an independent read: " + status.summary());
+        Expect.equal("DISPATCHING", status.receipt().detail().get("phase"), "phase an independent read observes");
+        Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
+        narrator.say("a retry never dispatches from a write it could not prove -> " + rerun.summary());
+        Fixture.expectOutcome(rerun, PublicationOutcome.UNKNOWN);
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE);
+        return List.of(attempt, status, rerun);
+    }
+
+    /** A foreign unresolved operation is fenced; its own invocation still finishes. */
+    static List<Attempt> foreignOperationFenced(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        leavePrepared(cluster, driver, narrator);
+        Attempt foreign = driver.publish("worker-1", "another-invocation", 5);
+        narrator.say("another invocation -> " + foreign.summary());
+        Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT), foreign.code(), "foreign code");
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE);
+        Attempt own = driver.publish("worker-2", INVOCATION, 5);
+        narrator.say("the owning invocation -> " + own.summary());
+        Fixture.expectOutcome(own, PublicationOutcome.COMMITTED);
+        return List.of(foreign, own);
+    }
+
+    /** A crash before authority acquisition: the retry removes only its owned staging and publishes. */
+    static List<Attempt> crashBeforeAuthority(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_INSERT));
+        cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
+                PublicationDriver.source(5, false))));
+        Expect.that(cluster.uuid(0, driver.candidate(INVOCATION)).isPresent(), "the staged candidate was left behind");
+        narrator.say("worker-0 staged its candidate and crashed before taking the slot");
+        Attempt retry = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("the retry -> " + retry.summary());
+        Fixture.expectOutcome(retry, PublicationOutcome.COMMITTED);
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_DISCARD_STAGING);
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
+        return List.of(retry);
+    }
+
+    private static VersionedRecord valid(AuthorityRead read) {
+        if (read instanceof AuthorityRead.Present present && present.valid().isPresent()) {
+            return present.valid().get();
+        }
+        throw new ScenarioFailure("expected a valid authority record, read " + read);
+    }
+
+    private static AuthorityRecord dispatching(AuthorityRecord prepared, AcceptanceCluster cluster, String worker) {
+        long epoch = prepared.dispatchEpoch() + 1;
+        DdlAction action = prepared.payload().predecessor() == null ? DdlAction.RENAME : DdlAction.EXCHANGE;
+        AuthorityPayload p = prepared.payload();
+        AuthorityPayload next = new AuthorityPayload(p.planDigest(), p.inventoryDigest(), p.predecessor(), p.desired(),
+                p.candidateTable(), p.stagedRowCount(), DdlBinding.dispatched(DdlCorrelationToken.issue(prepared.operationId(),
+                action, epoch, cluster.random(worker))), null, p.createdAt(), p.updatedAt(), null, p.capabilityInventoryDigest());
+        return new AuthorityRecord(prepared.targetKey(), prepared.operationId(), prepared.fenceToken(),
+                AuthorityPhase.DISPATCHING, epoch, next);
+    }
+}

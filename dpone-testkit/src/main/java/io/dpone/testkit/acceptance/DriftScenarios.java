@@ -1,0 +1,50 @@
+package io.dpone.testkit.acceptance;
+
+import static io.dpone.testkit.acceptance.Fixture.INVOCATION;
+import static io.dpone.testkit.acceptance.Fixture.TARGET;
+
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Seed: "Change UUID, engine, schema, Keeper path, or membership; block before mutation". Drift
+ * before the first statement blocks admission with nothing mutated; drift after PREPARED is
+ * caught by the revalidation immediately before dispatch, and nothing is dispatched or rebuilt.
+ */
+final class DriftScenarios {
+    private DriftScenarios() {
+    }
+
+    /** The target drifts on one replica before the run: admission blocks and nothing is sent at all. */
+    static List<Attempt> beforeAdmission(AcceptanceCluster cluster, Narrator narrator, Drift drift) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        cluster.drift(1, TARGET, drift);
+        narrator.say(drift + " of the target drifted on replica 2");
+        Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("-> " + attempt.summary());
+        Expect.that(attempt instanceof Attempt.Refused, "admission refuses the drifted target");
+        Expect.equal(Map.of(), cluster.queueTokens(), "queue entries (nothing was sent)");
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_CREATE_CANDIDATE, StatementKind.KEEPER_MAP_INSERT,
+                StatementKind.DDL_CREATE_CONTROL, StatementKind.CANDIDATE_LOAD);
+        return List.of(attempt);
+    }
+
+    /** Drift after PREPARED (membership included): the operation stays PREPARED; no EXCHANGE is ever sent. */
+    static List<Attempt> beforeDispatch(AcceptanceCluster cluster, Narrator narrator, Drift drift) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_CAS));
+        cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
+                PublicationDriver.source(5, false))));
+        cluster.drift(1, drift == Drift.MEMBERSHIP ? TARGET : driver.candidate(INVOCATION), drift);
+        narrator.say("the operation is PREPARED; then " + drift + " drifted on replica 2");
+        Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("-> " + attempt.summary());
+        Expect.that(attempt.outcome().map(outcome -> outcome != PublicationOutcome.COMMITTED).orElse(true),
+                "a drifted operation is never published");
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE, StatementKind.DDL_RENAME, StatementKind.DDL_DROP,
+                StatementKind.DDL_DISCARD_STAGING);
+        return List.of(attempt);
+    }
+}

@@ -1,0 +1,88 @@
+package io.dpone.testkit.acceptance;
+
+import static io.dpone.testkit.acceptance.Fixture.INVOCATION;
+import static io.dpone.testkit.acceptance.Fixture.TARGET;
+
+import io.dpone.clickhouse.cluster.authority.FacadeSpec;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The control facade, the correlation channel, token collisions, and sources at their bounds. */
+final class FacadeAndQueueScenarios {
+    private FacadeAndQueueScenarios() {
+    }
+
+    /** A matching facade on one member only is filled; one with another Keeper root blocks before any mutation. */
+    static List<Attempt> partialFacade(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        cluster.createFacadeOn(0, PublicationDriver.FACADE);
+        narrator.say("the control facade exists on replica 1 only, with the expected schema and Keeper root");
+        Attempt filled = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("-> " + filled.summary());
+        Fixture.expectOutcome(filled, PublicationOutcome.COMMITTED);
+        return List.of(filled);
+    }
+
+    static List<Attempt> mismatchedFacade(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        cluster.createFacadeOn(0, new FacadeSpec(PublicationDriver.FACADE.control(), "dpone/another_root"));
+        narrator.say("replica 1 holds a control table on another Keeper root");
+        Attempt blocked = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("-> " + blocked.summary());
+        Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING), blocked.code(), "code");
+        Expect.equal(Map.of(), cluster.queueTokens(), "queue entries (nothing was sent)");
+        return List.of(blocked);
+    }
+
+    /** A leading comment is absent from the stored query while log_comment is present unchanged; one entry binds. */
+    static List<Attempt> commentVersusLogComment(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
+        Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
+        List<String> probes = cluster.queueTokens().values().stream()
+                .filter(token -> DdlCorrelationToken.parse(token).map(t -> t.action() == DdlAction.PROBE).orElse(false))
+                .toList();
+        narrator.say("the capability probe was sent with a leading comment and a log_comment token");
+        Expect.equal(1, probes.size(), "queue entries carrying a probe token");
+        Expect.equal(java.util.Set.of(), cluster.queueEntriesContaining("dpone-capability-probe"),
+                "entries whose stored query kept the leading comment");
+        for (String token : cluster.queueTokens().values()) {
+            Expect.that(DdlCorrelationToken.parse(token).isPresent(), "every entry carries an exact V1 token");
+        }
+        return List.of(attempt);
+    }
+
+    /** Two entries with one token are unknown; the newest is never selected and nothing is cleaned. */
+    static List<Attempt> twoEntriesOneToken(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        cluster.arm(new ArmedFault.DuplicateEntry(StatementKind.DDL_EXCHANGE));
+        narrator.say("the EXCHANGE is enqueued twice under one token, as a hidden client retry would");
+        Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("-> " + attempt.summary());
+        Fixture.expectOutcome(attempt, PublicationOutcome.UNKNOWN);
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_DROP);
+        Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
+        Fixture.expectOutcome(rerun, PublicationOutcome.UNKNOWN);
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_DROP);
+        return List.of(attempt, rerun);
+    }
+
+    /** An empty source publishes a validated empty candidate. */
+    static List<Attempt> emptySource(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        Attempt attempt = driver.publish("worker-1", INVOCATION, 0);
+        narrator.say("-> " + attempt.summary());
+        Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
+        for (int member = 0; member < cluster.members(); member++) {
+            Expect.equal(0L, cluster.rows(member, TARGET), "target rows on member " + member);
+        }
+        return List.of(attempt);
+    }
+}

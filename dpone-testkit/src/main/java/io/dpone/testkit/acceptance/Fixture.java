@@ -1,0 +1,60 @@
+package io.dpone.testkit.acceptance;
+
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The scenarios' shared setup and observations. */
+final class Fixture {
+    static final String INVOCATION = "nightly-2026-11-30";
+    static final TableRef TARGET = PublicationDriver.TARGET;
+
+    private Fixture() {
+    }
+
+    /** The target and control databases; an existing target of {@code rows} rows unless {@code rows} is negative. */
+    static PublicationDriver prepare(AcceptanceCluster cluster, long rows, Narrator narrator) {
+        cluster.createDatabases(TARGET.database(), PublicationDriver.FACADE.control().database());
+        if (rows >= 0) {
+            cluster.createReplicatedTable(TARGET, rows);
+            narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; target " + TARGET.render()
+                    + " exists with " + rows + " rows; the control facade is absent");
+        } else {
+            narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; the target does not exist yet");
+        }
+        return new PublicationDriver(cluster);
+    }
+
+    /** The target's UUID, required to be the same on every member. */
+    static UUID uniformTarget(AcceptanceCluster cluster) {
+        UUID first = cluster.uuid(0, TARGET).orElseThrow(() -> new ScenarioFailure("member 0 has no target"));
+        for (int member = 1; member < cluster.members(); member++) {
+            Expect.equal(Optional.of(first), cluster.uuid(member, TARGET), "target UUID on member " + member);
+        }
+        return first;
+    }
+
+    static void expectOutcome(Attempt attempt, PublicationOutcome outcome) {
+        Expect.equal(Optional.of(outcome), attempt.outcome(), "outcome (" + attempt.summary() + ")");
+    }
+
+    static void expectSentOnce(AcceptanceCluster cluster, StatementKind kind) {
+        Expect.equal(1L, cluster.sent(kind), kind + " statements sent");
+    }
+
+    static void expectOneShot(AcceptanceCluster cluster) {
+        Expect.equal(1L, cluster.maxSendsPerMutation(), "transport invocations of the busiest mutation query id");
+    }
+
+    static void expectNothingSent(AcceptanceCluster cluster, StatementKind... kinds) {
+        for (StatementKind kind : kinds) {
+            Expect.equal(0L, cluster.sent(kind), kind + " statements sent");
+        }
+    }
+
+    static String classification(Attempt attempt) {
+        return String.valueOf(attempt.receipt().detail().get("classification"));
+    }
+}

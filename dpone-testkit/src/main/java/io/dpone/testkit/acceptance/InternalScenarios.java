@@ -1,0 +1,76 @@
+package io.dpone.testkit.acceptance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every internal-mode acceptance scenario, by name: the seed's "Required scenarios" (one each) and
+ * its edge cases. The JUnit classes run them on each backend; {@code dpone demo --scenario NAME}
+ * narrates one on the simulator.
+ */
+public final class InternalScenarios {
+    private static final List<Scenario> ALL = build();
+
+    private InternalScenarios() {
+    }
+
+    public static List<Scenario> all() {
+        return ALL;
+    }
+
+    public static Optional<Scenario> named(String name) {
+        return ALL.stream().filter(scenario -> scenario.name().equals(name)).findFirst();
+    }
+
+    private static List<Scenario> build() {
+        List<Scenario> list = new ArrayList<>();
+        list.add(new Scenario("existing-target", "normal publication over an existing target, then exact cleanup", 2,
+                PublicationScenarios::existingTarget));
+        list.add(new Scenario("absent-target", "normal publication into an absent target with one RENAME", 2,
+                PublicationScenarios::absentTarget));
+        list.add(new Scenario("lost-exchange-response", "the EXCHANGE answer is lost after enqueue and commit", 2,
+                PublicationScenarios::lostExchangeResponse));
+        list.add(new Scenario("slow-replica", "one replica's DDL worker is held up after enqueue: PARTIAL_IN_PROGRESS,"
+                + " then the original entry converges", 2, PublicationScenarios::slowReplica));
+        list.add(new Scenario("paused-replica", "one replica freezes after enqueue: unknown until it returns, then committed",
+                2, PublicationScenarios::pausedReplica));
+        list.add(new Scenario("terminal-error-on-one-replica", "one replica fails the EXCHANGE: PARTIAL_TERMINAL, both"
+                + " generations kept, no second publication DDL", 2, PublicationScenarios::terminalErrorOnOneReplica));
+        list.add(new Scenario("racing-workers", "two retries race the dispatch CAS: one permit, one EXCHANGE", 2,
+                AuthorityScenarios::racingWorkers));
+        list.add(new Scenario("keeper-map-cas", "the KeeperMap CAS: one version increment and a stale no-op", 2,
+                AuthorityScenarios::keeperMapCas));
+        list.add(new Scenario("lost-cas-response", "the dispatch CAS commits but its answer is lost: unknown, no DDL", 2,
+                AuthorityScenarios::lostCasResponse));
+        list.add(new Scenario("comment-versus-log-comment", "a leading comment is not stored, log_comment is;"
+                + " exactly one entry binds", 2, FacadeAndQueueScenarios::commentVersusLogComment));
+        list.add(new Scenario("two-entries-one-token", "two queue entries carry one token: unknown, never the newest",
+                2, FacadeAndQueueScenarios::twoEntriesOneToken));
+        list.add(new Scenario("lost-cleanup-response", "the cleanup DROP answer is lost: reconciled, exact cleanup completes",
+                2, PublicationScenarios::lostCleanupResponse));
+        for (Drift drift : List.of(Drift.UUID, Drift.ENGINE, Drift.SCHEMA, Drift.KEEPER_PATH)) {
+            list.add(new Scenario("drift-" + slug(drift) + "-before-admission", drift + " drift blocks before any mutation",
+                    2, (cluster, narrator) -> DriftScenarios.beforeAdmission(cluster, narrator, drift)));
+        }
+        for (Drift drift : Drift.values()) {
+            list.add(new Scenario("drift-" + slug(drift) + "-before-dispatch", drift + " drift after PREPARED is never"
+                    + " dispatched", 3, (cluster, narrator) -> DriftScenarios.beforeDispatch(cluster, narrator, drift)));
+        }
+        list.add(new Scenario("partial-facade", "a matching facade on one member only is filled", 2,
+                FacadeAndQueueScenarios::partialFacade));
+        list.add(new Scenario("mismatched-facade", "a facade on another Keeper root blocks", 2,
+                FacadeAndQueueScenarios::mismatchedFacade));
+        list.add(new Scenario("foreign-operation-fenced", "another invocation's unresolved operation is fenced", 2,
+                AuthorityScenarios::foreignOperationFenced));
+        list.add(new Scenario("crash-before-authority", "a crash before the slot: the retry removes only its own staging",
+                2, AuthorityScenarios::crashBeforeAuthority));
+        list.add(new Scenario("empty-source", "an empty source publishes a validated empty candidate", 2,
+                FacadeAndQueueScenarios::emptySource));
+        return List.copyOf(list);
+    }
+
+    private static String slug(Drift drift) {
+        return drift.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

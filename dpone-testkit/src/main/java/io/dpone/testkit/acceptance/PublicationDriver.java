@@ -1,0 +1,97 @@
+package io.dpone.testkit.acceptance;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.FacadeSpec;
+import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
+import io.dpone.clickhouse.cluster.service.InternalPublicationService;
+import io.dpone.clickhouse.cluster.service.OperationIdentity;
+import io.dpone.clickhouse.cluster.service.PublicationPorts;
+import io.dpone.clickhouse.cluster.service.PublicationSettings;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.source.PublicationSource;
+import io.dpone.spi.source.SourceColumn;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs the internal-mode publication service the way a host would, against one
+ * {@link AcceptanceCluster}: the scenarios' target, the platform's control facade, bounded waits
+ * short enough for tests, and a small source of {@code (id, v)} rows.
+ */
+public final class PublicationDriver {
+    public static final TableRef TARGET = new TableRef("analytics", "events");
+    public static final FacadeSpec FACADE = new FacadeSpec(new TableRef("dpone_control", "publication_authority"),
+            "dpone/publication_authority");
+    public static final String ENGINE = "ReplicatedMergeTree";
+
+    private final AcceptanceCluster cluster;
+    private final PublicationSettings settings;
+
+    public PublicationDriver(AcceptanceCluster cluster) {
+        this.cluster = requireNonNull(cluster, "cluster is null");
+        this.settings = new PublicationSettings(cluster.clusterName(), TARGET, FACADE, ENGINE, 1L << 30, 30,
+                new BoundedWait(20, Duration.ofMillis(100), Duration.ofSeconds(2)),
+                new BoundedWait(8, Duration.ofMillis(100), Duration.ofSeconds(1)),
+                new BoundedWait(10, Duration.ofMillis(200), Duration.ofSeconds(2)));
+    }
+
+    public PublicationSettings settings() {
+        return settings;
+    }
+
+    /** The service as worker {@code worker} composes it. */
+    public InternalPublicationService service(String worker) {
+        return service(worker, cluster.ports(worker));
+    }
+
+    InternalPublicationService service(String worker, PublicationPorts ports) {
+        return new InternalPublicationService(ports, settings, Sha256ProtocolDigests.INSTANCE, cluster.random(worker));
+    }
+
+    /** One publication by {@code worker} of {@code rows} rows under {@code invocation}. */
+    public Attempt publish(String worker, String invocation, int rows) {
+        return publish(worker, cluster.ports(worker), invocation, source(rows, false));
+    }
+
+    Attempt publish(String worker, PublicationPorts ports, String invocation, PublicationSource source) {
+        try {
+            return new Attempt.Receipt(service(worker, ports).publish(invocation, source, Cancellation.NEVER,
+                    ProgressListener.NONE));
+        } catch (DponeException refused) {
+            return new Attempt.Refused(refused);
+        }
+    }
+
+    /** A read-only status, as {@code dpone status} shows it. */
+    public Attempt status(String worker, String invocation) {
+        try {
+            return new Attempt.Receipt(service(worker).status(Optional.of(invocation)));
+        } catch (DponeException refused) {
+            return new Attempt.Refused(refused);
+        }
+    }
+
+    /** {@code rows} rows {@code (i, "v<i>")}; typed columns when the target is to be created from them. */
+    public static PublicationSource source(int rows, boolean typed) {
+        List<List<String>> cells = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            cells.add(List.of(Integer.toString(i), "v" + i));
+        }
+        List<SourceColumn> columns = typed
+                ? List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String"))
+                : List.of(SourceColumn.untyped("id"), SourceColumn.untyped("v"));
+        return new PublicationSource.Rows(columns, cells);
+    }
+
+    /** The operation's candidate name, as the service derives it. */
+    public TableRef candidate(String invocation) {
+        return OperationIdentity.derive(settings, invocation, Sha256ProtocolDigests.INSTANCE).candidate();
+    }
+}

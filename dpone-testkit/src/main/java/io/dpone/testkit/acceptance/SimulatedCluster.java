@@ -1,0 +1,232 @@
+package io.dpone.testkit.acceptance;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.FacadeSpec;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.service.PublicationPorts;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.simulator.ClusterSimulator;
+import io.dpone.testkit.simulator.ColumnSpec;
+import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.QueueEntryView;
+import io.dpone.testkit.simulator.Step;
+import io.dpone.testkit.simulator.TableSpec;
+import io.dpone.testkit.simulator.TableView;
+import io.dpone.testkit.simulator.WorkerOutcome;
+import io.dpone.testkit.simulator.WorkerPorts;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * {@link AcceptanceCluster} on the deterministic simulator: every operation, every fault, no
+ * process. The seed decides the interleaving of raced workers; a failed scenario prints it.
+ */
+public final class SimulatedCluster implements AcceptanceCluster {
+    private final ClusterSimulator simulator;
+    private final FacadeSpec facade;
+    private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
+
+    public SimulatedCluster(ClusterSimulator simulator, FacadeSpec facade) {
+        this.simulator = requireNonNull(simulator, "simulator is null");
+        this.facade = requireNonNull(facade, "facade is null");
+    }
+
+    /** A fresh simulated cluster of {@code members} replicas. */
+    public static SimulatedCluster of(int members, long seed, FacadeSpec facade) {
+        return new SimulatedCluster(ClusterSimulator.builder().members(members).seed(seed).build(), facade);
+    }
+
+    public ClusterSimulator simulator() {
+        return simulator;
+    }
+
+    @Override
+    public String backend() {
+        return "simulator";
+    }
+
+    @Override
+    public String clusterName() {
+        return simulator.clusterName();
+    }
+
+    @Override
+    public int members() {
+        return simulator.observe().members().size();
+    }
+
+    @Override
+    public void createDatabases(String... databases) {
+        for (String database : databases) {
+            simulator.admin().createDatabase(database);
+        }
+    }
+
+    @Override
+    public void createReplicatedTable(TableRef table, long rows) {
+        simulator.admin().createTable(table, TableSpec.replicatedEvents());
+        if (rows > 0) {
+            simulator.admin().insertRows(table, rows);
+        }
+    }
+
+    @Override
+    public void createFacadeOn(int member, FacadeSpec spec) {
+        simulator.admin().createControlTable(member, spec.control(), spec.keeperRoot(), UUID.nameUUIDFromBytes(
+                (spec.keeperRoot() + member).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    @Override
+    public void drift(int member, TableRef table, Drift drift) {
+        switch (drift) {
+            case UUID -> simulator.admin().driftUuid(member, table);
+            case ENGINE -> simulator.admin().driftEngineFull(member, table,
+                    "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id");
+            case SCHEMA -> simulator.admin().driftColumns(member, table,
+                    List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8")));
+            case KEEPER_PATH -> simulator.admin().driftKeeperPath(member, table, "/clickhouse/tables/drifted/" + member);
+            case MEMBERSHIP -> simulator.admin().removeFromCluster(member);
+        }
+    }
+
+    @Override
+    public void arm(ArmedFault fault) {
+        if (fault instanceof ArmedFault.LoseResponse lose) {
+            simulator.arm(call(lose.kind()).nth(1), Fault.loseResponse());
+        } else if (fault instanceof ArmedFault.FailOnHost failure) {
+            simulator.arm(Step.hostExecutes(failure.member(), failure.kind()).nth(1),
+                    new Fault.HostError(failure.code(), "INJECTED", "injected host failure"));
+        } else if (fault instanceof ArmedFault.DuplicateEntry duplicate) {
+            simulator.arm(call(duplicate.kind()).nth(1), Fault.duplicateEntry());
+        } else if (fault instanceof ArmedFault.PauseBefore pause) {
+            simulator.arm(call(pause.kind()).nth(1), Fault.pause(pause.member()));
+        } else if (fault instanceof ArmedFault.StallDdlBefore stall) {
+            simulator.arm(call(stall.kind()).nth(1), new Fault.Admin("stall ddl of member" + stall.member(),
+                    admin -> admin.stallDdl(stall.member())));
+        } else if (fault instanceof ArmedFault.CrashBefore crash) {
+            simulator.arm(call(crash.kind()).worker(crash.worker()).nth(1), Fault.crashWorker());
+        }
+    }
+
+    private static Step.Call call(StatementKind kind) {
+        return Step.call(portCall(kind)).kind(kind);
+    }
+
+    private static PortCall portCall(StatementKind kind) {
+        return switch (kind) {
+            case DDL_EXCHANGE, DDL_RENAME, DDL_DROP -> PortCall.DDL_DISPATCH;
+            case DDL_CREATE_CANDIDATE, DDL_DISCARD_STAGING, DDL_CREATE_CONTROL, DDL_CAPABILITY_PROBE -> PortCall.DDL_SETUP;
+            case KEEPER_MAP_CAS -> PortCall.CONTROL_CAS;
+            case KEEPER_MAP_INSERT -> PortCall.CONTROL_INSERT;
+            case CANDIDATE_LOAD -> PortCall.LOAD;
+            default -> throw new IllegalArgumentException("not a simulated mutation: " + kind);
+        };
+    }
+
+    @Override
+    public void pause(int member) {
+        simulator.admin().pause(member);
+    }
+
+    @Override
+    public void resume(int member) {
+        simulator.admin().resume(member);
+    }
+
+    @Override
+    public void stallDdl(int member) {
+        simulator.admin().stallDdl(member);
+    }
+
+    @Override
+    public void releaseDdl(int member) {
+        simulator.admin().releaseDdl(member);
+    }
+
+    @Override
+    public PublicationPorts ports(String worker) {
+        WorkerPorts ports = worker(worker);
+        return new PublicationPorts(ports.catalog(), ports.ddl(), ports.authority(facade.control()), ports.facade(),
+                ports.loader(), ports.clock(), ports.sleeper());
+    }
+
+    /** The worker's seeded random bits: tokens and fences are reproducible from the seed. */
+    @Override
+    public RandomBits random(String worker) {
+        return worker(worker).randomBits();
+    }
+
+    private WorkerPorts worker(String name) {
+        return workers.computeIfAbsent(name, simulator::worker);
+    }
+
+    @Override
+    public <T> Map<String, WorkerResult<T>> race(Map<String, Function<PublicationPorts, T>> bodies) {
+        List<ClusterSimulator.Worker<T>> list = new ArrayList<>();
+        bodies.forEach((name, body) -> list.add(new ClusterSimulator.Worker<>(worker(name), ports -> body.apply(ports(name)))));
+        Map<String, WorkerResult<T>> results = new LinkedHashMap<>();
+        simulator.run(list).forEach((name, outcome) -> results.put(name, result(outcome)));
+        return results;
+    }
+
+    private static <T> WorkerResult<T> result(WorkerOutcome<T> outcome) {
+        if (outcome instanceof WorkerOutcome.Returned<T> returned) {
+            return new WorkerResult.Returned<>(returned.value());
+        }
+        if (outcome instanceof WorkerOutcome.Threw<T> threw) {
+            return new WorkerResult.Threw<>(threw.thrown());
+        }
+        return new WorkerResult.Crashed<>();
+    }
+
+    @Override
+    public Optional<UUID> uuid(int member, TableRef table) {
+        return simulator.observe().table(member, table).map(TableView::uuid);
+    }
+
+    @Override
+    public long rows(int member, TableRef table) {
+        return simulator.observe().table(member, table).map(TableView::rows).orElse(0L);
+    }
+
+    @Override
+    public long sent(StatementKind kind) {
+        return simulator.observe().calls().count(kind);
+    }
+
+    @Override
+    public long maxSendsPerMutation() {
+        return simulator.observe().calls().mutationsByQueryId().values().stream().mapToLong(Long::longValue).max().orElse(0);
+    }
+
+    @Override
+    public Map<String, String> queueTokens() {
+        Map<String, String> tokens = new LinkedHashMap<>();
+        for (QueueEntryView entry : simulator.observe().queue()) {
+            tokens.put(entry.entry(), entry.logComment());
+        }
+        return tokens;
+    }
+
+    @Override
+    public Set<String> queueEntriesContaining(String text) {
+        Set<String> names = new TreeSet<>();
+        simulator.observe().queue().stream().filter(entry -> entry.query().contains(text)).forEach(e -> names.add(e.entry()));
+        return names;
+    }
+
+    @Override
+    public void close() {
+        // nothing runs outside the caller's thread
+    }
+}
