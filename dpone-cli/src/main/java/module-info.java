@@ -8,6 +8,7 @@ module io.dpone.cli {
     requires me.tongfei.progressbar;
 
     uses io.dpone.spi.publication.PublicationStrategyProvider;
+    uses io.dpone.spi.demo.DemoScenarios;
     uses io.dpone.spi.artifact.ArtifactSealer;
 
     // picocli reads and injects the annotated command fields reflectively.

@@ -6,6 +6,7 @@ module io.dpone.spi {
 
     exports io.dpone.spi.artifact;
     exports io.dpone.spi.decision;
+    exports io.dpone.spi.demo;
     exports io.dpone.spi.error;
     exports io.dpone.spi.manifest;
     exports io.dpone.spi.publication;

@@ -2,12 +2,15 @@
 module io.dpone.testkit {
     requires transitive io.dpone.spi;
     requires transitive io.dpone.clickhouse.cluster;
-    requires transitive net.jqwik.api;
-    requires transitive org.junit.jupiter.api;
+    // Test frameworks and container tooling are needed only by the harness and property suites, so
+    // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
+    requires static transitive net.jqwik.api;
+    requires static transitive org.junit.jupiter.api;
     requires java.net.http;
-    requires zookeeper;
-    requires testcontainers;
-    requires com.github.dockerjava.api;
+    requires static com.google.auto.service;
+    requires static zookeeper;
+    requires static testcontainers;
+    requires static com.github.dockerjava.api;
 
     exports io.dpone.testkit.arbitrary;
     exports io.dpone.testkit.property;
@@ -19,4 +22,8 @@ module io.dpone.testkit {
     exports io.dpone.testkit.clickhouse.junit;
     exports io.dpone.testkit.fault;
     exports io.dpone.testkit.simulator;
+    exports io.dpone.testkit.acceptance;
+    exports io.dpone.testkit.demo;
+
+    provides io.dpone.spi.demo.DemoScenarios with io.dpone.testkit.demo.SimulatedDemoScenarios;
 }

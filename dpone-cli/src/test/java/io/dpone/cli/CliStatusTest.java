@@ -78,12 +78,12 @@ class CliStatusTest {
     }
 
     @Test
-    void aProviderWithoutStatusIsARuntimeFailure() {
+    void anUnreachableClusterIsARuntimeFailureOfTheRealProvider() {
         CliRun result = CliRun.run(HostContext.discoverProviders(), PublishFixtures.environment(),
                 "status", "-m", CliRun.fixture("cluster-internal.yaml"));
         assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
         assertEquals("", result.out());
-        assertEquals("PUBLICATION_STRATEGY_UNSUPPORTED", result.errJson().get("error").get("code").asText());
+        assertEquals("CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE", result.errJson().get("error").get("code").asText());
     }
 
     @Test

@@ -94,9 +94,10 @@ class DponeCliTest {
     @Test
     void runtimeFailureIsOneTypedStderrDocumentWithEmptyStdout() {
         CliRun result = CliRun.run(HostContext.discoverProviders(), PublishFixtures.environment(), PublishFixtures.publish(csv(dir)));
-        assertCleanStderrFailure(result, ExitCode.RUNTIME_FAILURE, "PUBLICATION_STRATEGY_UNSUPPORTED");
+        // The real internal provider publishes: with no reachable member, admission blocks before any mutation.
+        assertCleanStderrFailure(result, ExitCode.RUNTIME_FAILURE, "CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE");
         assertEquals("BLOCKED", result.errJson().get("error").get("type").asText());
-        assertEquals(1004, result.errJson().get("error").get("number").asInt());
+        assertEquals(2002, result.errJson().get("error").get("number").asInt());
     }
 
     @Test
@@ -149,11 +150,36 @@ class DponeCliTest {
     }
 
     @Test
-    void demoChecksAndPlansTheEmbeddedSample() {
-        CliRun result = run("demo");
+    void demoChecksPlansAndPublishesOnASimulatedCluster() {
+        CliRun result = run("demo", "--json");
         assertEquals(ExitCode.OK, result.exit(), result.toString());
         assertTrue(result.outJson().get("check").get("admitted").asBoolean());
         assertEquals("cluster_internal", result.outJson().get("plan").get("mode").asText());
+        assertTrue(result.outJson().get("cluster").asText().startsWith("SIMULATED"));
+        assertEquals("existing-target", result.outJson().get("scenario").asText());
+        assertTrue(result.outJson().get("passed").asBoolean());
+        assertEquals("committed", result.outJson().get("receipts").get(0).get("outcome").asText());
+    }
+
+    @Test
+    void demoNarratesInTextAndSaysTheClusterIsSimulated() {
+        CliRun result = run("demo");
+        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertTrue(result.out().startsWith("dpone demo: SIMULATED cluster"), result.out());
+        assertTrue(result.out().contains("-> committed"), result.out());
+    }
+
+    @Test
+    void demoListsEveryScenarioNameFirstAndRunsOneByName() {
+        CliRun listed = run("demo", "--list");
+        assertEquals(ExitCode.OK, listed.exit());
+        List<String> lines = listed.out().lines().toList();
+        assertTrue(lines.size() >= 13, "one line per acceptance scenario");
+        assertTrue(lines.stream().allMatch(line -> line.matches("[a-z0-9-]+\\t.+")), listed.out());
+        CliRun partial = run("demo", "--scenario", "terminal-error-on-one-replica", "--json");
+        assertEquals(ExitCode.OK, partial.exit(), partial.toString());
+        assertEquals("terminal_partial", partial.outJson().get("receipts").get(0).get("outcome").asText());
+        assertEquals(ExitCode.INVALID_INPUT, run("demo", "--scenario", "no-such-thing").exit());
     }
 
     @Test

@@ -162,7 +162,9 @@ class ModulePathLauncherIT {
         assertEquals("", result.out());
         List<String> lines = result.err().strip().lines().toList();
         assertTrue(lines.size() >= 2 && lines.get(0).contains("starting ..."), result.err());
-        assertEquals("PUBLICATION_STRATEGY_UNSUPPORTED", JSON.readTree(lines.get(lines.size() - 1)).get("error").get("code").asText());
+        // The real internal publisher runs: with no reachable member, admission blocks before any mutation.
+        assertEquals("CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE",
+                JSON.readTree(lines.get(lines.size() - 1)).get("error").get("code").asText());
         assertFalse(result.err().contains("WARNING"), "no jline or JUL warning on stderr: " + result.err());
         assertNoLeak(result);
     }
@@ -179,9 +181,11 @@ class ModulePathLauncherIT {
 
     @Test
     void theRepositoryLauncherScriptRunsTheDemo() throws Exception {
-        Result demo = launch(List.of(ROOT.resolve("dpone").toString(), "demo"));
+        Result demo = launch(List.of(ROOT.resolve("dpone").toString(), "demo", "--json"));
         assertEquals(ExitCode.OK, demo.exit(), demo.toString());
         assertEquals("cluster_internal", demo.outJson().get("plan").get("mode").asText());
+        assertTrue(demo.outJson().get("cluster").asText().startsWith("SIMULATED"), "the demo says its cluster is simulated");
+        assertEquals("committed", demo.outJson().get("receipts").get(0).get("outcome").asText());
         Result invalid = launch(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/invalid-unknown-keys.yaml"));
         assertEquals(ExitCode.INVALID_INPUT, invalid.exit(), invalid.toString());
         assertEquals("", invalid.out());

@@ -13,6 +13,8 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaCensus;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -52,6 +54,7 @@ final class CleanupFlow {
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.COMPLETED) {
+                recordCompleted(cluster, record, run);
                 return Conclusion.committed();
             }
             DdlBinding cleanup = record.payload().cleanup();
@@ -101,6 +104,14 @@ final class CleanupFlow {
             }
             current = ((AuthorityWrites.Step.Advanced) step).current();
         }
+    }
+
+    /** The completed operation's per-replica states, for the receipt: what every member shows now. */
+    private void recordCompleted(AdmittedCluster cluster, AuthorityRecord record, Run run) {
+        ReplicaCensus census = ReplicaCensus.take(RecordShapes.shape(record), cluster.hosts(),
+                replicas.observe(cluster.hosts(), settings.target(), RecordShapes.candidate(record, settings.target())),
+                SeedReplicaStateClassifier.INSTANCE);
+        run.evidence().classified("COMPLETED", null, census.states());
     }
 
     private static QueueResult cleanupQueue(DdlBinding cleanup, EntryAggregation hosts) {
