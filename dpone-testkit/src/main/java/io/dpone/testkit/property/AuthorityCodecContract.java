@@ -31,7 +31,7 @@ public abstract class AuthorityCodecContract {
 
     @Property
     void roundTripsEveryValidRecord(@ForAll("records") AuthorityRecord record) {
-        assertEquals(new DecodeResult.Valid(record), codec().decode(codec().encode(record)));
+        assertEquals(new DecodeResult.Valid<>(record), codec().decode(codec().encode(record)));
     }
 
     @Property
@@ -67,7 +67,7 @@ public abstract class AuthorityCodecContract {
         }
         AuthorityRow resigned = new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
                 row.dispatchEpoch(), payload, sha);
-        if (codec().decode(resigned) instanceof DecodeResult.Valid valid) {
+        if (codec().decode(resigned) instanceof DecodeResult.Valid<AuthorityRecord> valid) {
             assertEquals(resigned, codec().encode(valid.record()), "a non-canonical payload was accepted");
         }
     }

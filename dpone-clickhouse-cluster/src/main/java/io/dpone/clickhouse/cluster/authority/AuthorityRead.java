@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.authority;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.spi.error.DponeErrorCode;
@@ -18,7 +19,7 @@ public sealed interface AuthorityRead {
     }
 
     /** A row exists at {@code row.keeperVersion()}; {@code decoded} says whether it is a usable record. */
-    record Present(VersionedRow row, DecodeResult decoded) implements AuthorityRead {
+    record Present(VersionedRow row, DecodeResult<AuthorityRecord> decoded) implements AuthorityRead {
         public Present {
             requireNonNull(row, "row is null");
             requireNonNull(decoded, "decoded is null");
@@ -26,7 +27,7 @@ public sealed interface AuthorityRead {
 
         /** The record and version when the row decoded as a valid V1 record. */
         public Optional<VersionedRecord> valid() {
-            return decoded instanceof DecodeResult.Valid valid
+            return decoded instanceof DecodeResult.Valid<AuthorityRecord> valid
                     ? Optional.of(new VersionedRecord(valid.record(), row.keeperVersion()))
                     : Optional.empty();
         }

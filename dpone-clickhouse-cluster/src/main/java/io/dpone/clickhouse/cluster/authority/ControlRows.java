@@ -37,13 +37,6 @@ final class ControlRows {
                 row.dispatchEpoch().longValueExact(), row.payload(), row.payloadSha256());
     }
 
-    /** The full CAS predicate for the record read at {@code expected}. */
-    static CasExpectation expectation(VersionedRecord expected) {
-        AuthorityRecord record = expected.record();
-        return new CasExpectation(record.targetKey().hex(), expected.keeperVersion(), record.operationId().hex(),
-                record.fenceToken().hex(), record.phase().name());
-    }
-
     /** The single row of a read_versioned answer: empty when absent, null-free shape or failure text. */
     static Shape read(ReadResult result) {
         if (!result.columns().equals(COLUMNS)) {

@@ -2,11 +2,12 @@ package io.dpone.clickhouse.cluster.authority;
 
 import io.dpone.clickhouse.cluster.authority.CasResult.ConflictReason;
 import io.dpone.clickhouse.cluster.authority.CasResult.UnknownReason;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 
 /**
- * The CAS result of a mutation outcome that is not an acknowledgement (seed section 3, steps 7-8):
+ * The result of a mutation outcome that is not an acknowledgement (seed section 3, steps 7-8):
  * a definitive refusal is a conflict, provable non-delivery is a conflict that names the transport,
  * and everything after send without an answer is unknown. Pure.
  */
@@ -18,16 +19,16 @@ final class UnacknowledgedWrites {
      * @param conflict the reason for a server conflict refusal: KEY_EXISTS for a strict insert,
      *                 VERSION_CONFLICT for a versioned update
      */
-    static CasResult judge(MutationOutcome outcome, ConflictReason conflict) {
+    static <R extends SlotRecord> SlotWrite<R> judge(MutationOutcome outcome, ConflictReason conflict) {
         if (outcome instanceof MutationOutcome.Rejected rejected) {
             boolean refusedAsConflict = rejected.error().classification().errorClass() == ErrorClass.CONFLICT;
-            return new CasResult.Conflict(refusedAsConflict ? conflict : ConflictReason.REFUSED);
+            return new SlotWrite.Conflict<>(refusedAsConflict ? conflict : ConflictReason.REFUSED);
         }
         if (outcome instanceof MutationOutcome.NotSent) {
-            return new CasResult.Conflict(ConflictReason.NOT_SENT);
+            return new SlotWrite.Conflict<>(ConflictReason.NOT_SENT);
         }
         if (outcome instanceof MutationOutcome.Ambiguous ambiguous) {
-            return new CasResult.OutcomeUnknown(reason(ambiguous.cause()));
+            return new SlotWrite.Unknown<>(reason(ambiguous.cause()));
         }
         throw new IllegalArgumentException("an acknowledged write needs its post-read");
     }

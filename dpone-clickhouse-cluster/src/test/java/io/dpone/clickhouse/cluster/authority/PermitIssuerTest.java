@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.authority.InternalSlotSchema;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import java.math.BigInteger;
@@ -18,14 +19,13 @@ class PermitIssuerTest {
     private static final AuthorityRecord DISPATCHING = record(AuthorityPhase.DISPATCHING);
     private static final AuthorityRow WRITTEN = AuthorityCodecV1.INSTANCE.encode(DISPATCHING);
 
-    private static CasResult judge(VersionedRow observed) {
-        return PermitIssuer.afterAcknowledgedWrite(PREPARED, DISPATCHING, 8, observed);
+    private static SlotWrite<AuthorityRecord> judge(VersionedRow observed) {
+        return PermitIssuer.afterAcknowledgedWrite(InternalSlotSchema.INSTANCE, PREPARED, DISPATCHING, 8, observed);
     }
 
     @Test
     void exactPostReadAtTheNextVersionCarriesABoundPermit() {
-        CasResult.AcknowledgedVerified verified = assertInstanceOf(CasResult.AcknowledgedVerified.class,
-                judge(new VersionedRow(WRITTEN, 8)));
+        SlotWrite.Verified<?> verified = assertInstanceOf(SlotWrite.Verified.class, judge(new VersionedRow(WRITTEN, 8)));
         DispatchPermit permit = verified.dispatchPermit().orElseThrow();
         assertTrue(permit.matchesWrite(FENCE, 8));
         assertTrue(permit.authorizes(TARGET_KEY, DISPATCHING.payload().publication().token()));
@@ -33,26 +33,27 @@ class PermitIssuerTest {
 
     @Test
     void staleNoOpForeignJumpMismatchAndMissingNeverCarryAPermit() {
-        assertEquals(new CasResult.Conflict(CasResult.ConflictReason.ZERO_ROW_NO_OP),
+        assertEquals(new SlotWrite.Conflict<>(CasResult.ConflictReason.ZERO_ROW_NO_OP),
                 judge(new VersionedRow(AuthorityCodecV1.INSTANCE.encode(PREPARED), 7)));
-        assertEquals(new CasResult.Conflict(CasResult.ConflictReason.UNEXPECTED_VERSION_JUMP), judge(new VersionedRow(WRITTEN, 9)));
+        assertEquals(new SlotWrite.Conflict<>(CasResult.ConflictReason.UNEXPECTED_VERSION_JUMP), judge(new VersionedRow(WRITTEN, 9)));
         AuthorityRow foreign = new AuthorityRow(WRITTEN.targetKey(), WRITTEN.operationId(), new FenceToken("e".repeat(32)).hex(),
                 WRITTEN.phase(), WRITTEN.dispatchEpoch(), WRITTEN.payload(), WRITTEN.payloadSha256());
-        assertEquals(new CasResult.Conflict(CasResult.ConflictReason.FOREIGN_RECORD), judge(new VersionedRow(foreign, 8)));
+        assertEquals(new SlotWrite.Conflict<>(CasResult.ConflictReason.FOREIGN_RECORD), judge(new VersionedRow(foreign, 8)));
         AuthorityRow mismatch = new AuthorityRow(WRITTEN.targetKey(), WRITTEN.operationId(), WRITTEN.fenceToken(),
                 WRITTEN.phase(), BigInteger.TEN, WRITTEN.payload(), WRITTEN.payloadSha256());
-        assertEquals(new CasResult.OutcomeUnknown(CasResult.UnknownReason.POST_READ_MISMATCH), judge(new VersionedRow(mismatch, 8)));
-        assertEquals(new CasResult.OutcomeUnknown(CasResult.UnknownReason.POST_READ_FAILED), judge(null));
+        assertEquals(new SlotWrite.Unknown<>(CasResult.UnknownReason.POST_READ_MISMATCH), judge(new VersionedRow(mismatch, 8)));
+        assertEquals(new SlotWrite.Unknown<>(CasResult.UnknownReason.POST_READ_FAILED), judge(null));
     }
 
     @Test
     void verifiedWritesThatOpenNoDispatchEpochCarryNoPermit() {
         AuthorityRow created = AuthorityCodecV1.INSTANCE.encode(PREPARED);
-        CasResult create = PermitIssuer.afterAcknowledgedWrite(null, PREPARED, 0, new VersionedRow(created, 0));
-        assertTrue(assertInstanceOf(CasResult.AcknowledgedVerified.class, create).dispatchPermit().isEmpty());
+        SlotWrite<AuthorityRecord> create = PermitIssuer.afterAcknowledgedWrite(InternalSlotSchema.INSTANCE, null, PREPARED, 0,
+                new VersionedRow(created, 0));
+        assertTrue(assertInstanceOf(SlotWrite.Verified.class, create).dispatchPermit().isEmpty());
         AuthorityRecord committed = record(AuthorityPhase.COMMITTED);
-        CasResult receipt = PermitIssuer.afterAcknowledgedWrite(DISPATCHING, committed, 9,
-                new VersionedRow(AuthorityCodecV1.INSTANCE.encode(committed), 9));
-        assertTrue(assertInstanceOf(CasResult.AcknowledgedVerified.class, receipt).dispatchPermit().isEmpty());
+        SlotWrite<AuthorityRecord> receipt = PermitIssuer.afterAcknowledgedWrite(InternalSlotSchema.INSTANCE, DISPATCHING,
+                committed, 9, new VersionedRow(AuthorityCodecV1.INSTANCE.encode(committed), 9));
+        assertTrue(assertInstanceOf(SlotWrite.Verified.class, receipt).dispatchPermit().isEmpty());
     }
 }

@@ -13,5 +13,5 @@ public interface AuthorityCodec {
     /** The canonical row for a valid record; throws IllegalArgumentException only for an oversized record. */
     AuthorityRow encode(AuthorityRecord record);
 
-    DecodeResult decode(AuthorityRow row);
+    DecodeResult<AuthorityRecord> decode(AuthorityRow row);
 }

@@ -42,16 +42,16 @@ public final class AuthorityCodecV1 implements AuthorityCodec {
     }
 
     @Override
-    public DecodeResult decode(AuthorityRow row) {
+    public DecodeResult<AuthorityRecord> decode(AuthorityRow row) {
         try {
-            return new Valid(decodeOrReject(row));
+            return new Valid<>(decodeOrReject(row));
         } catch (PayloadRejected e) {
-            return new Blocked(e.reason(), e.getMessage());
+            return new Blocked<>(e.reason(), e.getMessage());
         } catch (IllegalArgumentException e) {
-            return new Blocked(BlockReason.INCONSISTENT, "record breaks a V1 invariant");
+            return new Blocked<>(BlockReason.INCONSISTENT, "record breaks a V1 invariant");
         } catch (RuntimeException e) {
             // A defect in parsing must still block the slot rather than escape to the caller.
-            return new Blocked(BlockReason.MALFORMED, "payload could not be decoded");
+            return new Blocked<>(BlockReason.MALFORMED, "payload could not be decoded");
         }
     }
 

@@ -25,7 +25,7 @@ public record AuthorityRecord(
         FenceToken fenceToken,
         AuthorityPhase phase,
         long dispatchEpoch,
-        AuthorityPayload payload) {
+        AuthorityPayload payload) implements SlotRecord {
     public AuthorityRecord {
         requireNonNull(targetKey, "targetKey is null");
         requireNonNull(operationId, "operationId is null");
@@ -37,6 +37,11 @@ public record AuthorityRecord(
         }
         requireTokens(operationId, payload);
         requirePhaseInvariants(phase, dispatchEpoch, payload);
+    }
+
+    @Override
+    public String phaseName() {
+        return phase.name();
     }
 
     private static void requireTokens(Digest operationId, AuthorityPayload payload) {

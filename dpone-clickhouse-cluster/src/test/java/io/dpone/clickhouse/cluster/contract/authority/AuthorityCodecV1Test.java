@@ -22,7 +22,7 @@ class AuthorityCodecV1Test {
     void roundTripsEveryPhase(AuthorityPhase phase) {
         AuthorityRecord record = record(phase);
         AuthorityRow row = CODEC.encode(record);
-        assertEquals(new Valid(record), CODEC.decode(row));
+        assertEquals(new Valid<>(record), CODEC.decode(row));
         assertEquals(phase.name(), row.phase());
         assertEquals(CanonicalEncoder.sha256(row.payload().getBytes(StandardCharsets.UTF_8)).hex(), row.payloadSha256());
     }
@@ -45,7 +45,7 @@ class AuthorityCodecV1Test {
                 new ErrorSummary(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, "entry not visible \"yet\" \u00e9"));
         AuthorityRecord record = new AuthorityRecord(base.targetKey(), base.operationId(), base.fenceToken(), base.phase(),
                 base.dispatchEpoch(), withError);
-        assertEquals(new Valid(record), CODEC.decode(CODEC.encode(record)));
+        assertEquals(new Valid<>(record), CODEC.decode(CODEC.encode(record)));
     }
 
     @Test
@@ -58,8 +58,8 @@ class AuthorityCodecV1Test {
         AuthorityRow with = CODEC.encode(proven);
         assertTrue(with.payload().startsWith("{\"candidate_table\":\"t__candidate\",\"capability_inventory_digest\":\""
                 + base.payload().inventoryDigest().hex() + "\",\"cleanup\":null,"), with.payload());
-        assertEquals(new Valid(proven), CODEC.decode(with));
-        assertEquals(new Valid(base), CODEC.decode(without));
+        assertEquals(new Valid<>(proven), CODEC.decode(with));
+        assertEquals(new Valid<>(base), CODEC.decode(without));
     }
 
     @Test
@@ -160,7 +160,7 @@ class AuthorityCodecV1Test {
     }
 
     private static void assertBlocked(BlockReason expected, AuthorityRow row, String why) {
-        DecodeResult result = CODEC.decode(row);
+        DecodeResult<AuthorityRecord> result = CODEC.decode(row);
         Blocked blocked = assertInstanceOf(Blocked.class, result, why);
         assertEquals(expected, blocked.reason(), blocked.detail());
         assertTrue(blocked.detail().length() <= Blocked.MAX_DETAIL_LENGTH);
