@@ -56,12 +56,15 @@ final class AuthorityWrites {
                 "the authority record changed under this invocation (" + conflict.reason() + "); nothing was sent"));
     }
 
-    /** The slot re-read, when it still holds a valid record of {@code mine}'s operation. */
+    /**
+     * The slot re-read, when it holds a valid record of {@code mine}'s operation: written by this
+     * invocation or by another worker of the same scheduler invocation (which may have created the
+     * slot with its own fence), so the caller may continue from it, read-only first.
+     */
     Optional<VersionedRecord> sameOperation(AuthorityRecord mine) {
         AuthorityRead read = authority.readVersioned(mine.targetKey());
         if (read instanceof AuthorityRead.Present present) {
-            return present.valid().filter(valid -> valid.record().operationId().equals(mine.operationId())
-                    && valid.record().fenceToken().equals(mine.fenceToken()));
+            return present.valid().filter(valid -> valid.record().operationId().equals(mine.operationId()));
         }
         return Optional.empty();
     }
