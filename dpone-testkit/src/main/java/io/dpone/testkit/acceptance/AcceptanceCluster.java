@@ -41,6 +41,14 @@ public interface AcceptanceCluster extends AutoCloseable {
     /** Drift of one table on one member, after it was created; {@link Drift#MEMBERSHIP} ignores the table. */
     void drift(int member, TableRef table, Drift drift);
 
+    /**
+     * An operator's local (not {@code ON CLUSTER}) {@code EXCHANGE TABLES first AND second} on one
+     * member, as the runbook's manual repair of a terminal mixed publication does.
+     */
+    default void exchangeLocally(int member, TableRef first, TableRef second) {
+        throw new UnsupportedOperationException(backend() + " does not run local operator statements");
+    }
+
     /** Arms a fault for the statements sent from now on. */
     void arm(ArmedFault fault);
 

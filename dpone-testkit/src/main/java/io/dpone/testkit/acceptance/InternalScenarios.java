@@ -37,6 +37,9 @@ public final class InternalScenarios {
                 2, PublicationScenarios::pausedReplica));
         list.add(new Scenario("terminal-error-on-one-replica", "one replica fails the EXCHANGE: PARTIAL_TERMINAL, both"
                 + " generations kept, no second publication DDL", 2, PublicationScenarios::terminalErrorOnOneReplica));
+        list.add(new Scenario("terminal-partial-repaired", "a terminal mixed publication repaired per the runbook:"
+                + " local EXCHANGE on the pending replica, then the rerun commits and cleans up", 2,
+                PublicationScenarios::terminalPartialRepairedByTheRunbook));
         list.add(new Scenario("racing-workers", "two retries race the dispatch CAS: one permit, one EXCHANGE", 2,
                 AuthorityScenarios::racingWorkers));
         list.add(new Scenario("keeper-map-cas", "the KeeperMap CAS: one version increment and a stale no-op", 2,

@@ -135,6 +135,32 @@ final class PublicationScenarios {
         return List.of(partial, rerun);
     }
 
+    /**
+     * The runbook's manual repair of a terminal mixed publication: a local EXCHANGE on the pending
+     * replica only; the rerun then proves the commit from the catalog and the terminal receipt and
+     * runs its own exact cleanup. No second publication DDL is ever sent.
+     */
+    static List<Attempt> terminalPartialRepairedByTheRunbook(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        TableRef candidate = driver.candidate(INVOCATION);
+        cluster.arm(new ArmedFault.FailOnHost(1, StatementKind.DDL_EXCHANGE, 60));
+        Attempt partial = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("-> " + partial.summary());
+        Fixture.expectOutcome(partial, PublicationOutcome.TERMINAL_PARTIAL);
+        narrator.say("the operator exchanges target and candidate locally on replica 2 only, as the runbook says");
+        cluster.exchangeLocally(1, TARGET, candidate);
+        Attempt repaired = driver.publish("worker-2", INVOCATION, 5);
+        narrator.say("the rerun -> " + repaired.summary());
+        Fixture.expectOutcome(repaired, PublicationOutcome.COMMITTED);
+        Fixture.uniformTarget(cluster);
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_DROP);
+        for (int member = 0; member < cluster.members(); member++) {
+            Expect.equal(Optional.empty(), cluster.uuid(member, candidate), "predecessor left on " + member);
+        }
+        return List.of(partial, repaired);
+    }
+
     /** Lose the cleanup response: it is reconciled from the queue and the exact cleanup completes. */
     static List<Attempt> lostCleanupResponse(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);

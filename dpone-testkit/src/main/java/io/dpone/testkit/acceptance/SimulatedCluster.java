@@ -100,6 +100,11 @@ public final class SimulatedCluster implements AcceptanceCluster {
     }
 
     @Override
+    public void exchangeLocally(int member, TableRef first, TableRef second) {
+        simulator.admin().exchange(member, first, second);
+    }
+
+    @Override
     public void arm(ArmedFault fault) {
         if (fault instanceof ArmedFault.LoseResponse lose) {
             simulator.arm(call(lose.kind()).nth(1), Fault.loseResponse());

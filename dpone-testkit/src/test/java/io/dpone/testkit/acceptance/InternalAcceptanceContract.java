@@ -64,6 +64,11 @@ abstract class InternalAcceptanceContract {
     }
 
     @Test
+    void terminalPartialRepairedByTheRunbookCommitsWithoutASecondExchange() {
+        run("terminal-partial-repaired");
+    }
+
+    @Test
     void racingWorkersGetOneDispatchPermit() {
         run("racing-workers");
     }
