@@ -92,6 +92,12 @@ final class PublicationFlow {
         VersionedRecord current = dispatching;
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
+            if (record.phase() == AuthorityPhase.PREPARED) {
+                // The dispatch CAS did not apply (refused, not sent, or another writer's no-op): nothing was sent.
+                return new Result.Concluded(Conclusion.of(PublicationOutcome.PREPARED,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+                        "the dispatch CAS did not apply; no publication statement was sent; run again to continue"));
+            }
             if (record.phase() != AuthorityPhase.DISPATCHING) {
                 return new Result.Continue(current);
             }
