@@ -11,6 +11,8 @@ module io.dpone.testkit {
     requires static zookeeper;
     requires static testcontainers;
     requires static com.github.dockerjava.api;
+    // Only the acceptance receipt extension writes JSON, and only under JUnit.
+    requires static com.fasterxml.jackson.databind;
 
     exports io.dpone.testkit.arbitrary;
     exports io.dpone.testkit.property;
@@ -24,6 +26,9 @@ module io.dpone.testkit {
     exports io.dpone.testkit.simulator;
     exports io.dpone.testkit.acceptance;
     exports io.dpone.testkit.demo;
+
+    // The acceptance harness publishes through the host's own path (docs/testkit/acceptance.md).
+    uses io.dpone.spi.publication.PublicationStrategyProvider;
 
     provides io.dpone.spi.demo.DemoScenarios with io.dpone.testkit.demo.SimulatedDemoScenarios;
 }

@@ -13,26 +13,46 @@ import java.util.function.Function;
 
 /**
  * A one-shard cluster the acceptance scenarios publish on, written once and run on every backend
- * that can: the deterministic simulator ({@link SimulatedCluster}, every CI run) and real
- * ClickHouse 24.8 containers (the Docker profile). A backend that cannot do an operation throws
- * {@link UnsupportedOperationException}; a scenario class for that backend then leaves the
- * scenario out rather than skipping it silently.
+ * that can: the deterministic simulator ({@link SimulatedCluster}, every CI run), real ClickHouse
+ * 24.8 containers ({@link DockerAcceptanceCluster}, the Docker profile) and the local real
+ * harness without distributed DDL ({@link LocalAcceptanceCluster}). A backend that cannot do an
+ * operation throws {@link UnsupportedOperationException} naming why; its test class then states
+ * which scenarios it runs and overrides the others with a test that shows why they cannot run
+ * there (docs/testkit/acceptance.md), so no scenario is skipped silently.
  *
  * <p>Members are numbered from 0. Workers get their own {@link PublicationPorts} (their own
  * connection); every mutation they send is counted per statement kind and per query id.
  */
 public interface AcceptanceCluster extends AutoCloseable {
-    /** {@code simulator} or {@code docker}, for reports and receipts. */
+    /** {@code simulator}, {@code docker} or {@code local}, for reports and receipts. */
     String backend();
+
+    /** The server version the members run ({@code version()}), or {@code simulated}; for receipts. */
+    String serverVersion();
+
+    /**
+     * SHA-256 hex of what configures this backend's cluster (pinned image or library, rendered
+     * fixture templates, member count; the simulator's seed), so a receipt names its fixture.
+     */
+    String fixtureDigest();
 
     String clusterName();
 
     int members();
 
+    /** The scenarios' target table; on real backends in a per-scenario database. */
+    TableRef target();
+
+    /** The platform's control facade the scenarios publish under; per scenario on real backends. */
+    FacadeSpec facade();
+
     /** Atomic databases of these names on every member. */
     void createDatabases(String... databases);
 
-    /** A {@code ReplicatedMergeTree} table {@code (id UInt64, v String)} on every replica, path by {@code {uuid}}, with {@code rows} rows. */
+    /**
+     * A {@code ReplicatedMergeTree} table {@code (id UInt64, v String) ORDER BY id} on every
+     * replica, one UUID and path by {@code {uuid}}, with {@code rows} rows on every replica.
+     */
     void createReplicatedTable(TableRef table, long rows);
 
     /** The control facade on one member only (a partially created facade), at {@code spec}'s Keeper root. */
@@ -88,6 +108,23 @@ public interface AcceptanceCluster extends AutoCloseable {
 
     /** Queue entry names whose stored query contains {@code text}. */
     Set<String> queueEntriesContaining(String text);
+
+    /**
+     * A canonical text of every member's catalog for this cluster's target and control databases
+     * and the platform's fixed control database ({@code system.databases}, {@code system.tables}
+     * with UUID, {@code engine_full} and metadata time), and of every control table's rows with
+     * {@code _version} (or the table's absence): two equal fingerprints mean nothing was created,
+     * dropped, altered or written there in between.
+     */
+    String catalogFingerprint();
+
+    /**
+     * One publication of {@code rows} rows as {@code dpone publish} makes it: a manifest for this
+     * cluster and target, the static admission policy over the providers on the class path, the
+     * internal provider's {@code createPublisher} (the production composition root, with the
+     * platform's fixed control facade) and a connection to member 0 as the publication principal.
+     */
+    Attempt publishThroughHost(String invocation, int rows);
 
     @Override
     void close();

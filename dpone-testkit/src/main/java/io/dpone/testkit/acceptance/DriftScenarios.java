@@ -1,17 +1,20 @@
 package io.dpone.testkit.acceptance;
 
 import static io.dpone.testkit.acceptance.Fixture.INVOCATION;
-import static io.dpone.testkit.acceptance.Fixture.TARGET;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Seed: "Change UUID, engine, schema, Keeper path, or membership; block before mutation". Drift
- * before the first statement blocks admission with nothing mutated; drift after PREPARED is
- * caught by the revalidation immediately before dispatch, and nothing is dispatched or rebuilt.
+ * before the first statement blocks admission with nothing sent at all, not even the capability
+ * probe (so these run on a cluster without a DDL worker too, with an empty target there); drift
+ * after PREPARED is caught by the revalidation immediately before dispatch, and nothing is
+ * dispatched or rebuilt.
  */
 final class DriftScenarios {
     private DriftScenarios() {
@@ -19,15 +22,16 @@ final class DriftScenarios {
 
     /** The target drifts on one replica before the run: admission blocks and nothing is sent at all. */
     static List<Attempt> beforeAdmission(AcceptanceCluster cluster, Narrator narrator, Drift drift) {
-        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
-        cluster.drift(1, TARGET, drift);
+        PublicationDriver driver = Fixture.prepare(cluster, 0, narrator);
+        cluster.drift(1, cluster.target(), drift);
         narrator.say(drift + " of the target drifted on replica 2");
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("-> " + attempt.summary());
         Expect.that(attempt instanceof Attempt.Refused, "admission refuses the drifted target");
+        Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN), attempt.code(), "code");
         Expect.equal(Map.of(), cluster.queueTokens(), "queue entries (nothing was sent)");
-        Fixture.expectNothingSent(cluster, StatementKind.DDL_CREATE_CANDIDATE, StatementKind.KEEPER_MAP_INSERT,
-                StatementKind.DDL_CREATE_CONTROL, StatementKind.CANDIDATE_LOAD);
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_CAPABILITY_PROBE, StatementKind.DDL_CREATE_CANDIDATE,
+                StatementKind.KEEPER_MAP_INSERT, StatementKind.DDL_CREATE_CONTROL, StatementKind.CANDIDATE_LOAD);
         return List.of(attempt);
     }
 
@@ -37,7 +41,7 @@ final class DriftScenarios {
         cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_CAS));
         cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
                 PublicationDriver.source(5, false))));
-        cluster.drift(1, drift == Drift.MEMBERSHIP ? TARGET : driver.candidate(INVOCATION), drift);
+        cluster.drift(1, drift == Drift.MEMBERSHIP ? cluster.target() : driver.candidate(INVOCATION), drift);
         narrator.say("the operation is PREPARED; then " + drift + " drifted on replica 2");
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("-> " + attempt.summary());

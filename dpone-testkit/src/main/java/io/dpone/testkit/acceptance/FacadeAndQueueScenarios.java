@@ -1,7 +1,6 @@
 package io.dpone.testkit.acceptance;
 
 import static io.dpone.testkit.acceptance.Fixture.INVOCATION;
-import static io.dpone.testkit.acceptance.Fixture.TARGET;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
@@ -21,7 +20,7 @@ final class FacadeAndQueueScenarios {
     /** A matching facade on one member only is filled; one with another Keeper root blocks before any mutation. */
     static List<Attempt> partialFacade(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
-        cluster.createFacadeOn(0, PublicationDriver.FACADE);
+        cluster.createFacadeOn(0, cluster.facade());
         narrator.say("the control facade exists on replica 1 only, with the expected schema and Keeper root");
         Attempt filled = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("-> " + filled.summary());
@@ -29,14 +28,17 @@ final class FacadeAndQueueScenarios {
         return List.of(filled);
     }
 
+    /** Blocked by the facade check before the capability probe, so nothing at all is sent. */
     static List<Attempt> mismatchedFacade(AcceptanceCluster cluster, Narrator narrator) {
-        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
-        cluster.createFacadeOn(0, new FacadeSpec(PublicationDriver.FACADE.control(), "dpone/another_root"));
+        PublicationDriver driver = Fixture.prepare(cluster, 0, narrator);
+        cluster.createFacadeOn(0, new FacadeSpec(cluster.facade().control(), cluster.facade().keeperRoot() + "_another"));
         narrator.say("replica 1 holds a control table on another Keeper root");
         Attempt blocked = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("-> " + blocked.summary());
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING), blocked.code(), "code");
         Expect.equal(Map.of(), cluster.queueTokens(), "queue entries (nothing was sent)");
+        Fixture.expectNothingSent(cluster, StatementKind.DDL_CAPABILITY_PROBE, StatementKind.DDL_CREATE_CONTROL,
+                StatementKind.KEEPER_MAP_INSERT, StatementKind.DDL_CREATE_CANDIDATE, StatementKind.CANDIDATE_LOAD);
         return List.of(blocked);
     }
 
@@ -81,7 +83,7 @@ final class FacadeAndQueueScenarios {
         narrator.say("-> " + attempt.summary());
         Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
         for (int member = 0; member < cluster.members(); member++) {
-            Expect.equal(0L, cluster.rows(member, TARGET), "target rows on member " + member);
+            Expect.equal(0L, cluster.rows(member, cluster.target()), "target rows on member " + member);
         }
         return List.of(attempt);
     }

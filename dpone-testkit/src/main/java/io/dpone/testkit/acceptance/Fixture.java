@@ -1,7 +1,6 @@
 package io.dpone.testkit.acceptance;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
 import java.util.UUID;
@@ -9,17 +8,16 @@ import java.util.UUID;
 /** The scenarios' shared setup and observations. */
 final class Fixture {
     static final String INVOCATION = "nightly-2026-11-30";
-    static final TableRef TARGET = PublicationDriver.TARGET;
 
     private Fixture() {
     }
 
     /** The target and control databases; an existing target of {@code rows} rows unless {@code rows} is negative. */
     static PublicationDriver prepare(AcceptanceCluster cluster, long rows, Narrator narrator) {
-        cluster.createDatabases(TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
         if (rows >= 0) {
-            cluster.createReplicatedTable(TARGET, rows);
-            narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; target " + TARGET.render()
+            cluster.createReplicatedTable(cluster.target(), rows);
+            narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; target " + cluster.target().render()
                     + " exists with " + rows + " rows; the control facade is absent");
         } else {
             narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; the target does not exist yet");
@@ -29,9 +27,9 @@ final class Fixture {
 
     /** The target's UUID, required to be the same on every member. */
     static UUID uniformTarget(AcceptanceCluster cluster) {
-        UUID first = cluster.uuid(0, TARGET).orElseThrow(() -> new ScenarioFailure("member 0 has no target"));
+        UUID first = cluster.uuid(0, cluster.target()).orElseThrow(() -> new ScenarioFailure("member 0 has no target"));
         for (int member = 1; member < cluster.members(); member++) {
-            Expect.equal(Optional.of(first), cluster.uuid(member, TARGET), "target UUID on member " + member);
+            Expect.equal(Optional.of(first), cluster.uuid(member, cluster.target()), "target UUID on member " + member);
         }
         return first;
     }

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Every internal-mode acceptance scenario, by name: the seed's "Required scenarios" (one each) and
- * its edge cases. The JUnit classes run them on each backend; {@code dpone demo --scenario NAME}
- * narrates one on the simulator.
+ * Every internal-mode acceptance scenario, by name: the seed's "Required scenarios" (one each), its
+ * edge cases, and issue 11's fail-closed admission on a cluster without distributed DDL. The JUnit
+ * classes run them on each backend; {@code dpone demo --scenario NAME} narrates one on the
+ * simulator ({@link #withDdlWorker()}).
  */
 public final class InternalScenarios {
     private static final List<Scenario> ALL = build();
@@ -21,6 +22,16 @@ public final class InternalScenarios {
 
     public static Optional<Scenario> named(String name) {
         return ALL.stream().filter(scenario -> scenario.name().equals(name)).findFirst();
+    }
+
+    /** The scenarios a cluster whose members run a distributed-DDL worker can run (the simulator's, Docker's). */
+    public static List<Scenario> withDdlWorker() {
+        return ALL.stream().filter(scenario -> scenario.needs().metBy(true)).toList();
+    }
+
+    /** The scenarios a cluster without a distributed-DDL worker can run (the local real harness's). */
+    public static List<Scenario> withoutDdlWorker() {
+        return ALL.stream().filter(scenario -> scenario.needs().metBy(false)).toList();
     }
 
     private static List<Scenario> build() {
@@ -54,7 +65,7 @@ public final class InternalScenarios {
                 2, PublicationScenarios::lostCleanupResponse));
         for (Drift drift : List.of(Drift.UUID, Drift.ENGINE, Drift.SCHEMA, Drift.KEEPER_PATH)) {
             list.add(new Scenario("drift-" + slug(drift) + "-before-admission", drift + " drift blocks before any mutation",
-                    2, (cluster, narrator) -> DriftScenarios.beforeAdmission(cluster, narrator, drift)));
+                    2, Scenario.Needs.ANY_CLUSTER, (cluster, narrator) -> DriftScenarios.beforeAdmission(cluster, narrator, drift)));
         }
         for (Drift drift : Drift.values()) {
             list.add(new Scenario("drift-" + slug(drift) + "-before-dispatch", drift + " drift after PREPARED is never"
@@ -62,7 +73,7 @@ public final class InternalScenarios {
         }
         list.add(new Scenario("partial-facade", "a matching facade on one member only is filled", 2,
                 FacadeAndQueueScenarios::partialFacade));
-        list.add(new Scenario("mismatched-facade", "a facade on another Keeper root blocks", 2,
+        list.add(new Scenario("mismatched-facade", "a facade on another Keeper root blocks", 2, Scenario.Needs.ANY_CLUSTER,
                 FacadeAndQueueScenarios::mismatchedFacade));
         list.add(new Scenario("foreign-operation-fenced", "another invocation's unresolved operation is fenced", 2,
                 AuthorityScenarios::foreignOperationFenced));
@@ -70,6 +81,9 @@ public final class InternalScenarios {
                 2, AuthorityScenarios::crashBeforeAuthority));
         list.add(new Scenario("empty-source", "an empty source publishes a validated empty candidate", 2,
                 FacadeAndQueueScenarios::emptySource));
+        list.add(new Scenario("capability-missing", "no distributed-DDL worker: publish fails closed at admission;"
+                + " catalogs and Keeper stay byte-identical", 2, Scenario.Needs.NO_DDL_WORKER,
+                CapabilityScenarios::capabilityMissing));
         return List.copyOf(list);
     }
 

@@ -22,21 +22,26 @@ import java.util.Optional;
 
 /**
  * Runs the internal-mode publication service the way a host would, against one
- * {@link AcceptanceCluster}: the scenarios' target, the platform's control facade, bounded waits
- * short enough for tests, and a small source of {@code (id, v)} rows.
+ * {@link AcceptanceCluster}: the cluster's target and control facade, bounded waits short enough
+ * for tests, and a small source of {@code (id, v)} rows.
  */
 public final class PublicationDriver {
+    /** The simulator's target: real backends use per-test databases ({@link AcceptanceCluster#target()}). */
     public static final TableRef TARGET = new TableRef("analytics", "events");
+    /** The simulator's control facade, the production one; real backends use a per-test one. */
     public static final FacadeSpec FACADE = new FacadeSpec(new TableRef("dpone_control", "publication_authority"),
             "dpone/publication_authority");
     public static final String ENGINE = "ReplicatedMergeTree";
+    /** {@code distributed_ddl_task_timeout} of every dispatch; real backends size their HTTP deadlines by it. */
+    public static final long DDL_TASK_TIMEOUT_SECONDS = 30;
 
     private final AcceptanceCluster cluster;
     private final PublicationSettings settings;
 
     public PublicationDriver(AcceptanceCluster cluster) {
         this.cluster = requireNonNull(cluster, "cluster is null");
-        this.settings = new PublicationSettings(cluster.clusterName(), TARGET, FACADE, ENGINE, 1L << 30, 30,
+        this.settings = new PublicationSettings(cluster.clusterName(), cluster.target(), cluster.facade(), ENGINE, 1L << 30,
+                DDL_TASK_TIMEOUT_SECONDS,
                 new BoundedWait(20, Duration.ofMillis(100), Duration.ofSeconds(2)),
                 new BoundedWait(8, Duration.ofMillis(100), Duration.ofSeconds(1)),
                 new BoundedWait(10, Duration.ofMillis(200), Duration.ofSeconds(2)));

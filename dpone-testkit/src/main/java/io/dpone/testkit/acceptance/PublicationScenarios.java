@@ -1,7 +1,6 @@
 package io.dpone.testkit.acceptance;
 
 import static io.dpone.testkit.acceptance.Fixture.INVOCATION;
-import static io.dpone.testkit.acceptance.Fixture.TARGET;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -27,7 +26,7 @@ final class PublicationScenarios {
         UUID after = Fixture.uniformTarget(cluster);
         Expect.that(!after.equals(before), "every member exposes a new generation");
         for (int member = 0; member < cluster.members(); member++) {
-            Expect.equal(5L, cluster.rows(member, TARGET), "target rows on member " + member);
+            Expect.equal(5L, cluster.rows(member, cluster.target()), "target rows on member " + member);
             Expect.equal(Optional.empty(), cluster.uuid(member, driver.candidate(INVOCATION)), "predecessor left on " + member);
         }
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
@@ -50,7 +49,7 @@ final class PublicationScenarios {
         Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
         Fixture.uniformTarget(cluster);
         for (int member = 0; member < cluster.members(); member++) {
-            Expect.equal(4L, cluster.rows(member, TARGET), "target rows on member " + member);
+            Expect.equal(4L, cluster.rows(member, cluster.target()), "target rows on member " + member);
         }
         Fixture.expectSentOnce(cluster, StatementKind.DDL_RENAME);
         Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE, StatementKind.DDL_DROP);
@@ -81,8 +80,8 @@ final class PublicationScenarios {
         narrator.say("-> " + waiting.summary());
         Fixture.expectOutcome(waiting, PublicationOutcome.WAITING);
         Expect.equal("PARTIAL_IN_PROGRESS", Fixture.classification(waiting), "classification");
-        Expect.that(!cluster.uuid(0, TARGET).orElseThrow().equals(before), "replica 1 committed");
-        Expect.equal(Optional.of(before), cluster.uuid(1, TARGET), "replica 2 still pending");
+        Expect.that(!cluster.uuid(0, cluster.target()).orElseThrow().equals(before), "replica 1 committed");
+        Expect.equal(Optional.of(before), cluster.uuid(1, cluster.target()), "replica 2 still pending");
         narrator.say("release replica 2 and run the same invocation again: it waits for the original entry");
         cluster.releaseDdl(1);
         Attempt converged = driver.publish("worker-1", INVOCATION, 5);
@@ -124,7 +123,7 @@ final class PublicationScenarios {
         Fixture.expectOutcome(partial, PublicationOutcome.TERMINAL_PARTIAL);
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED), partial.code(), "code");
         Expect.equal(Optional.of(before), cluster.uuid(0, candidate), "replica 1 keeps the predecessor under the candidate name");
-        Expect.equal(Optional.of(before), cluster.uuid(1, TARGET), "replica 2 keeps the predecessor as target");
+        Expect.equal(Optional.of(before), cluster.uuid(1, cluster.target()), "replica 2 keeps the predecessor as target");
         Expect.that(cluster.uuid(1, candidate).isPresent(), "replica 2 keeps the desired generation as candidate");
         narrator.say("a rerun must not repeat the exchange: it would swap replica 1 back");
         Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
@@ -148,7 +147,7 @@ final class PublicationScenarios {
         narrator.say("-> " + partial.summary());
         Fixture.expectOutcome(partial, PublicationOutcome.TERMINAL_PARTIAL);
         narrator.say("the operator exchanges target and candidate locally on replica 2 only, as the runbook says");
-        cluster.exchangeLocally(1, TARGET, candidate);
+        cluster.exchangeLocally(1, cluster.target(), candidate);
         Attempt repaired = driver.publish("worker-2", INVOCATION, 5);
         narrator.say("the rerun -> " + repaired.summary());
         Fixture.expectOutcome(repaired, PublicationOutcome.COMMITTED);

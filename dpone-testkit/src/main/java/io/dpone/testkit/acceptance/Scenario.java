@@ -8,14 +8,37 @@ import java.util.List;
  * One named acceptance scenario (seed 000, "Docker multi-node acceptance", one bullet each, plus the
  * edge cases): it sets up a fresh cluster of {@code members} replicas, runs the publication
  * service, checks what the seed requires and returns every attempt it made, in order.
+ *
+ * @param needs which clusters can run it; a backend runs the scenarios its cluster meets
  */
-public record Scenario(String name, String description, int members, Body body) {
+public record Scenario(String name, String description, int members, Needs needs, Body body) {
     public Scenario {
         requireNonNull(name, "name is null");
         requireNonNull(description, "description is null");
+        requireNonNull(needs, "needs is null");
         requireNonNull(body, "body is null");
         if (!name.matches("[a-z0-9-]{1,60}")) {
             throw new IllegalArgumentException("a scenario name is lowercase words joined by dashes");
+        }
+    }
+
+    /** A scenario that sends distributed DDL. */
+    public Scenario(String name, String description, int members, Body body) {
+        this(name, description, members, Needs.DDL_WORKER, body);
+    }
+
+    /** What a cluster must offer for a scenario to run on it. */
+    public enum Needs {
+        /** Refused before any distributed DDL would be sent: runs with or without a DDL worker. */
+        ANY_CLUSTER,
+        /** Sends distributed DDL: needs members that run a distributed-DDL worker. */
+        DDL_WORKER,
+        /** Shows how publication fails closed without a distributed-DDL worker: needs members that have none. */
+        NO_DDL_WORKER;
+
+        /** Whether a cluster whose members do ({@code true}) or do not run a DDL worker can run the scenario. */
+        public boolean metBy(boolean ddlWorker) {
+            return this == ANY_CLUSTER || (this == DDL_WORKER) == ddlWorker;
         }
     }
 

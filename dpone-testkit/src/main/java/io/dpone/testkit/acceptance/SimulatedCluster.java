@@ -56,8 +56,29 @@ public final class SimulatedCluster implements AcceptanceCluster {
     }
 
     @Override
+    public String serverVersion() {
+        return "simulated";
+    }
+
+    /** The simulator is configured by its seed and member count alone (its timings are fixed in code). */
+    @Override
+    public String fixtureDigest() {
+        return Sha256Text.of("simulator|seed=" + simulator.seed() + "|members=" + members());
+    }
+
+    @Override
     public String clusterName() {
         return simulator.clusterName();
+    }
+
+    @Override
+    public TableRef target() {
+        return PublicationDriver.TARGET;
+    }
+
+    @Override
+    public FacadeSpec facade() {
+        return facade;
     }
 
     @Override
@@ -228,6 +249,18 @@ public final class SimulatedCluster implements AcceptanceCluster {
         Set<String> names = new TreeSet<>();
         simulator.observe().queue().stream().filter(entry -> entry.query().contains(text)).forEach(e -> names.add(e.entry()));
         return names;
+    }
+
+    /** Only {@code capability-missing} reads fingerprints, and the simulator always runs a DDL worker. */
+    @Override
+    public String catalogFingerprint() {
+        throw new UnsupportedOperationException("the simulated members always run a distributed-DDL worker, so the"
+                + " capability-missing scenario, the only reader of fingerprints, cannot run here");
+    }
+
+    @Override
+    public Attempt publishThroughHost(String invocation, int rows) {
+        throw new UnsupportedOperationException("the simulator has no network endpoint a host connection could reach");
     }
 
     @Override

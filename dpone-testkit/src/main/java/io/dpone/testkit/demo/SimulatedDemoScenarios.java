@@ -16,6 +16,8 @@ import java.util.function.Consumer;
 /**
  * {@code dpone demo} on the deterministic simulator: the acceptance scenarios themselves, narrated.
  * Each run builds a fresh simulated cluster with a fixed seed, so a run is the same every time.
+ * The simulated members always run a distributed-DDL worker, so scenarios written for a cluster
+ * without one ({@code capability-missing}) are not offered here.
  */
 @AutoService(DemoScenarios.class)
 public final class SimulatedDemoScenarios implements DemoScenarios {
@@ -29,12 +31,12 @@ public final class SimulatedDemoScenarios implements DemoScenarios {
 
     @Override
     public List<DemoScenario> scenarios() {
-        return InternalScenarios.all().stream().map(s -> new DemoScenario(s.name(), s.description())).toList();
+        return InternalScenarios.withDdlWorker().stream().map(s -> new DemoScenario(s.name(), s.description())).toList();
     }
 
     @Override
     public DemoRun run(String name, Consumer<String> narration) {
-        Scenario scenario = InternalScenarios.named(name)
+        Scenario scenario = InternalScenarios.withDdlWorker().stream().filter(s -> s.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no demo scenario of that name"));
         narration.accept("scenario " + scenario.name() + ": " + scenario.description());
         List<Attempt> attempts = new ArrayList<>();

@@ -19,24 +19,34 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Wraps any transport (fakes and the real HTTP/native adapters) and injects the {@link Fault}
  * its {@link FaultPlan} chooses per statement kind, counting every call per query id in a
- * {@link CallCounter}. Reads and mutations share the plan, counter and log. Thread-safe if the
- * delegates are.
+ * {@link CallCounter}. Reads and mutations share the plan, counter and log. A {@link SendHook}
+ * sees every mutation right before and right after it is sent and may override the plan for that
+ * call; several wrappers may share one counter. Thread-safe if the delegates and the hook are.
  */
 public final class FaultInjectingTransport implements OneShotMutationTransport, ReadTransport {
     private final OneShotMutationTransport mutations;
     private final ReadTransport reads;
     private final FaultPlan plan;
     private final Sleeper sleeper;
-    private final CallCounter counter = new CallCounter();
+    private final CallCounter counter;
+    private final SendHook hook;
     private final List<InjectedFault> injected = new ArrayList<>();
     private final List<MutationOutcome> hidden = new ArrayList<>();
     private final AtomicLong sequence = new AtomicLong();
 
     public FaultInjectingTransport(OneShotMutationTransport mutations, ReadTransport reads, FaultPlan plan, Sleeper sleeper) {
+        this(mutations, reads, plan, sleeper, new CallCounter(), SendHook.NONE);
+    }
+
+    /** A wrapper counting into a shared {@code counter} and calling {@code hook} around every mutation. */
+    public FaultInjectingTransport(OneShotMutationTransport mutations, ReadTransport reads, FaultPlan plan, Sleeper sleeper,
+            CallCounter counter, SendHook hook) {
         this.mutations = requireNonNull(mutations, "mutations is null");
         this.reads = requireNonNull(reads, "reads is null");
         this.plan = requireNonNull(plan, "plan is null");
         this.sleeper = requireNonNull(sleeper, "sleeper is null");
+        this.counter = requireNonNull(counter, "counter is null");
+        this.hook = requireNonNull(hook, "hook is null");
     }
 
     public CallCounter counter() {
@@ -52,7 +62,8 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
     public MutationOutcome execute(SqlStatement statement, QueryContext context) {
         String queryId = context.queryId();
         counter.invoked(queryId);
-        Fault fault = decide(statement, queryId);
+        Fault hooked = hook.beforeSend(statement, context);
+        Fault fault = hooked == Fault.NONE ? decide(statement, queryId) : record(statement, queryId, hooked);
         switch (fault) {
             case FAIL_BEFORE_SEND:
                 return new MutationOutcome.NotSent(queryId, "injected: failed before send");
@@ -82,7 +93,7 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
             case FAIL_BEFORE_SEND:
                 return failed(ReadFailure.Kind.NOT_SENT, "injected: failed before send");
             case LOSE_RESPONSE_AFTER_EXECUTE:
-                counter.sent(queryId);
+                counter.sent(queryId, statement.kind());
                 reads.read(statement, context);
                 return failed(ReadFailure.Kind.NO_RESPONSE, "injected: response lost after execute");
             case DELAY:
@@ -91,13 +102,13 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
                 }
                 break;
             case REPEAT_SEND:
-                counter.sent(queryId);
+                counter.sent(queryId, statement.kind());
                 reads.read(statement, context);
                 break;
             default:
                 break;
         }
-        counter.sent(queryId);
+        counter.sent(queryId, statement.kind());
         return reads.read(statement, context);
     }
 
@@ -114,17 +125,19 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
     }
 
     private MutationOutcome send(SqlStatement statement, QueryContext context) {
-        counter.sent(context.queryId());
-        return mutations.execute(statement, context);
+        counter.sent(context.queryId(), statement.kind());
+        MutationOutcome outcome = mutations.execute(statement, context);
+        hook.afterSend(statement, context, outcome);
+        return outcome;
     }
 
     private Fault decide(SqlStatement statement, String queryId) {
         Fault fault = plan.next(statement.kind());
-        if (fault != Fault.NONE) {
-            synchronized (this) {
-                injected.add(new InjectedFault(sequence.incrementAndGet(), queryId, statement.kind(), fault));
-            }
-        }
+        return fault == Fault.NONE ? fault : record(statement, queryId, fault);
+    }
+
+    private synchronized Fault record(SqlStatement statement, String queryId, Fault fault) {
+        injected.add(new InjectedFault(sequence.incrementAndGet(), queryId, statement.kind(), fault));
         return fault;
     }
 

@@ -60,6 +60,11 @@ final class FixtureTemplate {
         return out.toString();
     }
 
+    /** The template's text as packaged, placeholders included. */
+    String text() {
+        return text;
+    }
+
     static String xml(String value) {
         requireNonNull(value, "value is null");
         return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -36,7 +36,34 @@ public final class NodeConfigRenderer {
         values.put("log_console", config.serverKind() == ServerKind.SERVER ? "1" : "0");
         values.put("sql_access_storage", sqlAccessStorage(config));
         values.put("keeper_sessions_path", keeperSessionsPath(config));
+        values.put("solo_clusters", soloClusters(config));
         return template.render(values);
+    }
+
+    /**
+     * The name of the one-member cluster that lists only member {@code index} of {@code cluster}
+     * (rendered for clickhouse-server only): an {@code ON CLUSTER} entry for it runs on that
+     * member's DDL worker alone, which executes its queue one entry at a time, in order.
+     */
+    public static String soloCluster(String cluster, int index) {
+        return cluster + "_solo_" + NodeConfig.replicaName(index);
+    }
+
+    private static String soloClusters(NodeConfig config) {
+        if (config.serverKind() != ServerKind.SERVER) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < config.replicas().size(); i++) {
+            ReplicaAddress replica = config.replicas().get(i);
+            String name = soloCluster(config.clusterName(), i);
+            out.append("        <").append(name).append(">\n            <shard>\n")
+                    .append("                <internal_replication>true</internal_replication>\n")
+                    .append("                <replica><host>").append(xml(replica.host())).append("</host><port>")
+                    .append(replica.port()).append("</port></replica>\n")
+                    .append("            </shard>\n        </").append(name).append(">\n");
+        }
+        return out.toString();
     }
 
     /** clickhouse-server only: clickhouse-local (libchdb) reads no access storage but users.xml. */

@@ -6,7 +6,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.apache.zookeeper.server.DataNode;
 import org.apache.zookeeper.server.ServerCnxnFactory;
 import org.apache.zookeeper.server.ZooKeeperServer;
 
@@ -57,6 +61,30 @@ final class EmbeddedZooKeeper implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting embedded ZooKeeper", e);
         }
+    }
+
+    /**
+     * The names of {@code path}'s children in the serving server's data tree, sorted; empty when
+     * the node does not exist. Read in process, so no client session is involved.
+     */
+    List<String> children(String path) {
+        DataNode node = node(path);
+        return node == null ? List.of() : node.getChildren().stream().sorted().toList();
+    }
+
+    /** The data of {@code path} as UTF-8 text, if the node exists and has data. */
+    Optional<String> data(String path) {
+        DataNode node = node(path);
+        byte[] data = node == null ? null : node.getData();
+        return data == null ? Optional.empty() : Optional.of(new String(data, StandardCharsets.UTF_8));
+    }
+
+    private DataNode node(String path) {
+        requireNonNull(path, "path is null");
+        if (!isRunning()) {
+            throw new IllegalStateException("the embedded ZooKeeper is not serving");
+        }
+        return server.getZKDatabase().getDataTree().getNode(path);
     }
 
     void stop() {

@@ -148,6 +148,20 @@ public final class LocalProcessCluster implements RunningCluster {
         zooKeeper.start();
     }
 
+    /**
+     * The children of a coordination node, sorted, read in process from the embedded ZooKeeper
+     * (the members cannot show it: {@code system.zookeeper} is not attached in libchdb); empty
+     * when the node does not exist.
+     */
+    public List<String> coordinationChildren(String path) {
+        return zooKeeper.children(path);
+    }
+
+    /** A coordination node's data as UTF-8 text, if the node exists and has data. */
+    public java.util.Optional<String> coordinationData(String path) {
+        return zooKeeper.data(path);
+    }
+
     /** Whether the in-JVM ZooKeeper is serving. */
     public boolean coordinationRunning() {
         return zooKeeper.isRunning();

@@ -103,6 +103,22 @@ class NodeConfigRendererTest {
         assertEquals("9009", text(xml, "/clickhouse/interserver_http_port"));
     }
 
+    @Test
+    void serversListEveryMemberAloneInItsOwnClusterAndEmbeddedNodesDoNot() throws Exception {
+        NodeConfig server = new NodeConfig("c1", true, 1, REPLICAS, "0.0.0.0", 8123, 9102, "/var/lib/clickhouse",
+                "/var/log/clickhouse-server", "/etc/clickhouse-server/users.xml", new ReplicaAddress("keeper", 9181),
+                "/dpone_keeper_map", OptionalInt.of(9009), RemoteServersLayout.ONE_SHARD, ServerKind.SERVER);
+        Document xml = parse(renderer.render(server));
+        assertEquals("c1_solo_r2", NodeConfigRenderer.soloCluster("c1", 1));
+        assertEquals("3", text(xml, "count(/clickhouse/remote_servers/*)"), "the cluster and one solo cluster per member");
+        assertEquals("1", text(xml, "count(/clickhouse/remote_servers/c1_solo_r2/shard/replica)"));
+        assertEquals("9102", text(xml, "/clickhouse/remote_servers/c1_solo_r2/shard/replica/port"));
+        assertEquals("9101", text(xml, "/clickhouse/remote_servers/c1_solo_r1/shard/replica/port"));
+        assertEquals("2", text(xml, "count(/clickhouse/remote_servers/c1/shard/replica)"), "the cluster itself is unchanged");
+        Document embedded = parse(renderer.render(config(0, true, OptionalInt.empty(), "/d")));
+        assertEquals("1", text(embedded, "count(/clickhouse/remote_servers/*)"));
+    }
+
     @ParameterizedTest
     @EnumSource(ServerKind.class)
     void everyKindRequiresTableEngineGrants(ServerKind kind) throws Exception {

@@ -1,0 +1,26 @@
+package io.dpone.testkit.acceptance;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Makes a backend's acceptance test class write the machine-readable acceptance receipt
+ * {@code target/acceptance/<file>} after it ran ({@link AcceptanceReceiptExtension}).
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith(AcceptanceReceiptExtension.class)
+public @interface AcceptanceReceipt {
+    /** The backend the class runs on: {@code simulator}, {@code local} or {@code docker}. */
+    String backend();
+
+    /** The receipt's file name under {@code target/acceptance/}. */
+    String file();
+}

@@ -1,0 +1,66 @@
+package io.dpone.testkit.acceptance;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What a test class's scenarios did, collected while they run and written as one receipt after
+ * the class ({@link AcceptanceReceiptExtension}). A scenario's body reports its backend facts and
+ * outcomes; the extension adds whether the test passed. Holds no values, hosts, credentials,
+ * SQL or paths: scenario names, outcome names, stable codes, versions and digests only.
+ */
+final class AcceptanceReceipts {
+    /** What a backend reports about itself for a receipt. */
+    record Backend(String name, String serverVersion, String fixtureDigest) {
+        Backend {
+            requireNonNull(name, "name is null");
+            requireNonNull(serverVersion, "serverVersion is null");
+            requireNonNull(fixtureDigest, "fixtureDigest is null");
+        }
+
+        static Backend of(AcceptanceCluster cluster) {
+            return new Backend(cluster.backend(), cluster.serverVersion(), cluster.fixtureDigest());
+        }
+    }
+
+    /** One scenario test: its backend and the outcome of every attempt, in order ({@code passed} comes from JUnit). */
+    record Run(String scenario, Backend backend, List<String> outcomes) {
+        Run {
+            requireNonNull(scenario, "scenario is null");
+            outcomes = List.copyOf(requireNonNull(outcomes, "outcomes is null"));
+        }
+    }
+
+    private static final Map<Class<?>, Map<String, Run>> RUNS = new ConcurrentHashMap<>();
+
+    private AcceptanceReceipts() {
+    }
+
+    static void record(Class<?> testClass, String scenario, AcceptanceCluster cluster, List<String> outcomes) {
+        RUNS.computeIfAbsent(testClass, c -> new ConcurrentHashMap<>())
+                .put(scenario, new Run(scenario, Backend.of(cluster), outcomes));
+    }
+
+    /** What {@code testClass} recorded for {@code scenario}, if its body got as far as a cluster. */
+    static java.util.Optional<Run> recorded(Class<?> testClass, String scenario) {
+        return java.util.Optional.ofNullable(RUNS.getOrDefault(testClass, Map.of()).get(scenario));
+    }
+
+    /** An attempt as a receipt names it: the outcome's wire name and code, or the refusal's code. */
+    static List<String> outcomes(List<Attempt> attempts) {
+        List<String> names = new ArrayList<>();
+        for (Attempt attempt : attempts) {
+            if (attempt instanceof Attempt.Refused refused) {
+                names.add("refused:" + refused.error().code());
+            } else {
+                names.add(attempt.receipt().outcome().wireName() + attempt.receipt().errorCode().map(code -> ":" + code)
+                        .orElse(""));
+            }
+        }
+        return names;
+    }
+}
