@@ -64,6 +64,22 @@ class DdlQueryParserTest {
         assertInstanceOf(Unparseable.class, DdlQueryParser.parse(query));
     }
 
+    /** 24.8 stores an Atomic ON CLUSTER CREATE with the initiator's UUID after the name (test 01175). */
+    @Test
+    void parsesTheStoredCreateWithItsUuidAndIfNotExists() {
+        ParsedDdl candidate = parsed("CREATE TABLE analytics.events__dpone_0123456789abcdef"
+                + " UUID '5f3a0c1e-2b4d-4c6e-8f10-123456789abc' ON CLUSTER c1 AS analytics.events");
+        assertEquals(DdlStatementType.CREATE_TABLE, candidate.type());
+        assertEquals(Optional.of("events__dpone_0123456789abcdef"), candidate.target());
+        assertEquals("c1", candidate.cluster());
+        ParsedDdl facade = parsed("CREATE TABLE IF NOT EXISTS dpone_control.publication_authority"
+                + " UUID '5f3a0c1e-2b4d-4c6e-8f10-123456789abc' ON CLUSTER c1 (`target_key` String)"
+                + " ENGINE = KeeperMap('dpone/publication_authority') PRIMARY KEY target_key");
+        assertEquals(Optional.of("publication_authority"), facade.target());
+        assertInstanceOf(Unparseable.class, DdlQueryParser.parse("CREATE TABLE a.b UUID ON CLUSTER c1 AS a.c"),
+                "a UUID keyword without its literal");
+    }
+
     @Test
     void digestIgnoresQuotingAndSpacingButNotMeaning() {
         String formatted = parsed("EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1").queryDigest();
