@@ -60,7 +60,7 @@ class EvidenceLeakScanTest {
     @Test
     void theScanFindsEveryKindOfLeakInAReceipt() {
         Map<String, String> leaks = Map.of(
-                "hostname", "replica clickhouse-02 did not answer",
+                "hostname", "replica ch-b.internal:9000 did not answer",
                 "address", "connect to 10.0.0.2 refused",
                 "credential", "login with password=hunter2 failed",
                 "row value", "first row was " + EvidenceLeakScan.ROW_VALUE_PREFIX + "7",
@@ -78,7 +78,10 @@ class EvidenceLeakScanTest {
         Attempt.Refused refused = new Attempt.Refused(new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                 "the load into /home/user/x failed"));
         assertEquals(1, EvidenceLeakScan.scan("test error", EvidenceLeakScan.errorDocument(refused)).size());
-        assertEquals(List.of(), EvidenceLeakScan.scan("clean", "{\"outcome\":\"committed\",\"replica\":2,"
+        assertEquals(List.of(), EvidenceLeakScan.scan("clean", "{\"outcome\":\"committed\",\"replica\":2,\"rows\":9000,"
                 + "\"entry\":\"query-0000000004\",\"operation_id\":\"" + "ab".repeat(32) + "\"}"));
+        assertEquals(1, EvidenceLeakScan.scan("name", "replica clickhouse-02 did not answer").size());
+        assertEquals(1, EvidenceLeakScan.scan("quad", "peer 192.168.10.254 reset").size());
+        assertEquals(List.of(), EvidenceLeakScan.scan("not a quad", "digest 1234.5.6.7 and 1.2.3 and 1.2.3.4.5"));
     }
 }
