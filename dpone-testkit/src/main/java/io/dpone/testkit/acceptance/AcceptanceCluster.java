@@ -103,6 +103,18 @@ public interface AcceptanceCluster extends AutoCloseable {
     /** The largest number of transport invocations any one mutation query id made (the one-shot rule: 1). */
     long maxSendsPerMutation();
 
+    /**
+     * The text of the value column of source row {@code row} in every scenario's source ({@code v<row>}
+     * unless a backend makes it distinctive, as the evidence leak scan does to find any value that leaks).
+     */
+    default String rowValue(int row) {
+        return "v" + row;
+    }
+
+    /** Sees every attempt a {@link PublicationDriver} made on this cluster (publications and status reads); nothing by default. */
+    default void attempted(Attempt attempt) {
+    }
+
     /** Every {@code log_comment} of the queue's entries, per entry name, as the queue shows them now. */
     Map<String, String> queueTokens();
 

@@ -34,7 +34,7 @@ final class AuthorityScenarios {
     private static void leavePrepared(AcceptanceCluster cluster, PublicationDriver driver, Narrator narrator) {
         cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_CAS));
         Map<String, WorkerResult<Attempt>> crashed = cluster.race(Map.of("worker-0",
-                ports -> driver.publish("worker-0", ports, INVOCATION, PublicationDriver.source(5, false))));
+                ports -> driver.publish("worker-0", ports, INVOCATION, driver.rows(5, false))));
         Expect.that(crashed.get("worker-0") instanceof WorkerResult.Crashed, "worker-0 crashed before its dispatch CAS");
         narrator.say("worker-0 staged the candidate, took the slot in PREPARED and crashed before its dispatch CAS");
     }
@@ -46,7 +46,7 @@ final class AuthorityScenarios {
         narrator.say("two retries of the same invocation now race from the same PREPARED version");
         Map<String, Function<PublicationPorts, Attempt>> racers = new LinkedHashMap<>();
         for (String worker : List.of("worker-1", "worker-2")) {
-            racers.put(worker, ports -> driver.publish(worker, ports, INVOCATION, PublicationDriver.source(5, false)));
+            racers.put(worker, ports -> driver.publish(worker, ports, INVOCATION, driver.rows(5, false)));
         }
         List<Attempt> attempts = new ArrayList<>();
         cluster.race(racers).forEach((worker, result) -> {
@@ -128,7 +128,7 @@ final class AuthorityScenarios {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_INSERT));
         cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
-                PublicationDriver.source(5, false))));
+                driver.rows(5, false))));
         Expect.that(cluster.uuid(0, driver.candidate(INVOCATION)).isPresent(), "the staged candidate was left behind");
         narrator.say("worker-0 staged its candidate and crashed before taking the slot");
         Attempt retry = driver.publish("worker-1", INVOCATION, 5);

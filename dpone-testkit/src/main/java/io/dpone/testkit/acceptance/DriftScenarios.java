@@ -40,7 +40,7 @@ final class DriftScenarios {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_CAS));
         cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
-                PublicationDriver.source(5, false))));
+                driver.rows(5, false))));
         cluster.drift(1, drift == Drift.MEMBERSHIP ? cluster.target() : driver.candidate(INVOCATION), drift);
         narrator.say("the operation is PREPARED; then " + drift + " drifted on replica 2");
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * Runs the internal-mode publication service the way a host would, against one
@@ -62,32 +63,47 @@ public final class PublicationDriver {
 
     /** One publication by {@code worker} of {@code rows} rows under {@code invocation}. */
     public Attempt publish(String worker, String invocation, int rows) {
-        return publish(worker, cluster.ports(worker), invocation, source(rows, false));
+        return publish(worker, cluster.ports(worker), invocation, rows(rows, false));
     }
 
     Attempt publish(String worker, PublicationPorts ports, String invocation, PublicationSource source) {
+        Attempt attempt;
         try {
-            return new Attempt.Receipt(service(worker, ports).publish(invocation, source, Cancellation.NEVER,
+            attempt = new Attempt.Receipt(service(worker, ports).publish(invocation, source, Cancellation.NEVER,
                     ProgressListener.NONE));
         } catch (DponeException refused) {
-            return new Attempt.Refused(refused);
+            attempt = new Attempt.Refused(refused);
         }
+        cluster.attempted(attempt);
+        return attempt;
     }
 
     /** A read-only status, as {@code dpone status} shows it. */
     public Attempt status(String worker, String invocation) {
+        Attempt attempt;
         try {
-            return new Attempt.Receipt(service(worker).status(Optional.of(invocation)));
+            attempt = new Attempt.Receipt(service(worker).status(Optional.of(invocation)));
         } catch (DponeException refused) {
-            return new Attempt.Refused(refused);
+            attempt = new Attempt.Refused(refused);
         }
+        cluster.attempted(attempt);
+        return attempt;
+    }
+
+    /** {@code rows} rows {@code (i, <the cluster's row value of i>)}; typed columns when the target is to be created from them. */
+    public PublicationSource rows(int rows, boolean typed) {
+        return source(rows, typed, cluster::rowValue);
     }
 
     /** {@code rows} rows {@code (i, "v<i>")}; typed columns when the target is to be created from them. */
     public static PublicationSource source(int rows, boolean typed) {
+        return source(rows, typed, row -> "v" + row);
+    }
+
+    private static PublicationSource source(int rows, boolean typed, IntFunction<String> values) {
         List<List<String>> cells = new ArrayList<>();
         for (int i = 0; i < rows; i++) {
-            cells.add(List.of(Integer.toString(i), "v" + i));
+            cells.add(List.of(Integer.toString(i), values.apply(i)));
         }
         List<SourceColumn> columns = typed
                 ? List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String"))

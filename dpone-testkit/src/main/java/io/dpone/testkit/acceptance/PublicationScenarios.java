@@ -44,7 +44,7 @@ final class PublicationScenarios {
     static List<Attempt> absentTarget(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, -1, narrator);
         narrator.say("publish 4 typed rows; the candidate is created from the declared columns");
-        Attempt attempt = driver.publish("worker-1", cluster.ports("worker-1"), INVOCATION, PublicationDriver.source(4, true));
+        Attempt attempt = driver.publish("worker-1", cluster.ports("worker-1"), INVOCATION, driver.rows(4, true));
         narrator.say("-> " + attempt.summary());
         Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
         Fixture.uniformTarget(cluster);

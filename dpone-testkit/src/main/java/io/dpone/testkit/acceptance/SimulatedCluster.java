@@ -25,7 +25,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * {@link AcceptanceCluster} on the deterministic simulator: every operation, every fault, no
@@ -35,6 +37,8 @@ public final class SimulatedCluster implements AcceptanceCluster {
     private final ClusterSimulator simulator;
     private final FacadeSpec facade;
     private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
+    private IntFunction<String> rowValues = row -> "v" + row;
+    private Consumer<Attempt> attempts = attempt -> { };
 
     public SimulatedCluster(ClusterSimulator simulator, FacadeSpec facade) {
         this.simulator = requireNonNull(simulator, "simulator is null");
@@ -48,6 +52,26 @@ public final class SimulatedCluster implements AcceptanceCluster {
 
     public ClusterSimulator simulator() {
         return simulator;
+    }
+
+    /**
+     * Scenarios' sources carry {@code values} in their value column and every attempt is handed to
+     * {@code observer}: what the evidence leak scan needs to find a value, or anything else, leaking.
+     */
+    public SimulatedCluster tapEvidence(IntFunction<String> values, Consumer<Attempt> observer) {
+        this.rowValues = requireNonNull(values, "values is null");
+        this.attempts = requireNonNull(observer, "observer is null");
+        return this;
+    }
+
+    @Override
+    public String rowValue(int row) {
+        return rowValues.apply(row);
+    }
+
+    @Override
+    public void attempted(Attempt attempt) {
+        attempts.accept(attempt);
     }
 
     @Override

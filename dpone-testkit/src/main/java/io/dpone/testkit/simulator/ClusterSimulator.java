@@ -103,6 +103,15 @@ public final class ClusterSimulator {
         return this;
     }
 
+    /**
+     * Adds an observer called at every port call (before the server acts and after the call ended)
+     * and before every host applies a queue entry: the hook for invariant checks after every step.
+     */
+    public ClusterSimulator observeSteps(StepObserver observer) {
+        world.addObserver(requireNonNull(observer, "observer is null"));
+        return this;
+    }
+
     /** Virtual time: starts at {@link #EPOCH}, advances only as the simulation runs. */
     public Clock clock() {
         return clock;

@@ -75,6 +75,18 @@ public final class SimulatorObservation {
         return store == null ? Map.of() : store.snapshot();
     }
 
+    /** Every KeeperMap root written so far, with its rows and their {@code _version}, in creation order. */
+    public Map<String, Map<String, VersionedRow>> keeperMaps() {
+        Map<String, Map<String, VersionedRow>> roots = new LinkedHashMap<>();
+        world.keeperMaps().forEach((root, store) -> roots.put(root, store.snapshot()));
+        return roots;
+    }
+
+    /** The members {@code <remote_servers>} lists now, by index, in configuration order. */
+    public List<Integer> configuredMembers() {
+        return world.configuredMembers().stream().map(member -> member.index).toList();
+    }
+
     /** Every port call so far. */
     public CallLog calls() {
         return new CallLog(gate.records());

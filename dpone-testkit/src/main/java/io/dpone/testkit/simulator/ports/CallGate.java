@@ -4,6 +4,7 @@ import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.PortEvent;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.WorkerCrash;
 import io.dpone.testkit.simulator.world.World;
@@ -36,14 +37,16 @@ public final class CallGate {
         final PortCall call;
         final StatementKind kind;
         final String queryId;
+        final String token;
         Fault response;
 
-        Call(String worker, int member, PortCall call, StatementKind kind, String queryId) {
+        Call(String worker, int member, PortCall call, StatementKind kind, String queryId, String token) {
             this.worker = worker;
             this.member = member;
             this.call = call;
             this.kind = kind;
             this.queryId = queryId;
+            this.token = token;
         }
 
         boolean loses() {
@@ -60,10 +63,15 @@ public final class CallGate {
     }
 
     public Call begin(String worker, int member, PortCall call, StatementKind kind, String queryId) {
+        return begin(worker, member, call, kind, queryId, null);
+    }
+
+    /** {@link #begin} for a DDL dispatch carrying the correlation token {@code token}. */
+    public Call begin(String worker, int member, PortCall call, StatementKind kind, String queryId, String token) {
         refuseDead(worker);
         world.scheduler().yieldFor(world.draw(world.timings().requestLatencyMs()));
         refuseDead(worker);
-        Call started = new Call(worker, member, call, kind, queryId);
+        Call started = new Call(worker, member, call, kind, queryId, token);
         for (Fault fault : faults.onCall(Step.Timing.BEFORE, call, worker, kind)) {
             if (fault instanceof Fault.CrashWorker) {
                 crash(started, "before " + call);
@@ -73,13 +81,17 @@ public final class CallGate {
             }
         }
         refuseDead(worker);
+        if (!world.observers().isEmpty()) {
+            PortEvent event = new PortEvent(worker, member, call, kind, queryId, token, started.notSent());
+            world.observers().forEach(observer -> observer.beforeServer(event));
+        }
         return started;
     }
 
     /** A wait of virtual time by the worker's injected sleeper: a scheduling point like any call. */
     public void sleep(String worker, int member, long millis) {
         refuseDead(worker);
-        Call started = new Call(worker, member, PortCall.SLEEP, null, null);
+        Call started = new Call(worker, member, PortCall.SLEEP, null, null, null);
         for (Fault fault : faults.onCall(Step.Timing.BEFORE, PortCall.SLEEP, worker, null)) {
             if (fault instanceof Fault.CrashWorker) {
                 crash(started, "before sleeping");
@@ -99,9 +111,12 @@ public final class CallGate {
     }
 
     public <T> T end(Call call, String outcome, T result) {
-        records.add(new CallRecord(sequence++, world.now(), call.worker, call.member, call.call, call.kind, call.queryId, outcome));
+        CallRecord record = new CallRecord(sequence++, world.now(), call.worker, call.member, call.call, call.kind,
+                call.queryId, outcome);
+        records.add(record);
         world.trace(call.worker, call.call + (call.kind == null ? "" : " " + call.kind) + " via member" + call.member
                 + " -> " + outcome);
+        world.observers().forEach(observer -> observer.afterCall(record));
         return result;
     }
 

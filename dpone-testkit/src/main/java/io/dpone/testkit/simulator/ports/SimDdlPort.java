@@ -84,7 +84,8 @@ public final class SimDdlPort implements DdlPort {
         World world = context.world();
         String queryId = context.queryIds().get();
         QueryContext settings = QueryContext.distributedDdl(queryId, token.value(), world.timings().ddlTaskTimeout().toSeconds());
-        CallGate.Call started = context.gate().begin(context.worker(), context.memberIndex(), call, kind, queryId);
+        CallGate.Call started = context.gate().begin(context.worker(), context.memberIndex(), call, kind, queryId,
+                token.value());
         if (started.notSent()) {
             return sent(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
         }

@@ -1,6 +1,9 @@
 package io.dpone.testkit.simulator.world;
 
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.simulator.HostStep;
 import io.dpone.testkit.simulator.LocalResult;
+import java.util.Optional;
 
 /**
  * One member's distributed-DDL worker ({@code DDLWorker.cpp}, semantics note section 1): it runs one
@@ -65,6 +68,11 @@ final class DdlHostWorker {
 
     private void finish(QueueEntry entry) {
         LocalResult.Failed forced = world.hostFaults().hostFailure(member, entry);
+        if (!world.observers().isEmpty()) {
+            HostStep step = new HostStep(member.index, entry.name, entry.kind(), entry.logComment(), dropped(entry),
+                    forced == null ? 0 : forced.code());
+            world.observers().forEach(observer -> observer.beforeHostApplies(step));
+        }
         LocalResult result = forced != null ? forced : world.effects().apply(member, entry.statement, entry.createUuid);
         entry.active.remove(member.endpoint);
         if (!entry.removed) {
@@ -74,6 +82,11 @@ final class DdlHostWorker {
         world.trace(member.label(), "ddl worker finished " + entry.name + " with code " + result.code());
         busy = false;
         kick();
+    }
+
+    private static Optional<TableRef> dropped(QueueEntry entry) {
+        return entry.statement instanceof LocalStatement.DropIfExists drop
+                ? Optional.of(new TableRef(drop.database(), drop.table())) : Optional.empty();
     }
 
     private QueueEntry next() {

@@ -3,6 +3,7 @@ package io.dpone.testkit.simulator.world;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.testkit.simulator.MemberState;
+import io.dpone.testkit.simulator.StepObserver;
 import io.dpone.testkit.simulator.SimulatorTimings;
 import io.dpone.testkit.simulator.engine.Scheduler;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ public final class World {
     private final LocalEffects effects = new LocalEffects(this);
     private final MemberLifecycle lifecycle = new MemberLifecycle(this);
     private HostFaults hostFaults = HostFaults.NONE;
+    private final List<StepObserver> observers = new ArrayList<>();
 
     public World(Scheduler scheduler, SimulatorTimings timings, String clusterName, boolean internalReplication) {
         this.scheduler = scheduler;
@@ -99,6 +101,15 @@ public final class World {
 
     public void hostFaults(HostFaults faults) {
         this.hostFaults = faults;
+    }
+
+    /** Adds a step observer; observers run in the order they were added. */
+    public void addObserver(StepObserver observer) {
+        observers.add(observer);
+    }
+
+    public List<StepObserver> observers() {
+        return observers;
     }
 
     public void trace(String actor, String text) {

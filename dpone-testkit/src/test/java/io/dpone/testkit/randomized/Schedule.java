@@ -1,0 +1,97 @@
+package io.dpone.testkit.randomized;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.testkit.simulator.ClusterSimulator;
+import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.Step;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One complete publication schedule, drawn from a seed by {@link ScheduleGenerator}: the cluster, the
+ * workers racing in the first round, the faults armed at their steps, and the healing that follows.
+ * Its {@link #toString()} is what a failure prints.
+ *
+ * @param targetRows rows of the existing target, or -1 for an absent target
+ * @param facade the control facade beforehand
+ * @param partialFacadeMember the one member a {@link Facade#PARTIAL} facade exists on
+ * @param heal whether the healing round resumes, restarts and releases every member first
+ * @param reruns how many times the healing round reruns each invocation at most
+ * @param rerunMembers the member each rerun connects through, in order
+ */
+record Schedule(long seed, int members, int targetRows, Facade facade, int partialFacadeMember, List<WorkerPlan> workers,
+                List<PlannedFault> faults, boolean heal, int reruns, List<Integer> rerunMembers) {
+    static final String PRIMARY = "nightly-A";
+    static final String SECOND = "nightly-B";
+
+    /** The control facade before the first worker: absent (bootstrapped), on every member, or on one only. */
+    enum Facade { ABSENT, PRESENT, PARTIAL }
+
+    Schedule {
+        requireNonNull(facade, "facade is null");
+        workers = List.copyOf(workers);
+        faults = List.copyOf(faults);
+        rerunMembers = List.copyOf(rerunMembers);
+    }
+
+    /**
+     * The invocations in the order the healing round reruns them: the primary first, then a foreign
+     * one. Never the primary after the foreign one: once another operation replaced a completed
+     * record, a rerun of the primary would be a new publication of the same operation id.
+     */
+    List<String> invocations() {
+        return workers.stream().anyMatch(w -> w.invocation().equals(SECOND)) ? List.of(PRIMARY, SECOND) : List.of(PRIMARY);
+    }
+
+    /** The rows the invocation publishes (the same source for every worker of one invocation). */
+    int rows(String invocation) {
+        return workers.stream().filter(w -> w.invocation().equals(invocation)).mapToInt(WorkerPlan::rows).findFirst()
+                .orElse(1);
+    }
+
+    /** One worker of the first round: its name, the member it connects through, its invocation and source rows. */
+    record WorkerPlan(String name, int member, String invocation, int rows) {
+        WorkerPlan {
+            requireNonNull(name, "name is null");
+            requireNonNull(invocation, "invocation is null");
+        }
+
+        @Override
+        public String toString() {
+            return name + "(member " + member + ", " + invocation + ", " + rows + " rows)";
+        }
+    }
+
+    /** A fault at a step; built per simulator, since drift needs to look at the cluster before it acts. */
+    record PlannedFault(String description, Step step, Function<ClusterSimulator, Fault> fault) {
+        PlannedFault {
+            requireNonNull(description, "description is null");
+            requireNonNull(step, "step is null");
+            requireNonNull(fault, "fault is null");
+        }
+
+        @Override
+        public String toString() {
+            return description + " at " + step;
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        text.append("schedule seed ").append(seed).append(": ").append(members).append(" members, target ")
+                .append(targetRows < 0 ? "absent" : "with " + targetRows + " rows")
+                .append(switch (facade) {
+                    case ABSENT -> ", no control facade";
+                    case PRESENT -> ", control facade on every member";
+                    case PARTIAL -> ", control facade only on member " + partialFacadeMember;
+                }).append('\n');
+        text.append("  workers: ").append(workers).append('\n');
+        faults.forEach(fault -> text.append("  fault: ").append(fault).append('\n'));
+        text.append("  then: ").append(heal ? "resume, restart and release every member, " : "no healing, ")
+                .append("rerun ").append(invocations()).append(" up to ").append(reruns).append(" times each via members ")
+                .append(rerunMembers);
+        return text.toString();
+    }
+}

@@ -1,0 +1,33 @@
+package io.dpone.testkit.randomized;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * What one schedule ended in: its outcome class and the stable code of its last attempt ("" when
+ * committed), every invariant violation (empty when it held),
+ * how many port calls and checked steps it took, and for a failure what a replay needs.
+ */
+record ScheduleResult(Schedule schedule, OutcomeClass outcome, String code, List<String> violations, long calls,
+                      long checks, String traceTail) {
+    ScheduleResult {
+        requireNonNull(schedule, "schedule is null");
+        requireNonNull(outcome, "outcome is null");
+        requireNonNull(code, "code is null");
+        violations = List.copyOf(violations);
+        requireNonNull(traceTail, "traceTail is null");
+    }
+
+    boolean violated() {
+        return !violations.isEmpty();
+    }
+
+    /** The seed, the schedule, the violations and the trace tail, and how to replay the seed. */
+    String report() {
+        return "invariant violated in schedule seed " + schedule.seed() + " (replay: -D"
+                + RandomizedPublicationSchedulesTest.REPLAY_PROPERTY + "=" + schedule.seed() + ")\n" + schedule
+                + "\n  outcome: " + outcome.label() + "\n  violations:\n    " + String.join("\n    ", violations)
+                + "\n  trace tail at the first violation:\n" + traceTail;
+    }
+}
