@@ -272,7 +272,7 @@ final class InvariantChecker implements StepObserver {
         }
         Decoded cached = decoded.get(operation);
         if (cached == null || cached.row() != row) {
-            cached = new Decoded(row, AuthorityCodecV1.INSTANCE.decode(row.row()) instanceof DecodeResult.Valid valid
+            cached = new Decoded(row, AuthorityCodecV1.INSTANCE.decode(row.row()) instanceof DecodeResult.Valid<AuthorityRecord> valid
                     ? valid.record() : null);
             decoded.put(operation, cached);
         }
