@@ -94,6 +94,9 @@ public interface AcceptanceCluster extends AutoCloseable {
     /** The UUID of {@code table} on {@code member}, or empty when the member has no such table. */
     Optional<UUID> uuid(int member, TableRef table);
 
+    /** The names of every table in {@code database} on {@code member}. */
+    java.util.Set<String> tableNames(int member, String database);
+
     /** Rows of {@code table} on {@code member}. */
     long rows(int member, TableRef table);
 

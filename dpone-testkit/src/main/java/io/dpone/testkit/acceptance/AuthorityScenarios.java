@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Function;
 
 /** Authority: racing workers, the KeeperMap CAS itself, a lost CAS response, fencing, a crash before the slot. */
@@ -123,20 +124,52 @@ final class AuthorityScenarios {
         return List.of(foreign, own);
     }
 
-    /** A crash before authority acquisition: the retry removes only its owned staging and publishes. */
+    /**
+     * A crash before authority acquisition: the retry stages its own attempt and publishes; only
+     * once its record is COMPLETED does it remove the crashed attempt's candidate (then provably
+     * unbound forever), by its exact name. Nothing else is dropped but the predecessor.
+     */
     static List<Attempt> crashBeforeAuthority(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_INSERT));
         cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
                 driver.rows(5, false))));
-        Expect.that(cluster.uuid(0, driver.candidate(INVOCATION)).isPresent(), "the staged candidate was left behind");
+        java.util.Set<String> crashed = driver.attemptCandidates(0, INVOCATION);
+        Expect.equal(1, crashed.size(), "the crashed attempt's staged candidates");
         narrator.say("worker-0 staged its candidate and crashed before taking the slot");
         Attempt retry = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("the retry -> " + retry.summary());
         Fixture.expectOutcome(retry, PublicationOutcome.COMMITTED);
+        Expect.that(!crashed.contains(driver.candidate(INVOCATION).table()), "the retry bound its own attempt's candidate");
+        for (int member = 0; member < cluster.members(); member++) {
+            Expect.equal(java.util.Set.of(), driver.attemptCandidates(member, INVOCATION),
+                    "attempt staging left on member " + member);
+        }
         Fixture.expectSentOnce(cluster, StatementKind.DDL_DISCARD_STAGING);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_DROP);
         return List.of(retry);
+    }
+
+    /** Staging fails on one replica: the attempt removes exactly its own candidate and never takes the slot. */
+    static List<Attempt> stagingFailureRemovesOwnCandidate(AcceptanceCluster cluster, Narrator narrator) {
+        PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
+        UUID before = Fixture.uniformTarget(cluster);
+        cluster.arm(new ArmedFault.FailOnHost(1, StatementKind.DDL_CREATE_CANDIDATE, 57));
+        narrator.say("replica 2 will fail the candidate's CREATE entry with code 57");
+        Attempt failed = driver.publish("worker-1", INVOCATION, 5);
+        narrator.say("-> " + failed.summary());
+        Expect.that(failed instanceof Attempt.Refused, "a staging failure is refused before the slot");
+        Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED), failed.code(), "code");
+        for (int member = 0; member < cluster.members(); member++) {
+            Expect.equal(java.util.Set.of(), driver.attemptCandidates(member, INVOCATION),
+                    "attempt staging left on member " + member);
+            Expect.equal(Optional.of(before), cluster.uuid(member, cluster.target()), "target on member " + member);
+        }
+        Fixture.expectSentOnce(cluster, StatementKind.DDL_DISCARD_STAGING);
+        Fixture.expectNothingSent(cluster, StatementKind.KEEPER_MAP_INSERT, StatementKind.DDL_EXCHANGE,
+                StatementKind.DDL_DROP);
+        return List.of(failed);
     }
 
     private static VersionedRecord valid(AuthorityRead read) {

@@ -132,6 +132,12 @@ final class ClusterSql {
         createLocally(member, table, uuid, columns, engine);
     }
 
+    java.util.Set<String> tableNames(int member, String database) {
+        String names = admin(member).query("SELECT name FROM system.tables WHERE database = " + SqlQuoting.string(database)
+                + " ORDER BY name FORMAT TSVRaw");
+        return new java.util.TreeSet<>(names.isBlank() ? java.util.List.of() : java.util.List.of(names.split("\n")));
+    }
+
     Optional<UUID> uuid(int member, TableRef table) {
         String text = admin(member).query("SELECT toString(uuid) FROM system.tables WHERE database = "
                 + SqlQuoting.string(table.database()) + " AND name = " + SqlQuoting.string(table.table()));

@@ -34,10 +34,13 @@ import java.util.function.Consumer;
  *       ({@link Fault#LOSE_RESPONSE_AFTER_EXECUTE});</li>
  *   <li>{@code PauseBefore}: {@code docker pause} of the member right before the send;</li>
  *   <li>{@code StallDdlBefore}: the member's DDL worker held up right before the send ({@link DdlStall});</li>
- *   <li>{@code FailOnHost} (code 60 only): right before the send the candidate is detached on that
- *       member alone, so the entry's {@code EXCHANGE}/{@code RENAME} fails there with 60
+ *   <li>{@code FailOnHost} on {@code EXCHANGE}/{@code RENAME} (code 60 only): right before the send the
+ *       candidate is detached on that member alone, so the entry fails there with 60
  *       UNKNOWN_TABLE, a terminal host error; once every host finished the entry it is attached
  *       again, so that member shows both generations as before;</li>
+ *   <li>{@code FailOnHost} on the candidate's {@code CREATE} (code 57 only): right before the send a
+ *       plain table of the candidate's name is created on that member alone, so the entry fails
+ *       there with 57 TABLE_ALREADY_EXISTS;</li>
  *   <li>{@code DuplicateEntry}: right after the send, the same statement with the same settings
  *       ({@code log_comment} included) and a fresh query id is sent once more through a raw
  *       client, as a hidden driver retry would: two entries carry one token (this send is not
@@ -61,12 +64,12 @@ final class DockerFaults {
     void arm(ArmedFault fault) {
         requireNonNull(fault, "fault is null");
         if (fault instanceof ArmedFault.FailOnHost failure) {
-            if (failure.code() != 60) {
-                throw new UnsupportedOperationException("the Docker backend produces a terminal host error by detaching"
-                        + " the candidate on that member, which fails the entry there with 60 UNKNOWN_TABLE only");
-            }
-            if (failure.kind() != StatementKind.DDL_EXCHANGE && failure.kind() != StatementKind.DDL_RENAME) {
-                throw new UnsupportedOperationException("a host failure is produced for EXCHANGE and RENAME only");
+            boolean publication = failure.kind() == StatementKind.DDL_EXCHANGE || failure.kind() == StatementKind.DDL_RENAME;
+            boolean creation = failure.kind() == StatementKind.DDL_CREATE_CANDIDATE;
+            if (!(publication && failure.code() == 60) && !(creation && failure.code() == TABLE_ALREADY_EXISTS)) {
+                throw new UnsupportedOperationException("the Docker backend produces a terminal host error for EXCHANGE"
+                        + " and RENAME with 60 (the candidate detached on that member) and for the candidate's CREATE"
+                        + " with 57 (a table of that name created on that member first) only");
             }
         }
         if (kind(fault) == StatementKind.CANDIDATE_LOAD || !kind(fault).isMutation()) {
@@ -122,6 +125,8 @@ final class DockerFaults {
             cluster.pause(pause.member());
         } else if (fault instanceof ArmedFault.StallDdlBefore stall) {
             cluster.stallDdl(stall.member());
+        } else if (fault instanceof ArmedFault.FailOnHost failure && statement.kind() == StatementKind.DDL_CREATE_CANDIDATE) {
+            occupyName(failure.member(), statement);
         } else if (fault instanceof ArmedFault.FailOnHost failure) {
             failOnHost(failure.member(), statement, context);
         } else if (fault instanceof ArmedFault.DuplicateEntry) {
@@ -141,6 +146,15 @@ final class DockerFaults {
             awaitEveryHostFinished(token);
             attach(member, candidate);
         });
+    }
+
+    /** A plain table of the candidate's name on that member alone, so the entry fails there with 57 TABLE_ALREADY_EXISTS. */
+    private void occupyName(int member, SqlStatement statement) {
+        if (!(DdlQueryParser.parse(statement.sql()) instanceof DdlParseResult.Parsed parsed)) {
+            throw new IllegalStateException("the armed statement does not parse as a CREATE");
+        }
+        TableRef created = new TableRef(parsed.ddl().database(), parsed.ddl().target().orElseThrow());
+        cluster.sql.admin(member).execute("CREATE TABLE " + created.render() + " (id UInt64) ENGINE = MergeTree ORDER BY id");
     }
 
     /** {@code ATTACH} again; 24.8 refuses it with 57 while the detached instance is still referenced, so that is retried. */

@@ -191,7 +191,13 @@ public abstract class InternalAcceptanceContract extends AcceptanceRuns {
 
     @Test
     @AcceptanceScenario("crash-before-authority")
-    protected void crashBeforeAuthorityRemovesOnlyOwnedStaging(TestInfo test) {
+    protected void crashBeforeAuthorityRemovesOnlyOwnedAttemptStaging(TestInfo test) {
+        runHere(test);
+    }
+
+    @Test
+    @AcceptanceScenario("staging-failure")
+    protected void stagingFailureRemovesExactlyTheAttemptsOwnCandidate(TestInfo test) {
         runHere(test);
     }
 

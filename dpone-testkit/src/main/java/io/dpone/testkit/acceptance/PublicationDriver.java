@@ -111,8 +111,28 @@ public final class PublicationDriver {
         return new PublicationSource.Rows(columns, cells);
     }
 
-    /** The operation's candidate name, as the service derives it. */
+    /**
+     * The candidate the target's record binds, derived from a read-only status as the runbook tells
+     * an operator to: {@code <target>__dpone_<16 hex of operation_id>_<candidate_attempt>}.
+     */
     public TableRef candidate(String invocation) {
-        return OperationIdentity.derive(settings, invocation, Sha256ProtocolDigests.INSTANCE).candidate();
+        Object attempt = status("candidate-reader", invocation).receipt().detail().get("candidate_attempt");
+        if (!(attempt instanceof String suffix)) {
+            throw new ScenarioFailure("the target's record names no candidate");
+        }
+        return new TableRef(settings.target().database(), attemptPrefix(invocation) + suffix);
+    }
+
+    private String attemptPrefix(String invocation) {
+        return OperationIdentity.derive(settings, invocation, Sha256ProtocolDigests.INSTANCE).candidate().table() + "_";
+    }
+
+    /** Every staged candidate name of {@code invocation}'s operation on {@code member}, whatever its attempt. */
+    public java.util.Set<String> attemptCandidates(int member, String invocation) {
+        String prefix = attemptPrefix(invocation);
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        cluster.tableNames(member, settings.target().database()).stream().filter(name -> name.startsWith(prefix))
+                .forEach(names::add);
+        return names;
     }
 }

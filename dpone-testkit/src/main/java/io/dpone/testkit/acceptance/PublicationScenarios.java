@@ -115,12 +115,12 @@ final class PublicationScenarios {
     static List<Attempt> terminalErrorOnOneReplica(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         UUID before = Fixture.uniformTarget(cluster);
-        TableRef candidate = driver.candidate(INVOCATION);
         cluster.arm(new ArmedFault.FailOnHost(1, StatementKind.DDL_EXCHANGE, 60));
         narrator.say("replica 2 will fail the EXCHANGE entry with code 60");
         Attempt partial = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("-> " + partial.summary());
         Fixture.expectOutcome(partial, PublicationOutcome.TERMINAL_PARTIAL);
+        TableRef candidate = driver.candidate(INVOCATION);
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED), partial.code(), "code");
         Expect.equal(Optional.of(before), cluster.uuid(0, candidate), "replica 1 keeps the predecessor under the candidate name");
         Expect.equal(Optional.of(before), cluster.uuid(1, cluster.target()), "replica 2 keeps the predecessor as target");
@@ -141,11 +141,11 @@ final class PublicationScenarios {
      */
     static List<Attempt> terminalPartialRepairedByTheRunbook(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
-        TableRef candidate = driver.candidate(INVOCATION);
         cluster.arm(new ArmedFault.FailOnHost(1, StatementKind.DDL_EXCHANGE, 60));
         Attempt partial = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("-> " + partial.summary());
         Fixture.expectOutcome(partial, PublicationOutcome.TERMINAL_PARTIAL);
+        TableRef candidate = driver.candidate(INVOCATION);
         narrator.say("the operator exchanges target and candidate locally on replica 2 only, as the runbook says");
         cluster.exchangeLocally(1, cluster.target(), candidate);
         Attempt repaired = driver.publish("worker-2", INVOCATION, 5);

@@ -161,6 +161,11 @@ abstract class RealAcceptanceCluster implements AcceptanceCluster {
     }
 
     @Override
+    public java.util.Set<String> tableNames(int member, String database) {
+        return sql.tableNames(member, database);
+    }
+
+    @Override
     public long sent(StatementKind kind) {
         return counter.sends(kind);
     }

@@ -245,6 +245,14 @@ public final class SimulatedCluster implements AcceptanceCluster {
     }
 
     @Override
+    public Set<String> tableNames(int member, String database) {
+        Set<String> names = new TreeSet<>();
+        simulator.observe().member(member).tables().keySet().stream().filter(table -> table.database().equals(database))
+                .forEach(table -> names.add(table.table()));
+        return names;
+    }
+
+    @Override
     public long rows(int member, TableRef table) {
         return simulator.observe().table(member, table).map(TableView::rows).orElse(0L);
     }

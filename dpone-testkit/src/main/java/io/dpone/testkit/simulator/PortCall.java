@@ -5,6 +5,7 @@ public enum PortCall {
     INVENTORY(false),
     MEMBERS(false),
     CANDIDATE_HEALTH(false),
+    TABLE_NAMES(false),
     FACADE_OBSERVE(false),
     DDL_PREFLIGHT(false),
     /** {@code DdlPort.dispatch}: a fenced publication or cleanup statement. */

@@ -171,6 +171,31 @@ class RealCatalogAdmissionTest {
 
     @ParameterizedTest
     @EnumSource(Transports.class)
+    void tableNamesAreTheUnionOverEveryMemberOfTheNamesWithThePrefix(Transports protocol, RunningCluster cluster,
+            TestDatabase db) throws Exception {
+        String prefix = "events__dpone_0123456789abcdef_";
+        String[][] perMember = {{prefix + "aaaaaaaa", prefix + "cccccccc"}, {prefix + "bbbbbbbb", prefix + "cccccccc"}};
+        for (int member = 0; member < 2; member++) {
+            for (String name : perMember[member]) {
+                cluster.member(member).client(cluster.admin()).execute("CREATE TABLE " + db.target() + "." + name
+                        + " (id UInt64) ENGINE = MergeTree ORDER BY id");
+            }
+            cluster.member(member).client(cluster.admin()).execute("CREATE TABLE " + db.target()
+                    + ".events__dpone_other (id UInt64) ENGINE = MergeTree ORDER BY id");
+        }
+        ReadTransport reads = reads(protocol, cluster, cluster.publisher());
+        try {
+            assertEquals(List.of(prefix + "aaaaaaaa", prefix + "bbbbbbbb", prefix + "cccccccc"),
+                    observed(adapter(reads).tableNames(cluster.spec().clusterName(), db.target(), prefix)));
+            assertEquals(List.of(), observed(adapter(reads).tableNames(cluster.spec().clusterName(), db.target(),
+                    "events__dpone_ffffffffffffffff_")));
+        } finally {
+            Transports.close(reads);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transports.class)
     void aNonAtomicDatabaseOnOneMemberBlocks(Transports protocol, RunningCluster cluster, TestDatabase db)
             throws Exception {
         String database = db.target() + "_mem";

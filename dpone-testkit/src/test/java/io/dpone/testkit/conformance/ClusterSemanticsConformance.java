@@ -217,6 +217,26 @@ abstract class ClusterSemanticsConformance {
     }
 
     @Test
+    void tableNamesAreTheSortedUnionOverEveryMemberOfThePrefixedNames() {
+        String prefix = "t__dpone_0123456789abcdef_";
+        assertEquals(0, backend().createTable(0, table(prefix + "bbbbbbbb"), TableSpec.mergeTreeEvents(), UUID.randomUUID())
+                .code());
+        assertEquals(0, backend().createTable(backend().members() - 1, table(prefix + "aaaaaaaa"), TableSpec.mergeTreeEvents(),
+                UUID.randomUUID()).code());
+        createEverywhere(table(prefix + "cccccccc"), TableSpec.mergeTreeEvents(), UUID.randomUUID());
+        createEverywhere(table("t__dpone_other"), TableSpec.mergeTreeEvents(), UUID.randomUUID());
+
+        CatalogRead<List<String>> read = backend().catalog().tableNames(backend().clusterName(), backend().database(), prefix);
+
+        assertEquals(List.of(prefix + "aaaaaaaa", prefix + "bbbbbbbb", prefix + "cccccccc"),
+                assertInstanceOf(CatalogRead.Observed.class, read).facts());
+        backend().kill(backend().members() - 1);
+        assertInstanceOf(CatalogRead.Unreadable.class,
+                backend().catalog().tableNames(backend().clusterName(), backend().database(), prefix),
+                "one unreachable member fails the whole read");
+    }
+
+    @Test
     void aFreshMergeTreeTableHasNoReplicationIdentity() {
         TableRef target = table("plain");
         createEverywhere(target, TableSpec.mergeTreeEvents(), UUID.randomUUID());

@@ -10,6 +10,9 @@ import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.Optional;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +40,8 @@ class DispatchCasNotSentTest {
         Attempt attempt = ScheduleRunner.attempt(driver, simulator.worker("w1"), "nightly-A", 3);
 
         System.out.println(attempt.summary());
+        assertEquals(Optional.of(PublicationOutcome.PREPARED), attempt.outcome(), "a receipt, still PREPARED");
+        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT), attempt.code(), "code");
         assertEquals(0L, simulator.observe().calls().count(StatementKind.DDL_EXCHANGE), "no publication DDL");
         assertEquals(List.of(), checker.violations());
     }

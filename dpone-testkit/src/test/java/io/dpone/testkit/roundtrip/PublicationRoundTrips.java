@@ -104,7 +104,7 @@ final class PublicationRoundTrips {
             }
             afterSleep = call.call() == PortCall.SLEEP;
             switch (call.call()) {
-                case INVENTORY, MEMBERS, CANDIDATE_HEALTH, FACADE_OBSERVE, DDL_PREFLIGHT, CONTROL_READ -> reads++;
+                case INVENTORY, MEMBERS, CANDIDATE_HEALTH, TABLE_NAMES, FACADE_OBSERVE, DDL_PREFLIGHT, CONTROL_READ -> reads++;
                 case DDL_LOOKUP, DDL_ENTRIES_BY_PREFIX, DDL_HOST_ROWS -> queueReads++;
                 case CONTROL_INSERT, CONTROL_CAS -> writes++;
                 case DDL_DISPATCH, DDL_SETUP -> ddl++;
@@ -113,6 +113,8 @@ final class PublicationRoundTrips {
                     sleeps++;
                     waited += Long.parseLong(call.outcome().replaceAll("\\D", ""));
                 }
+                // a port call added later must be placed in a column, never silently left out
+                default -> throw new IllegalStateException("an uncounted port call: " + call.call());
             }
         }
         return new Count(replicas, rows, reads, queueReads, writes, ddl, loads, sleeps, waited, polls);

@@ -98,6 +98,13 @@ final class CatalogQueries {
                 + " UNION ALL " + branches + ")))");
     }
 
+    /** The union of {@code database}'s table names starting with {@code prefix} over every member. */
+    static SqlStatement tableNames(String cluster, String database, String prefix) {
+        SqlQuoting.requireValidIdentifier(cluster);
+        return SqlStatement.read("SELECT DISTINCT name FROM clusterAllReplicas(" + string(cluster) + ", system.tables)"
+                + " WHERE database = " + string(database) + " AND startsWith(name, " + string(prefix) + ") ORDER BY name");
+    }
+
     static SqlStatement candidateHealth(String cluster, TableRef candidate) {
         String db = string(candidate.database());
         return perMember(cluster, "r.readonly, r.session_expired, r.queue_sizes, r.queue_exceptions, r.keeper_exceptions,"

@@ -78,6 +78,19 @@ public final class StrictCatalogAdapter implements CatalogPort {
         });
     }
 
+    @Override
+    public CatalogRead<List<String>> tableNames(String cluster, String database, String prefix) {
+        requireNonNull(database, "database is null");
+        requireNonNull(prefix, "prefix is null");
+        return read(CatalogQueries.tableNames(cluster, database, prefix), result -> {
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < result.size(); i++) {
+                names.add(new Cells(result, i).text("name"));
+            }
+            return List.copyOf(names);
+        });
+    }
+
     private static HostEndpoint member(Cells cells) {
         return new HostEndpoint(cells.text(CatalogQueries.MEMBER_HOST),
                 Math.toIntExact(cells.number(CatalogQueries.MEMBER_PORT)));

@@ -24,4 +24,10 @@ public interface CatalogPort {
      * a member without exactly one replication row is left out (the barrier reports it missing).
      */
     CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate);
+
+    /**
+     * The names of the tables in {@code database} starting with {@code prefix} on any member: the
+     * sorted union over every member, duplicates removed. One unreachable member fails the read.
+     */
+    CatalogRead<List<String>> tableNames(String cluster, String database, String prefix);
 }

@@ -27,6 +27,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * is bound and reconciled like the publication's; a terminal drop that left exact predecessor
  * copies is redispatched under a new epoch; completion needs the candidate absent and the target
  * desired on every member. An absent target has nothing to clean. Prohibited evidence stops here.
+ * Once completed, the staging crashed attempts of the same operation left is removed.
  */
 final class CleanupFlow {
     private final PublicationPorts ports;
@@ -36,9 +37,10 @@ final class CleanupFlow {
     private final CleanupClassifier classifier;
     private final ReplicaReader replicas;
     private final ReadinessWait targetHealth;
+    private final LeftoverAttemptStaging leftovers;
 
     CleanupFlow(PublicationPorts ports, PublicationSettings settings, AuthorityWrites writes,
-            RecordTransitions transitions, CleanupClassifier classifier) {
+            RecordTransitions transitions, CleanupClassifier classifier, LeftoverAttemptStaging leftovers) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.writes = requireNonNull(writes, "writes is null");
@@ -46,6 +48,7 @@ final class CleanupFlow {
         this.classifier = requireNonNull(classifier, "classifier is null");
         this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
         this.targetHealth = new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness());
+        this.leftovers = requireNonNull(leftovers, "leftovers is null");
     }
 
     Conclusion run(AdmittedCluster cluster, VersionedRecord committed, Run run) {
@@ -55,6 +58,7 @@ final class CleanupFlow {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.COMPLETED) {
                 recordCompleted(cluster, record, run);
+                leftovers.remove(cluster, record, run);
                 return Conclusion.committed();
             }
             DdlBinding cleanup = record.payload().cleanup();

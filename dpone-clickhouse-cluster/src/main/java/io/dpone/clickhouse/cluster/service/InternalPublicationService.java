@@ -58,9 +58,11 @@ public final class InternalPublicationService {
         SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
         this.publication = new PublicationFlow(ports, settings, writes, transitions, classifier,
                 new Revalidation(ports, settings, classifier));
-        this.cleanup = new CleanupFlow(ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates));
+        SetupStatements setup = new SetupStatements(ports.ddl());
+        this.cleanup = new CleanupFlow(ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates),
+                new LeftoverAttemptStaging(ports.catalog(), setup, settings, random));
         this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates));
-        this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
+        this.staging = new Staging(ports, settings, setup, random);
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
@@ -108,12 +110,19 @@ public final class InternalPublicationService {
         return newOperation(cluster, identity, current, source, run);
     }
 
-    /** No record of this operation exists: stage, then take the slot strictly (absent) or by CAS (completed). */
-    private Conclusion newOperation(AdmittedCluster cluster, OperationIdentity identity, VersionedRecord completed,
+    /**
+     * No record of this operation exists: stage this attempt's own candidate, then take the slot
+     * strictly (absent) or by CAS (completed). When another worker of the same invocation took it
+     * first, this attempt removes its own candidate (the record names the other one) and continues
+     * from that record; after an unknown answer it removes nothing, since the record may name its own.
+     */
+    private Conclusion newOperation(AdmittedCluster cluster, OperationIdentity operation, VersionedRecord completed,
             PublicationSource source, Run run) {
+        OperationIdentity identity = operation.withAttemptCandidate(settings, random);
         run.waits().progress().step("staging");
         StagedCandidate staged = staging.stage(cluster, identity, source, run);
         if (run.waits().cancelled()) {
+            staging.discardOwnAttempt(cluster, identity, run);
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     "cancelled before authority acquisition; nothing was published");
         }
@@ -128,9 +137,14 @@ public final class InternalPublicationService {
                     + "); nothing was dispatched; run the same invocation again to reconcile");
         }
         if (taken instanceof CasResult.Conflict conflict) {
-            return writes.sameOperation(prepared).map(mine -> resume(cluster, mine, run))
-                    .orElseThrow(() -> new DponeException(conflict.code(),
-                            "another worker took the target slot first (" + conflict.reason() + "); nothing was dispatched"));
+            Optional<VersionedRecord> mine = writes.sameOperation(prepared);
+            boolean ownBound = mine.map(r -> r.record().payload().candidateTable().equals(identity.candidate().table()))
+                    .orElse(false);
+            if (!ownBound) {
+                staging.discardOwnAttempt(cluster, identity, run);
+            }
+            return mine.map(record -> resume(cluster, record, run)).orElseThrow(() -> new DponeException(conflict.code(),
+                    "another worker took the target slot first (" + conflict.reason() + "); nothing was dispatched"));
         }
         VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
         run.evidence().record(verified);

@@ -74,6 +74,9 @@ final class RunEvidence {
             detail.put("keeper_version", record.keeperVersion());
             detail.put("plan_digest", r.payload().planDigest().hex());
             detail.put("recorded_inventory_digest", r.payload().inventoryDigest().hex());
+            // the attempt suffix only: with the operation id it names the candidate, and names stay out of evidence
+            String candidate = r.payload().candidateTable();
+            detail.put("candidate_attempt", candidate.substring(candidate.lastIndexOf('_') + 1));
             detail.put("staged_row_count", r.payload().stagedRowCount());
             detail.put("publication_ddl", ddl(r.payload().publication(), publicationHosts));
             detail.put("cleanup_ddl", ddl(r.payload().cleanup(), cleanupHosts));

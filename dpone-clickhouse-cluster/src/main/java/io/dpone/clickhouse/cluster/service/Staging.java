@@ -8,7 +8,6 @@ import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationRules;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationVerdict;
-import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
@@ -24,14 +23,14 @@ import io.dpone.spi.source.SourceColumn;
 import java.util.List;
 
 /**
- * Stages the operation's candidate before authority acquisition (seed sections 2 and the journey):
- * remove the operation's own earlier staging, create the candidate on every replica with one
- * correlated {@code CREATE TABLE ... ON CLUSTER}, load it through the one admitted connection as a
- * stream, wait for the readiness barrier on every replica (including the staged row count), and
- * check the section 2 rules over target and candidate. Called only when no authority record of the
- * operation exists, which is what makes the discard of "owned" staging safe: the candidate name
- * is derived from the operation id and no record ever bound it. Every failure is a
- * {@link DponeException} and nothing is published.
+ * Stages one attempt's candidate before authority acquisition (seed section 2 and the journey):
+ * create it on every replica with one correlated {@code CREATE TABLE ... ON CLUSTER}, load it
+ * through the one admitted connection as a stream, wait for the readiness barrier on every replica
+ * (including the staged row count), and check the section 2 rules over target and candidate. The
+ * candidate's name is this attempt's own (a random suffix), so when staging fails this attempt
+ * removes exactly what it created ("a crash before authority acquisition removes only owned attempt
+ * staging") and nothing another attempt of the same invocation may have staged, bound or published.
+ * Every failure is a {@link DponeException} and nothing is published.
  */
 final class Staging {
     private final PublicationPorts ports;
@@ -48,39 +47,40 @@ final class Staging {
 
     StagedCandidate stage(AdmittedCluster cluster, OperationIdentity identity, PublicationSource source, Run run) {
         requireWithinBound(source);
-        discardOwnedStaging(cluster, identity, run);
         try (OpenedSource opened = SourceReaders.open(source)) {
-            run.waits().progress().step("create candidate");
             CandidateDefinition definition = definition(cluster, opened.columns());
-            send(new SetupDdl.CandidateCreate(settings.cluster(), identity.candidate(), definition), DdlAction.STAGE,
-                    identity, cluster, run, "candidate creation");
-            run.waits().progress().step("load");
-            long rows = load(identity, opened, run.waits());
-            run.waits().progress().step("replication");
-            awaitReadiness(cluster, identity, rows, run.waits());
-            return validate(cluster, identity, rows);
+            run.waits().progress().step("create candidate");
+            try {
+                send(new SetupDdl.CandidateCreate(settings.cluster(), identity.candidate(), definition), DdlAction.STAGE,
+                        identity, cluster, run, "candidate creation");
+                run.waits().progress().step("load");
+                long rows = load(identity, opened, run.waits());
+                run.waits().progress().step("replication");
+                awaitReadiness(cluster, identity, rows, run.waits());
+                return validate(cluster, identity, rows);
+            } catch (DponeException failed) {
+                discardOwnAttempt(cluster, identity, run);
+                throw failed;
+            }
         }
+    }
+
+    /**
+     * Removes this attempt's own candidate, which no record names: best effort, one statement; a
+     * candidate left behind (the removal failed, or the process died) is never removed by another
+     * attempt and is named in the runbook.
+     */
+    void discardOwnAttempt(AdmittedCluster cluster, OperationIdentity identity, Run run) {
+        run.waits().progress().step("discard own staging");
+        DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), DdlAction.DISCARD, 0, random);
+        setup.run(new SetupDdl.StagingDiscard(settings.cluster(), identity.candidate()), token, cluster.hosts(), run)
+                .ifPresent(reason -> run.evidence().step("own staging not removed: " + reason));
     }
 
     private void requireWithinBound(PublicationSource source) {
         if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > settings.maxSourceBytes()) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                     "the source is larger than max_source_bytes; nothing was created");
-        }
-    }
-
-    /** Drops the operation's own candidate left by an earlier attempt that never reached the authority. */
-    private void discardOwnedStaging(AdmittedCluster cluster, OperationIdentity identity, Run run) {
-        List<MemberFacts> members = members(identity);
-        boolean present = members.stream().anyMatch(facts -> !(facts.candidate() instanceof TableObservation.Absent));
-        if (!present) {
-            return;
-        }
-        run.waits().progress().step("discard own staging");
-        send(new SetupDdl.StagingDiscard(settings.cluster(), identity.candidate()), DdlAction.DISCARD, identity, cluster,
-                run, "removal of the operation's earlier staging");
-        if (members(identity).stream().anyMatch(facts -> !(facts.candidate() instanceof TableObservation.Absent))) {
-            throw failed("the operation's earlier staging is still present after its removal");
         }
     }
 

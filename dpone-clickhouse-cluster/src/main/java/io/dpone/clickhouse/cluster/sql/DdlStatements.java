@@ -62,7 +62,7 @@ public final class DdlStatements {
                 + onCluster(cluster) + " " + definitionTail);
     }
 
-    /** The operation's own unpublished candidate, removed before authority acquisition. */
+    /** An attempt's own unpublished candidate, or a completed operation's leftover attempt staging: never a bound one. */
     public static SqlStatement discardStaging(String cluster, TableRef candidate) {
         return new SqlStatement(StatementKind.DDL_DISCARD_STAGING, "DROP TABLE IF EXISTS " + candidate.render()
                 + onCluster(cluster));

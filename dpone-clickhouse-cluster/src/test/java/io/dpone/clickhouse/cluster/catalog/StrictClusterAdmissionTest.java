@@ -52,6 +52,11 @@ class StrictClusterAdmissionTest {
             public CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate) {
                 throw new AssertionError("admission does not read health");
             }
+
+            @Override
+            public CatalogRead<List<String>> tableNames(String cluster, String database, String prefix) {
+                throw new AssertionError("admission does not list tables");
+            }
         };
     }
 
@@ -258,6 +263,11 @@ class StrictClusterAdmissionTest {
             @Override
             public CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate) {
                 throw new AssertionError("admission does not read health");
+            }
+
+            @Override
+            public CatalogRead<List<String>> tableNames(String cluster, String database, String prefix) {
+                throw new AssertionError("admission does not list tables");
             }
         };
         ExecutorService pool = Executors.newSingleThreadExecutor();

@@ -12,6 +12,7 @@ import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.world.ServerErrors;
+import io.dpone.testkit.simulator.world.SimDatabase;
 import io.dpone.testkit.simulator.world.SimMember;
 import io.dpone.testkit.simulator.world.SimTable;
 import io.dpone.testkit.simulator.world.World;
@@ -74,6 +75,23 @@ public final class SimCatalogPort implements CatalogPort {
                 }
             }
             return new CatalogRead.Observed<>(List.copyOf(health));
+        }, true, cluster);
+    }
+
+    @Override
+    public CatalogRead<List<String>> tableNames(String cluster, String database, String prefix) {
+        SqlQuoting.requireValidIdentifier(cluster);
+        Objects.requireNonNull(database, "database is null");
+        Objects.requireNonNull(prefix, "prefix is null");
+        return read(PortCall.TABLE_NAMES, () -> {
+            java.util.TreeSet<String> names = new java.util.TreeSet<>();
+            for (SimMember member : context.world().configured(cluster)) {
+                SimDatabase db = member.databases.get(database);
+                if (db != null) {
+                    db.tables.keySet().stream().filter(name -> name.startsWith(prefix)).forEach(names::add);
+                }
+            }
+            return new CatalogRead.Observed<>(List.copyOf(names));
         }, true, cluster);
     }
 
