@@ -2,6 +2,7 @@
 module io.dpone.testkit {
     requires transitive io.dpone.spi;
     requires transitive io.dpone.clickhouse.cluster;
+    requires transitive io.dpone.clickhouse.external;
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
     requires static transitive net.jqwik.api;

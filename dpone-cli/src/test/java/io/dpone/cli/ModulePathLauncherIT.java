@@ -145,7 +145,10 @@ class ModulePathLauncherIT {
         assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
         assertEquals("", result.out());
         assertEquals(1, result.err().strip().lines().count(), result.err());
-        assertEquals("PUBLICATION_STRATEGY_UNSUPPORTED", JSON.readTree(result.err()).get("error").get("code").asText());
+        // The real external publisher runs: with no reachable member, admission blocks before any mutation
+        // (and before the artifact store is created).
+        assertEquals("CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE",
+                JSON.readTree(result.err()).get("error").get("code").asText());
         assertNoLeak(result);
     }
 

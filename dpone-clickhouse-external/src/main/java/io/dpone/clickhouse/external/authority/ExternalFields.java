@@ -4,6 +4,7 @@ import java.util.Set;
 
 /** The external payload's JSON keys, in one place so writer and reader cannot drift. */
 final class ExternalFields {
+    static final String ABORT_CODE = "abort_code";
     static final String ARTIFACT = "artifact";
     static final String CANDIDATE_DEFINITION = "candidate_definition";
     static final String CANDIDATE_TABLE = "candidate_table";
@@ -24,7 +25,7 @@ final class ExternalFields {
     static final String TARGET_KEY = "target_key";
     static final String UPDATED_AT = "updated_at";
 
-    static final Set<String> RECORD = Set.of(ARTIFACT, CANDIDATE_DEFINITION, CANDIDATE_TABLE, CAPABILITY_INVENTORY_DIGEST,
+    static final Set<String> RECORD = Set.of(ABORT_CODE, ARTIFACT, CANDIDATE_DEFINITION, CANDIDATE_TABLE, CAPABILITY_INVENTORY_DIGEST,
             CLEANUP, CREATED_AT, DISPATCH_EPOCH, FENCE_TOKEN, INVENTORY_DIGEST, MEMBERS, OPERATION_ID, PHASE, PLAN_DIGEST,
             PUBLICATION, REPLICATION_MODE, SCHEMA, TARGET_DEFINITION, TARGET_KEY, UPDATED_AT);
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.spi.error.DponeErrorCode;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.Set;
  * @param members ordered by shard then replica number, one per required member; empty in LOCKED
  * @param capabilityInventoryDigest the inventory digest the distributed-DDL capability was proven
  *     for, or null; when present it is the record's inventory digest
+ * @param abortCode the stable code that ended an ABORTED operation; null in every other phase
  */
 public record ExternalPayload(
         Digest planDigest,
@@ -35,6 +37,7 @@ public record ExternalPayload(
         DdlBinding publication,
         DdlBinding cleanup,
         Digest capabilityInventoryDigest,
+        DponeErrorCode abortCode,
         Instant createdAt,
         Instant updatedAt) {
     public ExternalPayload {

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.spi.error.DponeErrorCode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -63,9 +64,14 @@ final class ExternalPayloadReader {
                 binding(nullableObject(root, PUBLICATION, BINDING_KEYS), PUBLICATION),
                 binding(nullableObject(root, CLEANUP, BINDING_KEYS), CLEANUP),
                 nullableDigest(root, CAPABILITY_INVENTORY_DIGEST),
+                abortCode(nullableText(root, ABORT_CODE)),
                 instant(root, CREATED_AT),
                 instant(root, UPDATED_AT));
         return new Parsed(mirrors, payload);
+    }
+
+    private static DponeErrorCode abortCode(String text) throws Rejected {
+        return text == null ? null : enumValue(DponeErrorCode.class, text, ABORT_CODE);
     }
 
     private static ArtifactBinding artifact(JsonNode json) throws Rejected {

@@ -51,6 +51,7 @@ final class ExternalPayloadWriter {
         json.put(CLEANUP, binding(payload.cleanup()));
         json.put(CAPABILITY_INVENTORY_DIGEST, payload.capabilityInventoryDigest() == null ? null
                 : payload.capabilityInventoryDigest().hex());
+        json.put(ABORT_CODE, payload.abortCode() == null ? null : payload.abortCode().name());
         json.put(CREATED_AT, payload.createdAt().toString());
         json.put(UPDATED_AT, payload.updatedAt().toString());
         try {

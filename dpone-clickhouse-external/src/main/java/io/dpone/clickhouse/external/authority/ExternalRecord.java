@@ -49,6 +49,9 @@ public record ExternalRecord(
         if (payload.artifact() != null && !payload.artifact().belongsTo(operationId)) {
             throw new IllegalArgumentException("the generation id is derived from this operation");
         }
+        if ((payload.abortCode() != null) != (phase == ExternalPhase.ABORTED)) {
+            throw new IllegalArgumentException("an abort code is bound exactly in ABORTED");
+        }
         requireTokens(operationId, payload);
         requireBindings(phase, payload);
         requireMembers(phase, payload);
