@@ -25,6 +25,8 @@ module io.dpone.testkit {
     exports io.dpone.testkit.simulator;
     exports io.dpone.testkit.acceptance;
     exports io.dpone.testkit.demo;
+    exports io.dpone.testkit.emulation;
+    exports io.dpone.testkit.evidence;
 
     provides io.dpone.spi.demo.DemoScenarios with io.dpone.testkit.demo.SimulatedDemoScenarios;
 }
