@@ -21,7 +21,7 @@ public final class NativeMemberSessions implements MemberSessions {
     /** Rows per native insert block: large enough to amortize a round trip, small enough to bound memory. */
     public static final int DEFAULT_BATCH_ROWS = 16_384;
 
-    private final NativeConnections connections;
+    private volatile NativeConnections connections;
     private final String database;
     private final String user;
     private final String password;
@@ -32,7 +32,6 @@ public final class NativeMemberSessions implements MemberSessions {
 
     public NativeMemberSessions(String database, String user, String password, Duration connectTimeout,
             Duration socketTimeout, Supplier<String> queryIds, int batchRows) {
-        this.connections = NativeConnections.load();
         this.database = requireNonNull(database, "database is null");
         this.user = requireNonNull(user, "user is null");
         this.password = requireNonNull(password, "password is null");
@@ -45,6 +44,23 @@ public final class NativeMemberSessions implements MemberSessions {
         this.batchRows = batchRows;
     }
 
+    /**
+     * The driver is loaded when the first member is reached, not when the adapters are composed: a
+     * request refused earlier (an unreachable coordinator, a blocked inventory) never loads it.
+     */
+    private NativeConnections connections() {
+        NativeConnections loaded = connections;
+        if (loaded == null) {
+            synchronized (this) {
+                if (connections == null) {
+                    connections = NativeConnections.load();
+                }
+                loaded = connections;
+            }
+        }
+        return loaded;
+    }
+
     @Override
     public Optional<String> refusal(ColumnType type, Object value) {
         return NativeValues.refusal(type, value);
@@ -52,7 +68,7 @@ public final class NativeMemberSessions implements MemberSessions {
 
     @Override
     public MemberSession session(ResolvedEndpoint endpoint) {
-        return new NativeMemberSession(connections, new ClickHouseEndpoint(endpoint.host(), endpoint.port(), database, user,
+        return new NativeMemberSession(connections(), new ClickHouseEndpoint(endpoint.host(), endpoint.port(), database, user,
                 password, connectTimeout, socketTimeout), queryIds, batchRows);
     }
 }
