@@ -67,6 +67,12 @@ class RealExternalPublicationTest {
             assertEquals(4, rig.ddl.dispatched(), "probe, facade bootstrap, one EXCHANGE, one DROP");
             assertTrue(rig.store.holders(completed.payload().artifact().sha256()).isEmpty(), "released after STAGED");
 
+            PublicationReceipt status = rig.service().status(Optional.of("run-1"));
+            assertEquals(PublicationOutcome.COMMITTED, status.outcome());
+            assertEquals(ExternalReceipts.SCHEMA, status.schema());
+            assertTrue(((java.util.List<?>) status.detail().get("steps")).contains("record belongs to this invocation"));
+            assertEquals(4, rig.ddl.dispatched(), "status sends nothing");
+
             PublicationReceipt again = rig.publish("run-1", TrickyArtifact.source(directory));
             assertEquals(PublicationOutcome.COMMITTED, again.outcome());
             assertEquals(4, rig.ddl.dispatched(), "a retry of a completed operation sends nothing");
@@ -90,6 +96,7 @@ class RealExternalPublicationTest {
     @Test
     void anAbsentTargetIsRenamedIntoPlaceWithNothingToClean(RunningCluster cluster, TestDatabase db) throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
+            assertEquals(PublicationOutcome.NONE, rig.service().status(Optional.empty()).outcome(), "no record yet");
             PublicationReceipt receipt = rig.publish("run-absent", TrickyArtifact.source(directory));
             assertEquals(PublicationOutcome.COMMITTED, receipt.outcome(), receipt.detail().toString());
             ExternalRecord completed = ExternalAssertions.record(rig, "run-absent");

@@ -142,6 +142,9 @@ class RealExternalRefusalsTest {
             assertEquals(record.payload().members().get(0).candidateUuid(), uuid(rig, 0), "member 1 committed");
             assertEquals(secondTarget, uuid(rig, 1), "member 2 still shows its predecessor");
             int sent = rig.ddl.dispatched();
+            PublicationReceipt status = rig.service().status(Optional.empty());
+            assertEquals(PublicationOutcome.TERMINAL_PARTIAL, status.outcome(), status.detail().toString());
+            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL), status.errorCode());
             assertEquals(PublicationOutcome.TERMINAL_PARTIAL, rig.publish("run-1", TrickyArtifact.source(directory)).outcome());
             assertEquals(sent, rig.ddl.dispatched(), "the exchange is never repeated");
         }
@@ -158,6 +161,8 @@ class RealExternalRefusalsTest {
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN), receipt.errorCode());
             ExternalRecord record = ExternalAssertions.record(rig, "run-1");
             assertEquals(ExternalPhase.CLEANUP_DISPATCHING, record.phase());
+            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN),
+                    rig.service().status(Optional.empty()).errorCode());
             for (int i = 0; i < 2; i++) {
                 assertEquals(record.payload().members().get(i).candidateUuid(), uuid(rig, i), "published on member " + (i + 1));
             }

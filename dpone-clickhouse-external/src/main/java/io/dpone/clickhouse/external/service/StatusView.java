@@ -2,6 +2,7 @@ package io.dpone.clickhouse.external.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.authority.FacadeObservation;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
@@ -60,6 +61,9 @@ final class StatusView {
         }
         ResolvedInventory inventory = ResolvedInventory.resolve(observed.facts(), ports.endpoints());
         evidence.inventory(inventory, inventory.digest());
+        if (facadeAbsentEverywhere(operation)) {
+            return ExternalReceipts.none("no member has the control facade yet, so the target has no record", evidence);
+        }
         SlotRead<ExternalSlot> slot = ports.authority().readVersioned(operation.targetKey());
         if (slot instanceof SlotRead.Unavailable<ExternalSlot>) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED, "the authority slot could not be read");
@@ -88,6 +92,14 @@ final class StatusView {
                 .map(member -> new AdmittedMembers.Member(member.row(), ports.members().session(member.endpoint()))).toList(),
                 Optional.empty(), Map.of(), List.of());
         return ExternalReceipts.of(record.operationId().hex(), conclude(cluster, record, evidence), evidence);
+    }
+
+    /** True only when the facade read answers and shows no control table on any member. */
+    private boolean facadeAbsentEverywhere(ExternalOperation operation) {
+        CatalogRead<List<FacadeObservation>> facades = ports.facades().observe(settings.cluster(), settings.facade(),
+                operation.targetKey());
+        return facades instanceof CatalogRead.Observed<List<FacadeObservation>> observed && !observed.facts().isEmpty()
+                && observed.facts().stream().allMatch(FacadeObservation.Absent.class::isInstance);
     }
 
     private Ending conclude(AdmittedMembers cluster, ExternalRecord record, ExternalEvidence evidence) {
