@@ -4,11 +4,20 @@ module io.dpone.clickhouse.external {
     requires transitive io.dpone.clickhouse.cluster;
     requires static com.google.auto.service;
     requires com.fasterxml.jackson.databind;
+    requires java.sql;
 
     exports io.dpone.clickhouse.external.artifact;
     exports io.dpone.clickhouse.external.codec;
     exports io.dpone.clickhouse.external.seal;
     exports io.dpone.clickhouse.external.store;
+    exports io.dpone.clickhouse.external.identity;
+    exports io.dpone.clickhouse.external.authority;
+    exports io.dpone.clickhouse.external.content;
+    exports io.dpone.clickhouse.external.member;
+    exports io.dpone.clickhouse.external.admission;
+    exports io.dpone.clickhouse.external.service;
+    // The native member adapter: the provider composes it; only the testkit uses it besides.
+    exports io.dpone.clickhouse.external.nativeproto to io.dpone.testkit;
 
     provides io.dpone.spi.publication.PublicationStrategyProvider
             with io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider;

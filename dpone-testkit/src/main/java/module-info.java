@@ -2,6 +2,9 @@
 module io.dpone.testkit {
     requires transitive io.dpone.spi;
     requires transitive io.dpone.clickhouse.cluster;
+    // External-mode suites (codec contract, arbitraries) need it; the simulator and the demo do not,
+    // so the launcher's module path resolves without the external module (ModulePathLauncherIT).
+    requires static transitive io.dpone.clickhouse.external;
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
     requires static transitive net.jqwik.api;
@@ -26,6 +29,8 @@ module io.dpone.testkit {
     exports io.dpone.testkit.simulator;
     exports io.dpone.testkit.acceptance;
     exports io.dpone.testkit.demo;
+    exports io.dpone.testkit.emulation;
+    exports io.dpone.testkit.evidence;
 
     // The acceptance harness publishes through the host's own path (docs/testkit/acceptance.md).
     uses io.dpone.spi.publication.PublicationStrategyProvider;

@@ -12,6 +12,15 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
  * columns in order, as {@code system.columns} prints them.
  */
 public record FacadeSpec(TableRef control, String keeperRoot) {
+    /**
+     * The platform's fixed control facade, {@code dpone_control.publication_authority} on Keeper
+     * root {@code dpone/publication_authority} (under the server's {@code keeper_map_path_prefix}).
+     * Both modes use it, so one target has one slot whatever its mode; there is deliberately no
+     * manifest key for it.
+     */
+    public static final FacadeSpec PLATFORM = new FacadeSpec(new TableRef("dpone_control", "publication_authority"),
+            "dpone/publication_authority");
+
     public FacadeSpec {
         requireNonNull(control, "control is null");
         requireNonNull(keeperRoot, "keeperRoot is null");

@@ -5,6 +5,7 @@ import io.dpone.clickhouse.cluster.catalog.MemberRecords.ReplicaRow;
 import io.dpone.clickhouse.cluster.catalog.MemberRecords.TableRow;
 import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
+import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import java.util.Comparator;
 import java.util.List;
@@ -14,7 +15,9 @@ import java.util.UUID;
 /**
  * Builds the {@link TableObservation} of one table name from one member's catalog records (seed
  * section 2). Absent means no {@code system.tables} row; anything other than exactly one table
- * row, at least one column and exactly one {@code system.replicas} row is Indeterminate.
+ * row, at least one column and exactly one {@code system.replicas} row is Indeterminate. Read
+ * {@link TableIdentityKind#DIRECT} (external mode), no replication row is a complete identity with
+ * empty Keeper fields and more than one is Indeterminate.
  *
  * <p>Normalisation: {@code engine_full} is taken as the server renders it from its stored AST
  * (canonical spacing and quoting; macros such as {@code {replica}} stay unexpanded, so replicas
@@ -26,9 +29,15 @@ final class GenerationReader {
     static final String SCHEMA_DOMAIN = "dpone.clickhouse.cluster.v1/schema";
 
     private final MemberRecords records;
+    private final TableIdentityKind kind;
 
     GenerationReader(MemberRecords records) {
+        this(records, TableIdentityKind.REPLICATED);
+    }
+
+    GenerationReader(MemberRecords records, TableIdentityKind kind) {
         this.records = records;
+        this.kind = kind;
     }
 
     TableObservation observe(String table) {
@@ -44,13 +53,18 @@ final class GenerationReader {
         if (uuid.isEmpty()) {
             return new TableObservation.Indeterminate("table uuid unreadable");
         }
-        if (replicaRows.size() != 1) {
+        boolean directWithoutReplica = kind == TableIdentityKind.DIRECT && replicaRows.isEmpty();
+        if (replicaRows.size() != 1 && !directWithoutReplica) {
             return new TableObservation.Indeterminate(replicaRows.isEmpty()
                     ? "no system.replicas row" : "duplicate system.replicas rows");
         }
         Optional<String> schema = schemaDigest(table);
         if (schema.isEmpty()) {
             return new TableObservation.Indeterminate("no system.columns rows");
+        }
+        if (directWithoutReplica) {
+            return TableObservation.present(GenerationIdentity.direct(uuid.get(),
+                    normalizeEngineFull(tableRows.get(0).engineFull()), schema.get()));
         }
         ReplicaRow replica = replicaRows.get(0);
         return TableObservation.present(new GenerationIdentity(uuid.get(),

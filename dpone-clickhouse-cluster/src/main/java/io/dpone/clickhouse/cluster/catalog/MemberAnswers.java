@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.catalog;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -31,7 +32,14 @@ public final class MemberAnswers {
      * @throws IllegalArgumentException if the answer does not have that shape
      */
     public static List<MemberFacts> facts(List<String> memberRecords, TableRef target, TableRef candidate) {
+        return facts(memberRecords, target, candidate, TableIdentityKind.REPLICATED);
+    }
+
+    /** {@link #facts(List, TableRef, TableRef)} with the identities of {@code kind}. */
+    public static List<MemberFacts> facts(List<String> memberRecords, TableRef target, TableRef candidate,
+            TableIdentityKind kind) {
         requireNonNull(memberRecords, "memberRecords is null");
+        requireNonNull(kind, "kind is null");
         requireNonNull(target, "target is null");
         requireNonNull(candidate, "candidate is null");
         MemberRecords records;
@@ -40,7 +48,7 @@ public final class MemberAnswers {
         } catch (Cells.Malformed malformed) {
             throw new IllegalArgumentException("member answer does not have the member-record shape");
         }
-        GenerationReader generations = new GenerationReader(records);
+        GenerationReader generations = new GenerationReader(records, kind);
         List<MemberFacts> facts = new ArrayList<>();
         for (MemberRecords.Identity identity : records.identities()) {
             facts.add(new MemberFacts(new HostEndpoint(identity.host(), Math.toIntExact(identity.port())),

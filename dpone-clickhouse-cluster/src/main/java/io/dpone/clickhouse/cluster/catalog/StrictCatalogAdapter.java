@@ -3,6 +3,7 @@ package io.dpone.clickhouse.cluster.catalog;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
@@ -33,10 +34,19 @@ import java.util.function.Supplier;
  */
 public final class StrictCatalogAdapter implements CatalogPort {
     private final StrictReads reads;
+    private final TableIdentityKind identities;
 
+    /** Internal mode: member tables read with {@link TableIdentityKind#REPLICATED} identities. */
     public StrictCatalogAdapter(ReadTransport reads, Supplier<String> queryIds,
             long maxExecutionSeconds) {
+        this(reads, queryIds, maxExecutionSeconds, TableIdentityKind.REPLICATED);
+    }
+
+    /** Member tables read with {@code identities} (external mode: {@link TableIdentityKind#DIRECT}). */
+    public StrictCatalogAdapter(ReadTransport reads, Supplier<String> queryIds, long maxExecutionSeconds,
+            TableIdentityKind identities) {
         this.reads = new StrictReads(reads, queryIds, maxExecutionSeconds);
+        this.identities = requireNonNull(identities, "identities is null");
     }
 
     @Override
@@ -60,7 +70,8 @@ public final class StrictCatalogAdapter implements CatalogPort {
         return read(CatalogQueries.members(cluster, target, candidate), result -> {
             List<MemberFacts> facts = new ArrayList<>();
             for (int i = 0; i < result.size(); i++) {
-                facts.addAll(MemberAnswers.facts(new Cells(result, i).texts(CatalogQueries.MEMBER_RECORDS), target, candidate));
+                facts.addAll(MemberAnswers.facts(new Cells(result, i).texts(CatalogQueries.MEMBER_RECORDS), target, candidate,
+                        identities));
             }
             return List.copyOf(facts);
         });

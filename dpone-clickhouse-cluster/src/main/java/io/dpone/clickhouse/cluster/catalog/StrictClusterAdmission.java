@@ -60,6 +60,14 @@ public final class StrictClusterAdmission {
      * a target that is mid-swap by design, and its state is the reconciliation classifier's to judge.
      */
     public ClusterAdmission admitMembership(String cluster, TableRef target, TableRef candidate) {
+        return admitMembership(cluster, target, candidate, true);
+    }
+
+    /**
+     * {@link #admitMembership(String, TableRef, TableRef)} for the mode whose inventory needs
+     * {@code internal_replication = internalReplication} on every row (false for external mode).
+     */
+    public ClusterAdmission admitMembership(String cluster, TableRef target, TableRef candidate, boolean internalReplication) {
         requireNonNull(target, "target is null");
         requireNonNull(candidate, "candidate is null");
         CompletableFuture<CatalogRead<ClusterInventory>> pending =
@@ -70,7 +78,7 @@ public final class StrictClusterAdmission {
             return new Blocked(Reason.INVENTORY_UNREADABLE, unreadable.describe());
         }
         ClusterInventory inventory = ((CatalogRead.Observed<ClusterInventory>) read).facts();
-        if (InventoryAdmission.admit(inventory) instanceof AdmissionResult.Rejected rejected) {
+        if (InventoryAdmission.admit(inventory, internalReplication) instanceof AdmissionResult.Rejected rejected) {
             return new Blocked(Reason.valueOf(rejected.reason().name()));
         }
         if (answered instanceof CatalogRead.Unreadable<List<MemberFacts>> unreadable) {

@@ -27,6 +27,11 @@ public enum StatementKind {
     DDL_CREATE_CONTROL(true, ExecutionScope.DISTRIBUTED_DDL),
     /** The harmless synthetic capability assertion (a DROP IF EXISTS of a name that never exists). */
     DDL_CAPABILITY_PROBE(true, ExecutionScope.DISTRIBUTED_DDL),
+    /**
+     * External mode: a statement on one member's own connection about the operation's own
+     * candidate there (its local {@code CREATE TABLE} or {@code DROP TABLE}); never {@code ON CLUSTER}.
+     */
+    MEMBER_LOCAL_DDL(true, ExecutionScope.SINGLE_HOST),
     OTHER_MUTATION(true, ExecutionScope.SINGLE_HOST);
 
     private final boolean mutation;

@@ -22,8 +22,7 @@ import io.dpone.spi.receipt.PublicationReceipt;
  * is deliberately no manifest key for it.
  */
 final class InternalPublisher implements Publisher {
-    static final FacadeSpec CONTROL_FACADE = new FacadeSpec(new TableRef("dpone_control", "publication_authority"),
-            "dpone/publication_authority");
+    static final FacadeSpec CONTROL_FACADE = FacadeSpec.PLATFORM;
     static final String DEFAULT_ENGINE = "ReplicatedMergeTree";
 
     private final PublicationSettings settings;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
@@ -99,6 +100,32 @@ class StrictCatalogAdapterTest {
                     records("String", replicaRows))))).members("c1", TARGET, CANDIDATE)).facts().get(0);
             assertInstanceOf(TableObservation.Indeterminate.class, facts.target());
         }
+    }
+
+    @Test
+    void directIdentitiesReadANonReplicatedTableWhereReplicatedOnesCannot() {
+        List<String> plain = records("String", List.of());
+        StrictCatalogAdapter direct = new StrictCatalogAdapter((statement, context) -> rows(List.of(memberRow(plain))),
+                () -> "q-1", 7, TableIdentityKind.DIRECT);
+        MemberFacts facts = ((CatalogRead.Observed<List<MemberFacts>>) direct.members("c1", TARGET, CANDIDATE)).facts().get(0);
+        GenerationIdentity identity = assertInstanceOf(TableObservation.Present.class, facts.target()).identity();
+        assertEquals(GenerationIdentity.direct(UUID_T, "ReplicatedMergeTree('/p/t', '{replica}') ORDER BY id",
+                identity.schemaDigest()), identity);
+        assertEquals("", identity.zookeeperPath());
+        MemberFacts replicatedRead = ((CatalogRead.Observed<List<MemberFacts>>) adapter(rows(List.of(memberRow(plain))))
+                .members("c1", TARGET, CANDIDATE)).facts().get(0);
+        assertInstanceOf(TableObservation.Indeterminate.class, replicatedRead.target(), "internal mode is unchanged");
+
+        List<String> replica = List.of("replica", "t", "r1", "default", "/p/t");
+        StrictCatalogAdapter withReplica = new StrictCatalogAdapter((statement, context) -> rows(List.of(memberRow(
+                records("String", List.of(replica))))), () -> "q-1", 7, TableIdentityKind.DIRECT);
+        assertEquals("/p/t", ((TableObservation.Present) ((CatalogRead.Observed<List<MemberFacts>>) withReplica
+                .members("c1", TARGET, CANDIDATE)).facts().get(0).target()).identity().zookeeperPath(),
+                "a replicated table keeps its Keeper fields, so the engine rule can refuse it");
+        StrictCatalogAdapter twoReplicas = new StrictCatalogAdapter((statement, context) -> rows(List.of(memberRow(
+                records("String", List.of(replica, replica))))), () -> "q-1", 7, TableIdentityKind.DIRECT);
+        assertInstanceOf(TableObservation.Indeterminate.class, ((CatalogRead.Observed<List<MemberFacts>>) twoReplicas
+                .members("c1", TARGET, CANDIDATE)).facts().get(0).target());
     }
 
     @Test

@@ -30,7 +30,7 @@ public final class CanonicalRows {
     private final boolean[] nullable;
     private long rows;
 
-    private CanonicalRows(ArtifactSchema schema, CanonicalSink sink) {
+    private CanonicalRows(ArtifactSchema schema, CanonicalSink sink, boolean header) {
         this.schema = requireNonNull(schema, "schema is null");
         this.sink = requireNonNull(sink, "sink is null");
         bases = new ColumnType[schema.width()];
@@ -39,12 +39,22 @@ public final class CanonicalRows {
             bases[i] = schema.type(i).base();
             nullable[i] = schema.type(i).nullable();
         }
-        sink.writeBytes(HEADER_BYTES, 0, HEADER_BYTES.length);
+        if (header) {
+            sink.writeBytes(HEADER_BYTES, 0, HEADER_BYTES.length);
+        }
     }
 
     /** Starts an encoding into {@code sink}, writing the header. */
     public static CanonicalRows writer(ArtifactSchema schema, CanonicalSink sink) {
-        return new CanonicalRows(schema, sink);
+        return new CanonicalRows(schema, sink, true);
+    }
+
+    /**
+     * A writer of bare row encodings (no header), e.g. to digest each row on its own: write a row,
+     * then {@link CanonicalSink#finish()} gives that row's SHA-256 and readies the sink for the next.
+     */
+    public static CanonicalRows rowWriter(ArtifactSchema schema, CanonicalSink sink) {
+        return new CanonicalRows(schema, sink, false);
     }
 
     /** The content digest of {@code rows}, e.g. rows re-observed from a member, in the order given. */

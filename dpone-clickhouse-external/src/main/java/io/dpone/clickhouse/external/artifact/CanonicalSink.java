@@ -11,7 +11,8 @@ import java.util.HexFormat;
 /**
  * Where canonical bytes go: a fixed buffer that, when full, feeds SHA-256 and the optional
  * downstream stream, so the digest is computed in the same pass as the write and memory stays
- * constant. One thread; {@link #finish()} once.
+ * constant. One thread. {@link #finish()} digests everything written since the previous
+ * {@code finish()} (the digest resets), so one sink can digest a sequence of rows one by one.
  */
 public final class CanonicalSink {
     private static final int BUFFER_BYTES = 1 << 16;
@@ -82,7 +83,7 @@ public final class CanonicalSink {
         return flushed + length;
     }
 
-    /** Drains the buffer and returns the SHA-256 of every byte written. */
+    /** Drains the buffer and returns the SHA-256 of every byte written since the previous call. */
     public Digest finish() {
         drain();
         return new Digest(HexFormat.of().formatHex(sha256.digest()));

@@ -3,7 +3,6 @@ package io.dpone.clickhouse.external.provider;
 import com.google.auto.service.AutoService;
 import io.dpone.spi.decision.Blocker;
 import io.dpone.spi.error.DponeErrorCode;
-import io.dpone.spi.error.DponeException;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.manifest.SinkManifest;
 import io.dpone.spi.manifest.TableEngines;
@@ -51,11 +50,9 @@ public final class ExternalPublicationStrategyProvider implements PublicationStr
         return blockers;
     }
 
+    /** The runtime composed over the real adapters ({@link ExternalPublisher}); runtime admission happens inside it. */
     @Override
     public Publisher createPublisher(PublicationContext context) {
-        return request -> {
-            throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED,
-                    "runtime publication in external mode is not yet admitted in this release");
-        };
+        return new ExternalPublisher(context);
     }
 }

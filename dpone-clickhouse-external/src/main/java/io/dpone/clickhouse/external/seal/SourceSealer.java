@@ -58,7 +58,7 @@ public final class SourceSealer {
     public StoredArtifact seal(PublicationSource source, List<SourceColumn> declared) {
         requireNonNull(source, "source is null");
         requireNonNull(declared, "declared is null");
-        refuseUnsupportedKind(source);
+        requireSealableKind(source);
         if (source instanceof PublicationSource.Rows rows && rows.rows().size() > rowBudget) {
             throw overBudget();
         }
@@ -75,7 +75,13 @@ public final class SourceSealer {
         }
     }
 
-    private static void refuseUnsupportedKind(PublicationSource source) {
+    /**
+     * The first check of {@link #seal}, on the source's description only (no byte is read): a
+     * stream, a compressed file or an unknown codec or codec version is
+     * {@code CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED}. Publication calls it before it takes
+     * the target slot.
+     */
+    public static void requireSealableKind(PublicationSource source) {
         if (source instanceof PublicationSource.Stream) {
             throw unsupported("a streaming source cannot be sealed: external mode needs a replayable source");
         }

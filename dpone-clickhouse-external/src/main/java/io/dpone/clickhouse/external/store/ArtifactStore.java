@@ -43,6 +43,7 @@ public final class ArtifactStore {
     private final Path objects;
     private final Path retained;
     private final Path tmp;
+    private volatile boolean created;
 
     private ArtifactStore(Path root) {
         this.root = root;
@@ -61,19 +62,40 @@ public final class ArtifactStore {
         if (!root.isAbsolute()) {
             throw unavailable("the artifact store path must be absolute");
         }
-        ArtifactStore store = new ArtifactStore(root.normalize());
+        ArtifactStore store = openLazily(root);
+        store.ensureCreated();
+        return store;
+    }
+
+    /**
+     * The store at an absolute directory, created only when first used: publication names its
+     * store before admission, but nothing may be created on disk for a request admission refuses.
+     */
+    public static ArtifactStore openLazily(Path root) {
+        requireNonNull(root, "root is null");
+        if (!root.isAbsolute()) {
+            throw unavailable("the artifact store path must be absolute");
+        }
+        return new ArtifactStore(root.normalize());
+    }
+
+    private void ensureCreated() {
+        if (created) {
+            return;
+        }
         try {
-            Files.createDirectories(store.objects);
-            Files.createDirectories(store.retained);
-            Files.createDirectories(store.tmp);
+            Files.createDirectories(objects);
+            Files.createDirectories(retained);
+            Files.createDirectories(tmp);
+            created = true;
         } catch (IOException | SecurityException e) {
             throw unavailable("the artifact store cannot be created or written (" + e.getClass().getSimpleName() + ")");
         }
-        return store;
     }
 
     /** Starts writing a new artifact into {@code tmp/}. */
     public PendingArtifact create() {
+        ensureCreated();
         try {
             Path file = Files.createTempFile(tmp, "artifact-", ".part");
             return new PendingArtifact(this, file, Files.newOutputStream(file, StandardOpenOption.WRITE));
@@ -114,6 +136,7 @@ public final class ArtifactStore {
     /** Records that {@code holder} (e.g. an operation id) needs the artifact until it releases it. */
     public void retain(Digest sha256, String holder) {
         requireHolder(holder);
+        ensureCreated();
         locked(() -> {
             if (!Files.isRegularFile(sidecar(sha256))) {
                 throw integrity("the artifact to retain is not in the store");
@@ -136,6 +159,7 @@ public final class ArtifactStore {
      */
     public boolean release(Digest sha256, String holder) {
         requireHolder(holder);
+        ensureCreated();
         return locked(() -> {
             Path dir = retained.resolve(sha256.hex());
             if (!Files.deleteIfExists(dir.resolve(holder))) {

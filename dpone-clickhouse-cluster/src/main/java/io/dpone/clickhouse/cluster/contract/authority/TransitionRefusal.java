@@ -1,6 +1,9 @@
 package io.dpone.clickhouse.cluster.contract.authority;
 
-/** Why a proposed authority write is not an allowed V1 transition; stable names for evidence. */
+/**
+ * Why a proposed authority write is not an allowed transition of its schema (internal V1 or
+ * external); stable names for evidence.
+ */
 public enum TransitionRefusal {
     TARGET_KEY_CHANGED,
     CREATE_NOT_PREPARED,
@@ -13,5 +16,11 @@ public enum TransitionRefusal {
     EPOCH_CHANGED,
     BOUND_FACT_CHANGED,
     DDL_BINDING_REWRITTEN,
-    TIME_WENT_BACKWARDS
+    TIME_WENT_BACKWARDS,
+    /** External schema: a new operation (or a migration) must start in LOCKED. */
+    NEW_OPERATION_NOT_LOCKED,
+    /** External schema: the member map, a member's target or a proven candidate changed. */
+    MEMBER_FACT_CHANGED,
+    /** A record of another schema (for example an internal baseline) is never written by this one. */
+    FOREIGN_SCHEMA_WRITE
 }

@@ -23,6 +23,14 @@ public record GenerationIdentity(
         requireNonNull(zookeeperPath, "zookeeperPath is null");
     }
 
+    /**
+     * The identity of a non-replicated table ({@link TableIdentityKind#DIRECT}): it has no Keeper
+     * ensemble and no replication path, so both are empty.
+     */
+    public static GenerationIdentity direct(UUID tableUuid, String normalizedEngineFull, String schemaDigest) {
+        return new GenerationIdentity(tableUuid, normalizedEngineFull, schemaDigest, "", "");
+    }
+
     /** True when both generations live on a different table and a different replication path. */
     public boolean isDistinctFrom(GenerationIdentity other) {
         return !tableUuid.equals(other.tableUuid)

@@ -29,7 +29,10 @@ public sealed interface AdmissionResult {
         DUPLICATE_REPLICA_NUMBER(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
         MORE_THAN_ONE_SHARD(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
         FEWER_THAN_TWO_REPLICAS(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
-        INTERNAL_REPLICATION_DISABLED(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED);
+        /** Internal mode requires {@code internal_replication = 1} on every row; a row has 0. */
+        INTERNAL_REPLICATION_DISABLED(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
+        /** External mode requires {@code internal_replication = 0} on every row; a row has 1. */
+        INTERNAL_REPLICATION_ENABLED(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH);
 
         private final DponeErrorCode code;
 

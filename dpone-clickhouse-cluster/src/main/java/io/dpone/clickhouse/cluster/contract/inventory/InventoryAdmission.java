@@ -9,8 +9,10 @@ import java.util.Set;
 
 /**
  * Strict admission of a {@code system.clusters} inventory (seed section 1): exactly one shard, at
- * least two unique replica endpoints, unique replica numbers and internal_replication = 1 on every
- * row (replica numbers are unique within a shard). Completeness faults are checked before topology faults so a duplicated row is never
+ * least two unique replica endpoints, unique replica numbers and the same internal_replication
+ * flag on every row, the one the declared mode requires (internal mode 1, external mode 0; seed
+ * 001, "uniform replication flags matching the declared mode"). Replica numbers are unique within
+ * a shard. Completeness faults are checked before topology faults so a duplicated row is never
  * misreported as a supported topology. Stateless and thread-safe.
  */
 public final class InventoryAdmission {
@@ -19,12 +21,22 @@ public final class InventoryAdmission {
     private InventoryAdmission() {
     }
 
+    /** Internal mode: every row must have {@code internal_replication = 1}. */
     public static AdmissionResult admit(ClusterInventory inventory) {
-        RejectionReason reason = firstViolation(inventory);
+        return admit(inventory, true);
+    }
+
+    /**
+     * @param internalReplication the flag the declared mode requires on every row: {@code true}
+     *     for internal mode ({@link RejectionReason#INTERNAL_REPLICATION_DISABLED} otherwise),
+     *     {@code false} for external mode ({@link RejectionReason#INTERNAL_REPLICATION_ENABLED})
+     */
+    public static AdmissionResult admit(ClusterInventory inventory, boolean internalReplication) {
+        RejectionReason reason = firstViolation(inventory, internalReplication);
         return reason == null ? new Admitted(inventory) : new Rejected(reason.code(), reason);
     }
 
-    private static RejectionReason firstViolation(ClusterInventory inventory) {
+    private static RejectionReason firstViolation(ClusterInventory inventory, boolean internalReplication) {
         if (inventory.members().isEmpty()) {
             return RejectionReason.NO_MEMBERS;
         }
@@ -49,7 +61,10 @@ public final class InventoryAdmission {
         if (endpoints.size() < MIN_REPLICAS) {
             return RejectionReason.FEWER_THAN_TWO_REPLICAS;
         }
-        boolean allInternal = inventory.members().stream().allMatch(ClusterMember::internalReplication);
-        return allInternal ? null : RejectionReason.INTERNAL_REPLICATION_DISABLED;
+        boolean uniform = inventory.members().stream().allMatch(member -> member.internalReplication() == internalReplication);
+        if (uniform) {
+            return null;
+        }
+        return internalReplication ? RejectionReason.INTERNAL_REPLICATION_DISABLED : RejectionReason.INTERNAL_REPLICATION_ENABLED;
     }
 }

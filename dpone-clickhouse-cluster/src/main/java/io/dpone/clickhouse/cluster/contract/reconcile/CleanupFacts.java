@@ -10,12 +10,13 @@ import java.util.Set;
 /**
  * The facts the section 6 preconditions judge.
  *
+ * @param shapes the generations each member is judged against (one for all, or one per member)
  * @param publicationReceipt the persisted publication receipt (UNKNOWN when none is persisted)
  * @param cleanupQueue the exact-host-set aggregate of the bound drop entry, NO_ENTRY before one
  * @param replicationHealthy the readiness barrier's verdict for the target on every member
  */
 public record CleanupFacts(
-        PublicationShape shape,
+        ExpectedShapes shapes,
         AuthorityPhase phase,
         Set<HostEndpoint> expectedMembers,
         List<ReplicaObservation> observations,
@@ -23,11 +24,24 @@ public record CleanupFacts(
         QueueResult cleanupQueue,
         boolean replicationHealthy) {
     public CleanupFacts {
-        requireNonNull(shape, "shape is null");
+        requireNonNull(shapes, "shapes is null");
         requireNonNull(phase, "phase is null");
         expectedMembers = Set.copyOf(requireNonNull(expectedMembers, "expectedMembers is null"));
         observations = List.copyOf(requireNonNull(observations, "observations is null"));
         requireNonNull(publicationReceipt, "publicationReceipt is null");
         requireNonNull(cleanupQueue, "cleanupQueue is null");
+    }
+
+    /** Internal mode: one shape for every replica. */
+    public CleanupFacts(PublicationShape shape, AuthorityPhase phase, Set<HostEndpoint> expectedMembers,
+            List<ReplicaObservation> observations, QueueResult publicationReceipt, QueueResult cleanupQueue,
+            boolean replicationHealthy) {
+        this(new ExpectedShapes.Uniform(shape), phase, expectedMembers, observations, publicationReceipt, cleanupQueue,
+                replicationHealthy);
+    }
+
+    /** The one shape of uniform facts; per-member facts have none and throw IllegalStateException. */
+    public PublicationShape shape() {
+        return UniformShape.of(shapes);
     }
 }

@@ -22,6 +22,15 @@ public record ReplicaCensus(Map<HostEndpoint, ReplicaState> states, boolean exac
 
     public static ReplicaCensus take(PublicationShape shape, Set<HostEndpoint> expected,
             List<ReplicaObservation> observations, ReplicaStateClassifier classifier) {
+        return take(new ExpectedShapes.Uniform(shape), expected, observations, classifier);
+    }
+
+    /**
+     * The census against per-member expectations: each observed member is classified against its
+     * own shape; a member without one is UNKNOWN.
+     */
+    public static ReplicaCensus take(ExpectedShapes shapes, Set<HostEndpoint> expected,
+            List<ReplicaObservation> observations, ReplicaStateClassifier classifier) {
         Map<HostEndpoint, ReplicaState> states = new HashMap<>();
         boolean exact = !expected.isEmpty() && observations.size() == expected.size();
         boolean unavailable = false;
@@ -30,7 +39,8 @@ public record ReplicaCensus(Map<HostEndpoint, ReplicaState> states, boolean exac
             exact &= expected.contains(member) && !states.containsKey(member);
             ReplicaState state = ReplicaState.UNKNOWN;
             if (observation instanceof Observed observed) {
-                state = classifier.classify(shape, observed.target(), observed.candidate());
+                state = shapes.of(member).map(shape -> classifier.classify(shape, observed.target(), observed.candidate()))
+                        .orElse(ReplicaState.UNKNOWN);
             } else {
                 unavailable = true;
             }

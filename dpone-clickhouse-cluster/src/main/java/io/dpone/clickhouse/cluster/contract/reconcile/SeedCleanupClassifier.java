@@ -3,7 +3,6 @@ package io.dpone.clickhouse.cluster.contract.reconcile;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
-import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape.AbsentTarget;
 import java.util.Set;
 
 /**
@@ -33,7 +32,7 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
     @Override
     public CleanupVerdict classify(CleanupFacts facts) {
         requireNonNull(facts, "facts is null");
-        ReplicaCensus census = ReplicaCensus.take(facts.shape(), facts.expectedMembers(), facts.observations(), replicas);
+        ReplicaCensus census = ReplicaCensus.take(facts.shapes(), facts.expectedMembers(), facts.observations(), replicas);
         UnknownCause cause = censusCause(census);
         if (cause == null && !facts.publicationReceipt().isTerminal()) {
             cause = UnknownCause.QUEUE_UNRESOLVED;
@@ -41,7 +40,7 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
         if (cause != null) {
             return new CleanupVerdict(CleanupDecision.PROHIBITED, census.states(), cause);
         }
-        CleanupDecision decision = facts.shape() instanceof AbsentTarget ? absent(census, facts) : existing(census, facts);
+        CleanupDecision decision = facts.shapes().absentTarget() ? absent(census, facts) : existing(census, facts);
         return decision == CleanupDecision.PROHIBITED
                 ? new CleanupVerdict(decision, census.states(), prohibitionCause(census, facts))
                 : new CleanupVerdict(decision, census.states(), null);

@@ -38,7 +38,7 @@ public final class SeedPublicationClassifier implements PublicationClassifier {
     @Override
     public PublicationVerdict classify(PublicationFacts facts) {
         requireNonNull(facts, "facts is null");
-        ReplicaCensus census = ReplicaCensus.take(facts.shape(), facts.expectedMembers(), facts.observations(), replicas);
+        ReplicaCensus census = ReplicaCensus.take(facts.shapes(), facts.expectedMembers(), facts.observations(), replicas);
         UnknownCause cause = censusCause(census);
         if (cause != null) {
             return unknown(census, cause);

@@ -22,7 +22,8 @@ import java.util.Set;
  * compile time. It is found through {@link ServiceLoader} ({@code uses java.sql.Driver}), and the
  * settings it does not predefine are registered once through its public {@code SettingKey}
  * builder by reflection (the unnamed module exports every package). Block compression is
- * switched off at the same time ({@link NativeProtocolCompression}).
+ * switched off at the same time ({@link NativeProtocolCompression}) and the driver learns the
+ * {@code Bool} type ({@link NativeTypeAliases}).
  *
  * <p>Settings travel as driver properties; the driver sends {@code query_id} in the native
  * protocol's query-id field and every other key as a query setting.
@@ -108,6 +109,7 @@ final class NativeDriver {
             if (!registered) {
                 NativeSettingRegistry.registerMissing(loader);
                 NativeProtocolCompression.disable(loader);
+                NativeTypeAliases.registerBool(loader);
                 registered = true;
             }
         }

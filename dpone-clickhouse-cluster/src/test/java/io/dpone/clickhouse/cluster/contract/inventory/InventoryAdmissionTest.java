@@ -41,4 +41,27 @@ class InventoryAdmissionTest {
         assertRejected(RejectionReason.FEWER_THAN_TWO_REPLICAS, unsupported, member(1, 1, "a", true));
         assertRejected(RejectionReason.INTERNAL_REPLICATION_DISABLED, unsupported, member(1, 1, "a", true), member(1, 2, "b", false));
     }
+
+    @Test
+    void externalModeRequiresEveryFlagOffAndCallsAnyOtherAModeMismatch() {
+        ClusterInventory external = new ClusterInventory("c1", List.of(member(1, 1, "a", false), member(1, 2, "b", false)));
+        assertEquals(new AdmissionResult.Admitted(external), InventoryAdmission.admit(external, false));
+        for (List<ClusterMember> members : List.of(List.of(member(1, 1, "a", true), member(1, 2, "b", true)),
+                List.of(member(1, 1, "a", false), member(1, 2, "b", true)))) {
+            Rejected rejected = assertInstanceOf(Rejected.class,
+                    InventoryAdmission.admit(new ClusterInventory("c1", members), false));
+            assertEquals(RejectionReason.INTERNAL_REPLICATION_ENABLED, rejected.reason());
+            assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH, rejected.code());
+        }
+        // The internal rule is unchanged: uniform off is still refused there.
+        assertEquals(RejectionReason.INTERNAL_REPLICATION_DISABLED, assertInstanceOf(Rejected.class,
+                InventoryAdmission.admit(external, true)).reason());
+    }
+
+    @Test
+    void completenessFaultsComeBeforeTheFlagInEitherMode() {
+        ClusterInventory duplicated = new ClusterInventory("c1", List.of(member(1, 1, "a", true), member(1, 1, "b", true)));
+        assertEquals(RejectionReason.DUPLICATE_REPLICA_NUMBER,
+                assertInstanceOf(Rejected.class, InventoryAdmission.admit(duplicated, false)).reason());
+    }
 }

@@ -1,0 +1,115 @@
+package io.dpone.clickhouse.external.authority;
+
+import static io.dpone.clickhouse.external.authority.ExternalFields.*;
+import static io.dpone.clickhouse.external.authority.StrictJson.*;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.spi.error.DponeErrorCode;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Parses an external payload into its mirrored columns and {@link ExternalPayload}; strict and total. */
+final class ExternalPayloadReader {
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    /** The typed-column values the payload mirrors, compared with the stored columns by the codec. */
+    record Mirrors(String targetKey, String operationId, String fenceToken, String phase, long dispatchEpoch) {
+    }
+
+    record Parsed(Mirrors mirrors, ExternalPayload payload) {
+    }
+
+    private ExternalPayloadReader() {
+    }
+
+    /** The JSON object of a payload; MALFORMED when it is not one. */
+    static JsonNode parse(String payload) throws Rejected {
+        try {
+            JsonNode root = MAPPER.readTree(payload);
+            if (root == null || !root.isObject()) {
+                throw Rejected.malformed("payload is not a JSON object");
+            }
+            return root;
+        } catch (JsonProcessingException e) {
+            throw Rejected.malformed("payload is not valid JSON");
+        }
+    }
+
+    static Parsed read(JsonNode root) throws Rejected {
+        object(root, RECORD, "payload");
+        if (!ExternalCodecV1.REPLICATION_MODE.equals(text(root, REPLICATION_MODE))) {
+            throw Rejected.malformed("replication_mode is not external");
+        }
+        Mirrors mirrors = new Mirrors(text(root, TARGET_KEY), text(root, OPERATION_ID), text(root, FENCE_TOKEN),
+                text(root, PHASE), nonNegativeLong(root, DISPATCH_EPOCH));
+        ExternalPayload payload = new ExternalPayload(
+                digest(root, PLAN_DIGEST),
+                digest(root, INVENTORY_DIGEST),
+                text(root, CANDIDATE_TABLE),
+                artifact(nullableObject(root, ARTIFACT, ARTIFACT_KEYS)),
+                definition(nullableObject(root, TARGET_DEFINITION, DEFINITION_KEYS)),
+                definition(nullableObject(root, CANDIDATE_DEFINITION, DEFINITION_KEYS)),
+                members(root.get(MEMBERS)),
+                binding(nullableObject(root, PUBLICATION, BINDING_KEYS), PUBLICATION),
+                binding(nullableObject(root, CLEANUP, BINDING_KEYS), CLEANUP),
+                nullableDigest(root, CAPABILITY_INVENTORY_DIGEST),
+                abortCode(nullableText(root, ABORT_CODE)),
+                instant(root, CREATED_AT),
+                instant(root, UPDATED_AT));
+        return new Parsed(mirrors, payload);
+    }
+
+    private static DponeErrorCode abortCode(String text) throws Rejected {
+        return text == null ? null : enumValue(DponeErrorCode.class, text, ABORT_CODE);
+    }
+
+    private static ArtifactBinding artifact(JsonNode json) throws Rejected {
+        if (json == null) {
+            return null;
+        }
+        return new ArtifactBinding(digest(json, SHA256), nonNegativeLong(json, BYTE_SIZE), nonNegativeLong(json, ROW_COUNT),
+                digest(json, SCHEMA_DIGEST), digest(json, CONTENT_DIGEST), digest(json, GENERATION_ID));
+    }
+
+    private static TableDefinition definition(JsonNode json) throws Rejected {
+        return json == null ? null : new TableDefinition(text(json, ENGINE_FULL), text(json, SCHEMA_DIGEST));
+    }
+
+    private static List<MemberRecord> members(JsonNode array) throws Rejected {
+        if (array == null || !array.isArray()) {
+            throw Rejected.malformed("members is not an array");
+        }
+        List<MemberRecord> members = new ArrayList<>();
+        for (JsonNode node : array) {
+            JsonNode json = object(node, MEMBER_KEYS, "member");
+            members.add(new MemberRecord(digest(json, MEMBER_ID), nonNegativeLong(json, SHARD), nonNegativeLong(json, REPLICA),
+                    nullableUuid(json, TARGET_UUID), nullableUuid(json, CANDIDATE_UUID), nullableDigest(json, CONTENT_DIGEST),
+                    enumValue(MemberStage.class, text(json, STAGE), "member.stage"),
+                    enumValue(PublicationMark.class, text(json, PUBLICATION), "member.publication"),
+                    enumValue(CleanupMark.class, text(json, CLEANUP), "member.cleanup")));
+        }
+        return members;
+    }
+
+    private static DdlBinding binding(JsonNode json, String name) throws Rejected {
+        if (json == null) {
+            return null;
+        }
+        DdlCorrelationToken token = DdlCorrelationToken.parse(text(json, CORRELATION_TOKEN))
+                .orElseThrow(() -> Rejected.malformed(name + ".correlation_token is not a V1 token"));
+        String receipt = nullableText(json, RECEIPT);
+        QueueStatus status = receipt == null ? null : enumValue(QueueStatus.class, receipt, name + ".receipt");
+        return new DdlBinding(token, nullableText(json, ENTRY), nullableDigest(json, QUERY_DIGEST), status);
+    }
+}

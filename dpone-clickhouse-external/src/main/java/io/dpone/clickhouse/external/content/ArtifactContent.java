@@ -1,0 +1,26 @@
+package io.dpone.clickhouse.external.content;
+
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.external.store.ArtifactRows;
+import io.dpone.clickhouse.external.store.StoredArtifact;
+import java.util.List;
+
+/**
+ * The artifact side of the content proof: the {@link ContentDigest} of a stored artifact's rows,
+ * read in one verifying pass (SHA-256, size and row count are checked at its end, so a changed
+ * artifact is CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY, never a wrong digest).
+ */
+public final class ArtifactContent {
+    private ArtifactContent() {
+    }
+
+    public static Digest digest(StoredArtifact artifact) {
+        ContentDigest content = new ContentDigest(artifact.schema());
+        try (ArtifactRows rows = artifact.rows()) {
+            for (List<Object> row = rows.next(); row != null; row = rows.next()) {
+                content.add(row);
+            }
+        }
+        return content.finish();
+    }
+}

@@ -1,0 +1,70 @@
+package io.dpone.clickhouse.external.identity;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.digest.QualifiedTarget;
+import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+
+/**
+ * External mode's identity formulas (seed 001, "External identity contract"), each SHA-256 over the
+ * protocol's canonical field encoding ({@link CanonicalEncoder}) under its own domain tag:
+ * <pre>
+ * target_key     = H(cluster, database, target)                       the internal V1 slot key
+ * operation_id   = H(protocol_version, scheduler_invocation, target_key, normalized_plan_digest)
+ * member_id      = H(shard_num, replica_num)
+ * generation_id  = H(operation_id, artifact_sha256, schema_digest, row_count)
+ * candidate_name = bounded(target + "__dpone_ext_" + operation_id_prefix)
+ * </pre>
+ * No formula takes an endpoint, a host order or a worker try number. The target key is exactly
+ * internal mode's, so both modes meet in one KeeperMap slot per target: that is how an unresolved
+ * internal record blocks external mode and a completed one is migrated. Golden vectors pin every
+ * formula (docs/reference/external-mode.md, "Identities"); changing one is a protocol change. Pure.
+ */
+public final class ExternalIdentities {
+    public static final int PROTOCOL_VERSION = 1;
+    public static final String TAG_PREFIX = "dpone.clickhouse.cluster-external.v1/";
+    public static final String CANDIDATE_INFIX = "__dpone_ext_";
+    public static final int OPERATION_PREFIX_LENGTH = 16;
+    /** Table names stay well below the 255-byte file name limit of a member's metadata directory. */
+    public static final int MAX_CANDIDATE_LENGTH = 200;
+
+    private ExternalIdentities() {
+    }
+
+    public static Digest targetKey(String cluster, String database, String target) {
+        return Sha256ProtocolDigests.INSTANCE.targetKey(new QualifiedTarget(cluster, database, target));
+    }
+
+    public static Digest operationId(String schedulerInvocation, Digest targetKey, Digest normalizedPlanDigest) {
+        requireNonNull(schedulerInvocation, "schedulerInvocation is null");
+        return CanonicalEncoder.forDomain(TAG_PREFIX + "operation-id")
+                .number(PROTOCOL_VERSION)
+                .text(schedulerInvocation)
+                .text(requireNonNull(targetKey, "targetKey is null").hex())
+                .text(requireNonNull(normalizedPlanDigest, "normalizedPlanDigest is null").hex())
+                .sha256();
+    }
+
+    public static Digest memberId(long shardNumber, long replicaNumber) {
+        return CanonicalEncoder.forDomain(TAG_PREFIX + "member-id").number(shardNumber).number(replicaNumber).sha256();
+    }
+
+    public static Digest generationId(Digest operationId, Digest artifactSha256, Digest schemaDigest, long rowCount) {
+        return CanonicalEncoder.forDomain(TAG_PREFIX + "generation-id")
+                .text(requireNonNull(operationId, "operationId is null").hex())
+                .text(requireNonNull(artifactSha256, "artifactSha256 is null").hex())
+                .text(requireNonNull(schemaDigest, "schemaDigest is null").hex())
+                .number(rowCount)
+                .sha256();
+    }
+
+    /** {@code target + "__dpone_ext_" + 16 hex of the operation id}, the target shortened to stay within 200 characters. */
+    public static String candidateName(String target, Digest operationId) {
+        requireNonNull(target, "target is null");
+        String suffix = CANDIDATE_INFIX + operationId.hex().substring(0, OPERATION_PREFIX_LENGTH);
+        int room = MAX_CANDIDATE_LENGTH - suffix.length();
+        return (target.length() > room ? target.substring(0, room) : target) + suffix;
+    }
+}

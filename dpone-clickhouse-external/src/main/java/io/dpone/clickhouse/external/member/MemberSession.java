@@ -1,0 +1,41 @@
+package io.dpone.clickhouse.external.member;
+
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.LoadResult;
+import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.artifact.ArtifactSchema;
+import io.dpone.spi.publication.Cancellation;
+
+/**
+ * Direct staging on one member over its own native connection (seed 001: "External member staging
+ * is deliberately native"). Every statement is local to the member, never {@code ON CLUSTER}, and
+ * touches only the operation's own candidate; every mutation is one attempt and is never retried.
+ * Reads are facts; the service judges them. Thread-safe.
+ */
+public interface MemberSession {
+    /** The member this endpoint reaches, by its own {@code is_local} row of {@code cluster}. */
+    CatalogRead<MemberSelf> identify(String cluster);
+
+    /** What the member holds under {@code table}. */
+    CatalogRead<TableState> table(TableRef table);
+
+    /** A local {@code CREATE TABLE candidate ...} (AS the target, or the declared columns). */
+    MutationOutcome create(TableRef candidate, CandidateDefinition definition);
+
+    /** A local {@code DROP TABLE IF EXISTS candidate}; the caller proved the UUID is its own first. */
+    MutationOutcome drop(TableRef candidate);
+
+    /**
+     * Inserts {@code rows} in batches of native blocks. Any outcome but {@link LoadResult.Loaded}
+     * may have left part of the rows: the caller replaces the owned partial candidate on restart.
+     */
+    LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation);
+
+    /** Re-observes every row of {@code candidate} (at most {@code rowBudget}) and digests them. */
+    CatalogRead<MemberContent> content(TableRef candidate, ArtifactSchema schema, long rowBudget);
+
+    /** {@code count()} of {@code table}. */
+    CatalogRead<Long> rowCount(TableRef table);
+}

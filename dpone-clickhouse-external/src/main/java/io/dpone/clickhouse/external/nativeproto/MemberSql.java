@@ -1,0 +1,70 @@
+package io.dpone.clickhouse.external.nativeproto;
+
+import static io.dpone.clickhouse.cluster.sql.SqlQuoting.identifier;
+import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
+
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
+import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.artifact.ArtifactSchema;
+import io.dpone.clickhouse.external.artifact.TypedColumn;
+import java.util.StringJoiner;
+
+/**
+ * The statements of direct member staging, rendered once here. All are local to the member (no
+ * {@code ON CLUSTER}); identifiers are quoted by the shared renderer. The content read selects
+ * every column through {@code toString}: ClickHouse's text of a value is exactly the form the
+ * sealer accepts (docs/reference/external-mode.md, "Accepted text forms"), so the member's rows are
+ * decoded by the same parser that sealed the artifact, whatever the driver's own type mapping.
+ */
+final class MemberSql {
+    private MemberSql() {
+    }
+
+    static String identify(String cluster) {
+        SqlQuoting.requireValidIdentifier(cluster);
+        return "SELECT toInt64(shard_num), toInt64(replica_num), timezone() FROM system.clusters WHERE cluster = "
+                + string(cluster) + " AND is_local";
+    }
+
+    static String table(TableRef table) {
+        return "SELECT toString(uuid), engine_full FROM system.tables WHERE database = " + string(table.database())
+                + " AND name = " + string(table.table());
+    }
+
+    static String columns(TableRef table) {
+        return "SELECT name, type FROM system.columns WHERE database = " + string(table.database())
+                + " AND table = " + string(table.table()) + " ORDER BY position";
+    }
+
+    static String create(TableRef candidate, CandidateDefinition definition) {
+        return "CREATE TABLE " + candidate.render() + " " + definition.renderTail();
+    }
+
+    static String drop(TableRef candidate) {
+        return "DROP TABLE IF EXISTS " + candidate.render();
+    }
+
+    static String insert(TableRef candidate, ArtifactSchema schema) {
+        StringJoiner names = new StringJoiner(", ", " (", ")");
+        StringJoiner marks = new StringJoiner(", ", " VALUES (", ")");
+        for (TypedColumn column : schema.columns()) {
+            names.add(identifier(column.name()));
+            marks.add("?");
+        }
+        return "INSERT INTO " + candidate.render() + names + marks;
+    }
+
+    /** Every column as text, at most {@code limit} rows; row order is whatever the member returns. */
+    static String content(TableRef candidate, ArtifactSchema schema, long limit) {
+        StringJoiner columns = new StringJoiner(", ");
+        for (TypedColumn column : schema.columns()) {
+            columns.add("toString(" + identifier(column.name()) + ")");
+        }
+        return "SELECT " + columns + " FROM " + candidate.render() + " LIMIT " + limit;
+    }
+
+    static String count(TableRef table) {
+        return "SELECT toInt64(count()) FROM " + table.render();
+    }
+}

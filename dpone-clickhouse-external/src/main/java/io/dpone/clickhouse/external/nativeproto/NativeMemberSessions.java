@@ -1,0 +1,74 @@
+package io.dpone.clickhouse.external.nativeproto;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
+import io.dpone.clickhouse.cluster.transport.nativeproto.NativeConnections;
+import io.dpone.clickhouse.external.artifact.ColumnType;
+import io.dpone.clickhouse.external.member.MemberSession;
+import io.dpone.clickhouse.external.member.MemberSessions;
+import io.dpone.clickhouse.external.member.ResolvedEndpoint;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Native {@link MemberSession}s for one principal: every member is reached at its resolved
+ * endpoint with the same credentials, database and timeouts. The socket timeout bounds silence,
+ * not a whole load (the server sends progress). Thread-safe.
+ */
+public final class NativeMemberSessions implements MemberSessions {
+    /** Rows per native insert block: large enough to amortize a round trip, small enough to bound memory. */
+    public static final int DEFAULT_BATCH_ROWS = 16_384;
+
+    private volatile NativeConnections connections;
+    private final String database;
+    private final String user;
+    private final String password;
+    private final Duration connectTimeout;
+    private final Duration socketTimeout;
+    private final Supplier<String> queryIds;
+    private final int batchRows;
+
+    public NativeMemberSessions(String database, String user, String password, Duration connectTimeout,
+            Duration socketTimeout, Supplier<String> queryIds, int batchRows) {
+        this.database = requireNonNull(database, "database is null");
+        this.user = requireNonNull(user, "user is null");
+        this.password = requireNonNull(password, "password is null");
+        this.connectTimeout = requireNonNull(connectTimeout, "connectTimeout is null");
+        this.socketTimeout = requireNonNull(socketTimeout, "socketTimeout is null");
+        this.queryIds = requireNonNull(queryIds, "queryIds is null");
+        if (batchRows < 1) {
+            throw new IllegalArgumentException("batchRows is positive");
+        }
+        this.batchRows = batchRows;
+    }
+
+    /**
+     * The driver is loaded when the first member is reached, not when the adapters are composed: a
+     * request refused earlier (an unreachable coordinator, a blocked inventory) never loads it.
+     */
+    private NativeConnections connections() {
+        NativeConnections loaded = connections;
+        if (loaded == null) {
+            synchronized (this) {
+                if (connections == null) {
+                    connections = NativeConnections.load();
+                }
+                loaded = connections;
+            }
+        }
+        return loaded;
+    }
+
+    @Override
+    public Optional<String> refusal(ColumnType type, Object value) {
+        return NativeValues.refusal(type, value);
+    }
+
+    @Override
+    public MemberSession session(ResolvedEndpoint endpoint) {
+        return new NativeMemberSession(connections(), new ClickHouseEndpoint(endpoint.host(), endpoint.port(), database, user,
+                password, connectTimeout, socketTimeout), queryIds, batchRows);
+    }
+}

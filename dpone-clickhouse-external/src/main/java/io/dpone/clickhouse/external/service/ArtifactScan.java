@@ -1,0 +1,42 @@
+package io.dpone.clickhouse.external.service;
+
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.external.artifact.ColumnType;
+import io.dpone.clickhouse.external.content.ContentDigest;
+import io.dpone.clickhouse.external.member.MemberSessions;
+import io.dpone.clickhouse.external.store.ArtifactRows;
+import io.dpone.clickhouse.external.store.StoredArtifact;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One verifying pass over a sealed artifact before any member is touched: its canonical content
+ * digest (what every member must prove) and the first value the member transport cannot carry,
+ * if any. Streams; memory is the content digest's 32 bytes per row.
+ */
+final class ArtifactScan {
+    /** @param refusal why a value cannot be staged (then the digest is not computed), else empty */
+    record Result(Digest content, Optional<String> refusal) {
+    }
+
+    private ArtifactScan() {
+    }
+
+    static Result of(StoredArtifact artifact, MemberSessions transport) {
+        ContentDigest content = new ContentDigest(artifact.schema());
+        ColumnType[] types = artifact.schema().columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
+        try (ArtifactRows rows = artifact.rows()) {
+            for (List<Object> row = rows.next(); row != null; row = rows.next()) {
+                for (int i = 0; i < types.length; i++) {
+                    Optional<String> refusal = transport.refusal(types[i], row.get(i));
+                    if (refusal.isPresent()) {
+                        return new Result(null, Optional.of("row " + (content.rows() + 1) + ", column " + (i + 1) + ": "
+                                + refusal.get()));
+                    }
+                }
+                content.add(row);
+            }
+        }
+        return new Result(content.finish(), Optional.empty());
+    }
+}

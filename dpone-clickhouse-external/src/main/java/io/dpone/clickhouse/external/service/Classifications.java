@@ -1,0 +1,53 @@
+package io.dpone.clickhouse.external.service;
+
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+
+/**
+ * The shared section 5 and 6 classifiers, unchanged, over external facts: every member judged
+ * against its own identities ({@link MemberShapes}), the external phase read as the classifiers'
+ * phase ({@code ExternalPhase#classifierPhase}), members observed with direct identities. Records
+ * each verdict in the run's evidence.
+ */
+final class Classifications {
+    private final PublicationClassifier publication = new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
+    private final CleanupClassifier cleanup = new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE);
+    private final MemberObservations observations;
+    private final TableRef target;
+
+    Classifications(MemberObservations observations, TableRef target) {
+        this.observations = observations;
+        this.target = target;
+    }
+
+    PublicationVerdict publication(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, QueueResult queue,
+            ExternalEvidence evidence) {
+        PublicationVerdict verdict = publication.classify(new PublicationFacts(MemberShapes.of(record, cluster),
+                record.phase().classifierPhase().orElseThrow(), cluster.hosts(),
+                observations.observe(cluster.hosts(), target, candidate), queue));
+        evidence.classified(verdict.classification().name(), verdict.cause() == null ? null : verdict.cause().name(),
+                verdict.perReplica());
+        return verdict;
+    }
+
+    CleanupVerdict cleanup(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, QueueResult cleanupQueue,
+            ExternalEvidence evidence) {
+        CleanupVerdict verdict = cleanup.classify(new CleanupFacts(MemberShapes.of(record, cluster),
+                record.phase().classifierPhase().orElseThrow(), cluster.hosts(),
+                observations.observe(cluster.hosts(), target, candidate),
+                QueueResult.of(record.payload().publication().receipt()), cleanupQueue, true));
+        evidence.classified("CLEANUP_" + verdict.decision().name(), verdict.cause() == null ? null : verdict.cause().name(),
+                verdict.perReplica());
+        return verdict;
+    }
+}

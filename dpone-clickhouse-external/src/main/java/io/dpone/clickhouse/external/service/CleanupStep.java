@@ -1,0 +1,159 @@
+package io.dpone.clickhouse.external.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.port.DdlDispatch;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
+
+/**
+ * Predecessor cleanup under its own fence (seed 001, "Cleanup is independently fenced"): only
+ * when every member shows its own exact predecessor UUID under the candidate name, one
+ * {@code DROP TABLE IF EXISTS ... ON CLUSTER} under a fresh cleanup epoch and token, bound and
+ * reconciled like the publication; a terminal drop that left exact predecessors is redispatched
+ * under a new epoch once its receipt is persisted; COMPLETED only when every member's candidate
+ * name is proven absent and its target desired. An absent target has nothing to clean. Anything
+ * else is CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and drops nothing.
+ */
+final class CleanupStep {
+    private final ExternalPorts ports;
+    private final ExternalSettings settings;
+    private final RecordSteps steps;
+    private final SlotWrites writes;
+    private final Classifications classifications;
+
+    CleanupStep(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes,
+            Classifications classifications) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.steps = requireNonNull(steps, "steps is null");
+        this.writes = requireNonNull(writes, "writes is null");
+        this.classifications = requireNonNull(classifications, "classifications is null");
+    }
+
+    Flow run(AdmittedMembers cluster, SlotVersion<ExternalSlot> committed, ExternalRun run) {
+        run.pacing().progress().step("cleanup");
+        SlotVersion<ExternalSlot> current = committed;
+        for (int attempt = 1; ; attempt++) {
+            ExternalRecord record = (ExternalRecord) current.record();
+            if (record.phase() == ExternalPhase.COMPLETED) {
+                return new Flow.Concluded(Ending.committed());
+            }
+            if (!record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
+                return unknown(PublicationOutcome.UNKNOWN, "published, but the inventory changed since; cleanup is prohibited");
+            }
+            DdlBinding cleanup = record.payload().cleanup();
+            if (cleanup != null && cleanup.entry() == null) {
+                Flow bound = bind(current, run);
+                if (bound instanceof Flow.Concluded) {
+                    return bound;
+                }
+                current = ((Flow.Continue) bound).current();
+                continue;
+            }
+            EntryAggregation hosts = cleanup == null || cleanup.receipt() != null ? null
+                    : run.read(Statements.bound(cleanup, settings.cluster()), cluster.hosts());
+            run.evidence().cleanupHosts(hosts);
+            QueueResult queue = cleanup == null ? QueueResult.NO_ENTRY
+                    : QueueResult.of(hosts == null ? cleanup.receipt() : hosts.outcome());
+            CleanupVerdict verdict = classifications.cleanup(cluster, record, Statements.candidate(record, settings.target()),
+                    queue, run.evidence());
+            ExternalRecord next;
+            switch (verdict.decision()) {
+                case NOTHING_TO_CLEAN -> next = steps.completed(record, null, ports.clock().instant());
+                case CLEANUP_VERIFIED -> next = steps.completed(record, hosts == null ? null : hosts.outcome(),
+                        ports.clock().instant());
+                case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
+                    Flow dropped = drop(current, hosts, run);
+                    if (dropped instanceof Flow.Concluded) {
+                        return dropped;
+                    }
+                    current = ((Flow.Continue) dropped).current();
+                    continue;
+                }
+                case WAIT_FOR_CLEANUP_ENTRY -> {
+                    if (!run.pacing().pause("cleanup entry", attempt, settings.entryProgress())) {
+                        return unknown(PublicationOutcome.WAITING, "published on every member; the original cleanup entry"
+                                + " is still running; run the same invocation again later to finish cleanup");
+                    }
+                    continue;
+                }
+                default -> {
+                    return unknown(PublicationOutcome.UNKNOWN, "published on every member, but cleanup is prohibited ("
+                            + verdict.cause() + "); every predecessor is retained; follow the runbook");
+                }
+            }
+            SlotWrites.Step step = writes.write(current, next, run.evidence());
+            if (step instanceof SlotWrites.Step.Stopped stopped) {
+                return new Flow.Concluded(stopped.ending());
+            }
+            current = ((SlotWrites.Step.Advanced) step).current();
+        }
+    }
+
+    /** One drop under a fresh cleanup epoch; a terminal earlier drop's receipt is persisted first. */
+    private Flow drop(SlotVersion<ExternalSlot> current, EntryAggregation previousDrop, ExternalRun run) {
+        SlotVersion<ExternalSlot> from = current;
+        ExternalRecord record = (ExternalRecord) from.record();
+        if (record.phase() == ExternalPhase.CLEANUP_DISPATCHING && !record.payload().cleanup().hasReceipt()) {
+            QueueStatus receipt = previousDrop.outcome();
+            SlotWrites.Step persisted = writes.write(from, steps.cleanupReceipt(record, receipt, ports.clock().instant()),
+                    run.evidence());
+            if (persisted instanceof SlotWrites.Step.Stopped stopped) {
+                return new Flow.Concluded(stopped.ending());
+            }
+            from = ((SlotWrites.Step.Advanced) persisted).current();
+            record = (ExternalRecord) from.record();
+        }
+        SlotWrites.Step step = writes.write(from, steps.cleanupDispatching(record, ports.clock().instant()), run.evidence());
+        if (step instanceof SlotWrites.Step.Stopped stopped) {
+            return new Flow.Concluded(stopped.ending());
+        }
+        SlotWrites.Step.Advanced advanced = (SlotWrites.Step.Advanced) step;
+        if (advanced.permit().isEmpty()) {
+            return new Flow.Continue(advanced.current());
+        }
+        run.evidence().step("cleanup dispatched");
+        DdlDispatch dispatch = ports.ddl().dispatch(Statements.cleanup((ExternalRecord) advanced.current().record(),
+                settings.cluster(), settings.target()), advanced.permit().get());
+        if (dispatch instanceof DdlDispatch.NotSent) {
+            return unknown(PublicationOutcome.UNKNOWN, "published on every member; the cleanup drop provably did not reach"
+                    + " the server and is not redispatched by this invocation; follow the runbook");
+        }
+        if (dispatch instanceof DdlDispatch.PermitRefused refused) {
+            throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
+        }
+        return new Flow.Continue(advanced.current());
+    }
+
+    private Flow bind(SlotVersion<ExternalSlot> current, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) current.record();
+        QueueBinding binding = run.queue().bind(Statements.cleanup(record, settings.cluster(), settings.target())
+                .expected(record.payload().cleanup().token()));
+        if (!(binding instanceof QueueBinding.Bound bound)) {
+            run.evidence().step("cleanup entry unbound: " + ((QueueBinding.Unbound) binding).cause());
+            return unknown(PublicationOutcome.UNKNOWN, "published on every member; no single queue entry carries the cleanup"
+                    + " token, so cleanup cannot be proven; predecessors may be partly dropped; follow the runbook");
+        }
+        SlotWrites.Step step = writes.write(current, steps.cleanupBound(record, bound.lookup().entry(), ports.clock().instant()),
+                run.evidence());
+        if (step instanceof SlotWrites.Step.Stopped stopped) {
+            return new Flow.Concluded(stopped.ending());
+        }
+        return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+    }
+
+    private static Flow unknown(PublicationOutcome outcome, String message) {
+        return new Flow.Concluded(Ending.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN, message));
+    }
+}

@@ -1,0 +1,163 @@
+package io.dpone.clickhouse.external.service;
+
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.external.admission.ResolvedInventory;
+import io.dpone.clickhouse.external.authority.ArtifactBinding;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.authority.InternalBaseline;
+import io.dpone.clickhouse.external.authority.MemberRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one invocation observed, kept for its receipt: the record it ended on, the last
+ * classification with its per-member states, each bound entry's per-host statuses and the steps
+ * taken. Members are named only by shard and replica number (and their opaque member id); never a
+ * hostname, address, credential, row value, SQL text or local path. Used by one thread.
+ */
+final class ExternalEvidence {
+    private final Map<HostEndpoint, ClusterMember> members = new LinkedHashMap<>();
+    private String inventoryDigest;
+    private SlotVersion<ExternalSlot> record;
+    private String classification;
+    private String cause;
+    private Map<HostEndpoint, ReplicaState> states = Map.of();
+    private EntryAggregation publicationHosts;
+    private EntryAggregation cleanupHosts;
+    private final List<String> steps = new ArrayList<>();
+
+    void inventory(ResolvedInventory inventory, Digest digest) {
+        members.clear();
+        inventory.members().forEach(member -> members.put(member.row().endpoint(), member.row()));
+        inventoryDigest = digest.hex();
+    }
+
+    void record(SlotVersion<ExternalSlot> current) {
+        record = current;
+    }
+
+    SlotVersion<ExternalSlot> record() {
+        return record;
+    }
+
+    void classified(String name, String unknownCause, Map<HostEndpoint, ReplicaState> perMember) {
+        classification = name;
+        cause = unknownCause;
+        states = Map.copyOf(perMember);
+    }
+
+    void publicationHosts(EntryAggregation aggregation) {
+        publicationHosts = aggregation;
+    }
+
+    void cleanupHosts(EntryAggregation aggregation) {
+        cleanupHosts = aggregation;
+    }
+
+    void step(String name) {
+        steps.add(name);
+    }
+
+    /** The receipt body: JSON-shaped, ordered, value-free. */
+    Map<String, Object> detail() {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("inventory_digest", inventoryDigest);
+        if (record != null && record.record() instanceof ExternalRecord r) {
+            detail.put("target_key", r.targetKey().hex());
+            detail.put("phase", r.phase().name());
+            detail.put("dispatch_epoch", r.dispatchEpoch());
+            detail.put("keeper_version", record.keeperVersion());
+            detail.put("plan_digest", r.payload().planDigest().hex());
+            detail.put("recorded_inventory_digest", r.payload().inventoryDigest().hex());
+            detail.put("artifact", artifact(r.payload().artifact()));
+            detail.put("abort_code", r.payload().abortCode() == null ? null : r.payload().abortCode().name());
+            detail.put("publication_ddl", ddl(r.payload().publication(), publicationHosts));
+            detail.put("cleanup_ddl", ddl(r.payload().cleanup(), cleanupHosts));
+        } else if (record != null && record.record() instanceof InternalBaseline baseline) {
+            detail.put("target_key", baseline.targetKey().hex());
+            detail.put("internal_phase", baseline.phaseName());
+            detail.put("keeper_version", record.keeperVersion());
+        }
+        detail.put("classification", classification);
+        detail.put("unknown_cause", cause);
+        detail.put("members", memberStates());
+        detail.put("steps", List.copyOf(steps));
+        detail.put("evidence_scope", "runtime");
+        detail.put("evidence_status", "UNVERIFIED");
+        return detail;
+    }
+
+    private static Map<String, Object> artifact(ArtifactBinding artifact) {
+        if (artifact == null) {
+            return null;
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("artifact_sha256", artifact.sha256().hex());
+        json.put("byte_size", artifact.byteSize());
+        json.put("row_count", artifact.rowCount());
+        json.put("schema_digest", artifact.schemaDigest().hex());
+        json.put("content_digest", artifact.contentDigest().hex());
+        json.put("generation_id", artifact.generationId().hex());
+        return json;
+    }
+
+    private Object ddl(DdlBinding binding, EntryAggregation hosts) {
+        if (binding == null) {
+            return null;
+        }
+        Map<String, Object> ddl = new LinkedHashMap<>();
+        ddl.put("action", binding.token().action().code());
+        ddl.put("dispatch_epoch", binding.token().dispatchEpoch());
+        ddl.put("entry", binding.entry());
+        ddl.put("query_digest", binding.queryDigest() == null ? null : binding.queryDigest().hex());
+        ddl.put("receipt", binding.receipt() == null ? null : binding.receipt().name());
+        if (hosts != null) {
+            ddl.put("aggregate", hosts.outcome().name());
+            ddl.put("exact_host_set", hosts.exactHostSet());
+            List<Object> perHost = new ArrayList<>();
+            members.forEach((endpoint, member) -> perHost.add(label(member.shardNumber(), member.replicaNumber(),
+                    "status", hosts.perHost().getOrDefault(endpoint, QueueStatus.OUTCOME_UNKNOWN).name())));
+            ddl.put("hosts", perHost);
+        }
+        return ddl;
+    }
+
+    private List<Object> memberStates() {
+        List<Object> list = new ArrayList<>();
+        List<MemberRecord> recorded = record != null && record.record() instanceof ExternalRecord r ? r.payload().members() : List.of();
+        members.forEach((endpoint, member) -> {
+            Map<String, Object> entry = label(member.shardNumber(), member.replicaNumber(), "state",
+                    states.containsKey(endpoint) ? states.get(endpoint).name() : null);
+            recorded.stream().filter(m -> m.shardNumber() == member.shardNumber() && m.replicaNumber() == member.replicaNumber())
+                    .findFirst().ifPresent(m -> {
+                        entry.put("member_id", m.memberId().hex());
+                        entry.put("stage", m.stage().name());
+                        entry.put("publication", m.publication().name());
+                        entry.put("cleanup", m.cleanup().name());
+                        entry.put("target_uuid", m.targetUuid() == null ? null : m.targetUuid().toString());
+                        entry.put("candidate_uuid", m.candidateUuid() == null ? null : m.candidateUuid().toString());
+                        entry.put("content_digest", m.contentDigest() == null ? null : m.contentDigest().hex());
+                    });
+            list.add(entry);
+        });
+        return list;
+    }
+
+    private static Map<String, Object> label(long shard, long replica, String key, String value) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("shard", shard);
+        entry.put("replica", replica);
+        entry.put(key, value);
+        return entry;
+    }
+}

@@ -1,0 +1,191 @@
+package io.dpone.clickhouse.external.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.FacadeObservation;
+import io.dpone.clickhouse.cluster.authority.FacadeReconciler;
+import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
+import io.dpone.clickhouse.cluster.authority.FacadeRules;
+import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
+import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
+import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
+import io.dpone.clickhouse.external.admission.AdmissionCodes;
+import io.dpone.clickhouse.external.admission.MemberTargets;
+import io.dpone.clickhouse.external.admission.ResolvedInventory;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.identity.ExternalOperation;
+import io.dpone.clickhouse.external.member.ColumnDefinition;
+import io.dpone.clickhouse.external.member.MemberSelf;
+import io.dpone.clickhouse.external.member.MemberSession;
+import io.dpone.clickhouse.external.member.TableState;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * External runtime admission (seed 001, "Runtime admission"), before any source I/O: one shard,
+ * at least two members, uniform {@code internal_replication = false}, every member answering once
+ * with an Atomic database; the target absent everywhere or a direct non-replicated
+ * {@code *MergeTree} on every member; the distributed-DDL preflight; every member's resolved
+ * endpoint opened and proven to reach exactly that member (its own {@code is_local} row) — the
+ * resolution is part of the fenced inventory digest; then the synthetic capability assertion
+ * (once per inventory digest) and a complete control facade, bootstrapped only through the core's
+ * reconciler. Lineage was refused statically. Every refusal is a {@link DponeException} with an
+ * external code where the reference has one; nothing but the harmless probe and the facade
+ * bootstrap is ever sent here.
+ */
+final class ExternalGate {
+    private final ExternalPorts ports;
+    private final ExternalSettings settings;
+    private final RandomBits random;
+
+    ExternalGate(ExternalPorts ports, ExternalSettings settings, RandomBits random) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.random = requireNonNull(random, "random is null");
+    }
+
+    /** The admitted members and the slot as read once the facade is complete. */
+    record Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot) {
+    }
+
+    Admission admit(ExternalOperation operation, ExternalRun run) {
+        ClusterAdmission.Admitted membership = membership(operation);
+        requirePreflight();
+        FacadeVerdict facade = observeFacade(membership, operation);
+        if (facade instanceof FacadeVerdict.Blocked blocked) {
+            throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
+        }
+        SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
+        AdmittedMembers members = members(membership, pastDispatch(slot, operation), run);
+        if (facade instanceof FacadeVerdict.Ready) {
+            if (needsProof(slot, members.inventoryDigest())) {
+                prove(members, run);
+            }
+            return new Admission(members, slot);
+        }
+        prove(members, run);
+        run.pacing().progress().step("control facade bootstrap");
+        FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
+                .reconcile(settings.cluster(), settings.facade(), members.hosts(), operation.targetKey());
+        if (reconciled instanceof FacadeReconciliation.FailedClosed failed) {
+            throw new DponeException(failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
+        }
+        return new Admission(members, readSlot(operation.targetKey()));
+    }
+
+    private ClusterAdmission.Admitted membership(ExternalOperation operation) {
+        ClusterAdmission admission = new StrictClusterAdmission(ports.catalog())
+                .admitMembership(settings.cluster(), settings.target(), operation.candidate(), false);
+        if (admission instanceof ClusterAdmission.Blocked blocked) {
+            throw new DponeException(AdmissionCodes.of(blocked.reason()), "admission blocked: " + blocked.reason()
+                    + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")") + "; nothing was mutated");
+        }
+        return (ClusterAdmission.Admitted) admission;
+    }
+
+    /** An operation that already dispatched resumes with a target that may be mid-swap: the classifier judges it. */
+    private static boolean pastDispatch(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
+        return slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
+                .map(SlotVersion::record)
+                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
+                .filter(record -> record.operationId().equals(operation.operationId()))
+                .filter(record -> !record.phase().prePublication())
+                .isPresent();
+    }
+
+    private AdmittedMembers members(ClusterAdmission.Admitted membership, boolean pastDispatch, ExternalRun run) {
+        ResolvedInventory inventory = ResolvedInventory.resolve(membership.inventory(), ports.endpoints());
+        Digest digest = inventory.digest();
+        run.evidence().inventory(inventory, digest);
+        List<AdmittedMembers.Member> members = new ArrayList<>();
+        for (ResolvedInventory.Member resolved : inventory.members()) {
+            MemberSession session = ports.members().session(resolved.endpoint());
+            CatalogRead<MemberSelf> self = session.identify(settings.cluster());
+            if (!(self instanceof CatalogRead.Observed<MemberSelf> observed)
+                    || observed.facts().shardNumber() != resolved.row().shardNumber()
+                    || observed.facts().replicaNumber() != resolved.row().replicaNumber()) {
+                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                        "the direct connection of member " + resolved.row().shardNumber() + "/" + resolved.row().replicaNumber()
+                                + " could not be opened or reaches another member; nothing was mutated");
+            }
+            members.add(new AdmittedMembers.Member(resolved.row(), session));
+        }
+        if (pastDispatch) {
+            return new AdmittedMembers(inventory, digest, members, Optional.empty(), Map.of(), List.of());
+        }
+        MemberTargets.Verdict verdict = MemberTargets.judge(membership.members());
+        if (verdict instanceof MemberTargets.Verdict.Blocked blocked) {
+            throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason() + "; nothing was mutated");
+        }
+        MemberTargets.Verdict.Admitted target = (MemberTargets.Verdict.Admitted) verdict;
+        List<ColumnDefinition> columns = target.definition().isPresent() ? targetColumns(members.get(0)) : List.of();
+        return new AdmittedMembers(inventory, digest, members, target.definition(), target.uuids(), columns);
+    }
+
+    private List<ColumnDefinition> targetColumns(AdmittedMembers.Member member) {
+        CatalogRead<TableState> state = member.session().table(settings.target());
+        if (state instanceof CatalogRead.Observed<TableState> observed && observed.facts() instanceof TableState.Present present) {
+            return present.columns();
+        }
+        throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                "the target's columns could not be read over a member's direct connection; nothing was mutated");
+    }
+
+    private void requirePreflight() {
+        CatalogRead<CapabilityPreflight.Facts> facts = ports.ddl().preflight();
+        if (!(facts instanceof CatalogRead.Observed<CapabilityPreflight.Facts> observed) || !observed.facts().satisfied()) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                    "distributed DDL preflight failed (entry format version or queue settings column); nothing was mutated");
+        }
+    }
+
+    private FacadeVerdict observeFacade(ClusterAdmission.Admitted membership, ExternalOperation operation) {
+        CatalogRead<List<FacadeObservation>> read = ports.facades().observe(settings.cluster(), settings.facade(),
+                operation.targetKey());
+        if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                    "the control facade could not be read on every member; nothing was mutated");
+        }
+        return FacadeRules.judge(settings.facade(), membership.inventory().endpoints(), observed.facts());
+    }
+
+    private static boolean needsProof(SlotRead<ExternalSlot> slot, Digest inventoryDigest) {
+        return !(slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
+                .map(SlotVersion::record)
+                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
+                .filter(record -> inventoryDigest.equals(record.payload().capabilityInventoryDigest()))
+                .isPresent());
+    }
+
+    private void prove(AdmittedMembers members, ExternalRun run) {
+        run.pacing().progress().step("capability assertion");
+        CapabilityVerdict verdict = new CapabilityAssertion(ports.ddl(), run.queue(), random)
+                .prove(settings.cluster(), settings.target().database(), members.hosts(), members.inventoryDigest());
+        if (verdict instanceof CapabilityVerdict.Missing missing) {
+            throw new DponeException(missing.code(), "distributed DDL capability not proven: " + missing.problem()
+                    + " (" + missing.detail() + "); no table, record or facade was mutated");
+        }
+    }
+
+    private SlotRead<ExternalSlot> readSlot(Digest targetKey) {
+        SlotRead<ExternalSlot> slot = ports.authority().readVersioned(targetKey);
+        if (slot instanceof SlotRead.Unavailable<ExternalSlot>) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED,
+                    "the authority slot could not be read; nothing was mutated");
+        }
+        return slot;
+    }
+}

@@ -1,0 +1,182 @@
+package io.dpone.clickhouse.external.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.authority.InternalBaseline;
+import io.dpone.clickhouse.external.identity.ExternalOperation;
+import io.dpone.clickhouse.external.seal.SourceSealer;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.PublicationReceipt;
+import io.dpone.spi.source.PublicationSource;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * External-mode publication (seed 001, "State and retry contract"): admission, then by the slot's
+ * state either a new operation (LOCKED before any source I/O, then seal, stage every member,
+ * prove, publish, clean up) or the resumption of this scheduler invocation's own operation from
+ * exactly where its record stands. A retry never re-extracts once STAGING bound the artifact and
+ * never replays publication DDL; a foreign unresolved operation is fenced; an unresolved internal
+ * V1 record blocks; only a COMPLETED or ABORTED record (or a COMPLETED internal one, by
+ * migration) may be taken over, by a version-checked CAS into LOCKED. There is no lease expiry
+ * and no fallback: no path turns into local or internal publication.
+ *
+ * <p>Failures before the operation holds the slot are {@link DponeException}s; from then on every
+ * invocation ends in a receipt with per-member evidence. One instance serves one target;
+ * {@link #publish} is used from one thread per call, and calls share no mutable state.
+ */
+public final class ExternalPublicationService {
+    private static final int MAX_STEPS = 16;
+
+    private final ExternalPorts ports;
+    private final ExternalSettings settings;
+    private final RandomBits random;
+    private final RecordSteps steps;
+    private final SlotWrites writes;
+    private final Sealing sealing;
+    private final StagingFlow staging;
+    private final PublicationStep publication;
+    private final CleanupStep cleanup;
+    private final StatusView status;
+
+    public ExternalPublicationService(ExternalPorts ports, ExternalSettings settings, RandomBits random) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.random = requireNonNull(random, "random is null");
+        this.steps = new RecordSteps(random);
+        this.writes = new SlotWrites(ports.authority());
+        AbortFlow abort = new AbortFlow(ports, steps, writes);
+        Classifications classifications = new Classifications(new MemberObservations(ports.catalog(), settings.cluster()),
+                settings.target());
+        this.sealing = new Sealing(ports, settings, steps, writes, abort);
+        this.staging = new StagingFlow(ports, settings, steps, writes, abort);
+        this.publication = new PublicationStep(ports, settings, steps, writes, classifications);
+        this.cleanup = new CleanupStep(ports, settings, steps, writes, classifications);
+        this.status = new StatusView(ports, settings, classifications);
+    }
+
+    /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
+    public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
+            ProgressListener progress) {
+        ExternalOperation operation = ExternalOperation.derive(settings.plan(), schedulerInvocationId);
+        ExternalRun run = new ExternalRun(new Pacing(ports.sleeper(), cancellation, progress),
+                new QueueEntryResolver(ports.ddl(), Sha256ProtocolDigests.INSTANCE, settings.entryVisibility(),
+                        settings.entryProgress(), ports.sleeper(), cancellation), new ExternalEvidence());
+        progress.step("admission");
+        ExternalGate.Admission admission = new ExternalGate(ports, settings, random).admit(operation, run);
+        Ending ending = decide(admission.members(), operation, admission.slot(), source, run);
+        return ExternalReceipts.of(operation.operationId().hex(), ending, run.evidence());
+    }
+
+    /** Reads the target's record and every member; mutates nothing, opens no member connection. */
+    public PublicationReceipt status(Optional<String> schedulerInvocationId) {
+        ExternalOperation operation = ExternalOperation.derive(settings.plan(), schedulerInvocationId.orElse(""));
+        return status.read(operation, schedulerInvocationId.isPresent());
+    }
+
+    private Ending decide(AdmittedMembers cluster, ExternalOperation operation, SlotRead<ExternalSlot> slot,
+            PublicationSource source, ExternalRun run) {
+        if (slot instanceof SlotRead.Absent<ExternalSlot>) {
+            return newOperation(cluster, operation, null, source, run);
+        }
+        SlotVersion<ExternalSlot> current = ((SlotRead.Present<ExternalSlot>) slot).valid().orElseThrow(() ->
+                new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is"
+                        + " malformed, of an unknown schema or version, or oversized; it blocks the target and is never overwritten"));
+        run.evidence().record(current);
+        if (current.record() instanceof InternalBaseline baseline) {
+            if (!baseline.completed()) {
+                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH, "an unresolved internal-mode"
+                        + " record (" + baseline.phaseName() + ") holds the target; external mode is blocked until it completes");
+            }
+            return newOperation(cluster, operation, current, source, run);
+        }
+        ExternalRecord record = (ExternalRecord) current.record();
+        if (record.operationId().equals(operation.operationId())) {
+            return resume(cluster, operation, current, source, run);
+        }
+        if (!record.phase().admitsNewOperation()) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+                    "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
+        }
+        return newOperation(cluster, operation, current, source, run);
+    }
+
+    /**
+     * Takes the slot for a new operation before any source I/O: strictly when absent, else by a
+     * version-checked CAS from the finished record (external COMPLETED or ABORTED, or a COMPLETED
+     * internal record: the migration).
+     */
+    private Ending newOperation(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> finished,
+            PublicationSource source, ExternalRun run) {
+        SourceSealer.requireSealableKind(source);
+        if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > settings.maxSourceBytes()) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+                    "the source is larger than max_source_bytes; nothing was locked or created");
+        }
+        run.pacing().progress().step("lock");
+        ExternalRecord locked = steps.locked(operation, cluster.inventoryDigest(),
+                finished == null ? 0 : finished.record().dispatchEpoch(), notBefore(finished));
+        SlotWrite<ExternalSlot> taken = finished == null ? ports.authority().createIfAbsent(locked)
+                : ports.authority().compareAndSwap(finished, locked);
+        if (taken instanceof SlotWrite.Unknown<ExternalSlot> unknown) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN, "the response to taking the"
+                    + " slot was lost (" + unknown.reason() + "); nothing else was done; run the same invocation again");
+        }
+        if (taken instanceof SlotWrite.Conflict<ExternalSlot> conflict) {
+            return writes.sameOperation(locked).map(mine -> resume(cluster, operation, mine, source, run))
+                    .orElseThrow(() -> new DponeException(SlotWrites.code(conflict.reason()),
+                            "another worker took the target slot first (" + conflict.reason() + "); nothing was done"));
+        }
+        SlotVersion<ExternalSlot> verified = ((SlotWrite.Verified<ExternalSlot>) taken).verified();
+        run.evidence().record(verified);
+        run.evidence().step(finished == null ? "locked" : finished.record() instanceof InternalBaseline
+                ? "locked by migration from a completed internal record" : "locked over a finished record");
+        return resume(cluster, operation, verified, source, run);
+    }
+
+    /** Continues this operation from its record's phase until an ending. */
+    private Ending resume(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> start,
+            PublicationSource source, ExternalRun run) {
+        SlotVersion<ExternalSlot> current = start;
+        for (int step = 0; step < MAX_STEPS; step++) {
+            ExternalRecord record = (ExternalRecord) current.record();
+            Flow flow = switch (record.phase()) {
+                case LOCKED -> sealing.toStaging(cluster, operation, current, source, run);
+                case STAGING -> staging.stage(cluster, operation, current, run);
+                case STAGED -> publication.dispatch(cluster, current, run);
+                case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
+                case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
+                case COMPLETED -> new Flow.Concluded(Ending.committed());
+                case ABORTED -> new Flow.Concluded(Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
+                        "this invocation's operation ended before publication (not success); a new invocation may publish"));
+            };
+            if (flow instanceof Flow.Concluded concluded) {
+                return concluded.ending();
+            }
+            current = ((Flow.Continue) flow).current();
+        }
+        throw new IllegalStateException("the operation did not reach an ending within " + MAX_STEPS + " steps");
+    }
+
+    private Instant notBefore(SlotVersion<ExternalSlot> finished) {
+        Instant now = ports.clock().instant();
+        if (finished == null) {
+            return now;
+        }
+        Instant last = finished.record() instanceof ExternalRecord record ? record.payload().updatedAt()
+                : ((InternalBaseline) finished.record()).record().payload().updatedAt();
+        return now.isBefore(last) ? last : now;
+    }
+}

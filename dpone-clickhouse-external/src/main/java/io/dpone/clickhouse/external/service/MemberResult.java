@@ -1,0 +1,20 @@
+package io.dpone.clickhouse.external.service;
+
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.spi.error.DponeErrorCode;
+
+/** How staging one member ended. */
+sealed interface MemberResult {
+    /** The member is READY in {@code current}. */
+    record Ready(SlotVersion<ExternalSlot> current) implements MemberResult {
+    }
+
+    /** The invocation stops here; the record stays in STAGING for a same-operation retry (or an operator). */
+    record Stopped(Ending ending) implements MemberResult {
+    }
+
+    /** The server definitively refused this operation's staging: end it as ABORTED after exact owned cleanup. */
+    record Unsupported(DponeErrorCode code, String reason) implements MemberResult {
+    }
+}

@@ -1,0 +1,72 @@
+package io.dpone.clickhouse.external.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.authority.MemberRecord;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.Optional;
+
+/**
+ * "Revalidate all identities" immediately before the publication CAS (seed 001, STAGED; seed 000
+ * section 3 step 5): the fenced inventory is the bound one, every member shows exactly its own
+ * baseline target and its own staged candidate (the shared classifier permits the first
+ * dispatch), every member's candidate still holds exactly the artifact's row count, and the slot
+ * is exactly the record about to be swapped. Any difference stops before anything is sent.
+ */
+final class Revalidation {
+    private final ExternalPorts ports;
+    private final Classifications classifications;
+
+    Revalidation(ExternalPorts ports, Classifications classifications) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.classifications = requireNonNull(classifications, "classifications is null");
+    }
+
+    /** Empty when the dispatch CAS may be attempted now. */
+    Optional<Ending> beforeDispatch(AdmittedMembers cluster, SlotVersion<ExternalSlot> staged, TableRef candidate,
+            ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) staged.record();
+        Optional<Ending> fenced = Fences.inventory(record, cluster);
+        if (fenced.isPresent()) {
+            return fenced;
+        }
+        PublicationVerdict verdict = classifications.publication(cluster, record, candidate, QueueResult.NO_ENTRY, run.evidence());
+        if (!verdict.classification().permitsDispatch()) {
+            return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, code(verdict.cause()), "before dispatch a member does not"
+                    + " show exactly its own target and staged candidate (" + verdict.cause() + "); nothing was sent;"
+                    + " drift is never rebuilt automatically; follow the runbook"));
+        }
+        for (MemberRecord member : record.payload().members()) {
+            CatalogRead<Long> rows = cluster.of(member).orElseThrow().session().rowCount(candidate);
+            if (!(rows instanceof CatalogRead.Observed<Long> count) || count.facts() != record.payload().artifact().rowCount()) {
+                return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
+                        "before dispatch member " + member.shardNumber() + "/" + member.replicaNumber()
+                                + "'s candidate no longer holds the staged row count; nothing was sent"));
+            }
+        }
+        SlotRead<ExternalSlot> slot = ports.authority().readVersioned(record.targetKey());
+        boolean unchanged = slot instanceof SlotRead.Present<ExternalSlot> present && present.valid().equals(Optional.of(staged));
+        if (!unchanged) {
+            return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+                    "the authority record changed before dispatch; nothing was sent; run again to reconcile"));
+        }
+        return Optional.empty();
+    }
+
+    private static DponeErrorCode code(UnknownCause cause) {
+        if (cause == UnknownCause.MEMBERSHIP_MISMATCH || cause == UnknownCause.MEMBER_UNAVAILABLE) {
+            return DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE;
+        }
+        return DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED;
+    }
+}

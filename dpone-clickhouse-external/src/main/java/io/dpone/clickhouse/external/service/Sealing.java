@@ -1,0 +1,102 @@
+package io.dpone.clickhouse.external.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.external.admission.ResolvedInventory;
+import io.dpone.clickhouse.external.authority.ArtifactBinding;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.authority.MemberRecord;
+import io.dpone.clickhouse.external.identity.ExternalOperation;
+import io.dpone.clickhouse.external.seal.SourceSealer;
+import io.dpone.clickhouse.external.store.StoredArtifact;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.source.PublicationSource;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * From LOCKED (the fence is held before any source I/O) to STAGING: seal the source into the
+ * content-addressed store with the declared columns, retain it under the operation, scan it once
+ * (content digest, values the member transport cannot carry), re-read the inventory and the
+ * resolved endpoints (drift between admission and staging fences the operation), then bind the
+ * artifact, the target baseline and the member map in one CAS. A source the sealer refuses for
+ * good ends the operation as ABORTED (nothing was created); an unreadable source or store leaves
+ * LOCKED for the same invocation to continue.
+ */
+final class Sealing {
+    private final ExternalPorts ports;
+    private final ExternalSettings settings;
+    private final RecordSteps steps;
+    private final SlotWrites writes;
+    private final AbortFlow abort;
+
+    Sealing(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.steps = requireNonNull(steps, "steps is null");
+        this.writes = requireNonNull(writes, "writes is null");
+        this.abort = requireNonNull(abort, "abort is null");
+    }
+
+    Flow toStaging(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked,
+            PublicationSource source, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) locked.record();
+        Optional<Ending> fenced = Fences.inventory(record, cluster);
+        if (fenced.isPresent()) {
+            return new Flow.Concluded(fenced.get());
+        }
+        run.pacing().progress().step("seal");
+        StoredArtifact artifact;
+        try {
+            artifact = new SourceSealer(ports.store(), settings.contentRowBudget(), run.pacing().progress())
+                    .seal(source, DeclaredColumns.of(cluster.targetColumns(), source));
+        } catch (DponeException refused) {
+            if (!SourceRefusals.endsTheOperation(refused.code())) {
+                throw refused;
+            }
+            return abort.fromLocked(locked, operation, refused.code(), refused.getMessage(), null, run);
+        }
+        ports.store().retain(artifact.sha256(), operation.holder());
+        run.evidence().step("sealed");
+        ArtifactScan.Result scan = ArtifactScan.of(artifact, ports.members());
+        if (scan.refusal().isPresent()) {
+            return abort.fromLocked(locked, operation, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED,
+                    "the artifact cannot be staged: " + scan.refusal().get(), artifact.sha256(), run);
+        }
+        Optional<Ending> drift = inventoryNow(record);
+        if (drift.isPresent()) {
+            return new Flow.Concluded(drift.get());
+        }
+        ArtifactBinding binding = ArtifactBinding.of(operation.operationId(), artifact.sha256(), artifact.byteSize(),
+                artifact.rowCount(), artifact.schema().digest(), scan.content());
+        List<MemberRecord> members = cluster.members().stream()
+                .map(member -> MemberRecord.pending(member.row().shardNumber(), member.row().replicaNumber(),
+                        cluster.targetUuids().get(member.endpoint())))
+                .toList();
+        SlotWrites.Step step = writes.write(locked, steps.staging(record, binding, cluster.target().orElse(null), members,
+                ports.clock().instant()), run.evidence());
+        if (step instanceof SlotWrites.Step.Stopped stopped) {
+            return new Flow.Concluded(stopped.ending());
+        }
+        return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+    }
+
+    /** The inventory and resolved endpoints read again just before the baseline is bound. */
+    private Optional<Ending> inventoryNow(ExternalRecord record) {
+        CatalogRead<ClusterInventory> read = ports.catalog().inventory(settings.cluster());
+        if (read instanceof CatalogRead.Observed<ClusterInventory> observed
+                && ResolvedInventory.resolve(observed.facts(), ports.endpoints()).digest()
+                        .equals(record.payload().inventoryDigest())) {
+            return Optional.empty();
+        }
+        return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                "the inventory (members or their resolved endpoints) changed between admission and staging; the operation is"
+                        + " fenced in LOCKED and no member was touched; follow the runbook"));
+    }
+}

@@ -1,0 +1,131 @@
+package io.dpone.clickhouse.external.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
+import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.MemberFacts;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.authority.ArtifactBinding;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.authority.MemberRecord;
+import io.dpone.clickhouse.external.authority.TableDefinition;
+import io.dpone.clickhouse.external.identity.ExternalOperation;
+import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.clickhouse.external.store.StoredArtifact;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The STAGING phase (seed 001): with the inventory and the baseline unchanged since they were
+ * bound, reopen the retained artifact by its SHA-256, bring every member to READY in replica order
+ * ({@link MemberStaging}), check through the catalog that every member shows exactly its recorded
+ * candidate and that all candidates share one definition, then CAS STAGED and release the
+ * artifact. An unsupported ending is handed to {@link AbortFlow}; everything else that stops keeps
+ * STAGING for a same-operation retry or an operator.
+ */
+final class StagingFlow {
+    private final ExternalPorts ports;
+    private final ExternalSettings settings;
+    private final RecordSteps steps;
+    private final SlotWrites writes;
+    private final MemberStaging members;
+    private final AbortFlow abort;
+
+    StagingFlow(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.steps = requireNonNull(steps, "steps is null");
+        this.writes = requireNonNull(writes, "writes is null");
+        this.abort = requireNonNull(abort, "abort is null");
+        this.members = new MemberStaging(settings, steps, writes, ports.clock());
+    }
+
+    Flow stage(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) staging.record();
+        Optional<Ending> fenced = Fences.staging(record, cluster);
+        if (fenced.isPresent()) {
+            return new Flow.Concluded(fenced.get());
+        }
+        StoredArtifact artifact = reopen(record.payload().artifact(), operation);
+        SlotVersion<ExternalSlot> current = staging;
+        for (MemberRecord member : record.payload().members()) {
+            MemberRecord latest = ((ExternalRecord) current.record()).payload().members().stream()
+                    .filter(m -> m.memberId().equals(member.memberId())).findFirst().orElseThrow();
+            AdmittedMembers.Member admitted = cluster.of(latest).orElseThrow();
+            MemberResult result = members.bring(admitted, latest, artifact, operation.candidate(), current, run);
+            if (result instanceof MemberResult.Stopped stopped) {
+                return new Flow.Concluded(stopped.ending());
+            }
+            if (result instanceof MemberResult.Unsupported unsupported) {
+                return abort.fromStaging(cluster, operation, current, unsupported.code(), unsupported.reason(), run);
+            }
+            current = ((MemberResult.Ready) result).current();
+        }
+        return staged(cluster, operation, current, run);
+    }
+
+    private StoredArtifact reopen(ArtifactBinding binding, ExternalOperation operation) {
+        ArtifactStore store = ports.store();
+        StoredArtifact artifact = store.reopen(binding.sha256());
+        if (artifact.byteSize() != binding.byteSize() || artifact.rowCount() != binding.rowCount()
+                || !artifact.schema().digest().equals(binding.schemaDigest())) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
+                    "the retained artifact does not match the one the operation bound");
+        }
+        store.retain(binding.sha256(), operation.holder());
+        return artifact;
+    }
+
+    /** Every member READY: prove the candidates through the catalog, CAS STAGED, release the artifact. */
+    private Flow staged(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) current.record();
+        Optional<TableDefinition> candidate = candidateDefinition(cluster, record, operation.candidate());
+        if (candidate.isEmpty()) {
+            return new Flow.Concluded(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
+                    "the catalog does not show exactly the recorded candidate, with one definition, on every member;"
+                            + " nothing was published"));
+        }
+        SlotWrites.Step step = writes.write(current, steps.staged(record, candidate.get(), ports.clock().instant()),
+                run.evidence());
+        if (step instanceof SlotWrites.Step.Stopped stopped) {
+            return new Flow.Concluded(stopped.ending());
+        }
+        SlotVersion<ExternalSlot> staged = ((SlotWrites.Step.Advanced) step).current();
+        ports.store().release(record.payload().artifact().sha256(), operation.holder());
+        run.evidence().step("staged");
+        return new Flow.Continue(staged);
+    }
+
+    private Optional<TableDefinition> candidateDefinition(AdmittedMembers cluster, ExternalRecord record, TableRef candidate) {
+        CatalogRead<List<MemberFacts>> read = ports.catalog().members(settings.cluster(), settings.target(), candidate);
+        if (!(read instanceof CatalogRead.Observed<List<MemberFacts>> observed)
+                || observed.facts().size() != record.payload().members().size()) {
+            return Optional.empty();
+        }
+        Set<TableDefinition> definitions = new HashSet<>();
+        for (MemberRecord member : record.payload().members()) {
+            Optional<MemberFacts> facts = cluster.of(member).flatMap(admitted -> observed.facts().stream()
+                    .filter(f -> f.member().equals(admitted.endpoint())).findFirst());
+            if (facts.isEmpty() || !(facts.get().candidate() instanceof TableObservation.Present present)) {
+                return Optional.empty();
+            }
+            GenerationIdentity identity = present.identity();
+            Optional<TableDefinition> definition = TableDefinition.of(identity);
+            if (definition.isEmpty() || !Objects.equals(identity.tableUuid(), member.candidateUuid())) {
+                return Optional.empty();
+            }
+            definitions.add(definition.get());
+        }
+        return definitions.size() == 1 ? Optional.of(definitions.iterator().next()) : Optional.empty();
+    }
+}

@@ -1,0 +1,174 @@
+package io.dpone.clickhouse.external.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.FacadeObservation;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
+import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.FencedDdl;
+import io.dpone.clickhouse.cluster.port.QueueLookup;
+import io.dpone.clickhouse.external.admission.ResolvedInventory;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.authority.InternalBaseline;
+import io.dpone.clickhouse.external.identity.ExternalOperation;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.PublicationReceipt;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code dpone status} for external mode: the target's record and what every member and the bound
+ * queue entries show for it, read only through the catalog and queue (no member connection, no
+ * probe, no bootstrap, no wait). Unlike publication, it tolerates an unreachable member (reported
+ * UNKNOWN) so an operator can see the per-member state during an outage.
+ */
+final class StatusView {
+    private final ExternalPorts ports;
+    private final ExternalSettings settings;
+    private final Classifications classifications;
+    private final QueueEntryResolver queue;
+
+    StatusView(ExternalPorts ports, ExternalSettings settings, Classifications classifications) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.classifications = requireNonNull(classifications, "classifications is null");
+        this.queue = new QueueEntryResolver(ports.ddl(), Sha256ProtocolDigests.INSTANCE, BoundedWait.once(), BoundedWait.once(),
+                ports.sleeper(), Cancellation.NEVER);
+    }
+
+    PublicationReceipt read(ExternalOperation operation, boolean invocationGiven) {
+        ExternalEvidence evidence = new ExternalEvidence();
+        CatalogRead<ClusterInventory> read = ports.catalog().inventory(settings.cluster());
+        if (!(read instanceof CatalogRead.Observed<ClusterInventory> observed)) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, "the inventory could not be read");
+        }
+        ResolvedInventory inventory = ResolvedInventory.resolve(observed.facts(), ports.endpoints());
+        evidence.inventory(inventory, inventory.digest());
+        if (facadeAbsentEverywhere(operation)) {
+            return ExternalReceipts.none("no member has the control facade yet, so the target has no record", evidence);
+        }
+        SlotRead<ExternalSlot> slot = ports.authority().readVersioned(operation.targetKey());
+        if (slot instanceof SlotRead.Unavailable<ExternalSlot>) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED, "the authority slot could not be read");
+        }
+        if (slot instanceof SlotRead.Absent<ExternalSlot>) {
+            return ExternalReceipts.none("the target has no authority record", evidence);
+        }
+        SlotVersion<ExternalSlot> current = ((SlotRead.Present<ExternalSlot>) slot).valid().orElseThrow(() -> new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is not a valid record"));
+        evidence.record(current);
+        if (current.record() instanceof InternalBaseline baseline) {
+            if (baseline.completed()) {
+                return ExternalReceipts.none("the slot holds a completed internal-mode record; a new external operation"
+                        + " takes it over by a version-checked migration", evidence);
+            }
+            return ExternalReceipts.of(baseline.operationId().hex(), Ending.of(PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH, "an unresolved internal-mode record holds the"
+                            + " target; external mode is blocked until it completes"), evidence);
+        }
+        ExternalRecord record = (ExternalRecord) current.record();
+        if (invocationGiven) {
+            evidence.step(record.operationId().equals(operation.operationId())
+                    ? "record belongs to this invocation" : "record belongs to another invocation");
+        }
+        AdmittedMembers cluster = new AdmittedMembers(inventory, inventory.digest(), inventory.members().stream()
+                .map(member -> new AdmittedMembers.Member(member.row(), ports.members().session(member.endpoint()))).toList(),
+                Optional.empty(), Map.of(), List.of());
+        return ExternalReceipts.of(record.operationId().hex(), conclude(cluster, record, evidence), evidence);
+    }
+
+    /** True only when the facade read answers and shows no control table on any member. */
+    private boolean facadeAbsentEverywhere(ExternalOperation operation) {
+        CatalogRead<List<FacadeObservation>> facades = ports.facades().observe(settings.cluster(), settings.facade(),
+                operation.targetKey());
+        return facades instanceof CatalogRead.Observed<List<FacadeObservation>> observed && !observed.facts().isEmpty()
+                && observed.facts().stream().allMatch(FacadeObservation.Absent.class::isInstance);
+    }
+
+    private Ending conclude(AdmittedMembers cluster, ExternalRecord record, ExternalEvidence evidence) {
+        var candidate = Statements.candidate(record, settings.target());
+        return switch (record.phase()) {
+            case COMPLETED -> Ending.committed();
+            case ABORTED -> Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
+                    "the operation ended before publication after exact owned cleanup (not success)");
+            case LOCKED, STAGING -> Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                    "staging is in progress (" + record.phase() + "); nothing was published; run publish with the same"
+                            + " invocation id to continue");
+            case STAGED, PUBLICATION_DISPATCHING -> publication(cluster, record, candidate, evidence);
+            case COMMITTED, CLEANUP_DISPATCHING -> cleanup(cluster, record, candidate, evidence);
+        };
+    }
+
+    private Ending publication(AdmittedMembers cluster, ExternalRecord record, io.dpone.clickhouse.cluster.sql.TableRef candidate,
+            ExternalEvidence evidence) {
+        QueueResult queueResult = record.phase() == io.dpone.clickhouse.external.authority.ExternalPhase.STAGED
+                ? QueueResult.NO_ENTRY
+                : entry(cluster, record.payload().publication(), Statements.publication(record, settings.cluster(),
+                        settings.target()), evidence, true);
+        PublicationVerdict verdict = classifications.publication(cluster, record, candidate, queueResult, evidence);
+        DponeErrorCode partial = DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL;
+        return switch (verdict.classification()) {
+            case DISPATCH_PERMITTED_AFTER_CAS -> Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                    "staged on every member; no publication statement was sent yet");
+            case IN_PROGRESS, PARTIAL_IN_PROGRESS, COMMIT_PROVEN_PROCEED_TO_CLEANUP -> Ending.of(PublicationOutcome.WAITING, partial,
+                    "the original entry is running or proven; run publish with the same invocation id to continue");
+            case PARTIAL_TERMINAL -> Ending.of(PublicationOutcome.TERMINAL_PARTIAL, partial, "terminal mixed; follow the runbook");
+            case ALL_PENDING_TERMINAL_FAILURE -> Ending.of(PublicationOutcome.FAILED, partial,
+                    "the entry failed on every member; nothing changed");
+            default -> Ending.of(PublicationOutcome.UNKNOWN, partial, "the evidence does not prove any state ("
+                    + verdict.cause() + "); follow the runbook");
+        };
+    }
+
+    private Ending cleanup(AdmittedMembers cluster, ExternalRecord record, io.dpone.clickhouse.cluster.sql.TableRef candidate,
+            ExternalEvidence evidence) {
+        DdlBinding binding = record.payload().cleanup();
+        QueueResult cleanupQueue = binding == null ? QueueResult.NO_ENTRY : binding.receipt() != null
+                ? QueueResult.of(binding.receipt())
+                : entry(cluster, binding, Statements.cleanup(record, settings.cluster(), settings.target()), evidence, false);
+        CleanupVerdict verdict = classifications.cleanup(cluster, record, candidate, cleanupQueue, evidence);
+        return verdict.decision() == CleanupDecision.PROHIBITED
+                ? Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN,
+                        "published; cleanup is prohibited (" + verdict.cause() + "); follow the runbook")
+                : Ending.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN,
+                        "published; cleanup is pending; run publish with the same invocation id to finish it");
+    }
+
+    private QueueResult entry(AdmittedMembers cluster, DdlBinding binding, FencedDdl statement, ExternalEvidence evidence,
+            boolean publication) {
+        BoundEntry entry;
+        if (binding.entry() != null) {
+            entry = Statements.bound(binding, settings.cluster());
+        } else {
+            QueueLookup lookup = ports.ddl().lookup(statement.expected(binding.token()));
+            if (!(lookup instanceof QueueLookup.Bound bound)) {
+                return QueueResult.UNKNOWN;
+            }
+            entry = bound.entry();
+        }
+        EntryAggregation hosts = ExternalRun.read(queue, entry, cluster.hosts());
+        if (publication) {
+            evidence.publicationHosts(hosts);
+        } else {
+            evidence.cleanupHosts(hosts);
+        }
+        return QueueResult.of(hosts.outcome());
+    }
+}

@@ -1,0 +1,199 @@
+package io.dpone.clickhouse.external.authority;
+
+import static io.dpone.clickhouse.external.authority.Records.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.authority.TransitionRefusal;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.spi.error.DponeErrorCode;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Every transition of the external state machine, allowed and refused, before any CAS is attempted. */
+class ExternalTransitionsTest {
+    private static Optional<TransitionRefusal> check(ExternalRecord current, ExternalRecord next) {
+        return ExternalSlotSchema.INSTANCE.check(current, next);
+    }
+
+    private static void allowed(ExternalRecord current, ExternalRecord next) {
+        assertEquals(Optional.empty(), check(current, next), current.phase() + " -> " + next.phase());
+    }
+
+    private static void refused(TransitionRefusal refusal, ExternalRecord current, ExternalRecord next) {
+        assertEquals(Optional.of(refusal), check(current, next), current.phase() + " -> " + next.phase());
+    }
+
+    @Test
+    void onlyALockedRecordAtEpochZeroIsCreated() {
+        assertEquals(Optional.empty(), ExternalSlotSchema.INSTANCE.checkCreate(locked(0)));
+        assertEquals(Optional.of(TransitionRefusal.CREATE_NOT_PREPARED), ExternalSlotSchema.INSTANCE.checkCreate(locked(3)));
+        assertEquals(Optional.of(TransitionRefusal.CREATE_NOT_PREPARED),
+                ExternalSlotSchema.INSTANCE.checkCreate(staging(true, pending(true), 1)));
+    }
+
+    @Test
+    void theHappyPathOfBothShapesIsAllowedStepByStep() {
+        for (boolean existing : List.of(true, false)) {
+            ExternalRecord locked = locked(0);
+            ExternalRecord staging = staging(existing, pending(existing), 1);
+            allowed(locked, staging);
+            List<MemberRecord> loading = pending(existing).stream().map(m -> m.loading(uuid(10 + (int) m.replicaNumber()))).toList();
+            ExternalRecord progressed = staging(existing, loading, 2);
+            allowed(staging, progressed);
+            ExternalRecord ready = staging(existing, ready(existing), 3);
+            allowed(progressed, ready);
+            ExternalRecord staged = staged(existing);
+            allowed(ready, staged);
+            DdlBinding publication = token(existing ? DdlAction.EXCHANGE : DdlAction.RENAME, 1);
+            ExternalRecord dispatching = dispatching(existing, publication);
+            allowed(staged, dispatching);
+            ExternalRecord bound = dispatching(existing, bound(publication, null));
+            allowed(dispatching, bound);
+            ExternalRecord committed = committed(existing, publication);
+            allowed(bound, committed);
+        }
+    }
+
+    @Test
+    void aNewOperationStartsLockedOnlyOverAFinishedRecordWithANewFenceAndTheCarriedEpoch() {
+        ExternalRecord aborted = record(ExternalPhase.ABORTED, 4, payload(null, null, null, List.of(), null, null,
+                DponeErrorCode.SOURCE_MALFORMED, T0.plusSeconds(5)));
+        ExternalRecord next = new ExternalRecord(TARGET_KEY, digest("other"), FenceToken.issue(RANDOM), ExternalPhase.LOCKED, 4,
+                payload(null, null, null, List.of(), null, null, null, T0.plusSeconds(1_000)));
+        allowed(aborted, next);
+        refused(TransitionRefusal.EPOCH_CHANGED, aborted, new ExternalRecord(TARGET_KEY, digest("other"),
+                FenceToken.issue(RANDOM), ExternalPhase.LOCKED, 0, next.payload()));
+        refused(TransitionRefusal.FENCE_NOT_RENEWED, aborted, new ExternalRecord(TARGET_KEY, digest("other"), FENCE,
+                ExternalPhase.LOCKED, 4, next.payload()));
+        refused(TransitionRefusal.SLOT_NOT_COMPLETED, staged(true), next);
+        refused(TransitionRefusal.NEW_OPERATION_NOT_LOCKED, aborted, new ExternalRecord(TARGET_KEY, digest("other"),
+                FenceToken.issue(RANDOM), ExternalPhase.ABORTED, 4, payload(null, null, null, List.of(), null, null,
+                        DponeErrorCode.SOURCE_MALFORMED, T0.plusSeconds(1_000))));
+    }
+
+    @Test
+    void phasesMoveOnlyForwardAndEpochsOnlyByOneIntoADispatchingPhase() {
+        refused(TransitionRefusal.PHASE_NOT_ALLOWED, locked(0), staged(true));
+        refused(TransitionRefusal.PHASE_NOT_ALLOWED, staged(true), staging(true, ready(true), 99));
+        DdlBinding publication = token(DdlAction.EXCHANGE, 2);
+        refused(TransitionRefusal.EPOCH_NOT_ADVANCED_BY_ONE, staged(true), dispatching(true, publication));
+        ExternalRecord changedEpoch = record(ExternalPhase.STAGING, 1, staging(true, pending(true), 2).payload());
+        refused(TransitionRefusal.EPOCH_CHANGED, staging(true, pending(true), 1), changedEpoch);
+        refused(TransitionRefusal.TIME_WENT_BACKWARDS, staging(true, pending(true), 5), staging(true, pending(true), 1));
+    }
+
+    @Test
+    void boundFactsAndTheMemberMapNeverChangeOnceBound() {
+        ExternalRecord staging = staging(true, pending(true), 1);
+        ExternalRecord otherArtifact = record(ExternalPhase.STAGING, 0, new ExternalPayload(digest("plan"), digest("inventory"),
+                "t__dpone_ext_0123456789abcdef", ArtifactBinding.of(OPERATION, digest("sha2"), 100, 3, digest("schema"),
+                digest("content")), TARGET, null, pending(true), null, null, digest("inventory"), null, T0, T0.plusSeconds(120)));
+        refused(TransitionRefusal.BOUND_FACT_CHANGED, staging, otherArtifact);
+        List<MemberRecord> otherTarget = List.of(MemberRecord.pending(1, 1, uuid(9)), MemberRecord.pending(1, 2, uuid(2)));
+        refused(TransitionRefusal.MEMBER_FACT_CHANGED, staging, staging(true, otherTarget, 2));
+        ExternalRecord staged = staged(true);
+        DdlBinding publication = token(DdlAction.EXCHANGE, 1);
+        List<MemberRecord> reloaded = ready(true).stream().map(m -> m.loading(uuid(50)).ready(ARTIFACT.contentDigest())).toList();
+        assertThrows(IllegalArgumentException.class, () -> record(ExternalPhase.PUBLICATION_DISPATCHING, 1, payload(ARTIFACT,
+                TARGET, CANDIDATE, reloaded, publication, null, null, T0.plusSeconds(700))), "member candidates are distinct");
+        List<MemberRecord> swapped = List.of(ready(true).get(0).loading(uuid(40)).ready(ARTIFACT.contentDigest()),
+                ready(true).get(1));
+        refused(TransitionRefusal.MEMBER_FACT_CHANGED, staged, record(ExternalPhase.PUBLICATION_DISPATCHING, 1,
+                payload(ARTIFACT, TARGET, CANDIDATE, swapped, publication, null, null, T0.plusSeconds(700))));
+    }
+
+    @Test
+    void ddlBindingsAreOnlyExtendedAndACleanupIsRedispatchedOnlyAfterItsReceipt() {
+        DdlBinding publication = token(DdlAction.EXCHANGE, 1);
+        ExternalRecord dispatching = dispatching(true, bound(publication, null));
+        refused(TransitionRefusal.DDL_BINDING_REWRITTEN, dispatching, dispatching(true, publication));
+        ExternalRecord committed = committed(true, publication);
+        DdlBinding drop = token(DdlAction.DROP, 2);
+        ExternalRecord cleaning = cleanup(committed, drop, 2);
+        allowed(committed, cleaning);
+        ExternalRecord dropBound = cleanup(committed, bound(drop, null), 2);
+        allowed(cleaning, dropBound);
+        DdlBinding again = token(DdlAction.DROP, 3);
+        refused(TransitionRefusal.DDL_BINDING_REWRITTEN, dropBound, cleanup(committed, again, 3));
+        ExternalRecord withReceipt = cleanup(committed, bound(drop, QueueStatus.TERMINAL_SUCCESS), 2);
+        allowed(dropBound, withReceipt);
+        allowed(withReceipt, cleanup(committed, again, 3));
+    }
+
+    @Test
+    void theEndingsAreReachedOnlyFromTheirPhases() {
+        DponeErrorCode code = DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED;
+        allowed(locked(0), record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(), null, null, code, T0)));
+        List<MemberRecord> discarded = List.of(ready(true).get(0).discarded(), pending(true).get(1));
+        allowed(staging(true, ready(true), 1), record(ExternalPhase.ABORTED, 0, payload(ARTIFACT, TARGET, null, discarded, null,
+                null, code, T0.plusSeconds(120))));
+        refused(TransitionRefusal.PHASE_NOT_ALLOWED, staged(true), record(ExternalPhase.ABORTED, 0, payload(ARTIFACT, TARGET, null,
+                discarded, null, null, code, T0.plusSeconds(1_200))));
+        DdlBinding rename = token(DdlAction.RENAME, 1);
+        ExternalRecord committed = committed(false, rename);
+        ExternalPayload p = committed.payload();
+        allowed(committed, record(ExternalPhase.COMPLETED, 1, payload(p.artifact(), null, p.candidateDefinition(),
+                p.members().stream().map(MemberRecord::cleaned).toList(), p.publication(), null, null, T0.plusSeconds(900))));
+        DdlBinding exchange = token(DdlAction.EXCHANGE, 1);
+        ExternalRecord existing = committed(true, exchange);
+        DdlBinding drop = bound(token(DdlAction.DROP, 2), QueueStatus.TERMINAL_SUCCESS);
+        ExternalRecord cleaning = cleanup(existing, drop, 2);
+        ExternalPayload q = cleaning.payload();
+        allowed(cleaning, record(ExternalPhase.COMPLETED, 2, payload(q.artifact(), q.targetDefinition(), q.candidateDefinition(),
+                q.members().stream().map(MemberRecord::cleaned).toList(), q.publication(), drop, null, T0.plusSeconds(1_000))));
+        refused(TransitionRefusal.PHASE_NOT_ALLOWED, existing, record(ExternalPhase.STAGED, 1, payload(ARTIFACT, TARGET, CANDIDATE,
+                ready(true), null, null, null, T0.plusSeconds(2_000))));
+    }
+
+    @Test
+    void aCompletedInternalRecordIsMigratedAndAnUnresolvedOneIsNot() {
+        AuthorityRecord internal = internal(AuthorityPhase.COMPLETED);
+        ExternalRecord next = new ExternalRecord(TARGET_KEY, OPERATION, FenceToken.issue(RANDOM), ExternalPhase.LOCKED, 1,
+                payload(null, null, null, List.of(), null, null, null, T0.plusSeconds(10)));
+        assertEquals(Optional.empty(), ExternalSlotSchema.INSTANCE.check(new InternalBaseline(internal), next));
+        assertEquals(Optional.of(TransitionRefusal.SLOT_NOT_COMPLETED),
+                ExternalSlotSchema.INSTANCE.check(new InternalBaseline(internal(AuthorityPhase.PREPARED)), next));
+        assertEquals(Optional.of(TransitionRefusal.EPOCH_CHANGED), ExternalSlotSchema.INSTANCE.check(new InternalBaseline(internal),
+                new ExternalRecord(TARGET_KEY, OPERATION, FenceToken.issue(RANDOM), ExternalPhase.LOCKED, 0, next.payload())));
+        assertEquals(Optional.of(TransitionRefusal.FOREIGN_SCHEMA_WRITE),
+                ExternalSlotSchema.INSTANCE.check(next, new InternalBaseline(internal)));
+        assertEquals(Optional.of(TransitionRefusal.FOREIGN_SCHEMA_WRITE),
+                ExternalSlotSchema.INSTANCE.checkCreate(new InternalBaseline(internal)));
+    }
+
+    @Test
+    void opensDispatchOnlyForAnEpochOpeningWrite() {
+        DdlBinding publication = token(DdlAction.EXCHANGE, 1);
+        ExternalRecord dispatching = dispatching(true, publication);
+        assertEquals(true, ExternalSlotSchema.INSTANCE.opensDispatch(staged(true), dispatching));
+        assertEquals(Optional.of(publication.token()), ExternalSlotSchema.INSTANCE.dispatchToken(dispatching));
+        assertEquals(false, ExternalSlotSchema.INSTANCE.opensDispatch(dispatching, dispatching(true, bound(publication, null))));
+        assertEquals(false, ExternalSlotSchema.INSTANCE.opensDispatch(null, locked(0)));
+        assertEquals(Optional.empty(), ExternalSlotSchema.INSTANCE.dispatchToken(staged(true)));
+    }
+
+    private static ExternalRecord cleanup(ExternalRecord committed, DdlBinding cleanup, long epoch) {
+        ExternalPayload p = committed.payload();
+        return record(ExternalPhase.CLEANUP_DISPATCHING, epoch, payload(p.artifact(), p.targetDefinition(),
+                p.candidateDefinition(), p.members(), p.publication(), cleanup, null, T0.plusSeconds(900 + epoch)));
+    }
+
+    private static AuthorityRecord internal(AuthorityPhase phase) {
+        GenerationIdentity desired = new GenerationIdentity(uuid(3), "ReplicatedMergeTree ORDER BY id", "s", "default", "/p");
+        DdlBinding publication = phase == AuthorityPhase.COMPLETED ? new DdlBinding(DdlCorrelationToken.issue(digest("internal"),
+                DdlAction.RENAME, 1, RANDOM), "query-1", digest("q"), QueueStatus.TERMINAL_SUCCESS) : null;
+        return new AuthorityRecord(TARGET_KEY, digest("internal"), FenceToken.issue(RANDOM), phase, phase == AuthorityPhase.COMPLETED ? 1 : 0,
+                new AuthorityPayload(digest("plan"), digest("inventory"), null, desired, "t__dpone_x", 3, publication, null, T0, T0,
+                        null));
+    }
+}
