@@ -1,12 +1,5 @@
 package io.dpone.clickhouse.cluster.provider;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
-import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
-import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
-import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
-import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
-import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.ddl.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.service.PublicationSettings;
@@ -18,9 +11,7 @@ import io.dpone.clickhouse.cluster.transport.http.HttpCandidateLoader;
 import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
 import io.dpone.spi.publication.ClusterConnection;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.UUID;
 
 /**
  * The ClickHouse adapters of one invocation over the one admitted HTTP connection: reads (retried
@@ -29,7 +20,6 @@ import java.util.UUID;
  * {@link #close()} releases every HTTP client.
  */
 final class ClusterAdapters implements AutoCloseable {
-    static final long CATALOG_MAX_EXECUTION_SECONDS = 30;
     private final HttpReadTransport rawReads;
     private final HttpOneShotMutationTransport mutations;
     private final HttpCandidateLoader loader;
@@ -41,24 +31,14 @@ final class ClusterAdapters implements AutoCloseable {
                 Duration.ofSeconds(settings.ddlTaskTimeoutSeconds() + 30));
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
-        this.loader = new HttpCandidateLoader(endpoint, ClusterAdapters::queryId);
+        this.loader = new HttpCandidateLoader(endpoint, InternalPortWiring::queryId);
         ReadTransport reads = new RetryingReadTransport(rawReads, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
-        this.ports = new PublicationPorts(
-                new StrictCatalogAdapter(reads, ClusterAdapters::queryId, CATALOG_MAX_EXECUTION_SECONDS),
-                new DdlDispatchAdapter(reads, mutations, Sha256ProtocolDigests.INSTANCE, ClusterAdapters::queryId,
-                        settings.ddlTaskTimeoutSeconds()),
-                new KeeperMapAuthority(settings.facade().control(), mutations, reads, AuthorityQueryIds.random(),
-                        MutationPrevalidation.SERVER_DEFAULT),
-                new StrictFacadeAdapter(reads, ClusterAdapters::queryId, CATALOG_MAX_EXECUTION_SECONDS),
-                loader, Clock.systemUTC(), Sleeper.SYSTEM);
+        this.ports = InternalPortWiring.ports(reads, mutations, loader, settings.facade().control(),
+                settings.ddlTaskTimeoutSeconds());
     }
 
     PublicationPorts ports() {
         return ports;
-    }
-
-    private static String queryId() {
-        return "dpone-" + UUID.randomUUID();
     }
 
     @Override
