@@ -99,9 +99,6 @@ public interface ExternalAcceptanceCluster extends AutoCloseable {
     /** The most transport invocations any one coordinator mutation query id made (the one-shot rule: 1). */
     long maxSendsPerMutation();
 
-    /** Every {@code log_comment} of the queue's entries of this scenario, per entry name. */
-    Map<String, String> queueTokens();
-
     /** The text of the value column of source row {@code row}. */
     default String rowValue(int row) {
         return "v" + row;

@@ -259,11 +259,6 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
         return shared.maxSendsPerMutation();
     }
 
-    @Override
-    public Map<String, String> queueTokens() {
-        return shared.queueTokens();
-    }
-
     /** Deletes the artifact store's directory. */
     @Override
     public void close() {
