@@ -56,17 +56,28 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     private final ArtifactStore store;
     private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
 
-    /** {@code simulator} must be built with {@code internalReplication(false)}. */
+    /** {@code simulator} must be built with {@code internalReplication(false)}; the store is under {@link #scratchRoot()}. */
     public SimulatedExternalCluster(ClusterSimulator simulator, FacadeSpec facade) {
         this.simulator = requireNonNull(simulator, "simulator is null");
         this.facade = requireNonNull(facade, "facade is null");
         this.shared = new SimulatedCluster(simulator, facade);
         try {
-            this.storeDirectory = Files.createTempDirectory("dpone-sim-artifacts");
+            this.storeDirectory = Files.createTempDirectory(scratchRoot(), "dpone-sim-artifacts");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         this.store = ArtifactStore.open(storeDirectory);
+    }
+
+    /**
+     * Where simulated clusters keep their artifact stores: a RAM-backed {@code /dev/shm} when the
+     * machine has a writable one, else the JVM's temporary directory. The store forces every sealed
+     * artifact to disk, which on a real disk costs more than the rest of a simulated publication;
+     * durability proves nothing in a simulation, and the store behaves the same on either.
+     */
+    static Path scratchRoot() {
+        Path shm = Path.of("/dev/shm");
+        return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
     }
 
     /** A fresh simulated cluster of {@code members} members with {@code internal_replication = false}. */
