@@ -121,6 +121,12 @@ final class MemberStaging {
         if (!StagingDecision.exact(proven.facts(), binding)) {
             return diverged(label, "the rows read back from its candidate are not exactly the artifact's");
         }
+        // the proof read the name: it proves the recorded table only if the name still holds it
+        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> after)
+                || !(after.facts() instanceof TableState.Present still) || !still.uuid().equals(present.uuid())) {
+            return stopped(label + ": its candidate was replaced while it was loaded (another worker of this operation);"
+                    + " run the same invocation again");
+        }
         return ready(loading, binding, advanced.current(), run);
     }
 
