@@ -73,7 +73,18 @@ final class MemberStaging {
     }
 
     private MemberResult replace(MemberSession session, MemberRecord record, StoredArtifact artifact, TableRef candidate,
-            SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
+            SlotVersion<ExternalSlot> decided, ExternalRun run, String label) {
+        // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
+        // version the decision was made on, so a worker of this operation that wrote since (recording,
+        // loading or proving that very table) makes this one stop before anything is dropped, and one
+        // that decided earlier fails its next write instead.
+        ExternalRecord staging = (ExternalRecord) decided.record();
+        SlotWrites.Step claim = writes.write(decided, steps.member(staging, record, clock.instant()), run.evidence());
+        if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
+            return claim instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
+                    : stopped(label + ": another worker of this operation advanced the record before the replacement; run again");
+        }
+        SlotVersion<ExternalSlot> current = claimed.current();
         MutationOutcome dropped = session.drop(candidate);
         if (!(dropped instanceof MutationOutcome.Acknowledged)
                 || !(session.table(candidate) instanceof CatalogRead.Observed<TableState> after)
