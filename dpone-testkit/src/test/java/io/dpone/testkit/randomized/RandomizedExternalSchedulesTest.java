@@ -25,7 +25,7 @@ class RandomizedExternalSchedulesTest {
     static final String REPLAY_PROPERTY = "dpone.randomized.externalSeed";
     static final String SCHEDULES_PROPERTY = "dpone.randomized.externalSchedules";
     static final String SOAK_PROPERTY = "dpone.randomized.externalSoakSchedules";
-    static final int DEFAULT_SCHEDULES = 2_000;
+    static final int DEFAULT_SCHEDULES = 5_000;
 
     @Test
     void externalSchedulesKeepEveryInvariantAndReachEveryOutcome() {
