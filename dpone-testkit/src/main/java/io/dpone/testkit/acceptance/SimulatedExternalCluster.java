@@ -34,7 +34,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
 /**
@@ -55,6 +57,8 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     private final Path storeDirectory;
     private final ArtifactStore store;
     private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
+    private IntFunction<String> rowValues = row -> "v" + row;
+    private Consumer<Attempt> attempts = attempt -> { };
 
     /** {@code simulator} must be built with {@code internalReplication(false)}; the store is under {@link #scratchRoot()}. */
     public SimulatedExternalCluster(ClusterSimulator simulator, FacadeSpec facade) {
@@ -88,6 +92,26 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
 
     public ClusterSimulator simulator() {
         return simulator;
+    }
+
+    /**
+     * Scenarios' sources carry {@code values} in their value column and every attempt is handed to
+     * {@code observer}: what the evidence leak scan needs to find a value, or anything else, leaking.
+     */
+    public SimulatedExternalCluster tapEvidence(IntFunction<String> values, Consumer<Attempt> observer) {
+        this.rowValues = requireNonNull(values, "values is null");
+        this.attempts = requireNonNull(observer, "observer is null");
+        return this;
+    }
+
+    @Override
+    public String rowValue(int row) {
+        return rowValues.apply(row);
+    }
+
+    @Override
+    public void attempted(Attempt attempt) {
+        attempts.accept(attempt);
     }
 
     public ArtifactStore store() {
