@@ -24,8 +24,9 @@ import java.util.function.Consumer;
  * send on every coordinator and member mutation (the KeeperMap insert and CASes, every DDL
  * dispatch, the members' local create, drop and insert) and on the direct member reads, duplicated
  * queue entries, member pause/resume/kill/restart, a stalled DDL worker, a terminal host error, a
- * queue cleanup shorter than recovery, drift of a member's target (UUID, engine, schema) or of the
- * membership, a member's load broken off (and the member killed), a row of a member's candidate
+ * queue cleanup shorter than recovery, drift of a member's target (UUID, engine, schema, a renamed
+ * column, which a candidate created AS the target then refuses to load: an unsupported ending) or
+ * of the membership, a source the sealer refuses for good (1 in 30: ABORTED from LOCKED), a member's load broken off (and the member killed), a row of a member's candidate
  * changed before its proof, a worker crash between any two steps. Pure: the seed decides all.
  */
 final class ExternalScheduleGenerator implements ScheduleMode {
@@ -61,6 +62,9 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         int partialFacadeMember = random.nextInt(members);
         boolean second = workerCount >= 2 && random.nextInt(4) == 0;
         int[] rows = {random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(5), 1 + random.nextInt(5)};
+        if (random.nextInt(30) == 0) {
+            rows[0] = -rows[0] - 1; // a source the sealer refuses for good: the operation ends ABORTED
+        }
         List<Schedule.WorkerPlan> workers = new ArrayList<>();
         for (int i = 1; i <= workerCount; i++) {
             boolean foreign = second && i == workerCount;
@@ -177,7 +181,7 @@ final class ExternalScheduleGenerator implements ScheduleMode {
 
         private void drift(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            int what = random.nextInt(membershipDrifted ? 3 : 4);
+            int what = random.nextInt(membershipDrifted ? 4 : 5);
             Step step = worldStep();
             switch (what) {
                 case 0 -> out.add(admin("uuid drift of the target on member " + member, step,
@@ -188,6 +192,10 @@ final class ExternalScheduleGenerator implements ScheduleMode {
                 case 2 -> out.add(admin("schema drift of the target on member " + member, step,
                         onTarget(member, admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
                                 ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8"))))));
+                case 3 -> out.add(admin("a column of the target renamed on member " + member,
+                        random.nextBoolean() ? Step.call(PortCall.MEMBER_CREATE).member(member).nth(1) : step,
+                        onTarget(member, admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
+                                ColumnSpec.of("w", "String"))))));
                 default -> {
                     membershipDrifted = true;
                     out.add(admin("member " + member + " leaves the cluster configuration", step,

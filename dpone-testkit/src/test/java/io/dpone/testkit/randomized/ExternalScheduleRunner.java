@@ -164,11 +164,16 @@ final class ExternalScheduleRunner {
         return attempt;
     }
 
-    /** {@code rows} typed rows whose values are distinctive, so that the leak scan finds any that leaks. */
+    /**
+     * {@code rows} typed rows whose values are distinctive, so that the leak scan finds any that
+     * leaks; a negative count is {@code -rows - 1} rows and one more whose {@code UInt64} id is
+     * negative: a source the sealer refuses for good.
+     */
     private static PublicationSource source(int rows) {
         List<List<String>> cells = new ArrayList<>();
-        for (int i = 0; i < rows; i++) {
-            cells.add(List.of(Integer.toString(i), EvidenceLeakScan.ROW_VALUE_PREFIX + i));
+        for (int i = 0; i < Math.abs(rows); i++) {
+            boolean invalid = rows < 0 && i == -rows - 1;
+            cells.add(List.of(invalid ? "-1" : Integer.toString(i), EvidenceLeakScan.ROW_VALUE_PREFIX + i));
         }
         return new PublicationSource.Rows(ExternalDriver.COLUMNS, cells);
     }

@@ -29,9 +29,9 @@ enum OutcomeClass {
     ABORTED;
 
     static final Set<OutcomeClass> REQUIRED = EnumSet.of(COMMITTED, WAITING, TERMINAL_PARTIAL, UNKNOWN, CONFLICT);
-    /** External mode also has to reach a staging that stopped (prepared) and resumed. */
+    /** External mode also has to reach a staging that stopped (prepared) and an unsupported ending (aborted). */
     static final Set<OutcomeClass> REQUIRED_EXTERNAL = EnumSet.of(COMMITTED, WAITING, TERMINAL_PARTIAL, UNKNOWN, CONFLICT,
-            PREPARED);
+            PREPARED, ABORTED);
 
     static OutcomeClass of(Attempt attempt) {
         if (attempt instanceof Attempt.Refused refused) {

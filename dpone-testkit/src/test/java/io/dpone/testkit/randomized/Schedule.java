@@ -62,7 +62,10 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
                 .orElse(1);
     }
 
-    /** One worker of the first round: its name, the member it connects through, its invocation and source rows. */
+    /**
+     * One worker of the first round: its name, the member it connects through, its invocation and
+     * source rows (external mode: a negative count is a source the sealer refuses for good).
+     */
     record WorkerPlan(String name, int member, String invocation, int rows) {
         WorkerPlan {
             requireNonNull(name, "name is null");
