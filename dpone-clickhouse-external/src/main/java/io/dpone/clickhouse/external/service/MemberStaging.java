@@ -100,7 +100,7 @@ final class MemberStaging {
         ExternalRecord staging = (ExternalRecord) current.record();
         MutationOutcome created = session.create(candidate, definition(staging, artifact));
         if (!(created instanceof MutationOutcome.Acknowledged)) {
-            return refusedOrStopped(created, label + ": the candidate could not be created");
+            return refusedOrStopped(current, created, label + ": the candidate could not be created");
         }
         if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> table)
                 || !(table.facts() instanceof TableState.Present present)) {
@@ -117,7 +117,7 @@ final class MemberStaging {
             loaded = session.insert(candidate, artifact.schema(), rows::next, run.pacing().cancellation());
         }
         if (loaded instanceof LoadResult.Failed failed) {
-            return refusedOrStopped(failed.outcome(), label + ": the load did not complete; run the same invocation again"
+            return refusedOrStopped(advanced.current(), failed.outcome(), label + ": the load did not complete; run the same invocation again"
                     + " to replace the owned partial candidate");
         }
         if (loaded instanceof LoadResult.SourceRejected rejected) {
@@ -165,10 +165,10 @@ final class MemberStaging {
                 settings.engine());
     }
 
-    private static MemberResult refusedOrStopped(MutationOutcome outcome, String what) {
+    private static MemberResult refusedOrStopped(SlotVersion<ExternalSlot> current, MutationOutcome outcome, String what) {
         if (outcome instanceof MutationOutcome.Rejected rejected
                 && rejected.error().classification().errorClass() == ErrorClass.FATAL) {
-            return new MemberResult.Unsupported(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+            return new MemberResult.Unsupported(current, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     what + " (server code " + rejected.error().code() + ")");
         }
         return stopped(what + " (" + outcome.getClass().getSimpleName() + ")");

@@ -68,7 +68,7 @@ final class StagingFlow {
                 return new Flow.Concluded(stopped.ending());
             }
             if (result instanceof MemberResult.Unsupported unsupported) {
-                return abort.fromStaging(cluster, operation, current, unsupported.code(), unsupported.reason(), run);
+                return abort.fromStaging(cluster, operation, unsupported.current(), unsupported.code(), unsupported.reason(), run);
             }
             current = ((MemberResult.Ready) result).current();
         }
