@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Issue 11's randomized fault schedules outside JUnit (docs/testkit/simulator.md, "Randomized fault
-# schedules"): complete publications by the real service on the deterministic simulator, several
-# workers, random faults, healing reruns, six invariants checked at every step. Simulator evidence;
-# no ClickHouse needed. The last line reads
+# Issue 11's and issue 12's randomized fault schedules outside JUnit (docs/testkit/simulator.md,
+# "Randomized fault schedules"): complete publications by the real service of one mode on the
+# deterministic simulator, several workers, random faults, healing reruns, six invariants checked
+# at every step. Simulator evidence; no ClickHouse needed. The last line reads
 #   schedules=N violations=V committed=... waiting=... terminal_partial=... unknown=... conflict=... ...
-# Usage: bench/simulate.sh [--schedules N] [--seed S] [--members M] [--workers W] [--threads T]
-#   defaults: 10000 schedules from seed 0; M and W drawn per seed (2-3 members, 1-3 workers) unless given;
-#   T = every core. Exit status 1 when any schedule violated an invariant.
+# Usage: bench/simulate.sh [--mode internal|external] [--schedules N] [--seed S] [--members M] [--workers W] [--threads T]
+#   defaults: internal mode (InternalPublicationService, Replicated members); external mode runs the
+#   ExternalPublicationService on internal_replication = false with plain MergeTree members and direct
+#   member sessions; 10000 schedules from seed 0; M and W drawn per seed (2-3 members, 1-3 workers)
+#   unless given; T = every core. Exit status 1 when any schedule violated an invariant.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

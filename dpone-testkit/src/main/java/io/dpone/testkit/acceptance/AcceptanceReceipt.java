@@ -23,4 +23,7 @@ public @interface AcceptanceReceipt {
 
     /** The receipt's file name under {@code target/acceptance/}. */
     String file();
+
+    /** The scenario registry the class runs: {@code internal-acceptance} or {@code external-acceptance}. */
+    String suite() default "internal-acceptance";
 }

@@ -106,7 +106,7 @@ public final class AcceptanceReceiptExtension implements TestWatcher, AfterAllCa
         }
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("schema", SCHEMA);
-        document.put("suite", "internal-acceptance");
+        document.put("suite", receipt.suite());
         document.put("backend", receipt.backend());
         document.put("test_class", testClass.getSimpleName());
         document.put("git_commit", commit.orElse(null));

@@ -41,8 +41,11 @@ final class AcceptanceReceipts {
     }
 
     static void record(Class<?> testClass, String scenario, AcceptanceCluster cluster, List<String> outcomes) {
-        RUNS.computeIfAbsent(testClass, c -> new ConcurrentHashMap<>())
-                .put(scenario, new Run(scenario, Backend.of(cluster), outcomes));
+        record(testClass, scenario, Backend.of(cluster), outcomes);
+    }
+
+    static void record(Class<?> testClass, String scenario, Backend backend, List<String> outcomes) {
+        RUNS.computeIfAbsent(testClass, c -> new ConcurrentHashMap<>()).put(scenario, new Run(scenario, backend, outcomes));
     }
 
     /** What {@code testClass} recorded for {@code scenario}, if its body got as far as a cluster. */

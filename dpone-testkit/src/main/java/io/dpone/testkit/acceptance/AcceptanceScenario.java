@@ -7,7 +7,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Names the {@link InternalScenarios} scenario a test method stands for. The contract checks that
+ * Names the {@link InternalScenarios} (or {@link ExternalScenarios}) scenario a test method stands for. The contract checks that
  * every registry scenario has exactly one such test, and the receipt extension reports each test
  * under its scenario's name. A backend's override of a scenario test repeats it.
  */

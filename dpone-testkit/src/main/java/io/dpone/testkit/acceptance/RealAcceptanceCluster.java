@@ -52,6 +52,11 @@ abstract class RealAcceptanceCluster implements AcceptanceCluster {
         this.database = running.createTestDatabase();
     }
 
+    /** Every worker's sends, counted: what {@link #sent} and {@link #maxSendsPerMutation} read. */
+    CallCounter counter() {
+        return counter;
+    }
+
     /** The hook of worker {@code worker}'s fault-injecting transport: where this backend's armed faults act. */
     abstract SendHook hook(String worker);
 

@@ -23,6 +23,19 @@ public sealed interface Fault {
     record DuplicateEntry() implements Fault {
     }
 
+    /**
+     * A direct member insert ({@link PortCall#MEMBER_INSERT}) breaks off: the member commits the
+     * first {@code rows} rows, then the connection is lost and the caller sees an ambiguous failure.
+     * A world fault armed at the same call's {@code afterEffect()} takes the member down as well.
+     */
+    record InterruptLoad(long rows) implements Fault {
+        public InterruptLoad {
+            if (rows < 0) {
+                throw new IllegalArgumentException("rows is not negative");
+            }
+        }
+    }
+
     /** The worker dies here: this and every later port call of it throw {@link WorkerCrash}. */
     record CrashWorker() implements Fault {
     }
@@ -76,6 +89,10 @@ public sealed interface Fault {
 
     static Fault duplicateEntry() {
         return new DuplicateEntry();
+    }
+
+    static Fault interruptLoad(long rows) {
+        return new InterruptLoad(rows);
     }
 
     static Fault crashWorker() {

@@ -63,7 +63,7 @@ public final class FaultSchedule {
 
         private static void check(Step step, Fault fault) {
             boolean response = fault instanceof Fault.LoseResponse || fault instanceof Fault.FailBeforeSend
-                    || fault instanceof Fault.DuplicateEntry;
+                    || fault instanceof Fault.DuplicateEntry || fault instanceof Fault.InterruptLoad;
             if (response) {
                 if (!(step instanceof Step.Call call) || call.timing() != Step.Timing.BEFORE) {
                     throw new IllegalArgumentException(fault + " shapes one call's answer: use a call step without afterEffect()");
@@ -74,6 +74,9 @@ public final class FaultSchedule {
                 if (fault instanceof Fault.DuplicateEntry && call.call() != PortCall.DDL_DISPATCH
                         && call.call() != PortCall.DDL_SETUP) {
                     throw new IllegalArgumentException("a duplicate entry needs a DDL_DISPATCH or DDL_SETUP step");
+                }
+                if (fault instanceof Fault.InterruptLoad && call.call() != PortCall.MEMBER_INSERT) {
+                    throw new IllegalArgumentException("an interrupted load needs a MEMBER_INSERT step");
                 }
             }
             if (fault instanceof Fault.CrashWorker && !(step instanceof Step.Call)) {

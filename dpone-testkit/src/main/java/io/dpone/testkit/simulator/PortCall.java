@@ -19,6 +19,20 @@ public enum PortCall {
     CONTROL_CAS(true),
     CONTROL_READ(false),
     LOAD(true),
+    /** External mode, {@code MemberSession.identify}: a member's own {@code is_local} row, over its direct connection. */
+    MEMBER_IDENTIFY(false),
+    /** {@code MemberSession.table}: one table name on one member, over its direct connection. */
+    MEMBER_TABLE(false),
+    /** {@code MemberSession.create}: a local {@code CREATE TABLE} of the candidate on one member. */
+    MEMBER_CREATE(true),
+    /** {@code MemberSession.drop}: a local {@code DROP TABLE IF EXISTS} of the candidate on one member. */
+    MEMBER_DROP(true),
+    /** {@code MemberSession.insert}: the native batched insert of the artifact's rows into one member's candidate. */
+    MEMBER_INSERT(true),
+    /** {@code MemberSession.content}: every row of one member's candidate re-read and digested. */
+    MEMBER_CONTENT(false),
+    /** {@code MemberSession.rowCount}: {@code count()} on one member. */
+    MEMBER_ROW_COUNT(false),
     /** The injected sleeper: a wait of virtual time. */
     SLEEP(false);
 
@@ -31,5 +45,10 @@ public enum PortCall {
     /** True for the calls that send a mutation: one transport invocation each. */
     public boolean isMutation() {
         return mutation;
+    }
+
+    /** True for the calls of external mode's direct member sessions: they reach their member, not the worker's. */
+    public boolean isMemberSession() {
+        return name().startsWith("MEMBER_");
     }
 }

@@ -110,6 +110,21 @@ public final class SimulatorAdmin {
         return this;
     }
 
+    /**
+     * An outside writer changes one value on one member: {@code column} of the first typed row of
+     * {@code table} (a row a direct member insert wrote) becomes {@code value}, which must be of the
+     * column type's canonical Java class. External mode's divergence fault.
+     */
+    public SimulatorAdmin changeRow(int member, TableRef table, String column, Object value) {
+        SimTable found = requireTable(member(member), table);
+        if (found.typedRows.isEmpty() || !found.typedRows.get(0).containsKey(column)) {
+            throw new IllegalArgumentException("no typed row with that column on member" + member);
+        }
+        found.typedRows.get(0).put(column, value);
+        world.trace("admin", "a row of " + table.table() + " changed on member" + member);
+        return this;
+    }
+
     /** {@code EXCHANGE TABLES a AND b} on one member only. */
     public LocalResult exchange(int member, TableRef first, TableRef second) {
         return local(member, new LocalStatement.Exchange(first.database(), first.table(), second.table()), null);

@@ -13,6 +13,7 @@ import io.dpone.testkit.simulator.world.SimMember;
 import io.dpone.testkit.simulator.world.SimTable;
 import io.dpone.testkit.simulator.world.World;
 import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,6 +48,16 @@ public final class SimulatorObservation {
     /** The table on one member, if it exists there. */
     public Optional<TableView> table(int member, TableRef table) {
         return member(member).table(table);
+    }
+
+    /**
+     * The typed values of the rows direct member inserts wrote into a non-replicated table on one
+     * member (external mode), each by column name, in insertion order; empty when there is none.
+     */
+    public List<Map<String, Object>> typedRows(int member, TableRef table) {
+        SimTable found = world.members().get(member).table(table.database(), table.table());
+        return found == null ? List.of() : found.typedRows.stream().map(row -> Collections.unmodifiableMap(
+                new LinkedHashMap<>(row))).toList();
     }
 
     /** The replication facts a health read would show for a replicated table on one member. */

@@ -11,42 +11,60 @@ public sealed interface Step {
      * A port call, optionally of one worker and one statement kind. {@link Timing#BEFORE} fires
      * after the call's scheduling point and before the server acts; {@link Timing#AFTER_EFFECT}
      * right after the server applied the call's effect, before the answer returns (for a DDL
-     * dispatch: after the entry was enqueued, before the initiator waits).
+     * dispatch: after the entry was enqueued, before the initiator waits). {@code member} (-1: any)
+     * is the member the call reaches: the worker's own for the coordinator ports, the session's
+     * member for external mode's direct member calls ({@link PortCall#isMemberSession()}).
      */
-    record Call(PortCall call, String worker, StatementKind kind, int occurrence, Timing timing) implements Step {
+    record Call(PortCall call, String worker, StatementKind kind, int occurrence, Timing timing, int member)
+            implements Step {
         public Call {
             requireNonNull(timing, "timing is null");
             if (occurrence < 0) {
                 throw new IllegalArgumentException("occurrence counts from 1; 0 means every");
             }
+            if (member < -1) {
+                throw new IllegalArgumentException("member is an index, or -1 for any");
+            }
         }
 
         public Call worker(String name) {
-            return new Call(call, requireNonNull(name, "name is null"), kind, occurrence, timing);
+            return new Call(call, requireNonNull(name, "name is null"), kind, occurrence, timing, member);
         }
 
         public Call kind(StatementKind statementKind) {
-            return new Call(call, worker, requireNonNull(statementKind, "statementKind is null"), occurrence, timing);
+            return new Call(call, worker, requireNonNull(statementKind, "statementKind is null"), occurrence, timing, member);
+        }
+
+        /** Only calls reaching member {@code index} (for a direct member call: the session's member). */
+        public Call member(int index) {
+            if (index < 0) {
+                throw new IllegalArgumentException("member is an index");
+            }
+            return new Call(call, worker, kind, occurrence, timing, index);
         }
 
         public Call nth(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("occurrence counts from 1");
             }
-            return new Call(call, worker, kind, n, timing);
+            return new Call(call, worker, kind, n, timing, member);
         }
 
         public Call every() {
-            return new Call(call, worker, kind, 0, timing);
+            return new Call(call, worker, kind, 0, timing, member);
         }
 
         public Call afterEffect() {
-            return new Call(call, worker, kind, occurrence, Timing.AFTER_EFFECT);
+            return new Call(call, worker, kind, occurrence, Timing.AFTER_EFFECT, member);
         }
 
         public boolean matches(PortCall actual, String actualWorker, StatementKind actualKind) {
+            return matches(actual, actualWorker, actualKind, member);
+        }
+
+        public boolean matches(PortCall actual, String actualWorker, StatementKind actualKind, int actualMember) {
             return (call == null || call == actual) && (worker == null || worker.equals(actualWorker))
-                    && (kind == null || kind == actualKind);
+                    && (kind == null || kind == actualKind) && (member < 0 || member == actualMember);
         }
     }
 
@@ -88,12 +106,12 @@ public sealed interface Step {
 
     /** The first call of {@code call} by any worker. */
     static Call call(PortCall call) {
-        return new Call(requireNonNull(call, "call is null"), null, null, 1, Timing.BEFORE);
+        return new Call(requireNonNull(call, "call is null"), null, null, 1, Timing.BEFORE, -1);
     }
 
     /** The first port call of any kind (narrow it with {@link Call#worker} and {@link Call#nth}). */
     static Call anyCall() {
-        return new Call(null, null, null, 1, Timing.BEFORE);
+        return new Call(null, null, null, 1, Timing.BEFORE, -1);
     }
 
     static At at(Duration time) {

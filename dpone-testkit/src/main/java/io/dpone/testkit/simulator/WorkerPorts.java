@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
 import io.dpone.clickhouse.cluster.authority.ControlStore;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.port.CandidateLoadPort;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.DdlPort;
@@ -33,6 +34,7 @@ public final class WorkerPorts {
     private final Clock clock;
     private final RandomBits randomBits;
     private final CatalogPort catalog;
+    private final CatalogPort directCatalog;
     private final DdlPort ddl;
     private final FacadePort facade;
     private final CandidateLoadPort loader;
@@ -42,6 +44,7 @@ public final class WorkerPorts {
         this.clock = clock;
         this.randomBits = RandomBits.from(random);
         this.catalog = new SimCatalogPort(context);
+        this.directCatalog = new SimCatalogPort(context, TableIdentityKind.DIRECT);
         this.ddl = new SimDdlPort(context);
         this.facade = new SimFacadePort(context);
         this.loader = new SimLoadPort(context);
@@ -51,6 +54,11 @@ public final class WorkerPorts {
         return context.worker();
     }
 
+    /** For the external-mode ports ({@link ExternalWorkerPorts}), kept out of this class so it never links that module. */
+    PortContext context() {
+        return context;
+    }
+
     /** The index of the member this worker is connected through. */
     public int member() {
         return context.memberIndex();
@@ -58,6 +66,11 @@ public final class WorkerPorts {
 
     public CatalogPort catalog() {
         return catalog;
+    }
+
+    /** The catalog with direct (non-replicated) member identities, as external mode's adapter reads members. */
+    public CatalogPort directCatalog() {
+        return directCatalog;
     }
 
     public DdlPort ddl() {

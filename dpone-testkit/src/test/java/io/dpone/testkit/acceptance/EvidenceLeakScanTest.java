@@ -58,6 +58,33 @@ class EvidenceLeakScanTest {
         assertEquals(List.of(), findings, "evidence leaks");
     }
 
+    /** The same for external mode's scenarios (issue 12): receipts, narration, error documents. */
+    @Test
+    void noExternalScenarioLeaksIntoReceiptsNarrationOrErrors() {
+        List<String> findings = new ArrayList<>();
+        int receipts = 0;
+        int lines = 0;
+        for (ExternalScenario scenario : ExternalScenarios.all()) {
+            List<Attempt> attempts = new ArrayList<>();
+            List<String> narration = new ArrayList<>();
+            try (SimulatedExternalCluster cluster = SimulatedExternalCluster.of(scenario.members(), SimulatorExternalAcceptanceTest.SEED,
+                    PublicationDriver.FACADE).tapEvidence(row -> EvidenceLeakScan.ROW_VALUE_PREFIX + row, attempts::add)) {
+                scenario.run(cluster, narration::add);
+            }
+            for (String line : narration) {
+                findings.addAll(EvidenceLeakScan.scan(scenario.name() + " narration", line));
+            }
+            for (Attempt attempt : attempts) {
+                findings.addAll(EvidenceLeakScan.scan(scenario.name(), attempt));
+                receipts += attempt instanceof Attempt.Receipt ? 1 : 0;
+            }
+            lines += narration.size();
+        }
+        assertTrue(receipts >= 20 && lines >= 40, "the scan saw the scenarios' evidence: " + receipts + " receipts, " + lines
+                + " narration lines");
+        assertEquals(List.of(), findings, "evidence leaks");
+    }
+
     @Test
     void theScanFindsEveryKindOfLeakInAReceipt() {
         Map<String, String> leaks = Map.of(

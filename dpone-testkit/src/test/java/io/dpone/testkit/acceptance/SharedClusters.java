@@ -19,10 +19,18 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class SharedClusters implements AutoCloseable {
     private final ClusterBackend backend;
+    private final boolean internalReplication;
     private final Map<Integer, RunningCluster> running = new ConcurrentHashMap<>();
 
+    /** Clusters with {@code internal_replication = true} (internal mode). */
     SharedClusters(ClusterBackend backend) {
+        this(backend, true);
+    }
+
+    /** Clusters with the given {@code internal_replication} ({@code false} for external mode). */
+    SharedClusters(ClusterBackend backend, boolean internalReplication) {
         this.backend = requireNonNull(backend, "backend is null");
+        this.internalReplication = internalReplication;
     }
 
     RunningCluster of(int members) {
@@ -30,7 +38,7 @@ final class SharedClusters implements AutoCloseable {
             if (backend.availability() instanceof BackendAvailability.Unavailable missing) {
                 RealClickHouseRequirement.current().onUnavailable(backend.name(), missing);
             }
-            return backend.start(new ClusterSpec(ClusterSpec.DEFAULT_CLUSTER_NAME, size, true));
+            return backend.start(new ClusterSpec(ClusterSpec.DEFAULT_CLUSTER_NAME, size, internalReplication));
         });
     }
 

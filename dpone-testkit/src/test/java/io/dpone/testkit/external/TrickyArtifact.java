@@ -22,8 +22,8 @@ import java.util.OptionalLong;
  * {@code \N} and backslash as data, multi-byte UTF-8) next to one value of every other sealed
  * type, written in the codec's escaped form and sealed exactly as publication would.
  */
-final class TrickyArtifact {
-    static final List<SourceColumn> COLUMNS = List.of(
+public final class TrickyArtifact {
+    public static final List<SourceColumn> COLUMNS = List.of(
             SourceColumn.typed("id", "UInt64"),
             SourceColumn.typed("s", "String"),
             SourceColumn.typed("ns", "Nullable(String)"),
@@ -42,11 +42,11 @@ final class TrickyArtifact {
             SourceColumn.typed("u64", "UInt64"));
 
     /** The string cells of column {@code s} (and, NULL aside, of {@code ns}), in row order. */
-    static final List<String> STRINGS = List.of("", "plain", "tab\there", "line\nbreak", "cr\rreturn", "nul\0inside",
+    public static final List<String> STRINGS = List.of("", "plain", "tab\there", "line\nbreak", "cr\rreturn", "nul\0inside",
             "\\N", "back\\slash", "\\", "ctrl\u0001\u001f\u007f", "snow ☃ 𝄞", "\0");
 
     /** The codec lines: id, then the escaped cells. */
-    static List<String> lines() {
+    public static List<String> lines() {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < STRINGS.size(); i++) {
             String s = escape(STRINGS.get(i));
@@ -68,24 +68,24 @@ final class TrickyArtifact {
         return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r").replace("\0", "\\0");
     }
 
-    static StoredArtifact seal(Path directory) throws IOException {
+    public static StoredArtifact seal(Path directory) throws IOException {
         return new SourceSealer(ArtifactStore.open(directory.resolve("store")), 1_000, ProgressListener.NONE)
                 .seal(source(directory), COLUMNS);
     }
 
     /** The codec file as a publication source, written into {@code directory}. */
-    static PublicationSource source(Path directory) throws IOException {
+    public static PublicationSource source(Path directory) throws IOException {
         Path file = directory.resolve("tricky.tsv");
         Files.writeString(file, String.join("\n", lines()) + "\n", StandardCharsets.UTF_8);
         return new PublicationSource.CodecFile(file, "dpone.clickhouse.tab-separated", COLUMNS, OptionalLong.empty());
     }
 
     /** The column list of a table with exactly the artifact's columns. */
-    static String columnsDdl() {
+    public static String columnsDdl() {
         return String.join(", ", COLUMNS.stream().map(c -> c.name() + " " + c.type().orElseThrow()).toList());
     }
 
-    static Digest content(StoredArtifact artifact) {
+    public static Digest content(StoredArtifact artifact) {
         return ArtifactContent.digest(artifact);
     }
 

@@ -6,7 +6,7 @@ import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
 
-/** How a schedule ended, from its last attempt; the first five must each occur in the default run. */
+/** How a schedule ended, from its last attempt; {@link #REQUIRED} (internal) and {@link #REQUIRED_EXTERNAL} must each occur in a default run. */
 enum OutcomeClass {
     COMMITTED,
     /** Members mixed and the original entry still running: partial in progress. */
@@ -24,9 +24,14 @@ enum OutcomeClass {
     /** Refused before taking the slot (drift, a member down, staging not proven, ...): nothing published. */
     REFUSED,
     /** Every worker that would have reported crashed, and nothing reran. */
-    CRASHED;
+    CRASHED,
+    /** External mode: an unsupported pre-publication ending after exact owned cleanup (not success). */
+    ABORTED;
 
     static final Set<OutcomeClass> REQUIRED = EnumSet.of(COMMITTED, WAITING, TERMINAL_PARTIAL, UNKNOWN, CONFLICT);
+    /** External mode also has to reach a staging that stopped (prepared) and an unsupported ending (aborted). */
+    static final Set<OutcomeClass> REQUIRED_EXTERNAL = EnumSet.of(COMMITTED, WAITING, TERMINAL_PARTIAL, UNKNOWN, CONFLICT,
+            PREPARED, ABORTED);
 
     static OutcomeClass of(Attempt attempt) {
         if (attempt instanceof Attempt.Refused refused) {
@@ -43,13 +48,14 @@ enum OutcomeClass {
             case FAILED -> FAILED;
             case UNKNOWN -> UNKNOWN;
             case PREPARED -> PREPARED;
-            default -> throw new IllegalStateException("an internal publication never ends " + attempt.receipt().outcome());
+            case ABORTED -> ABORTED;
+            default -> throw new IllegalStateException("a publication never ends " + attempt.receipt().outcome());
         };
     }
 
     /** True when rerunning the same invocation cannot change the outcome without an operator. */
     boolean settled() {
-        return this == COMMITTED || this == TERMINAL_PARTIAL || this == FAILED;
+        return this == COMMITTED || this == TERMINAL_PARTIAL || this == FAILED || this == ABORTED;
     }
 
     /** The name in {@code bench/simulate.sh}'s summary line. */

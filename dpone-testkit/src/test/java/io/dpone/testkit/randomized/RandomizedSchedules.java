@@ -43,7 +43,7 @@ final class RandomizedSchedules {
         }
     }
 
-    static Summary run(long first, long count, ScheduleGenerator generator, int threads) {
+    static Summary run(long first, long count, ScheduleMode generator, int threads) {
         long start = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, "schedules");
@@ -68,7 +68,8 @@ final class RandomizedSchedules {
             }
             total.failures.sort(Comparator.comparingLong(result -> result.schedule().seed()));
             return new Summary(count, total.violating, total.outcomes, total.failures.stream().limit(KEPT_FAILURES)
-                    .collect(Collectors.toList()), withFirstSeeds(total), total.codes, total.calls, total.checks, (System.nanoTime() - start) / 1e9);
+                    .collect(Collectors.toList()), withFirstSeeds(total), codesWithFirstSeeds(total), total.calls, total.checks,
+                    (System.nanoTime() - start) / 1e9);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", interrupted);
@@ -80,14 +81,21 @@ final class RandomizedSchedules {
     }
 
     /** One seed; a simulator defect or any other throwable is reported as a violation of that seed. */
-    static ScheduleResult runOne(ScheduleGenerator generator, long seed) {
+    static ScheduleResult runOne(ScheduleMode generator, long seed) {
         Schedule schedule = generator.generate(seed);
         try {
-            return ScheduleRunner.run(schedule);
+            return generator.run(schedule);
         } catch (RuntimeException | Error defect) {
             return new ScheduleResult(schedule, OutcomeClass.CRASHED, "", List.of("the schedule failed: " + defect), 0, 0,
                     defect instanceof AssertionError ? String.valueOf(defect.getMessage()) : "");
         }
+    }
+
+    /** Each outcome and code with the first seed that ended so, for replay: {@code "unknown CODE (first seed N)"}. */
+    private static Map<String, Long> codesWithFirstSeeds(Partial total) {
+        Map<String, Long> named = new java.util.HashMap<>();
+        total.codes.forEach((code, n) -> named.put(code + " (first seed " + total.firstCodeSeeds.get(code) + ")", n));
+        return named;
     }
 
     private static Map<String, Long> withFirstSeeds(Partial total) {
@@ -107,13 +115,16 @@ final class RandomizedSchedules {
         private final Map<String, Long> kinds = new java.util.HashMap<>();
         private final Map<String, Long> firstSeeds = new java.util.HashMap<>();
         private final Map<String, Long> codes = new java.util.HashMap<>();
+        private final Map<String, Long> firstCodeSeeds = new java.util.HashMap<>();
         private long violating;
         private long calls;
         private long checks;
 
         void add(ScheduleResult result) {
             outcomes.merge(result.outcome(), 1L, Long::sum);
-            codes.merge(result.outcome().label() + (result.code().isEmpty() ? "" : " " + result.code()), 1L, Long::sum);
+            String code = result.outcome().label() + (result.code().isEmpty() ? "" : " " + result.code());
+            codes.merge(code, 1L, Long::sum);
+            firstCodeSeeds.merge(code, result.schedule().seed(), Math::min);
             calls += result.calls();
             checks += result.checks();
             if (result.violated()) {
@@ -136,6 +147,7 @@ final class RandomizedSchedules {
             other.kinds.forEach((kind, n) -> kinds.merge(kind, n, Long::sum));
             other.firstSeeds.forEach((kind, seed) -> firstSeeds.merge(kind, seed, Math::min));
             other.codes.forEach((code, n) -> codes.merge(code, n, Long::sum));
+            other.firstCodeSeeds.forEach((code, seed) -> firstCodeSeeds.merge(code, seed, Math::min));
             violating += other.violating;
             calls += other.calls;
             checks += other.checks;

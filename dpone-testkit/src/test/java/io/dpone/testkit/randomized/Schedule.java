@@ -19,9 +19,12 @@ import java.util.function.Function;
  * @param heal whether the healing round resumes, restarts and releases every member first
  * @param reruns how many times the healing round reruns each invocation at most
  * @param rerunMembers the member each rerun connects through, in order
+ * @param mode {@value #INTERNAL} or {@value #EXTERNAL}: which service and cluster the schedule runs
  */
 record Schedule(long seed, int members, int targetRows, Facade facade, int partialFacadeMember, List<WorkerPlan> workers,
-                List<PlannedFault> faults, boolean heal, int reruns, List<Integer> rerunMembers) {
+                List<PlannedFault> faults, boolean heal, int reruns, List<Integer> rerunMembers, String mode) {
+    static final String INTERNAL = "internal";
+    static final String EXTERNAL = "external";
     static final String PRIMARY = "nightly-A";
     static final String SECOND = "nightly-B";
 
@@ -33,6 +36,15 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
         workers = List.copyOf(workers);
         faults = List.copyOf(faults);
         rerunMembers = List.copyOf(rerunMembers);
+        if (!INTERNAL.equals(mode) && !EXTERNAL.equals(mode)) {
+            throw new IllegalArgumentException("mode is internal or external");
+        }
+    }
+
+    /** The system property that replays one seed of this schedule's mode. */
+    String replayProperty() {
+        return EXTERNAL.equals(mode) ? RandomizedExternalSchedulesTest.REPLAY_PROPERTY
+                : RandomizedPublicationSchedulesTest.REPLAY_PROPERTY;
     }
 
     /**
@@ -50,7 +62,10 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
                 .orElse(1);
     }
 
-    /** One worker of the first round: its name, the member it connects through, its invocation and source rows. */
+    /**
+     * One worker of the first round: its name, the member it connects through, its invocation and
+     * source rows (external mode: a negative count is a source the sealer refuses for good).
+     */
     record WorkerPlan(String name, int member, String invocation, int rows) {
         WorkerPlan {
             requireNonNull(name, "name is null");
@@ -80,7 +95,8 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();
-        text.append("schedule seed ").append(seed).append(": ").append(members).append(" members, target ")
+        text.append(EXTERNAL.equals(mode) ? "external " : "").append("schedule seed ").append(seed).append(": ")
+                .append(members).append(" members, target ")
                 .append(targetRows < 0 ? "absent" : "with " + targetRows + " rows")
                 .append(switch (facade) {
                     case ABSENT -> ", no control facade";

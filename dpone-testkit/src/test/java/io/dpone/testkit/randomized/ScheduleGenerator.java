@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * crash between any two steps; the control facade absent (bootstrapped by the workers), present, or
  * on one member only (a partial facade). Pure: the seed decides all.
  */
-final class ScheduleGenerator {
+final class ScheduleGenerator implements ScheduleMode {
     private static final TableRef TARGET = PublicationDriver.TARGET;
     private static final int[] FAULT_COUNT_WEIGHTS = {10, 35, 30, 20, 5};
 
@@ -40,7 +40,13 @@ final class ScheduleGenerator {
         this.fixedWorkers = workers;
     }
 
-    Schedule generate(long seed) {
+    @Override
+    public ScheduleResult run(Schedule schedule) {
+        return ScheduleRunner.run(schedule);
+    }
+
+    @Override
+    public Schedule generate(long seed) {
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + 0x2545F4914F6CDD1DL);
         int members = fixedMembers > 0 ? fixedMembers : 2 + random.nextInt(2);
         int workerCount = fixedWorkers > 0 ? fixedWorkers : 1 + random.nextInt(3);
@@ -70,7 +76,7 @@ final class ScheduleGenerator {
             rerunMembers.add(random.nextInt(members));
         }
         return new Schedule(seed, members, targetRows, facade, partialFacadeMember, workers, faults, heal, reruns,
-                rerunMembers);
+                rerunMembers, Schedule.INTERNAL);
     }
 
     private static int weighted(SplittableRandom random, int[] weights) {

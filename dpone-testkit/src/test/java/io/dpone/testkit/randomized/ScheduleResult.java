@@ -25,8 +25,8 @@ record ScheduleResult(Schedule schedule, OutcomeClass outcome, String code, List
 
     /** The seed, the schedule, the violations and the trace tail, and how to replay the seed. */
     String report() {
-        return "invariant violated in schedule seed " + schedule.seed() + " (replay: -D"
-                + RandomizedPublicationSchedulesTest.REPLAY_PROPERTY + "=" + schedule.seed() + ")\n" + schedule
+        return "invariant violated in " + schedule.mode() + " schedule seed " + schedule.seed() + " (replay: -D"
+                + schedule.replayProperty() + "=" + schedule.seed() + ")\n" + schedule
                 + "\n  outcome: " + outcome.label() + "\n  violations:\n    " + String.join("\n    ", violations)
                 + "\n  trace tail at the first violation:\n" + traceTail;
     }

@@ -5,6 +5,7 @@ import java.util.TreeMap;
 
 /**
  * {@code bench/simulate.sh}: the randomized schedules of {@link RandomizedPublicationSchedulesTest}
+ * ({@code --mode internal}, the default) or {@link RandomizedExternalSchedulesTest} ({@code --mode external})
  * outside JUnit, for as many seeds as anyone wants to spend time on (simulator evidence). Prints the
  * first violating schedules in full, then, as its last line,
  * {@code schedules=N violations=V committed=... waiting=... terminal_partial=... unknown=... conflict=... ...}.
@@ -28,14 +29,20 @@ public final class SimulateMain {
         int members;
         int workers;
         int threads;
+        String mode;
         try {
+            mode = options.getOrDefault("mode", Schedule.INTERNAL);
+            if (!mode.equals(Schedule.INTERNAL) && !mode.equals(Schedule.EXTERNAL)) {
+                usage("--mode is internal or external");
+                return;
+            }
             schedules = Long.parseLong(options.getOrDefault("schedules", "10000"));
             seed = Long.parseLong(options.getOrDefault("seed", "0"));
             members = Integer.parseInt(options.getOrDefault("members", "0"));
             workers = Integer.parseInt(options.getOrDefault("workers", "0"));
             threads = Integer.parseInt(options.getOrDefault("threads",
                     Integer.toString(Runtime.getRuntime().availableProcessors())));
-            options.keySet().removeAll(java.util.Set.of("schedules", "seed", "members", "workers", "threads"));
+            options.keySet().removeAll(java.util.Set.of("schedules", "seed", "members", "workers", "threads", "mode"));
             if (!options.isEmpty()) {
                 usage("unknown option --" + options.keySet().iterator().next());
                 return;
@@ -44,13 +51,14 @@ public final class SimulateMain {
                 usage("--schedules and --threads must be positive");
                 return;
             }
-            RandomizedSchedules.Summary summary = RandomizedSchedules.run(seed, schedules,
-                    new ScheduleGenerator(members, workers), threads);
+            ScheduleMode generator = mode.equals(Schedule.EXTERNAL) ? new ExternalScheduleGenerator(members, workers)
+                    : new ScheduleGenerator(members, workers);
+            RandomizedSchedules.Summary summary = RandomizedSchedules.run(seed, schedules, generator, threads);
             summary.failures().forEach(failure -> System.out.println(failure.report() + "\n"));
             summary.codes().forEach((code, n) -> System.out.println("outcome " + code + ": " + n));
             summary.violationKinds().forEach((kind, n) -> System.out.println("violating schedules: " + n + " x " + kind));
-            System.out.printf("seeds %d..%d, members %s, workers %s, %d threads: %.1f s (%.0f schedules/s), %d port calls,"
-                    + " %d checked steps%n", seed, seed + schedules - 1, members == 0 ? "2-3" : members,
+            System.out.printf("%s mode, seeds %d..%d, members %s, workers %s, %d threads: %.1f s (%.0f schedules/s), %d port calls,"
+                    + " %d checked steps%n", mode, seed, seed + schedules - 1, members == 0 ? "2-3" : members,
                     workers == 0 ? "1-3" : workers, threads, summary.seconds(), summary.schedules() / summary.seconds(),
                     summary.calls(), summary.checks());
             System.out.println(summary.line());
@@ -61,8 +69,8 @@ public final class SimulateMain {
     }
 
     private static void usage(String problem) {
-        System.err.println(problem + "\nusage: bench/simulate.sh [--schedules N] [--seed S] [--members M] [--workers W]"
-                + " [--threads T]\n  M, W: 1..9, or 0 to draw 2-3 members and 1-3 workers per seed");
+        System.err.println(problem + "\nusage: bench/simulate.sh [--mode internal|external] [--schedules N] [--seed S]"
+                + " [--members M] [--workers W] [--threads T]\n  M, W: 1..9, or 0 to draw 2-3 members and 1-3 workers per seed");
         System.exit(2);
     }
 }

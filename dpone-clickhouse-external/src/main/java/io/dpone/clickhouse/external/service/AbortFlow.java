@@ -23,8 +23,8 @@ import java.util.List;
  * LOCKED nothing was created; from STAGING every member's table under the operation's candidate
  * name is dropped only when it is this operation's own (its recorded UUID, or no UUID recorded
  * yet: created under the operation-derived name before it could be recorded), and its absence is
- * proven before the one CAS to ABORTED. A foreign table under the name stops the abort (nothing is
- * dropped then). The retained artifact is released only after the verified ABORTED write. ABORTED
+ * proven before the one CAS to ABORTED; the drops are fenced by a write of the record first, as a
+ * staging replacement is. A foreign table under the name stops the abort (nothing is dropped then). The retained artifact is released only after the verified ABORTED write. ABORTED
  * is not success; a new operation may then take the target by a version-checked CAS.
  */
 final class AbortFlow {
@@ -44,8 +44,18 @@ final class AbortFlow {
         return write(locked, List.of(), operation, code, reason, retained, run);
     }
 
-    Flow fromStaging(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging,
+    Flow fromStaging(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> refused,
             DponeErrorCode code, String reason, ExternalRun run) {
+        // Fenced like a staging replacement: a write of the record (members unchanged) first, so a
+        // worker of this operation that wrote since makes this one stop before anything is dropped.
+        ExternalRecord seen = (ExternalRecord) refused.record();
+        SlotWrites.Step claim = writes.write(refused, steps.member(seen, seen.payload().members().get(0), ports.clock().instant()),
+                run.evidence());
+        if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
+            return claim instanceof SlotWrites.Step.Stopped stopped ? new Flow.Concluded(stopped.ending())
+                    : stopped(code, reason, "another worker of this operation advanced the record; nothing was dropped");
+        }
+        SlotVersion<ExternalSlot> staging = claimed.current();
         ExternalRecord record = (ExternalRecord) staging.record();
         List<MemberRecord> discarded = new ArrayList<>();
         for (MemberRecord member : record.payload().members()) {

@@ -155,7 +155,11 @@ public final class ExternalPublicationService {
             Flow flow = switch (record.phase()) {
                 case LOCKED -> sealing.toStaging(cluster, operation, current, source, run);
                 case STAGING -> staging.stage(cluster, operation, current, run);
-                case STAGED -> publication.dispatch(cluster, current, run);
+                case STAGED -> {
+                    // idempotent: the STAGED write released it unless its answer was lost
+                    ports.store().release(record.payload().artifact().sha256(), operation.holder());
+                    yield publication.dispatch(cluster, current, run);
+                }
                 case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
                 case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
                 case COMPLETED -> new Flow.Concluded(Ending.committed());

@@ -14,7 +14,11 @@ sealed interface MemberResult {
     record Stopped(Ending ending) implements MemberResult {
     }
 
-    /** The server definitively refused this operation's staging: end it as ABORTED after exact owned cleanup. */
-    record Unsupported(DponeErrorCode code, String reason) implements MemberResult {
+    /**
+     * The server definitively refused this operation's staging: end it as ABORTED after exact owned
+     * cleanup, from {@code current}, the version the record stands at (the member may have been
+     * recorded LOADING before its insert was refused).
+     */
+    record Unsupported(SlotVersion<ExternalSlot> current, DponeErrorCode code, String reason) implements MemberResult {
     }
 }

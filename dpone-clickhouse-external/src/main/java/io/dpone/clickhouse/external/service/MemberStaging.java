@@ -73,7 +73,18 @@ final class MemberStaging {
     }
 
     private MemberResult replace(MemberSession session, MemberRecord record, StoredArtifact artifact, TableRef candidate,
-            SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
+            SlotVersion<ExternalSlot> decided, ExternalRun run, String label) {
+        // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
+        // version the decision was made on, so a worker of this operation that wrote since (recording,
+        // loading or proving that very table) makes this one stop before anything is dropped, and one
+        // that decided earlier fails its next write instead.
+        ExternalRecord staging = (ExternalRecord) decided.record();
+        SlotWrites.Step claim = writes.write(decided, steps.member(staging, record, clock.instant()), run.evidence());
+        if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
+            return claim instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
+                    : stopped(label + ": another worker of this operation advanced the record before the replacement; run again");
+        }
+        SlotVersion<ExternalSlot> current = claimed.current();
         MutationOutcome dropped = session.drop(candidate);
         if (!(dropped instanceof MutationOutcome.Acknowledged)
                 || !(session.table(candidate) instanceof CatalogRead.Observed<TableState> after)
@@ -89,7 +100,7 @@ final class MemberStaging {
         ExternalRecord staging = (ExternalRecord) current.record();
         MutationOutcome created = session.create(candidate, definition(staging, artifact));
         if (!(created instanceof MutationOutcome.Acknowledged)) {
-            return refusedOrStopped(created, label + ": the candidate could not be created");
+            return refusedOrStopped(current, created, label + ": the candidate could not be created");
         }
         if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> table)
                 || !(table.facts() instanceof TableState.Present present)) {
@@ -106,7 +117,7 @@ final class MemberStaging {
             loaded = session.insert(candidate, artifact.schema(), rows::next, run.pacing().cancellation());
         }
         if (loaded instanceof LoadResult.Failed failed) {
-            return refusedOrStopped(failed.outcome(), label + ": the load did not complete; run the same invocation again"
+            return refusedOrStopped(advanced.current(), failed.outcome(), label + ": the load did not complete; run the same invocation again"
                     + " to replace the owned partial candidate");
         }
         if (loaded instanceof LoadResult.SourceRejected rejected) {
@@ -120,6 +131,12 @@ final class MemberStaging {
         ArtifactBinding binding = staging.payload().artifact();
         if (!StagingDecision.exact(proven.facts(), binding)) {
             return diverged(label, "the rows read back from its candidate are not exactly the artifact's");
+        }
+        // the proof read the name: it proves the recorded table only if the name still holds it
+        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> after)
+                || !(after.facts() instanceof TableState.Present still) || !still.uuid().equals(present.uuid())) {
+            return stopped(label + ": its candidate was replaced while it was loaded (another worker of this operation);"
+                    + " run the same invocation again");
         }
         return ready(loading, binding, advanced.current(), run);
     }
@@ -148,10 +165,10 @@ final class MemberStaging {
                 settings.engine());
     }
 
-    private static MemberResult refusedOrStopped(MutationOutcome outcome, String what) {
+    private static MemberResult refusedOrStopped(SlotVersion<ExternalSlot> current, MutationOutcome outcome, String what) {
         if (outcome instanceof MutationOutcome.Rejected rejected
                 && rejected.error().classification().errorClass() == ErrorClass.FATAL) {
-            return new MemberResult.Unsupported(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+            return new MemberResult.Unsupported(current, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     what + " (server code " + rejected.error().code() + ")");
         }
         return stopped(what + " (" + outcome.getClass().getSimpleName() + ")");

@@ -48,7 +48,12 @@ final class Revalidation {
         }
         for (MemberRecord member : record.payload().members()) {
             CatalogRead<Long> rows = cluster.of(member).orElseThrow().session().rowCount(candidate);
-            if (!(rows instanceof CatalogRead.Observed<Long> count) || count.facts() != record.payload().artifact().rowCount()) {
+            if (!(rows instanceof CatalogRead.Observed<Long> count)) {
+                return Optional.of(Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                        "before dispatch member " + member.shardNumber() + "/" + member.replicaNumber() + "'s candidate could"
+                                + " not be read over its direct connection; nothing was sent; run the same invocation again"));
+            }
+            if (count.facts() != record.payload().artifact().rowCount()) {
                 return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
                         "before dispatch member " + member.shardNumber() + "/" + member.replicaNumber()
                                 + "'s candidate no longer holds the staged row count; nothing was sent"));

@@ -4,12 +4,15 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
+import io.dpone.clickhouse.external.authority.TableDefinition;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.seal.SourceSealer;
 import io.dpone.clickhouse.external.store.StoredArtifact;
@@ -19,13 +22,15 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.source.PublicationSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * From LOCKED (the fence is held before any source I/O) to STAGING: seal the source into the
  * content-addressed store with the declared columns, retain it under the operation, scan it once
  * (content digest, values the member transport cannot carry), re-read the inventory and the
- * resolved endpoints (drift between admission and staging fences the operation), then bind the
- * artifact, the target baseline and the member map in one CAS. A source the sealer refuses for
+ * resolved endpoints (drift between admission and staging fences the operation) and the members'
+ * targets (the baseline must be what the slot now fences), then bind the artifact, the target
+ * baseline and the member map in one CAS. A source the sealer refuses for
  * good ends the operation as ABORTED (nothing was created); an unreadable source or store leaves
  * LOCKED for the same invocation to continue.
  */
@@ -73,6 +78,10 @@ final class Sealing {
         if (drift.isPresent()) {
             return new Flow.Concluded(drift.get());
         }
+        Optional<Ending> moved = baselineNow(cluster, operation);
+        if (moved.isPresent()) {
+            return new Flow.Concluded(moved.get());
+        }
         ArtifactBinding binding = ArtifactBinding.of(operation.operationId(), artifact.sha256(), artifact.byteSize(),
                 artifact.rowCount(), artifact.schema().digest(), scan.content());
         List<MemberRecord> members = cluster.members().stream()
@@ -85,6 +94,36 @@ final class Sealing {
             return new Flow.Concluded(stopped.ending());
         }
         return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+    }
+
+    /**
+     * Every member's target read again once the slot is held, just before it is bound as the
+     * baseline: admission read it earlier, and another operation may have published the target
+     * in between (its record completed before this invocation took the slot over it). Only what
+     * the slot now fences is bound; a baseline that moved ends the invocation with nothing bound,
+     * and the same invocation's next run admits the target as it is.
+     */
+    private Optional<Ending> baselineNow(AdmittedMembers cluster, ExternalOperation operation) {
+        CatalogRead<List<MemberFacts>> read = ports.catalog().members(settings.cluster(), settings.target(),
+                operation.candidate());
+        boolean same = read instanceof CatalogRead.Observed<List<MemberFacts>> observed
+                && observed.facts().size() == cluster.members().size();
+        for (AdmittedMembers.Member member : same ? cluster.members() : List.<AdmittedMembers.Member>of()) {
+            List<MemberFacts> facts = ((CatalogRead.Observed<List<MemberFacts>>) read).facts().stream()
+                    .filter(f -> f.member().equals(member.endpoint())).toList();
+            UUID admitted = cluster.targetUuids().get(member.endpoint());
+            same &= facts.size() == 1 && (facts.get(0).target() instanceof TableObservation.Present present
+                    ? present.identity().tableUuid().equals(admitted)
+                            && TableDefinition.of(present.identity()).equals(cluster.target())
+                    : facts.get(0).target() instanceof TableObservation.Absent && admitted == null);
+        }
+        if (same) {
+            return Optional.empty();
+        }
+        return Optional.of(Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                "the target changed between this invocation's admission and its lock (another operation published it"
+                        + " meanwhile), or could not be read again; nothing is bound and no member was touched; run the same"
+                        + " invocation again to stage over the target as it is now"));
     }
 
     /** The inventory and resolved endpoints read again just before the baseline is bound. */

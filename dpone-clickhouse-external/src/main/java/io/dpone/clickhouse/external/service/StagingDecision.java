@@ -15,7 +15,9 @@ import java.util.Optional;
  * candidate absent                                   -&gt; LOAD (create, insert, prove)
  * present, no UUID recorded yet                      -&gt; REPLACE (owned by its operation-derived name,
  *                                                        created before its UUID could be recorded)
- * present, another UUID than recorded                -&gt; DIVERGED (not this operation's table)
+ * present, another UUID than recorded, LOADING       -&gt; REPLACE (owned by the name too: a racing worker
+ *                                                        of this operation replaced the unproven one)
+ * present, another UUID than recorded, READY         -&gt; DIVERGED (the proven candidate is gone)
  * present, recorded UUID, content exactly the artifact -&gt; ACCEPT
  * present, recorded UUID, LOADING, other content     -&gt; REPLACE (the owned partial candidate)
  * present, recorded UUID, READY, other content       -&gt; DIVERGED (proven once, changed since)
@@ -45,7 +47,7 @@ final class StagingDecision {
             return Action.REPLACE;
         }
         if (!present.uuid().equals(member.candidateUuid())) {
-            return Action.DIVERGED;
+            return member.stage() == MemberStage.LOADING ? Action.REPLACE : Action.DIVERGED;
         }
         if (content.map(observedContent -> exact(observedContent, artifact)).orElse(false)) {
             return Action.ACCEPT;

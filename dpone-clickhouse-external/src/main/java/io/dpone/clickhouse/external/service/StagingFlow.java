@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
@@ -67,7 +68,7 @@ final class StagingFlow {
                 return new Flow.Concluded(stopped.ending());
             }
             if (result instanceof MemberResult.Unsupported unsupported) {
-                return abort.fromStaging(cluster, operation, current, unsupported.code(), unsupported.reason(), run);
+                return abort.fromStaging(cluster, operation, unsupported.current(), unsupported.code(), unsupported.reason(), run);
             }
             current = ((MemberResult.Ready) result).current();
         }
@@ -86,7 +87,11 @@ final class StagingFlow {
         return artifact;
     }
 
-    /** Every member READY: prove the candidates through the catalog, CAS STAGED, release the artifact. */
+    /**
+     * Every member READY: prove the candidates through the catalog, CAS STAGED, release the artifact
+     * once a STAGED record is verified (this worker's write, or another worker's of the operation
+     * seen on the re-read); a write that did not happen keeps it for the next round.
+     */
     private Flow staged(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
         Optional<TableDefinition> candidate = candidateDefinition(cluster, record, operation.candidate());
@@ -100,10 +105,14 @@ final class StagingFlow {
         if (step instanceof SlotWrites.Step.Stopped stopped) {
             return new Flow.Concluded(stopped.ending());
         }
-        SlotVersion<ExternalSlot> staged = ((SlotWrites.Step.Advanced) step).current();
+        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced) step).current();
+        if (((ExternalRecord) now.record()).phase() != ExternalPhase.STAGED) {
+            // not written, and the re-read shows this operation still STAGING: keep the artifact, go round again
+            return new Flow.Continue(now);
+        }
         ports.store().release(record.payload().artifact().sha256(), operation.holder());
         run.evidence().step("staged");
-        return new Flow.Continue(staged);
+        return new Flow.Continue(now);
     }
 
     private Optional<TableDefinition> candidateDefinition(AdmittedMembers cluster, ExternalRecord record, TableRef candidate) {

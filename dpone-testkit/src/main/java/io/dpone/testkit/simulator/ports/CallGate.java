@@ -60,6 +60,11 @@ public final class CallGate {
         boolean duplicates() {
             return response instanceof Fault.DuplicateEntry;
         }
+
+        /** The rows a direct member insert commits before its connection breaks, or -1 when it is not interrupted. */
+        long interruptsAfter() {
+            return response instanceof Fault.InterruptLoad interrupt ? interrupt.rows() : -1;
+        }
     }
 
     public Call begin(String worker, int member, PortCall call, StatementKind kind, String queryId) {
@@ -72,7 +77,7 @@ public final class CallGate {
         world.scheduler().yieldFor(world.draw(world.timings().requestLatencyMs()));
         refuseDead(worker);
         Call started = new Call(worker, member, call, kind, queryId, token);
-        for (Fault fault : faults.onCall(Step.Timing.BEFORE, call, worker, kind)) {
+        for (Fault fault : faults.onCall(Step.Timing.BEFORE, call, worker, kind, member)) {
             if (fault instanceof Fault.CrashWorker) {
                 crash(started, "before " + call);
             }
@@ -92,7 +97,7 @@ public final class CallGate {
     public void sleep(String worker, int member, long millis) {
         refuseDead(worker);
         Call started = new Call(worker, member, PortCall.SLEEP, null, null, null);
-        for (Fault fault : faults.onCall(Step.Timing.BEFORE, PortCall.SLEEP, worker, null)) {
+        for (Fault fault : faults.onCall(Step.Timing.BEFORE, PortCall.SLEEP, worker, null, member)) {
             if (fault instanceof Fault.CrashWorker) {
                 crash(started, "before sleeping");
             }
@@ -103,7 +108,7 @@ public final class CallGate {
 
     /** The server applied the call's effect; faults after the effect fire now. */
     public void afterEffect(Call call) {
-        for (Fault fault : faults.onCall(Step.Timing.AFTER_EFFECT, call.call, call.worker, call.kind)) {
+        for (Fault fault : faults.onCall(Step.Timing.AFTER_EFFECT, call.call, call.worker, call.kind, call.member)) {
             if (fault instanceof Fault.CrashWorker) {
                 crash(call, "after the effect of " + call.call);
             }
@@ -114,7 +119,8 @@ public final class CallGate {
         CallRecord record = new CallRecord(sequence++, world.now(), call.worker, call.member, call.call, call.kind,
                 call.queryId, outcome);
         records.add(record);
-        world.trace(call.worker, call.call + (call.kind == null ? "" : " " + call.kind) + " via member" + call.member
+        world.trace(call.worker, call.call + (call.kind == null ? "" : " " + call.kind)
+                + (call.call.isMemberSession() ? " to member" : " via member") + call.member
                 + " -> " + outcome);
         world.observers().forEach(observer -> observer.afterCall(record));
         return result;

@@ -45,10 +45,11 @@ public final class FaultState implements HostFaults {
     }
 
     /** The faults that fire for this call at {@code timing}, in rule order; world faults already applied. */
-    List<Fault> onCall(Step.Timing timing, PortCall call, String worker, StatementKind kind) {
+    List<Fault> onCall(Step.Timing timing, PortCall call, String worker, StatementKind kind, int member) {
         List<Fault> fired = new ArrayList<>();
         for (int i = 0; i < rules.size(); i++) {
-            if (rules.get(i).step() instanceof Step.Call step && step.timing() == timing && step.matches(call, worker, kind)
+            if (rules.get(i).step() instanceof Step.Call step && step.timing() == timing
+                    && step.matches(call, worker, kind, member)
                     && fires(i, step.occurrence())) {
                 Fault fault = rules.get(i).fault();
                 if (fault.changesWorld()) {

@@ -2,6 +2,7 @@ package io.dpone.testkit.simulator.ports;
 
 import io.dpone.clickhouse.cluster.catalog.MemberAnswers;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
@@ -30,9 +31,17 @@ import java.util.function.Supplier;
  */
 public final class SimCatalogPort implements CatalogPort {
     private final PortContext context;
+    private final TableIdentityKind identities;
 
+    /** Member tables read with {@link TableIdentityKind#REPLICATED} identities (internal mode). */
     public SimCatalogPort(PortContext context) {
+        this(context, TableIdentityKind.REPLICATED);
+    }
+
+    /** Member tables read with {@code identities}, as the adapter reads them (external mode: {@link TableIdentityKind#DIRECT}). */
+    public SimCatalogPort(PortContext context, TableIdentityKind identities) {
         this.context = context;
+        this.identities = Objects.requireNonNull(identities, "identities is null");
     }
 
     @Override
@@ -51,7 +60,7 @@ public final class SimCatalogPort implements CatalogPort {
             List<MemberFacts> facts = new ArrayList<>();
             for (SimMember member : context.world().configured(cluster)) {
                 facts.addAll(MemberAnswers.facts(CatalogAnswers.memberRecords(context.world(), cluster, member, target,
-                        candidate), target, candidate));
+                        candidate), target, candidate, identities));
             }
             return new CatalogRead.Observed<>(List.copyOf(facts));
         }, true, cluster);

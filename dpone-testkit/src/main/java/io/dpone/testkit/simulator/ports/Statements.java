@@ -4,6 +4,7 @@ import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.FencedDdl;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.ControlTableColumns;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
 import io.dpone.testkit.simulator.TableSpec;
@@ -43,16 +44,20 @@ final class Statements {
             return new LocalStatement.DropIfExists(discard.candidate().database(), discard.candidate().table());
         }
         SetupDdl.CandidateCreate create = (SetupDdl.CandidateCreate) ddl;
-        if (create.definition() instanceof CandidateDefinition.LikeTarget like) {
-            return new LocalStatement.CreateLike(create.candidate().database(), create.candidate().table(), like.target().table());
+        return create(create.candidate(), create.definition());
+    }
+
+    /** The {@code CREATE TABLE} of {@code candidate} by {@code definition}: AS the target, or the declared columns. */
+    static LocalStatement create(TableRef candidate, CandidateDefinition definition) {
+        if (definition instanceof CandidateDefinition.LikeTarget like) {
+            return new LocalStatement.CreateLike(candidate.database(), candidate.table(), like.target().table());
         }
-        CandidateDefinition.Columns columns = (CandidateDefinition.Columns) create.definition();
+        CandidateDefinition.Columns columns = (CandidateDefinition.Columns) definition;
         List<ColumnSpec> specs = columns.columns().stream().map(c -> ColumnSpec.of(c.name(), c.type())).toList();
         EngineSpec engine = columns.engine().startsWith("Replicated")
                 ? new EngineSpec.Replicated(columns.engine(), EngineSpec.DEFAULT_REPLICA_PATH, EngineSpec.DEFAULT_REPLICA_NAME, "tuple()")
                 : new EngineSpec.MergeTree(columns.engine(), "tuple()");
-        return new LocalStatement.Create(create.candidate().database(), create.candidate().table(), new TableSpec(specs, engine),
-                false);
+        return new LocalStatement.Create(candidate.database(), candidate.table(), new TableSpec(specs, engine), false);
     }
 
     static boolean creates(SetupDdl ddl) {

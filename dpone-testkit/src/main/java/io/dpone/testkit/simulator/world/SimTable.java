@@ -2,7 +2,9 @@ package io.dpone.testkit.simulator.world;
 
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -24,6 +26,12 @@ public final class SimTable {
     public ReplicaState replica;
     /** Non-replicated MergeTree only. */
     public long localRows;
+    /**
+     * Non-replicated MergeTree only: the typed values of the rows a direct member insert wrote
+     * (external mode), each by column name, in insertion order. They are counted in
+     * {@link #localRows}; rows a fixture added by count alone carry no values.
+     */
+    public final List<Map<String, Object>> typedRows = new ArrayList<>();
 
     SimTable(UUID uuid, EngineSpec engine, String engineFull, List<ColumnSpec> columns) {
         this.uuid = uuid;

@@ -1,0 +1,187 @@
+package io.dpone.testkit.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.port.LoadResult;
+import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.member.ColumnDefinition;
+import io.dpone.clickhouse.external.member.MemberContent;
+import io.dpone.clickhouse.external.member.MemberSelf;
+import io.dpone.clickhouse.external.member.MemberSession;
+import io.dpone.clickhouse.external.member.TableState;
+import io.dpone.clickhouse.external.store.ArtifactRows;
+import io.dpone.clickhouse.external.store.StoredArtifact;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.testkit.external.TrickyArtifact;
+import io.dpone.testkit.simulator.TableSpec;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * External mode's direct member sessions, stated once and run against every backend with
+ * {@code internal_replication = false} (docs/testkit/simulator.md, "Held to real ClickHouse"): who
+ * a direct connection reaches, what the local create makes, the refusals of a taken name and a
+ * missing table, the batched insert of a sealed artifact read back as exactly its content digest,
+ * the budget, a changed row, a killed member. A disagreement between backends is a simulator bug.
+ */
+abstract class MemberSessionConformance {
+    static final String MERGE_TREE_TUPLE = "MergeTree ORDER BY tuple() SETTINGS index_granularity = 8192";
+
+    @TempDir
+    Path directory;
+
+    protected abstract MemberSessionBackend backend();
+
+    private TableRef table(String name) {
+        return new TableRef(backend().database(), name);
+    }
+
+    private static <T> T observed(CatalogRead<T> read) {
+        @SuppressWarnings("unchecked")
+        CatalogRead.Observed<T> observed = assertInstanceOf(CatalogRead.Observed.class, read, "read");
+        return observed.facts();
+    }
+
+    private static CandidateDefinition declared(StoredArtifact artifact) {
+        return new CandidateDefinition.Columns(artifact.schema().columns().stream()
+                .map(c -> new CandidateDefinition.Column(c.name(), c.type().canonicalName())).toList(), "MergeTree");
+    }
+
+    private static void load(MemberSession session, TableRef candidate, StoredArtifact artifact) {
+        try (ArtifactRows rows = artifact.rows()) {
+            LoadResult loaded = session.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER);
+            assertEquals(artifact.rowCount(), assertInstanceOf(LoadResult.Loaded.class, loaded).rows());
+        }
+    }
+
+    @Test
+    void eachDirectSessionReachesExactlyItsOwnMember() {
+        for (int member = 0; member < backend().members(); member++) {
+            MemberSelf self = observed(backend().session(member, 5).identify(backend().clusterName()));
+            assertEquals(List.of(1L, member + 1L), List.of(self.shardNumber(), self.replicaNumber()), "member " + member);
+        }
+    }
+
+    @Test
+    void aCandidateOfDeclaredColumnsIsAPlainMergeTreeUnderItsOwnUuidOnEveryMember() throws Exception {
+        StoredArtifact artifact = TrickyArtifact.seal(directory);
+        TableRef candidate = table("t__dpone_ext_0000000000000001");
+        Set<UUID> uuids = new HashSet<>();
+        for (int member = 0; member < backend().members(); member++) {
+            MemberSession session = backend().session(member, 5);
+            assertInstanceOf(TableState.Absent.class, observed(session.table(candidate)));
+            assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, declared(artifact)));
+            TableState.Present present = assertInstanceOf(TableState.Present.class, observed(session.table(candidate)));
+            assertEquals(MERGE_TREE_TUPLE, present.engineFull());
+            assertEquals(artifact.schema().columns().stream().map(c -> new ColumnDefinition(c.name(), c.type().canonicalName()))
+                    .toList(), present.columns());
+            uuids.add(present.uuid());
+        }
+        assertEquals(backend().members(), uuids.size(), "a table object, and a UUID, per member");
+    }
+
+    @Test
+    void aCandidateCreatedAsTheTargetHasItsDefinitionAndANewUuid() {
+        TableRef target = table("events");
+        TableRef candidate = table("events__dpone_ext_0000000000000002");
+        UUID targetUuid = UUID.randomUUID();
+        assertEquals(0, backend().createTable(0, target, TableSpec.mergeTreeEvents(), targetUuid).code());
+        MemberSession session = backend().session(0, 5);
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, new CandidateDefinition.LikeTarget(target)));
+        TableState.Present original = assertInstanceOf(TableState.Present.class, observed(session.table(target)));
+        TableState.Present copy = assertInstanceOf(TableState.Present.class, observed(session.table(candidate)));
+        assertEquals(targetUuid, original.uuid());
+        assertNotEquals(targetUuid, copy.uuid());
+        assertEquals("MergeTree ORDER BY id SETTINGS index_granularity = 8192", copy.engineFull());
+        assertEquals(original.engineFull(), copy.engineFull());
+        assertEquals(List.of(new ColumnDefinition("id", "UInt64"), new ColumnDefinition("v", "String")), copy.columns());
+    }
+
+    @Test
+    void aTakenNameIsRejectedWith57AndDroppingIsIdempotent() throws Exception {
+        StoredArtifact artifact = TrickyArtifact.seal(directory);
+        TableRef candidate = table("t__dpone_ext_0000000000000003");
+        MemberSession session = backend().session(1, 5);
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, declared(artifact)));
+        MutationOutcome.Rejected taken = assertInstanceOf(MutationOutcome.Rejected.class, session.create(candidate,
+                declared(artifact)));
+        assertEquals(57, taken.error().code());
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.drop(candidate));
+        assertInstanceOf(TableState.Absent.class, observed(session.table(candidate)));
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.drop(candidate), "DROP IF EXISTS of a missing table");
+    }
+
+    @Test
+    void theArtifactInsertedInBatchesReadsBackAsExactlyItsContentOnEveryMember() throws Exception {
+        StoredArtifact artifact = TrickyArtifact.seal(directory);
+        TableRef candidate = table("t__dpone_ext_0000000000000004");
+        for (int member = 0; member < backend().members(); member++) {
+            MemberSession session = backend().session(member, 5);
+            session.create(candidate, declared(artifact));
+            load(session, candidate, artifact);
+            assertEquals(new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
+                    observed(session.content(candidate, artifact.schema(), 1_000)), "member " + member);
+            assertEquals(artifact.rowCount(), observed(session.rowCount(candidate)));
+            assertEquals(new MemberContent.OverBudget(3), observed(session.content(candidate, artifact.schema(), 3)));
+        }
+    }
+
+    @Test
+    void aRowChangedOnOneMemberChangesOnlyThatMembersContent() throws Exception {
+        StoredArtifact artifact = TrickyArtifact.seal(directory);
+        TableRef candidate = table("t__dpone_ext_0000000000000005");
+        for (int member = 0; member < backend().members(); member++) {
+            MemberSession session = backend().session(member, 100);
+            session.create(candidate, declared(artifact));
+            load(session, candidate, artifact);
+        }
+        backend().changeRow(1, candidate, "s", "changed");
+        assertEquals(new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
+                observed(backend().session(0, 5).content(candidate, artifact.schema(), 1_000)));
+        MemberContent changed = observed(backend().session(1, 5).content(candidate, artifact.schema(), 1_000));
+        assertEquals(artifact.rowCount(), assertInstanceOf(MemberContent.Observed.class, changed).rows());
+        assertNotEquals(TrickyArtifact.content(artifact), ((MemberContent.Observed) changed).contentDigest());
+    }
+
+    @Test
+    void aMissingTableRefusesTheInsertWith60AndCannotBeRead() throws Exception {
+        StoredArtifact artifact = TrickyArtifact.seal(directory);
+        TableRef missing = table("t__dpone_ext_0000000000000006");
+        MemberSession session = backend().session(0, 5);
+        try (ArtifactRows rows = artifact.rows()) {
+            LoadResult.Failed failed = assertInstanceOf(LoadResult.Failed.class, session.insert(missing, artifact.schema(),
+                    rows::next, Cancellation.NEVER));
+            assertEquals(60, assertInstanceOf(MutationOutcome.Rejected.class, failed.outcome()).error().code());
+        }
+        assertInstanceOf(CatalogRead.Unreadable.class, session.content(missing, artifact.schema(), 1_000));
+        assertInstanceOf(CatalogRead.Unreadable.class, session.rowCount(missing));
+    }
+
+    @Test
+    void aKilledMemberRefusesItsDirectConnectionSoNothingIsSent() throws Exception {
+        StoredArtifact artifact = TrickyArtifact.seal(directory);
+        TableRef candidate = table("t__dpone_ext_0000000000000007");
+        backend().kill(1);
+        MemberSession session = backend().session(1, 5);
+        assertInstanceOf(CatalogRead.Unreadable.class, session.identify(backend().clusterName()));
+        assertInstanceOf(CatalogRead.Unreadable.class, session.table(candidate));
+        assertInstanceOf(MutationOutcome.NotSent.class, session.create(candidate, declared(artifact)));
+        try (ArtifactRows rows = artifact.rows()) {
+            LoadResult.Failed failed = assertInstanceOf(LoadResult.Failed.class, session.insert(candidate, artifact.schema(),
+                    rows::next, Cancellation.NEVER));
+            assertInstanceOf(MutationOutcome.NotSent.class, failed.outcome());
+        }
+        assertEquals(1L, observed(backend().session(0, 5).identify(backend().clusterName())).replicaNumber(),
+                "the other member still answers");
+    }
+}
