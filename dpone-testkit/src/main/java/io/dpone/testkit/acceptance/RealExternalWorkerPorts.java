@@ -14,6 +14,7 @@ import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.ddl.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
@@ -66,13 +67,13 @@ final class RealExternalWorkerPorts implements AutoCloseable {
                 counter, hook);
         ReadTransport reads = new RetryingReadTransport(faults, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
         this.ports = new ExternalPorts(
-                new StrictCatalogAdapter(reads, RealExternalWorkerPorts::queryId, RealWorkerPorts.CATALOG_MAX_EXECUTION_SECONDS,
+                new StrictCatalogAdapter(reads, RealExternalWorkerPorts::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS,
                         TableIdentityKind.DIRECT),
                 emulatedDdl != null ? emulatedDdl : new DdlDispatchAdapter(reads, faults, Sha256ProtocolDigests.INSTANCE,
                         RealExternalWorkerPorts::queryId, PublicationDriver.DDL_TASK_TIMEOUT_SECONDS),
                 new KeeperMapSlots<>(new SqlControlStore(facade.control(), faults, reads, MutationPrevalidation.SERVER_DEFAULT),
                         AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE),
-                new StrictFacadeAdapter(reads, RealExternalWorkerPorts::queryId, RealWorkerPorts.CATALOG_MAX_EXECUTION_SECONDS),
+                new StrictFacadeAdapter(reads, RealExternalWorkerPorts::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS),
                 sessions, EndpointResolver.admitted(), store, Clock.systemUTC(), Sleeper.SYSTEM);
     }
 
