@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
  * The fixed-heap content digest (pure Java, local temporary directory): spilling sorted runs of
  * row digests and merging them gives exactly the documented encoding (the same digest as keeping
  * every row digest in memory) for any run size, row count, order and duplicates; the spill file
- * is gone after the digest and after an abandoned one; the packed radix sort orders digests by
- * unsigned bytes, also digests sharing long prefixes.
+ * is gone after the digest and after an abandoned one; the packed radix sort and the merge of
+ * spilled runs order digests by unsigned bytes, also digests sharing long prefixes.
  */
 class ContentDigestSpillTest {
     private static final ArtifactSchema SCHEMA = ArtifactSchema.declared(List.of(SourceColumn.typed("id", "UInt64"),
@@ -157,6 +157,47 @@ class ContentDigestSpillTest {
         digests.sort(Arrays::compareUnsigned);
         for (int i = 0; i < count; i++) {
             assertArrayEquals(digests.get(i), Arrays.copyOfRange(packed, i * 32, i * 32 + 32), "digest " + i);
+        }
+    }
+
+    @Property(tries = 100)
+    void mergedRunsComeBackInUnsignedByteOrder(@ForAll long seed, @ForAll @IntRange(min = 1, max = 12) int runs,
+            @ForAll @IntRange(min = 0, max = 32) int sharedPrefix) throws IOException {
+        Random random = new Random(seed);
+        byte[] prefix = new byte[sharedPrefix];
+        random.nextBytes(prefix);
+        List<byte[]> expected = new ArrayList<>();
+        Path directory = Files.createTempDirectory("content-spill");
+        try (DigestSpill spill = new DigestSpill(directory)) {
+            for (int r = 0; r < runs; r++) {
+                int count = random.nextInt(60);
+                byte[] run = new byte[count * 32];
+                random.nextBytes(run);
+                for (int i = 0; i < count; i++) {
+                    if (random.nextBoolean()) {
+                        System.arraycopy(prefix, 0, run, i * 32, sharedPrefix); // ties on the first 8 bytes and beyond
+                    }
+                }
+                DigestSort.sort(run, count, new byte[run.length]);
+                spill.write(run, count);
+                for (int i = 0; i < count; i++) {
+                    expected.add(Arrays.copyOfRange(run, i * 32, i * 32 + 32));
+                }
+            }
+            expected.sort(Arrays::compareUnsigned);
+            List<byte[]> merged = new ArrayList<>();
+            spill.merge((bytes, offset) -> merged.add(Arrays.copyOfRange(bytes, offset, offset + 32)));
+            assertEquals(expected.size(), merged.size());
+            for (int i = 0; i < merged.size(); i++) {
+                assertArrayEquals(expected.get(i), merged.get(i), "digest " + i);
+            }
+        } finally {
+            try (Stream<Path> files = Files.list(directory)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(directory);
         }
     }
 
