@@ -30,6 +30,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Struct;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -168,8 +169,12 @@ final class NativeMemberSession implements MemberSession {
                     if (read > rowBudget) {
                         return new MemberContent.OverBudget(rowBudget);
                     }
+                    Object[] cells = result.getObject(1) instanceof Struct tuple ? tuple.getAttributes() : null;
+                    if (cells == null || cells.length != types.length) {
+                        return null;
+                    }
                     for (int i = 0; i < types.length; i++) {
-                        Object cell = result.getObject(i + 1);
+                        Object cell = cells[i];
                         try {
                             values[i] = CellParser.parse(types[i], cell == null ? null : cell.toString());
                         } catch (CellParser.InvalidCell invalid) {
