@@ -60,7 +60,9 @@ import java.util.function.Supplier;
  *   <li>its baseline: a plain {@code SELECT *} of the same candidate through the same driver,
  *       {@code getObject} of every cell.</li>
  * </ul>
- * Round 0 is the warm-up; medians are of the other rounds. The run also checks, outside the
+ * Round 0 is the warm-up; medians are of the other rounds, and the ratios are also given as the
+ * median of each round's own ratio (both sides of a round run back to back, so a burst of load
+ * from other processes on the machine tends to hit both). The run also checks, outside the
  * timings, that every load and proof succeeded, that the proof equals the artifact's content
  * digest and that the baseline table holds exactly the artifact's rows. Each phase starts after a
  * {@code System.gc()} and reports its peak used and peak live heap ({@link HeapSampler}); the
@@ -189,10 +191,17 @@ public final class ExternalStagingBench {
                 }
             }
         }
+        double[] stagingRatios = new double[rounds];
+        double[] proofRatios = new double[rounds];
+        for (int i = 0; i < rounds; i++) {
+            stagingRatios[i] = staging[i] / insert[i];
+            proofRatios[i] = proof[i] / select[i];
+        }
         System.out.printf("rows=%d artifact_bytes=%d batch_rows=%d driver_insert_seconds_median=%.3f staging_two_members_seconds_median=%.3f"
-                + " select_all_seconds_median=%.3f content_proof_seconds_median=%.3f max_heap_mb=%.0f%n",
+                + " select_all_seconds_median=%.3f content_proof_seconds_median=%.3f staging_ratio_per_round_median=%.2f"
+                + " proof_ratio_per_round_median=%.2f max_heap_mb=%.0f%n",
                 artifact.rowCount(), artifact.byteSize(), BATCH_ROWS, median(insert), median(staging), median(select), median(proof),
-                Runtime.getRuntime().maxMemory() / 1048576.0);
+                median(stagingRatios), median(proofRatios), Runtime.getRuntime().maxMemory() / 1048576.0);
         String[] names = {"artifact_scan", "driver_insert", "staging", "proof", "select_all"};
         StringBuilder heapLine = new StringBuilder("heap");
         for (int i = 0; i < names.length; i++) {
