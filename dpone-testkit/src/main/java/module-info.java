@@ -10,6 +10,8 @@ module io.dpone.testkit {
     requires static transitive net.jqwik.api;
     requires static transitive org.junit.jupiter.api;
     requires java.net.http;
+    // Only bench/external-staging.sh's heap sampler (test sources) reads GC notifications.
+    requires static jdk.management;
     requires static com.google.auto.service;
     requires static zookeeper;
     requires static testcontainers;

@@ -8,26 +8,37 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.content.ArtifactContent;
+import io.dpone.clickhouse.external.content.ContentDigest;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSelf;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.ResolvedEndpoint;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.nativeproto.NativeMemberSessions;
+import io.dpone.clickhouse.external.seal.SourceSealer;
 import io.dpone.clickhouse.external.store.ArtifactRows;
+import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.source.PublicationSource;
+import io.dpone.spi.source.SourceColumn;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
  * own candidate, the artifact's canonical typed rows in several native blocks, and its rows read
  * back digest to exactly the artifact's content digest; the raw bytes of every codec-sensitive
  * string (NULL, empty, control characters, NUL, the markers) are read back exactly on every member.
+ * A proof longer than one in-memory run spills to the store and merges to the same digest.
  */
 @ClickHouseCluster(members = 2, internalReplication = false)
 class RealMemberSessionTest {
@@ -95,6 +107,39 @@ class RealMemberSessionTest {
                 artifact.schema(), 3)).facts());
         assertInstanceOf(MutationOutcome.Acknowledged.class, member.drop(candidate));
         assertInstanceOf(TableState.Absent.class, ((CatalogRead.Observed<TableState>) member.table(candidate)).facts());
+    }
+
+    /**
+     * More rows than one in-memory run of row digests ({@link ContentDigest#RUN_ROWS}), in a
+     * one-column table (a one-element tuple per row): the proof spills sorted runs to the store's
+     * {@code tmp/}, merges them to exactly the artifact's digest, and leaves no file behind.
+     */
+    @Test
+    void aProofLongerThanOneRunSpillsToTheStoreAndLeavesNothing(RunningCluster cluster, TestDatabase db) throws Exception {
+        List<SourceColumn> columns = List.of(SourceColumn.typed("v", "Nullable(String)"));
+        List<List<String>> cells = new ArrayList<>();
+        for (int i = 0; i < ContentDigest.RUN_ROWS + 4_321; i++) {
+            cells.add(Collections.singletonList(i % 5 == 0 ? null : "v" + (i % 1_000)));
+        }
+        ArtifactStore store = ArtifactStore.open(directory.resolve("store"));
+        StoredArtifact artifact = new SourceSealer(store, cells.size(), ProgressListener.NONE)
+                .seal(new PublicationSource.Rows(columns, cells), columns);
+        NativeMemberSessions sessions = new NativeMemberSessions(db.target(), cluster.publisher().user(),
+                cluster.publisher().password(), Duration.ofSeconds(5), Duration.ofSeconds(30),
+                () -> "dpone-test-" + UUID.randomUUID(), NativeMemberSessions.DEFAULT_BATCH_ROWS, store::spillDirectory);
+        ClusterMember target = cluster.member(0);
+        MemberSession member = sessions.session(new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
+        TableRef candidate = new TableRef(db.target(), "t__dpone_ext_00000000000000aa");
+        assertInstanceOf(MutationOutcome.Acknowledged.class, member.create(candidate, new CandidateDefinition.Columns(
+                List.of(new CandidateDefinition.Column("v", "Nullable(String)")), "MergeTree")));
+        try (ArtifactRows rows = artifact.rows()) {
+            assertInstanceOf(LoadResult.Loaded.class, member.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER));
+        }
+        assertEquals(new MemberContent.Observed(artifact.rowCount(), ArtifactContent.digest(artifact)),
+                ((CatalogRead.Observed<MemberContent>) member.content(candidate, artifact.schema(), cells.size())).facts());
+        try (Stream<Path> left = Files.list(store.spillDirectory())) {
+            assertEquals(List.of(), left.toList(), "no spill file is left in the store's tmp/");
+        }
     }
 
     private static String expectedStrings() {

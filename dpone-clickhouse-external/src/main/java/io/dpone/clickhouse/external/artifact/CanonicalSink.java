@@ -89,6 +89,19 @@ public final class CanonicalSink {
         return new Digest(HexFormat.of().formatHex(sha256.digest()));
     }
 
+    /**
+     * Like {@link #finish()}, but writes the 32 digest bytes into {@code out} at {@code offset}
+     * (no text, no allocation): the per-row path of the content digest.
+     */
+    public void finishInto(byte[] out, int offset) {
+        drain();
+        try {
+            sha256.digest(out, offset, 32);
+        } catch (java.security.DigestException e) {
+            throw new IllegalArgumentException("no room for a SHA-256 digest at offset " + offset, e);
+        }
+    }
+
     private void ensure(int bytes) {
         if (buffer.length - length < bytes) {
             drain();

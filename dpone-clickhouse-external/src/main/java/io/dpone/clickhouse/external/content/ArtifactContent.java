@@ -8,19 +8,20 @@ import java.util.List;
 /**
  * The artifact side of the content proof: the {@link ContentDigest} of a stored artifact's rows,
  * read in one verifying pass (SHA-256, size and row count are checked at its end, so a changed
- * artifact is CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY, never a wrong digest).
+ * artifact is CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY, never a wrong digest). The heap is
+ * fixed: row digests spill to the store's {@code tmp/}.
  */
 public final class ArtifactContent {
     private ArtifactContent() {
     }
 
     public static Digest digest(StoredArtifact artifact) {
-        ContentDigest content = new ContentDigest(artifact.schema());
-        try (ArtifactRows rows = artifact.rows()) {
+        try (ContentDigest content = new ContentDigest(artifact.schema(), artifact.spillDirectory());
+                ArtifactRows rows = artifact.rows()) {
             for (List<Object> row = rows.next(); row != null; row = rows.next()) {
                 content.add(row);
             }
+            return content.finish();
         }
-        return content.finish();
     }
 }

@@ -22,12 +22,15 @@ import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.member.TypedRowSource;
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Struct;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,8 +51,11 @@ final class NativeMemberSession implements MemberSession {
     private final ClickHouseEndpoint endpoint;
     private final Supplier<String> queryIds;
     private final int batchRows;
+    private final Supplier<Path> spillDirectory;
 
-    NativeMemberSession(NativeConnections connections, ClickHouseEndpoint endpoint, Supplier<String> queryIds, int batchRows) {
+    /** @param spillDirectory where content proofs spill row digests, or null to keep them in memory */
+    NativeMemberSession(NativeConnections connections, ClickHouseEndpoint endpoint, Supplier<String> queryIds, int batchRows,
+            Supplier<Path> spillDirectory) {
         this.connections = requireNonNull(connections, "connections is null");
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
         this.queryIds = requireNonNull(queryIds, "queryIds is null");
@@ -57,6 +63,7 @@ final class NativeMemberSession implements MemberSession {
             throw new IllegalArgumentException("batchRows is positive");
         }
         this.batchRows = batchRows;
+        this.spillDirectory = spillDirectory;
     }
 
     @Override
@@ -139,7 +146,7 @@ final class NativeMemberSession implements MemberSession {
             }
             return new LoadResult.Loaded(loaded, 0);
         } catch (SQLException | RuntimeException failure) {
-            if (failure instanceof io.dpone.spi.error.DponeException artifact) {
+            if (failure instanceof DponeException artifact) {
                 throw artifact;
             }
             return new LoadResult.Failed(NativeConnections.afterSend(queryId, StatementKind.CANDIDATE_LOAD, failure));
@@ -151,18 +158,23 @@ final class NativeMemberSession implements MemberSession {
         String sql = MemberSql.content(candidate, schema, rowBudget + 1);
         return read(connection -> {
             ColumnType[] types = schema.columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
-            ContentDigest digest = new ContentDigest(schema);
             Object[] values = new Object[types.length];
             List<Object> row = Arrays.asList(values);
             long read = 0;
-            try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            try (ContentDigest digest = spillDirectory == null ? new ContentDigest(schema) : new ContentDigest(schema,
+                    spillDirectory.get()); Statement statement = connection.createStatement();
+                    ResultSet result = statement.executeQuery(sql)) {
                 while (result.next()) {
                     read++;
                     if (read > rowBudget) {
                         return new MemberContent.OverBudget(rowBudget);
                     }
+                    Object[] cells = result.getObject(1) instanceof Struct tuple ? tuple.getAttributes() : null;
+                    if (cells == null || cells.length != types.length) {
+                        return null;
+                    }
                     for (int i = 0; i < types.length; i++) {
-                        Object cell = result.getObject(i + 1);
+                        Object cell = cells[i];
                         try {
                             values[i] = CellParser.parse(types[i], cell == null ? null : cell.toString());
                         } catch (CellParser.InvalidCell invalid) {
@@ -171,8 +183,8 @@ final class NativeMemberSession implements MemberSession {
                     }
                     digest.add(row);
                 }
+                return new MemberContent.Observed(read, digest.finish());
             }
-            return new MemberContent.Observed(read, digest.finish());
         });
     }
 
@@ -227,6 +239,8 @@ final class NativeMemberSession implements MemberSession {
             return CatalogRead.Unreadable.failed(NativeConnections.readFailure(failure, false));
         } catch (IllegalArgumentException malformed) {
             return CatalogRead.Unreadable.malformed();
+        } catch (DponeException local) {
+            throw local; // a local failure (e.g. the store cannot hold a proof's spill), not the member's answer
         } catch (RuntimeException failure) {
             return CatalogRead.Unreadable.failed(NativeConnections.readFailure(failure, false));
         }

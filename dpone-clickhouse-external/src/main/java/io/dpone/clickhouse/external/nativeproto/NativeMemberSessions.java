@@ -8,6 +8,7 @@ import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.MemberSessions;
 import io.dpone.clickhouse.external.member.ResolvedEndpoint;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -29,9 +30,20 @@ public final class NativeMemberSessions implements MemberSessions {
     private final Duration socketTimeout;
     private final Supplier<String> queryIds;
     private final int batchRows;
+    private final Supplier<Path> spillDirectory;
 
+    /** Sessions whose content proofs keep every row digest in memory (32 bytes per row): small tables only. */
     public NativeMemberSessions(String database, String user, String password, Duration connectTimeout,
             Duration socketTimeout, Supplier<String> queryIds, int batchRows) {
+        this(database, user, password, connectTimeout, socketTimeout, queryIds, batchRows, null);
+    }
+
+    /**
+     * Sessions whose content proofs spill row digests to {@code spillDirectory} (asked for at the
+     * first proof: the artifact store's {@code tmp/}), so their heap does not grow with the rows.
+     */
+    public NativeMemberSessions(String database, String user, String password, Duration connectTimeout,
+            Duration socketTimeout, Supplier<String> queryIds, int batchRows, Supplier<Path> spillDirectory) {
         this.database = requireNonNull(database, "database is null");
         this.user = requireNonNull(user, "user is null");
         this.password = requireNonNull(password, "password is null");
@@ -42,6 +54,7 @@ public final class NativeMemberSessions implements MemberSessions {
             throw new IllegalArgumentException("batchRows is positive");
         }
         this.batchRows = batchRows;
+        this.spillDirectory = spillDirectory;
     }
 
     /**
@@ -69,6 +82,6 @@ public final class NativeMemberSessions implements MemberSessions {
     @Override
     public MemberSession session(ResolvedEndpoint endpoint) {
         return new NativeMemberSession(connections(), new ClickHouseEndpoint(endpoint.host(), endpoint.port(), database, user,
-                password, connectTimeout, socketTimeout), queryIds, batchRows);
+                password, connectTimeout, socketTimeout), queryIds, batchRows, spillDirectory);
     }
 }

@@ -56,7 +56,8 @@ final class ExternalAdapters implements AutoCloseable {
                         MutationPrevalidation.SERVER_DEFAULT), AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE),
                 new StrictFacadeAdapter(reads, ExternalAdapters::queryId, CATALOG_MAX_EXECUTION_SECONDS),
                 new NativeMemberSessions(settings.target().database(), connection.user(), connection.password().reveal(),
-                        Duration.ofSeconds(10), answerBound, ExternalAdapters::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS),
+                        Duration.ofSeconds(10), answerBound, ExternalAdapters::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS,
+                        store::spillDirectory),
                 EndpointResolver.admitted(), store, Clock.systemUTC(), Sleeper.SYSTEM);
     }
 

@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * One verifying pass over a sealed artifact before any member is touched: its canonical content
  * digest (what every member must prove) and the first value the member transport cannot carry,
- * if any. Streams; memory is the content digest's 32 bytes per row.
+ * if any. Streams with a fixed heap: the content digest spills its row digests to the store's
+ * {@code tmp/}.
  */
 final class ArtifactScan {
     /** @param refusal why a value cannot be staged (then the digest is not computed), else empty */
@@ -23,9 +24,9 @@ final class ArtifactScan {
     }
 
     static Result of(StoredArtifact artifact, MemberSessions transport) {
-        ContentDigest content = new ContentDigest(artifact.schema());
         ColumnType[] types = artifact.schema().columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
-        try (ArtifactRows rows = artifact.rows()) {
+        try (ContentDigest content = new ContentDigest(artifact.schema(), artifact.spillDirectory());
+                ArtifactRows rows = artifact.rows()) {
             for (List<Object> row = rows.next(); row != null; row = rows.next()) {
                 for (int i = 0; i < types.length; i++) {
                     Optional<String> refusal = transport.refusal(types[i], row.get(i));
@@ -36,7 +37,7 @@ final class ArtifactScan {
                 }
                 content.add(row);
             }
+            return new Result(content.finish(), Optional.empty());
         }
-        return new Result(content.finish(), Optional.empty());
     }
 }

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  *   sha256/&lt;hex&gt;                 canonical rows v1, named by their SHA-256
  *   sha256/&lt;hex&gt;.manifest.json   sidecar manifest, written last: its presence marks a complete artifact
  *   retained/&lt;hex&gt;/&lt;holder&gt;     one empty file per holder (an operation) that retains the artifact
- *   tmp/                          files being written; never read
+ *   tmp/                          files being written, and content proofs' spilled row digests
  *   store.lock                    serialises commits, retains and releases across processes
  * </pre>
  * Files are written to {@code tmp/} and renamed into place, so readers never see a partial file.
@@ -104,6 +104,16 @@ public final class ArtifactStore {
         }
     }
 
+    /**
+     * Where a process writes short-lived scratch files next to the artifacts (the content proof's
+     * spilled row digests): the store's {@code tmp/}, created if needed. Such files are deleted
+     * when their work ends.
+     */
+    public Path spillDirectory() {
+        ensureCreated();
+        return tmp;
+    }
+
     /** The complete artifact with this SHA-256, if the store holds one; reads only its manifest. */
     public Optional<StoredArtifact> find(Digest sha256) {
         Path data = objects.resolve(sha256.hex());
@@ -116,7 +126,7 @@ public final class ArtifactStore {
             if (!manifest.sha256().equals(sha256) || !Files.isRegularFile(data) || Files.size(data) != manifest.byteSize()) {
                 throw integrity("the artifact's manifest does not match its file name or size");
             }
-            return Optional.of(new StoredArtifact(manifest, data));
+            return Optional.of(new StoredArtifact(manifest, data, tmp));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
@@ -194,7 +204,7 @@ public final class ArtifactStore {
                 out.write(manifest.toJson());
             }
             move(sidecarTemp, sidecar(manifest.sha256()));
-            return new StoredArtifact(manifest, data);
+            return new StoredArtifact(manifest, data, tmp);
         });
     }
 

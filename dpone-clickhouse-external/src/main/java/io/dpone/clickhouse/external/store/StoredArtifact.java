@@ -15,10 +15,12 @@ import java.nio.file.Path;
 public final class StoredArtifact {
     private final ArtifactManifest manifest;
     private final Path file;
+    private final Path spillDirectory;
 
-    StoredArtifact(ArtifactManifest manifest, Path file) {
+    StoredArtifact(ArtifactManifest manifest, Path file, Path spillDirectory) {
         this.manifest = requireNonNull(manifest, "manifest is null");
         this.file = requireNonNull(file, "file is null");
+        this.spillDirectory = requireNonNull(spillDirectory, "spillDirectory is null");
     }
 
     public ArtifactManifest manifest() {
@@ -44,6 +46,11 @@ public final class StoredArtifact {
     /** The identity the SPI and the authority carry. */
     public SealedArtifact summary() {
         return new SealedArtifact(manifest.sha256().hex(), manifest.byteSize(), manifest.rowCount(), manifest.schemaDigest().hex());
+    }
+
+    /** Its store's scratch directory ({@link ArtifactStore#spillDirectory()}), e.g. for its content digest. */
+    public Path spillDirectory() {
+        return spillDirectory;
     }
 
     /** Opens a verifying pass over the typed rows; close it when done. */
