@@ -29,7 +29,7 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.source;
     exports io.dpone.clickhouse.cluster.sql;
     // ClickHouse adapters: only the external mode and the testkit compose them.
-    exports io.dpone.clickhouse.cluster.provider to io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.provider to io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.catalog to io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.transport to io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.transport.http to io.dpone.clickhouse.external, io.dpone.testkit;

@@ -2,29 +2,18 @@ package io.dpone.testkit.acceptance;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
-import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
-import io.dpone.clickhouse.cluster.authority.SqlControlStore;
-import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
-import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
-import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
-import io.dpone.clickhouse.cluster.ddl.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
+import io.dpone.clickhouse.external.provider.ExternalPortWiring;
+import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
 import io.dpone.clickhouse.cluster.transport.RetryingReadTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
-import io.dpone.clickhouse.external.authority.ExternalSlotSchema;
-import io.dpone.clickhouse.external.member.EndpointResolver;
 import io.dpone.clickhouse.external.member.MemberSessions;
-import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberEndpoint;
@@ -32,9 +21,7 @@ import io.dpone.testkit.fault.CallCounter;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
 import io.dpone.testkit.fault.SendHook;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.UUID;
 
 /**
  * One worker's {@link ExternalPorts} on a real cluster, composed exactly as the external provider
@@ -66,23 +53,12 @@ final class RealExternalWorkerPorts implements AutoCloseable {
         FaultInjectingTransport faults = new FaultInjectingTransport(mutations, rawReads, FaultPlan.none(), Sleeper.SYSTEM,
                 counter, hook);
         ReadTransport reads = new RetryingReadTransport(faults, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
-        this.ports = new ExternalPorts(
-                new StrictCatalogAdapter(reads, RealExternalWorkerPorts::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS,
-                        TableIdentityKind.DIRECT),
-                emulatedDdl != null ? emulatedDdl : new DdlDispatchAdapter(reads, faults, Sha256ProtocolDigests.INSTANCE,
-                        RealExternalWorkerPorts::queryId, PublicationDriver.DDL_TASK_TIMEOUT_SECONDS),
-                new KeeperMapSlots<>(new SqlControlStore(facade.control(), faults, reads, MutationPrevalidation.SERVER_DEFAULT),
-                        AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE),
-                new StrictFacadeAdapter(reads, RealExternalWorkerPorts::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS),
-                sessions, EndpointResolver.admitted(), store, Clock.systemUTC(), Sleeper.SYSTEM);
+        this.ports = ExternalPortWiring.ports(reads, faults, emulatedDdl != null ? emulatedDdl
+                : ExternalPortWiring.ddl(reads, faults, PublicationDriver.DDL_TASK_TIMEOUT_SECONDS), facade.control(), sessions, store);
     }
 
     ExternalPorts ports() {
         return ports;
-    }
-
-    private static String queryId() {
-        return "dpone-" + UUID.randomUUID();
     }
 
     @Override

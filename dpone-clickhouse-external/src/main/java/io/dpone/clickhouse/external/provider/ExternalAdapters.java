@@ -1,31 +1,19 @@
 package io.dpone.clickhouse.external.provider;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
-import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
-import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
-import io.dpone.clickhouse.cluster.authority.SqlControlStore;
-import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
-import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
-import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
-import io.dpone.clickhouse.cluster.ddl.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
 import io.dpone.clickhouse.cluster.transport.RetryingReadTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
-import io.dpone.clickhouse.external.authority.ExternalSlotSchema;
-import io.dpone.clickhouse.external.member.EndpointResolver;
 import io.dpone.clickhouse.external.nativeproto.NativeMemberSessions;
 import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.external.service.ExternalSettings;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.spi.publication.ClusterConnection;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.UUID;
 
 /**
  * The ClickHouse adapters of one external invocation. The coordinator connection is the one
@@ -36,7 +24,6 @@ import java.util.UUID;
  * as the same principal. {@link #close()} releases every HTTP client.
  */
 final class ExternalAdapters implements AutoCloseable {
-    static final long CATALOG_MAX_EXECUTION_SECONDS = 30;
     private final HttpReadTransport rawReads;
     private final HttpOneShotMutationTransport mutations;
     private final ExternalPorts ports;
@@ -48,25 +35,16 @@ final class ExternalAdapters implements AutoCloseable {
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
         ReadTransport reads = new RetryingReadTransport(rawReads, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
-        this.ports = new ExternalPorts(
-                new StrictCatalogAdapter(reads, ExternalAdapters::queryId, CATALOG_MAX_EXECUTION_SECONDS, TableIdentityKind.DIRECT),
-                new DdlDispatchAdapter(reads, mutations, Sha256ProtocolDigests.INSTANCE, ExternalAdapters::queryId,
-                        settings.ddlTaskTimeoutSeconds()),
-                new KeeperMapSlots<>(new SqlControlStore(settings.facade().control(), mutations, reads,
-                        MutationPrevalidation.SERVER_DEFAULT), AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE),
-                new StrictFacadeAdapter(reads, ExternalAdapters::queryId, CATALOG_MAX_EXECUTION_SECONDS),
+        this.ports = ExternalPortWiring.ports(reads, mutations,
+                ExternalPortWiring.ddl(reads, mutations, settings.ddlTaskTimeoutSeconds()), settings.facade().control(),
                 new NativeMemberSessions(settings.target().database(), connection.user(), connection.password().reveal(),
-                        Duration.ofSeconds(10), answerBound, ExternalAdapters::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS,
+                        Duration.ofSeconds(10), answerBound, InternalPortWiring::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS,
                         store::spillDirectory),
-                EndpointResolver.admitted(), store, Clock.systemUTC(), Sleeper.SYSTEM);
+                store);
     }
 
     ExternalPorts ports() {
         return ports;
-    }
-
-    private static String queryId() {
-        return "dpone-" + UUID.randomUUID();
     }
 
     @Override

@@ -1,0 +1,58 @@
+package io.dpone.clickhouse.external.provider;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
+import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
+import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
+import io.dpone.clickhouse.cluster.authority.SqlControlStore;
+import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
+import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
+import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
+import io.dpone.clickhouse.cluster.ddl.DdlDispatchAdapter;
+import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
+import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.port.Sleeper;
+import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.authority.ExternalSlotSchema;
+import io.dpone.clickhouse.external.member.EndpointResolver;
+import io.dpone.clickhouse.external.member.MemberSessions;
+import io.dpone.clickhouse.external.service.ExternalPorts;
+import io.dpone.clickhouse.external.store.ArtifactStore;
+import java.time.Clock;
+
+/**
+ * How external mode's ports are wired over one coordinator connection: the strict catalog with
+ * direct member identities, the core's DDL dispatch, facade and KeeperMap slot mechanics (external
+ * slot schema, server-default mutation prevalidation), the member sessions and the artifact
+ * store. The composition root uses it over the plain HTTP transports; the testkit's real external
+ * acceptance backends use it over their fault-injecting transport, so both run exactly this wiring.
+ */
+public final class ExternalPortWiring {
+    private ExternalPortWiring() {
+    }
+
+    /** The core's DDL dispatch adapter over {@code reads} and {@code mutations}. */
+    public static DdlPort ddl(ReadTransport reads, OneShotMutationTransport mutations, long ddlTaskTimeoutSeconds) {
+        return new DdlDispatchAdapter(reads, mutations, Sha256ProtocolDigests.INSTANCE, InternalPortWiring::queryId,
+                ddlTaskTimeoutSeconds);
+    }
+
+    /**
+     * The ports over {@code reads} (already retried by policy), {@code mutations} (never retried),
+     * {@code ddl}, the control table {@code control}, {@code sessions} at the admitted endpoints,
+     * and {@code store}.
+     */
+    public static ExternalPorts ports(ReadTransport reads, OneShotMutationTransport mutations, DdlPort ddl, TableRef control,
+            MemberSessions sessions, ArtifactStore store) {
+        return new ExternalPorts(
+                new StrictCatalogAdapter(reads, InternalPortWiring::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS,
+                        TableIdentityKind.DIRECT),
+                ddl,
+                new KeeperMapSlots<>(new SqlControlStore(control, mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
+                        AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE),
+                new StrictFacadeAdapter(reads, InternalPortWiring::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS),
+                sessions, EndpointResolver.admitted(), store, Clock.systemUTC(), Sleeper.SYSTEM);
+    }
+}
