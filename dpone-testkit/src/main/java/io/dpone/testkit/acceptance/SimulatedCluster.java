@@ -15,9 +15,7 @@ import io.dpone.testkit.simulator.QueueEntryView;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import io.dpone.testkit.simulator.TableView;
-import io.dpone.testkit.simulator.WorkerOutcome;
 import io.dpone.testkit.simulator.WorkerPorts;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -222,21 +220,7 @@ public final class SimulatedCluster implements AcceptanceCluster {
 
     @Override
     public <T> Map<String, WorkerResult<T>> race(Map<String, Function<PublicationPorts, T>> bodies) {
-        List<ClusterSimulator.Worker<T>> list = new ArrayList<>();
-        bodies.forEach((name, body) -> list.add(new ClusterSimulator.Worker<>(worker(name), ports -> body.apply(ports(name)))));
-        Map<String, WorkerResult<T>> results = new LinkedHashMap<>();
-        simulator.run(list).forEach((name, outcome) -> results.put(name, result(outcome)));
-        return results;
-    }
-
-    private static <T> WorkerResult<T> result(WorkerOutcome<T> outcome) {
-        if (outcome instanceof WorkerOutcome.Returned<T> returned) {
-            return new WorkerResult.Returned<>(returned.value());
-        }
-        if (outcome instanceof WorkerOutcome.Threw<T> threw) {
-            return new WorkerResult.Threw<>(threw.thrown());
-        }
-        return new WorkerResult.Crashed<>();
+        return SimulatedRaces.race(simulator, this::worker, this::ports, bodies);
     }
 
     @Override

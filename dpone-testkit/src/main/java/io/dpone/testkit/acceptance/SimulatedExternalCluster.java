@@ -19,7 +19,6 @@ import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
-import io.dpone.testkit.simulator.WorkerOutcome;
 import io.dpone.testkit.simulator.WorkerPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +26,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -240,21 +238,7 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
 
     @Override
     public <T> Map<String, WorkerResult<T>> race(Map<String, Function<ExternalPorts, T>> bodies) {
-        List<ClusterSimulator.Worker<T>> list = new ArrayList<>();
-        bodies.forEach((name, body) -> list.add(new ClusterSimulator.Worker<>(worker(name), ports -> body.apply(ports(name)))));
-        Map<String, WorkerResult<T>> results = new LinkedHashMap<>();
-        simulator.run(list).forEach((name, outcome) -> results.put(name, result(outcome)));
-        return results;
-    }
-
-    private static <T> WorkerResult<T> result(WorkerOutcome<T> outcome) {
-        if (outcome instanceof WorkerOutcome.Returned<T> returned) {
-            return new WorkerResult.Returned<>(returned.value());
-        }
-        if (outcome instanceof WorkerOutcome.Threw<T> threw) {
-            return new WorkerResult.Threw<>(threw.thrown());
-        }
-        return new WorkerResult.Crashed<>();
+        return SimulatedRaces.race(simulator, this::worker, this::ports, bodies);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.cluster.service;
 
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;

@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.cluster.service;
 
+import io.dpone.clickhouse.cluster.flow.Waits;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;

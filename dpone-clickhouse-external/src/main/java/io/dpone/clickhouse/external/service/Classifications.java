@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.external.service;
 
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
@@ -22,10 +23,10 @@ import io.dpone.clickhouse.external.authority.ExternalRecord;
 final class Classifications {
     private final PublicationClassifier publication = new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
     private final CleanupClassifier cleanup = new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE);
-    private final MemberObservations observations;
+    private final ReplicaReader observations;
     private final TableRef target;
 
-    Classifications(MemberObservations observations, TableRef target) {
+    Classifications(ReplicaReader observations, TableRef target) {
         this.observations = observations;
         this.target = target;
     }

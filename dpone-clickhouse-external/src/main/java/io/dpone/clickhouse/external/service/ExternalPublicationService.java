@@ -1,5 +1,7 @@
 package io.dpone.clickhouse.external.service;
 
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.flow.Waits;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotRead;
@@ -58,7 +60,7 @@ public final class ExternalPublicationService {
         this.steps = new RecordSteps(random);
         this.writes = new SlotWrites(ports.authority());
         AbortFlow abort = new AbortFlow(ports, steps, writes);
-        Classifications classifications = new Classifications(new MemberObservations(ports.catalog(), settings.cluster()),
+        Classifications classifications = new Classifications(new ReplicaReader(ports.catalog(), settings.cluster()),
                 settings.target());
         this.sealing = new Sealing(ports, settings, steps, writes, abort);
         this.staging = new StagingFlow(ports, settings, steps, writes, abort);
@@ -71,7 +73,7 @@ public final class ExternalPublicationService {
     public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
             ProgressListener progress) {
         ExternalOperation operation = ExternalOperation.derive(settings.plan(), schedulerInvocationId);
-        ExternalRun run = new ExternalRun(new Pacing(ports.sleeper(), cancellation, progress),
+        ExternalRun run = new ExternalRun(new Waits(ports.sleeper(), cancellation, progress),
                 new QueueEntryResolver(ports.ddl(), Sha256ProtocolDigests.INSTANCE, settings.entryVisibility(),
                         settings.entryProgress(), ports.sleeper(), cancellation), new ExternalEvidence());
         progress.step("admission");

@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.external.service;
 
+import io.dpone.clickhouse.cluster.flow.Waits;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
@@ -16,7 +17,7 @@ import java.util.Set;
  * One invocation's context: its pacing, its queue resolver (which waits with the same
  * cancellation) and the evidence its receipt will carry. Used by one thread.
  */
-record ExternalRun(Pacing pacing, QueueEntryResolver queue, ExternalEvidence evidence) {
+record ExternalRun(Waits pacing, QueueEntryResolver queue, ExternalEvidence evidence) {
     ExternalRun {
         requireNonNull(pacing, "pacing is null");
         requireNonNull(queue, "queue is null");

@@ -1,4 +1,4 @@
-package io.dpone.clickhouse.external.service;
+package io.dpone.clickhouse.cluster.flow;
 
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaObservation;
@@ -11,21 +11,21 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What every member shows under the target and candidate names, from one strict catalog read
- * with direct identities, for the section 5 and 6 classifiers. An unreadable catalog makes every
- * expected member unavailable (a partial read is never evidence); answering members pass through
- * as they are, so duplicates and strangers reach the classifier, which treats them as inexact.
+ * Reads what every member shows under the target and candidate names, for the section 5 and 6
+ * classifiers. An unreadable catalog makes every expected member unavailable (a partial read is
+ * never evidence); answering members are passed through as they are, so duplicates and strangers
+ * reach the classifier, which treats them as inexact membership.
  */
-final class MemberObservations {
+public final class ReplicaReader {
     private final CatalogPort catalog;
     private final String cluster;
 
-    MemberObservations(CatalogPort catalog, String cluster) {
+    public ReplicaReader(CatalogPort catalog, String cluster) {
         this.catalog = catalog;
         this.cluster = cluster;
     }
 
-    List<ReplicaObservation> observe(Set<HostEndpoint> expected, TableRef target, TableRef candidate) {
+    public List<ReplicaObservation> observe(Set<HostEndpoint> expected, TableRef target, TableRef candidate) {
         CatalogRead<List<MemberFacts>> read = catalog.members(cluster, target, candidate);
         List<ReplicaObservation> observations = new ArrayList<>();
         if (!(read instanceof CatalogRead.Observed<List<MemberFacts>> observed)) {

@@ -1,4 +1,4 @@
-package io.dpone.clickhouse.cluster.service;
+package io.dpone.clickhouse.cluster.flow;
 
 import static java.util.Objects.requireNonNull;
 
@@ -11,19 +11,19 @@ import io.dpone.spi.publication.ProgressListener;
  * Paces a bounded wait between two read-only observations. Cancellation ends the wait (it never
  * cancels or replays anything already sent); so does an interrupt, which is restored.
  */
-final class Waits {
+public final class Waits {
     private final Sleeper sleeper;
     private final Cancellation cancellation;
     private final ProgressListener progress;
 
-    Waits(Sleeper sleeper, Cancellation cancellation, ProgressListener progress) {
+    public Waits(Sleeper sleeper, Cancellation cancellation, ProgressListener progress) {
         this.sleeper = requireNonNull(sleeper, "sleeper is null");
         this.cancellation = requireNonNull(cancellation, "cancellation is null");
         this.progress = requireNonNull(progress, "progress is null");
     }
 
     /** Pauses after observation {@code attempt}; false when the wait must stop (bound, cancellation). */
-    boolean pause(String what, int attempt, BoundedWait policy) {
+    public boolean pause(String what, int attempt, BoundedWait policy) {
         if (attempt >= policy.attempts() || cancellation.isCancelled()) {
             return false;
         }
@@ -37,15 +37,15 @@ final class Waits {
         return !cancellation.isCancelled();
     }
 
-    boolean cancelled() {
+    public boolean cancelled() {
         return cancellation.isCancelled();
     }
 
-    ProgressListener progress() {
+    public ProgressListener progress() {
         return progress;
     }
 
-    Cancellation cancellation() {
+    public Cancellation cancellation() {
         return cancellation;
     }
 }
