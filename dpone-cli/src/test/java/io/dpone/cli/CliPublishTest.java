@@ -127,6 +127,16 @@ class CliPublishTest {
         assertEquals(compression, file.compression());
     }
 
+    @ParameterizedTest
+    @CsvSource({"1f8b0800, GZIP", "28b52ffd, ZSTD", "69640a31, NONE"})
+    void compressedBytesBehindAPlainNameAreDeclaredCompressed(String magic, Compression expected) throws Exception {
+        RecordingProvider provider = RecordingProvider.succeeding();
+        Path source = Files.write(dir.resolve("hidden.csv"), java.util.HexFormat.of().parseHex(magic));
+        CliRun result = run(provider, publish(source));
+        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(expected, ((PublicationSource.DelimitedFile) provider.onlyRequest().source()).compression());
+    }
+
     @Test
     void anUnknownFormatOrExtensionIsAUsageError() {
         RecordingProvider provider = RecordingProvider.succeeding();

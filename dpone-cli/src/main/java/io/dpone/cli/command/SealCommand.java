@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
+import io.dpone.cli.input.SourceFiles;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.spi.artifact.ArtifactSealer;
 import io.dpone.spi.artifact.ColumnDeclarations;

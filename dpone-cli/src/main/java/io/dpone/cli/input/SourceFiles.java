@@ -6,6 +6,7 @@ import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,9 +16,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Describes a {@code --source} file for the publisher without opening it: format and compression
- * from its name (the publisher decides whether it accepts them), size from the file system. Messages
- * never name the path.
+ * Describes a {@code --source} file for the publisher before anyone parses it: format from its name,
+ * compression from its name or else its magic bytes (gzip {@code 1f 8b}, zstd {@code 28 b5 2f fd}),
+ * so compressed bytes are refused as such instead of as malformed text (the publisher decides what
+ * it accepts), size from the file system. Messages never name the path.
  */
 public final class SourceFiles {
     private static final Map<String, Compression> COMPRESSIONS = Map.ofEntries(
@@ -71,9 +73,39 @@ public final class SourceFiles {
         } catch (IOException | SecurityException e) {
             throw unavailable();
         }
-        Path name = absolute.getFileName();
-        Compression compression = name == null ? Compression.NONE : compression(name.toString());
-        return new PublicationSource.DelimitedFile(absolute, format, compression, OptionalLong.of(size));
+        return new PublicationSource.DelimitedFile(absolute, format, compressionOf(absolute), OptionalLong.of(size));
+    }
+
+    /** The compression a file's name names, else the one its first bytes show; an unreadable file is left to the reader. */
+    public static Compression compressionOf(Path file) {
+        Path name = file.getFileName();
+        Compression named = name == null ? Compression.NONE : compression(name.toString());
+        return named != Compression.NONE ? named : sniff(file);
+    }
+
+    /** The file's size, empty when the file system cannot say; the reader reports an unreadable file. */
+    public static OptionalLong sizeOf(Path file) {
+        try {
+            return OptionalLong.of(Files.size(file));
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    private static Compression sniff(Path file) {
+        byte[] magic = new byte[4];
+        int read;
+        try (InputStream in = Files.newInputStream(file)) {
+            read = in.readNBytes(magic, 0, magic.length);
+        } catch (IOException | RuntimeException e) {
+            return Compression.NONE;
+        }
+        if (read >= 2 && (magic[0] & 0xFF) == 0x1F && (magic[1] & 0xFF) == 0x8B) {
+            return Compression.GZIP;
+        }
+        boolean zstd = read == 4 && (magic[0] & 0xFF) == 0x28 && (magic[1] & 0xFF) == 0xB5
+                && (magic[2] & 0xFF) == 0x2F && (magic[3] & 0xFF) == 0xFD;
+        return zstd ? Compression.ZSTD : Compression.NONE;
     }
 
     private static DponeException unavailable() {
