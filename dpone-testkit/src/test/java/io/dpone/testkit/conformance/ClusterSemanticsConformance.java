@@ -76,8 +76,8 @@ abstract class ClusterSemanticsConformance {
     void exchangeSwapsTheTwoUuidsOnThatMemberOnlyAndThePathFollowsTheUuid() {
         TableRef target = table("events");
         TableRef candidate = table("events__cand");
-        UUID targetUuid = UUID.randomUUID();
-        UUID candidateUuid = UUID.randomUUID();
+        UUID targetUuid = backend().newUuid();
+        UUID candidateUuid = backend().newUuid();
         createEverywhere(target, TableSpec.replicatedEvents(), targetUuid);
         createEverywhere(candidate, TableSpec.replicatedEvents(), candidateUuid);
         List<MemberFacts> before = members(target, candidate);
@@ -102,8 +102,8 @@ abstract class ClusterSemanticsConformance {
     void renameOntoAnExistingNameFailsWith57AndChangesNothing() {
         TableRef first = table("a");
         TableRef second = table("b");
-        createEverywhere(first, TableSpec.mergeTreeEvents(), UUID.randomUUID());
-        createEverywhere(second, TableSpec.mergeTreeEvents(), UUID.randomUUID());
+        createEverywhere(first, TableSpec.mergeTreeEvents(), backend().newUuid());
+        createEverywhere(second, TableSpec.mergeTreeEvents(), backend().newUuid());
         List<MemberFacts> before = members(first, second);
 
         LocalResult result = backend().rename(0, first, second);
@@ -121,7 +121,7 @@ abstract class ClusterSemanticsConformance {
     @Test
     void exchangeWithAMissingSideFailsWith60AndChangesNothing() {
         TableRef present = table("present");
-        createEverywhere(present, TableSpec.mergeTreeEvents(), UUID.randomUUID());
+        createEverywhere(present, TableSpec.mergeTreeEvents(), backend().newUuid());
         List<MemberFacts> before = members(present, table("absent"));
 
         LocalResult result = backend().exchange(0, present, table("absent"));
@@ -140,8 +140,8 @@ abstract class ClusterSemanticsConformance {
     @Test
     void createOfATakenNameFailsWith57() {
         TableRef taken = table("taken");
-        createEverywhere(taken, TableSpec.mergeTreeEvents(), UUID.randomUUID());
-        assertEquals(57, backend().createTable(0, taken, TableSpec.mergeTreeEvents(), UUID.randomUUID()).code());
+        createEverywhere(taken, TableSpec.mergeTreeEvents(), backend().newUuid());
+        assertEquals(57, backend().createTable(0, taken, TableSpec.mergeTreeEvents(), backend().newUuid()).code());
     }
 
     @Test
@@ -219,12 +219,12 @@ abstract class ClusterSemanticsConformance {
     @Test
     void tableNamesAreTheSortedUnionOverEveryMemberOfThePrefixedNames() {
         String prefix = "t__dpone_0123456789abcdef_";
-        assertEquals(0, backend().createTable(0, table(prefix + "bbbbbbbb"), TableSpec.mergeTreeEvents(), UUID.randomUUID())
+        assertEquals(0, backend().createTable(0, table(prefix + "bbbbbbbb"), TableSpec.mergeTreeEvents(), backend().newUuid())
                 .code());
         assertEquals(0, backend().createTable(backend().members() - 1, table(prefix + "aaaaaaaa"), TableSpec.mergeTreeEvents(),
-                UUID.randomUUID()).code());
-        createEverywhere(table(prefix + "cccccccc"), TableSpec.mergeTreeEvents(), UUID.randomUUID());
-        createEverywhere(table("t__dpone_other"), TableSpec.mergeTreeEvents(), UUID.randomUUID());
+                backend().newUuid()).code());
+        createEverywhere(table(prefix + "cccccccc"), TableSpec.mergeTreeEvents(), backend().newUuid());
+        createEverywhere(table("t__dpone_other"), TableSpec.mergeTreeEvents(), backend().newUuid());
 
         CatalogRead<List<String>> read = backend().catalog().tableNames(backend().clusterName(), backend().database(), prefix);
 
@@ -239,7 +239,7 @@ abstract class ClusterSemanticsConformance {
     @Test
     void aFreshMergeTreeTableHasNoReplicationIdentity() {
         TableRef target = table("plain");
-        createEverywhere(target, TableSpec.mergeTreeEvents(), UUID.randomUUID());
+        createEverywhere(target, TableSpec.mergeTreeEvents(), backend().newUuid());
         for (MemberFacts facts : members(target, table("absent"))) {
             assertTrue(facts.databaseIsAtomic());
             assertEquals(1, facts.shardNumber());
@@ -252,7 +252,7 @@ abstract class ClusterSemanticsConformance {
     @Test
     void aFreshReplicatedTableHasOneIdentityOnEveryMember() {
         TableRef target = table("replicated");
-        UUID uuid = UUID.randomUUID();
+        UUID uuid = backend().newUuid();
         createEverywhere(target, TableSpec.replicatedEvents(), uuid);
 
         List<MemberFacts> facts = members(target, table("absent"));
@@ -331,8 +331,8 @@ abstract class ClusterSemanticsConformance {
         }
     }
 
-    private static String key(String name) {
-        return CanonicalEncoder.forDomain("conformance").text(name + UUID.randomUUID()).sha256().hex();
+    private String key(String name) {
+        return CanonicalEncoder.forDomain("conformance").text(name + backend().newUuid()).sha256().hex();
     }
 
     private static ControlRow row(String key, String phase, long epoch) {

@@ -1,6 +1,7 @@
 package io.dpone.testkit.conformance;
 
 import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.FacadePort;
@@ -64,4 +65,20 @@ interface ConformanceBackend {
 
     /** Fresh query ids for authority requests. */
     String queryId(String purpose);
+
+    /**
+     * The source of every fixture UUID and token or fence bit a suite draws: seeded from the
+     * simulator's seed there, so a failing property replays exactly; real backends may use secure
+     * randomness (their runs are not replayed from a seed).
+     */
+    RandomBits randomBits();
+
+    /** A fresh version-4 fixture UUID from {@link #randomBits()}. */
+    default UUID newUuid() {
+        byte[] bits = randomBits().next(16);
+        bits[6] = (byte) ((bits[6] & 0x0f) | 0x40);
+        bits[8] = (byte) ((bits[8] & 0x3f) | 0x80);
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bits);
+        return new UUID(buffer.getLong(), buffer.getLong());
+    }
 }

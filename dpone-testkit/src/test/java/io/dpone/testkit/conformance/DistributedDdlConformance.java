@@ -18,7 +18,6 @@ import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
-import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
@@ -34,7 +33,6 @@ import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.TableSpec;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -50,8 +48,6 @@ import org.junit.jupiter.api.Test;
  * reaching every member, and replica row counts and log pointers that converge.
  */
 abstract class DistributedDdlConformance {
-    private static final RandomBits RANDOM = RandomBits.from(new SecureRandom());
-
     protected abstract ConformanceBackend backend();
 
     private TableRef table(String name) {
@@ -64,8 +60,9 @@ abstract class DistributedDdlConformance {
         }
     }
 
-    private static DdlCorrelationToken token(DdlAction action) {
-        return DdlCorrelationToken.issue(CanonicalEncoder.forDomain("conformance").text("ddl").sha256(), action, 0, RANDOM);
+    private DdlCorrelationToken token(DdlAction action) {
+        return DdlCorrelationToken.issue(CanonicalEncoder.forDomain("conformance").text("ddl").sha256(), action, 0,
+                backend().randomBits());
     }
 
     private QueueLookup.Bound bound(SetupDdl ddl, DdlCorrelationToken token) {
@@ -98,7 +95,7 @@ abstract class DistributedDdlConformance {
     void anOnClusterCreateIsOneEntryWithTheFormattedQueryTheTokenAndOneFinishedRowPerHost() throws Exception {
         TableRef target = table("events");
         TableRef candidate = table("events__cand");
-        UUID targetUuid = UUID.randomUUID();
+        UUID targetUuid = backend().newUuid();
         createEverywhere(target, targetUuid);
         SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), candidate,
                 new CandidateDefinition.LikeTarget(target));
@@ -145,7 +142,7 @@ abstract class DistributedDdlConformance {
     @Test
     void aHostErrorIsThatHostsFinishedRowAndTheInitiatorReRaisesItsCode() {
         TableRef candidate = table("taken_on_one");
-        assertEquals(0, backend().createTable(backend().members() - 1, candidate, TableSpec.replicatedEvents(), UUID.randomUUID())
+        assertEquals(0, backend().createTable(backend().members() - 1, candidate, TableSpec.replicatedEvents(), backend().newUuid())
                 .code());
         SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), candidate,
                 new CandidateDefinition.Columns(List.of(new CandidateDefinition.Column("id", "UInt64")), "ReplicatedMergeTree"));
@@ -167,8 +164,8 @@ abstract class DistributedDdlConformance {
     void aPermittedExchangeOnClusterSwapsTheUuidsOnEveryMember() {
         TableRef target = table("published");
         TableRef candidate = table("published__cand");
-        UUID targetUuid = UUID.randomUUID();
-        UUID candidateUuid = UUID.randomUUID();
+        UUID targetUuid = backend().newUuid();
+        UUID candidateUuid = backend().newUuid();
         createEverywhere(target, targetUuid);
         createEverywhere(candidate, candidateUuid);
         for (int member = 0; member < backend().members(); member++) {
@@ -190,7 +187,7 @@ abstract class DistributedDdlConformance {
     @Test
     void replicasConvergeOnTheInsertedRowsAndCatchUpTheirLogPointer() throws Exception {
         TableRef table = table("replicated_rows");
-        createEverywhere(table, UUID.randomUUID());
+        createEverywhere(table, backend().newUuid());
 
         backend().insertRows(0, table, 100);
 
@@ -205,12 +202,12 @@ abstract class DistributedDdlConformance {
 
     private DispatchPermit permit() {
         KeeperMapAuthority authority = new KeeperMapAuthority(backend().controlStore(0), backend()::queryId);
-        Digest slot = CanonicalEncoder.forDomain("conformance").text("slot-" + UUID.randomUUID()).sha256();
+        Digest slot = CanonicalEncoder.forDomain("conformance").text("slot-" + backend().newUuid()).sha256();
         AuthorityRecord prepared = new AuthorityRecord(slot, CanonicalEncoder.forDomain("conformance").text("op").sha256(),
-                FenceToken.issue(RANDOM), AuthorityPhase.PREPARED, 0, payload(null));
+                FenceToken.issue(backend().randomBits()), AuthorityPhase.PREPARED, 0, payload(null));
         assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
         VersionedRecord seen = ((AuthorityRead.Present) authority.readVersioned(slot)).valid().orElseThrow();
-        DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE, 1, RANDOM);
+        DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE, 1, backend().randomBits());
         AuthorityRecord dispatching = new AuthorityRecord(slot, prepared.operationId(), prepared.fenceToken(),
                 AuthorityPhase.DISPATCHING, 1, payload(DdlBinding.dispatched(token)));
         CasResult cas = authority.compareAndSwap(seen, dispatching);

@@ -8,13 +8,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 
-/**
- * Distributed DDL and replication on pinned ClickHouse 24.8 containers through the real adapters:
- * the properties the local harness cannot show. Needs Docker ({@code mvn -Pdocker verify}).
- */
+/** The core cluster semantics on pinned ClickHouse 24.8 containers; needs Docker ({@code mvn -Pdocker verify}). */
 @Tag("docker")
 @ClickHouseCluster(members = 2, backend = TestcontainersBackend.NAME)
-class DockerConformanceTest extends DistributedDdlConformance {
+class DockerConformanceTest extends ClusterSemanticsConformance {
     private RealBackend backend;
 
     @BeforeEach

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 /**
  * The cluster semantics on the local real harness (ClickHouse 26.7 via libchdb, two members, one
  * ZooKeeper), through the real adapters. Distributed DDL and replication are not here: the harness
- * has neither (docs/testkit/real-clickhouse.md); {@link DockerConformanceTest} covers them.
+ * has neither (docs/testkit/real-clickhouse.md); {@link DockerDistributedDdlConformanceTest} covers them.
  */
 @ClickHouseCluster(members = 2, backend = LocalProcessBackend.NAME)
 class LocalConformanceTest extends ClusterSemanticsConformance {

@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
@@ -142,6 +143,12 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
     @Override
     public String queryId(String purpose) {
         return "conformance-" + purpose + "-" + UUID.randomUUID();
+    }
+
+    /** Production's secure source: a real cluster's runs are not replayed from a seed. */
+    @Override
+    public RandomBits randomBits() {
+        return RandomBits.secure();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.dpone.testkit.conformance;
 
 import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.FacadePort;
@@ -19,12 +20,14 @@ final class SimulatorBackend implements ConformanceBackend {
 
     private final ClusterSimulator simulator;
     private final WorkerPorts ports;
+    private final RandomBits fixtureBits;
     private int ids;
 
     SimulatorBackend(long seed) {
         this.simulator = ClusterSimulator.builder().members(2).seed(seed).build();
         simulator.admin().createDatabase(DATABASE).createDatabase(CONTROL.database());
         this.ports = simulator.worker("conformance");
+        this.fixtureBits = simulator.worker("conformance-fixtures").randomBits();
     }
 
     ClusterSimulator simulator() {
@@ -119,5 +122,11 @@ final class SimulatorBackend implements ConformanceBackend {
     @Override
     public String queryId(String purpose) {
         return "conformance-" + purpose + "-" + (++ids);
+    }
+
+    /** A worker's bits, seeded from the simulator's seed and the worker's name. */
+    @Override
+    public RandomBits randomBits() {
+        return fixtureBits;
     }
 }

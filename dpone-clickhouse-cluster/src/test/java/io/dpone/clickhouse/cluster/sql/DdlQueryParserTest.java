@@ -76,6 +76,11 @@ class DdlQueryParserTest {
                 + " UUID '5f3a0c1e-2b4d-4c6e-8f10-123456789abc' ON CLUSTER c1 (`target_key` String)"
                 + " ENGINE = KeeperMap('dpone/publication_authority') PRIMARY KEY target_key");
         assertEquals(Optional.of("publication_authority"), facade.target());
+        ParsedDdl bootstrap = parsed("CREATE TABLE dpone_control.publication_authority"
+                + " UUID '5f3a0c1e-2b4d-4c6e-8f10-123456789abc' ON CLUSTER c1 (`target_key` String)"
+                + " ENGINE = KeeperMap('dpone/publication_authority') PRIMARY KEY target_key");
+        assertEquals(DdlStatementType.CREATE_TABLE, bootstrap.type());
+        assertEquals(Optional.of("publication_authority"), bootstrap.target());
         assertInstanceOf(Unparseable.class, DdlQueryParser.parse("CREATE TABLE a.b UUID ON CLUSTER c1 AS a.c"),
                 "a UUID keyword without its literal");
     }

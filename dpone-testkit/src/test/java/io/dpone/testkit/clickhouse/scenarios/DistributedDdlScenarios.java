@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
-import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
+import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.port.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.DdlStatementType;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
@@ -165,27 +166,29 @@ public abstract class DistributedDdlScenarios {
 
     /**
      * The control facade's one-time bootstrap: {@code CREATE TABLE ... ON CLUSTER ... ENGINE =
-     * KeeperMap(...)} creates one table per member over one shared Keeper store. The entry is
-     * found by token with a raw read and its host rows go through the adapter: 24.8 stores the
-     * CREATE with the initiator's {@code UUID '...'} clause before {@code ON CLUSTER}
-     * (ClickHouse test 01175 strips exactly that clause), which the statement parser behind
-     * {@code lookup()} does not accept yet, so {@code lookup()} is not asserted here.
+     * KeeperMap(...)} creates one table per member over one shared Keeper store. The entry is bound
+     * through the adapter's lookup, as the facade reconciler binds it: 24.8 stores the CREATE with
+     * the initiator's {@code UUID '...'} clause before {@code ON CLUSTER} (ClickHouse test 01175),
+     * which the statement parser skips. The simulator's counterpart is {@code SampleDriver}'s
+     * bootstrap.
      */
     @Test
     void facadeBootstrapOnClusterCreatesOneSharedKeeperMapTablePerMember() {
         TableRef control = new TableRef(database.control(), "control");
+        SetupDdl.ControlBootstrap bootstrap =
+                new SetupDdl.ControlBootstrap(clusterName(), control, database.keeperMapPath("control"), false);
         String token = DdlQueue.token(DdlAction.BOOTSTRAP);
 
-        publisher.execute(DdlStatements.createControlTable(clusterName(), control, database.keeperMapPath("control")).sql(),
-                DdlQueue.dispatchSettings(token, TASK_TIMEOUT_SECONDS));
+        publisher.execute(bootstrap.render().sql(), DdlQueue.dispatchSettings(token, TASK_TIMEOUT_SECONDS));
 
-        MemberClient admin = cluster.member(0).client(cluster.admin());
-        String entry = admin.query("SELECT DISTINCT entry FROM system.distributed_ddl_queue WHERE cluster = '"
-                + clusterName() + "' AND settings['log_comment'] = '" + token + "'");
-        assertTrue(entry.matches("query-\\d{10}"), "exactly one entry carries the token");
-        String query = admin.query("SELECT any(query) FROM system.distributed_ddl_queue WHERE entry = '" + entry
-                + "' FORMAT TSVRaw");
-        BoundEntry bound = new BoundEntry(clusterName(), entry, Sha256ProtocolDigests.INSTANCE.ddlQuery(query), token);
+        BoundEntry bound = queue.bind(bootstrap.expected(DdlCorrelationToken.parse(token).orElseThrow()));
+        assertEquals(token, bound.correlationToken(), "bound by the token it was sent with");
+        List<QueueRow> rows = queue.hostRows(bound);
+        assertEquals(cluster.members().size(), rows.size(), "one queue row per member");
+        for (QueueRow row : rows) {
+            assertTrue(row.query().startsWith("CREATE TABLE "), "the stored statement is the CREATE");
+            assertTrue(row.query().contains(" UUID '"), "stored with the initiator's UUID clause (01175)");
+        }
         EntryAggregation aggregation = queue.aggregate(bound);
         assertTrue(aggregation.exactHostSet());
         assertEquals(QueueStatus.TERMINAL_SUCCESS, aggregation.outcome());

@@ -8,10 +8,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 
-/** The core cluster semantics on pinned ClickHouse 24.8 containers; needs Docker ({@code mvn -Pdocker verify}). */
+/**
+ * Distributed DDL and replication on pinned ClickHouse 24.8 containers through the real adapters:
+ * the properties the local harness cannot show. Needs Docker ({@code mvn -Pdocker verify}).
+ */
 @Tag("docker")
 @ClickHouseCluster(members = 2, backend = TestcontainersBackend.NAME)
-class DockerCoreConformanceTest extends ClusterSemanticsConformance {
+class DockerDistributedDdlConformanceTest extends DistributedDdlConformance {
     private RealBackend backend;
 
     @BeforeEach
