@@ -47,7 +47,7 @@ final class SimulatedProviders {
                     FacadeSpec.PLATFORM, manifest.engine().orElse("MergeTree"), manifest.maxSourceBytes(),
                     manifest.cluster().orElseThrow().contentRowBudget());
             ExternalPublicationService service = new ExternalPublicationService(cluster.ports(WORKER), settings, cluster.random(WORKER));
-            return new Service() {
+            return new Publisher() {
                 @Override
                 public PublicationReceipt publish(PublicationRequest request) {
                     return service.publish(request.schedulerInvocationId(), request.source(), request.cancellation(), request.progress());
@@ -69,7 +69,7 @@ final class SimulatedProviders {
                     FacadeSpec.PLATFORM, manifest.engine().orElse("ReplicatedMergeTree"), manifest.maxSourceBytes());
             InternalPublicationService service = new InternalPublicationService(cluster.ports(WORKER), settings,
                     Sha256ProtocolDigests.INSTANCE, cluster.random(WORKER));
-            return new Service() {
+            return new Publisher() {
                 @Override
                 public PublicationReceipt publish(PublicationRequest request) {
                     return service.publish(request.schedulerInvocationId(), request.source(), request.cancellation(), request.progress());
@@ -87,17 +87,13 @@ final class SimulatedProviders {
         return new TableRef(manifest.target().database(), manifest.target().table());
     }
 
-    /** One mode's service for one admitted manifest. */
-    private interface Service extends Publisher {
-    }
-
     /** A provider of one mode that logs "publish" or "status" for every call the host makes. */
     static final class Recording implements PublicationStrategyProvider {
         private final ReplicationMode mode;
-        private final Function<PublicationContext, Service> services;
+        private final Function<PublicationContext, Publisher> services;
         private final List<String> calls = new ArrayList<>();
 
-        private Recording(ReplicationMode mode, Function<PublicationContext, Service> services) {
+        private Recording(ReplicationMode mode, Function<PublicationContext, Publisher> services) {
             this.mode = mode;
             this.services = services;
         }
@@ -114,7 +110,7 @@ final class SimulatedProviders {
 
         @Override
         public Publisher createPublisher(PublicationContext context) {
-            Service service = services.apply(context);
+            Publisher service = services.apply(context);
             return new Publisher() {
                 @Override
                 public PublicationReceipt publish(PublicationRequest request) {
