@@ -20,6 +20,7 @@ import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
+import io.dpone.spi.source.SourceColumn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -144,6 +145,74 @@ class CliPublishTest {
         assertUsageError(unknown, provider);
         assertTrue(unknown.err().contains("CSVWithNames, CSVWithNamesAndTypes, TSVWithNames, TSVWithNamesAndTypes"), unknown.err());
         assertUsageError(run(provider, publish(source(dir, ".json", "{}"))), provider);
+    }
+
+    @Test
+    void aCodecFileCarriesItsCodecTheDeclaredColumnsAndItsSize() throws Exception {
+        RecordingProvider provider = RecordingProvider.succeeding();
+        Path source = source(dir, ".tsv", "1\ta,b\n2\t\\N\n");
+        CliRun result = run(provider, publish(source, "--format", "dpone.clickhouse.tab-separated",
+                "--columns", "id UInt64, `the name` Nullable(String), at DateTime64(3, 'UTC')"));
+        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        PublicationSource.CodecFile file = (PublicationSource.CodecFile) provider.onlyRequest().source();
+        assertEquals(source.toAbsolutePath(), file.file());
+        assertEquals("dpone.clickhouse.tab-separated", file.codec());
+        assertEquals(List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("the name", "Nullable(String)"),
+                SourceColumn.typed("at", "DateTime64(3, 'UTC')")), file.columns());
+        assertEquals(OptionalLong.of(Files.size(source)), file.declaredBytes());
+        assertTrue(file.replayable());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"dpone.clickhouse.tab-separated;version=2", "mssql.bcp", "Parquet"})
+    void anyOtherCodecNameGoesToThePublisherAsGiven(String codec) {
+        // The publisher, not the host, knows which codecs it decodes (external mode refuses the rest
+        // with CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED, internal mode every codec file with
+        // SOURCE_FORMAT_UNSUPPORTED: CliExternalModeTest).
+        RecordingProvider provider = RecordingProvider.succeeding();
+        CliRun result = run(provider, publish(source(dir, ".bin", "1\n"), "--format", codec, "--columns", "id UInt64"));
+        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(codec, ((PublicationSource.CodecFile) provider.onlyRequest().source()).codec());
+    }
+
+    @Test
+    void columnsGoWithACodecFormatOnly() {
+        RecordingProvider provider = RecordingProvider.succeeding();
+        Path tsv = source(dir, ".tsv", "1\ta\n");
+        CliRun withoutColumns = run(provider, publish(tsv, "--format", "dpone.clickhouse.tab-separated"));
+        assertUsageError(withoutColumns, provider);
+        assertTrue(withoutColumns.err().contains("or a codec name such as dpone.clickhouse.tab-separated together with --columns"),
+                withoutColumns.err());
+        CliRun delimited = run(provider, publish(csv(dir), "--format", "CSVWithNames", "--columns", "id UInt64, name String"));
+        assertUsageError(delimited, provider);
+        assertTrue(delimited.err().contains("--columns declares a codec file's columns; a CSVWithNames file names its columns"),
+                delimited.err());
+        CliRun inferred = run(provider, publish(csv(dir), "--columns", "id UInt64, name String"));
+        assertUsageError(inferred, provider);
+        assertTrue(inferred.err().contains("--columns needs --format naming the codec"), inferred.err());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"id", "id UInt64, id String", "id UInt64,", "id Decimal(10, 2"})
+    void anInvalidColumnDeclarationIsInvalidInputBeforeThePublisher(String columns) {
+        RecordingProvider provider = RecordingProvider.succeeding();
+        CliRun result = run(provider, publish(source(dir, ".tsv", "1\n"), "--format", "dpone.clickhouse.tab-separated",
+                "--columns", columns));
+        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals("", result.out());
+        assertEquals("SOURCE_SCHEMA_INVALID", result.errJson().get("error").get("code").asText());
+        assertEquals(0, provider.publishers());
+    }
+
+    @Test
+    void aMissingCodecFileIsSourceUnavailableWithoutItsPath() {
+        RecordingProvider provider = RecordingProvider.succeeding();
+        CliRun result = run(provider, publish(dir.resolve(CliRun.SOURCE_MARK + "-absent.tsv"),
+                "--format", "dpone.clickhouse.tab-separated", "--columns", "id UInt64"));
+        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals("", result.out());
+        assertEquals("SOURCE_UNAVAILABLE", result.errJson().get("error").get("code").asText());
+        assertEquals(0, provider.publishers());
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.dpone.cli.input.SourceFiles;
 import io.dpone.cli.progress.ProgressDisplay;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.cli.render.ReceiptSummary;
+import io.dpone.spi.artifact.ColumnDeclarations;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.ClusterConnection;
 import io.dpone.spi.publication.PublicationRequest;
@@ -34,12 +35,14 @@ import picocli.CommandLine.Spec;
  * handler (exit 3). Progress and a human summary go to stderr only on a terminal.
  */
 @Command(name = "publish", description = {
-        "Publish a CSV or TSV file to the manifest's target after static admission.",
+        "Publish a CSV or TSV file, or a codec file with declared columns, to the manifest's target after static admission.",
         "Exit codes: 0 committed, 1 blocked, 2 invalid input, 3 runtime failure, 5 waiting, 6 terminal partial, "
                 + "7 unknown, 8 prepared (stopped before dispatch), 9 aborted; see docs/reference/cli.md."})
 public final class PublishCommand implements Callable<Integer> {
     /** The host's own first step, shown until the publisher reports its own. */
     static final String STARTING_STEP = "starting";
+    /** The codec external mode decodes (seed 001); only named in help and messages, never checked here. */
+    static final String CODEC_EXAMPLE = "dpone.clickhouse.tab-separated";
 
     private final HostContext host;
 
@@ -53,13 +56,20 @@ public final class PublishCommand implements Callable<Integer> {
     private ConnectionOption connection;
 
     @Option(names = "--source", required = true, paramLabel = "FILE",
-            description = "Delimited text file with a header row; a gz or zst extension names its compression.")
+            description = "Delimited text file with a header row (a gz or zst extension names its compression),"
+                    + " or a codec file with --columns.")
     private Path source;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames or TSVWithNamesAndTypes."
+            description = "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames or TSVWithNamesAndTypes,"
+                    + " or a codec name such as " + CODEC_EXAMPLE + " (with --columns; the publisher decides which codecs it decodes)."
                     + " Default by file extension: csv is CSVWithNames; tsv and tab are TSVWithNames.")
     private String format;
+
+    @Option(names = "--columns", paramLabel = "DECL",
+            description = "A codec file's columns in file order: \"name Type, ...\". Required with a codec --format;"
+                    + " refused with CSV/TSV, whose header row names the columns.")
+    private String columns;
 
     @Option(names = "--invocation-id", required = true, paramLabel = "ID",
             description = "The scheduler's stable id of this run; a retry passes the same id and resumes the same operation.")
@@ -72,15 +82,16 @@ public final class PublishCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String id = InvocationIds.require(spec, invocationId);
-        DelimitedFormat sourceFormat = sourceFormat();
+        Optional<DelimitedFormat> sourceFormat = sourceFormat();
         ManifestOption.RuntimeAdmission admission = manifest.admitForRuntime(host);
         if (admission.admitted().isEmpty()) {
             return admission.exitCode();
         }
-        PublicationSource.DelimitedFile file;
+        PublicationSource file;
         ClusterConnection cluster;
         try {
-            file = SourceFiles.describe(source, sourceFormat);
+            file = sourceFormat.isPresent() ? SourceFiles.describe(source, sourceFormat.get())
+                    : SourceFiles.describeCodec(source, format, ColumnDeclarations.parse(columns));
             cluster = connection.resolve(host);
         } catch (DponeException e) {
             host.err().println(JsonDocuments.compact(JsonDocuments.error(e)));
@@ -111,21 +122,33 @@ public final class PublishCommand implements Callable<Integer> {
         return ExitCode.forOutcome(receipt.outcome());
     }
 
-    private DelimitedFormat sourceFormat() {
+    /** The delimited format of the source, or empty when {@code --format} names a codec (then with {@code --columns}). */
+    private Optional<DelimitedFormat> sourceFormat() {
         if ("-".equals(source.toString())) {
-            throw new ParameterException(spec.commandLine(), "standard input is not a supported source; pass a file to --source");
+            throw usage("standard input is not a supported source; pass a file to --source");
         }
         if (format != null) {
             DelimitedFormat named = DelimitedFormat.fromWireName(format);
-            if (named == null) {
-                throw new ParameterException(spec.commandLine(), "--format must be one of " + SourceFiles.formatNames());
+            if (named == null && columns == null) {
+                throw usage("--format must be one of " + SourceFiles.formatNames() + ", or a codec name such as " + CODEC_EXAMPLE
+                        + " together with --columns");
             }
-            return named;
+            if (named != null && columns != null) {
+                throw usage("--columns declares a codec file's columns; a " + named.wireName()
+                        + " file names its columns in its header row (a *WithNamesAndTypes header also types them)");
+            }
+            return Optional.ofNullable(named);
+        }
+        if (columns != null) {
+            throw usage("--columns needs --format naming the codec, for example --format " + CODEC_EXAMPLE);
         }
         Path name = source.getFileName();
-        return (name == null ? Optional.<DelimitedFormat>empty() : SourceFiles.inferFormat(name.toString()))
-                .orElseThrow(() -> new ParameterException(spec.commandLine(),
-                        "the source format cannot be told from the file extension (.csv, .tsv, .tab); pass --format, one of "
-                                + SourceFiles.formatNames()));
+        return Optional.of((name == null ? Optional.<DelimitedFormat>empty() : SourceFiles.inferFormat(name.toString()))
+                .orElseThrow(() -> usage("the source format cannot be told from the file extension (.csv, .tsv, .tab); pass --format,"
+                        + " one of " + SourceFiles.formatNames())));
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
     }
 }

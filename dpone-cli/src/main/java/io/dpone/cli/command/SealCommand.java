@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -90,11 +89,8 @@ public final class SealCommand implements Callable<Integer> {
 
     private static PublicationSource sourceOf(Path file, String format, List<SourceColumn> declared) {
         DelimitedFormat delimited = DelimitedFormat.fromWireName(format);
-        if (delimited != null) {
-            return new PublicationSource.DelimitedFile(file, delimited, SourceFiles.compressionOf(file), SourceFiles.sizeOf(file));
-        }
         // Anything else is a codec name; the sealer refuses unknown codecs and native formats with a stable code.
-        return new PublicationSource.CodecFile(file, format, declared, OptionalLong.empty());
+        return delimited != null ? SourceFiles.delimitedFile(file, delimited) : SourceFiles.codecFile(file, format, declared);
     }
 
     private static Path environmentStore(String value) {

@@ -5,6 +5,8 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
+import io.dpone.spi.source.SourceColumn;
+import java.io.IOError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -62,18 +64,36 @@ public final class SourceFiles {
      * @throws DponeException {@code SOURCE_UNAVAILABLE} when the file is missing, not a regular file or unreadable
      */
     public static PublicationSource.DelimitedFile describe(Path file, DelimitedFormat format) {
-        Path absolute;
-        long size;
-        try {
-            absolute = file.toAbsolutePath();
-            if (!Files.isRegularFile(absolute) || !Files.isReadable(absolute)) {
-                throw unavailable();
-            }
-            size = Files.size(absolute);
-        } catch (IOException | SecurityException e) {
-            throw unavailable();
-        }
-        return new PublicationSource.DelimitedFile(absolute, format, compressionOf(absolute), OptionalLong.of(size));
+        Path absolute = requireReadable(file);
+        return new PublicationSource.DelimitedFile(absolute, format, compressionOf(absolute), sizeOf(absolute));
+    }
+
+    /**
+     * {@link #codecFile} of a file that must exist and be readable now.
+     *
+     * @throws DponeException {@code SOURCE_UNAVAILABLE} when the file is missing, not a regular file or unreadable
+     */
+    public static PublicationSource.CodecFile describeCodec(Path file, String codec, List<SourceColumn> columns) {
+        return codecFile(requireReadable(file), codec, columns);
+    }
+
+    /**
+     * A file in a named codec with the columns the caller declares (the file has no header) and its
+     * size on disk when known. The codec name goes on as given: whoever decodes the file (the
+     * external sealer) refuses an unknown codec or codec version with its own stable code.
+     */
+    public static PublicationSource.CodecFile codecFile(Path file, String codec, List<SourceColumn> columns) {
+        Path absolute = file.toAbsolutePath();
+        return new PublicationSource.CodecFile(absolute, codec, columns, sizeOf(absolute));
+    }
+
+    /**
+     * A delimited file described without checking it can be read (the reader reports that itself):
+     * compression by name or magic bytes, size when known.
+     */
+    public static PublicationSource.DelimitedFile delimitedFile(Path file, DelimitedFormat format) {
+        Path absolute = file.toAbsolutePath();
+        return new PublicationSource.DelimitedFile(absolute, format, compressionOf(absolute), sizeOf(absolute));
     }
 
     /** The compression a file's name names, else the one its first bytes show; an unreadable file is left to the reader. */
@@ -106,6 +126,18 @@ public final class SourceFiles {
         boolean zstd = read == 4 && (magic[0] & 0xFF) == 0x28 && (magic[1] & 0xFF) == 0xB5
                 && (magic[2] & 0xFF) == 0x2F && (magic[3] & 0xFF) == 0xFD;
         return zstd ? Compression.ZSTD : Compression.NONE;
+    }
+
+    private static Path requireReadable(Path file) {
+        try {
+            Path absolute = file.toAbsolutePath();
+            if (!Files.isRegularFile(absolute) || !Files.isReadable(absolute)) {
+                throw unavailable();
+            }
+            return absolute;
+        } catch (IOError | SecurityException e) {
+            throw unavailable();
+        }
     }
 
     private static DponeException unavailable() {
