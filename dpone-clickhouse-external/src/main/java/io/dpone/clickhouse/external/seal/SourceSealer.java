@@ -28,39 +28,70 @@ import java.util.List;
 /**
  * Seals a {@link PublicationSource} into canonical typed rows in an {@link ArtifactStore}, in one
  * streaming pass (docs/reference/external-mode.md, "Sealing"). Order of refusals: the source kind
- * (streams, compressed files, unknown codecs) and a known row count over the budget come before any
- * byte is read; then the declared types, then the header against the declaration; then each row, a
- * row beyond the budget or an invalid cell stopping the pass. A refused source leaves nothing in
- * the store.
+ * (streams, compressed files, unknown codecs), a known row count over the row budget and a declared
+ * size over the byte bound come before any byte is read; then the declared types, then the header
+ * against the declaration; then each row, a row beyond the row budget, more bytes read than the
+ * byte bound ({@code max_source_bytes}: a declared size is a claim, the bytes read are the fact) or
+ * an invalid cell stopping the pass. A refused source leaves nothing in the store.
  */
 public final class SourceSealer {
     private static final long PROGRESS_EVERY_ROWS = 1 << 16;
 
     private final ArtifactStore store;
     private final long rowBudget;
+    private final long byteBudget;
     private final ProgressListener progress;
 
+    /** A sealer with no byte bound (e.g. {@code dpone seal}, which has no manifest). */
     public SourceSealer(ArtifactStore store, long rowBudget, ProgressListener progress) {
+        this(store, rowBudget, Long.MAX_VALUE, progress);
+    }
+
+    /**
+     * @param byteBudget the most source bytes sealing may read ({@code max_source_bytes}); more is
+     *     {@code CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE}, as internal mode's load stops
+     */
+    public SourceSealer(ArtifactStore store, long rowBudget, long byteBudget, ProgressListener progress) {
         this.store = requireNonNull(store, "store is null");
         this.progress = requireNonNull(progress, "progress is null");
         if (rowBudget < 0) {
             throw new IllegalArgumentException("rowBudget is non-negative");
         }
+        if (byteBudget <= 0) {
+            throw new IllegalArgumentException("byteBudget is positive");
+        }
         this.rowBudget = rowBudget;
+        this.byteBudget = byteBudget;
     }
 
     /**
      * @param declared every column in source order with its ClickHouse type
      * @throws DponeException {@code CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED} for an
-     *     unsupported kind or a budget overrun; {@code SOURCE_*} for schema, format or value problems;
+     *     unsupported kind or a row budget overrun; {@code CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE} for a
+     *     source over the byte bound; {@code SOURCE_*} for schema, format or value problems;
      *     {@code EXTERNAL_ARTIFACT_STORE_UNAVAILABLE} when the store cannot be written
      */
     public StoredArtifact seal(PublicationSource source, List<SourceColumn> declared) {
+        return seal(source, declared, null);
+    }
+
+    /**
+     * {@link #seal(PublicationSource, List)}, the artifact retained for {@code holder} in the same
+     * store operation that commits it ({@link PendingArtifact#commit(String)}).
+     */
+    public StoredArtifact sealRetained(PublicationSource source, List<SourceColumn> declared, String holder) {
+        return seal(source, declared, requireNonNull(holder, "holder is null"));
+    }
+
+    private StoredArtifact seal(PublicationSource source, List<SourceColumn> declared, String holder) {
         requireNonNull(source, "source is null");
         requireNonNull(declared, "declared is null");
         requireSealableKind(source);
         if (source instanceof PublicationSource.Rows rows && rows.rows().size() > rowBudget) {
             throw overBudget();
+        }
+        if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > byteBudget) {
+            throw tooLarge();
         }
         ArtifactSchema schema = ArtifactSchema.declared(declared);
         progress.step("seal");
@@ -68,7 +99,7 @@ public final class SourceSealer {
                 PendingArtifact pending = store.create()) {
             checkHeader(opened.columns(), schema);
             write(opened.cursor(), schema, pending.rows(schema));
-            return pending.commit();
+            return holder == null ? pending.commit() : pending.commit(holder);
         } catch (UncheckedIOException e) {
             throw new DponeException(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
                     "the artifact store cannot be written (" + e.getCause().getClass().getSimpleName() + ")");
@@ -140,6 +171,9 @@ public final class SourceSealer {
             if (rows > rowBudget) {
                 throw overBudget();
             }
+            if (cursor.bytesRead() > byteBudget) {
+                throw tooLarge();
+            }
             for (int i = 0; i < types.length; i++) {
                 try {
                     values[i] = CellParser.parse(types[i], cells.get(i));
@@ -154,7 +188,16 @@ public final class SourceSealer {
                 progress.loaded(rows, cursor.bytesRead(), -1);
             }
         }
+        if (cursor.bytesRead() > byteBudget) {
+            throw tooLarge();
+        }
         progress.loaded(rows, cursor.bytesRead(), cursor.bytesRead());
+    }
+
+    /** The byte bound, by the code and words internal mode's load uses for it. */
+    private DponeException tooLarge() {
+        return new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+                "the source is larger than max_source_bytes (" + byteBudget + " bytes)");
     }
 
     private DponeException overBudget() {

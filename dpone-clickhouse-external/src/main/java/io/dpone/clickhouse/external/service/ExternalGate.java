@@ -20,6 +20,8 @@ import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.external.admission.AdmissionCodes;
 import io.dpone.clickhouse.external.admission.MemberTargets;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
+import io.dpone.clickhouse.external.artifact.ArtifactSchema;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
@@ -29,6 +31,7 @@ import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
+import io.dpone.spi.source.SourceColumn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +73,9 @@ final class ExternalGate {
         }
         SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
         AdmittedMembers members = members(membership, pastDispatch(slot, operation), run);
+        if (!ownLocked(slot, operation)) {
+            requireSealableTypes(members);
+        }
         if (facade instanceof FacadeVerdict.Ready) {
             if (needsProof(slot, members.inventoryDigest())) {
                 prove(members, run);
@@ -133,6 +139,34 @@ final class ExternalGate {
         MemberTargets.Verdict.Admitted target = (MemberTargets.Verdict.Admitted) verdict;
         List<ColumnDefinition> columns = target.definition().isPresent() ? targetColumns(members.get(0)) : List.of();
         return new AdmittedMembers(inventory, digest, members, target.definition(), target.uuids(), columns);
+    }
+
+    /**
+     * An existing target's columns are the artifact's declared columns, so each type must be one the
+     * canonical rows and the content digest support (seed 001, runtime admission): refused here,
+     * before the capability probe, the facade bootstrap, any authority write or source I/O, by the
+     * sealer's own parser and code ({@code SOURCE_TYPE_UNSUPPORTED}). An absent target has none; its
+     * types come from the source and are checked by sealing.
+     */
+    private static void requireSealableTypes(AdmittedMembers members) {
+        if (members.targetColumns().isEmpty()) {
+            return;
+        }
+        ArtifactSchema.declared(members.targetColumns().stream()
+                .map(column -> SourceColumn.typed(column.name(), column.type())).toList());
+    }
+
+    /**
+     * This operation's own LOCKED record holds the slot: its sealing refuses an unsupported type
+     * and ends it ABORTED, where a refusal here would leave the fence held for good.
+     */
+    private static boolean ownLocked(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
+        return slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
+                .map(SlotVersion::record)
+                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
+                .filter(record -> record.operationId().equals(operation.operationId()))
+                .filter(record -> record.phase() == ExternalPhase.LOCKED)
+                .isPresent();
     }
 
     private List<ColumnDefinition> targetColumns(AdmittedMembers.Member member) {

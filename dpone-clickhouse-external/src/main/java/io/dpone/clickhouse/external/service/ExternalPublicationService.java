@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.InternalBaseline;
@@ -36,7 +37,9 @@ import java.util.Optional;
  * and no fallback: no path turns into local or internal publication.
  *
  * <p>Failures before the operation holds the slot are {@link DponeException}s; from then on every
- * invocation ends in a receipt with per-member evidence. One instance serves one target;
+ * invocation ends in a receipt with per-member evidence: a step that stops on a stable error (an
+ * unreadable source or store, a bound artifact gone) is a receipt with that code and the phase the
+ * record keeps, never an exception. One instance serves one target;
  * {@link #publish} is used from one thread per call, and calls share no mutable state.
  */
 public final class ExternalPublicationService {
@@ -62,7 +65,7 @@ public final class ExternalPublicationService {
         AbortFlow abort = new AbortFlow(ports, steps, writes);
         Classifications classifications = new Classifications(new ReplicaReader(ports.catalog(), settings.cluster()),
                 settings.target());
-        this.sealing = new Sealing(ports, settings, steps, writes, abort);
+        this.sealing = new Sealing(ports, settings, steps, writes, abort, random);
         this.staging = new StagingFlow(ports, settings, steps, writes, abort);
         this.publication = new PublicationStep(ports, settings, steps, writes, classifications);
         this.cleanup = new CleanupStep(ports, settings, steps, writes, classifications);
@@ -154,26 +157,51 @@ public final class ExternalPublicationService {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
-            Flow flow = switch (record.phase()) {
-                case LOCKED -> sealing.toStaging(cluster, operation, current, source, run);
-                case STAGING -> staging.stage(cluster, operation, current, run);
-                case STAGED -> {
-                    // idempotent: the STAGED write released it unless its answer was lost
-                    ports.store().release(record.payload().artifact().sha256(), operation.holder());
-                    yield publication.dispatch(cluster, current, run);
-                }
-                case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
-                case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
-                case COMPLETED -> new Flow.Concluded(Ending.committed());
-                case ABORTED -> new Flow.Concluded(Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
-                        "this invocation's operation ended before publication (not success); a new invocation may publish"));
-            };
+            Flow flow;
+            try {
+                flow = step(cluster, operation, current, source, run);
+            } catch (DponeException failed) {
+                return interrupted(record.phase(), failed);
+            }
             if (flow instanceof Flow.Concluded concluded) {
                 return concluded.ending();
             }
             current = ((Flow.Continue) flow).current();
         }
         throw new IllegalStateException("the operation did not reach an ending within " + MAX_STEPS + " steps");
+    }
+
+    private Flow step(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current,
+            PublicationSource source, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) current.record();
+        return switch (record.phase()) {
+            case LOCKED -> sealing.toStaging(cluster, operation, current, source, run);
+            case STAGING -> staging.stage(cluster, operation, current, run);
+            case STAGED -> {
+                // idempotent: the STAGED write released it unless its answer was lost
+                ports.store().release(record.payload().artifact().sha256(), operation.holder());
+                yield publication.dispatch(cluster, current, run);
+            }
+            case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
+            case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
+            case COMPLETED -> new Flow.Concluded(Ending.committed());
+            case ABORTED -> new Flow.Concluded(Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
+                    "this invocation's operation ended before publication (not success); a new invocation may publish"));
+        };
+    }
+
+    /**
+     * A step that stopped on a stable error once the slot is held still ends in a receipt, with the
+     * error's code: the record keeps its phase. Before any publication DDL can have been sent
+     * (LOCKED, STAGING) a retry of the same invocation continues (prepared); from STAGED on nothing
+     * is proven (unknown).
+     */
+    private static Ending interrupted(ExternalPhase phase, DponeException failed) {
+        boolean unsent = phase == ExternalPhase.LOCKED || phase == ExternalPhase.STAGING;
+        return Ending.of(unsent ? PublicationOutcome.PREPARED : PublicationOutcome.UNKNOWN, failed.code(),
+                failed.getMessage() + "; the operation stays " + phase + (unsent
+                        ? "; no publication statement was sent; run the same invocation again"
+                        : "; nothing more was sent; run the same invocation again to reconcile, or follow the runbook"));
     }
 
     private Instant notBefore(SlotVersion<ExternalSlot> finished) {

@@ -3,12 +3,14 @@ package io.dpone.clickhouse.external.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
@@ -20,6 +22,7 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.source.PublicationSource;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -40,8 +43,11 @@ final class Sealing {
     private final RecordSteps steps;
     private final SlotWrites writes;
     private final AbortFlow abort;
+    private final RandomBits random;
 
-    Sealing(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
+    Sealing(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes, AbortFlow abort,
+            RandomBits random) {
+        this.random = requireNonNull(random, "random is null");
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.steps = requireNonNull(steps, "steps is null");
@@ -57,22 +63,41 @@ final class Sealing {
             return new Flow.Concluded(fenced.get());
         }
         run.pacing().progress().step("seal");
+        // Retention by this run's own holder, taken in the store operation that commits the artifact
+        // and dropped in every case on the way out: a return that binds nothing (drift, a moved
+        // baseline, an abort, a refusal) cannot leak it, and a concurrent worker of the same operation
+        // (same operation holder) cannot lose an artifact its record names to this run's release. Only a
+        // record that names the artifact, or may (a lost answer), passes it to the operation's holder,
+        // which STAGED or ABORTED releases.
+        String runHolder = operation.holder() + "." + HexFormat.of().formatHex(random.next(8));
         StoredArtifact artifact;
         try {
-            artifact = new SourceSealer(ports.store(), settings.contentRowBudget(), run.pacing().progress())
-                    .seal(source, DeclaredColumns.of(cluster.targetColumns(), source));
+            artifact = new SourceSealer(ports.store(), settings.contentRowBudget(), settings.maxSourceBytes(),
+                    run.pacing().progress()).sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), runHolder);
         } catch (DponeException refused) {
             if (!SourceRefusals.endsTheOperation(refused.code())) {
-                throw refused;
+                return new Flow.Concluded(stays(refused));
             }
             return abort.fromLocked(locked, operation, refused.code(), refused.getMessage(), null, run);
         }
-        ports.store().retain(artifact.sha256(), operation.holder());
+        try {
+            return bind(cluster, operation, locked, artifact, runHolder, run);
+        } catch (DponeException failed) {
+            return new Flow.Concluded(stays(failed));
+        } finally {
+            ports.store().release(artifact.sha256(), runHolder);
+        }
+    }
+
+    private Flow bind(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked,
+            StoredArtifact artifact, String runHolder, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) locked.record();
         run.evidence().step("sealed");
         ArtifactScan.Result scan = ArtifactScan.of(artifact, ports.members());
         if (scan.refusal().isPresent()) {
+            // the ABORTED record never names the artifact: the run's release is the only one due
             return abort.fromLocked(locked, operation, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED,
-                    "the artifact cannot be staged: " + scan.refusal().get(), artifact.sha256(), run);
+                    "the artifact cannot be staged: " + scan.refusal().get(), null, run);
         }
         Optional<Ending> drift = inventoryNow(record);
         if (drift.isPresent()) {
@@ -91,9 +116,31 @@ final class Sealing {
         SlotWrites.Step step = writes.write(locked, steps.staging(record, binding, cluster.target().orElse(null), members,
                 ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
+            if (stopped.ending().code().equals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN))) {
+                ports.store().retain(artifact.sha256(), operation.holder());
+            }
             return new Flow.Concluded(stopped.ending());
         }
-        return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced) step).current();
+        if (names(now, artifact)) {
+            ports.store().retain(artifact.sha256(), operation.holder());
+        }
+        return new Flow.Continue(now);
+    }
+
+    private static boolean names(SlotVersion<ExternalSlot> current, StoredArtifact artifact) {
+        ExternalRecord record = (ExternalRecord) current.record();
+        return record.phase() == ExternalPhase.STAGING && record.payload().artifact() != null
+                && record.payload().artifact().sha256().equals(artifact.sha256());
+    }
+
+    /**
+     * A failure that is not the source's fault (an unreadable source, an unavailable store): the
+     * operation keeps LOCKED, nothing is bound, and the receipt says so.
+     */
+    private static Ending stays(DponeException failure) {
+        return Ending.of(PublicationOutcome.PREPARED, failure.code(), failure.getMessage() + "; the operation stays LOCKED,"
+                + " nothing is bound and no member was touched; run the same invocation again once it is readable");
     }
 
     /**

@@ -57,7 +57,12 @@ final class StagingFlow {
         if (fenced.isPresent()) {
             return new Flow.Concluded(fenced.get());
         }
-        StoredArtifact artifact = reopen(record.payload().artifact(), operation);
+        StoredArtifact artifact;
+        try {
+            artifact = reopen(record.payload().artifact(), operation);
+        } catch (DponeException unusable) {
+            return new Flow.Concluded(unusable(unusable));
+        }
         SlotVersion<ExternalSlot> current = staging;
         for (MemberRecord member : record.payload().members()) {
             MemberRecord latest = ((ExternalRecord) current.record()).payload().members().stream()
@@ -85,6 +90,18 @@ final class StagingFlow {
         }
         store.retain(binding.sha256(), operation.holder());
         return artifact;
+    }
+
+    /**
+     * The bound artifact cannot be reopened: gone or not the one bound ({@code ARTIFACT_INTEGRITY},
+     * an operator's case: nothing may be staged from anything else), or the store is unreadable
+     * now (a retry continues). Either way the record stays STAGING and nothing was sent.
+     */
+    private static Ending unusable(DponeException failure) {
+        boolean integrity = failure.code() == DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY;
+        return Ending.of(integrity ? PublicationOutcome.UNKNOWN : PublicationOutcome.PREPARED, failure.code(),
+                failure.getMessage() + "; the operation stays STAGING and nothing was sent to any member; "
+                        + (integrity ? "follow the runbook" : "run the same invocation again once the store is readable"));
     }
 
     /**

@@ -151,13 +151,17 @@ public final class ArtifactStore {
             if (!Files.isRegularFile(sidecar(sha256))) {
                 throw integrity("the artifact to retain is not in the store");
             }
-            Path dir = retained.resolve(sha256.hex());
-            Files.createDirectories(dir);
-            if (!Files.exists(dir.resolve(holder))) {
-                Files.createFile(dir.resolve(holder));
-            }
+            addHolder(sha256, holder);
             return null;
         });
+    }
+
+    private void addHolder(Digest sha256, String holder) throws IOException {
+        Path dir = retained.resolve(sha256.hex());
+        Files.createDirectories(dir);
+        if (!Files.exists(dir.resolve(holder))) {
+            Files.createFile(dir.resolve(holder));
+        }
     }
 
     /**
@@ -194,8 +198,15 @@ public final class ArtifactStore {
         }
     }
 
-    /** Moves a finished temporary file and its manifest into place, replacing an identical artifact. */
-    StoredArtifact commit(Path temporary, ArtifactManifest manifest) {
+    /**
+     * Moves a finished temporary file and its manifest into place, replacing an identical artifact,
+     * and when {@code holder} is given retains it for that holder under the same lock: a release
+     * of an identical artifact by its last other holder can never fall between the two.
+     */
+    StoredArtifact commit(Path temporary, ArtifactManifest manifest, String holder) {
+        if (holder != null) {
+            requireHolder(holder);
+        }
         return locked(() -> {
             Path data = objects.resolve(manifest.sha256().hex());
             move(temporary, data);
@@ -204,6 +215,9 @@ public final class ArtifactStore {
                 out.write(manifest.toJson());
             }
             move(sidecarTemp, sidecar(manifest.sha256()));
+            if (holder != null) {
+                addHolder(manifest.sha256(), holder);
+            }
             return new StoredArtifact(manifest, data, tmp);
         });
     }

@@ -41,6 +41,18 @@ public final class PendingArtifact implements AutoCloseable {
 
     /** Finishes the digest, forces the bytes to disk and moves the artifact into place. */
     public StoredArtifact commit() {
+        return finish(null);
+    }
+
+    /**
+     * {@link #commit()}, and retains the artifact for {@code holder} in the same store operation, so
+     * it is never in the store unretained for an identical artifact's last holder to delete.
+     */
+    public StoredArtifact commit(String holder) {
+        return finish(requireNonNull(holder, "holder is null"));
+    }
+
+    private StoredArtifact finish(String holder) {
         if (rows == null || finished) {
             throw new IllegalStateException("commit() follows rows() once");
         }
@@ -56,7 +68,7 @@ public final class PendingArtifact implements AutoCloseable {
             throw ArtifactStore.unavailable("the artifact store cannot be written (" + e.getClass().getSimpleName() + ")");
         }
         finished = true;
-        return store.commit(file, new ArtifactManifest(sealed.sha256(), sealed.byteSize(), sealed.rowCount(), rows.schema()));
+        return store.commit(file, new ArtifactManifest(sealed.sha256(), sealed.byteSize(), sealed.rowCount(), rows.schema()), holder);
     }
 
     @Override

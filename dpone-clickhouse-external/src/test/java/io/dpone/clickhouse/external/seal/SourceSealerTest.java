@@ -158,4 +158,34 @@ class SourceSealerTest {
         }
         assertFalse(Files.exists(store.resolve("retained").resolve("x")));
     }
+
+    @Test
+    void aDeclaredSizeOverTheByteBoundIsRefusedBeforeAnyByteIsRead() {
+        SourceSealer bounded = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 10, 100, ProgressListener.NONE);
+        PublicationSource claimed = new PublicationSource.DelimitedFile(dir.resolve("never-read.csv"),
+                DelimitedFormat.CSV_WITH_NAMES, Compression.NONE, OptionalLong.of(101));
+        DponeException refused = assertThrows(DponeException.class, () -> bounded.seal(claimed, DECLARED));
+        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, refused.code(), "the file does not exist: nothing was read");
+    }
+
+    @Test
+    void anUndeclaredCodecFileIsBoundedByTheBytesReadAndNothingIsKept() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            text.append(i).append("\tname-").append(i).append("\t1.5\t2024-01-02\n");
+        }
+        Path file = file("big.codec", text.toString());
+        PublicationSource undeclared = new PublicationSource.CodecFile(file, "dpone.clickhouse.tab-separated;version=1",
+                DECLARED, OptionalLong.empty());
+        long size = Files.size(file);
+        SourceSealer bounded = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 1_000, size - 1, ProgressListener.NONE);
+        DponeException refused = assertThrows(DponeException.class, () -> bounded.seal(undeclared, DECLARED));
+        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, refused.code());
+        try (Stream<Path> kept = Files.list(dir.resolve("store").resolve("sha256"))) {
+            assertEquals(0, kept.count(), "a refused source leaves nothing in the store");
+        }
+        StoredArtifact exact = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 1_000, size, ProgressListener.NONE)
+                .seal(undeclared, DECLARED);
+        assertEquals(40, exact.rowCount(), "a file of exactly the bound is sealed");
+    }
 }

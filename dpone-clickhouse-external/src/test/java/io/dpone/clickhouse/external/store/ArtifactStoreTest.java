@@ -146,4 +146,48 @@ class ArtifactStoreTest {
         assertEquals(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
                 assertThrows(DponeException.class, () -> ArtifactStore.open(blocker.resolve("store"))).code());
     }
+
+    /**
+     * Committing an artifact and retaining it is one store operation: another holder releasing an
+     * identical artifact (and so deleting it, being its last holder) at the same time never leaves
+     * the new holder with a missing artifact or an INTEGRITY refusal.
+     */
+    @Test
+    void commitAndRetainIsOneOperationAgainstAConcurrentReleaseOfAnIdenticalArtifact() throws Exception {
+        ArtifactStore store = ArtifactStore.open(root);
+        Digest sha = put(store, rows()).sha256();
+        int rounds = 300;
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                for (int i = 0; i < rounds; i++) {
+                    try (PendingArtifact pending = store.create()) {
+                        CanonicalRows writer = pending.rows(SCHEMA);
+                        rows().forEach(writer::write);
+                        pending.commit("other");
+                    }
+                    store.release(sha, "other");
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+            }
+        });
+        other.start();
+        for (int i = 0; i < rounds && failure.get() == null; i++) {
+            StoredArtifact mine;
+            try (PendingArtifact pending = store.create()) {
+                CanonicalRows writer = pending.rows(SCHEMA);
+                rows().forEach(writer::write);
+                mine = pending.commit("mine");
+            }
+            assertTrue(store.holders(sha).contains("mine"), "round " + i);
+            assertTrue(store.find(sha).isPresent(), "round " + i + ": retained, so never deleted by the other release");
+            assertEquals(rows(), readAll(mine));
+            store.release(sha, "mine");
+        }
+        other.join();
+        if (failure.get() != null) {
+            throw new AssertionError("the other holder failed", failure.get());
+        }
+    }
 }
