@@ -3,7 +3,7 @@
 # "Randomized fault schedules"): complete publications by the real service of one mode on the
 # deterministic simulator, several workers, random faults, healing reruns, six invariants checked
 # at every step. Simulator evidence; no ClickHouse needed. The last line reads
-#   schedules=N violations=V committed=... waiting=... terminal_partial=... unknown=... conflict=... ...
+#   schedules=N violations=V committed=... partial_in_progress=... waiting=... terminal_partial=... unknown=... conflict=... ...
 # Usage: bench/simulate.sh [--mode internal|external] [--schedules N] [--seed S] [--members M] [--workers W] [--threads T]
 #   defaults: internal mode (InternalPublicationService, Replicated members); external mode runs the
 #   ExternalPublicationService on internal_replication = false with plain MergeTree members and direct

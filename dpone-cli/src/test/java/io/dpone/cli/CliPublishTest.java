@@ -262,7 +262,8 @@ class CliPublishTest {
             "TERMINAL_PARTIAL, CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED, 6",
             "UNKNOWN, CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN, 7",
             "PREPARED, CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY, 8",
-            "ABORTED, CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL, 9"})
+            "ABORTED, CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL, 9",
+            "FAILED, CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, 10"})
     void everyUnfinishedOutcomeIsATypedStderrDocumentWithItsExitCode(PublicationOutcome outcome, DponeErrorCode code, int exit) {
         PublicationReceipt receipt = PublishFixtures.receipt(outcome, Optional.of(code));
         RecordingProvider provider = RecordingProvider.returning(receipt);

@@ -31,13 +31,14 @@ import picocli.CommandLine.Spec;
  * {@code dpone publish -m FILE --source FILE --invocation-id ID}: static admission, then the
  * selected provider's publisher, exactly once. A committed receipt goes to stdout (exit 0); any
  * other outcome is the typed document of the receipt's code on stderr, with the receipt, and the
- * outcome's exit code (5-9). A {@link DponeException} from the publisher propagates to the host's
- * handler (exit 3). Progress and a human summary go to stderr only on a terminal.
+ * outcome's exit code (5-10). A {@link DponeException} from the publisher propagates to the host's
+ * handler (exit 3, or 4 for a defect). Progress and a human summary go to stderr only on a terminal.
  */
 @Command(name = "publish", description = {
         "Publish a CSV or TSV file, or a codec file with declared columns, to the manifest's target after static admission.",
-        "Exit codes: 0 committed, 1 blocked, 2 invalid input, 3 runtime failure, 5 waiting, 6 terminal partial, "
-                + "7 unknown, 8 prepared (stopped before dispatch), 9 aborted; see docs/reference/cli.md."})
+        "Exit codes: 0 committed, 1 blocked, 2 invalid input, 3 runtime failure, 4 internal error, 5 waiting, "
+                + "6 terminal partial, 7 unknown, 8 prepared (stopped before dispatch), 9 aborted, 10 failed; "
+                + "see docs/reference/cli.md."})
 public final class PublishCommand implements Callable<Integer> {
     /** The host's own first step, shown until the publisher reports its own. */
     static final String STARTING_STEP = "starting";

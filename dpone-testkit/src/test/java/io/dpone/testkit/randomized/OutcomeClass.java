@@ -9,7 +9,9 @@ import java.util.Set;
 /** How a schedule ended, from its last attempt; {@link #REQUIRED} (internal) and {@link #REQUIRED_EXTERNAL} must each occur in a default run. */
 enum OutcomeClass {
     COMMITTED,
-    /** Members mixed and the original entry still running: partial in progress. */
+    /** Members mixed and the original entry still running: the receipt's classification is PARTIAL_IN_PROGRESS. */
+    PARTIAL_IN_PROGRESS,
+    /** Any other wait: the entry running with no member committed yet, a cleanup entry still running, ... */
     WAITING,
     /** Members mixed and the original entry terminal. */
     TERMINAL_PARTIAL,
@@ -28,9 +30,10 @@ enum OutcomeClass {
     /** External mode: an unsupported pre-publication ending after exact owned cleanup (not success). */
     ABORTED;
 
-    static final Set<OutcomeClass> REQUIRED = EnumSet.of(COMMITTED, WAITING, TERMINAL_PARTIAL, UNKNOWN, CONFLICT);
+    static final Set<OutcomeClass> REQUIRED = EnumSet.of(COMMITTED, PARTIAL_IN_PROGRESS, TERMINAL_PARTIAL, UNKNOWN, CONFLICT);
     /** External mode also has to reach a staging that stopped (prepared) and an unsupported ending (aborted). */
-    static final Set<OutcomeClass> REQUIRED_EXTERNAL = EnumSet.of(COMMITTED, WAITING, TERMINAL_PARTIAL, UNKNOWN, CONFLICT,
+    static final Set<OutcomeClass> REQUIRED_EXTERNAL = EnumSet.of(COMMITTED, PARTIAL_IN_PROGRESS, TERMINAL_PARTIAL, UNKNOWN,
+            CONFLICT,
             PREPARED, ABORTED);
 
     static OutcomeClass of(Attempt attempt) {
@@ -43,7 +46,8 @@ enum OutcomeClass {
         }
         return switch (attempt.receipt().outcome()) {
             case COMMITTED -> COMMITTED;
-            case WAITING -> WAITING;
+            case WAITING -> "PARTIAL_IN_PROGRESS".equals(attempt.receipt().detail().get("classification"))
+                    ? PARTIAL_IN_PROGRESS : WAITING;
             case TERMINAL_PARTIAL -> TERMINAL_PARTIAL;
             case FAILED -> FAILED;
             case UNKNOWN -> UNKNOWN;

@@ -33,7 +33,7 @@ final class RandomizedSchedules {
             codes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(codes));
         }
 
-        /** {@code schedules=N violations=V committed=... waiting=... ...}: the bench script's last line. */
+        /** The bench script's last line: {@code schedules=N violations=V committed=... partial_in_progress=... ...}. */
         String line() {
             StringBuilder text = new StringBuilder("schedules=" + schedules + " violations=" + violating);
             for (OutcomeClass outcome : OutcomeClass.values()) {

@@ -8,7 +8,8 @@ import java.util.TreeMap;
  * ({@code --mode internal}, the default) or {@link RandomizedExternalSchedulesTest} ({@code --mode external})
  * outside JUnit, for as many seeds as anyone wants to spend time on (simulator evidence). Prints the
  * first violating schedules in full, then, as its last line,
- * {@code schedules=N violations=V committed=... waiting=... terminal_partial=... unknown=... conflict=... ...}.
+ * {@code schedules=N violations=V committed=... partial_in_progress=... waiting=... terminal_partial=...
+ * unknown=... conflict=... ...}.
  * Exits 1 when any schedule violated an invariant, 2 on bad arguments.
  */
 public final class SimulateMain {

@@ -79,11 +79,11 @@ public final class InternalPublicationService {
         return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
     }
 
-    /** Reads the target's record and every member; mutates nothing. */
+    /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
     public PublicationReceipt status(Optional<String> schedulerInvocationId) {
-        OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId.orElse(""), digests);
         RunEvidence evidence = new RunEvidence();
-        Optional<Conclusion> conclusion = status.read(identity, evidence);
+        Optional<Conclusion> conclusion = status.read(
+                schedulerInvocationId.map(id -> OperationIdentity.derive(settings, id, digests).operationId()), evidence);
         if (conclusion.isEmpty()) {
             return InternalReceipts.none(evidence);
         }

@@ -46,11 +46,20 @@ public record OperationIdentity(Digest targetKey, Digest planDigest, Digest oper
 
     /** The identities of the operation {@code schedulerInvocationId} runs under {@code settings}. */
     public static OperationIdentity derive(PublicationSettings settings, String schedulerInvocationId, ProtocolDigests digests) {
-        QualifiedTarget target = new QualifiedTarget(settings.cluster(), settings.target().database(), settings.target().table());
+        QualifiedTarget target = qualifiedTarget(settings);
         Digest plan = planDigest(settings);
         Digest operation = digests.operationId(new OperationInputs(PROTOCOL_VERSION, schedulerInvocationId, plan, target));
         return new OperationIdentity(digests.targetKey(target), plan, operation,
                 new TableRef(settings.target().database(), candidateName(settings.target().table(), operation)));
+    }
+
+    /** The slot key of the target: the same for every invocation, so a read without one (status) finds the slot too. */
+    static Digest targetKey(PublicationSettings settings, ProtocolDigests digests) {
+        return digests.targetKey(qualifiedTarget(settings));
+    }
+
+    private static QualifiedTarget qualifiedTarget(PublicationSettings settings) {
+        return new QualifiedTarget(settings.cluster(), settings.target().database(), settings.target().table());
     }
 
     /** The normalized plan: everything the manifest decides about the publication, nothing about recovery. */

@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
@@ -34,9 +35,11 @@ import java.util.Optional;
 
 /**
  * {@code dpone status}: the target's record and what every member and the queue show for it, read
- * only. Unlike publication, it tolerates an unreachable member (the member is reported UNKNOWN) so
- * an operator can see the per-replica state during an outage; it sends no mutation, no probe and
- * no bootstrap, and it never waits.
+ * only. Unlike publication, it still answers while a member is unreachable, so an operator sees the
+ * record, its phase and the queue evidence during an outage; but the member read is one fan-out that
+ * fails as a whole ({@link ReplicaReader}), so then <em>every</em> member shows UNKNOWN and the
+ * outcome is {@code unknown} ({@code MEMBER_UNAVAILABLE}), never a state of the members that did
+ * answer. It sends no mutation, no probe and no bootstrap, and it never waits.
  */
 final class StatusReader {
     private final PublicationPorts ports;
@@ -59,8 +62,12 @@ final class StatusReader {
         this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
     }
 
-    /** The record's conclusion as of now, or empty when the target has no record. */
-    Optional<Conclusion> read(OperationIdentity identity, RunEvidence evidence) {
+    /**
+     * The record's conclusion as of now, or empty when the target has no record. With {@code mine}
+     * (the operation id of the invocation asked about) the evidence says whether the record is that
+     * invocation's; without it, that step is left out.
+     */
+    Optional<Conclusion> read(Optional<Digest> mine, RunEvidence evidence) {
         CatalogRead<ClusterInventory> inventory = ports.catalog().inventory(settings.cluster());
         if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE, "the inventory could not be read");
@@ -68,7 +75,7 @@ final class StatusReader {
         AdmittedCluster cluster = new AdmittedCluster(observed.facts(), digests.inventory(observed.facts()),
                 Optional.empty());
         evidence.inventory(observed.facts(), cluster.inventoryDigest().hex());
-        AuthorityRead slot = ports.authority().readVersioned(identity.targetKey());
+        AuthorityRead slot = ports.authority().readVersioned(OperationIdentity.targetKey(settings, digests));
         if (slot instanceof AuthorityRead.Unavailable unavailable) {
             throw new DponeException(unavailable.code(), "the authority slot could not be read");
         }
@@ -78,8 +85,8 @@ final class StatusReader {
         VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
                 DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is not a valid V1 record"));
         evidence.record(current);
-        evidence.step(current.record().operationId().equals(identity.operationId())
-                ? "record belongs to this invocation" : "record belongs to another invocation");
+        mine.ifPresent(operation -> evidence.step(current.record().operationId().equals(operation)
+                ? "record belongs to this invocation" : "record belongs to another invocation"));
         return Optional.of(conclude(cluster, current.record(), evidence));
     }
 
