@@ -1,8 +1,10 @@
 package io.dpone.testkit.authority;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +24,7 @@ import io.dpone.testkit.cluster.TestDatabase;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -46,13 +49,18 @@ import org.w3c.dom.Document;
  * update time; step 5's retire statement changes nothing with a stale {@code _version}, the wrong
  * phase or the wrong operation id, is refused to the publication principal, and with the exact
  * version removes the row at once (seen from the other member, no {@code mutations_sync}) so a new
- * operation's strict create through the production authority succeeds.
+ * operation's strict create through the production authority succeeds. Step 5's
+ * {@code keeper_map_strict_mode = 1} is shown to matter: a CAS landing between the DELETE's read
+ * and its remove makes the strict statement fail, and the same statement without strict mode
+ * deletes the newer record.
  *
  * <p>Not proved here: step 3's Keeper lookup. libchdb does not attach {@code system.zookeeper}
  * and runs no distributed-DDL worker, so no queue entry can exist locally and the query cannot be
- * answered; the test only proves that the statement parses as the server reads it and that the
- * configured {@code <distributed_ddl><path>} it names (read from the rendered node config) holds no
- * node carrying the token, read from the embedded ZooKeeper. That an entry's node text carries the
+ * answered (it is refused with UNKNOWN_TABLE, asserted so a libchdb that attaches it is noticed);
+ * the test only proves that the statement parses as the server reads it and that the configured
+ * {@code <distributed_ddl><path>} it names (read from the rendered node config) holds no node
+ * carrying the token, read from the embedded ZooKeeper (locally nothing can enqueue there): the
+ * zero-row answer, not made by the query. That an entry's node text carries the
  * token is argued from the sources only: for entry format version 2 and later
  * {@code DDLLogEntry::setSettingsIfRequired} stores the initiator's changed settings (among them
  * {@code log_comment}) and {@code DDLLogEntry::toString} writes them as a {@code settings:} line
@@ -141,7 +149,7 @@ class RealRunbookRetireTest {
         Throwable refused = retireWhileACasLands(table, strict, true);
         QueryFailedException keeper = assertInstanceOf(QueryFailedException.class, refused, "strict mode refuses");
         assertEquals("KEEPER_EXCEPTION", keeper.serverCodeName());
-        assertTrue(keeper.serverMessage().toLowerCase(java.util.Locale.ROOT).contains("bad version"),
+        assertTrue(keeper.serverMessage().toLowerCase(Locale.ROOT).contains("bad version"),
                 "the remove carried the version read: ZBADVERSION");
         try (ControlTable.Adapter reader = table.publisherAdapter(Protocol.HTTP, 1)) {
             assertEquals(strict.version() + 1,
@@ -150,7 +158,7 @@ class RealRunbookRetireTest {
         }
 
         Stuck lax = stuck(table);
-        assertEquals(null, retireWhileACasLands(table, lax, false), "without strict mode the statement succeeds");
+        assertNull(retireWhileACasLands(table, lax, false), "without strict mode the statement succeeds");
         assertEquals("", table.rawRow(1, lax.record().targetKey().hex()),
                 "and removed the newer version its _version predicate never matched");
     }
@@ -173,7 +181,7 @@ class RealRunbookRetireTest {
         QueryFailedException notAttached = assertThrows(QueryFailedException.class, () -> table.admin(0).query(lookup));
         assertEquals("UNKNOWN_TABLE", notAttached.serverCodeName(), "libchdb does not attach system.zookeeper");
         for (String child : local.coordinationChildren(queuePath)) {
-            assertTrue(!local.coordinationData(queuePath + "/" + child).orElse("").contains(stuck.token()), child);
+            assertFalse(local.coordinationData(queuePath + "/" + child).orElse("").contains(stuck.token()), child);
         }
     }
 
