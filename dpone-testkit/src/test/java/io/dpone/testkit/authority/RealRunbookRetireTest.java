@@ -194,8 +194,10 @@ class RealRunbookRetireTest {
         String sql = retire(table, record.targetKey().hex(), record.operationId().hex(), stuck.version(), "DISPATCHING");
         String strictSetting = "SETTINGS keeper_map_strict_mode = 1";
         assertTrue(sql.endsWith(strictSetting), sql);
-        String held = sql.substring(0, sql.length() - strictSetting.length()) + "AND sleep(2.5) = 0\n"
-                + (strictMode ? strictSetting : "SETTINGS keeper_map_strict_mode = 0");
+        // 8 s, far above a CAS under CI load; the server caps one block's sleep at 3 s unless told otherwise
+        String held = sql.substring(0, sql.length() - strictSetting.length()) + "AND sleepEachRow(8) = 0\n"
+                + (strictMode ? strictSetting : "SETTINGS keeper_map_strict_mode = 0")
+                + ", function_sleep_max_microseconds_per_block = 10000000";
         String queryId = "runbook-retire-" + UUID.randomUUID();
         ExecutorService executor = Executors.newSingleThreadExecutor();
         try (ControlTable.Adapter worker = table.publisherAdapter(Protocol.HTTP, 1)) {
@@ -218,7 +220,7 @@ class RealRunbookRetireTest {
 
     /**
      * Synchronisation, not a timing assertion: waits until the held statement is running, then a
-     * little longer so its one-key read (milliseconds) is done well inside its 2.5 s sleep.
+     * little longer so its one-key read (milliseconds) is done well inside its 8 s sleep.
      */
     private static void awaitRunning(ControlTable table, String queryId) throws InterruptedException {
         for (int attempt = 0; attempt < 100; attempt++) {
