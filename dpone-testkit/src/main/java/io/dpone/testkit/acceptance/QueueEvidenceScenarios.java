@@ -9,6 +9,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -39,6 +40,8 @@ final class QueueEvidenceScenarios {
         Expect.that(injectable.contains(QueueHazard.DUPLICATE_ENTRY), "a backend with a DDL worker injects a duplicate entry");
         narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; every hazard publishes to its own existing"
                 + " or absent target under one control facade");
+        // the replicas at the start: a replica that joins the configuration for one statement is no target replica
+        int replicas = cluster.members();
         List<Attempt> attempts = new ArrayList<>();
         for (QueueHazard hazard : QueueHazard.values()) {
             if (!injectable.contains(hazard)) {
@@ -49,9 +52,9 @@ final class QueueEvidenceScenarios {
             }
             narrator.say(slug(hazard) + ":");
             attempts.addAll(switch (hazard) {
-                case DUPLICATE_ENTRY -> duplicateEntry(cluster, narrator);
-                case COLLECTED_ENTRY -> collectedEntry(cluster, narrator);
-                default -> hostRowHazard(cluster, narrator, hazard);
+                case DUPLICATE_ENTRY -> duplicateEntry(cluster, narrator, replicas);
+                case COLLECTED_ENTRY -> collectedEntry(cluster, narrator, replicas);
+                default -> hostRowHazard(cluster, narrator, hazard, replicas);
             });
             Fixture.expectNothingSent(cluster, StatementKind.DDL_DROP);
         }
@@ -60,7 +63,7 @@ final class QueueEvidenceScenarios {
     }
 
     /** Two entries carry the RENAME's token; the duplicate fails on every host, the original succeeds: still unknown. */
-    private static List<Attempt> duplicateEntry(AcceptanceCluster cluster, Narrator narrator) {
+    private static List<Attempt> duplicateEntry(AcceptanceCluster cluster, Narrator narrator, int replicas) {
         TableRef target = target(cluster, QueueHazard.DUPLICATE_ENTRY);
         PublicationDriver driver = new PublicationDriver(cluster, target);
         long renames = cluster.sent(StatementKind.DDL_RENAME);
@@ -69,17 +72,19 @@ final class QueueEvidenceScenarios {
         Attempt first = driver.publish("worker-1", cluster.ports("worker-1"), INVOCATION, driver.rows(4, true));
         Attempt rerun = driver.publish("worker-2", cluster.ports("worker-2"), INVOCATION, driver.rows(4, true));
         expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, first, rerun);
+        expectEntryEvidence(first, false, Optional.empty());
+        expectEntryEvidence(rerun, false, Optional.empty());
         Expect.equal(renames + 1, cluster.sent(StatementKind.DDL_RENAME), "RENAME statements sent");
-        for (int member = 0; member < cluster.members(); member++) {
+        for (int member = 0; member < replicas; member++) {
             Expect.that(cluster.uuid(member, target).isPresent(), "the published generation is kept on member " + member);
         }
         return List.of(first, rerun);
     }
 
     /** The bound entry is collected while replica 2 had not run it: unknown before and after replica 2 resumes. */
-    private static List<Attempt> collectedEntry(AcceptanceCluster cluster, Narrator narrator) {
+    private static List<Attempt> collectedEntry(AcceptanceCluster cluster, Narrator narrator, int replicas) {
         TableRef target = target(cluster, QueueHazard.COLLECTED_ENTRY);
-        Generations generations = Generations.before(cluster, target);
+        Generations generations = Generations.before(cluster, target, replicas);
         PublicationDriver driver = new PublicationDriver(cluster, target);
         long exchanges = cluster.sent(StatementKind.DDL_EXCHANGE);
         cluster.arm(new ArmedFault.StallDdlBefore(1, StatementKind.DDL_EXCHANGE));
@@ -96,6 +101,7 @@ final class QueueEvidenceScenarios {
         narrator.say("  replica 2's DDL worker resumes; a collected entry is never run");
         Attempt resumed = driver.publish("worker-3", INVOCATION, 5);
         expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, collected, resumed);
+        expectEntryEvidence(resumed, true, Optional.empty());
         Expect.equal(exchanges + 1, cluster.sent(StatementKind.DDL_EXCHANGE), "EXCHANGE statements sent");
         generations.expectKept(driver);
         Expect.equal(Optional.of(generations.predecessor()), cluster.uuid(1, target), "replica 2 never ran the collected entry");
@@ -103,9 +109,10 @@ final class QueueEvidenceScenarios {
     }
 
     /** An extra, missing or damaged host row of the EXCHANGE entry: unknown, then unknown again on a rerun. */
-    private static List<Attempt> hostRowHazard(AcceptanceCluster cluster, Narrator narrator, QueueHazard hazard) {
+    private static List<Attempt> hostRowHazard(AcceptanceCluster cluster, Narrator narrator, QueueHazard hazard,
+            int replicas) {
         TableRef target = target(cluster, hazard);
-        Generations generations = Generations.before(cluster, target);
+        Generations generations = Generations.before(cluster, target, replicas);
         PublicationDriver driver = new PublicationDriver(cluster, target);
         long exchanges = cluster.sent(StatementKind.DDL_EXCHANGE);
         int member = hazard == QueueHazard.MISSING_HOST_ROW ? 1 : 0;
@@ -114,6 +121,14 @@ final class QueueEvidenceScenarios {
         Attempt first = driver.publish("worker-1", INVOCATION, 5);
         Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
         expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, first, rerun);
+        boolean hostSet = hazard == QueueHazard.EXTRA_HOST_ROW || hazard == QueueHazard.MISSING_HOST_ROW;
+        for (Attempt attempt : List.of(first, rerun)) {
+            // a host-set hazard makes the set inexact; a damaged row leaves it exact and makes that replica's row unknown
+            expectEntryEvidence(attempt, true, Optional.of(!hostSet));
+            if (!hostSet) {
+                Expect.equal("OUTCOME_UNKNOWN", hostStatus(attempt, member + 1), "queue status of the damaged row");
+            }
+        }
         Expect.equal(exchanges + 1, cluster.sent(StatementKind.DDL_EXCHANGE), "EXCHANGE statements sent");
         generations.expectKept(driver);
         return List.of(first, rerun);
@@ -124,7 +139,34 @@ final class QueueEvidenceScenarios {
             narrator.say("  -> " + attempt.summary());
             Fixture.expectOutcome(attempt, PublicationOutcome.UNKNOWN);
             Expect.equal(Optional.of(code), attempt.code(), "code (" + attempt.summary() + ")");
+            Expect.equal("OUTCOME_UNKNOWN", Fixture.classification(attempt), "classification");
+            Expect.equal("QUEUE_UNRESOLVED", String.valueOf(attempt.receipt().detail().get("unknown_cause")), "unknown cause");
         }
+    }
+
+    /** The receipt's evidence of the publication entry: that the hazard, and nothing else, made the outcome unknown. */
+    @SuppressWarnings("unchecked")
+    private static void expectEntryEvidence(Attempt attempt, boolean bound, Optional<Boolean> exactHostSet) {
+        Map<String, Object> ddl = (Map<String, Object>) attempt.receipt().detail().get("publication_ddl");
+        Expect.that(ddl != null, "the receipt shows the publication statement");
+        Expect.equal(bound, ddl.get("entry") != null, "one entry bound");
+        if (bound) {
+            Expect.equal("OUTCOME_UNKNOWN", ddl.get("aggregate"), "aggregate of the entry's host rows");
+        }
+        exactHostSet.ifPresent(exact -> Expect.equal(exact, ddl.get("exact_host_set"), "exact host set"));
+    }
+
+    /** The receipt's queue status of replica {@code replica} (1-based) for the publication entry. */
+    @SuppressWarnings("unchecked")
+    private static String hostStatus(Attempt attempt, int replica) {
+        Map<String, Object> ddl = (Map<String, Object>) attempt.receipt().detail().get("publication_ddl");
+        for (Object host : (List<Object>) ddl.get("hosts")) {
+            Map<String, Object> fields = (Map<String, Object>) host;
+            if (((Number) fields.get("replica")).intValue() == replica) {
+                return String.valueOf(fields.get("status"));
+            }
+        }
+        throw new ScenarioFailure("the receipt shows no queue status of replica " + replica);
     }
 
     /** The backend must refuse a hazard it does not list: the sub-case is accounted for, not silently dropped. */
@@ -150,20 +192,20 @@ final class QueueEvidenceScenarios {
     }
 
     /** An existing target's generation before the publication, and the check that nothing of it or the candidate was dropped. */
-    private record Generations(AcceptanceCluster cluster, TableRef target, UUID predecessor) {
-        static Generations before(AcceptanceCluster cluster, TableRef target) {
+    private record Generations(AcceptanceCluster cluster, TableRef target, UUID predecessor, int replicas) {
+        static Generations before(AcceptanceCluster cluster, TableRef target, int replicas) {
             cluster.createReplicatedTable(target, 3);
             UUID predecessor = cluster.uuid(0, target).orElseThrow(() -> new ScenarioFailure("member 0 has no target"));
-            for (int member = 1; member < cluster.members(); member++) {
+            for (int member = 1; member < replicas; member++) {
                 Expect.equal(Optional.of(predecessor), cluster.uuid(member, target), "target UUID on member " + member);
             }
-            return new Generations(cluster, target, predecessor);
+            return new Generations(cluster, target, predecessor, replicas);
         }
 
         /** Every replica still holds the target and the candidate, and the predecessor is one of them. */
         void expectKept(PublicationDriver driver) {
             TableRef candidate = driver.candidate(INVOCATION);
-            for (int member = 0; member < cluster.members(); member++) {
+            for (int member = 0; member < replicas; member++) {
                 Optional<UUID> current = cluster.uuid(member, target);
                 Optional<UUID> staged = cluster.uuid(member, candidate);
                 Expect.that(current.isPresent() && staged.isPresent(), "both generations kept on member " + member);
