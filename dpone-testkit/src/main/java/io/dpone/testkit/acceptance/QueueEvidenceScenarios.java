@@ -62,7 +62,7 @@ final class QueueEvidenceScenarios {
         return attempts;
     }
 
-    /** Two entries carry the RENAME's token; the duplicate fails on every host, the original succeeds: still unknown. */
+    /** Two entries carry the RENAME's token: no entry binds, so both the attempt and its rerun stay unknown. */
     private static List<Attempt> duplicateEntry(AcceptanceCluster cluster, Narrator narrator, int replicas) {
         TableRef target = target(cluster, QueueHazard.DUPLICATE_ENTRY);
         PublicationDriver driver = new PublicationDriver(cluster, target);
