@@ -183,6 +183,18 @@ class DponeCliTest {
     }
 
     @Test
+    void demoRunsTheQueueEvidenceHazardsAndNoReceiptCommits() {
+        assertTrue(run("demo", "--list").out().lines().anyMatch(line -> line.startsWith("queue-evidence-hazards\t")));
+        CliRun hazards = run("demo", "--scenario", "queue-evidence-hazards", "--json");
+        assertEquals(ExitCode.OK, hazards.exit(), hazards.toString());
+        var receipts = hazards.outJson().get("receipts");
+        assertTrue(receipts.size() >= 10, "two or more receipts per hazard: " + receipts.size());
+        for (var receipt : receipts) {
+            assertTrue(List.of("unknown", "waiting").contains(receipt.get("outcome").asText()), receipt.toString());
+        }
+    }
+
+    @Test
     void usageErrorsExitTwoWithEmptyStdout() {
         for (String[] args : List.of(new String[] {"plan"}, new String[] {"frobnicate"}, new String[] {}, new String[] {"check", "-x"})) {
             CliRun result = run(args);

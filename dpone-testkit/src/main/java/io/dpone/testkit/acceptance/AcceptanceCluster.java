@@ -72,6 +72,34 @@ public interface AcceptanceCluster extends AutoCloseable {
     /** Arms a fault for the statements sent from now on. */
     void arm(ArmedFault fault);
 
+    /**
+     * The queue hazards this backend can inject for {@code queue-evidence-hazards}; for every other
+     * one {@link #collectQueue()} and {@link #armQueueHazard} throw {@link UnsupportedOperationException}.
+     * Every backend with a DDL worker injects at least {@link QueueHazard#DUPLICATE_ENTRY} (through
+     * {@link #arm} and {@link ArmedFault.DuplicateEntry}).
+     */
+    default java.util.Set<QueueHazard> injectableQueueHazards() {
+        return java.util.Set.of();
+    }
+
+    /**
+     * One queue cleanup pass now that collects every entry no host is executing, as an entry past
+     * {@code task_max_lifetime} is collected ({@link QueueHazard#COLLECTED_ENTRY}).
+     */
+    default void collectQueue() {
+        throw new UnsupportedOperationException(backend() + " cannot run a queue cleanup pass on demand");
+    }
+
+    /**
+     * Arms a host-row hazard for the next statement of {@code kind}: {@link QueueHazard#EXTRA_HOST_ROW}
+     * and {@link QueueHazard#MISSING_HOST_ROW} (member {@code member} leaves the configuration, for
+     * the missing row) change the configuration only while the statement is enqueued; the damaged-row
+     * hazards make {@code member}'s row of its entry read that way from then on.
+     */
+    default void armQueueHazard(QueueHazard hazard, int member, StatementKind kind) {
+        throw new UnsupportedOperationException(backend() + " cannot inject " + hazard);
+    }
+
     /** Freezes a member's whole process: it answers nothing until {@link #resume}. */
     void pause(int member);
 

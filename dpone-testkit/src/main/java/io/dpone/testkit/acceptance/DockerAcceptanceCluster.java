@@ -1,5 +1,6 @@
 package io.dpone.testkit.acceptance;
 
+import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.clickhouse.config.FixtureDigest;
@@ -33,6 +34,10 @@ import java.util.TreeSet;
  *       running cluster never see each other's entries.</li>
  *   <li>Membership cannot drift: {@code remote_servers} is rendered once when the containers
  *       start, so {@code drift(MEMBERSHIP)} throws {@link UnsupportedOperationException}.</li>
+ *   <li>Of the queue hazards only a duplicate entry is injected: the queue cleaner runs on its own
+ *       schedule ({@code task_max_lifetime}), the host set is {@code remote_servers}, and damaged
+ *       rows exist on no real server ({@link QueueHazard}); {@code queue-evidence-hazards} proves
+ *       the refusal of each of those and goes on.</li>
  * </ul>
  */
 public final class DockerAcceptanceCluster extends RealAcceptanceCluster {
@@ -81,6 +86,19 @@ public final class DockerAcceptanceCluster extends RealAcceptanceCluster {
     @Override
     public void arm(ArmedFault fault) {
         faults.arm(fault);
+    }
+
+    @Override
+    public Set<QueueHazard> injectableQueueHazards() {
+        return java.util.EnumSet.of(QueueHazard.DUPLICATE_ENTRY);
+    }
+
+    @Override
+    public void armQueueHazard(QueueHazard hazard, int member, StatementKind kind) {
+        if (hazard != QueueHazard.DUPLICATE_ENTRY) {
+            throw new UnsupportedOperationException("the Docker fixture cannot inject " + hazard);
+        }
+        arm(new ArmedFault.DuplicateEntry(kind));
     }
 
     /** {@code docker pause}: the cgroup freezer stops every process of the member's container. */

@@ -118,6 +118,12 @@ public abstract class InternalAcceptanceContract extends AcceptanceRuns {
     }
 
     @Test
+    @AcceptanceScenario("queue-evidence-hazards")
+    protected void hazardousQueueEvidenceIsUnknownAndNeverReachesCleanup(TestInfo test) {
+        runHere(test);
+    }
+
+    @Test
     @AcceptanceScenario("drift-uuid-before-admission")
     protected void uuidDriftBlocksBeforeMutation(TestInfo test) {
         runHere(test);

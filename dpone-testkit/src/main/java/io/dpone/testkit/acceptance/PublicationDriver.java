@@ -40,8 +40,14 @@ public final class PublicationDriver {
     private final PublicationSettings settings;
 
     public PublicationDriver(AcceptanceCluster cluster) {
+        this(cluster, cluster.target());
+    }
+
+    /** Publications to another target of the cluster under its control facade: its own slot, independent of the others. */
+    public PublicationDriver(AcceptanceCluster cluster, TableRef target) {
         this.cluster = requireNonNull(cluster, "cluster is null");
-        this.settings = new PublicationSettings(cluster.clusterName(), cluster.target(), cluster.facade(), ENGINE, 1L << 30,
+        this.settings = new PublicationSettings(cluster.clusterName(), requireNonNull(target, "target is null"),
+                cluster.facade(), ENGINE, 1L << 30,
                 DDL_TASK_TIMEOUT_SECONDS,
                 new BoundedWait(20, Duration.ofMillis(100), Duration.ofSeconds(2)),
                 new BoundedWait(8, Duration.ofMillis(100), Duration.ofSeconds(1)),

@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.HostRowDamage;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.QueueEntryView;
 import io.dpone.testkit.simulator.Step;
@@ -163,6 +164,43 @@ public final class SimulatedCluster implements AcceptanceCluster {
                     admin -> admin.stallDdl(stall.member())));
         } else if (fault instanceof ArmedFault.CrashBefore crash) {
             simulator.arm(call(crash.kind()).worker(crash.worker()).nth(1), Fault.crashWorker());
+        }
+    }
+
+    /** The simulator injects every hazard, the simulator-only damaged rows included. */
+    @Override
+    public Set<QueueHazard> injectableQueueHazards() {
+        return java.util.EnumSet.allOf(QueueHazard.class);
+    }
+
+    @Override
+    public void collectQueue() {
+        simulator.admin().cleanupQueue(java.time.Duration.ZERO);
+    }
+
+    @Override
+    public void armQueueHazard(QueueHazard hazard, int member, StatementKind kind) {
+        switch (hazard) {
+            case DUPLICATE_ENTRY -> arm(new ArmedFault.DuplicateEntry(kind));
+            case COLLECTED_ENTRY -> throw new IllegalArgumentException("a collected entry is collectQueue(), not armed");
+            case EXTRA_HOST_ROW -> {
+                int[] joined = new int[1];
+                simulator.arm(call(kind).nth(1), new Fault.Admin("a replica joins the configuration",
+                        admin -> joined[0] = admin.addMember("replica-joined-" + member, 9000)));
+                simulator.arm(call(kind).afterEffect().nth(1), new Fault.Admin("the joined replica leaves again",
+                        admin -> admin.removeFromCluster(joined[0])));
+            }
+            case MISSING_HOST_ROW -> {
+                simulator.arm(call(kind).nth(1), new Fault.Admin("member" + member + " leaves the configuration",
+                        admin -> admin.removeFromCluster(member)));
+                simulator.arm(call(kind).afterEffect().nth(1), new Fault.Admin("member" + member + " is listed again",
+                        admin -> admin.returnToCluster(member)));
+            }
+            default -> {
+                HostRowDamage damage = HostRowDamage.valueOf(hazard.name());
+                simulator.arm(call(kind).afterEffect().nth(1), new Fault.Admin("damaged row of member" + member,
+                        admin -> admin.damageHostRow(kind, member, damage)));
+            }
         }
     }
 

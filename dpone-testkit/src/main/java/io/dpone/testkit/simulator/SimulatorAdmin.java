@@ -3,6 +3,7 @@ package io.dpone.testkit.simulator;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
 import io.dpone.clickhouse.cluster.sql.ControlTableColumns;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -247,6 +248,44 @@ public final class SimulatorAdmin {
         QueueEntry original = world.queue().entries().stream().filter(e -> e.name.equals(entryName)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no such queue entry"));
         return SimDatabaseAccess.reEnqueue(world, original).name;
+    }
+
+    /**
+     * From now on {@code member}'s row of the newest queue entry of {@code kind} reads as
+     * {@code damage}. No ClickHouse 24.8 server shows such a row ({@link HostRowDamage}); this exists
+     * to prove that the service treats one as unknown evidence. Returns the entry's name.
+     */
+    public String damageHostRow(StatementKind kind, int member, HostRowDamage damage) {
+        requireNonNull(kind, "kind is null");
+        requireNonNull(damage, "damage is null");
+        List<QueueEntry> entries = world.queue().entries();
+        QueueEntry newest = null;
+        for (QueueEntry entry : entries) {
+            if (entry.kind() == kind) {
+                newest = entry;
+            }
+        }
+        if (newest == null) {
+            throw new IllegalArgumentException("no queue entry of that kind");
+        }
+        SimDatabaseAccess.damage(newest, member(member).endpoint, damage);
+        world.trace("admin", "damaged row of member" + member + " in " + newest.name + ": " + damage);
+        return newest.name;
+    }
+
+    /** Membership drift undone: a member {@link #removeFromCluster} took out is listed again, in member order. */
+    public SimulatorAdmin returnToCluster(int member) {
+        SimMember returning = member(member);
+        List<SimMember> configured = world.configuredMembers();
+        if (!configured.contains(returning)) {
+            int at = 0;
+            while (at < configured.size() && configured.get(at).index < member) {
+                at++;
+            }
+            configured.add(at, returning);
+        }
+        world.trace("admin", "member" + member + " listed in the cluster configuration again");
+        return this;
     }
 
     /** One cleanup pass now, as a host would run it, with {@code retention} as {@code task_max_lifetime}. */

@@ -24,6 +24,10 @@ import org.junit.jupiter.api.TestInfo;
  *   <li>{@code capability-missing}: these members run a distributed-DDL worker, so the test proves
  *       the capability instead (the probe binds one entry and a publication commits).</li>
  * </ul>
+ *
+ * <p>{@code queue-evidence-hazards} runs here with its duplicate-entry sub-case only; the scenario
+ * itself asserts that this backend refuses every other hazard ({@link QueueHazard}), which a real
+ * server produces only on its own schedule or configuration reload, or not at all.
  */
 @Tag("docker")
 @AcceptanceReceipt(backend = TestcontainersBackend.NAME, file = "internal-acceptance.json")

@@ -28,6 +28,8 @@ public final class QueueEntry {
     final StatementKind kind;
     final Map<HostEndpoint, Long> active = new LinkedHashMap<>();
     final Map<HostEndpoint, HostResult> finished = new LinkedHashMap<>();
+    /** Host rows the simulator shows damaged ({@link io.dpone.testkit.simulator.HostRowDamage}); empty on a real server. */
+    final Map<HostEndpoint, io.dpone.testkit.simulator.HostRowDamage> damaged = new LinkedHashMap<>();
     boolean removing;
     boolean removed;
 

@@ -40,4 +40,10 @@ public final class SimDatabaseAccess {
         return world.queue().enqueue(original.cluster, original.query, original.settings, original.hosts, original.initiator,
                 original.statement, original.createUuid, original.kind);
     }
+
+    /** {@code host}'s row of {@code entry} reads damaged from now on (simulator only: no 24.8 server shows it). */
+    public static void damage(QueueEntry entry, io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint host,
+            io.dpone.testkit.simulator.HostRowDamage damage) {
+        entry.damaged.put(host, damage);
+    }
 }
