@@ -123,9 +123,9 @@ final class ContainerMemberSessions implements MemberSessions {
         }
 
         @Override
-        public MutationOutcome create(TableRef candidate, CandidateDefinition definition) {
+        public MutationOutcome create(TableRef candidate, UUID uuid, CandidateDefinition definition) {
             count(StatementKind.MEMBER_LOCAL_DDL);
-            return session.create(candidate, definition);
+            return session.create(candidate, uuid, definition);
         }
 
         @Override

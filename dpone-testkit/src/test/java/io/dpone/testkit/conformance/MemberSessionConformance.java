@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * External mode's direct member sessions, stated once and run against every backend with
  * {@code internal_replication = false} (docs/testkit/simulator.md, "Held to real ClickHouse"): who
- * a direct connection reaches, what the local create makes, the refusals of a taken name and a
- * missing table, the batched insert of a sealed artifact read back as exactly its content digest,
+ * a direct connection reaches, what the local create makes (under exactly the caller's UUID, in
+ * both forms), the refusals of a taken name, a taken UUID and a missing table, the batched insert of a sealed artifact read back as exactly its content digest,
  * the budget, a changed row, a killed member. A disagreement between backends is a simulator bug.
  */
 abstract class MemberSessionConformance {
@@ -80,8 +80,10 @@ abstract class MemberSessionConformance {
         for (int member = 0; member < backend().members(); member++) {
             MemberSession session = backend().session(member, 5);
             assertInstanceOf(TableState.Absent.class, observed(session.table(candidate)));
-            assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, declared(artifact)));
+            UUID recorded = UUID.randomUUID();
+            assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, recorded, declared(artifact)));
             TableState.Present present = assertInstanceOf(TableState.Present.class, observed(session.table(candidate)));
+            assertEquals(recorded, present.uuid(), "system.tables shows exactly the explicit UUID");
             assertEquals(MERGE_TREE_TUPLE, present.engineFull());
             assertEquals(artifact.schema().columns().stream().map(c -> new ColumnDefinition(c.name(), c.type().canonicalName()))
                     .toList(), present.columns());
@@ -91,17 +93,19 @@ abstract class MemberSessionConformance {
     }
 
     @Test
-    void aCandidateCreatedAsTheTargetHasItsDefinitionAndANewUuid() {
+    void aCandidateCreatedAsTheTargetHasItsDefinitionAndExactlyTheExplicitUuid() {
         TableRef target = table("events");
         TableRef candidate = table("events__dpone_ext_0000000000000002");
         UUID targetUuid = UUID.randomUUID();
         assertEquals(0, backend().createTable(0, target, TableSpec.mergeTreeEvents(), targetUuid).code());
         MemberSession session = backend().session(0, 5);
-        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, new CandidateDefinition.LikeTarget(target)));
+        UUID recorded = UUID.randomUUID();
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, recorded,
+                new CandidateDefinition.LikeTarget(target)));
         TableState.Present original = assertInstanceOf(TableState.Present.class, observed(session.table(target)));
         TableState.Present copy = assertInstanceOf(TableState.Present.class, observed(session.table(candidate)));
         assertEquals(targetUuid, original.uuid());
-        assertNotEquals(targetUuid, copy.uuid());
+        assertEquals(recorded, copy.uuid(), "system.tables shows exactly the explicit UUID");
         assertEquals("MergeTree ORDER BY id SETTINGS index_granularity = 8192", copy.engineFull());
         assertEquals(original.engineFull(), copy.engineFull());
         assertEquals(List.of(new ColumnDefinition("id", "UInt64"), new ColumnDefinition("v", "String")), copy.columns());
@@ -112,13 +116,40 @@ abstract class MemberSessionConformance {
         StoredArtifact artifact = TrickyArtifact.seal(directory);
         TableRef candidate = table("t__dpone_ext_0000000000000003");
         MemberSession session = backend().session(1, 5);
-        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, declared(artifact)));
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, UUID.randomUUID(), declared(artifact)));
         MutationOutcome.Rejected taken = assertInstanceOf(MutationOutcome.Rejected.class, session.create(candidate,
-                declared(artifact)));
+                UUID.randomUUID(), declared(artifact)));
         assertEquals(57, taken.error().code());
         assertInstanceOf(MutationOutcome.Acknowledged.class, session.drop(candidate));
         assertInstanceOf(TableState.Absent.class, observed(session.table(candidate)));
         assertInstanceOf(MutationOutcome.Acknowledged.class, session.drop(candidate), "DROP IF EXISTS of a missing table");
+    }
+
+    @Test
+    void aUuidAlreadyUsedByAnotherTableIsRefusedWith57AndNothingIsCreated() throws Exception {
+        StoredArtifact artifact = TrickyArtifact.seal(directory);
+        TableRef first = table("t__dpone_ext_0000000000000008");
+        TableRef second = table("t__dpone_ext_0000000000000009");
+        TableRef target = table("events");
+        UUID shared = UUID.randomUUID();
+        MemberSession session = backend().session(0, 5);
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(first, shared, declared(artifact)));
+        assertEquals(0, backend().createTable(0, target, TableSpec.mergeTreeEvents(), UUID.randomUUID()).code());
+        for (CandidateDefinition definition : List.of(declared(artifact), new CandidateDefinition.LikeTarget(target))) {
+            MutationOutcome.Rejected taken = assertInstanceOf(MutationOutcome.Rejected.class, session.create(second, shared,
+                    definition));
+            assertEquals(57, taken.error().code(), taken.error().toString());
+            assertInstanceOf(TableState.Absent.class, observed(session.table(second)), "nothing was created");
+        }
+        assertEquals(shared, assertInstanceOf(TableState.Present.class, observed(session.table(first))).uuid());
+        assertInstanceOf(MutationOutcome.Acknowledged.class, backend().session(1, 5).create(second, shared, declared(artifact)),
+                "UUIDs are per server: another member may hold the same one");
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.drop(first));
+        assertInstanceOf(TableState.Absent.class, observed(session.table(first)));
+        MutationOutcome.Rejected stillTaken = assertInstanceOf(MutationOutcome.Rejected.class, session.create(second, shared,
+                declared(artifact)), "a dropped table's UUID stays taken until the server removes its data for good");
+        assertEquals(57, stillTaken.error().code());
+        assertInstanceOf(TableState.Absent.class, observed(session.table(second)));
     }
 
     @Test
@@ -127,7 +158,7 @@ abstract class MemberSessionConformance {
         TableRef candidate = table("t__dpone_ext_0000000000000004");
         for (int member = 0; member < backend().members(); member++) {
             MemberSession session = backend().session(member, 5);
-            session.create(candidate, declared(artifact));
+            session.create(candidate, UUID.randomUUID(), declared(artifact));
             load(session, candidate, artifact);
             assertEquals(new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
                     observed(session.content(candidate, artifact.schema(), 1_000)), "member " + member);
@@ -142,7 +173,7 @@ abstract class MemberSessionConformance {
         TableRef candidate = table("t__dpone_ext_0000000000000005");
         for (int member = 0; member < backend().members(); member++) {
             MemberSession session = backend().session(member, 100);
-            session.create(candidate, declared(artifact));
+            session.create(candidate, UUID.randomUUID(), declared(artifact));
             load(session, candidate, artifact);
         }
         backend().changeRow(1, candidate, "s", "changed");
@@ -175,7 +206,7 @@ abstract class MemberSessionConformance {
         MemberSession session = backend().session(1, 5);
         assertInstanceOf(CatalogRead.Unreadable.class, session.identify(backend().clusterName()));
         assertInstanceOf(CatalogRead.Unreadable.class, session.table(candidate));
-        assertInstanceOf(MutationOutcome.NotSent.class, session.create(candidate, declared(artifact)));
+        assertInstanceOf(MutationOutcome.NotSent.class, session.create(candidate, UUID.randomUUID(), declared(artifact)));
         try (ArtifactRows rows = artifact.rows()) {
             LoadResult.Failed failed = assertInstanceOf(LoadResult.Failed.class, session.insert(candidate, artifact.schema(),
                     rows::next, Cancellation.NEVER));

@@ -17,6 +17,7 @@ import io.dpone.clickhouse.external.member.TypedRowSource;
 import io.dpone.spi.publication.Cancellation;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -77,8 +78,8 @@ final class HookedSessions implements MemberSessions {
         }
 
         @Override
-        public MutationOutcome create(TableRef candidate, CandidateDefinition definition) {
-            return session.create(candidate, definition);
+        public MutationOutcome create(TableRef candidate, UUID uuid, CandidateDefinition definition) {
+            return session.create(candidate, uuid, definition);
         }
 
         @Override

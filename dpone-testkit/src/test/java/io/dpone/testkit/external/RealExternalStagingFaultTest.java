@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * STAGING under real faults on two real members (local ClickHouse 26.7 via libchdb,
  * {@code internal_replication = false}): a member killed in the middle of its native load, then a
  * same-operation restart that accepts the other member's exact candidate and replaces only the
- * owned partial one; a row changed on a member's candidate before STAGED, caught as divergence;
+ * owned partial one (its UUID, recorded before its {@code CREATE ... UUID}); a table under the
+ * candidate name whose UUID was never recorded, never dropped; a row changed on a member's
+ * candidate before STAGED, caught as divergence;
  * nothing published in either failing case. The cluster DDL fan-out is {@code EmulatedClusterDdl}
  * (testkit), as the harness cannot run {@code ON CLUSTER}; no publication statement is reached in
  * the failing cases.
@@ -66,6 +68,8 @@ class RealExternalStagingFaultTest {
             TableRef candidate = rig.operation("run-kill").candidate();
             long partial = ((CatalogRead.Observed<Long>) session(rig, 1).rowCount(candidate)).facts();
             assertTrue(partial > 0 && partial < TrickyArtifact.lines().size(), "the killed load left a partial candidate");
+            assertEquals(second.candidateUuid(), assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, 1),
+                    candidate)).uuid(), "the partial candidate carries exactly the UUID recorded before its CREATE");
 
             rig.batchRows(5).sessions(real -> real);
             PublicationReceipt resumed = rig.publish("run-kill", TrickyArtifact.source(directory));
@@ -127,6 +131,28 @@ class RealExternalStagingFaultTest {
             }
             assertEquals(targets, targetUuids(rig), "no target changed");
             assertEquals(2, rig.ddl.dispatched());
+        }
+    }
+
+    @Test
+    void aTableUnderTheCandidateNameWhoseUuidWasNeverRecordedIsNeverDropped(RunningCluster cluster, TestDatabase db)
+            throws Exception {
+        try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
+            rig.createTarget(TrickyArtifact.columnsDdl());
+            List<UUID> targets = targetUuids(rig);
+            TableRef candidate = rig.operation("run-foreign").candidate();
+            UUID foreign = UUID.randomUUID();
+            rig.admin(1).execute("CREATE TABLE " + candidate.render() + " UUID '" + foreign + "' AS " + rig.target().render());
+            for (int attempt = 0; attempt < 2; attempt++) {
+                PublicationReceipt receipt = rig.publish("run-foreign", TrickyArtifact.source(directory));
+                assertEquals(PublicationOutcome.UNKNOWN, receipt.outcome(), receipt.detail().toString());
+                assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED), receipt.errorCode());
+                assertEquals(ExternalPhase.STAGING, ExternalAssertions.record(rig, "run-foreign").phase());
+                assertEquals(foreign, assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, 1),
+                        candidate)).uuid(), "left in place");
+            }
+            assertEquals(targets, targetUuids(rig), "no target changed");
+            assertEquals(2, rig.ddl.dispatched(), "no publication statement");
         }
     }
 

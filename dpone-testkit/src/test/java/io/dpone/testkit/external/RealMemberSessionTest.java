@@ -72,7 +72,7 @@ class RealMemberSessionTest {
             MemberSelf self = ((CatalogRead.Observed<MemberSelf>) member.identify(cluster.spec().clusterName())).facts();
             assertEquals(List.of(1L, (long) i + 1), List.of(self.shardNumber(), self.replicaNumber()));
             assertInstanceOf(TableState.Absent.class, ((CatalogRead.Observed<TableState>) member.table(candidate)).facts());
-            assertInstanceOf(MutationOutcome.Acknowledged.class, member.create(candidate, new CandidateDefinition.Columns(
+            assertInstanceOf(MutationOutcome.Acknowledged.class, member.create(candidate, UUID.randomUUID(), new CandidateDefinition.Columns(
                     artifact.schema().columns().stream().map(c -> new CandidateDefinition.Column(c.name(),
                             c.type().canonicalName())).toList(), "MergeTree")));
             try (ArtifactRows rows = artifact.rows()) {
@@ -98,7 +98,7 @@ class RealMemberSessionTest {
         StoredArtifact artifact = TrickyArtifact.seal(directory);
         TableRef candidate = new TableRef(db.target(), "t__dpone_ext_fedcba9876543210");
         MemberSession member = session(cluster, 1, db, 1_000);
-        member.create(candidate, new CandidateDefinition.Columns(artifact.schema().columns().stream()
+        member.create(candidate, UUID.randomUUID(), new CandidateDefinition.Columns(artifact.schema().columns().stream()
                 .map(c -> new CandidateDefinition.Column(c.name(), c.type().canonicalName())).toList(), "MergeTree"));
         try (ArtifactRows rows = artifact.rows()) {
             member.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER);
@@ -130,7 +130,7 @@ class RealMemberSessionTest {
         ClusterMember target = cluster.member(0);
         MemberSession member = sessions.session(new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
         TableRef candidate = new TableRef(db.target(), "t__dpone_ext_00000000000000aa");
-        assertInstanceOf(MutationOutcome.Acknowledged.class, member.create(candidate, new CandidateDefinition.Columns(
+        assertInstanceOf(MutationOutcome.Acknowledged.class, member.create(candidate, UUID.randomUUID(), new CandidateDefinition.Columns(
                 List.of(new CandidateDefinition.Column("v", "Nullable(String)")), "MergeTree")));
         try (ArtifactRows rows = artifact.rows()) {
             assertInstanceOf(LoadResult.Loaded.class, member.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER));

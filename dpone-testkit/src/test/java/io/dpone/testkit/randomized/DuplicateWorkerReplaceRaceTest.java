@@ -21,9 +21,14 @@ import org.junit.jupiter.api.Test;
  * loses to w1's, and both stop. The record now names a LOADING candidate that is gone while the
  * name holds w3's, and the decision table called "another UUID than recorded" divergence: every
  * later run of the invocation ended CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED, the operation
- * stuck in STAGING for an operator although nothing was ever proven or published. Expected: a
- * never-proven (LOADING) member's candidate name is owned by the operation, whichever of its
- * workers created the table there, so a rerun replaces it and publishes; no invariant breaks.
+ * stuck in STAGING for an operator although nothing was ever proven or published.
+ *
+ * <p>Since candidates are owned by UUID (audit-12 gap 1) the race cannot arise as it did: a worker
+ * records its candidate UUID LOADING by CAS before it creates the table, so a worker deciding on an
+ * older record sees a table it cannot prove its own and must not replace it; it reports DIVERGED
+ * only if the record is still the version it decided on, else it stops and the rerun decides on
+ * the fresh record. Expected, on the same schedule: COMMITTED, and no invariant breaks (the
+ * checker now also flags any member-local drop of a UUID no record named as a candidate).
  */
 class DuplicateWorkerReplaceRaceTest {
     @Test

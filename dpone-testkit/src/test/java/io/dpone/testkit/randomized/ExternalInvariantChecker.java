@@ -50,8 +50,9 @@ import java.util.function.Supplier;
  *   <li>every KeeperMap {@code _version} only grows, and no key disappears;</li>
  *   <li>never a deleted unproven generation: nothing ever drops a table under the target name; a
  *       member-local drop (a staging replace or an abort) drops only a table under an operation's
- *       candidate name that no record names as a member's predecessor and that no record at or
- *       after STAGED names as a member's proven candidate.</li>
+ *       candidate name whose UUID a record named as a member's candidate (ownership by UUID, never
+ *       by name), that no record names as a member's predecessor and that no record at or after
+ *       STAGED names as a member's proven candidate.</li>
  * </ol>
  * Violations are collected, not thrown, so that the service under test cannot swallow them.
  */
@@ -73,6 +74,8 @@ final class ExternalInvariantChecker implements StepObserver {
     private final Map<String, ExternalRecord> latest = new LinkedHashMap<>();
     /** Every UUID any record named as a member's predecessor (target before publication). */
     private final Set<UUID> predecessors = new HashSet<>();
+    /** Every UUID any record named as a member's candidate (recorded LOADING before its CREATE). */
+    private final Set<UUID> recorded = new HashSet<>();
     /** Every UUID any record at or after STAGED named as a member's proven candidate. */
     private final Set<UUID> proven = new HashSet<>();
     private long checks;
@@ -197,6 +200,9 @@ final class ExternalInvariantChecker implements StepObserver {
         if (!step.table().table().contains("__dpone_ext_")) {
             violation("member " + step.member() + " drops a table outside every candidate name");
         }
+        if (!recorded.contains(uuid)) {
+            violation("member " + step.member() + " drops a table whose UUID no record named as a candidate");
+        }
         if (predecessors.contains(uuid)) {
             violation("member " + step.member() + " drops a table a record names as a predecessor");
         }
@@ -269,6 +275,9 @@ final class ExternalInvariantChecker implements StepObserver {
         for (MemberRecord member : record.payload().members()) {
             if (member.targetUuid() != null) {
                 predecessors.add(member.targetUuid());
+            }
+            if (member.candidateUuid() != null) {
+                recorded.add(member.candidateUuid());
             }
             if (PROVEN.contains(record.phase()) && member.candidateUuid() != null) {
                 proven.add(member.candidateUuid());

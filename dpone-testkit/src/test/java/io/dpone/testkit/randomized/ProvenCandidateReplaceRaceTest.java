@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * never replaced). The drop was decided on a record version another worker had already moved
  * past. Expected: a replacement is fenced by a write of the record before anything is dropped, so
  * it happens only if no other worker of the operation wrote since the decision; the rerun publishes.
+ * With UUID-first ownership a table whose UUID is not recorded is never replaced at all; the
+ * fence still guards the replacement of a recorded partial candidate.
  */
 class ProvenCandidateReplaceRaceTest {
     @Test

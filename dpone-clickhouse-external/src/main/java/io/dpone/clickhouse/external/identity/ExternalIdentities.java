@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.digest.QualifiedTarget;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import java.nio.charset.StandardCharsets;
 
 /**
  * External mode's identity formulas (seed 001, "External identity contract"), each SHA-256 over the
@@ -27,7 +28,13 @@ public final class ExternalIdentities {
     public static final String TAG_PREFIX = "dpone.clickhouse.cluster-external.v1/";
     public static final String CANDIDATE_INFIX = "__dpone_ext_";
     public static final int OPERATION_PREFIX_LENGTH = 16;
-    /** Table names stay well below the 255-byte file name limit of a member's metadata directory. */
+    /**
+     * The bound on a candidate name's file-name form: an Atomic database stores a table's metadata
+     * in {@code <escapeForFileName(name)>.sql} (written as {@code .sql.tmp} first), where every
+     * UTF-8 byte other than {@code [A-Za-z0-9_]} becomes {@code %XX}; 200 bytes keep that file
+     * name well below the usual 255-byte limit. An ASCII word-character name's escaped length is
+     * its length, so such names are bounded at 200 characters exactly as before.
+     */
     public static final int MAX_CANDIDATE_LENGTH = 200;
 
     private ExternalIdentities() {
@@ -60,11 +67,40 @@ public final class ExternalIdentities {
                 .sha256();
     }
 
-    /** {@code target + "__dpone_ext_" + 16 hex of the operation id}, the target shortened to stay within 200 characters. */
+    /**
+     * {@code target + "__dpone_ext_" + 16 hex of the operation id}, the target shortened to its
+     * longest prefix of whole code points (a surrogate pair is never split) whose escaped file-name
+     * form ({@link #escapedLength}) keeps the whole name within {@value #MAX_CANDIDATE_LENGTH}
+     * bytes; the suffix is always whole (28 word characters).
+     */
     public static String candidateName(String target, Digest operationId) {
         requireNonNull(target, "target is null");
         String suffix = CANDIDATE_INFIX + operationId.hex().substring(0, OPERATION_PREFIX_LENGTH);
         int room = MAX_CANDIDATE_LENGTH - suffix.length();
-        return (target.length() > room ? target.substring(0, room) : target) + suffix;
+        int end = 0;
+        int used = 0;
+        while (end < target.length()) {
+            int codePoint = target.codePointAt(end);
+            int cost = escapedLength(new String(Character.toChars(codePoint)));
+            if (used + cost > room) {
+                break;
+            }
+            used += cost;
+            end += Character.charCount(codePoint);
+        }
+        return target.substring(0, end) + suffix;
+    }
+
+    /**
+     * The length in bytes of ClickHouse's {@code escapeForFileName} of {@code name}: one byte per
+     * UTF-8 byte in {@code [A-Za-z0-9_]}, three ({@code %XX}) per other UTF-8 byte.
+     */
+    public static int escapedLength(String name) {
+        int length = 0;
+        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
+            boolean word = b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_';
+            length += word ? 1 : 3;
+        }
+        return length;
     }
 }

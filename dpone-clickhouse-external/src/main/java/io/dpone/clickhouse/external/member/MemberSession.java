@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.spi.publication.Cancellation;
+import java.util.UUID;
 
 /**
  * Direct staging on one member over its own native connection (seed 001: "External member staging
@@ -21,10 +22,15 @@ public interface MemberSession {
     /** What the member holds under {@code table}. */
     CatalogRead<TableState> table(TableRef table);
 
-    /** A local {@code CREATE TABLE candidate ...} (AS the target, or the declared columns). */
-    MutationOutcome create(TableRef candidate, CandidateDefinition definition);
+    /**
+     * A local {@code CREATE TABLE candidate UUID 'uuid' ...} (AS the target, or the declared
+     * columns): the table object gets exactly {@code uuid}, which the caller recorded as its own
+     * before sending, so ownership never depends on the name. A UUID already used by another table
+     * is refused (57 on ClickHouse 26.7 and 24.8).
+     */
+    MutationOutcome create(TableRef candidate, UUID uuid, CandidateDefinition definition);
 
-    /** A local {@code DROP TABLE IF EXISTS candidate}; the caller proved the UUID is its own first. */
+    /** A local {@code DROP TABLE IF EXISTS candidate}; the caller proved the UUID is one it recorded first. */
     MutationOutcome drop(TableRef candidate);
 
     /**

@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.artifact.TypedColumn;
 import java.util.StringJoiner;
+import java.util.UUID;
 
 /**
  * The statements of direct member staging, rendered once here. All are local to the member (no
@@ -37,8 +38,9 @@ final class MemberSql {
                 + " AND table = " + string(table.table()) + " ORDER BY position";
     }
 
-    static String create(TableRef candidate, CandidateDefinition definition) {
-        return "CREATE TABLE " + candidate.render() + " " + definition.renderTail();
+    /** The explicit {@code UUID} clause comes right after the name, before {@code AS} or the columns. */
+    static String create(TableRef candidate, UUID uuid, CandidateDefinition definition) {
+        return "CREATE TABLE " + candidate.render() + " UUID " + string(uuid.toString()) + " " + definition.renderTail();
     }
 
     static String drop(TableRef candidate) {

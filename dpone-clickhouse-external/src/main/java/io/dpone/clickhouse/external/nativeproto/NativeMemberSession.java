@@ -101,8 +101,8 @@ final class NativeMemberSession implements MemberSession {
     }
 
     @Override
-    public MutationOutcome create(TableRef candidate, CandidateDefinition definition) {
-        return execute(MemberSql.create(candidate, definition));
+    public MutationOutcome create(TableRef candidate, UUID uuid, CandidateDefinition definition) {
+        return execute(MemberSql.create(candidate, uuid, definition));
     }
 
     @Override

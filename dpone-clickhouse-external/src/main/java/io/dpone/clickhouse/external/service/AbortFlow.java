@@ -20,12 +20,14 @@ import java.util.List;
 
 /**
  * ABORTED after exact owned cleanup, for unsupported pre-publication endings (seed 001): from
- * LOCKED nothing was created; from STAGING every member's table under the operation's candidate
- * name is dropped only when it is this operation's own (its recorded UUID, or no UUID recorded
- * yet: created under the operation-derived name before it could be recorded), and its absence is
- * proven before the one CAS to ABORTED; the drops are fenced by a write of the record first, as a
- * staging replacement is. A foreign table under the name stops the abort (nothing is dropped then). The retained artifact is released only after the verified ABORTED write. ABORTED
- * is not success; a new operation may then take the target by a version-checked CAS.
+ * LOCKED nothing was created; from STAGING a member's table under the operation's candidate name
+ * is dropped only when its UUID is exactly the one the record names for that member (recorded
+ * LOADING before its {@code CREATE ... UUID}), and its absence is proven before the one CAS to
+ * ABORTED; the drops are fenced by a write of the record first, as a staging replacement is. With
+ * no UUID recorded, or another UUID under the name, nothing is dropped on that member: the table
+ * is left in place and the evidence says so. The retained artifact is released only after the
+ * verified ABORTED write. ABORTED is not success; a new operation may then take the target by a
+ * version-checked CAS.
  */
 final class AbortFlow {
     private final ExternalPorts ports;
@@ -64,22 +66,26 @@ final class AbortFlow {
             if (!(before instanceof CatalogRead.Observed<TableState> observed)) {
                 return stopped(code, reason, "a member could not be read to prove its owned candidate absent");
             }
-            if (observed.facts() instanceof TableState.Present present) {
-                if (member.candidateUuid() != null && !present.uuid().equals(member.candidateUuid())) {
-                    return stopped(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED, reason,
-                            "a foreign table holds the candidate name on a member; nothing was dropped");
-                }
+            String label = "member " + member.shardNumber() + "/" + member.replicaNumber();
+            if (StagingDecision.owned(member, observed.facts())) {
                 boolean gone = session.drop(operation.candidate()) instanceof MutationOutcome.Acknowledged
                         && session.table(operation.candidate()) instanceof CatalogRead.Observed<TableState> after
                         && after.facts() instanceof TableState.Absent;
                 if (!gone) {
                     return stopped(code, reason, "an owned candidate could not be dropped and proven absent");
                 }
-                run.evidence().step("member " + member.shardNumber() + "/" + member.replicaNumber() + " owned candidate dropped");
+                run.evidence().step(label + " owned candidate dropped");
                 discarded.add(member.discarded());
-            } else {
-                discarded.add(member.stage() == MemberStage.PENDING ? member : member.discarded());
+                continue;
             }
+            if (observed.facts() instanceof TableState.Present) {
+                // Not provably this operation's: never dropped. The abort still completes, because
+                // it owns nothing on this member: a recorded candidate is not under the name (the
+                // name holds another table), nor anywhere else (candidates are only ever created
+                // under it), and the next operation stages under a name of its own.
+                run.evidence().step(label + " candidate name holds a table this operation did not record; left in place");
+            }
+            discarded.add(member.stage() == MemberStage.PENDING ? member : member.discarded());
         }
         return write(staging, discarded, operation, code, reason, record.payload().artifact().sha256(), run);
     }

@@ -13,6 +13,7 @@ import io.dpone.clickhouse.external.authority.ArtifactBinding;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
+import io.dpone.clickhouse.external.authority.MemberStage;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
@@ -25,12 +26,14 @@ import java.util.Optional;
 
 /**
  * Brings one member to READY over its own connection (seed 001, STAGING): decide with
- * {@link StagingDecision}; to load, create the operation's candidate locally, record its UUID
- * (LOADING) before the first row, insert the artifact's rows, re-observe every row and record the
- * proven content digest (READY). Each record change is one CAS. A member that cannot be reached or
- * whose load breaks off stays LOADING for a same-operation retry, which replaces exactly that
- * owned partial candidate; a definitive server refusal of the create or the insert is an
- * unsupported ending; anything not provably this operation's diverges.
+ * {@link StagingDecision}; to load, draw a fresh candidate UUID, record it (LOADING) by one CAS
+ * before anything is created, then {@code CREATE TABLE candidate UUID '<recorded>'}, read the UUID
+ * back and require it to be the recorded one, insert the artifact's rows, re-observe every row and
+ * record the proven content digest (READY). Each record change is one CAS. A member that cannot be
+ * reached or whose load breaks off stays LOADING for a same-operation retry, which replaces exactly
+ * that owned partial candidate (its recorded UUID); a definitive server refusal of the create or
+ * the insert is an unsupported ending; a table whose UUID this operation did not record for the
+ * member is never dropped: it diverges.
  */
 final class MemberStaging {
     private final ExternalSettings settings;
@@ -66,7 +69,9 @@ final class MemberStaging {
         run.evidence().step(label + " " + action.name().toLowerCase(java.util.Locale.ROOT));
         return switch (action) {
             case ACCEPT -> ready(record, binding, current, run);
-            case DIVERGED -> diverged(label, "its candidate is not this operation's exact artifact");
+            case DIVERGED -> StagingDecision.owned(record, observed.facts())
+                    ? diverged(label, "its proven candidate is no longer exactly the artifact")
+                    : notRecorded(current, label);
             case REPLACE -> replace(session, record, artifact, candidate, current, run, label);
             case LOAD -> load(session, record, artifact, candidate, current, run, label);
         };
@@ -85,6 +90,12 @@ final class MemberStaging {
                     : stopped(label + ": another worker of this operation advanced the record before the replacement; run again");
         }
         SlotVersion<ExternalSlot> current = claimed.current();
+        // the drop names the table: right before it, the name must still hold the recorded UUID
+        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> before)
+                || !StagingDecision.owned(record, before.facts())) {
+            return stopped(label + ": its candidate name no longer holds the recorded candidate; nothing was dropped; run the"
+                    + " same invocation again");
+        }
         MutationOutcome dropped = session.drop(candidate);
         if (!(dropped instanceof MutationOutcome.Acknowledged)
                 || !(session.table(candidate) instanceof CatalogRead.Observed<TableState> after)
@@ -98,19 +109,21 @@ final class MemberStaging {
             SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
         run.pacing().progress().step("stage " + label);
         ExternalRecord staging = (ExternalRecord) current.record();
-        MutationOutcome created = session.create(candidate, definition(staging, artifact));
-        if (!(created instanceof MutationOutcome.Acknowledged)) {
-            return refusedOrStopped(current, created, label + ": the candidate could not be created");
-        }
-        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> table)
-                || !(table.facts() instanceof TableState.Present present)) {
-            return stopped(label + ": the created candidate could not be read back");
-        }
-        MemberRecord loading = record.loading(present.uuid());
+        // UUID first: the table is this operation's before it exists, so no crash can leave an
+        // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID)
+        MemberRecord loading = record.loading(steps.candidateUuid());
         SlotWrites.Step step = writes.write(current, steps.member(staging, loading, clock.instant()), run.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {
             return step instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
                     : stopped("another worker of this operation advanced the record; run again");
+        }
+        MutationOutcome created = session.create(candidate, loading.candidateUuid(), definition(staging, artifact));
+        if (!(created instanceof MutationOutcome.Acknowledged)) {
+            return refusedOrStopped(advanced.current(), created, label + ": the candidate could not be created");
+        }
+        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> table)
+                || !StagingDecision.owned(loading, table.facts())) {
+            return stopped(label + ": the created candidate could not be read back under its recorded UUID");
         }
         LoadResult loaded;
         try (ArtifactRows rows = artifact.rows()) {
@@ -134,7 +147,7 @@ final class MemberStaging {
         }
         // the proof read the name: it proves the recorded table only if the name still holds it
         if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> after)
-                || !(after.facts() instanceof TableState.Present still) || !still.uuid().equals(present.uuid())) {
+                || !StagingDecision.owned(loading, after.facts())) {
             return stopped(label + ": its candidate was replaced while it was loaded (another worker of this operation);"
                     + " run the same invocation again");
         }
@@ -142,7 +155,7 @@ final class MemberStaging {
     }
 
     private MemberResult ready(MemberRecord record, ArtifactBinding binding, SlotVersion<ExternalSlot> current, ExternalRun run) {
-        if (record.stage() == io.dpone.clickhouse.external.authority.MemberStage.READY) {
+        if (record.stage() == MemberStage.READY) {
             return new MemberResult.Ready(current);
         }
         ExternalRecord staging = (ExternalRecord) current.record();
@@ -163,6 +176,22 @@ final class MemberStaging {
         return new CandidateDefinition.Columns(artifact.schema().columns().stream()
                 .map(column -> new CandidateDefinition.Column(column.name(), column.type().canonicalName())).toList(),
                 settings.engine());
+    }
+
+    /**
+     * A table this operation did not record for the member holds the name: never dropped. The
+     * verdict is reported only if the record is still the version it was decided on; otherwise
+     * another worker of the operation recorded something since (possibly that very table), and a
+     * rerun decides again on the fresh record.
+     */
+    private MemberResult notRecorded(SlotVersion<ExternalSlot> decided, String label) {
+        Optional<SlotVersion<ExternalSlot>> now = writes.sameOperation((ExternalRecord) decided.record());
+        if (now.isEmpty() || now.get().keeperVersion() != decided.keeperVersion()) {
+            return stopped(label + ": its candidate name holds a table this run's record does not name, and another worker of"
+                    + " this operation advanced the record since; nothing was dropped; run the same invocation again");
+        }
+        return diverged(label, "a table whose UUID this operation never recorded for the member holds its candidate name"
+                + " and is left in place");
     }
 
     private static MemberResult refusedOrStopped(SlotVersion<ExternalSlot> current, MutationOutcome outcome, String what) {

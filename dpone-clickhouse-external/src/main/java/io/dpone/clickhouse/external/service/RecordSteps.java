@@ -20,6 +20,7 @@ import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.spi.error.DponeErrorCode;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Builds the next external record for each step of the state machine. Pure apart from the
@@ -31,6 +32,23 @@ final class RecordSteps {
 
     RecordSteps(RandomBits random) {
         this.random = requireNonNull(random, "random is null");
+    }
+
+    /**
+     * A fresh version-4 UUID for a member's candidate, from the injected random bits (the shared
+     * {@code SecureRandom} in production, a seeded source in the simulator). It is recorded
+     * LOADING before the {@code CREATE} that gives the table exactly this UUID: a table is this
+     * operation's only when its UUID is one the operation recorded for that member.
+     */
+    UUID candidateUuid() {
+        byte[] bits = random.next(16);
+        long high = 0;
+        long low = 0;
+        for (int i = 0; i < 8; i++) {
+            high = (high << 8) | (bits[i] & 0xFF);
+            low = (low << 8) | (bits[i + 8] & 0xFF);
+        }
+        return new UUID((high & ~0xF000L) | 0x4000L, (low & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L);
     }
 
     /** The first record of a new operation; {@code carriedEpoch} is the finished predecessor record's epoch, else 0. */

@@ -10,20 +10,24 @@ import java.util.Optional;
 /**
  * What STAGING does with one member (seed 001: "observe each exact candidate; accept an exact
  * match or replace only an owned unpublished partial candidate"), from its record and what its
- * own connection shows under the operation's candidate name:
+ * own connection shows under the operation's candidate name. Ownership is by UUID, never by name:
+ * a candidate's UUID is recorded LOADING before the {@code CREATE ... UUID} that gives the table
+ * exactly that UUID, so a table is this operation's only when its UUID is the one recorded for the
+ * member.
  * <pre>
- * candidate absent                                   -&gt; LOAD (create, insert, prove)
- * present, no UUID recorded yet                      -&gt; REPLACE (owned by its operation-derived name,
- *                                                        created before its UUID could be recorded)
- * present, another UUID than recorded, LOADING       -&gt; REPLACE (owned by the name too: a racing worker
- *                                                        of this operation replaced the unproven one)
- * present, another UUID than recorded, READY         -&gt; DIVERGED (the proven candidate is gone)
+ * candidate absent                                     -&gt; LOAD (record a fresh UUID, create, insert, prove)
+ * present, no UUID recorded                            -&gt; DIVERGED (not provably this operation's)
+ * present, another UUID than recorded                  -&gt; DIVERGED (not provably this operation's)
  * present, recorded UUID, content exactly the artifact -&gt; ACCEPT
- * present, recorded UUID, LOADING, other content     -&gt; REPLACE (the owned partial candidate)
- * present, recorded UUID, READY, other content       -&gt; DIVERGED (proven once, changed since)
+ * present, recorded UUID, LOADING, other content       -&gt; REPLACE (the owned partial candidate)
+ * present, recorded UUID, READY, other content         -&gt; DIVERGED (proven once, changed since)
  * </pre>
- * Nothing is ever published in STAGING, so dropping an owned candidate never touches a served
- * table. Pure.
+ * A restart after a crash between the LOADING write and the {@code CREATE} finds the name absent
+ * (LOAD again, under a fresh recorded UUID) or holding the recorded UUID (ACCEPT or REPLACE). A
+ * DIVERGED verdict on a table that is not the recorded one holds only for the record version it was
+ * decided on; the caller re-reads the record before it reports one (another worker of the
+ * operation may have recorded that table since). Nothing is ever published in STAGING, so dropping
+ * an owned candidate never touches a served table. Pure.
  */
 final class StagingDecision {
     enum Action { LOAD, REPLACE, ACCEPT, DIVERGED }
@@ -33,6 +37,11 @@ final class StagingDecision {
 
     /** True when {@code decide} needs the member's content to choose. */
     static boolean needsContent(MemberRecord member, TableState observed) {
+        return owned(member, observed);
+    }
+
+    /** True when {@code observed} is a table whose UUID is exactly the one recorded for {@code member}. */
+    static boolean owned(MemberRecord member, TableState observed) {
         return observed instanceof TableState.Present present && member.candidateUuid() != null
                 && present.uuid().equals(member.candidateUuid());
     }
@@ -42,12 +51,8 @@ final class StagingDecision {
         if (observed instanceof TableState.Absent) {
             return Action.LOAD;
         }
-        TableState.Present present = (TableState.Present) observed;
-        if (member.candidateUuid() == null) {
-            return Action.REPLACE;
-        }
-        if (!present.uuid().equals(member.candidateUuid())) {
-            return member.stage() == MemberStage.LOADING ? Action.REPLACE : Action.DIVERGED;
+        if (!owned(member, observed)) {
+            return Action.DIVERGED;
         }
         if (content.map(observedContent -> exact(observedContent, artifact)).orElse(false)) {
             return Action.ACCEPT;

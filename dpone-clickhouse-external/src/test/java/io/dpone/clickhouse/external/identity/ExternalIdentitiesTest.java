@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -83,5 +84,49 @@ class ExternalIdentitiesTest {
         assertEquals(new TableRef("analytics", "orders__dpone_ext_201782d1747db3d5"),
                 ExternalOperation.derive(new ExternalPlan("analytics_cluster", new TableRef("analytics", "orders"), "MergeTree",
                         1_073_741_824L, 100_000), "scheduler-run-42").candidate());
+    }
+
+    /** Multi-byte targets: the bound is on the escaped UTF-8 file name and cuts only between code points. */
+    @Test
+    void aMultiByteTargetIsCutOnACodePointAndItsEscapedFileNameIsBounded() {
+        String suffix = "__dpone_ext_201782d1747db3d5";
+        // a short non-ASCII target is kept whole: 10 bytes of UTF-8, 30 escaped
+        assertEquals("заказ" + suffix, ExternalIdentities.candidateName("заказ", OPERATION));
+        assertEquals(30, ExternalIdentities.escapedLength("заказ"));
+        // U+1F600 is a surrogate pair in UTF-16, 4 UTF-8 bytes, 12 escaped: 172 bytes of room hold 14 of them (168)
+        String emoji = "\uD83D\uDE00";
+        String cut = ExternalIdentities.candidateName(emoji.repeat(100), OPERATION);
+        assertEquals(emoji.repeat(14) + suffix, cut);
+        // one word character first: 1 + 14 * 12 = 169 fits, a 15th pair would need 181; no lone surrogate is left
+        String shifted = ExternalIdentities.candidateName("t" + emoji.repeat(100), OPERATION);
+        assertEquals("t" + emoji.repeat(14) + suffix, shifted);
+        for (String target : List.of(emoji.repeat(100), "t" + emoji.repeat(100), "tt" + emoji.repeat(100), "é".repeat(300),
+                "a-b".repeat(200), "t".repeat(171) + "é", "x" + "日本".repeat(80))) {
+            String name = ExternalIdentities.candidateName(target, OPERATION);
+            assertTrue(name.endsWith(suffix), target);
+            assertTrue(target.startsWith(name.substring(0, name.length() - suffix.length())), "a prefix of the target");
+            assertTrue(ExternalIdentities.escapedLength(name) <= ExternalIdentities.MAX_CANDIDATE_LENGTH, name);
+            assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= ExternalIdentities.MAX_CANDIDATE_LENGTH, name);
+            assertEquals(name, new String(name.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
+                    "no split surrogate pair: the name survives a UTF-8 round trip");
+            String kept = name.substring(0, name.length() - suffix.length());
+            if (kept.length() < target.length()) {
+                String oneMore = target.substring(0, target.offsetByCodePoints(kept.length(), 1));
+                assertTrue(ExternalIdentities.escapedLength(oneMore + suffix) > ExternalIdentities.MAX_CANDIDATE_LENGTH,
+                        "the cut is maximal: " + target);
+            }
+        }
+        // the cut is maximal: one more code point would not fit
+        String accented = "é".repeat(300);
+        String bounded = ExternalIdentities.candidateName(accented, OPERATION);
+        assertEquals(ExternalIdentities.MAX_CANDIDATE_LENGTH - 4, ExternalIdentities.escapedLength(bounded), "28 + 28 * 6 = 196");
+    }
+
+    @Test
+    void theEscapedLengthIsClickHousesEscapeForFileName() {
+        assertEquals(6, ExternalIdentities.escapedLength("Ab_0z9"));
+        assertEquals(3, ExternalIdentities.escapedLength("-"));
+        assertEquals(6, ExternalIdentities.escapedLength("é"));
+        assertEquals(12, ExternalIdentities.escapedLength("\uD83D\uDE00"));
     }
 }

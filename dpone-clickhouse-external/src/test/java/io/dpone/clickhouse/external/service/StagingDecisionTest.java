@@ -16,7 +16,11 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** The STAGING table, row by row: accept an exact match, replace only an owned partial candidate, diverge otherwise. */
+/**
+ * The STAGING table, row by row (pure): accept an exact match, replace only an owned partial
+ * candidate (its recorded UUID), diverge otherwise; a table whose UUID was never recorded is never
+ * replaced.
+ */
 class StagingDecisionTest {
     private static final Digest OPERATION = CanonicalEncoder.forDomain("t").text("op").sha256();
     private static final Digest CONTENT = CanonicalEncoder.forDomain("t").text("content").sha256();
@@ -42,9 +46,9 @@ class StagingDecisionTest {
         for (MemberRecord record : List.of(PENDING, LOADING, READY)) {
             assertEquals(Action.LOAD, decide(record, new TableState.Absent(), null), record.stage() + " absent");
         }
-        assertEquals(Action.REPLACE, decide(PENDING, present(MINE), null), "created before its UUID was recorded");
-        assertEquals(Action.REPLACE, decide(LOADING, present(new UUID(0, 2)), null),
-                "another table under the name of a never-proven member: a racing worker of the operation made it");
+        assertEquals(Action.DIVERGED, decide(PENDING, present(MINE), null), "no UUID recorded: not provably this operation's");
+        assertEquals(Action.DIVERGED, decide(LOADING, present(new UUID(0, 2)), null),
+                "another UUID under the name of a never-proven member: not provably this operation's");
         assertEquals(Action.DIVERGED, decide(READY, present(new UUID(0, 2)), null), "the proven candidate is gone");
         assertEquals(Action.ACCEPT, decide(LOADING, present(MINE), exact));
         assertEquals(Action.ACCEPT, decide(READY, present(MINE), exact));
@@ -52,6 +56,29 @@ class StagingDecisionTest {
         assertEquals(Action.DIVERGED, decide(READY, present(MINE), partial), "proven once, changed since");
         assertEquals(Action.REPLACE, decide(LOADING, present(MINE), new MemberContent.OverBudget(3)));
         assertEquals(Action.DIVERGED, decide(READY, present(MINE), new MemberContent.Undecodable(1, 2)));
+    }
+
+    @Test
+    void aTableWhoseUuidWasNeverRecordedIsNeverReplacedWhateverItHolds() {
+        MemberContent exact = new MemberContent.Observed(3, CONTENT);
+        for (MemberRecord record : List.of(PENDING, LOADING, READY, PENDING.discarded())) {
+            UUID foreign = new UUID(7, 7);
+            assertFalse(StagingDecision.owned(record, present(foreign)), record.stage().name());
+            assertEquals(Action.DIVERGED, StagingDecision.decide(record, present(foreign), Optional.of(exact), ARTIFACT),
+                    "even a foreign table holding exactly the artifact is not accepted: " + record.stage());
+            assertEquals(Action.DIVERGED, StagingDecision.decide(record, present(foreign), Optional.empty(), ARTIFACT));
+        }
+        assertTrue(StagingDecision.owned(LOADING, present(MINE)));
+        assertFalse(StagingDecision.owned(LOADING, new TableState.Absent()));
+    }
+
+    @Test
+    void aRestartAfterTheLoadingWriteFindsTheNameAbsentOrHoldingTheRecordedUuid() {
+        // crashed between the LOADING write and the CREATE: nothing under the name, load again (fresh UUID)
+        assertEquals(Action.LOAD, decide(LOADING, new TableState.Absent(), null));
+        // crashed after the CREATE: the recorded UUID, empty or partial, is replaced; complete, accepted
+        assertEquals(Action.REPLACE, decide(LOADING, present(MINE), new MemberContent.Observed(0, OPERATION)));
+        assertEquals(Action.ACCEPT, decide(LOADING, present(MINE), new MemberContent.Observed(3, CONTENT)));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.dpone.testkit.simulator.ports;
 
+import static java.util.Objects.requireNonNull;
+
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
@@ -34,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -42,8 +45,9 @@ import java.util.function.Supplier;
  * call record of the worker, reaching this member (a killed one refuses the connection, nothing
  * sent; a paused one is waited on until the socket timeout, and a local statement it had received
  * runs when it resumes; an insert it never acknowledged sends no rows). Statements are local to the
- * member: {@code CREATE} (AS the target, or the declared columns on {@code MergeTree ORDER BY
- * tuple()}), {@code DROP IF EXISTS} and the batched insert, which stores the artifact's typed values
+ * member: {@code CREATE ... UUID} (AS the target, or the declared columns on {@code MergeTree ORDER BY
+ * tuple()}; the table object gets exactly the caller's UUID, refused when another table of the
+ * member holds it), {@code DROP IF EXISTS} and the batched insert, which stores the artifact's typed values
  * on the member's table; a content read digests the stored rows with the production
  * {@link ContentDigest}. Server refusals are classified by the production {@link FailureMapping}.
  * Not thread-safe: the worker's own thread only.
@@ -90,14 +94,14 @@ final class SimMemberSession implements MemberSession {
     }
 
     @Override
-    public MutationOutcome create(TableRef candidate, CandidateDefinition definition) {
-        return mutate(PortCall.MEMBER_CREATE, candidate, Statements.create(candidate, definition), true);
+    public MutationOutcome create(TableRef candidate, UUID uuid, CandidateDefinition definition) {
+        return mutate(PortCall.MEMBER_CREATE, candidate, Statements.create(candidate, definition), requireNonNull(uuid, "uuid is null"));
     }
 
     @Override
     public MutationOutcome drop(TableRef candidate) {
         return mutate(PortCall.MEMBER_DROP, candidate, new LocalStatement.DropIfExists(candidate.database(), candidate.table()),
-                false);
+                null);
     }
 
     @Override
@@ -228,18 +232,21 @@ final class SimMemberSession implements MemberSession {
         return context.gate().end(started, SimCatalogPort.describe(result), result);
     }
 
-    /** One local statement, once; a request a paused member received runs when it resumes. */
-    private MutationOutcome mutate(PortCall call, TableRef table, LocalStatement statement, boolean creates) {
+    /**
+     * One local statement, once; a request a paused member received runs when it resumes.
+     * {@code createUuid} is the explicit {@code UUID} clause of a {@code CREATE}, else null.
+     */
+    private MutationOutcome mutate(PortCall call, TableRef table, LocalStatement statement, UUID createUuid) {
         String queryId = context.queryIds().get();
         CallGate.Call started = context.gate().begin(context.worker(), index, call, StatementKind.MEMBER_LOCAL_DDL, queryId);
         MutationOutcome unreached = unreached(started, queryId);
         if (unreached != null) {
             if (unreached instanceof MutationOutcome.Ambiguous) {
-                context.world().deferRequest(member, () -> apply(call, table, statement, creates));
+                context.world().deferRequest(member, () -> apply(call, table, statement, createUuid));
             }
             return context.gate().end(started, unreached.getClass().getSimpleName(), unreached);
         }
-        LocalResult result = apply(call, table, statement, creates);
+        LocalResult result = apply(call, table, statement, createUuid);
         context.gate().afterEffect(started);
         if (started.loses()) {
             return context.gate().end(started, "response lost", lost(queryId));
@@ -250,9 +257,9 @@ final class SimMemberSession implements MemberSession {
                 : "Acknowledged", outcome);
     }
 
-    private LocalResult apply(PortCall call, TableRef table, LocalStatement statement, boolean creates) {
+    private LocalResult apply(PortCall call, TableRef table, LocalStatement statement, UUID createUuid) {
         observe(call, table);
-        return SimDatabaseAccess.apply(context.world(), member, statement, creates ? context.world().newUuid() : null);
+        return SimDatabaseAccess.apply(context.world(), member, statement, createUuid);
     }
 
     private void observe(PortCall call, TableRef table) {

@@ -80,6 +80,9 @@ final class LocalEffects {
 
     private LocalResult drop(SimMember member, SimDatabase db, LocalStatement.DropIfExists drop) {
         SimTable dropped = db == null ? null : db.tables.remove(drop.table());
+        if (dropped != null) {
+            member.droppedUuids.add(dropped.uuid);
+        }
         if (dropped != null && dropped.replicated()) {
             world.replication().unregister(dropped);
         }
@@ -87,6 +90,9 @@ final class LocalEffects {
     }
 
     private LocalResult create(SimMember member, SimDatabase db, String database, String name, TableSpec spec, UUID uuid) {
+        if (uuidTaken(member, uuid)) {
+            return ServerErrors.uuidTaken(uuid);
+        }
         SimTable table = new SimTable(uuid, savedEngine(spec.engine(), database, name), spec.engine().engineFull(database, name),
                 spec.columns());
         if (table.engine instanceof EngineSpec.Replicated replicated) {
@@ -101,6 +107,11 @@ final class LocalEffects {
             db.tables.put(name, table);
         }
         return new LocalResult.Ok();
+    }
+
+    private static boolean uuidTaken(SimMember member, UUID uuid) {
+        return member.droppedUuids.contains(uuid) || member.databases.values().stream()
+                .anyMatch(database -> database.tables.values().stream().anyMatch(table -> table.uuid.equals(uuid)));
     }
 
     /** The definition as saved: {@code {database}} and {@code {table}} expanded, the other macros kept. */

@@ -4,9 +4,12 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.testkit.simulator.MemberState;
 import io.dpone.testkit.simulator.engine.WakeList;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 
 /**
  * One simulated ClickHouse server: its configured identity, process state, Keeper session, catalog
@@ -21,6 +24,12 @@ public final class SimMember {
     public final String shardMacro;
     public final String replicaMacro;
     public final Map<String, SimDatabase> databases = new LinkedHashMap<>();
+    /**
+     * UUIDs of tables dropped from an Atomic database: the server keeps a dropped table's data
+     * directory (named by its UUID) until it removes it for good, and refuses a {@code CREATE} with
+     * that UUID meanwhile (57, observed on the local real harness). The simulator never removes it.
+     */
+    final Set<UUID> droppedUuids = new HashSet<>();
     public MemberState state = MemberState.UP;
     /** Keeper session: expired while down longer than the session timeout; until reinitialised after. */
     public boolean sessionExpired;

@@ -136,7 +136,7 @@ public final class ExternalStagingBench {
         for (int round = 0; round <= rounds; round++) {
             TableRef baseline = new TableRef(db.target(), "baseline_" + round);
             TableRef candidate = new TableRef(db.target(), "t__dpone_ext_" + String.format("%016x", round));
-            require(members.get(0).create(baseline, definition) instanceof MutationOutcome.Acknowledged, "baseline created");
+            require(members.get(0).create(baseline, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "baseline created");
             startPhase(heap);
             long start = System.nanoTime();
             long inserted = plainInsert(0, baseline);
@@ -151,7 +151,7 @@ public final class ExternalStagingBench {
             startPhase(heap);
             start = System.nanoTime();
             for (MemberSession member : members) {
-                require(member.create(candidate, definition) instanceof MutationOutcome.Acknowledged, "candidate created");
+                require(member.create(candidate, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "candidate created");
                 try (ArtifactRows rows = artifact.rows()) {
                     LoadResult loaded = member.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER);
                     require(loaded instanceof LoadResult.Loaded done && done.rows() == artifact.rowCount(), "staged " + loaded);
