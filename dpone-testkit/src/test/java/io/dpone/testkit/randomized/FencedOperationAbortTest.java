@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -104,7 +105,27 @@ class FencedOperationAbortTest {
             Attempt next = fixture.driver.publish("w3", fixture.aliased("w3"), "nightly-B", 3);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), next.outcome(), next.summary());
             assertEquals(List.of(), fixture.checker.violations());
+            identifiesWithoutTheFence(next.receipt(), fixture.driver.record("nightly-B"));
         }
+    }
+
+    /**
+     * The receipt names the fence only by a digest and each bound queue entry by the correlation
+     * token its {@code log_comment} carries (docs/reference/external-mode.md, receipt fields).
+     */
+    private static void identifiesWithoutTheFence(PublicationReceipt receipt, ExternalRecord record) {
+        String fence = record.fenceToken().hex();
+        assertTrue(!receipt.detail().toString().contains(fence), "the fence token itself never appears");
+        Object digest = receipt.detail().get("fence_token_digest");
+        assertTrue(digest instanceof String text && text.matches("[0-9a-f]{64}") && !text.equals(fence), String.valueOf(digest));
+        for (String ddl : List.of("publication_ddl", "cleanup_ddl")) {
+            Object binding = receipt.detail().get(ddl);
+            if (binding != null) {
+                Object token = ((java.util.Map<?, ?>) binding).get("correlation_token");
+                assertTrue(token instanceof String text && text.startsWith(DdlCorrelationToken.PREFIX), ddl + ": " + token);
+            }
+        }
+        assertTrue(receipt.detail().get("publication_ddl") != null, "a committed receipt binds its publication entry");
     }
 
     /** Two simulated members, an absent target, and ports whose resolver may translate to an alias. */
