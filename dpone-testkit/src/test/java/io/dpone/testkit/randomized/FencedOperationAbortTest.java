@@ -68,10 +68,15 @@ class FencedOperationAbortTest {
             assertEquals(ExternalPhase.ABORTED, record.phase());
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, record.payload().abortCode());
             fixture.noMemberHas("nightly-A");
+            PublicationReceipt ended = fixture.driver.service("w2", fixture.aliased("w2")).status(Optional.of("nightly-A"));
+            assertEquals(PublicationOutcome.ABORTED, ended.outcome(), ended.detail().toString());
+            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), ended.errorCode());
 
             Attempt next = fixture.driver.publish("w3", fixture.aliased("w3"), "nightly-B", 3);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), next.outcome(), next.summary());
             assertEquals(List.of(), fixture.checker.violations());
+            PublicationReceipt done = fixture.driver.service("w3", fixture.aliased("w3")).status(Optional.of("nightly-B"));
+            assertEquals(PublicationOutcome.COMMITTED, done.outcome(), done.detail().toString());
         }
     }
 
@@ -87,6 +92,9 @@ class FencedOperationAbortTest {
                 assertTrue(fixture.cluster.uuid(member, fixture.driver.candidate("nightly-A")).isPresent(), "staged");
             }
 
+            PublicationReceipt unfenced = fixture.driver.service("w2", fixture.cluster.ports("w2")).status(Optional.of("nightly-A"));
+            assertEquals(PublicationOutcome.PREPARED, unfenced.outcome(), unfenced.detail().toString());
+            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), unfenced.errorCode(), "staged, not sent");
             PublicationReceipt status = fixture.driver.service("w2", fixture.aliased("w2")).status(Optional.of("nightly-A"));
             assertEquals(PublicationOutcome.PREPARED, status.outcome(), status.detail().toString());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), status.errorCode());
