@@ -24,8 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * fenced snapshot's resolver output: the runtime network translation of the members changes from
  * {@code 127.0.0.1} to {@code localhost} after admission — both reach the same real members, but
  * the resolution is part of the inventory digest, so the locked operation is fenced: no member is
- * touched, nothing is published, and a later run with the new resolution is fenced as well (drift
- * never authorizes a second operation).
+ * touched and nothing is published. The same invocation's next run, under the new resolution, does
+ * not continue the fenced operation: it aborts it safely (LOCKED -> ABORTED, nothing had been
+ * created), and only then may a new invocation take the target by the version-checked CAS (drift
+ * never authorizes a second operation by itself).
  */
 @ClickHouseCluster(members = 2, internalReplication = false)
 class RealExternalInventoryDriftTest {
@@ -50,9 +52,10 @@ class RealExternalInventoryDriftTest {
             EndpointResolver translated = (ClusterMember member) -> new ResolvedEndpoint("localhost", member.nativePort());
             rig.resolver(translated);
             PublicationReceipt again = rig.publish("run-drift", TrickyArtifact.source(directory));
+            assertEquals(PublicationOutcome.ABORTED, again.outcome(), again.detail().toString());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), again.errorCode(),
                     again.detail().toString());
-            assertEquals(ExternalPhase.LOCKED, ExternalAssertions.record(rig, "run-drift").phase());
+            assertEquals(ExternalPhase.ABORTED, ExternalAssertions.record(rig, "run-drift").phase());
             ExternalAssertions.noMemberHas(rig, rig.operation("run-drift").candidate());
             assertEquals(3, rig.ddl.dispatched(), "the facade bootstrap and a harmless probe for each inventory digest;"
                     + " no staging or publication statement");

@@ -52,7 +52,8 @@ import java.util.function.Supplier;
  *       member-local drop (a staging replace or an abort) drops only a table under an operation's
  *       candidate name whose UUID a record named as a member's candidate (ownership by UUID, never
  *       by name), that no record names as a member's predecessor and that no record at or after
- *       STAGED names as a member's proven candidate.</li>
+ *       STAGED names as a member's proven candidate, unless that operation's latest record withdrew
+ *       the publication permit (STAGED -> STAGING before a fenced abort).</li>
  * </ol>
  * Violations are collected, not thrown, so that the service under test cannot swallow them.
  */
@@ -206,9 +207,20 @@ final class ExternalInvariantChecker implements StepObserver {
         if (predecessors.contains(uuid)) {
             violation("member " + step.member() + " drops a table a record names as a predecessor");
         }
-        if (proven.contains(uuid)) {
+        if (proven.contains(uuid) && !withdrawn(uuid)) {
             violation("member " + step.member() + " drops a candidate a record at or after STAGED names as proven");
         }
+    }
+
+    /**
+     * True when the operation whose member holds {@code candidate} withdrew its publication permit:
+     * its latest record is STAGING again (STAGED -> STAGING, the first write of a fenced abort), so
+     * no publication DDL can follow and its owned candidates may be dropped on the way to ABORTED.
+     */
+    private boolean withdrawn(UUID candidate) {
+        return latest.values().stream().anyMatch(record -> record.phase() == ExternalPhase.STAGING
+                && record.payload().publication() == null
+                && record.payload().members().stream().anyMatch(member -> candidate.equals(member.candidateUuid())));
     }
 
     /** Section 6 for external mode: the cleanup DROP only for a record that proved its publication. */

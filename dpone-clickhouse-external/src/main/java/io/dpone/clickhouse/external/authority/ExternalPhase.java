@@ -48,7 +48,9 @@ public enum ExternalPhase {
             case LOCKED -> EnumSet.of(STAGING, ABORTED);
             // STAGING -> STAGING records member progress.
             case STAGING -> EnumSet.of(STAGING, STAGED, ABORTED);
-            case STAGED -> EnumSet.of(PUBLICATION_DISPATCHING);
+            // STAGED -> STAGING withdraws the publication permit before a fenced operation's owned candidates
+            // are dropped on the way to ABORTED: no dispatch CAS can follow it, and nothing was sent yet.
+            case STAGED -> EnumSet.of(PUBLICATION_DISPATCHING, STAGING);
             // -> itself persists the bound entry.
             case PUBLICATION_DISPATCHING -> EnumSet.of(PUBLICATION_DISPATCHING, COMMITTED);
             case COMMITTED -> EnumSet.of(CLEANUP_DISPATCHING, COMPLETED);

@@ -22,7 +22,8 @@ import java.util.Optional;
  *       candidate name, creation time and capability proof never change; the artifact and the
  *       baseline are bound once (LOCKED to STAGING); the member map (ids, numbers, target UUIDs)
  *       never changes once bound, and proven candidates never change from STAGED on; DDL bindings
- *       are only ever extended.</li>
+ *       are only ever extended; STAGED -> STAGING (the withdrawal before a fenced abort drops owned
+ *       candidates) keeps every member fact and only clears the proven candidate definition.</li>
  * </ul>
  * Pure and thread-safe. A CAS still needs the Keeper version; this only rules out illegal values.
  */
@@ -95,7 +96,7 @@ public final class ExternalTransitions {
         }
         ExternalPayload a = current.payload();
         ExternalPayload b = next.payload();
-        if (!sameBoundFacts(current.phase(), a, b)) {
+        if (!sameBoundFacts(current.phase(), next.phase(), a, b)) {
             return TransitionRefusal.BOUND_FACT_CHANGED;
         }
         if (!sameMembers(current.phase(), a.members(), b.members())) {
@@ -112,8 +113,10 @@ public final class ExternalTransitions {
                 && next.dispatchEpoch() == current.dispatchEpoch() + 1;
     }
 
-    private static boolean sameBoundFacts(ExternalPhase from, ExternalPayload a, ExternalPayload b) {
+    private static boolean sameBoundFacts(ExternalPhase from, ExternalPhase to, ExternalPayload a, ExternalPayload b) {
         boolean unbound = from == ExternalPhase.LOCKED;
+        // the withdrawal STAGED -> STAGING (the first write of a fenced abort) drops the proven definition, nothing else
+        boolean withdrawn = from == ExternalPhase.STAGED && to == ExternalPhase.STAGING && b.candidateDefinition() == null;
         return a.planDigest().equals(b.planDigest())
                 && a.inventoryDigest().equals(b.inventoryDigest())
                 && a.candidateTable().equals(b.candidateTable())
@@ -121,7 +124,7 @@ public final class ExternalTransitions {
                 && Objects.equals(a.capabilityInventoryDigest(), b.capabilityInventoryDigest())
                 && (unbound || Objects.equals(a.artifact(), b.artifact()))
                 && (unbound || Objects.equals(a.targetDefinition(), b.targetDefinition()))
-                && (a.candidateDefinition() == null || a.candidateDefinition().equals(b.candidateDefinition()));
+                && (a.candidateDefinition() == null || withdrawn || a.candidateDefinition().equals(b.candidateDefinition()));
     }
 
     private static boolean sameMembers(ExternalPhase from, List<MemberRecord> a, List<MemberRecord> b) {

@@ -2,8 +2,10 @@ package io.dpone.clickhouse.external.service;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
@@ -23,9 +25,12 @@ import java.util.Map;
  * What one invocation observed, kept for its receipt: the record it ended on, the last
  * classification with its per-member states, each bound entry's per-host statuses and the steps
  * taken. Members are named only by shard and replica number (and their opaque member id); never a
- * hostname, address, credential, row value, SQL text or local path. Used by one thread.
+ * hostname, address, credential, row value, SQL text or local path. The fence token appears only as
+ * a digest; the DDL correlation tokens appear as they are (the queue's {@code log_comment}). Used by
+ * one thread.
  */
 final class ExternalEvidence {
+    static final String FENCE_DOMAIN = "dpone.clickhouse.cluster-external.fence-token-digest.v1";
     private final Map<HostEndpoint, ClusterMember> members = new LinkedHashMap<>();
     private String inventoryDigest;
     private SlotVersion<ExternalSlot> record;
@@ -75,6 +80,7 @@ final class ExternalEvidence {
         if (record != null && record.record() instanceof ExternalRecord r) {
             detail.put("target_key", r.targetKey().hex());
             detail.put("phase", r.phase().name());
+            detail.put("fence_token_digest", fenceDigest(r.fenceToken()));
             detail.put("dispatch_epoch", r.dispatchEpoch());
             detail.put("keeper_version", record.keeperVersion());
             detail.put("plan_digest", r.payload().planDigest().hex());
@@ -97,6 +103,14 @@ final class ExternalEvidence {
         return detail;
     }
 
+    /**
+     * The fence token only as a domain-separated SHA-256: enough to tell which fence the record held
+     * and to compare with the record an operator reads, never the token itself.
+     */
+    static String fenceDigest(FenceToken fence) {
+        return CanonicalEncoder.forDomain(FENCE_DOMAIN).text(fence.hex()).sha256().hex();
+    }
+
     private static Map<String, Object> artifact(ArtifactBinding artifact) {
         if (artifact == null) {
             return null;
@@ -116,6 +130,9 @@ final class ExternalEvidence {
             return null;
         }
         Map<String, Object> ddl = new LinkedHashMap<>();
+        // the log_comment the one queue entry carries: what an operator looks the entry up by; the
+        // queue shows it to anyone who can read system.distributed_ddl_queue, and it grants nothing
+        ddl.put("correlation_token", binding.token().value());
         ddl.put("action", binding.token().action().code());
         ddl.put("dispatch_epoch", binding.token().dispatchEpoch());
         ddl.put("entry", binding.entry());

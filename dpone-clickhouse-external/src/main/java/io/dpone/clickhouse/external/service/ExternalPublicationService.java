@@ -55,6 +55,7 @@ public final class ExternalPublicationService {
     private final PublicationStep publication;
     private final CleanupStep cleanup;
     private final StatusView status;
+    private final FencedAbort fenced;
 
     public ExternalPublicationService(ExternalPorts ports, ExternalSettings settings, RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
@@ -67,7 +68,8 @@ public final class ExternalPublicationService {
                 settings.target());
         this.sealing = new Sealing(ports, settings, steps, writes, abort, random);
         this.staging = new StagingFlow(ports, settings, steps, writes, abort);
-        this.publication = new PublicationStep(ports, settings, steps, writes, classifications);
+        this.fenced = new FencedAbort(ports, steps, writes, abort);
+        this.publication = new PublicationStep(ports, settings, steps, writes, classifications, fenced);
         this.cleanup = new CleanupStep(ports, settings, steps, writes, classifications);
         this.status = new StatusView(ports, settings, classifications);
     }
@@ -175,12 +177,15 @@ public final class ExternalPublicationService {
             PublicationSource source, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
         return switch (record.phase()) {
-            case LOCKED -> sealing.toStaging(cluster, operation, current, source, run);
-            case STAGING -> staging.stage(cluster, operation, current, run);
+            // a fenced pre-publication operation is aborted safely by its own run, never continued
+            case LOCKED -> fenced.locked(cluster, operation, current, run)
+                    .orElseGet(() -> sealing.toStaging(cluster, operation, current, source, run));
+            case STAGING -> fenced.staging(cluster, operation, current, run)
+                    .orElseGet(() -> staging.stage(cluster, operation, current, run));
             case STAGED -> {
                 // idempotent: the STAGED write released it unless its answer was lost
                 ports.store().release(record.payload().artifact().sha256(), operation.holder());
-                yield publication.dispatch(cluster, current, run);
+                yield publication.dispatch(cluster, operation, current, run);
             }
             case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
             case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);

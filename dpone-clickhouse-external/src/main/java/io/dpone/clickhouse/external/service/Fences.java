@@ -13,8 +13,10 @@ import java.util.UUID;
  * Drift that fences a pre-publication operation (seed 001: "Inventory drift changes the inventory
  * digest and fences the existing operation; it does not authorize a second operation"): the fenced
  * inventory snapshot (members and resolved endpoints) and, once bound, the baseline of every
- * member's target must be exactly what the record holds. Drift is never rebuilt or overwritten;
- * the operation stays where it is and nothing is sent. Pure.
+ * member's target must be exactly what the record holds. Drift is never rebuilt or overwritten and
+ * nothing is sent under it; what the operation does instead ({@link FencedAbort}: the safe abort, or
+ * staying fenced when it cannot be proven safe) the caller decides. The messages say only what
+ * changed. Pure.
  */
 final class Fences {
     private Fences() {
@@ -25,8 +27,8 @@ final class Fences {
             return Optional.empty();
         }
         return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
-                "the inventory (members or their resolved endpoints) changed since the operation bound it; the operation"
-                        + " is fenced and nothing was sent; follow the runbook"));
+                "the inventory (members or their resolved endpoints) changed since the operation bound it; nothing was"
+                        + " sent under the changed inventory"));
     }
 
     /** The inventory, then the target baseline bound at STAGING. */
@@ -45,6 +47,7 @@ final class Fences {
             return Optional.empty();
         }
         return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
-                "a member's target is no longer the baseline the operation bound; nothing was published; follow the runbook"));
+                "a member's target is no longer the baseline the operation bound (or the member is gone); nothing was"
+                        + " published"));
     }
 }

@@ -13,13 +13,14 @@ import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
 
 /**
  * Publication exactly as internal mode does it (seed 000 sections 3-5), with per-member
- * identities: from STAGED, revalidate, CAS to PUBLICATION_DISPATCHING and send the one
+ * identities: from STAGED, revalidate (a fenced refusal goes to {@link FencedAbort}), CAS to PUBLICATION_DISPATCHING and send the one
  * {@code EXCHANGE}/{@code RENAME ... ON CLUSTER} under the permit that CAS returned; from
  * PUBLICATION_DISPATCHING, never send anything, only bind the exact entry by its token and
  * reconcile every member with it until every target exposes its desired member generation
@@ -33,24 +34,28 @@ final class PublicationStep {
     private final SlotWrites writes;
     private final Classifications classifications;
     private final Revalidation revalidation;
+    private final FencedAbort fenced;
 
     PublicationStep(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes,
-            Classifications classifications) {
+            Classifications classifications, FencedAbort fenced) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.steps = requireNonNull(steps, "steps is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.classifications = requireNonNull(classifications, "classifications is null");
         this.revalidation = new Revalidation(ports, classifications);
+        this.fenced = requireNonNull(fenced, "fenced is null");
     }
 
     /** From STAGED: the only path that can send a publication statement, and only under a fresh permit. */
-    Flow dispatch(AdmittedMembers cluster, SlotVersion<ExternalSlot> staged, ExternalRun run) {
+    Flow dispatch(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) staged.record();
-        Optional<Ending> invalid = revalidation.beforeDispatch(cluster, staged, Statements.candidate(record, settings.target()),
-                run);
+        Optional<Revalidation.Refusal> invalid = revalidation.beforeDispatch(cluster, staged,
+                Statements.candidate(record, settings.target()), run);
         if (invalid.isPresent()) {
-            return new Flow.Concluded(invalid.get());
+            Ending refused = invalid.get().ending();
+            return invalid.get().fenced() ? fenced.abort(cluster, operation, staged, refused.code().orElseThrow(),
+                    refused.message(), run) : new Flow.Concluded(refused);
         }
         run.pacing().progress().step("dispatch");
         SlotWrites.Step step = writes.write(staged, steps.dispatching(record, ports.clock().instant()), run.evidence());

@@ -80,6 +80,14 @@ final class RecordSteps {
         return withMembers(staging, ExternalPhase.STAGED, staging.payload().members(), candidate, now);
     }
 
+    /**
+     * STAGED -> STAGING with every member unchanged: withdraws the publication permit (no dispatch CAS
+     * can follow this version) before a fenced operation's owned candidates are dropped.
+     */
+    ExternalRecord withdrawn(ExternalRecord staged, Instant now) {
+        return withMembers(staged, ExternalPhase.STAGING, staged.payload().members(), null, now);
+    }
+
     /** STAGED -> PUBLICATION_DISPATCHING with a fresh publication token at the next epoch. */
     ExternalRecord dispatching(ExternalRecord staged, Instant now) {
         long epoch = staged.dispatchEpoch() + 1;

@@ -14,12 +14,14 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.FencedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.InternalBaseline;
@@ -37,7 +39,10 @@ import java.util.Optional;
  * {@code dpone status} for external mode: the target's record and what every member and the bound
  * queue entries show for it, read only through the catalog and queue (no member connection, no
  * probe, no bootstrap, no wait). Unlike publication, it tolerates an unreachable member (reported
- * UNKNOWN) so an operator can see the per-member state during an outage.
+ * UNKNOWN) so an operator can see the per-member state during an outage. Each phase says what
+ * happened and what the next run of the invocation will do, in the words of the publish run and
+ * of the internal status; a pre-publication record whose bound inventory is not the cluster's now
+ * is reported fenced (the next run of its invocation aborts it safely, it never continues).
  */
 final class StatusView {
     private final ExternalPorts ports;
@@ -104,37 +109,82 @@ final class StatusView {
 
     private Ending conclude(AdmittedMembers cluster, ExternalRecord record, ExternalEvidence evidence) {
         var candidate = Statements.candidate(record, settings.target());
+        boolean drifted = !record.payload().inventoryDigest().equals(cluster.inventoryDigest());
         return switch (record.phase()) {
             case COMPLETED -> Ending.committed();
             case ABORTED -> Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
-                    "the operation ended before publication after exact owned cleanup (not success)");
-            case LOCKED, STAGING -> Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
-                    "staging is in progress (" + record.phase() + "); nothing was published; run publish with the same"
-                            + " invocation id to continue");
-            case STAGED, PUBLICATION_DISPATCHING -> publication(cluster, record, candidate, evidence);
+                    "the operation ended before publication after exact owned cleanup (not success); nothing was published;"
+                            + " a new invocation id publishes the target");
+            case LOCKED, STAGING -> drifted ? fenced(record) : Ending.of(PublicationOutcome.PREPARED,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "nothing was published; staging is not finished ("
+                            + record.phase() + (record.phase() == ExternalPhase.LOCKED ? ": the target is locked, no candidate"
+                                    + " exists yet" : ": the artifact is bound, members are being staged") + "); unless a run of"
+                            + " this invocation is active, run publish with the same invocation id to continue");
+            case STAGED -> drifted ? fenced(record) : publication(cluster, record, candidate, evidence);
+            case PUBLICATION_DISPATCHING -> publication(cluster, record, candidate, evidence);
             case COMMITTED, CLEANUP_DISPATCHING -> cleanup(cluster, record, candidate, evidence);
         };
     }
 
+    /** A pre-publication operation whose bound inventory is not the cluster's any more: it never continues. */
+    private static Ending fenced(ExternalRecord record) {
+        return Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                "nothing was published; the inventory changed since the operation bound it in " + record.phase()
+                        + ", so it is fenced and never continues; run publish with the same invocation id to abort it safely"
+                        + (record.phase() == ExternalPhase.LOCKED ? " (no candidate exists)" : " (its owned candidates are"
+                                + " dropped when every member can be proven, otherwise the run says which member cannot)")
+                        + ", then a new invocation id publishes; see the runbook");
+    }
+
     private Ending publication(AdmittedMembers cluster, ExternalRecord record, io.dpone.clickhouse.cluster.sql.TableRef candidate,
             ExternalEvidence evidence) {
-        QueueResult queueResult = record.phase() == io.dpone.clickhouse.external.authority.ExternalPhase.STAGED
+        boolean staged = record.phase() == ExternalPhase.STAGED;
+        QueueResult queueResult = staged
                 ? QueueResult.NO_ENTRY
                 : entry(cluster, record.payload().publication(), Statements.publication(record, settings.cluster(),
                         settings.target()), evidence, true);
         PublicationVerdict verdict = classifications.publication(cluster, record, candidate, queueResult, evidence);
         DponeErrorCode partial = DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL;
+        if (staged && !verdict.classification().permitsDispatch()) {
+            return stagedRefused(verdict);
+        }
         return switch (verdict.classification()) {
+            // the internal PREPARED status, word for word: staged is the external PREPARED
             case DISPATCH_PERMITTED_AFTER_CAS -> Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
-                    "staged on every member; no publication statement was sent yet");
-            case IN_PROGRESS, PARTIAL_IN_PROGRESS, COMMIT_PROVEN_PROCEED_TO_CLEANUP -> Ending.of(PublicationOutcome.WAITING, partial,
-                    "the original entry is running or proven; run publish with the same invocation id to continue");
+                    "staged on every member; no publication statement was sent yet; run publish with the same invocation id"
+                            + " to publish");
+            case IN_PROGRESS, PARTIAL_IN_PROGRESS -> Ending.of(PublicationOutcome.WAITING, partial,
+                    "the original publication entry is still running on some members; run publish with the same invocation id"
+                            + " later to wait for it (it is never sent again)");
+            case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> Ending.of(PublicationOutcome.WAITING,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, "every member exposes its desired generation (commit"
+                            + " proven) but the record is not COMMITTED yet; run publish with the same invocation id to record"
+                            + " it and clean up");
             case PARTIAL_TERMINAL -> Ending.of(PublicationOutcome.TERMINAL_PARTIAL, partial, "terminal mixed; follow the runbook");
             case ALL_PENDING_TERMINAL_FAILURE -> Ending.of(PublicationOutcome.FAILED, partial,
                     "the entry failed on every member; nothing changed");
             default -> Ending.of(PublicationOutcome.UNKNOWN, partial, "the evidence does not prove any state ("
                     + verdict.cause() + "); follow the runbook");
         };
+    }
+
+    /**
+     * STAGED, but the members do not show exactly the bound targets and candidates: nothing was sent.
+     * An unreachable member is waited for; anything else is what the publish run's revalidation fences.
+     */
+    private static Ending stagedRefused(PublicationVerdict verdict) {
+        if (verdict.cause() == UnknownCause.MEMBER_UNAVAILABLE) {
+            return Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                    "staged, nothing was sent; a member cannot be read now; run publish with the same invocation id once it"
+                            + " is back");
+        }
+        DponeErrorCode code = verdict.cause() == UnknownCause.MEMBERSHIP_MISMATCH
+                ? DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE
+                : DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED;
+        return Ending.of(PublicationOutcome.PREPARED, code, "staged, nothing was sent; a member no longer shows exactly its"
+                + " bound target and staged candidate (" + verdict.cause() + "), so the operation is fenced and never"
+                + " publishes; run publish with the same invocation id to abort it safely, then a new invocation id"
+                + " publishes; see the runbook");
     }
 
     private Ending cleanup(AdmittedMembers cluster, ExternalRecord record, io.dpone.clickhouse.cluster.sql.TableRef candidate,

@@ -84,7 +84,7 @@ class ExternalTransitionsTest {
     @Test
     void phasesMoveOnlyForwardAndEpochsOnlyByOneIntoADispatchingPhase() {
         refused(TransitionRefusal.PHASE_NOT_ALLOWED, locked(0), staged(true));
-        refused(TransitionRefusal.PHASE_NOT_ALLOWED, staged(true), staging(true, ready(true), 99));
+        refused(TransitionRefusal.PHASE_NOT_ALLOWED, dispatching(true, token(DdlAction.EXCHANGE, 1)), staging(true, ready(true), 99));
         DdlBinding publication = token(DdlAction.EXCHANGE, 2);
         refused(TransitionRefusal.EPOCH_NOT_ADVANCED_BY_ONE, staged(true), dispatching(true, publication));
         ExternalRecord changedEpoch = record(ExternalPhase.STAGING, 1, staging(true, pending(true), 2).payload());
@@ -153,6 +153,39 @@ class ExternalTransitionsTest {
                 q.members().stream().map(MemberRecord::cleaned).toList(), q.publication(), drop, null, T0.plusSeconds(1_000))));
         refused(TransitionRefusal.PHASE_NOT_ALLOWED, existing, record(ExternalPhase.STAGED, 1, payload(ARTIFACT, TARGET, CANDIDATE,
                 ready(true), null, null, null, T0.plusSeconds(2_000))));
+    }
+
+    /**
+     * The fenced abort (audit gap 7): LOCKED ends in ABORTED directly (nothing was created); STAGED
+     * first withdraws to STAGING with every member fact kept and only the proven definition cleared,
+     * then the owned cleanup ends in ABORTED; STAGED never goes to ABORTED directly, and the
+     * withdrawal may not rewrite a proven member or skip the dispatch CAS by another route.
+     */
+    @Test
+    void aFencedOperationLeavesItsPhaseOnlyThroughTheSafeAbort() {
+        DponeErrorCode drift = DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE;
+        allowed(locked(0), record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(), null, null, drift,
+                T0.plusSeconds(1))));
+        for (boolean existing : List.of(true, false)) {
+            ExternalRecord staged = staged(existing);
+            ExternalRecord withdrawn = record(ExternalPhase.STAGING, 0, payload(ARTIFACT, existing ? TARGET : null, null,
+                    ready(existing), null, null, null, T0.plusSeconds(700)));
+            allowed(staged, withdrawn);
+            List<MemberRecord> discarded = ready(existing).stream().map(MemberRecord::discarded).toList();
+            allowed(withdrawn, record(ExternalPhase.ABORTED, 0, payload(ARTIFACT, existing ? TARGET : null, null, discarded, null,
+                    null, drift, T0.plusSeconds(800))));
+            refused(TransitionRefusal.PHASE_NOT_ALLOWED, staged, record(ExternalPhase.ABORTED, 0, payload(ARTIFACT,
+                    existing ? TARGET : null, null, discarded, null, null, drift, T0.plusSeconds(800))));
+            List<MemberRecord> rewritten = List.of(ready(existing).get(0), ready(existing).get(1).loading(uuid(99)));
+            refused(TransitionRefusal.MEMBER_FACT_CHANGED, staged, record(ExternalPhase.STAGING, 0, payload(ARTIFACT,
+                    existing ? TARGET : null, null, rewritten, null, null, null, T0.plusSeconds(700))));
+            if (existing) {
+                refused(TransitionRefusal.BOUND_FACT_CHANGED, staged, record(ExternalPhase.STAGING, 0, payload(ARTIFACT,
+                        CANDIDATE, null, ready(true), null, null, null, T0.plusSeconds(700))));
+            }
+        }
+        assertEquals(java.util.Set.of(ExternalPhase.PUBLICATION_DISPATCHING, ExternalPhase.STAGING),
+                ExternalPhase.STAGED.successors());
     }
 
     @Test

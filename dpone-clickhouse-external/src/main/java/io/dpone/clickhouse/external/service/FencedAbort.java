@@ -1,0 +1,124 @@
+package io.dpone.clickhouse.external.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.authority.MemberRecord;
+import io.dpone.clickhouse.external.identity.ExternalOperation;
+import io.dpone.clickhouse.external.member.TableState;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.Optional;
+
+/**
+ * What a fenced pre-publication operation does on its own invocation's next run (seed 001: drift
+ * "fences the existing operation; it does not authorize a second operation"; LOCKED "continue
+ * extraction or safe abort"; ABORTED "ended after exact owned cleanup"). The fence is never lifted
+ * and nothing is sent under the changed facts; instead the operation ends as ABORTED when that is
+ * provably safe, so a later invocation can take the target by the ordinary version-checked CAS:
+ * <ul>
+ *   <li>LOCKED: nothing was created; the one CAS LOCKED -> ABORTED.</li>
+ *   <li>STAGING or STAGED: only through {@link AbortFlow} (drop exactly the owned candidates, prove
+ *       their absence, then ABORTED), and only when every recorded member is still in the inventory
+ *       with a proven direct session; under inventory drift every member with a recorded candidate
+ *       must also show that exact candidate at its current endpoint, because an absence seen at a
+ *       changed endpoint says nothing about the server that staged it. From STAGED the first write is
+ *       the withdrawal STAGED -> STAGING, so no publication permit can be granted while candidates
+ *       are dropped.</li>
+ * </ul>
+ * Anything that cannot be proven keeps the operation fenced where it is, with a message naming the
+ * member and the runbook. Only this invocation's run gets here: a foreign one is refused before.
+ */
+final class FencedAbort {
+    private final ExternalPorts ports;
+    private final RecordSteps steps;
+    private final SlotWrites writes;
+    private final AbortFlow abort;
+
+    FencedAbort(ExternalPorts ports, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.steps = requireNonNull(steps, "steps is null");
+        this.writes = requireNonNull(writes, "writes is null");
+        this.abort = requireNonNull(abort, "abort is null");
+    }
+
+    /** LOCKED whose bound inventory is not the admitted one: ABORTED, nothing to clean up. */
+    Optional<Flow> locked(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked,
+            ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) locked.record();
+        return Fences.inventory(record, cluster).map(fence -> {
+            run.evidence().step("fenced in LOCKED");
+            return abort.fromLocked(locked, operation, fence.code().orElseThrow(), fence.message()
+                    + "; no candidate had been created", null, run);
+        });
+    }
+
+    /** STAGING whose bound inventory or baseline is not what admission saw: the fenced abort. */
+    Optional<Flow> staging(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging,
+            ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) staging.record();
+        return Fences.staging(record, cluster).map(fence -> abort(cluster, operation, staging, fence.code().orElseThrow(),
+                fence.message(), run));
+    }
+
+    /** The exact owned cleanup and ABORTED from STAGING or STAGED, or an ending that keeps the operation fenced. */
+    Flow abort(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, DponeErrorCode code,
+            String reason, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) current.record();
+        ExternalPhase phase = record.phase();
+        if (phase != ExternalPhase.STAGING && phase != ExternalPhase.STAGED) {
+            throw new IllegalStateException("only a staging or staged operation is aborted with owned cleanup, not " + phase);
+        }
+        run.evidence().step("fenced in " + phase);
+        boolean drifted = !record.payload().inventoryDigest().equals(cluster.inventoryDigest());
+        for (MemberRecord member : record.payload().members()) {
+            Optional<String> unproven = unproven(cluster, member, operation, drifted);
+            if (unproven.isPresent()) {
+                return new Flow.Concluded(Ending.of(PublicationOutcome.UNKNOWN, code, reason + "; the operation cannot be"
+                        + " aborted safely because member " + member.shardNumber() + "/" + member.replicaNumber() + " "
+                        + unproven.get() + "; it stays fenced in " + phase + " and nothing was dropped; follow the runbook"));
+            }
+        }
+        SlotVersion<ExternalSlot> staging = current;
+        if (phase == ExternalPhase.STAGED) {
+            SlotWrites.Step step = writes.write(current, steps.withdrawn(record, ports.clock().instant()), run.evidence());
+            if (step instanceof SlotWrites.Step.Stopped stopped) {
+                return new Flow.Concluded(stopped.ending());
+            }
+            SlotWrites.Step.Advanced advanced = (SlotWrites.Step.Advanced) step;
+            if (!advanced.written()) {
+                // another worker of this operation moved it first (dispatched, withdrew or aborted): go on from there
+                boolean moved = ((ExternalRecord) advanced.current().record()).phase() != ExternalPhase.STAGED;
+                return moved ? new Flow.Continue(advanced.current()) : new Flow.Concluded(Ending.of(PublicationOutcome.UNKNOWN,
+                        code, reason + "; the publication permit could not be withdrawn; nothing was dropped; run the same"
+                                + " invocation again"));
+            }
+            run.evidence().step("publication permit withdrawn");
+            staging = advanced.current();
+        }
+        return abort.fromStaging(cluster, operation, staging, code, reason, run);
+    }
+
+    /** Why the member's owned candidate cannot be proven cleaned up through the current inventory, if it cannot. */
+    private static Optional<String> unproven(AdmittedMembers cluster, MemberRecord member, ExternalOperation operation,
+            boolean drifted) {
+        Optional<AdmittedMembers.Member> admitted = cluster.of(member);
+        if (admitted.isEmpty()) {
+            return Optional.of("is no longer in the cluster inventory, so its candidate cannot be proven absent");
+        }
+        if (!drifted || member.candidateUuid() == null) {
+            return Optional.empty();
+        }
+        CatalogRead<TableState> seen = admitted.get().session().table(operation.candidate());
+        if (!(seen instanceof CatalogRead.Observed<TableState> observed)) {
+            return Optional.of("could not be read over its direct connection");
+        }
+        boolean exact = observed.facts() instanceof TableState.Present present && present.uuid().equals(member.candidateUuid());
+        return exact ? Optional.empty() : Optional.of("does not show its recorded candidate at its current endpoint and the"
+                + " inventory changed since staging, so the server that staged it may still hold it");
+    }
+}
