@@ -130,10 +130,10 @@ final class ExternalEvidence {
             return null;
         }
         Map<String, Object> ddl = new LinkedHashMap<>();
+        ddl.put("action", binding.token().action().code());
         // the log_comment the one queue entry carries: what an operator looks the entry up by; the
         // queue shows it to anyone who can read system.distributed_ddl_queue, and it grants nothing
         ddl.put("correlation_token", binding.token().value());
-        ddl.put("action", binding.token().action().code());
         ddl.put("dispatch_epoch", binding.token().dispatchEpoch());
         ddl.put("entry", binding.entry());
         ddl.put("query_digest", binding.queryDigest() == null ? null : binding.queryDigest().hex());
