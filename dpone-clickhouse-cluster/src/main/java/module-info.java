@@ -16,6 +16,9 @@ module io.dpone.clickhouse.cluster {
     // The protocol's contracts, ports and service: what hosts, the external mode and connector authors use.
     exports io.dpone.clickhouse.cluster.authority;
     exports io.dpone.clickhouse.cluster.ddl;
+    // the SQL adapters: only composition roots and the real-server test harness build them
+    exports io.dpone.clickhouse.cluster.authority.adapter to io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.ddl.adapter to io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.contract.authority;
     exports io.dpone.clickhouse.cluster.contract.ddl;
     exports io.dpone.clickhouse.cluster.contract.digest;

@@ -19,6 +19,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -82,9 +83,9 @@ final class AdmissionToPermit implements AutoCloseable {
         this.counting = new CountingTransport(rawReads, mutations);
         this.admission = new StrictClusterAdmission(new StrictCatalogAdapter(counting, () -> "bench-" + UUID.randomUUID(), 5),
                 concurrentReads);
-        this.authority = new KeeperMapAuthority(control.ref, counting, counting, AuthorityQueryIds.random(),
+        this.authority = SqlControlStore.authority(control.ref, counting, counting, AuthorityQueryIds.random(),
                 control.casPrevalidation());
-        this.prevalidatingAuthority = new KeeperMapAuthority(control.ref, counting, counting, AuthorityQueryIds.random(),
+        this.prevalidatingAuthority = SqlControlStore.authority(control.ref, counting, counting, AuthorityQueryIds.random(),
                 MutationPrevalidation.SERVER_DEFAULT);
     }
 

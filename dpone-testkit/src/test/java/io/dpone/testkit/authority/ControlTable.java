@@ -23,6 +23,7 @@ import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -190,7 +191,7 @@ final class ControlTable {
         Adapter(OneShotMutationTransport mutations, ReadTransport reads, TableRef ref, MutationPrevalidation casPrevalidation) {
             this.mutations = mutations;
             this.reads = reads;
-            this.authority = new KeeperMapAuthority(ref, mutations, reads, AuthorityQueryIds.random(), casPrevalidation);
+            this.authority = SqlControlStore.authority(ref, mutations, reads, AuthorityQueryIds.random(), casPrevalidation);
         }
 
         @Override

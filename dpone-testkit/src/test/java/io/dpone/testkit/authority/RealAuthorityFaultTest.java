@@ -16,6 +16,7 @@ import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.fault.Fault;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -59,7 +60,7 @@ class RealAuthorityFaultTest {
         try (Losing losing = Losing.of(table, protocol, StatementKind.KEEPER_MAP_CAS);
              ControlTable.Adapter observer = table.publisherAdapter(protocol, 1)) {
             FaultInjectingTransport wrapper = losing.wrapper();
-            KeeperMapAuthority faulty = new KeeperMapAuthority(table.ref, wrapper, wrapper, ids, table.casPrevalidation());
+            KeeperMapAuthority faulty = SqlControlStore.authority(table.ref, wrapper, wrapper, ids, table.casPrevalidation());
             assertInstanceOf(CasResult.AcknowledgedVerified.class, faulty.createIfAbsent(prepared));
             VersionedRecord seen = RealAuthorityRaceTest.valid(faulty.readVersioned(prepared.targetKey()));
             AuthorityRecord dispatching = AuthorityRecords.dispatching(prepared);
@@ -93,7 +94,7 @@ class RealAuthorityFaultTest {
         try (Losing losing = Losing.of(table, protocol, StatementKind.KEEPER_MAP_INSERT);
              ControlTable.Adapter observer = table.publisherAdapter(protocol, 1)) {
             FaultInjectingTransport wrapper = losing.wrapper();
-            KeeperMapAuthority faulty = new KeeperMapAuthority(table.ref, wrapper, wrapper, ids, table.casPrevalidation());
+            KeeperMapAuthority faulty = SqlControlStore.authority(table.ref, wrapper, wrapper, ids, table.casPrevalidation());
             assertEquals(new CasResult.OutcomeUnknown(CasResult.UnknownReason.RESPONSE_LOST), faulty.createIfAbsent(prepared));
             String createId = ids.idsFor("create").get(0);
             assertEquals(1, wrapper.counter().sends(createId));

@@ -21,6 +21,7 @@ import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -45,7 +46,7 @@ class RealCasPrevalidationTest {
         ReadTransport reads = protocol.reads(endpoint);
         try {
             RecordingQueryIds ids = new RecordingQueryIds();
-            KeeperMapAuthority authority = new KeeperMapAuthority(table.ref, mutations, reads, ids, table.casPrevalidation());
+            KeeperMapAuthority authority = SqlControlStore.authority(table.ref, mutations, reads, ids, table.casPrevalidation());
             AuthorityRecord prepared = AuthorityRecords.prepared();
             CasResult.AcknowledgedVerified created = assertInstanceOf(CasResult.AcknowledgedVerified.class,
                     authority.createIfAbsent(prepared));

@@ -5,7 +5,7 @@ import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
-import io.dpone.clickhouse.cluster.authority.SqlControlStore;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;

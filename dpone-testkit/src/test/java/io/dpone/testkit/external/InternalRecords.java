@@ -1,7 +1,7 @@
 package io.dpone.testkit.external;
 
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
-import io.dpone.clickhouse.cluster.authority.SqlControlStore;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;

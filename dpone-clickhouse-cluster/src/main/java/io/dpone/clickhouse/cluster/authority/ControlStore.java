@@ -10,7 +10,7 @@ import io.dpone.clickhouse.cluster.sql.ControlRow;
  * executes. Each mutation is exactly one transport invocation with {@code keeper_map_strict_mode =
  * 1} and {@code insert_keeper_max_retries = 0}, never retried; a store reports what happened as a
  * {@link MutationOutcome} and never throws for server or network failures. The SQL store is
- * {@link SqlControlStore}; the testkit's simulator implements the same semantics in memory
+ * {@code authority.adapter.SqlControlStore}; the testkit's simulator implements the same semantics in memory
  * (strict insert of an existing key conflicts, a versioned update raises {@code _version} by one,
  * a stale one is an acknowledged no-op). Implementations are thread-safe.
  */

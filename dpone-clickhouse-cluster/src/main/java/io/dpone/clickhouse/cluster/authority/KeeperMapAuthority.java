@@ -5,9 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.InternalSlotSchema;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
-import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
-import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 
 /**
  * The internal mode's {@link AuthorityPort}: the shared {@link KeeperMapSlots} mechanics over the
@@ -20,21 +17,9 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 public final class KeeperMapAuthority implements AuthorityPort {
     private final KeeperMapSlots<AuthorityRecord> slots;
 
-    /** The adapter over any control store (the SQL one, or the testkit simulator's). */
+    /** The adapter over any control store (the SQL one, {@code SqlControlStore}, or the testkit simulator's). */
     public KeeperMapAuthority(ControlStore store, AuthorityQueryIds queryIds) {
         this.slots = new KeeperMapSlots<>(store, queryIds, InternalSlotSchema.INSTANCE);
-    }
-
-    /** Over SQL with {@link MutationPrevalidation#SERVER_DEFAULT}, correct on every server version. */
-    public KeeperMapAuthority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
-                              AuthorityQueryIds queryIds) {
-        this(control, mutations, reads, queryIds, MutationPrevalidation.SERVER_DEFAULT);
-    }
-
-    /** Over SQL; see {@link SqlControlStore}. */
-    public KeeperMapAuthority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
-                              AuthorityQueryIds queryIds, MutationPrevalidation casPrevalidation) {
-        this(new SqlControlStore(control, mutations, reads, casPrevalidation), queryIds);
     }
 
     @Override

@@ -25,7 +25,7 @@ public enum MutationPrevalidation {
     SKIPPED;
 
     /** The CAS request's context under this choice. */
-    QueryContext applyTo(QueryContext context) {
+    public QueryContext applyTo(QueryContext context) {
         return this == SKIPPED ? context.with(ServerSetting.VALIDATE_MUTATION_QUERY, "0") : context;
     }
 }

@@ -6,13 +6,14 @@ import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.ddl.DdlDispatchAdapter;
+import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.CandidateLoadPort;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.time.Clock;
 import java.util.UUID;
 
@@ -40,7 +41,7 @@ public final class InternalPortWiring {
                 new StrictCatalogAdapter(reads, InternalPortWiring::queryId, CATALOG_MAX_EXECUTION_SECONDS),
                 new DdlDispatchAdapter(reads, mutations, Sha256ProtocolDigests.INSTANCE, InternalPortWiring::queryId,
                         ddlTaskTimeoutSeconds),
-                new KeeperMapAuthority(control, mutations, reads, AuthorityQueryIds.random(), MutationPrevalidation.SERVER_DEFAULT),
+                SqlControlStore.authority(control, mutations, reads, AuthorityQueryIds.random(), MutationPrevalidation.SERVER_DEFAULT),
                 new StrictFacadeAdapter(reads, InternalPortWiring::queryId, CATALOG_MAX_EXECUTION_SECONDS),
                 loader, Clock.systemUTC(), Sleeper.SYSTEM);
     }

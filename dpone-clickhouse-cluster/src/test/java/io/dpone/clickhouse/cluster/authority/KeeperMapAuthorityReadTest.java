@@ -16,6 +16,7 @@ import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadResult;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class KeeperMapAuthorityReadTest {
     private static final AuthorityRecord PREPARED = record(AuthorityPhase.PREPARED);
 
     private static AuthorityRead read(FakeControlTable table) {
-        return new KeeperMapAuthority(new TableRef("dpone_c_x", "a"), table, table, p -> p + "-1").readVersioned(TARGET_KEY);
+        return SqlControlStore.authority(new TableRef("dpone_c_x", "a"), table, table, p -> p + "-1").readVersioned(TARGET_KEY);
     }
 
     @Test

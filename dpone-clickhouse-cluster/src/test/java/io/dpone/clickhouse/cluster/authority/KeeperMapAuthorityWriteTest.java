@@ -26,6 +26,7 @@ import io.dpone.clickhouse.cluster.port.ServerSetting;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.math.BigInteger;
 import java.util.Map;
 import java.util.Optional;
@@ -47,7 +48,7 @@ class KeeperMapAuthorityWriteTest {
 
     private KeeperMapAuthority authority(MutationPrevalidation casPrevalidation) {
         AtomicInteger ids = new AtomicInteger();
-        return new KeeperMapAuthority(new TableRef("dpone_c_x", "publication_authority"), table, table,
+        return SqlControlStore.authority(new TableRef("dpone_c_x", "publication_authority"), table, table,
                 purpose -> purpose + "-" + ids.incrementAndGet(), casPrevalidation);
     }
 
@@ -103,7 +104,7 @@ class KeeperMapAuthorityWriteTest {
 
         FakeControlTable fresh = new FakeControlTable();
         fresh.answering(MutationOutcome.Acknowledged::new, new VersionedRow(AuthorityCodecV1.INSTANCE.encode(PREPARED), 0));
-        new KeeperMapAuthority(new TableRef("dpone_c_x", "a"), fresh, fresh, p -> p, MutationPrevalidation.SKIPPED)
+        SqlControlStore.authority(new TableRef("dpone_c_x", "a"), fresh, fresh, p -> p, MutationPrevalidation.SKIPPED)
                 .createIfAbsent(PREPARED);
         assertEquals(Map.of(ServerSetting.KEEPER_MAP_STRICT_MODE, "1", ServerSetting.INSERT_KEEPER_MAX_RETRIES, "0"),
                 fresh.mutationContexts.get(0).settings(), "an INSERT is not a mutation: nothing to skip");
@@ -139,14 +140,14 @@ class KeeperMapAuthorityWriteTest {
 
         FakeControlTable unreadable = new FakeControlTable().readsAnswer(new ReadOutcome.Failed(
                 new ReadOutcome.ReadFailure(ReadOutcome.ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "timeout")));
-        KeeperMapAuthority blind = new KeeperMapAuthority(new TableRef("dpone_c_x", "a"), unreadable, unreadable,
+        KeeperMapAuthority blind = SqlControlStore.authority(new TableRef("dpone_c_x", "a"), unreadable, unreadable,
                 purpose -> purpose + "-1");
         assertEquals(new CasResult.OutcomeUnknown(UnknownReason.POST_READ_FAILED),
                 blind.compareAndSwap(new VersionedRecord(PREPARED, 4), DISPATCHING));
         assertEquals(1, unreadable.mutations());
         FakeControlTable empty = new FakeControlTable();
         assertEquals(new CasResult.OutcomeUnknown(UnknownReason.POST_READ_FAILED),
-                new KeeperMapAuthority(new TableRef("dpone_c_x", "a"), empty, empty, p -> p).createIfAbsent(PREPARED),
+                SqlControlStore.authority(new TableRef("dpone_c_x", "a"), empty, empty, p -> p).createIfAbsent(PREPARED),
                 "an acknowledged create whose row cannot be read back");
         assertEquals(1, empty.mutations());
     }

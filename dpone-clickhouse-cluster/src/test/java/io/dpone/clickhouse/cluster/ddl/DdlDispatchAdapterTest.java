@@ -32,6 +32,7 @@ import io.dpone.clickhouse.cluster.sql.DdlStatementType;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
 import io.dpone.clickhouse.cluster.sql.QueueStatements;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

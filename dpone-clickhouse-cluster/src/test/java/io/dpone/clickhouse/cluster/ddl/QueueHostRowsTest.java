@@ -21,6 +21,7 @@ import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadResult;
 import io.dpone.clickhouse.cluster.sql.QueueStatements;
+import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

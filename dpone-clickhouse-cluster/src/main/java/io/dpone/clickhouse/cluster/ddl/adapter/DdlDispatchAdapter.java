@@ -1,9 +1,12 @@
-package io.dpone.clickhouse.cluster.ddl;
+package io.dpone.clickhouse.cluster.ddl.adapter;
 
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
+import io.dpone.clickhouse.cluster.ddl.DispatchGate;
+import io.dpone.clickhouse.cluster.ddl.QueueLookups;
+import io.dpone.clickhouse.cluster.ddl.QueueRows;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;

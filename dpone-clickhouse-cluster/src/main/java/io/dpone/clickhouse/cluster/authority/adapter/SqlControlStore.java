@@ -1,7 +1,12 @@
-package io.dpone.clickhouse.cluster.authority;
+package io.dpone.clickhouse.cluster.authority.adapter;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
+import io.dpone.clickhouse.cluster.authority.ControlRead;
+import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
@@ -56,10 +61,22 @@ public final class SqlControlStore implements ControlStore {
         if (outcome instanceof ReadOutcome.Failed failed) {
             return new ControlRead.Unavailable(failed.failure().describe());
         }
-        ControlRows.Shape shape = ControlRows.read(((ReadOutcome.Rows) outcome).result());
-        if (shape instanceof ControlRows.Shape.Unexpected unexpected) {
+        ControlRowReader.Shape shape = ControlRowReader.read(((ReadOutcome.Rows) outcome).result());
+        if (shape instanceof ControlRowReader.Shape.Unexpected unexpected) {
             return new ControlRead.Unavailable(unexpected.summary());
         }
-        return new ControlRead.Found(((ControlRows.Shape.Rows) shape).row());
+        return new ControlRead.Found(((ControlRowReader.Shape.Rows) shape).row());
+    }
+
+    /** The authority over SQL with {@link MutationPrevalidation#SERVER_DEFAULT}, correct on every server version. */
+    public static KeeperMapAuthority authority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
+            AuthorityQueryIds queryIds) {
+        return authority(control, mutations, reads, queryIds, MutationPrevalidation.SERVER_DEFAULT);
+    }
+
+    /** The authority over SQL, with the CAS prevalidation the facade check chose. */
+    public static KeeperMapAuthority authority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
+            AuthorityQueryIds queryIds, MutationPrevalidation casPrevalidation) {
+        return new KeeperMapAuthority(new SqlControlStore(control, mutations, reads, casPrevalidation), queryIds);
     }
 }
