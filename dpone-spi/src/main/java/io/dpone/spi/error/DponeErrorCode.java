@@ -32,6 +32,8 @@ public enum DponeErrorCode {
     // 1020-1029: the host's own runtime inputs (source file, connection profile)
     SOURCE_UNAVAILABLE(1020, ErrorType.USER_ERROR),
     CONNECTION_PROFILE_INVALID(1021, ErrorType.USER_ERROR),
+    // 1022: the host's cancellation (Ctrl-C) stopped a publication before it sent anything
+    PUBLICATION_CANCELLED(1022, ErrorType.BLOCKED),
     HOST_INTERNAL_ERROR(1999, ErrorType.INTERNAL),
 
     // 2000-2999: cluster internal mode (seed 000, "Public contract")

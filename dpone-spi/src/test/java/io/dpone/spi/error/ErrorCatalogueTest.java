@@ -45,6 +45,7 @@ class ErrorCatalogueTest {
         codes.put("SOURCE_FORMAT_UNSUPPORTED", 1019);
         codes.put("SOURCE_UNAVAILABLE", 1020);
         codes.put("CONNECTION_PROFILE_INVALID", 1021);
+        codes.put("PUBLICATION_CANCELLED", 1022);
         codes.put("HOST_INTERNAL_ERROR", 1999);
         codes.put("CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED", 2001);
         codes.put("CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE", 2002);

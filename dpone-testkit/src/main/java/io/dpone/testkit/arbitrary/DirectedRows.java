@@ -44,6 +44,8 @@ final class DirectedRows {
             new CleanupRow(true, Pattern.COMMITTED_CLEANED_MIX, AuthorityPhase.CLEANUP_DISPATCHING, QueueResult.IN_PROGRESS),
             new CleanupRow(true, Pattern.ALL_CLEANED, AuthorityPhase.CLEANUP_DISPATCHING, QueueResult.TERMINAL_SUCCESS),
             new CleanupRow(true, Pattern.COMMITTED_CLEANED_MIX, AuthorityPhase.CLEANUP_PENDING, QueueResult.TERMINAL_FAILURE),
+            new CleanupRow(true, Pattern.COMMITTED_CLEANED_MIX, AuthorityPhase.CLEANUP_PENDING, QueueResult.LOST),
+            new CleanupRow(true, Pattern.ALL_CLEANED, AuthorityPhase.CLEANUP_PENDING, QueueResult.LOST),
             new CleanupRow(false, Pattern.ALL_COMMITTED, AuthorityPhase.COMMITTED, QueueResult.NO_ENTRY));
 
     static Arbitrary<LabeledPublicationFacts> publication() {

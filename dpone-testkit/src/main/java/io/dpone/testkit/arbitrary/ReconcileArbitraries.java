@@ -107,7 +107,8 @@ public final class ReconcileArbitraries {
                 Tuple.of(2, QueueResult.TERMINAL_FAILURE), Tuple.of(1, QueueResult.IN_PROGRESS), Tuple.of(1, QueueResult.NO_ENTRY),
                 Tuple.of(1, QueueResult.UNKNOWN));
         Arbitrary<Boolean> health = Arbitraries.frequency(Tuple.of(4, true), Tuple.of(1, false));
-        return Combinators.combine(shapes(), members(), cleanupPhases(), receipts, queueResults(), health, perturbations())
+        Arbitrary<QueueResult> cleanupQueues = Arbitraries.oneOf(queueResults(), Arbitraries.just(QueueResult.LOST));
+        return Combinators.combine(shapes(), members(), cleanupPhases(), receipts, cleanupQueues, health, perturbations())
                 .as((shape, members, phase, receipt, cleanupQueue, healthy, perturbation) -> {
                     Built built = build(shape, members, perturbation);
                     Set<Hazard> hazards = built.hazards();

@@ -185,8 +185,12 @@ final class ScheduleGenerator implements ScheduleMode {
                         onTarget(member, admin -> admin.driftKeeperPath(member, TARGET, "/clickhouse/tables/drifted/" + member))));
                 default -> {
                     membershipDrifted = true;
-                    out.add(admin("member " + member + " leaves the cluster configuration", step,
-                            sim -> sim.admin().removeFromCluster(member)));
+                    // A third of them right after the third CAS (COMMITTED on a clean run): drift before cleanup.
+                    boolean afterCommit = random.nextInt(3) == 0;
+                    Step at = afterCommit
+                            ? Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(3).afterEffect() : step;
+                    out.add(admin("member " + member + " leaves the cluster configuration"
+                            + (afterCommit ? " after the commit CAS" : ""), at, sim -> sim.admin().removeFromCluster(member)));
                 }
             }
         }

@@ -11,6 +11,10 @@ import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
+import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
+import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import java.util.Optional;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
@@ -27,11 +31,15 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * Seed section 6 for a committed operation: only the exact predecessor is ever dropped, with one
  * {@code DROP TABLE IF EXISTS ... ON CLUSTER} under its own fenced epoch and token; the drop entry
  * is bound and reconciled like the publication's; a terminal drop that left exact predecessor
- * copies is redispatched under a new epoch; completion needs the candidate absent and the target
- * desired on every member. An absent target has nothing to clean. Prohibited evidence stops here.
+ * copies is redispatched under a new epoch, and so is a lost drop (provably not sent, or no entry
+ * carries its token after the visibility wait) once the record marks it lost; completion needs the
+ * candidate absent, the target desired on every member and a terminal drop receipt. Inventory
+ * drift since PREPARED fences cleanup; cancellation never lets a drop be sent. An absent target has nothing to clean. Prohibited evidence stops here.
  * Once completed, the staging crashed attempts of the same operation left is removed.
  */
 final class CleanupFlow {
+    /** Drops one invocation may send; more (each a fresh epoch) wait for the next invocation. */
+    static final int MAX_DROPS_PER_RUN = 3;
     private final PublicationPorts ports;
     private final PublicationSettings settings;
     private final AuthorityWrites writes;
@@ -56,6 +64,7 @@ final class CleanupFlow {
     Conclusion run(AdmittedCluster cluster, VersionedRecord committed, Run run) {
         run.waits().progress().step("cleanup");
         VersionedRecord current = committed;
+        int drops = 0;
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.COMPLETED) {
@@ -63,8 +72,12 @@ final class CleanupFlow {
                 leftovers.remove(cluster, record, run);
                 return Conclusion.committed();
             }
+            Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "cleanup");
+            if (drifted.isPresent()) {
+                return drifted.get();
+            }
             DdlBinding cleanup = record.payload().cleanup();
-            if (cleanup != null && cleanup.entry() == null) {
+            if (cleanup != null && cleanup.entry() == null && record.phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
                 Object bound = bindEntry(current, run);
                 if (bound instanceof Conclusion conclusion) {
                     return conclusion;
@@ -72,17 +85,26 @@ final class CleanupFlow {
                 current = (VersionedRecord) bound;
                 continue;
             }
-            EntryAggregation hosts = cleanup == null || cleanup.receipt() != null ? null
+            EntryAggregation hosts = cleanup == null || cleanup.receipt() != null || cleanup.entry() == null ? null
                     : run.read(RecordShapes.bound(cleanup, settings.cluster()), cluster.hosts());
             run.evidence().cleanupHosts(hosts);
-            CleanupVerdict verdict = classify(cluster, record, cleanupQueue(cleanup, hosts), run.waits());
+            CleanupVerdict verdict = classify(cluster, record, cleanupQueue(record, hosts), run.waits());
             ClassificationNames.record(run.evidence(), verdict);
+            if (run.waits().cancelled() && stoppedByCancellation(verdict)) {
+                return cancelled();
+            }
             AuthorityRecord next;
             switch (verdict.decision()) {
                 case NOTHING_TO_CLEAN -> next = transitions.completed(record, null, ports.clock().instant());
                 case CLEANUP_VERIFIED -> next = transitions.completed(record, hosts == null ? null : hosts.outcome(),
                         ports.clock().instant());
                 case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
+                    if (drops == MAX_DROPS_PER_RUN) {
+                        return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                                "published on every member; cleanup is not finished after " + drops + " drops in this"
+                                        + " invocation; run the same invocation again later to finish cleanup");
+                    }
+                    drops++;
                     Object dropped = drop(current, hosts, run.evidence());
                     if (dropped instanceof Conclusion conclusion) {
                         return conclusion;
@@ -112,6 +134,21 @@ final class CleanupFlow {
         }
     }
 
+    /**
+     * Cancellation never lets a drop be sent, and a readiness wait it cut short is not a finding:
+     * both end the invocation as waiting. A completion (no DDL) and a real prohibition still stand.
+     */
+    private static boolean stoppedByCancellation(CleanupVerdict verdict) {
+        return verdict.decision().permitsDrop() || verdict.decision() == CleanupDecision.WAIT_FOR_CLEANUP_ENTRY
+                || verdict.cause() == UnknownCause.REPLICATION_NOT_READY;
+    }
+
+    private static Conclusion cancelled() {
+        return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                "published on every member; cancelled before cleanup finished, and no cleanup statement was sent after"
+                        + " the cancellation; run the same invocation again to finish cleanup");
+    }
+
     /** The completed operation's per-replica states, for the receipt: what every member shows now. */
     private void recordCompleted(AdmittedCluster cluster, AuthorityRecord record, Run run) {
         ReplicaCensus census = ReplicaCensus.take(RecordShapes.shape(record), cluster.hosts(),
@@ -120,9 +157,13 @@ final class CleanupFlow {
         run.evidence().classified("COMPLETED", null, census.states());
     }
 
-    private static QueueResult cleanupQueue(DdlBinding cleanup, EntryAggregation hosts) {
+    private static QueueResult cleanupQueue(AuthorityRecord record, EntryAggregation hosts) {
+        DdlBinding cleanup = record.payload().cleanup();
         if (cleanup == null) {
             return QueueResult.NO_ENTRY;
+        }
+        if (RecordTransitions.dropLost(record)) {
+            return QueueResult.LOST;
         }
         return hosts == null ? QueueResult.of(cleanup.receipt()) : QueueResult.of(hosts.outcome());
     }
@@ -165,9 +206,9 @@ final class CleanupFlow {
         DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.cleanup(advanced.current().record(), settings.cluster(),
                 settings.target()), advanced.permit().get());
         if (dispatch instanceof DdlDispatch.NotSent) {
-            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
-                    "published on every member; the cleanup drop provably did not reach the server and is not"
-                            + " redispatched by this invocation; follow the runbook");
+            // Provably never sent: record the drop as lost; the classifier decides on a redispatch.
+            evidence.step("cleanup drop not sent");
+            return lost(advanced.current(), evidence);
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
@@ -181,13 +222,29 @@ final class CleanupFlow {
         QueueBinding binding = run.queue().bind(RecordShapes.cleanup(record, settings.cluster(), settings.target())
                 .expected(cleanup.token()));
         if (!(binding instanceof QueueBinding.Bound bound)) {
-            run.evidence().step("cleanup entry unbound: " + ((QueueBinding.Unbound) binding).cause());
-            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
-                    "published on every member; no single queue entry carries the cleanup token, so cleanup cannot be"
-                            + " proven; the predecessor may be partly dropped; follow the runbook");
+            QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
+            run.evidence().step("cleanup entry unbound: " + cause);
+            return switch (cause) {
+                // Zero entries after the whole visibility wait: never sent, or its entry is gone.
+                case NO_ENTRY -> lost(current, run.evidence());
+                case CANCELLED -> cancelled();
+                default -> Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                        "published on every member; no single queue entry carries the cleanup token, so cleanup cannot"
+                                + " be proven; the predecessor may be partly dropped; follow the runbook");
+            };
         }
         AuthorityWrites.Step step = writes.write(current, transitions.cleanupBound(record, bound.lookup().entry(),
                 ports.clock().instant()), run.evidence());
+        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
+            return stopped.conclusion();
+        }
+        return ((AuthorityWrites.Step.Advanced) step).current();
+    }
+
+    /** CLEANUP_DISPATCHING -> CLEANUP_PENDING marking the drop lost; returns the advanced record or a conclusion. */
+    private Object lost(VersionedRecord current, RunEvidence evidence) {
+        AuthorityWrites.Step step = writes.write(current, transitions.cleanupLost(current.record(), ports.clock().instant()),
+                evidence);
         if (step instanceof AuthorityWrites.Step.Stopped stopped) {
             return stopped.conclusion();
         }

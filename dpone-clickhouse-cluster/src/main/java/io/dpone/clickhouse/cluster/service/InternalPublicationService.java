@@ -18,6 +18,7 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
 import java.time.Instant;
@@ -30,8 +31,8 @@ import java.util.Optional;
  * re-extracts or replays publication DDL once the operation holds the slot; a foreign unresolved
  * operation is fenced; only COMPLETED may be taken over by a new operation.
  *
- * <p>Failures before the operation holds the slot are {@link DponeException}s; from then on every
- * invocation ends in a receipt (committed, waiting, terminal-partial, failed, prepared or unknown)
+ * <p>Failures before the operation may hold the slot are {@link DponeException}s; from the write
+ * that takes the slot on (its answer lost included) every invocation ends in a receipt (committed, waiting, terminal-partial, failed, prepared or unknown)
  * with per-replica evidence. One instance serves one target; {@link #publish} is used from one
  * thread per call, and calls share no mutable state.
  */
@@ -124,8 +125,9 @@ public final class InternalPublicationService {
         StagedCandidate staged = staging.stage(cluster, identity, source, run);
         if (run.waits().cancelled()) {
             staging.discardOwnAttempt(cluster, identity, run);
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
-                    "cancelled before authority acquisition; nothing was published");
+            throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED,
+                    "cancelled before authority acquisition; this attempt's own candidate was discarded; nothing was"
+                            + " published");
         }
         Instant now = notBefore(completed);
         AuthorityRecord prepared = transitions.prepared(identity, cluster.inventoryDigest(), staged.predecessor(),
@@ -134,8 +136,11 @@ public final class InternalPublicationService {
         CasResult taken = completed == null ? ports.authority().createIfAbsent(prepared)
                 : ports.authority().compareAndSwap(completed, prepared);
         if (taken instanceof CasResult.OutcomeUnknown unknown) {
-            throw new DponeException(unknown.code(), "the response to taking the slot was lost (" + unknown.reason()
-                    + "); nothing was dispatched; run the same invocation again to reconcile");
+            // The slot may now hold PREPARED naming this candidate: keep it, answer unknown (never a permit).
+            run.evidence().step("slot write unacknowledged: " + unknown.reason());
+            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                    "the response to taking the slot was lost (" + unknown.reason() + "); nothing was dispatched; the"
+                            + " candidate is kept; run the same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof CasResult.Conflict conflict) {
             Optional<VersionedRecord> mine = writes.sameOperation(prepared);
@@ -152,7 +157,10 @@ public final class InternalPublicationService {
         return resume(cluster, verified, run);
     }
 
-    /** Continues this operation from its record's phase; only PREPARED can lead to a dispatch. */
+    /**
+     * Continues this operation from its record's phase; only PREPARED can lead to a dispatch.
+     * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
+     */
     private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
         PublicationFlow.Result result = switch (current.record().phase()) {
             case PREPARED -> publication.dispatch(cluster, current, run);

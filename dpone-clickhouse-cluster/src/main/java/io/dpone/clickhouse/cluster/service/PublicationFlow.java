@@ -16,6 +16,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -28,6 +29,9 @@ import java.util.Optional;
  * replica with it until the outcome is proven or the bounded wait ends.
  */
 final class PublicationFlow {
+    /** The title of the runbook section (docs/runbook/operator-recovery.md) for an unbound DISPATCHING record. */
+    static final String RUNBOOK_NO_ENTRY = "A DISPATCHING record without a queue entry";
+
     private final PublicationPorts ports;
     private final PublicationSettings settings;
     private final AuthorityWrites writes;
@@ -62,6 +66,9 @@ final class PublicationFlow {
         if (invalid.isPresent()) {
             return new Result.Concluded(invalid.get());
         }
+        if (run.waits().cancelled()) {
+            return new Result.Concluded(cancelledBeforeDispatch());
+        }
         run.waits().progress().step("dispatch");
         AuthorityRecord next = transitions.dispatching(prepared.record(), ports.clock().instant());
         AuthorityWrites.Step step = writes.write(prepared, next, run.evidence());
@@ -80,7 +87,7 @@ final class PublicationFlow {
         if (dispatch instanceof DdlDispatch.NotSent) {
             return new Result.Concluded(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "the publication statement provably did not reach the server, but the record is DISPATCHING and V1"
-                            + " never redispatches; follow the runbook for a DISPATCHING record without an entry"));
+                            + " never redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\""));
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
@@ -101,6 +108,10 @@ final class PublicationFlow {
             }
             if (record.phase() != AuthorityPhase.DISPATCHING) {
                 return new Result.Continue(current);
+            }
+            Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "reconciliation");
+            if (drifted.isPresent()) {
+                return new Result.Concluded(drifted.get());
             }
             DdlBinding publication = record.payload().publication();
             if (publication.entry() == null) {
@@ -159,7 +170,14 @@ final class PublicationFlow {
         QueueBinding binding = run.queue().bind(RecordShapes.publication(record, settings.cluster(), settings.target())
                 .expected(publication.token()));
         if (!(binding instanceof QueueBinding.Bound bound)) {
-            run.evidence().step("publication entry unbound: " + ((QueueBinding.Unbound) binding).cause());
+            QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
+            run.evidence().step("publication entry unbound: " + cause);
+            if (cause == QueueResolution.Cause.CANCELLED) {
+                return new Result.Concluded(Conclusion.of(PublicationOutcome.WAITING,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                        "cancelled while waiting for the publication entry to become visible; nothing more was sent;"
+                                + " run the same invocation again to reconcile it (it is never sent again)"));
+            }
             return new Result.Concluded(unbound(cluster, record, run.evidence()));
         }
         AuthorityWrites.Step step = writes.write(current,
@@ -174,13 +192,20 @@ final class PublicationFlow {
         ClassificationNames.record(evidence, classify(cluster, record, QueueResult.UNKNOWN));
         return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                 "no single queue entry carries the publication token, so the publication cannot be proven;"
-                        + " nothing more was sent; follow the runbook");
+                        + " nothing more was sent; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\"");
     }
 
     private PublicationVerdict classify(AdmittedCluster cluster, AuthorityRecord record, QueueResult queueResult) {
         TableRef candidate = RecordShapes.candidate(record, settings.target());
         return classifier.classify(new PublicationFacts(RecordShapes.shape(record), record.phase(), cluster.hosts(),
                 replicas.observe(cluster.hosts(), settings.target(), candidate), queueResult));
+    }
+
+    /** Cancelled after PREPARED and before the dispatch CAS: nothing was or will be sent by this invocation. */
+    static Conclusion cancelledBeforeDispatch() {
+        return Conclusion.of(PublicationOutcome.PREPARED, DponeErrorCode.PUBLICATION_CANCELLED,
+                "cancelled before dispatch; no publication statement was sent; run the same invocation again to"
+                        + " revalidate and continue");
     }
 
     static Conclusion unknown(PublicationVerdict verdict) {

@@ -81,6 +81,27 @@ final class RecordTransitions {
     }
 
     /**
+     * CLEANUP_DISPATCHING -> CLEANUP_PENDING with the drop's binding unchanged and still unbound:
+     * the drop provably never reached the server, or no entry carries its token after the
+     * visibility wait. CLEANUP_PENDING without a bound cleanup entry is how the record says the
+     * previous drop was lost (docs/reference/authority.md); a redispatch under a new epoch may follow.
+     */
+    AuthorityRecord cleanupLost(AuthorityRecord current, Instant now) {
+        DdlBinding cleanup = current.payload().cleanup();
+        if (cleanup == null || cleanup.entry() != null) {
+            throw new IllegalArgumentException("only an unbound drop can be lost");
+        }
+        return with(current, AuthorityPhase.CLEANUP_PENDING, current.dispatchEpoch(), current.payload().publication(),
+                cleanup, now);
+    }
+
+    /** True when the record says its previous cleanup drop was lost (see {@link #cleanupLost}). */
+    static boolean dropLost(AuthorityRecord record) {
+        DdlBinding cleanup = record.payload().cleanup();
+        return record.phase() == AuthorityPhase.CLEANUP_PENDING && cleanup != null && cleanup.entry() == null;
+    }
+
+    /**
      * -> COMPLETED, preserving the desired identity; {@code cleanupReceipt} is the terminal receipt
      * of the bound drop entry, null for an absent target (no cleanup) or when already persisted.
      */

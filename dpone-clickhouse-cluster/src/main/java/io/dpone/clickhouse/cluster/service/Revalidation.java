@@ -69,6 +69,9 @@ final class Revalidation {
         }
         if (!new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness())
                 .await(cluster.hosts(), candidate, payload.stagedRowCount(), run.waits())) {
+            if (run.waits().cancelled()) {
+                return Optional.of(PublicationFlow.cancelledBeforeDispatch());
+            }
             return Optional.of(Conclusion.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
                     "the candidate no longer passes the readiness barrier; nothing was sent; run again to resume"));
         }

@@ -123,6 +123,10 @@ final class Staging {
     private void awaitReadiness(AdmittedCluster cluster, OperationIdentity identity, long rows, Waits waits) {
         if (!new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness())
                 .await(cluster.hosts(), identity.candidate(), rows, waits)) {
+            if (waits.cancelled()) {
+                throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED,
+                        "cancelled while waiting for the candidate's replication; nothing was published");
+            }
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
                     "the candidate did not pass the readiness barrier on every replica within the bound");
         }

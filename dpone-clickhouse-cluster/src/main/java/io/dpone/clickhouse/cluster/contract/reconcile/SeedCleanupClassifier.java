@@ -14,13 +14,17 @@ import java.util.Set;
  * existing target, COMMITTED: all COMMITTED, no entry, healthy          -&gt; DISPATCH_PERMITTED_AFTER_CAS
  * existing target, CLEANUP_*: any PENDING replica                       -&gt; PROHIBITED
  * existing target, CLEANUP_*: cleanup entry IN_PROGRESS                 -&gt; WAIT_FOR_CLEANUP_ENTRY
+ * existing target, CLEANUP_PENDING: previous drop LOST, healthy         -&gt; REDISPATCH_PERMITTED_AFTER_CAS
  * existing target, CLEANUP_*: all CLEANUP_PENDING, entry terminal       -&gt; CLEANUP_VERIFIED
  * existing target, CLEANUP_*: some COMMITTED, entry terminal, healthy   -&gt; REDISPATCH_PERMITTED_AFTER_CAS
  * everything else (unknown or absent cleanup entry, other phases)       -&gt; PROHIBITED
  * </pre>
  * Redispatch is monotonic only because every remaining candidate still has the exact predecessor
  * identity (COMMITTED) and every other member shows a clean absence (CLEANUP_PENDING). A lost drop
- * response is first reconciled to a terminal entry; an unresolved entry never licenses a drop.
+ * response is first reconciled to a terminal entry; an unresolved entry never licenses a drop. A
+ * drop the record marks LOST (never sent, or no entry carries its token) is redispatched under
+ * the same monotonic condition even when every member already shows absence: completion needs a
+ * terminal drop receipt, which a lost drop never gives, and a no-op {@code DROP ... IF EXISTS} does.
  */
 public final class SeedCleanupClassifier implements CleanupClassifier {
     private final ReplicaStateClassifier replicas;
@@ -79,6 +83,12 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
         if (queue == QueueResult.IN_PROGRESS) {
             return CleanupDecision.WAIT_FOR_CLEANUP_ENTRY;
         }
+        if (queue == QueueResult.LOST) {
+            boolean recorded = facts.phase() == AuthorityPhase.CLEANUP_PENDING;
+            return recorded && facts.replicationHealthy()
+                    ? CleanupDecision.REDISPATCH_PERMITTED_AFTER_CAS
+                    : CleanupDecision.PROHIBITED;
+        }
         if (!queue.isTerminal()) {
             return CleanupDecision.PROHIBITED;
         }
@@ -94,7 +104,8 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
         if (census.distinctStates().contains(ReplicaState.PENDING)) {
             return UnknownCause.CONTRADICTORY_EVIDENCE;
         }
-        if (facts.cleanupQueue() == QueueResult.UNKNOWN) {
+        if (facts.cleanupQueue() == QueueResult.UNKNOWN
+                || facts.cleanupQueue() == QueueResult.LOST && facts.phase() != AuthorityPhase.CLEANUP_PENDING) {
             return UnknownCause.QUEUE_UNRESOLVED;
         }
         if (!facts.replicationHealthy()) {

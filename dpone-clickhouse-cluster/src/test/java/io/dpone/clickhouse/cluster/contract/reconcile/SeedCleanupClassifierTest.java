@@ -39,7 +39,18 @@ class SeedCleanupClassifierTest {
                 Arguments.of("conflicting object", ReplicaState.UNKNOWN, ReplicaState.CLEANUP_PENDING, CLEANUP_DISPATCHING, TERMINAL_SUCCESS, TERMINAL_SUCCESS, true, PROHIBITED),
                 Arguments.of("reverted during cleanup", PENDING, ReplicaState.CLEANUP_PENDING, CLEANUP_DISPATCHING, TERMINAL_SUCCESS, QueueResult.IN_PROGRESS, true, PROHIBITED),
                 Arguments.of("dispatching phase", ReplicaState.COMMITTED, ReplicaState.COMMITTED, DISPATCHING, TERMINAL_SUCCESS, NO_ENTRY, true, PROHIBITED),
-                Arguments.of("completed phase", ReplicaState.CLEANUP_PENDING, ReplicaState.CLEANUP_PENDING, COMPLETED, TERMINAL_SUCCESS, TERMINAL_SUCCESS, true, PROHIBITED));
+                Arguments.of("completed phase", ReplicaState.CLEANUP_PENDING, ReplicaState.CLEANUP_PENDING, COMPLETED, TERMINAL_SUCCESS, TERMINAL_SUCCESS, true, PROHIBITED),
+                // Section 6: a lost drop (recorded as CLEANUP_PENDING without an entry) may be redispatched
+                // exactly when only predecessor copies or clean absences remain; it never proves cleanup.
+                Arguments.of("lost drop, nothing dropped", ReplicaState.COMMITTED, ReplicaState.COMMITTED, AuthorityPhase.CLEANUP_PENDING, TERMINAL_SUCCESS, LOST, true, REDISPATCH_PERMITTED_AFTER_CAS),
+                Arguments.of("lost drop, partly dropped", ReplicaState.COMMITTED, ReplicaState.CLEANUP_PENDING, AuthorityPhase.CLEANUP_PENDING, TERMINAL_SUCCESS, LOST, true, REDISPATCH_PERMITTED_AFTER_CAS),
+                Arguments.of("lost drop, all absent: a no-op drop earns the receipt", ReplicaState.CLEANUP_PENDING, ReplicaState.CLEANUP_PENDING, AuthorityPhase.CLEANUP_PENDING, TERMINAL_SUCCESS, LOST, true, REDISPATCH_PERMITTED_AFTER_CAS),
+                Arguments.of("lost drop, unhealthy", ReplicaState.COMMITTED, ReplicaState.CLEANUP_PENDING, AuthorityPhase.CLEANUP_PENDING, TERMINAL_SUCCESS, LOST, false, PROHIBITED),
+                Arguments.of("lost drop, conflicting object", ReplicaState.UNKNOWN, ReplicaState.CLEANUP_PENDING, AuthorityPhase.CLEANUP_PENDING, TERMINAL_SUCCESS, LOST, true, PROHIBITED),
+                Arguments.of("lost drop, reverted member", PENDING, ReplicaState.COMMITTED, AuthorityPhase.CLEANUP_PENDING, TERMINAL_SUCCESS, LOST, true, PROHIBITED),
+                Arguments.of("lost drop, publication receipt unknown", ReplicaState.COMMITTED, ReplicaState.COMMITTED, AuthorityPhase.CLEANUP_PENDING, QueueResult.UNKNOWN, LOST, true, PROHIBITED),
+                Arguments.of("lost but not recorded yet", ReplicaState.COMMITTED, ReplicaState.COMMITTED, CLEANUP_DISPATCHING, TERMINAL_SUCCESS, LOST, true, PROHIBITED),
+                Arguments.of("lost before any drop", ReplicaState.COMMITTED, ReplicaState.COMMITTED, AuthorityPhase.COMMITTED, TERMINAL_SUCCESS, LOST, true, PROHIBITED));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -50,6 +61,9 @@ class SeedCleanupClassifierTest {
                 receipt, cleanupQueue, healthy);
         CleanupVerdict verdict = CLASSIFIER.classify(facts);
         assertEquals(expected, verdict.decision(), row);
+        if (cleanupQueue == LOST) {
+            assertEquals(false, verdict.decision().permitsCompletion(), "a lost drop never proves cleanup: " + row);
+        }
     }
 
     @ParameterizedTest(name = "absent target: {0}")
@@ -66,6 +80,7 @@ class SeedCleanupClassifierTest {
                 Arguments.of("committed", ReplicaState.COMMITTED, AuthorityPhase.COMMITTED, NO_ENTRY, NOTHING_TO_CLEAN),
                 Arguments.of("pending replica", PENDING, AuthorityPhase.COMMITTED, NO_ENTRY, PROHIBITED),
                 Arguments.of("a drop entry exists", ReplicaState.COMMITTED, AuthorityPhase.COMMITTED, TERMINAL_SUCCESS, PROHIBITED),
-                Arguments.of("cleanup phase", ReplicaState.COMMITTED, CLEANUP_DISPATCHING, NO_ENTRY, PROHIBITED));
+                Arguments.of("cleanup phase", ReplicaState.COMMITTED, CLEANUP_DISPATCHING, NO_ENTRY, PROHIBITED),
+                Arguments.of("a lost drop", ReplicaState.COMMITTED, AuthorityPhase.CLEANUP_PENDING, LOST, PROHIBITED));
     }
 }
