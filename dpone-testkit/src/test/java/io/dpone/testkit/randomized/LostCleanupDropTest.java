@@ -53,6 +53,9 @@ class LostCleanupDropTest {
         sim.simulator.arm(DROP, Fault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER), "w1 dies at the drop");
         assertEquals(0, sim.dropEntries(), "the drop never reached the server");
+        Attempt status = sim.driver.status("reader", INVOCATION);
+        assertEquals(Optional.of(PublicationOutcome.WAITING), status.outcome(), status.summary());
+        assertTrue(status.summary().contains("no queue entry carries the cleanup drop's token yet"), status.summary());
 
         Attempt rerun = sim.publish("w2", 1, INVOCATION);
 

@@ -114,9 +114,17 @@ final class StatusReader {
                 default -> PublicationFlow.unknown(verdict);
             };
         }
+        QueueResult cleanupQueue = cleanupQueue(cluster, record, evidence);
+        if (cleanupQueue == QueueResult.NO_ENTRY && record.phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
+            // what the next run does with it (wait, then record the drop lost) needs the visibility wait status never makes
+            return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                    "published; no queue entry carries the cleanup drop's token yet; run publish with the same invocation id:"
+                            + " it waits for the entry and, if none appears, redispatches the drop only while every member"
+                            + " holds exactly the predecessor or nothing");
+        }
         CleanupVerdict verdict = cleanup.classify(new CleanupFacts(RecordShapes.shape(record), record.phase(), cluster.hosts(),
                 replicas.observe(cluster.hosts(), settings.target(), candidate),
-                QueueResult.of(record.payload().publication().receipt()), cleanupQueue(cluster, record, evidence), true));
+                QueueResult.of(record.payload().publication().receipt()), cleanupQueue, true));
         ClassificationNames.record(evidence, verdict);
         return verdict.decision() == CleanupDecision.PROHIBITED
                 ? Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
@@ -139,6 +147,10 @@ final class StatusReader {
         if (binding.receipt() != null) {
             return QueueResult.of(binding.receipt());
         }
+        if (RecordTransitions.dropLost(record)) {
+            // the same reading CleanupFlow makes, so status and a rerun agree on what comes next
+            return QueueResult.LOST;
+        }
         return entryResult(cluster, binding, RecordShapes.cleanup(record, settings.cluster(), settings.target()), evidence,
                 false);
     }
@@ -150,6 +162,10 @@ final class StatusReader {
             entry = RecordShapes.bound(binding, settings.cluster());
         } else {
             QueueLookup lookup = ports.ddl().lookup(statement.expected(binding.token()));
+            if (!isPublication && lookup instanceof QueueLookup.Unknown unknown
+                    && unknown.reason() == QueueLookup.Reason.NO_ENTRY) {
+                return QueueResult.NO_ENTRY;
+            }
             if (!(lookup instanceof QueueLookup.Bound bound)) {
                 return QueueResult.UNKNOWN;
             }
