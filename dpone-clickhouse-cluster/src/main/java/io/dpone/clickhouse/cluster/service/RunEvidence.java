@@ -1,13 +1,12 @@
 package io.dpone.clickhouse.cluster.service;
 
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
-import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
-import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,8 +77,8 @@ final class RunEvidence {
             String candidate = r.payload().candidateTable();
             detail.put("candidate_attempt", candidate.substring(candidate.lastIndexOf('_') + 1));
             detail.put("staged_row_count", r.payload().stagedRowCount());
-            detail.put("publication_ddl", ddl(r.payload().publication(), publicationHosts));
-            detail.put("cleanup_ddl", ddl(r.payload().cleanup(), cleanupHosts));
+            detail.put("publication_ddl", ReceiptFields.ddl(r.payload().publication(), publicationHosts, members));
+            detail.put("cleanup_ddl", ReceiptFields.ddl(r.payload().cleanup(), cleanupHosts, members));
         }
         detail.put("classification", classification);
         detail.put("unknown_cause", cause);
@@ -90,39 +89,10 @@ final class RunEvidence {
         return detail;
     }
 
-    private Object ddl(DdlBinding binding, EntryAggregation hosts) {
-        if (binding == null) {
-            return null;
-        }
-        Map<String, Object> ddl = new LinkedHashMap<>();
-        ddl.put("action", binding.token().action().code());
-        ddl.put("dispatch_epoch", binding.token().dispatchEpoch());
-        ddl.put("entry", binding.entry());
-        ddl.put("query_digest", binding.queryDigest() == null ? null : binding.queryDigest().hex());
-        ddl.put("receipt", binding.receipt() == null ? null : binding.receipt().name());
-        if (hosts != null) {
-            ddl.put("aggregate", hosts.outcome().name());
-            ddl.put("exact_host_set", hosts.exactHostSet());
-            List<Object> perHost = new ArrayList<>();
-            members.forEach((endpoint, member) -> perHost.add(label(member,
-                    "status", hosts.perHost().getOrDefault(endpoint, QueueStatus.OUTCOME_UNKNOWN).name())));
-            ddl.put("hosts", perHost);
-        }
-        return ddl;
-    }
-
     private List<Object> memberStates() {
         List<Object> states = new ArrayList<>();
-        members.forEach((endpoint, member) -> states.add(label(member, "state",
+        members.forEach((endpoint, member) -> states.add(ReceiptFields.member(member, "state",
                 replicas.containsKey(endpoint) ? replicas.get(endpoint).name() : null)));
         return states;
-    }
-
-    private static Map<String, Object> label(ClusterMember member, String key, String value) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("shard", member.shardNumber());
-        entry.put("replica", member.replicaNumber());
-        entry.put(key, value);
-        return entry;
     }
 }

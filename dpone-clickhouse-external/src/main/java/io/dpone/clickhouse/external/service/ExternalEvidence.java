@@ -1,15 +1,14 @@
 package io.dpone.clickhouse.external.service;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
-import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
-import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -87,8 +86,8 @@ final class ExternalEvidence {
             detail.put("recorded_inventory_digest", r.payload().inventoryDigest().hex());
             detail.put("artifact", artifact(r.payload().artifact()));
             detail.put("abort_code", r.payload().abortCode() == null ? null : r.payload().abortCode().name());
-            detail.put("publication_ddl", ddl(r.payload().publication(), publicationHosts));
-            detail.put("cleanup_ddl", ddl(r.payload().cleanup(), cleanupHosts));
+            detail.put("publication_ddl", ReceiptFields.ddl(r.payload().publication(), publicationHosts, members));
+            detail.put("cleanup_ddl", ReceiptFields.ddl(r.payload().cleanup(), cleanupHosts, members));
         } else if (record != null && record.record() instanceof InternalBaseline baseline) {
             detail.put("target_key", baseline.targetKey().hex());
             detail.put("internal_phase", baseline.phaseName());
@@ -125,35 +124,11 @@ final class ExternalEvidence {
         return json;
     }
 
-    private Object ddl(DdlBinding binding, EntryAggregation hosts) {
-        if (binding == null) {
-            return null;
-        }
-        Map<String, Object> ddl = new LinkedHashMap<>();
-        ddl.put("action", binding.token().action().code());
-        // the log_comment the one queue entry carries: what an operator looks the entry up by; the
-        // queue shows it to anyone who can read system.distributed_ddl_queue, and it grants nothing
-        ddl.put("correlation_token", binding.token().value());
-        ddl.put("dispatch_epoch", binding.token().dispatchEpoch());
-        ddl.put("entry", binding.entry());
-        ddl.put("query_digest", binding.queryDigest() == null ? null : binding.queryDigest().hex());
-        ddl.put("receipt", binding.receipt() == null ? null : binding.receipt().name());
-        if (hosts != null) {
-            ddl.put("aggregate", hosts.outcome().name());
-            ddl.put("exact_host_set", hosts.exactHostSet());
-            List<Object> perHost = new ArrayList<>();
-            members.forEach((endpoint, member) -> perHost.add(label(member.shardNumber(), member.replicaNumber(),
-                    "status", hosts.perHost().getOrDefault(endpoint, QueueStatus.OUTCOME_UNKNOWN).name())));
-            ddl.put("hosts", perHost);
-        }
-        return ddl;
-    }
-
     private List<Object> memberStates() {
         List<Object> list = new ArrayList<>();
         List<MemberRecord> recorded = record != null && record.record() instanceof ExternalRecord r ? r.payload().members() : List.of();
         members.forEach((endpoint, member) -> {
-            Map<String, Object> entry = label(member.shardNumber(), member.replicaNumber(), "state",
+            Map<String, Object> entry = ReceiptFields.member(member, "state",
                     states.containsKey(endpoint) ? states.get(endpoint).name() : null);
             recorded.stream().filter(m -> m.shardNumber() == member.shardNumber() && m.replicaNumber() == member.replicaNumber())
                     .findFirst().ifPresent(m -> {
@@ -168,13 +143,5 @@ final class ExternalEvidence {
             list.add(entry);
         });
         return list;
-    }
-
-    private static Map<String, Object> label(long shard, long replica, String key, String value) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("shard", shard);
-        entry.put("replica", replica);
-        entry.put(key, value);
-        return entry;
     }
 }
