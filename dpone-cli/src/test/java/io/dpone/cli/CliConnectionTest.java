@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpone.cli.input.ConnectionEnvironment;
 import io.dpone.spi.publication.ClusterConnection;
+import io.dpone.spi.publication.MemberEndpoints;
+import io.dpone.spi.publication.MemberEndpoints.Endpoint;
 import io.dpone.spi.publication.Secret;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -183,5 +185,72 @@ class CliConnectionTest {
                 .contains(".yaml, .yml or .json"));
         assertTrue(refused(Map.of(), "--connection", profile("list.json", "[1]").toString()).get("message").asText()
                 .contains("one object"));
+    }
+
+    /** Member names the sentinel marks: no output may print one, even when an entry is refused. */
+    private static final String MEMBER_1 = "ch-0.member-sentinel.svc.cluster.local";
+    private static final String MEMBER_2 = "ch-1.member-sentinel.svc.cluster.local";
+    private static final String RUNTIME_1 = "10.77.66.55";
+
+    @Test
+    void aYamlProfileMayTranslateMemberEndpoints() throws IOException {
+        CliRun.forbid("member-sentinel");
+        CliRun.forbid(RUNTIME_1);
+        Path profile = profile("cluster.yaml", """
+                host: %s
+                member_endpoints:
+                  "%s:9000": "%s:19000"
+                  "%s:9000": "[fd00::7]:19001"
+                """.formatted(CliRun.SECRET_HOST, MEMBER_1, RUNTIME_1, MEMBER_2));
+        ClusterConnection connection = published(Map.of(), "--connection", profile.toString());
+        assertEquals(new MemberEndpoints(Map.of(
+                new Endpoint(MEMBER_1, 9000), new Endpoint(RUNTIME_1, 19000),
+                new Endpoint(MEMBER_2, 9000), new Endpoint("fd00::7", 19001))), connection.memberEndpoints());
+        assertEquals(9000, connection.nativePort(), "the coordinator's own ports are unchanged");
+    }
+
+    @Test
+    void aJsonProfileMayTranslateMemberEndpointsAndAnEmptyMappingIsNone() throws IOException {
+        CliRun.forbid("member-sentinel");
+        Path profile = profile("cluster.json", """
+                {"host": "%s", "member_endpoints": {"%s:9440": "127.0.0.1:29440"}}""".formatted(CliRun.SECRET_HOST, MEMBER_1));
+        assertEquals(new MemberEndpoints(Map.of(new Endpoint(MEMBER_1, 9440), new Endpoint("127.0.0.1", 29440))),
+                published(Map.of(), "--connection", profile.toString()).memberEndpoints());
+        Path empty = profile("empty.yaml", "host: %s\nmember_endpoints: {}\n".formatted(CliRun.SECRET_HOST));
+        assertEquals(MemberEndpoints.none(), published(Map.of(), "--connection", empty.toString()).memberEndpoints());
+        Path absent = profile("absent.yaml", "host: %s\n".formatted(CliRun.SECRET_HOST));
+        assertEquals(MemberEndpoints.none(), published(Map.of(), "--connection", absent.toString()).memberEndpoints());
+    }
+
+    @Test
+    void theEnvironmentHasNoMemberEndpointTranslation() {
+        assertEquals(MemberEndpoints.none(), published(PublishFixtures.environment()).memberEndpoints());
+    }
+
+    @Test
+    void badMemberEndpointEntriesNameThePositionNeverTheHost() throws IOException {
+        CliRun.forbid("member-sentinel");
+        CliRun.forbid(RUNTIME_1);
+        String good = "  \"" + MEMBER_1 + ":9000\": \"" + RUNTIME_1 + ":19000\"\n";
+        Map<String, String> problems = Map.ofEntries(
+                Map.entry("member_endpoints: [\"" + MEMBER_1 + ":9000\"]\n", "member_endpoints must be a mapping"),
+                Map.entry("member_endpoints: \"" + MEMBER_1 + ":9000\"\n", "member_endpoints must be a mapping"),
+                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + "\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
+                Map.entry("member_endpoints:\n" + good + "  \"" + MEMBER_2 + ":9000\": \"" + RUNTIME_1 + "\"\n",
+                        "entry 2: the value must be host:port"),
+                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + ":0\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
+                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + ":9000\": \"" + RUNTIME_1 + ":65536\"\n", "entry 1: the value"),
+                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + ":9000\": 19000\n", "entry 1: the value must be a string"),
+                Map.entry("member_endpoints:\n  \"fd00::1:9000\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
+                Map.entry("member_endpoints:\n  \"a b:9000\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
+                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + ":9000\": \"" + RUNTIME_1 + ":x\"\n", "entry 1: the value"),
+                Map.entry("member_endpoints:\n" + good + "  \"" + MEMBER_2 + ":9000\": \"" + RUNTIME_1 + ":19000\"\n",
+                        "entry 2: two members translate to one runtime endpoint"),
+                Map.entry("member_endpoints:\n" + good + good, "not one well-formed YAML document"));
+        for (Map.Entry<String, String> problem : problems.entrySet()) {
+            Path profile = profile("cluster.yaml", "host: h\n" + problem.getKey());
+            JsonNode error = refused(Map.of(), "--connection", profile.toString());
+            assertTrue(error.get("message").asText().contains(problem.getValue()), problem.getKey() + " -> " + error);
+        }
     }
 }

@@ -2,12 +2,17 @@ package io.dpone.cli.input;
 
 import io.dpone.cli.HostVariables;
 import io.dpone.spi.publication.ClusterConnection;
+import io.dpone.spi.publication.MemberEndpoints;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-/** The connection from {@code DPONE_CLICKHOUSE_*} variables, used when no {@code --connection} file is given. */
+/**
+ * The connection from {@code DPONE_CLICKHOUSE_*} variables, used when no {@code --connection} file is
+ * given. A member endpoint translation is a mapping, which a variable states poorly: it is a
+ * profile field only.
+ */
 public final class ConnectionEnvironment {
     public static final String HOST = "DPONE_CLICKHOUSE_HOST";
     public static final String HTTP_PORT = "DPONE_CLICKHOUSE_HTTP_PORT";
@@ -42,7 +47,7 @@ public final class ConnectionEnvironment {
                 : passwordFile.<ConnectionSettings.PasswordSource>map(file -> new ConnectionSettings.PasswordSource.File(PASSWORD_FILE, Path.of(file)))
                         .orElseGet(ConnectionSettings.PasswordSource.None::new);
         return new ConnectionSettings(ORIGIN, host, port(variables, HTTP_PORT), port(variables, NATIVE_PORT), secure(variables),
-                variables.get(USER).orElse("default"), source).resolve(variables);
+                variables.get(USER).orElse("default"), source, MemberEndpoints.none()).resolve(variables);
     }
 
     private static OptionalInt port(HostVariables variables, String name) {

@@ -28,14 +28,16 @@ import org.yaml.snakeyaml.LoaderOptions;
  * A {@code --connection} profile: one small YAML or JSON object (by file extension) with
  * {@code host}, {@code http_port}, {@code native_port}, {@code secure}, {@code user} and at most one
  * of {@code password_env} (the name of an environment variable) or {@code password_file} (a file
- * whose content is the password, relative paths resolved against the profile's directory). A
+ * whose content is the password, relative paths resolved against the profile's directory), and
+ * an optional {@code member_endpoints} translation ({@link MemberEndpointsField}). A
  * {@code password} field is refused: a password is never written down next to the host. Problems
  * name the field, never its value; parser messages are dropped because they quote the input.
  */
 public final class ConnectionProfileFile {
     public static final int MAX_BYTES = 64 * 1024;
     static final String ORIGIN = "connection profile";
-    private static final Set<String> FIELDS = Set.of("host", "http_port", "native_port", "secure", "user", "password_env", "password_file");
+    private static final Set<String> FIELDS = Set.of("host", "http_port", "native_port", "secure", "user", "password_env", "password_file",
+            MemberEndpointsField.FIELD);
     private static final ObjectMapper JSON = configure(JsonMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build());
     private static final ObjectMapper YAML = configure(yaml());
 
@@ -89,7 +91,8 @@ public final class ConnectionProfileFile {
                 .or(() -> passwordFile.map(path -> new ConnectionSettings.PasswordSource.File("password_file", directory.resolve(path))))
                 .orElseGet(ConnectionSettings.PasswordSource.None::new);
         return new ConnectionSettings(ORIGIN, host, port(root, "http_port"), port(root, "native_port"),
-                bool(root, "secure").orElse(false), text(root, "user").orElse("default"), password);
+                bool(root, "secure").orElse(false), text(root, "user").orElse("default"), password,
+                MemberEndpointsField.parse(root));
     }
 
     private static JsonNode read(Path file, ManifestFormat format) {

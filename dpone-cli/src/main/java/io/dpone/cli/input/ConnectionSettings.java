@@ -6,6 +6,7 @@ import io.dpone.cli.HostVariables;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.ClusterConnection;
+import io.dpone.spi.publication.MemberEndpoints;
 import io.dpone.spi.publication.Secret;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,12 +20,13 @@ import java.util.OptionalInt;
 
 /**
  * A connection as a profile file or the environment states it, before the password is read. Ports
- * default by {@code secure}: 8123/9000 in plain text, 8443/9440 with TLS, as ClickHouse's own.
+ * default by {@code secure}: 8123/9000 in plain text, 8443/9440 with TLS, as ClickHouse's own. Only
+ * a profile can state a member endpoint translation; the environment has none.
  *
  * @param origin the name an error message gives the place a field came from ("connection profile" or "environment")
  */
 record ConnectionSettings(String origin, String host, OptionalInt httpPort, OptionalInt nativePort, boolean secure,
-        String user, PasswordSource password) {
+        String user, PasswordSource password, MemberEndpoints memberEndpoints) {
     static final int MAX_PASSWORD_FILE_BYTES = 4096;
 
     ConnectionSettings {
@@ -34,6 +36,7 @@ record ConnectionSettings(String origin, String host, OptionalInt httpPort, Opti
         requireNonNull(nativePort, "nativePort is null");
         requireNonNull(user, "user is null");
         requireNonNull(password, "password is null");
+        requireNonNull(memberEndpoints, "memberEndpoints is null");
     }
 
     /** Where the password comes from: never the command line and never the profile itself. */
@@ -52,7 +55,7 @@ record ConnectionSettings(String origin, String host, OptionalInt httpPort, Opti
 
     ClusterConnection resolve(HostVariables variables) {
         return new ClusterConnection(host, httpPort.orElse(secure ? 8443 : 8123), nativePort.orElse(secure ? 9440 : 9000),
-                secure, user, password(variables));
+                secure, user, password(variables), memberEndpoints);
     }
 
     private Secret password(HostVariables variables) {

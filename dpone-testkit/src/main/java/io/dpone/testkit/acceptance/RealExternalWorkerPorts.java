@@ -21,6 +21,7 @@ import io.dpone.testkit.fault.CallCounter;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
 import io.dpone.testkit.fault.SendHook;
+import io.dpone.spi.publication.MemberEndpoints;
 import java.time.Duration;
 
 /**
@@ -54,7 +55,8 @@ final class RealExternalWorkerPorts implements AutoCloseable {
                 counter, hook);
         ReadTransport reads = new RetryingReadTransport(faults, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
         this.ports = ExternalPortWiring.ports(reads, faults, emulatedDdl != null ? emulatedDdl
-                : ExternalPortWiring.ddl(reads, faults, PublicationDriver.DDL_TASK_TIMEOUT_SECONDS), facade.control(), sessions, store);
+                : ExternalPortWiring.ddl(reads, faults, PublicationDriver.DDL_TASK_TIMEOUT_SECONDS), facade.control(), sessions,
+                ExternalPortWiring.endpoints(MemberEndpoints.none()), store);
     }
 
     ExternalPorts ports() {

@@ -21,7 +21,8 @@ import java.time.Duration;
  * identities (retried by policy), the one-shot mutation transport for the KeeperMap CAS and the
  * distributed DDL (never retried), the core's DDL, facade and slot mechanics. Member staging is
  * deliberately native: one session per member at its admitted {@code system.clusters} endpoint,
- * as the same principal. {@link #close()} releases every HTTP client.
+ * or where the host's member endpoint map translates it for the runtime network, as the same
+ * principal. {@link #close()} releases every HTTP client.
  */
 final class ExternalAdapters implements AutoCloseable {
     private final HttpReadTransport rawReads;
@@ -40,7 +41,7 @@ final class ExternalAdapters implements AutoCloseable {
                 new NativeMemberSessions(settings.target().database(), connection.user(), connection.password().reveal(),
                         Duration.ofSeconds(10), answerBound, InternalPortWiring::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS,
                         store::spillDirectory),
-                store);
+                ExternalPortWiring.endpoints(connection.memberEndpoints()), store);
     }
 
     ExternalPorts ports() {

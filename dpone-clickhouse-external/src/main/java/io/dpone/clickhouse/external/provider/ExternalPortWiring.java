@@ -17,20 +17,30 @@ import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalSlotSchema;
 import io.dpone.clickhouse.external.member.EndpointResolver;
+import io.dpone.clickhouse.external.member.MappedEndpoints;
 import io.dpone.clickhouse.external.member.MemberSessions;
 import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.spi.publication.MemberEndpoints;
 import java.time.Clock;
 
 /**
  * How external mode's ports are wired over one coordinator connection: the strict catalog with
  * direct member identities, the core's DDL dispatch, facade and KeeperMap slot mechanics (external
- * slot schema, server-default mutation prevalidation), the member sessions and the artifact
- * store. The composition root uses it over the plain HTTP transports; the testkit's real external
+ * slot schema, server-default mutation prevalidation), the member sessions at the endpoints the
+ * host's member endpoint map resolves, and the artifact store. The composition root uses it over the plain HTTP transports; the testkit's real external
  * acceptance backends use it over their fault-injecting transport, so both run exactly this wiring.
  */
 public final class ExternalPortWiring {
     private ExternalPortWiring() {
+    }
+
+    /**
+     * The members' runtime endpoints: the admitted {@code system.clusters} ones, or the host's
+     * explicit translation, which must then cover exactly the admitted members.
+     */
+    public static EndpointResolver endpoints(MemberEndpoints map) {
+        return MappedEndpoints.of(map);
     }
 
     /** The core's DDL dispatch adapter over {@code reads} and {@code mutations}. */
@@ -41,11 +51,11 @@ public final class ExternalPortWiring {
 
     /**
      * The ports over {@code reads} (already retried by policy), {@code mutations} (never retried),
-     * {@code ddl}, the control table {@code control}, {@code sessions} at the admitted endpoints,
-     * and {@code store}.
+     * {@code ddl}, the control table {@code control}, {@code sessions} at the endpoints
+     * {@code endpoints} resolves ({@link #endpoints(MemberEndpoints)} of the host's map), and {@code store}.
      */
     public static ExternalPorts ports(ReadTransport reads, OneShotMutationTransport mutations, DdlPort ddl, TableRef control,
-            MemberSessions sessions, ArtifactStore store) {
+            MemberSessions sessions, EndpointResolver endpoints, ArtifactStore store) {
         return new ExternalPorts(
                 new StrictCatalogAdapter(reads, InternalPortWiring::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS,
                         TableIdentityKind.DIRECT),
@@ -53,6 +63,6 @@ public final class ExternalPortWiring {
                 new KeeperMapSlots<>(new SqlControlStore(control, mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
                         AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE),
                 new StrictFacadeAdapter(reads, InternalPortWiring::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS),
-                sessions, EndpointResolver.admitted(), store, Clock.systemUTC(), Sleeper.SYSTEM);
+                sessions, endpoints, store, Clock.systemUTC(), Sleeper.SYSTEM);
     }
 }

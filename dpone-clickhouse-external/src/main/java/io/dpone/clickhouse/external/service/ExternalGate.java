@@ -26,6 +26,7 @@ import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
+import io.dpone.clickhouse.external.member.EndpointCoverage;
 import io.dpone.clickhouse.external.member.MemberSelf;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
@@ -41,7 +42,8 @@ import java.util.Optional;
  * External runtime admission (seed 001, "Runtime admission"), before any source I/O: one shard,
  * at least two members, uniform {@code internal_replication = false}, every member answering once
  * with an Atomic database; the target absent everywhere or a direct non-replicated
- * {@code *MergeTree} on every member; the distributed-DDL preflight; every member's resolved
+ * {@code *MergeTree} on every member; a host member endpoint map, if given, covering exactly the
+ * admitted members; the distributed-DDL preflight; every member's resolved
  * endpoint opened and proven to reach exactly that member (its own {@code is_local} row) — the
  * resolution is part of the fenced inventory digest; then the synthetic capability assertion
  * (once per inventory digest) and a complete control facade, bootstrapped only through the core's
@@ -66,6 +68,7 @@ final class ExternalGate {
 
     Admission admit(ExternalOperation operation, ExternalRun run) {
         ClusterAdmission.Admitted membership = membership(operation);
+        requireCoveredEndpoints(membership);
         requirePreflight();
         FacadeVerdict facade = observeFacade(membership, operation);
         if (facade instanceof FacadeVerdict.Blocked blocked) {
@@ -100,6 +103,21 @@ final class ExternalGate {
                     + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")") + "; nothing was mutated");
         }
         return (ClusterAdmission.Admitted) admission;
+    }
+
+    /**
+     * The host's member endpoint map covers exactly the admitted members or is not given: a partial
+     * or stale map is refused before any member is reached, and the message counts, never names.
+     */
+    private void requireCoveredEndpoints(ClusterAdmission.Admitted membership) {
+        EndpointCoverage coverage = ports.endpoints().coverage(membership.inventory().members());
+        if (!coverage.complete()) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                    "the member endpoint map does not match the admitted inventory: " + coverage.unlisted()
+                            + " admitted member(s) not listed, " + coverage.stale() + " entr(ies) naming no admitted member;"
+                            + " list every admitted member exactly as system.clusters names it, or give no map;"
+                            + " nothing was mutated");
+        }
     }
 
     /** An operation that already dispatched resumes with a target that may be mid-swap: the classifier judges it. */
