@@ -8,11 +8,15 @@ import io.dpone.spi.receipt.PublicationReceipt;
  * Runs publications for one admitted manifest. The host calls {@link #publish} at most once per
  * process for a request, from one thread.
  *
- * <p>A publication that reached the authority ends in a receipt whatever its outcome: committed,
- * waiting for the original distributed-DDL entry, terminal-partial or unknown, each with its
- * per-member evidence, so the host can say exactly what happened. Everything that stops it
- * earlier (admission, capability, a foreign operation, a source or transport failure before any
- * publication DDL) is a {@link DponeException} with a stable code. A publisher never switches
+ * <p>A publication that reached the authority (from its own write that takes the slot on, even
+ * when that write's answer was lost) ends in a receipt whatever its outcome, as
+ * {@link io.dpone.spi.receipt.PublicationOutcome} defines them: committed, waiting for the original
+ * distributed-DDL entry, terminal-partial, failed (the entry failed everywhere and no member
+ * changed), unknown, prepared (bound, but no publication statement may have been sent yet) or, in
+ * external mode, aborted (ended before publication after exact owned cleanup; not success), each
+ * with its per-member evidence, so the host can say exactly what happened. Everything that stops
+ * it earlier (admission, capability, a foreign operation, a source or transport failure before
+ * that write) is a {@link DponeException} with a stable code. A publisher never switches
  * mode, never falls back to local publication and never replays a dispatched statement.
  */
 public interface Publisher {

@@ -26,7 +26,8 @@ public interface MemberSession {
      * A local {@code CREATE TABLE candidate UUID 'uuid' ...} (AS the target, or the declared
      * columns): the table object gets exactly {@code uuid}, which the caller recorded as its own
      * before sending, so ownership never depends on the name. A UUID already used by another table
-     * is refused (57 on ClickHouse 26.7 and 24.8).
+     * on the member is refused with 57 (observed on ClickHouse 26.7 by
+     * {@code MemberSessionConformance}; never run on 24.8).
      */
     MutationOutcome create(TableRef candidate, UUID uuid, CandidateDefinition definition);
 

@@ -23,7 +23,9 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * reconciled like the publication; a terminal drop that left exact predecessors is redispatched
  * under a new epoch once its receipt is persisted; COMPLETED only when every member's candidate
  * name is proven absent and its target desired. An absent target has nothing to clean. Anything
- * else is CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and drops nothing.
+ * else is CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and drops nothing. Unlike internal mode, a
+ * drop with no queue entry (provably not sent, or no entry carries its token) is not recorded as
+ * lost and never redispatched: the record has no phase or mark for it (external-mode.md).
  */
 final class CleanupStep {
     private final ExternalPorts ports;
@@ -127,8 +129,10 @@ final class CleanupStep {
         DdlDispatch dispatch = ports.ddl().dispatch(Statements.cleanup((ExternalRecord) advanced.current().record(),
                 settings.cluster(), settings.target()), advanced.permit().get());
         if (dispatch instanceof DdlDispatch.NotSent) {
+            // Unlike internal mode, the external record cannot mark a drop lost (no CLEANUP_PENDING), so it is never redispatched.
             return unknown(PublicationOutcome.UNKNOWN, "published on every member; the cleanup drop provably did not reach"
-                    + " the server and is not redispatched by this invocation; follow the runbook");
+                    + " the server, and external mode never redispatches a drop without a queue entry: every retry ends"
+                    + " the same way; follow the runbook (an external cleanup drop that was never sent)");
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
@@ -143,7 +147,8 @@ final class CleanupStep {
         if (!(binding instanceof QueueBinding.Bound bound)) {
             run.evidence().step("cleanup entry unbound: " + ((QueueBinding.Unbound) binding).cause());
             return unknown(PublicationOutcome.UNKNOWN, "published on every member; no single queue entry carries the cleanup"
-                    + " token, so cleanup cannot be proven; predecessors may be partly dropped; follow the runbook");
+                    + " token, so cleanup cannot be proven and the drop is never redispatched; predecessors may be partly"
+                    + " dropped; follow the runbook (an external cleanup drop that was never sent)");
         }
         SlotWrites.Step step = writes.write(current, steps.cleanupBound(record, bound.lookup().entry(), ports.clock().instant()),
                 run.evidence());

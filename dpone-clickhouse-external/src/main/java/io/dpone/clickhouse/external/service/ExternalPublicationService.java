@@ -36,8 +36,9 @@ import java.util.Optional;
  * migration) may be taken over, by a version-checked CAS into LOCKED. There is no lease expiry
  * and no fallback: no path turns into local or internal publication.
  *
- * <p>Failures before the operation holds the slot are {@link DponeException}s; from then on every
- * invocation ends in a receipt with per-member evidence: a step that stops on a stable error (an
+ * <p>Failures before the operation reaches the authority with its own write are
+ * {@link DponeException}s; from the write that takes the slot on (even when its answer was lost and
+ * LOCKED may or may not have been written) every invocation ends in a receipt with per-member evidence: a step that stops on a stable error (an
  * unreadable source or store, a bound artifact gone) is a receipt with that code and the phase the
  * record keeps, never an exception. One instance serves one target;
  * {@link #publish} is used from one thread per call, and calls share no mutable state.
@@ -138,8 +139,11 @@ public final class ExternalPublicationService {
         SlotWrite<ExternalSlot> taken = finished == null ? ports.authority().createIfAbsent(locked)
                 : ports.authority().compareAndSwap(finished, locked);
         if (taken instanceof SlotWrite.Unknown<ExternalSlot> unknown) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN, "the response to taking the"
-                    + " slot was lost (" + unknown.reason() + "); nothing else was done; run the same invocation again");
+            // The slot may now hold LOCKED for this operation: it reached the authority, so a receipt (as internal mode).
+            run.evidence().step("slot write unacknowledged: " + unknown.reason());
+            return Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                    "the response to taking the slot was lost (" + unknown.reason() + "); nothing else was done; run the"
+                            + " same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof SlotWrite.Conflict<ExternalSlot> conflict) {
             return writes.sameOperation(locked).map(mine -> resume(cluster, operation, mine, source, run))
