@@ -26,6 +26,26 @@ class CancellationOnSimulatorTest {
     private static final String INVOCATION = "nightly-A";
 
     @Test
+    void cancelledWhileTheCandidateIsCreatedIsPublicationCancelled() {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, 39);
+        AtomicBoolean cancelled = new AtomicBoolean();
+        // member 1's DDL worker stalls, so the create stays in progress there while the wait is cut short
+        sim.simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CREATE_CANDIDATE),
+                Fault.admin("stall member 1 and Ctrl-C", admin -> {
+                    admin.stallDdl(1);
+                    cancelled.set(true);
+                }));
+
+        Attempt attempt = sim.publish("w1", 0, INVOCATION, cancelled::get).orElseThrow();
+
+        assertEquals(java.util.Optional.of(DponeErrorCode.PUBLICATION_CANCELLED), attempt.code(), attempt.summary());
+        assertEquals(0, sim.simulator.observe().calls().count(PortCall.LOAD), "no load after the cancellation");
+        assertEquals(0, sim.simulator.observe().calls().count(PortCall.CONTROL_INSERT), "no authority write");
+        assertEquals(0, sim.dispatches(StatementKind.DDL_EXCHANGE).size(), "no publication statement");
+        assertEquals(List.of(), sim.checker.violations());
+    }
+
+    @Test
     void cancelledDuringTheLoadIsPublicationCancelledAndTakesNoSlot() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 40);
         AtomicBoolean cancelled = new AtomicBoolean();
