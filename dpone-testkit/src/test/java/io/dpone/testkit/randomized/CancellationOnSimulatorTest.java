@@ -18,10 +18,59 @@ import org.junit.jupiter.api.Test;
  * Cancellation (Ctrl-C) at service level, simulator evidence. docs/reference/cli.md promises exit 8
  * (`prepared`) when it stops before dispatch and 5 (`waiting`) when it stops waiting for a
  * dispatched entry; seed section 5: "Cancellation stops polling but does not cancel or replay DDL."
+ * A cancellation during staging, the load included, is {@code PUBLICATION_CANCELLED}
+ * (docs/errors/PUBLICATION_CANCELLED.md), never a staging failure.
  * The flag flips at a chosen step, as a signal handler would between two port calls.
  */
 class CancellationOnSimulatorTest {
     private static final String INVOCATION = "nightly-A";
+
+    @Test
+    void cancelledWhileTheCandidateIsCreatedIsPublicationCancelled() {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, 39);
+        AtomicBoolean cancelled = new AtomicBoolean();
+        // member 1's DDL worker stalls, so the create stays in progress there while the wait is cut short
+        sim.simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CREATE_CANDIDATE),
+                Fault.admin("stall member 1 and Ctrl-C", admin -> {
+                    admin.stallDdl(1);
+                    cancelled.set(true);
+                }));
+
+        Attempt attempt = sim.publish("w1", 0, INVOCATION, cancelled::get).orElseThrow();
+
+        assertEquals(java.util.Optional.of(DponeErrorCode.PUBLICATION_CANCELLED), attempt.code(), attempt.summary());
+        assertEquals(0, sim.simulator.observe().calls().count(PortCall.LOAD), "no load after the cancellation");
+        assertEquals(0, sim.simulator.observe().calls().count(PortCall.CONTROL_INSERT), "no authority write");
+        assertEquals(0, sim.dispatches(StatementKind.DDL_EXCHANGE).size(), "no publication statement");
+        assertEquals(List.of(), sim.checker.violations());
+    }
+
+    @Test
+    void cancelledDuringTheLoadIsPublicationCancelledAndTakesNoSlot() {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, 40);
+        AtomicBoolean cancelled = new AtomicBoolean();
+        // Ctrl-C as the streamed load starts: the stream stops at its next row
+        sim.simulator.arm(Step.call(PortCall.LOAD), Fault.admin("Ctrl-C", admin -> cancelled.set(true)));
+
+        Attempt attempt = sim.publish("w1", 0, INVOCATION, cancelled::get).orElseThrow();
+
+        assertEquals(java.util.Optional.of(DponeErrorCode.PUBLICATION_CANCELLED), attempt.code(), attempt.summary());
+        assertEquals(1, sim.simulator.observe().calls().count(PortCall.LOAD), "the load was started");
+        assertEquals(0, sim.simulator.observe().calls().count(PortCall.CONTROL_INSERT), "no authority write");
+        assertEquals(0, sim.simulator.observe().calls().count(PortCall.CONTROL_CAS), "no authority write");
+        assertEquals(0, sim.dispatches(StatementKind.DDL_EXCHANGE).size(), "no publication statement");
+        assertEquals(0, sim.dispatches(StatementKind.DDL_RENAME).size(), "no publication statement");
+        assertEquals(0, sim.dispatches(StatementKind.DDL_DROP).size(), "no cleanup drop");
+        assertEquals(1, sim.simulator.observe().calls().records().stream()
+                .filter(r -> r.kind() == StatementKind.DDL_DISCARD_STAGING).count(),
+                "the attempt discards its own candidate, as after any failed load");
+        assertEquals(PublicationOutcome.NONE, sim.driver.status("reader", INVOCATION).receipt().outcome(), "no record");
+
+        Attempt rerun = sim.publish("w2", 1, INVOCATION);
+
+        assertEquals(java.util.Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
+        assertEquals(List.of(), sim.checker.violations());
+    }
 
     @Test
     void cancelledAfterTakingTheSlotStopsBeforeTheDispatchCas() {

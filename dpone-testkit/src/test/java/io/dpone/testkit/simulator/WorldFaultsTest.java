@@ -135,7 +135,7 @@ class WorldFaultsTest {
 
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, ((LoadResult.SourceRejected) tooLarge).code());
         assertEquals(5, ((LoadResult.SourceRejected) tooLarge).rowsRead());
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, ((LoadResult.SourceRejected) cancelled).code());
+        assertEquals(DponeErrorCode.PUBLICATION_CANCELLED, ((LoadResult.SourceRejected) cancelled).code());
         assertEquals(0, simulator.observe().table(0, SampleDriver.CANDIDATE).orElseThrow().rows(), "no block was committed");
     }
 

@@ -73,7 +73,8 @@ class RealCandidateLoadTest {
         try (HttpCandidateLoader loader = loader(cluster, db)) {
             LoadResult result = loader.load(table, List.of("id", "v"), cursor(ROWS), Long.MAX_VALUE, cancelled::get,
                     ProgressListener.NONE);
-            assertInstanceOf(LoadResult.SourceRejected.class, result);
+            assertEquals(DponeErrorCode.PUBLICATION_CANCELLED,
+                    assertInstanceOf(LoadResult.SourceRejected.class, result).code(), "a cancelled load is a cancellation");
         }
     }
 

@@ -17,7 +17,8 @@ public sealed interface LoadResult {
 
     /**
      * The source stopped the load: malformed input, more than {@code max_source_bytes}, or
-     * cancellation. {@code message} names the rule and row number, never a value.
+     * cancellation ({@code PUBLICATION_CANCELLED}). {@code message} names the rule and row number,
+     * never a value.
      */
     record SourceRejected(DponeErrorCode code, String message, long rowsRead) implements LoadResult {
         public SourceRejected {

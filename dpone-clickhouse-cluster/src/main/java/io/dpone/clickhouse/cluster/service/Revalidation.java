@@ -45,8 +45,9 @@ final class Revalidation {
         AuthorityRecord record = prepared.record();
         AuthorityPayload payload = record.payload();
         TableRef candidate = RecordShapes.candidate(record, settings.target());
-        if (!payload.inventoryDigest().equals(cluster.inventoryDigest())) {
-            return drift(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE, "the cluster inventory changed since PREPARED");
+        Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "dispatch");
+        if (drifted.isPresent()) {
+            return drifted;
         }
         CatalogRead<List<MemberFacts>> read = ports.catalog().members(settings.cluster(), settings.target(), candidate);
         if (!(read instanceof CatalogRead.Observed<List<MemberFacts>> members)) {

@@ -31,7 +31,8 @@ import java.util.List;
  * candidate's name is this attempt's own (a random suffix), so when staging fails this attempt
  * removes exactly what it created ("a crash before authority acquisition removes only owned attempt
  * staging") and nothing another attempt of the same invocation may have staged, bound or published.
- * Every failure is a {@link DponeException} and nothing is published.
+ * Every failure is a {@link DponeException} and nothing is published; a stop the host's cancellation
+ * caused (the creation's queue wait, the load, the readiness wait) is {@code PUBLICATION_CANCELLED}.
  */
 final class Staging {
     private final PublicationPorts ports;
@@ -102,6 +103,11 @@ final class Staging {
             Run run, String what) {
         DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), action, 0, random);
         setup.run(statement, token, cluster.hosts(), run).ifPresent(reason -> {
+            if (run.waits().cancelled()) {
+                // the wait for the entry was cut short by the operator, as in the load and the readiness wait
+                throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED,
+                        "cancelled while waiting for " + what + "; nothing was published");
+            }
             throw failed(what + " is not proven on every member (" + reason + ")");
         });
     }

@@ -39,7 +39,9 @@ import java.util.Optional;
  * record, its phase and the queue evidence during an outage; but the member read is one fan-out that
  * fails as a whole ({@link ReplicaReader}), so then <em>every</em> member shows UNKNOWN and the
  * outcome is {@code unknown} ({@code MEMBER_UNAVAILABLE}), never a state of the members that did
- * answer. It sends no mutation, no probe and no bootstrap, and it never waits.
+ * answer. It sends no mutation, no probe and no bootstrap, and it never waits. A record that is not
+ * COMPLETED is first held to the {@link InventoryFence} publication applies, so on drift status says
+ * {@code unknown} ({@code INVENTORY_INCOMPLETE}) exactly as the rerun would.
  */
 final class StatusReader {
     private final PublicationPorts ports;
@@ -95,6 +97,11 @@ final class StatusReader {
         if (record.phase() == AuthorityPhase.COMPLETED) {
             return Conclusion.committed();
         }
+        // the fence dispatch, reconciliation and cleanup apply first, so status never promises a rerun that is fenced
+        Optional<Conclusion> drifted = InventoryFence.check(cluster, record, fencedStep(record.phase()));
+        if (drifted.isPresent()) {
+            return drifted.get();
+        }
         if (record.phase() == AuthorityPhase.PREPARED || record.phase() == AuthorityPhase.DISPATCHING) {
             QueueResult queueResult = record.phase() == AuthorityPhase.PREPARED ? QueueResult.NO_ENTRY
                     : publicationQueue(cluster, record, evidence);
@@ -131,6 +138,14 @@ final class StatusReader {
                         "published; cleanup is prohibited (" + verdict.cause() + "); follow the runbook")
                 : Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                         "published; cleanup is pending; run publish with the same invocation id to finish it");
+    }
+
+    private static String fencedStep(AuthorityPhase phase) {
+        return switch (phase) {
+            case PREPARED -> "dispatch";
+            case DISPATCHING -> "reconciliation";
+            default -> "cleanup";
+        };
     }
 
     private QueueResult publicationQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {

@@ -36,7 +36,7 @@ final class SourceStream {
                             "the source is larger than max_source_bytes (" + maxSourceBytes + " bytes)");
                 }
                 if (cancellation.isCancelled()) {
-                    return stop(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the load was cancelled");
+                    return stop(DponeErrorCode.PUBLICATION_CANCELLED, "the load was cancelled");
                 }
                 written++;
                 if (++pending == BLOCK_ROWS) {

@@ -53,7 +53,8 @@ final class RowStreamEntity extends AbstractHttpEntity {
                     throw stop(HttpCandidateLoader.limit(maxSourceBytes));
                 }
                 if (cancellation.isCancelled()) {
-                    throw stop(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the load was cancelled");
+                    // a stop the operator asked for, not a staging failure (docs/errors/PUBLICATION_CANCELLED.md)
+                    throw stop(DponeErrorCode.PUBLICATION_CANCELLED, "the load was cancelled");
                 }
                 TsvRows.write(row, writer);
                 written++;
