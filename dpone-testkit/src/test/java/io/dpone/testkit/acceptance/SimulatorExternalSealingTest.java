@@ -161,6 +161,26 @@ class SimulatorExternalSealingTest {
         assertEquals(ExternalPhase.STAGING, record().phase());
     }
 
+    /** A cancellation keeps its own code in both modes: here the slot is held, so it is a prepared receipt. */
+    @Test
+    void aMemberLoadCancelledMidwayIsAPreparedReceiptWithThePublicationCancelledCode() {
+        cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
+        java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+        cluster.simulator().arm(Step.call(PortCall.MEMBER_INSERT), Fault.admin("Ctrl-C", admin -> cancelled.set(true)));
+
+        PublicationReceipt receipt = new ExternalPublicationService(cluster.ports("worker-1"), settings, cluster.random("worker-1"))
+                .publish(INVOCATION, rows(3), cancelled::get, ProgressListener.NONE);
+
+        assertEquals(PublicationOutcome.PREPARED, receipt.outcome(), receipt.detail().toString());
+        assertEquals(Optional.of(DponeErrorCode.PUBLICATION_CANCELLED), receipt.errorCode());
+        assertEquals(ExternalPhase.STAGING, record().phase());
+        assertEquals(0, cluster.simulator().observe().calls().records().stream()
+                .filter(r -> r.kind() == StatementKind.DDL_RENAME || r.kind() == StatementKind.DDL_EXCHANGE).count(),
+                "no publication statement");
+        assertEquals(PublicationOutcome.COMMITTED, publish("worker-2", rows(3)).outcome(),
+                "the same invocation replaces the owned partial candidate and continues");
+    }
+
     private PublicationReceipt publish(String worker, PublicationSource source) {
         return new ExternalPublicationService(cluster.ports(worker), settings, cluster.random(worker))
                 .publish(INVOCATION, source, Cancellation.NEVER, ProgressListener.NONE);

@@ -127,7 +127,7 @@ final class NativeMemberSession implements MemberSession {
             List<Object> row = rows.next();
             while (row != null) {
                 if (cancellation.isCancelled()) {
-                    return new LoadResult.SourceRejected(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    return new LoadResult.SourceRejected(DponeErrorCode.PUBLICATION_CANCELLED,
                             "the load was cancelled after " + loaded + " rows", loaded);
                 }
                 try (PreparedStatement batch = connection.prepareStatement(sql)) {

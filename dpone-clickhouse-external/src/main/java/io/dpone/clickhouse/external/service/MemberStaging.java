@@ -134,8 +134,13 @@ final class MemberStaging {
                     + " to replace the owned partial candidate");
         }
         if (loaded instanceof LoadResult.SourceRejected rejected) {
-            return stopped(label + ": " + rejected.message() + "; run the same invocation again to replace the owned partial"
-                    + " candidate");
+            String message = label + ": " + rejected.message() + "; run the same invocation again to replace the owned partial"
+                    + " candidate";
+            // a cancellation keeps its own code, as in internal mode; any other stop is a staging failure
+            return rejected.code() == DponeErrorCode.PUBLICATION_CANCELLED
+                    ? new MemberResult.Stopped(Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.PUBLICATION_CANCELLED,
+                            message + "; nothing was published"))
+                    : stopped(message);
         }
         CatalogRead<MemberContent> proof = session.content(candidate, artifact.schema(), settings.contentRowBudget());
         if (!(proof instanceof CatalogRead.Observed<MemberContent> proven)) {

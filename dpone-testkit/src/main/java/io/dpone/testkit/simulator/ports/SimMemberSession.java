@@ -136,7 +136,7 @@ final class SimMemberSession implements MemberSession {
         while (row != null && (limit < 0 || loaded < limit)) {
             if (cancellation.isCancelled()) {
                 return context.gate().end(started, "cancelled", new LoadResult.SourceRejected(
-                        DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the load was cancelled after " + loaded + " rows", loaded));
+                        DponeErrorCode.PUBLICATION_CANCELLED, "the load was cancelled after " + loaded + " rows", loaded));
             }
             for (int inBatch = 0; row != null && inBatch < batchRows && (limit < 0 || loaded < limit); inBatch++) {
                 Map<String, Object> values = new LinkedHashMap<>();
