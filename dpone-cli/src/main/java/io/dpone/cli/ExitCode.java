@@ -21,7 +21,7 @@ public final class ExitCode {
     public static final int WAITING = 5;
     /** Publish: members are mixed and the original entry is terminal; both generations are kept for an operator. */
     public static final int TERMINAL_PARTIAL = 6;
-    /** Publish: the evidence proves no state; nothing is dispatched or cleaned until an operator reconciles. */
+    /** Publish: the evidence proves no state; nothing is dispatched or cleaned on it; restore the evidence, then rerun. */
     public static final int UNKNOWN = 7;
     /** Publish: stopped before dispatch (e.g. cancelled); a rerun with the same {@code --invocation-id} resumes. */
     public static final int PREPARED = 8;

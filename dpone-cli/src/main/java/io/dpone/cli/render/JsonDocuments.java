@@ -110,7 +110,8 @@ public final class JsonDocuments {
             case WAITING -> "the publication is applied on some replicas and its distributed DDL entry is still running;"
                     + " rerun with the same --invocation-id to wait for that entry";
             case TERMINAL_PARTIAL -> "the publication finished on only some replicas; both generations are retained for an operator";
-            case UNKNOWN -> "the publication outcome cannot be proven; nothing more is dispatched or cleaned until an operator reconciles";
+            case UNKNOWN -> "the publication outcome cannot be proven; nothing more is dispatched or cleaned on this evidence;"
+                    + " restore what the receipt's cause names, then rerun with the same --invocation-id";
             case PREPARED -> "the publication stopped before dispatch; rerun with the same --invocation-id to continue";
             case ABORTED -> "the publication ended before publishing, after removing what it owned; nothing was published";
             case FAILED -> "the publication statement failed on every replica and none changed; both generations are retained for an operator";

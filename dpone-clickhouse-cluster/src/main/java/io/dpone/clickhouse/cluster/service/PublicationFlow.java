@@ -212,6 +212,7 @@ final class PublicationFlow {
         DponeErrorCode code = verdict.cause() == null ? DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED : verdict.cause().code();
         return Conclusion.of(PublicationOutcome.UNKNOWN, code, "the evidence does not prove any state ("
                 + (verdict.cause() == null ? verdict.classification() : verdict.cause())
-                + "); no DDL and no cleanup until an operator reconciles");
+                + "); no DDL and no cleanup on this evidence: restore what the cause names and run the same invocation"
+                + " again, it reconciles read-only first (runbook: unknown)");
     }
 }

@@ -132,7 +132,8 @@ final class PublicationStep {
                 }
                 default -> {
                     return partial(PublicationOutcome.UNKNOWN, "the evidence does not prove any state (" + verdict.cause()
-                            + "); no DDL and no cleanup until an operator reconciles");
+                            + "); no DDL and no cleanup on this evidence: restore what the cause names and run the same"
+                            + " invocation again, it reconciles read-only first (runbook: unknown)");
                 }
             }
         }
