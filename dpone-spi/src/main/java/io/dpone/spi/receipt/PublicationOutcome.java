@@ -12,7 +12,7 @@ public enum PublicationOutcome implements WireName {
     TERMINAL_PARTIAL("terminal_partial"),
     /** The original entry terminated with failures and no member changed; both generations are retained for an operator. */
     FAILED("failed"),
-    /** The evidence cannot prove any state; nothing is dispatched or cleaned until an operator reconciles. */
+    /** The evidence cannot prove any state; nothing is dispatched or cleaned on it until the evidence is restored. */
     UNKNOWN("unknown"),
     /** The operation is bound but no publication statement may have been sent yet; a retry continues. */
     PREPARED("prepared"),
