@@ -18,7 +18,8 @@ import java.util.Optional;
  *       operation;</li>
  *   <li>same operation: same fence; a successor from {@link ExternalPhase#successors()}; epoch + 1
  *       when entering a dispatching phase from another phase, or for a cleanup redispatch after
- *       the previous drop's receipt is persisted, unchanged otherwise; the plan, inventory,
+ *       the previous drop's receipt is persisted or of a drop no entry was ever bound for (a lost
+ *       drop: nothing bound, so no receipt can be lost), unchanged otherwise; the plan, inventory,
  *       candidate name, creation time and capability proof never change; the artifact and the
  *       baseline are bound once (LOCKED to STAGING); the member map (ids, numbers, target UUIDs)
  *       never changes once bound, and proven candidates never change from STAGED on; DDL bindings
@@ -103,11 +104,19 @@ public final class ExternalTransitions {
             return TransitionRefusal.MEMBER_FACT_CHANGED;
         }
         boolean publicationKept = extendsBinding(a.publication(), b.publication());
-        boolean cleanupKept = redispatch ? a.cleanup().hasReceipt() : extendsBinding(a.cleanup(), b.cleanup());
+        boolean cleanupKept = redispatch ? replaceable(a.cleanup()) : extendsBinding(a.cleanup(), b.cleanup());
         return publicationKept && cleanupKept ? null : TransitionRefusal.DDL_BINDING_REWRITTEN;
     }
 
-    /** A cleanup drop sent again under a new epoch and token, after the previous one's receipt was persisted. */
+    /**
+     * A drop binding a redispatch may replace: its terminal receipt is persisted, or no entry was
+     * ever bound for it (a lost drop). A bound entry without its receipt is never replaced.
+     */
+    private static boolean replaceable(DdlBinding cleanup) {
+        return cleanup != null && (cleanup.hasReceipt() || cleanup.entry() == null);
+    }
+
+    /** A cleanup drop sent again under a new epoch and token (the previous binding must be {@link #replaceable}). */
     private static boolean redispatch(ExternalRecord current, ExternalRecord next) {
         return current.phase() == ExternalPhase.CLEANUP_DISPATCHING && next.phase() == ExternalPhase.CLEANUP_DISPATCHING
                 && next.dispatchEpoch() == current.dispatchEpoch() + 1;

@@ -1,6 +1,7 @@
 package io.dpone.clickhouse.external.service;
 
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
@@ -12,6 +13,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 
 /**
@@ -43,8 +45,28 @@ final class Classifications {
 
     CleanupVerdict cleanup(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, QueueResult cleanupQueue,
             ExternalEvidence evidence) {
-        CleanupVerdict verdict = cleanup.classify(new CleanupFacts(MemberShapes.of(record, cluster),
-                record.phase().classifierPhase().orElseThrow(), cluster.hosts(),
+        return cleanup(cluster, record, record.phase().classifierPhase().orElseThrow(), candidate, cleanupQueue, evidence);
+    }
+
+    /**
+     * The cleanup verdict for a CLEANUP_DISPATCHING drop this run proved lost (provably not sent,
+     * or no entry carries its token after the whole visibility wait; nothing was ever bound for
+     * it). Judged as the classifiers' recorded-lost drop (CLEANUP_PENDING, LOST): a redispatch is
+     * permitted only while every member holds exactly its recorded predecessor under the candidate
+     * name or nothing. External mode takes this decision in the run that proved the loss, so the
+     * record needs no lost phase; a later run proves the loss again before it redispatches.
+     */
+    CleanupVerdict cleanupLost(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, ExternalEvidence evidence) {
+        if (record.phase() != ExternalPhase.CLEANUP_DISPATCHING || record.payload().cleanup() == null
+                || record.payload().cleanup().entry() != null) {
+            throw new IllegalArgumentException("only an unbound CLEANUP_DISPATCHING drop can be lost");
+        }
+        return cleanup(cluster, record, AuthorityPhase.CLEANUP_PENDING, candidate, QueueResult.LOST, evidence);
+    }
+
+    private CleanupVerdict cleanup(AdmittedMembers cluster, ExternalRecord record, AuthorityPhase phase, TableRef candidate,
+            QueueResult cleanupQueue, ExternalEvidence evidence) {
+        CleanupVerdict verdict = cleanup.classify(new CleanupFacts(MemberShapes.of(record, cluster), phase, cluster.hosts(),
                 observations.observe(cluster.hosts(), target, candidate),
                 QueueResult.of(record.payload().publication().receipt()), cleanupQueue, true));
         evidence.classified("CLEANUP_" + verdict.decision().name(), verdict.cause() == null ? null : verdict.cause().name(),

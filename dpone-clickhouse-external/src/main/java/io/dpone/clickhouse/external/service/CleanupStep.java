@@ -4,12 +4,15 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
@@ -23,11 +26,20 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * reconciled like the publication; a terminal drop that left exact predecessors is redispatched
  * under a new epoch once its receipt is persisted; COMPLETED only when every member's candidate
  * name is proven absent and its target desired. An absent target has nothing to clean. Anything
- * else is CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and drops nothing. Unlike internal mode, a
- * drop with no queue entry (provably not sent, or no entry carries its token) is not recorded as
- * lost and never redispatched: the record has no phase or mark for it (external-mode.md).
+ * else is CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and drops nothing.
+ *
+ * <p>A lost drop (provably not sent, or no entry carries its token after the whole visibility
+ * wait) is redispatched under a fresh epoch by the same run that proved the loss, replacing the
+ * unbound binding, when the shared classifier judges it as a recorded-lost drop and every member
+ * holds exactly its recorded predecessor or nothing. No lost mark is persisted: a run that stops
+ * before the redispatch leaves the unbound binding, and the next run proves the loss again. Two
+ * entries with the token, an unreadable queue or a changed query stay unknown. At most
+ * {@link #MAX_DROPS_PER_RUN} drops per invocation, as in internal mode.
  */
 final class CleanupStep {
+    /** Drops one invocation may send; more (each a fresh epoch) wait for the next invocation. */
+    static final int MAX_DROPS_PER_RUN = 3;
+
     private final ExternalPorts ports;
     private final ExternalSettings settings;
     private final RecordSteps steps;
@@ -46,6 +58,9 @@ final class CleanupStep {
     Flow run(AdmittedMembers cluster, SlotVersion<ExternalSlot> committed, ExternalRun run) {
         run.pacing().progress().step("cleanup");
         SlotVersion<ExternalSlot> current = committed;
+        int drops = 0;
+        // The token of the unbound drop this run proved lost; a binding is never judged lost from the record alone.
+        DdlCorrelationToken lost = null;
         for (int attempt = 1; ; attempt++) {
             ExternalRecord record = (ExternalRecord) current.record();
             if (record.phase() == ExternalPhase.COMPLETED) {
@@ -55,30 +70,47 @@ final class CleanupStep {
                 return unknown(PublicationOutcome.UNKNOWN, "published, but the inventory changed since; cleanup is prohibited");
             }
             DdlBinding cleanup = record.payload().cleanup();
-            if (cleanup != null && cleanup.entry() == null) {
+            boolean unbound = cleanup != null && cleanup.entry() == null;
+            if (unbound && !cleanup.token().equals(lost)) {
                 Flow bound = bind(current, run);
+                if (bound instanceof Flow.Lost) {
+                    lost = cleanup.token();
+                    continue;
+                }
                 if (bound instanceof Flow.Concluded) {
                     return bound;
                 }
                 current = ((Flow.Continue) bound).current();
                 continue;
             }
-            EntryAggregation hosts = cleanup == null || cleanup.receipt() != null ? null
+            EntryAggregation hosts = cleanup == null || unbound || cleanup.receipt() != null ? null
                     : run.read(Statements.bound(cleanup, settings.cluster()), cluster.hosts());
             run.evidence().cleanupHosts(hosts);
             QueueResult queue = cleanup == null ? QueueResult.NO_ENTRY
                     : QueueResult.of(hosts == null ? cleanup.receipt() : hosts.outcome());
-            CleanupVerdict verdict = classifications.cleanup(cluster, record, Statements.candidate(record, settings.target()),
-                    queue, run.evidence());
+            TableRef candidate = Statements.candidate(record, settings.target());
+            CleanupVerdict verdict = unbound ? classifications.cleanupLost(cluster, record, candidate, run.evidence())
+                    : classifications.cleanup(cluster, record, candidate, queue, run.evidence());
             ExternalRecord next;
             switch (verdict.decision()) {
                 case NOTHING_TO_CLEAN -> next = steps.completed(record, null, ports.clock().instant());
                 case CLEANUP_VERIFIED -> next = steps.completed(record, hosts == null ? null : hosts.outcome(),
                         ports.clock().instant());
                 case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
+                    if (drops == MAX_DROPS_PER_RUN) {
+                        return unknown(PublicationOutcome.WAITING, "published on every member; cleanup is not finished"
+                                + " after " + drops + " drops in this invocation; run the same invocation again later to"
+                                + " finish cleanup");
+                    }
+                    drops++;
                     Flow dropped = drop(current, hosts, run);
                     if (dropped instanceof Flow.Concluded) {
                         return dropped;
+                    }
+                    if (dropped instanceof Flow.Lost notSent) {
+                        current = notSent.current();
+                        lost = ((ExternalRecord) current.record()).payload().cleanup().token();
+                        continue;
                     }
                     current = ((Flow.Continue) dropped).current();
                     continue;
@@ -103,11 +135,15 @@ final class CleanupStep {
         }
     }
 
-    /** One drop under a fresh cleanup epoch; a terminal earlier drop's receipt is persisted first. */
+    /**
+     * One drop under a fresh cleanup epoch; a terminal earlier drop's receipt is persisted first. A
+     * lost earlier drop (no entry bound) has no receipt: the new binding replaces it directly.
+     */
     private Flow drop(SlotVersion<ExternalSlot> current, EntryAggregation previousDrop, ExternalRun run) {
         SlotVersion<ExternalSlot> from = current;
         ExternalRecord record = (ExternalRecord) from.record();
-        if (record.phase() == ExternalPhase.CLEANUP_DISPATCHING && !record.payload().cleanup().hasReceipt()) {
+        DdlBinding previous = record.payload().cleanup();
+        if (record.phase() == ExternalPhase.CLEANUP_DISPATCHING && previous.entry() != null && !previous.hasReceipt()) {
             QueueStatus receipt = previousDrop.outcome();
             SlotWrites.Step persisted = writes.write(from, steps.cleanupReceipt(record, receipt, ports.clock().instant()),
                     run.evidence());
@@ -129,10 +165,9 @@ final class CleanupStep {
         DdlDispatch dispatch = ports.ddl().dispatch(Statements.cleanup((ExternalRecord) advanced.current().record(),
                 settings.cluster(), settings.target()), advanced.permit().get());
         if (dispatch instanceof DdlDispatch.NotSent) {
-            // Unlike internal mode, the external record cannot mark a drop lost (no CLEANUP_PENDING), so it is never redispatched.
-            return unknown(PublicationOutcome.UNKNOWN, "published on every member; the cleanup drop provably did not reach"
-                    + " the server, and external mode never redispatches a drop without a queue entry: every retry ends"
-                    + " the same way; follow the runbook (an external cleanup drop that was never sent)");
+            // Provably never sent: lost; the loop judges a redispatch from the census, with no lookup.
+            run.evidence().step("cleanup drop not sent");
+            return new Flow.Lost(advanced.current());
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
@@ -145,10 +180,15 @@ final class CleanupStep {
         QueueBinding binding = run.queue().bind(Statements.cleanup(record, settings.cluster(), settings.target())
                 .expected(record.payload().cleanup().token()));
         if (!(binding instanceof QueueBinding.Bound bound)) {
-            run.evidence().step("cleanup entry unbound: " + ((QueueBinding.Unbound) binding).cause());
+            QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
+            run.evidence().step("cleanup entry unbound: " + cause);
+            if (cause == QueueResolution.Cause.NO_ENTRY) {
+                // Zero entries after the whole visibility wait: never sent, or its entry is gone.
+                return new Flow.Lost(current);
+            }
             return unknown(PublicationOutcome.UNKNOWN, "published on every member; no single queue entry carries the cleanup"
-                    + " token, so cleanup cannot be proven and the drop is never redispatched; predecessors may be partly"
-                    + " dropped; follow the runbook (an external cleanup drop that was never sent)");
+                    + " token (" + cause + "), so cleanup cannot be proven and no drop is sent; predecessors may be partly"
+                    + " dropped; follow the runbook (an external cleanup drop without a single queue entry)");
         }
         SlotWrites.Step step = writes.write(current, steps.cleanupBound(record, bound.lookup().entry(), ports.clock().instant()),
                 run.evidence());

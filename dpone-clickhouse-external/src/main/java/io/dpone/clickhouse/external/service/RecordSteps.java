@@ -111,7 +111,10 @@ final class RecordSteps {
         return with(dispatching, ExternalPhase.COMMITTED, dispatching.dispatchEpoch(), next);
     }
 
-    /** COMMITTED (or a CLEANUP_DISPATCHING whose drop receipt is persisted) -> CLEANUP_DISPATCHING at the next epoch. */
+    /**
+     * COMMITTED (or a CLEANUP_DISPATCHING whose drop receipt is persisted, or whose drop this run
+     * proved lost with no entry bound) -> CLEANUP_DISPATCHING at the next epoch with a fresh token.
+     */
     ExternalRecord cleanupDispatching(ExternalRecord current, Instant now) {
         long epoch = current.dispatchEpoch() + 1;
         DdlBinding cleanup = DdlBinding.dispatched(DdlCorrelationToken.issue(current.operationId(), DdlAction.DROP, epoch, random));

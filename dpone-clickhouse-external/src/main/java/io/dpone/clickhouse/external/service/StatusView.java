@@ -190,6 +190,13 @@ final class StatusView {
     private Ending cleanup(AdmittedMembers cluster, ExternalRecord record, io.dpone.clickhouse.cluster.sql.TableRef candidate,
             ExternalEvidence evidence) {
         DdlBinding binding = record.payload().cleanup();
+        if (binding != null && binding.entry() == null) {
+            QueueLookup lookup = ports.ddl().lookup(Statements.cleanup(record, settings.cluster(), settings.target())
+                    .expected(binding.token()));
+            if (lookup instanceof QueueLookup.Unknown unknown && unknown.reason() == QueueLookup.Reason.NO_ENTRY) {
+                return unboundDrop(classifications.cleanupLost(cluster, record, candidate, evidence));
+            }
+        }
         QueueResult cleanupQueue = binding == null ? QueueResult.NO_ENTRY : binding.receipt() != null
                 ? QueueResult.of(binding.receipt())
                 : entry(cluster, binding, Statements.cleanup(record, settings.cluster(), settings.target()), evidence, false);
@@ -199,6 +206,21 @@ final class StatusView {
                         "published; cleanup is prohibited (" + verdict.cause() + "); follow the runbook")
                 : Ending.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN,
                         "published; cleanup is pending; run publish with the same invocation id to finish it");
+    }
+
+    /**
+     * No queue entry carries the unbound drop's token (one lookup, no visibility wait): the publish
+     * rerun waits for it and, if none appears, redispatches only what the lost-drop verdict permits.
+     */
+    private static Ending unboundDrop(CleanupVerdict verdict) {
+        return verdict.decision() == CleanupDecision.PROHIBITED
+                ? Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN,
+                        "published; no queue entry carries the cleanup drop's token, and cleanup is prohibited ("
+                                + verdict.cause() + "); follow the runbook")
+                : Ending.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN,
+                        "published; no queue entry carries the cleanup drop's token yet; run publish with the same"
+                                + " invocation id: if none appears it redispatches the drop, since every member holds"
+                                + " its recorded predecessor or nothing");
     }
 
     private QueueResult entry(AdmittedMembers cluster, DdlBinding binding, FencedDdl statement, ExternalEvidence evidence,

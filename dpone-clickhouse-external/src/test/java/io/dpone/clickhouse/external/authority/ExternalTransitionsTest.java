@@ -113,7 +113,7 @@ class ExternalTransitionsTest {
     }
 
     @Test
-    void ddlBindingsAreOnlyExtendedAndACleanupIsRedispatchedOnlyAfterItsReceipt() {
+    void ddlBindingsAreOnlyExtendedAndABoundCleanupIsRedispatchedOnlyAfterItsReceipt() {
         DdlBinding publication = token(DdlAction.EXCHANGE, 1);
         ExternalRecord dispatching = dispatching(true, bound(publication, null));
         refused(TransitionRefusal.DDL_BINDING_REWRITTEN, dispatching, dispatching(true, publication));
@@ -128,6 +128,17 @@ class ExternalTransitionsTest {
         ExternalRecord withReceipt = cleanup(committed, bound(drop, QueueStatus.TERMINAL_SUCCESS), 2);
         allowed(dropBound, withReceipt);
         allowed(withReceipt, cleanup(committed, again, 3));
+    }
+
+    /** A lost drop has no entry and so no receipt to lose: a new epoch and token may replace it, never at the same epoch. */
+    @Test
+    void anUnboundCleanupDropIsReplacedOnlyUnderTheNextEpoch() {
+        DdlBinding publication = token(DdlAction.EXCHANGE, 1);
+        ExternalRecord committed = committed(true, publication);
+        ExternalRecord unbound = cleanup(committed, token(DdlAction.DROP, 2), 2);
+        allowed(unbound, cleanup(committed, token(DdlAction.DROP, 3), 3));
+        refused(TransitionRefusal.DDL_BINDING_REWRITTEN, unbound, cleanup(committed, token(DdlAction.DROP, 2), 2));
+        refused(TransitionRefusal.EPOCH_CHANGED, unbound, cleanup(committed, token(DdlAction.DROP, 4), 4));
     }
 
     @Test
