@@ -150,19 +150,29 @@ class RealExternalRefusalsTest {
         }
     }
 
+    /**
+     * Every cleanup drop executes but no queue entry ever lists it (the emulation forgets DROP
+     * entries): each drop is lost, so it is redispatched under a fresh epoch while every member holds
+     * its recorded predecessor or nothing, at most three times per invocation, then {@code waiting};
+     * the published targets are never touched and no receipt is invented.
+     */
     @Test
-    void aCleanupEntryThatCannotBeBoundIsAnUnknownCleanupThatDropsNothingMore(RunningCluster cluster, TestDatabase db)
-            throws Exception {
+    void aCleanupDropWhoseEntryIsNeverListedIsRedispatchedAtMostThreeTimesAndNeverTouchesTheTargets(RunningCluster cluster,
+            TestDatabase db) throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget(TrickyArtifact.columnsDdl());
             rig.ddl.forget(DdlAction.DROP);
             PublicationReceipt receipt = rig.publish("run-1", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.UNKNOWN, receipt.outcome(), receipt.detail().toString());
+            assertEquals(PublicationOutcome.WAITING, receipt.outcome(), receipt.detail().toString());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN), receipt.errorCode());
+            assertEquals(3L, ((java.util.List<?>) receipt.detail().get("steps")).stream()
+                    .filter("cleanup dispatched"::equals).count(), "three drops, each a fresh epoch");
             ExternalRecord record = ExternalAssertions.record(rig, "run-1");
             assertEquals(ExternalPhase.CLEANUP_DISPATCHING, record.phase());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN),
-                    rig.service().status(Optional.empty()).errorCode());
+            assertEquals(null, record.payload().cleanup().receipt(), "no receipt is invented for an unlisted drop");
+            PublicationReceipt status = rig.service().status(Optional.empty());
+            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN), status.errorCode(),
+                    status.detail().toString());
             for (int i = 0; i < 2; i++) {
                 assertEquals(record.payload().members().get(i).candidateUuid(), uuid(rig, i), "published on member " + (i + 1));
             }
