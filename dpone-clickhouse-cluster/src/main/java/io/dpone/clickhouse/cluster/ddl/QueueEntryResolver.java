@@ -19,7 +19,9 @@ import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.spi.publication.Cancellation;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -115,6 +117,20 @@ public final class QueueEntryResolver {
                 return bound;
             }
         }
+    }
+
+    /**
+     * One read of a bound entry's rows over exactly {@code hosts}, for evidence and status: an
+     * unreadable queue is {@code OUTCOME_UNKNOWN} on every host, never a missing host.
+     */
+    public EntryAggregation readOnce(BoundEntry entry, Set<HostEndpoint> hosts) {
+        QueueResolution resolution = read(entry, hosts, Until.FIRST_READ);
+        if (resolution instanceof QueueResolution.Bound bound) {
+            return bound.aggregation();
+        }
+        Map<HostEndpoint, QueueStatus> unknown = new HashMap<>();
+        hosts.forEach(host -> unknown.put(host, QueueStatus.OUTCOME_UNKNOWN));
+        return new EntryAggregation(QueueStatus.OUTCOME_UNKNOWN, unknown, 0, 0, 0, 0);
     }
 
     /** {@link #bind} then {@link #read}: the resolution of a statement just dispatched with this token. */

@@ -5,12 +5,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
-import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
-import io.dpone.clickhouse.cluster.ddl.QueueResolution;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,16 +22,6 @@ record Run(Waits waits, QueueEntryResolver queue, RunEvidence evidence) {
 
     /** One read of a bound entry's rows over exactly {@code hosts}; an unreadable queue is unknown on every host. */
     EntryAggregation read(BoundEntry entry, Set<HostEndpoint> hosts) {
-        return read(queue, entry, hosts);
-    }
-
-    static EntryAggregation read(QueueEntryResolver queue, BoundEntry entry, Set<HostEndpoint> hosts) {
-        QueueResolution resolution = queue.read(entry, hosts, QueueEntryResolver.Until.FIRST_READ);
-        if (resolution instanceof QueueResolution.Bound bound) {
-            return bound.aggregation();
-        }
-        Map<HostEndpoint, QueueStatus> unknown = new HashMap<>();
-        hosts.forEach(host -> unknown.put(host, QueueStatus.OUTCOME_UNKNOWN));
-        return new EntryAggregation(QueueStatus.OUTCOME_UNKNOWN, unknown, 0, 0, 0, 0);
+        return queue.readOnce(entry, hosts);
     }
 }

@@ -186,7 +186,7 @@ final class StatusReader {
             }
             entry = bound.entry();
         }
-        EntryAggregation hosts = Run.read(queue, entry, cluster.hosts());
+        EntryAggregation hosts = queue.readOnce(entry, cluster.hosts());
         if (isPublication) {
             evidence.publicationHosts(hosts);
         } else {

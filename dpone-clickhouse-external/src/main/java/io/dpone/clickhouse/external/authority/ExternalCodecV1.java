@@ -3,6 +3,7 @@ package io.dpone.clickhouse.external.authority;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
 import io.dpone.clickhouse.cluster.contract.authority.BlockReason;
+import io.dpone.clickhouse.cluster.contract.authority.PayloadBytes;
 import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
 import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
@@ -101,20 +102,7 @@ public final class ExternalCodecV1 {
     }
 
     private static byte[] boundedBytes(String payload) throws Rejected {
-        // UTF-8 needs at least one byte per char, so the char check avoids encoding a huge string.
-        if (payload.length() > MAX_PAYLOAD_BYTES) {
-            throw new Rejected(BlockReason.OVERSIZED, "payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
-        }
-        byte[] bytes;
-        try {
-            bytes = CanonicalEncoder.strictUtf8(payload);
-        } catch (IllegalArgumentException e) {
-            throw Rejected.malformed("payload is not well-formed text");
-        }
-        if (bytes.length > MAX_PAYLOAD_BYTES) {
-            throw new Rejected(BlockReason.OVERSIZED, "payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
-        }
-        return bytes;
+        return PayloadBytes.strictUtf8Within(payload, MAX_PAYLOAD_BYTES, Rejected::new);
     }
 
     private static ExternalRecord fromColumns(AuthorityRow row, ExternalPayload payload) throws Rejected {

@@ -235,7 +235,7 @@ final class StatusView {
             }
             entry = bound.entry();
         }
-        EntryAggregation hosts = ExternalRun.read(queue, entry, cluster.hosts());
+        EntryAggregation hosts = queue.readOnce(entry, cluster.hosts());
         if (publication) {
             evidence.publicationHosts(hosts);
         } else {

@@ -80,20 +80,7 @@ public final class AuthorityCodecV1 implements AuthorityCodec {
     }
 
     private static byte[] boundedBytes(String payload) throws PayloadRejected {
-        // UTF-8 needs at least one byte per char, so the char check avoids encoding a huge string.
-        if (payload.length() > MAX_PAYLOAD_BYTES) {
-            throw new PayloadRejected(BlockReason.OVERSIZED, "payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
-        }
-        byte[] bytes;
-        try {
-            bytes = CanonicalEncoder.strictUtf8(payload);
-        } catch (IllegalArgumentException e) {
-            throw JsonFields.malformed("payload is not well-formed text");
-        }
-        if (bytes.length > MAX_PAYLOAD_BYTES) {
-            throw new PayloadRejected(BlockReason.OVERSIZED, "payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
-        }
-        return bytes;
+        return PayloadBytes.strictUtf8Within(payload, MAX_PAYLOAD_BYTES, PayloadRejected::new);
     }
 
     private static AuthorityRecord fromColumns(AuthorityRow row, AuthorityPayload payload) throws PayloadRejected {
