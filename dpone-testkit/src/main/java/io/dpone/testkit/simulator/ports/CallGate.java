@@ -98,6 +98,7 @@ public final class CallGate {
             unwindIfKilled(started, "before " + call);
         }
         unwindIfKilled(started, "before " + call);
+        refuseDead(worker);
         if (!world.observers().isEmpty()) {
             PortEvent event = new PortEvent(worker, member, call, kind, queryId, token, started.notSent());
             world.observers().forEach(observer -> observer.beforeServer(event));
