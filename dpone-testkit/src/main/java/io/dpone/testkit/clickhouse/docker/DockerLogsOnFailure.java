@@ -41,6 +41,11 @@ public final class DockerLogsOnFailure implements BeforeTestExecutionCallback, T
         copyAll(since.minusSeconds(2), directory);
     }
 
+    /** Where failed tests' container logs go: {@code target/docker-logs} of the module under test. */
+    public static Path directory() {
+        return DockerClusters.directory();
+    }
+
     /** Copies every live cluster's logs; one cluster's failure to copy does not stop the others. */
     static void copyAll(Instant since, Path directory) {
         Set<String> labels = new HashSet<>();
