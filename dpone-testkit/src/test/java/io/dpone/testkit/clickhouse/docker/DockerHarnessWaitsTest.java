@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.testkit.clickhouse.ManualClock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,10 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -62,12 +60,12 @@ class DockerHarnessWaitsTest {
 
     @Test
     void pollingWaitsUntilTheCheckHoldsAndNamesWhatWasMissingWhenItGivesUp() {
-        MovingClock clock = new MovingClock();
-        Polling polling = new Polling(clock, clock::sleep, Duration.ofSeconds(1));
+        ManualClock clock = new ManualClock();
+        Polling polling = new Polling(clock, clock::advance, Duration.ofSeconds(1));
         Deque<Optional<String>> looks = new ArrayDeque<>(List.of(Optional.of("ruok answered ''"),
                 Optional.of("zk_server_state is observer"), Optional.empty()));
         polling.until("Keeper", Duration.ofSeconds(10), looks::pop);
-        assertEquals(2, clock.sleeps, "two polls before Keeper served");
+        assertEquals(2, clock.advances(), "two polls before Keeper served");
 
         IllegalStateException timedOut = assertThrows(IllegalStateException.class, () -> polling.until("Keeper",
                 Duration.ofSeconds(3), () -> Optional.of("zk_server_state is observer")));
@@ -104,32 +102,6 @@ class DockerHarnessWaitsTest {
             } catch (IOException e) {
                 return;
             }
-        }
-    }
-
-    /** A clock that moves only when the poller sleeps. */
-    private static final class MovingClock extends Clock {
-        private Instant now = Instant.parse("2026-12-01T00:00:00Z");
-        private int sleeps;
-
-        void sleep(Duration duration) {
-            now = now.plus(duration);
-            sleeps++;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
         }
     }
 }
