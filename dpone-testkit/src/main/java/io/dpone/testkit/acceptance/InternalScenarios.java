@@ -64,7 +64,8 @@ public final class InternalScenarios {
         list.add(new Scenario("lost-cleanup-response", "the cleanup DROP answer is lost: reconciled, exact cleanup completes",
                 2, PublicationScenarios::lostCleanupResponse));
         list.add(new Scenario("queue-evidence-hazards", "a duplicate entry, a collected entry, an extra or missing host"
-                + " row, damaged rows (simulator only): unknown, never cleanup", 2, QueueEvidenceScenarios::queueEvidenceHazards));
+                + " row, damaged rows (simulator only): unknown, never cleanup", 2, Scenario.Needs.DDL_WORKER,
+                QueueEvidenceScenarios::queueEvidenceHazards, QueueEvidenceScenarios::coverage));
         for (Drift drift : List.of(Drift.UUID, Drift.ENGINE, Drift.SCHEMA, Drift.KEEPER_PATH)) {
             list.add(new Scenario("drift-" + slug(drift) + "-before-admission", drift + " drift blocks before any mutation",
                     2, Scenario.Needs.ANY_CLUSTER, (cluster, narrator) -> DriftScenarios.beforeAdmission(cluster, narrator, drift)));

@@ -34,6 +34,23 @@ final class QueueEvidenceScenarios {
     private QueueEvidenceScenarios() {
     }
 
+    /** The hazards {@code cluster} injects ran; a backend that injects only some of them runs the scenario in part. */
+    static ScenarioCoverage coverage(AcceptanceCluster cluster) {
+        return coverage(cluster.injectableQueueHazards());
+    }
+
+    static ScenarioCoverage coverage(Set<QueueHazard> injectable) {
+        List<String> ran = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        for (QueueHazard hazard : QueueHazard.values()) {
+            (injectable.contains(hazard) ? ran : refused).add(hazard.name().toLowerCase(Locale.ROOT));
+        }
+        if (ran.isEmpty()) {
+            return new ScenarioCoverage.NotRunOnProduct("the backend injects no queue hazard");
+        }
+        return refused.isEmpty() ? new ScenarioCoverage.Full() : new ScenarioCoverage.Partial(ran, refused);
+    }
+
     static List<Attempt> queueEvidenceHazards(AcceptanceCluster cluster, Narrator narrator) {
         cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
         Set<QueueHazard> injectable = cluster.injectableQueueHazards();

@@ -37,6 +37,7 @@ public final class NodeConfigRenderer {
         values.put("sql_access_storage", sqlAccessStorage(config));
         values.put("keeper_sessions_path", keeperSessionsPath(config));
         values.put("solo_clusters", soloClusters(config));
+        values.put("internal_dns_cache", internalDnsCache(config));
         return template.render(values);
     }
 
@@ -64,6 +65,17 @@ public final class NodeConfigRenderer {
                     .append("            </shard>\n        </").append(name).append(">\n");
         }
         return out.toString();
+    }
+
+    /**
+     * clickhouse-server only: a restarted container may come back on a new address on the Docker
+     * network, which a peer's cached resolution of its alias would miss (clusterAllReplicas reads,
+     * replication fetches, Keeper reconnects). Embedded nodes all listen on loopback.
+     */
+    private static String internalDnsCache(NodeConfig config) {
+        return config.serverKind() == ServerKind.SERVER
+                ? "    <disable_internal_dns_cache>1</disable_internal_dns_cache>\n"
+                : "";
     }
 
     /** clickhouse-server only: clickhouse-local (libchdb) reads no access storage but users.xml. */

@@ -101,6 +101,14 @@ class NodeConfigRendererTest {
         assertEquals("1", text(xml, "/clickhouse/logger/console"), "a container that fails to start explains itself");
         assertEquals("/clickhouse/task_queue/ddl", text(xml, "/clickhouse/distributed_ddl/path"));
         assertEquals("9009", text(xml, "/clickhouse/interserver_http_port"));
+        assertEquals("1", text(xml, "/clickhouse/disable_internal_dns_cache"),
+                "a restarted container may come back on a new address that a cached resolution misses");
+    }
+
+    @Test
+    void embeddedNodesKeepTheInternalDnsCache() throws Exception {
+        Document xml = parse(renderer.render(config(0, true, OptionalInt.empty(), "/d")));
+        assertEquals("0", text(xml, "count(/clickhouse/disable_internal_dns_cache)"), "loopback listeners never move");
     }
 
     @Test
