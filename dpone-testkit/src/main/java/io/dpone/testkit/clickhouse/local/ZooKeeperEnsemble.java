@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
@@ -112,9 +114,10 @@ public final class ZooKeeperEnsemble implements Coordination {
         }
     }
 
-    /** SIGKILLs every peer. */
+    /** SIGKILLs every peer and ends the harness's own read session. */
     @Override
     public void stop() {
+        reads.close();
         peers.forEach(ZooKeeperPeer::kill);
     }
 
@@ -126,9 +129,7 @@ public final class ZooKeeperEnsemble implements Coordination {
 
     /** The id (1..3) of the peer that answers {@code srvr} as leader, if exactly one does. */
     public OptionalInt leader() {
-        List<Integer> leaders = peers.stream().filter(peer -> peer.role() == ZooKeeperPeer.Role.LEADER)
-                .map(ZooKeeperPeer::id).toList();
-        return leaders.size() == 1 ? OptionalInt.of(leaders.get(0)) : OptionalInt.empty();
+        return soleLeader(roles());
     }
 
     /**
@@ -139,15 +140,31 @@ public final class ZooKeeperEnsemble implements Coordination {
     public int awaitServing() {
         long deadline = System.nanoTime() + QUORUM_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            List<ZooKeeperPeer.Role> roles = peers.stream().filter(ZooKeeperPeer::isAlive).map(ZooKeeperPeer::role).toList();
-            OptionalInt leader = leader();
-            if (leader.isPresent() && !roles.contains(ZooKeeperPeer.Role.NOT_SERVING)
-                    && 2 * roles.size() > SIZE) {
+            Map<Integer, ZooKeeperPeer.Role> running = roles();
+            running.values().removeIf(role -> role == null);
+            OptionalInt leader = soleLeader(running);
+            if (leader.isPresent() && !running.containsValue(ZooKeeperPeer.Role.NOT_SERVING)
+                    && 2 * running.size() > SIZE) {
                 return leader.getAsInt();
             }
             pause(tickMs / 2);
         }
         throw new IllegalStateException("the ZooKeeper ensemble did not serve under one leader within " + QUORUM_TIMEOUT);
+    }
+
+    /** Each peer's role by id; null for a peer whose process is not running. */
+    private Map<Integer, ZooKeeperPeer.Role> roles() {
+        Map<Integer, ZooKeeperPeer.Role> roles = new HashMap<>();
+        for (ZooKeeperPeer peer : peers) {
+            roles.put(peer.id(), peer.isAlive() ? peer.role() : null);
+        }
+        return roles;
+    }
+
+    private static OptionalInt soleLeader(Map<Integer, ZooKeeperPeer.Role> roles) {
+        List<Integer> leaders = roles.entrySet().stream().filter(entry -> entry.getValue() == ZooKeeperPeer.Role.LEADER)
+                .map(Map.Entry::getKey).toList();
+        return leaders.size() == 1 ? OptionalInt.of(leaders.get(0)) : OptionalInt.empty();
     }
 
     /** SIGKILLs the current leader (waiting for one if an election is under way) and returns its id. */
@@ -216,7 +233,6 @@ public final class ZooKeeperEnsemble implements Coordination {
 
     @Override
     public void close() {
-        reads.close();
         stop();
     }
 

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One peer of a {@link ZooKeeperEnsemble} as its own JVM ({@link ZooKeeperPeerMain}), so that
@@ -93,17 +92,7 @@ final class ZooKeeperPeer {
         if (process == null) {
             return;
         }
-        process.destroyForcibly();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("peer " + id + " survived SIGKILL for 30 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a killed peer", e);
-        } finally {
-            ProcessJanitor.unregister(process);
-        }
+        ProcessJanitor.killAndWait(process, "ZooKeeper peer " + id);
     }
 
     /** The peer's own answer to {@code srvr}; anything but a clear leader or follower is not serving. */
