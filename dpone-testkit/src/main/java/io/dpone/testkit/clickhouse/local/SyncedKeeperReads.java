@@ -67,8 +67,11 @@ public final class SyncedKeeperReads implements AutoCloseable {
         discard();
     }
 
-    /** The session, connected; a dead one is replaced first. */
-    private ZooKeeper connected(long deadline) throws InterruptedException, TimeoutException {
+    /**
+     * The session, connected; a dead one is replaced first. A session that expires while it
+     * reconnects (an election outlasted it) ends the attempt, so the caller replaces it.
+     */
+    private ZooKeeper connected(long deadline) throws KeeperException, InterruptedException, TimeoutException {
         if (session == null || !session.getState().isAlive()) {
             discard();
             try {
@@ -78,6 +81,9 @@ public final class SyncedKeeperReads implements AutoCloseable {
             }
         }
         while (!session.getState().isConnected()) {
+            if (!session.getState().isAlive()) {
+                throw new KeeperException.SessionExpiredException();
+            }
             if (System.nanoTime() >= deadline) {
                 throw new TimeoutException("no connected session");
             }

@@ -14,10 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,6 +73,42 @@ class LocalZooKeeperEnsembleTest {
         }
     }
 
+    /**
+     * Red on f152ac6 (RealKeeperLeaderLossTest failed in a CI run with "no ZooKeeper read within
+     * PT30S"): the harness's session expired while it was reconnecting after an election, and the
+     * read kept waiting for that closed session to connect until its deadline. Here the session
+     * loses every peer, and while it is reconnecting and the read waits for it, it is made to
+     * expire (ZooKeeper's own test hook).
+     */
+    @Test
+    void aSyncedReadReplacesASessionThatExpiresWhileItReconnects(@TempDir Path root) throws Exception {
+        ZooKeeperEnsemble ensemble = ZooKeeperEnsemble.create(root, FreePorts.allocate(ZooKeeperEnsemble.PORTS));
+        ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
+        try {
+            ensemble.start();
+            ensemble.syncedRead(session -> createIfAbsent(session, "/probe"));
+            ZooKeeper harnessSession = ensemble.syncedRead(session -> session);
+            for (int id = 1; id <= ZooKeeperEnsemble.SIZE; id++) {
+                ensemble.kill(id);
+            }
+            while (harnessSession.getState().isConnected()) {
+                Thread.sleep(10);
+            }
+            for (int id = 1; id <= ZooKeeperEnsemble.SIZE; id++) {
+                ensemble.restart(id);
+            }
+            later.schedule(() -> harnessSession.getTestable().injectSessionExpiration(), 300, TimeUnit.MILLISECONDS);
+
+            byte[] data = ensemble.syncedRead(session -> session.getData("/probe", false, null));
+
+            assertArrayEquals(VALUE, data, "the read is served by a new session once the ensemble is back");
+            assertNotEquals(harnessSession.getSessionId(), (long) ensemble.syncedRead(ZooKeeper::getSessionId));
+        } finally {
+            later.shutdownNow();
+            ensemble.close();
+        }
+    }
+
     /** SIGKILL skips the JVM's shutdown hooks; each peer's parent watchdog still ends it. */
     @Test
     void peersDieWithTheJvmThatStartedThem(@TempDir Path root) throws IOException, InterruptedException {
@@ -102,7 +141,7 @@ class LocalZooKeeperEnsembleTest {
         }
     }
 
-    private static String createIfAbsent(org.apache.zookeeper.ZooKeeper session, String path)
+    private static String createIfAbsent(ZooKeeper session, String path)
             throws KeeperException, InterruptedException {
         try {
             return session.create(path, VALUE, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
