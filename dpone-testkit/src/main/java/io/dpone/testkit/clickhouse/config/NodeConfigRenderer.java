@@ -27,8 +27,9 @@ public final class NodeConfigRenderer {
                 ? interserver(config.interserverPort().getAsInt(), config.replicas().get(config.selfIndex()).host())
                 : "");
         values.put("users_xml", xml(config.usersXml()));
-        values.put("zookeeper_host", xml(config.zooKeeper().host()));
-        values.put("zookeeper_port", Integer.toString(config.zooKeeper().port()));
+        values.put("zookeeper_nodes", keeperNodes(config.keeper()));
+        values.put("zookeeper_session_timeout_ms", Integer.toString(config.keeper().sessionTimeoutMs()));
+        values.put("zookeeper_operation_timeout_ms", Integer.toString(config.keeper().operationTimeoutMs()));
         values.put("keeper_map_path_prefix", xml(config.keeperMapPathPrefix()));
         values.put("cluster", config.clusterName());
         values.put("shards", shards(config));
@@ -96,6 +97,16 @@ public final class NodeConfigRenderer {
         return config.serverKind() == ServerKind.EMBEDDED
                 ? "        <sessions_path>/clickhouse/sessions/" + xml(config.replicaName()) + "</sessions_path>\n"
                 : "";
+    }
+
+    private static String keeperNodes(KeeperClientConfig keeper) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < keeper.nodes().size(); i++) {
+            ReplicaAddress node = keeper.nodes().get(i);
+            out.append("        <node index=\"").append(i + 1).append("\"><host>").append(xml(node.host()))
+                    .append("</host><port>").append(node.port()).append("</port></node>\n");
+        }
+        return out.toString();
     }
 
     private static String interserver(int port, String host) {
