@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * The benchmark's rows (the same 7 columns and values as bench/seal.sh's SealBench): row {@code i}
- * as a CSV line, for sealing, and as the plain Java objects the native driver takes, for the
- * driver's own insert. Both are computed from {@code i} alone, so nothing is held in memory; that
+ * as a CSV line, for sealing, as a TabSeparated line, for the HTTP baseline, and as the plain Java
+ * objects the native driver takes, for the driver's own insert. Both are computed from {@code i} alone, so nothing is held in memory; that
  * they are the same rows is checked once per run by digesting the baseline table.
  */
 final class BenchRows {
@@ -38,6 +38,27 @@ final class BenchRows {
                         .append("2024-05-").append(10 + i % 18).append(' ').append(10 + i % 13).append(":3").append(i % 10)
                         .append(":0").append(i % 10).append('.').append(100 + i % 900).append(',')
                         .append(i % 2 == 0 ? "true" : "false").append(',')
+                        .append(i % 7 == 0 ? "\\N" : "note for row " + i).append('\n');
+                out.append(line);
+            }
+        }
+    }
+
+    /**
+     * The same rows as the HTTP baseline's body: TabSeparated without a header, in the column order
+     * above (no cell needs an escape).
+     */
+    static void writeTsv(Path file, long rows) throws IOException {
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            StringBuilder line = new StringBuilder(160);
+            for (long i = 0; i < rows; i++) {
+                line.setLength(0);
+                line.append(i).append("\tcustomer ").append(i % 9973).append(", \"gold\"\t")
+                        .append(i % 100000).append('.').append(i % 100 < 10 ? "0" : "").append(i % 100).append('\t')
+                        .append("2024-0").append(1 + i % 9).append('-').append(10 + i % 18).append('\t')
+                        .append("2024-05-").append(10 + i % 18).append(' ').append(10 + i % 13).append(":3").append(i % 10)
+                        .append(":0").append(i % 10).append('.').append(100 + i % 900).append('\t')
+                        .append(i % 2 == 0 ? "true" : "false").append('\t')
                         .append(i % 7 == 0 ? "\\N" : "note for row " + i).append('\n');
                 out.append(line);
             }
