@@ -11,7 +11,8 @@
 #     would give). Targets (issue 20): two-member staging <= 2x the HTTP baseline, two members
 #     <= 1.2x one member;
 #   - clickhouse-native-jdbc's plain batched insert of the same rows into one table (the driver's
-#     own cost, for the profile);
+#     own cost, for the profile), and the same with the driver's socket stream buffered by a
+#     bench-only reflective patch (what buffering alone would give; docs/adr/0010);
 #   - the content proof on one member (MemberSession.content: read back, parse, ContentDigest) vs
 #     a plain SELECT * of the same rows through the same driver; keep <= 2x.
 # Sealing against sha256sum (keep <= 3x) is bench/seal.sh.
@@ -20,7 +21,8 @@
 # (ROWS / 10 and ROWS) runs in its own JVM capped at -XmxHEAP (default 256m, where the driver's own
 # baseline is not bound by garbage collection); per phase it reports the sampled peak used heap and
 # the peak live heap (heap in use right after a collection). Neither may grow with the rows.
-# JFR=FILE records a Flight Recorder profile of the large run.
+# JFR=FILE records a Flight Recorder profile of the large run; BATCH_ROWS=N stages (and runs the
+# driver's own insert) with N rows per native block instead of the production default.
 # Usage: bench/external-staging.sh [ROWS] [ROUNDS] [HEAP]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,8 +41,12 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 jfr=()
+batch=()
+if [ -n "${BATCH_ROWS:-}" ]; then
+  batch=("-Dbench.batchRows=$BATCH_ROWS")
+fi
 run() { # ROWS
-  java "-Xmx$xmx" "${jfr[@]}" -cp "$cp" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  java "-Xmx$xmx" "${jfr[@]}" "${batch[@]}" -cp "$cp" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     io.dpone.testkit.external.bench.ExternalStagingBench "$1" "$rounds" "$work/$1" 2>"$work/rounds-$1.log" \
     || { cat "$work/rounds-$1.log" >&2; exit 1; }
 }
@@ -60,7 +66,7 @@ echo "large: $(head -1 <<<"$big_out")"
 grep '^round' "$work/rounds-$rows.log" | sed 's/^/  /'
 echo "machine: load average $(cut -d' ' -f1-3 /proc/loadavg) (after the run)"
 
-for phase in http_tsv_insert driver_insert staging_one_member staging staging_parallel proof select_all; do
+for phase in http_tsv_insert driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
   printf '%s_seconds_median=%s\n' "$phase" "$(field "${phase}_seconds_median" "$big_out")"
 done
 ratio() { # NAME GOAL
@@ -72,8 +78,10 @@ ratio staging_parallel_to_http_tsv "two members at once / HTTP TSV; target <= 2"
 ratio staging_to_one_member "two members one after the other / one member"
 ratio staging_parallel_to_one_member "two members at once / one member; target <= 1.2"
 ratio staging_to_driver_insert "two members one after the other / the driver's own batched insert"
+ratio driver_insert_to_http_tsv "the driver's own batched insert / HTTP TSV"
+ratio driver_insert_buffered_to_http_tsv "the same through a buffered socket stream (bench-only reflective patch, ADR 0010) / HTTP TSV"
 ratio proof_to_select_all "content proof / SELECT *; keep <= 2"
-for phase in artifact_scan http_tsv_insert driver_insert staging_one_member staging staging_parallel proof select_all; do
+for phase in artifact_scan http_tsv_insert driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
   printf '%-18s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
     "$(field "${phase}_peak_used_mb" "$small_out")" "$(field "${phase}_peak_used_mb" "$big_out")" \
     "$(field "${phase}_peak_live_mb" "$small_out")" "$(field "${phase}_peak_live_mb" "$big_out")" "$xmx"

@@ -27,21 +27,7 @@ final class BenchRows {
     }
 
     static void writeCsv(Path file, long rows) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write("id,name,amount,day,at,ok,note\n");
-            StringBuilder line = new StringBuilder(160);
-            for (long i = 0; i < rows; i++) {
-                line.setLength(0);
-                line.append(i).append(",\"customer ").append(i % 9973).append(", \"\"gold\"\"\",")
-                        .append(i % 100000).append('.').append(i % 100 < 10 ? "0" : "").append(i % 100).append(',')
-                        .append("2024-0").append(1 + i % 9).append('-').append(10 + i % 18).append(',')
-                        .append("2024-05-").append(10 + i % 18).append(' ').append(10 + i % 13).append(":3").append(i % 10)
-                        .append(":0").append(i % 10).append('.').append(100 + i % 900).append(',')
-                        .append(i % 2 == 0 ? "true" : "false").append(',')
-                        .append(i % 7 == 0 ? "\\N" : "note for row " + i).append('\n');
-                out.append(line);
-            }
-        }
+        write(file, rows, "id,name,amount,day,at,ok,note\n", ',', "\"customer %d, \"\"gold\"\"\"");
     }
 
     /**
@@ -49,16 +35,23 @@ final class BenchRows {
      * above (no cell needs an escape).
      */
     static void writeTsv(Path file, long rows) throws IOException {
+        write(file, rows, "", '\t', "customer %d, \"gold\"");
+    }
+
+    /** {@code name} is the name cell as the format writes it, {@code %d} standing for {@code i % 9973}. */
+    private static void write(Path file, long rows, String header, char separator, String name) throws IOException {
+        String[] around = name.split("%d");
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write(header);
             StringBuilder line = new StringBuilder(160);
             for (long i = 0; i < rows; i++) {
                 line.setLength(0);
-                line.append(i).append("\tcustomer ").append(i % 9973).append(", \"gold\"\t")
-                        .append(i % 100000).append('.').append(i % 100 < 10 ? "0" : "").append(i % 100).append('\t')
-                        .append("2024-0").append(1 + i % 9).append('-').append(10 + i % 18).append('\t')
+                line.append(i).append(separator).append(around[0]).append(i % 9973).append(around[1]).append(separator)
+                        .append(i % 100000).append('.').append(i % 100 < 10 ? "0" : "").append(i % 100).append(separator)
+                        .append("2024-0").append(1 + i % 9).append('-').append(10 + i % 18).append(separator)
                         .append("2024-05-").append(10 + i % 18).append(' ').append(10 + i % 13).append(":3").append(i % 10)
-                        .append(":0").append(i % 10).append('.').append(100 + i % 900).append('\t')
-                        .append(i % 2 == 0 ? "true" : "false").append('\t')
+                        .append(":0").append(i % 10).append('.').append(100 + i % 900).append(separator)
+                        .append(i % 2 == 0 ? "true" : "false").append(separator)
                         .append(i % 7 == 0 ? "\\N" : "note for row " + i).append('\n');
                 out.append(line);
             }

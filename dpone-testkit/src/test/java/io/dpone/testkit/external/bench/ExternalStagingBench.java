@@ -1,5 +1,8 @@
 package io.dpone.testkit.external.bench;
 
+import static io.dpone.testkit.bench.BenchStats.median;
+import static io.dpone.testkit.bench.BenchStats.require;
+
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
@@ -82,7 +85,8 @@ import java.util.function.Supplier;
  * harness's embedded ZooKeeper lives in this JVM too and is counted. Usage: ExternalStagingBench ROWS ROUNDS WORKDIR
  */
 public final class ExternalStagingBench {
-    private static final int BATCH_ROWS = NativeMemberSessions.DEFAULT_BATCH_ROWS;
+    /** The production default unless {@code -Dbench.batchRows=N} (bench/external-staging.sh: BATCH_ROWS=N) asks for another. */
+    private static final int BATCH_ROWS = Integer.getInteger("bench.batchRows", NativeMemberSessions.DEFAULT_BATCH_ROWS);
 
     private final RunningCluster cluster;
     private final TestDatabase db;
@@ -145,7 +149,7 @@ public final class ExternalStagingBench {
     }
 
     /** The timed phases, in the order a round runs them; the heap line and the script use these names. */
-    private static final String[] PHASES = {"http_tsv_insert", "driver_insert", "staging_one_member", "staging",
+    private static final String[] PHASES = {"http_tsv_insert", "driver_insert", "driver_insert_buffered", "staging_one_member", "staging",
         "staging_parallel", "proof", "select_all"};
 
     private void run(int rounds, HeapSampler heap, HeapSampler.Peaks scan) throws Exception {
@@ -155,11 +159,13 @@ public final class ExternalStagingBench {
         for (int round = 0; round <= rounds; round++) {
             TableRef http = new TableRef(db.target(), "http_baseline_" + round);
             TableRef baseline = new TableRef(db.target(), "baseline_" + round);
+            TableRef buffered = new TableRef(db.target(), "buffered_baseline_" + round);
             TableRef one = new TableRef(db.target(), "t__dpone_ext_one_" + round);
             TableRef candidate = new TableRef(db.target(), "t__dpone_ext_" + String.format("%016x", round));
             TableRef parallel = new TableRef(db.target(), "t__dpone_ext_par_" + round);
             require(members.get(0).create(http, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "http table created");
             require(members.get(0).create(baseline, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "baseline created");
+            require(members.get(0).create(buffered, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "buffered created");
             double[] took = new double[PHASES.length];
             HeapSampler.Peaks[] now = new HeapSampler.Peaks[PHASES.length];
             int phase = 0;
@@ -171,12 +177,19 @@ public final class ExternalStagingBench {
 
             startPhase(heap);
             start = System.nanoTime();
-            require(plainInsert(0, baseline) == artifact.rowCount(), "baseline inserted every row");
+            require(plainInsert(0, baseline, false) == artifact.rowCount(), "baseline inserted every row");
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
+
+            startPhase(heap);
+            start = System.nanoTime();
+            require(plainInsert(0, buffered, true) == artifact.rowCount(), "buffered baseline inserted every row");
             took[phase] = seconds(start);
             now[phase++] = heap.phase();
             if (round == 0) {
                 Object exact = new MemberContent.Observed(artifact.rowCount(), expected);
                 require(content(0, baseline).equals(exact), "the baseline table holds exactly the artifact's rows");
+                require(content(0, buffered).equals(exact), "the buffered baseline table holds exactly the artifact's rows");
                 require(content(0, http).equals(exact), "the HTTP baseline table holds exactly the artifact's rows");
             }
 
@@ -215,6 +228,7 @@ public final class ExternalStagingBench {
 
             members.get(0).drop(http);
             members.get(0).drop(baseline);
+            members.get(0).drop(buffered);
             members.get(0).drop(one);
             for (MemberSession member : members) {
                 member.drop(candidate);
@@ -237,6 +251,8 @@ public final class ExternalStagingBench {
         }
         ratio(out, "staging_to_http_tsv", seconds, "staging", "http_tsv_insert");
         ratio(out, "staging_to_driver_insert", seconds, "staging", "driver_insert");
+        ratio(out, "driver_insert_to_http_tsv", seconds, "driver_insert", "http_tsv_insert");
+        ratio(out, "driver_insert_buffered_to_http_tsv", seconds, "driver_insert_buffered", "http_tsv_insert");
         ratio(out, "staging_to_one_member", seconds, "staging", "staging_one_member");
         ratio(out, "staging_parallel_to_one_member", seconds, "staging_parallel", "staging_one_member");
         ratio(out, "staging_parallel_to_http_tsv", seconds, "staging_parallel", "http_tsv_insert");
@@ -312,16 +328,29 @@ public final class ExternalStagingBench {
         return ((CatalogRead.Observed<MemberContent>) read).facts();
     }
 
-    /** The driver's own batched insert of the same rows: one prepared INSERT, executeBatch every BATCH_ROWS rows. */
-    private long plainInsert(int member, TableRef table) throws SQLException {
+    /**
+     * The driver's own batched insert of the same rows: one prepared INSERT, executeBatch every
+     * BATCH_ROWS rows; {@code buffered}: with the bench-only {@link BufferedDriverSocket}.
+     */
+    private long plainInsert(int member, TableRef table, boolean buffered) throws Exception {
         StringBuilder sql = new StringBuilder("INSERT INTO ").append(table.render()).append(" VALUES (");
         for (int i = 0; i < BenchRows.COLUMNS.size(); i++) {
             sql.append(i == 0 ? "?" : ", ?");
         }
         sql.append(')');
         Object[] values = new Object[BenchRows.COLUMNS.size()];
+        try (Connection connection = connect(member)) {
+            if (buffered) {
+                BufferedDriverSocket.install(connection);
+            }
+            insertRows(connection, sql.toString(), values);
+        }
+        return artifact.rowCount();
+    }
+
+    private void insertRows(Connection connection, String sql, Object[] values) throws SQLException {
         long inBatch = 0;
-        try (Connection connection = connect(member); PreparedStatement insert = connection.prepareStatement(sql.toString())) {
+        try (PreparedStatement insert = connection.prepareStatement(sql)) {
             for (long i = 0; i < artifact.rowCount(); i++) {
                 BenchRows.driverRow(i, values);
                 for (int c = 0; c < values.length; c++) {
@@ -337,7 +366,6 @@ public final class ExternalStagingBench {
                 insert.executeBatch();
             }
         }
-        return artifact.rowCount();
     }
 
     /** A plain SELECT * through the same driver, every cell fetched with getObject. */
@@ -388,18 +416,5 @@ public final class ExternalStagingBench {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    }
-
-    private static void require(boolean condition, String what) {
-        if (!condition) {
-            throw new IllegalStateException("benchmark check failed: " + what);
-        }
     }
 }

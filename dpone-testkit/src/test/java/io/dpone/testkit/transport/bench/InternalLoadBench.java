@@ -1,5 +1,8 @@
 package io.dpone.testkit.transport.bench;
 
+import static io.dpone.testkit.bench.BenchStats.median;
+import static io.dpone.testkit.bench.BenchStats.require;
+
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.source.OpenedSource;
 import io.dpone.clickhouse.cluster.source.SourceReaders;
@@ -27,7 +30,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -170,18 +172,5 @@ public final class InternalLoadBench {
 
     private MemberClient admin() {
         return cluster.member(0).client(cluster.admin(), Duration.ofSeconds(300));
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    }
-
-    private static void require(boolean condition, String what) {
-        if (!condition) {
-            throw new IllegalStateException("benchmark check failed: " + what);
-        }
     }
 }
