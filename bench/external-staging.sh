@@ -11,8 +11,8 @@
 #     would give). Targets (issue 20): two-member staging <= 2x the HTTP baseline, two members
 #     <= 1.2x one member;
 #   - clickhouse-native-jdbc's plain batched insert of the same rows into one table (the driver's
-#     own cost, for the profile), and the same with the driver's socket stream buffered by a
-#     bench-only reflective patch (what buffering alone would give; docs/adr/0010);
+#     own cost, for the profile), on a plain driver connection and on one the adapters open
+#     (NativeConnections: the socket stream buffered; docs/adr/0010);
 #   - the content proof on one member (MemberSession.content: read back, parse, ContentDigest) vs
 #     a plain SELECT * of the same rows through the same driver; keep <= 2x.
 # Sealing against sha256sum (keep <= 3x) is bench/seal.sh.
@@ -79,7 +79,7 @@ ratio staging_to_one_member "two members one after the other / one member"
 ratio staging_parallel_to_one_member "two members at once / one member; target <= 1.2"
 ratio staging_to_driver_insert "two members one after the other / the driver's own batched insert"
 ratio driver_insert_to_http_tsv "the driver's own batched insert / HTTP TSV"
-ratio driver_insert_buffered_to_http_tsv "the same through a buffered socket stream (bench-only reflective patch, ADR 0010) / HTTP TSV"
+ratio driver_insert_buffered_to_http_tsv "the same on a connection the adapters open (buffered socket stream, ADR 0010) / HTTP TSV"
 ratio proof_to_select_all "content proof / SELECT *; keep <= 2"
 for phase in artifact_scan http_tsv_insert driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
   printf '%-18s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \

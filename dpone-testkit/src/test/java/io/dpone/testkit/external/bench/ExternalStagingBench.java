@@ -8,7 +8,10 @@ import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
+import io.dpone.clickhouse.cluster.transport.nativeproto.NativeConnections;
 import io.dpone.clickhouse.external.content.ArtifactContent;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSession;
@@ -330,19 +333,17 @@ public final class ExternalStagingBench {
 
     /**
      * The driver's own batched insert of the same rows: one prepared INSERT, executeBatch every
-     * BATCH_ROWS rows; {@code buffered}: with the bench-only {@link BufferedDriverSocket}.
+     * BATCH_ROWS rows, on a plain driver connection or ({@code buffered}) on one opened by the
+     * adapters' {@link NativeConnections}, whose socket stream is buffered.
      */
-    private long plainInsert(int member, TableRef table, boolean buffered) throws Exception {
+    private long plainInsert(int member, TableRef table, boolean buffered) throws SQLException {
         StringBuilder sql = new StringBuilder("INSERT INTO ").append(table.render()).append(" VALUES (");
         for (int i = 0; i < BenchRows.COLUMNS.size(); i++) {
             sql.append(i == 0 ? "?" : ", ?");
         }
         sql.append(')');
         Object[] values = new Object[BenchRows.COLUMNS.size()];
-        try (Connection connection = connect(member)) {
-            if (buffered) {
-                BufferedDriverSocket.install(connection);
-            }
+        try (Connection connection = buffered ? adapterConnection(member) : connect(member)) {
             insertRows(connection, sql.toString(), values);
         }
         return artifact.rowCount();
@@ -386,6 +387,14 @@ public final class ExternalStagingBench {
         }
         require(cells > 0, "cells were read");
         return rows;
+    }
+
+    /** A connection as the adapters open it (the same driver, the socket stream buffered), as the same principal. */
+    private Connection adapterConnection(int member) throws SQLException {
+        ClusterMember target = cluster.member(member);
+        return NativeConnections.load().open(new ClickHouseEndpoint(target.endpoint().host(), target.endpoint().nativePort(),
+                db.target(), cluster.publisher().user(), cluster.publisher().password(), Duration.ofSeconds(10),
+                Duration.ofSeconds(120)), QueryContext.of("dpone-bench-" + UUID.randomUUID()));
     }
 
     /** A plain connection of the same driver (loaded and set up by the sessions above) as the same principal. */

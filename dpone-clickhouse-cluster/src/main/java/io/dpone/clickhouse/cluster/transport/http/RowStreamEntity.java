@@ -18,8 +18,8 @@ import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
 /**
  * A request body written row by row from a cursor, once (not repeatable: the client can never
  * replay it). A cursor that hands out its cells' bytes ({@link ByteRowCursor}, the file readers) is
- * encoded from those, without a {@code String} per cell. A source-side stop (limit, malformed row, cancellation) aborts the write and is kept
- * as the load's result.
+ * encoded from those, without a {@code String} per cell. A source-side stop (limit, malformed row,
+ * cancellation) aborts the write and is kept as the load's result.
  */
 final class RowStreamEntity extends AbstractHttpEntity {
     private final RowCursor rows;
