@@ -42,13 +42,12 @@ class SourceTooLargeTest {
 
     @Test
     void aDeclaredSizeOverTheBoundIsRefusedBeforeAnyDdlOrAuthorityWrite() {
-        SimulatedCluster cluster = SimulatedCluster.of(2, 23, PublicationDriver.FACADE);
-        PublicationDriver driver = Fixture.prepare(cluster, 3, Narrator.SILENT);
-        Attempt earlier = driver.publish("worker-0", "nightly-earlier", 5);
-        assertEquals(Optional.of(PublicationOutcome.COMMITTED), earlier.outcome(), earlier.summary());
-        UUID target = Fixture.uniformTarget(cluster);
-        Set<String> tables = cluster.tableNames(0, cluster.target().database());
-        Map<String, ?> keeper = cluster.simulator().observe().keeperMaps();
+        Published before = Published.once();
+        SimulatedCluster cluster = before.cluster();
+        PublicationDriver driver = before.driver();
+        UUID target = before.target();
+        Set<String> tables = before.tables();
+        Map<String, ?> keeper = before.keeper();
         int calls = cluster.simulator().observe().calls().records().size();
         PublicationSource source = PublicationDriver.source(100, false);
         assertTrue(source.declaredBytes().getAsLong() > MAX_SOURCE_BYTES, "the source declares more than the bound");
@@ -78,13 +77,12 @@ class SourceTooLargeTest {
     @Test
     void aCompressedSourceDecodingPastTheBoundIsStoppedWhileLoadingAndItsOwnCandidateDiscarded(@TempDir Path dir)
             throws Exception {
-        SimulatedCluster cluster = SimulatedCluster.of(2, 23, PublicationDriver.FACADE);
-        PublicationDriver driver = Fixture.prepare(cluster, 3, Narrator.SILENT);
-        Attempt earlier = driver.publish("worker-0", "nightly-earlier", 5);
-        assertEquals(Optional.of(PublicationOutcome.COMMITTED), earlier.outcome(), earlier.summary());
-        UUID target = Fixture.uniformTarget(cluster);
-        Set<String> tables = cluster.tableNames(0, cluster.target().database());
-        Map<String, ?> keeper = cluster.simulator().observe().keeperMaps();
+        Published before = Published.once();
+        SimulatedCluster cluster = before.cluster();
+        PublicationDriver driver = before.driver();
+        UUID target = before.target();
+        Set<String> tables = before.tables();
+        Map<String, ?> keeper = before.keeper();
         long bound = 256 * 1024; // more than the reader buffers while it reads the header
         ByteArrayOutputStream gzip = new ByteArrayOutputStream();
         try (GZIPOutputStream out = new GZIPOutputStream(gzip)) {
@@ -107,6 +105,19 @@ class SourceTooLargeTest {
         assertEquals(tables, cluster.tableNames(0, cluster.target().database()), "own candidate discarded on member 0");
         assertEquals(tables, cluster.tableNames(1, cluster.target().database()), "own candidate discarded on member 1");
         assertEquals(target, Fixture.uniformTarget(cluster));
+    }
+
+    /** A cluster after one committed publication of the target, and what it held then. */
+    private record Published(SimulatedCluster cluster, PublicationDriver driver, UUID target, Set<String> tables,
+            Map<String, ?> keeper) {
+        static Published once() {
+            SimulatedCluster cluster = SimulatedCluster.of(2, 23, PublicationDriver.FACADE);
+            PublicationDriver driver = Fixture.prepare(cluster, 3, Narrator.SILENT);
+            Attempt earlier = driver.publish("worker-0", "nightly-earlier", 5);
+            assertEquals(Optional.of(PublicationOutcome.COMMITTED), earlier.outcome(), earlier.summary());
+            return new Published(cluster, driver, Fixture.uniformTarget(cluster), cluster.tableNames(0, cluster.target().database()),
+                    cluster.simulator().observe().keeperMaps());
+        }
     }
 
     private static InternalPublicationService bounded(SimulatedCluster cluster, PublicationSettings base) {

@@ -1,5 +1,6 @@
 package io.dpone.testkit.external.bench;
 
+import static io.dpone.testkit.bench.BenchStats.localBackend;
 import static io.dpone.testkit.bench.BenchStats.median;
 import static io.dpone.testkit.bench.BenchStats.require;
 
@@ -27,7 +28,6 @@ import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.testkit.clickhouse.local.LocalProcessBackend;
-import io.dpone.testkit.cluster.BackendAvailability;
 import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.Credentials;
@@ -123,11 +123,7 @@ public final class ExternalStagingBench {
         long rows = Long.parseLong(args[0]);
         int rounds = Integer.parseInt(args[1]);
         Path work = Path.of(args[2]).toAbsolutePath();
-        LocalProcessBackend backend = new LocalProcessBackend();
-        if (backend.availability() instanceof BackendAvailability.Unavailable missing) {
-            System.err.println(missing.message());
-            System.exit(2);
-        }
+        LocalProcessBackend backend = localBackend();
         HeapSampler heap = new HeapSampler();
         try (RunningCluster cluster = backend.start(new ClusterSpec(ClusterSpec.DEFAULT_CLUSTER_NAME, 2, false))) {
             TestDatabase db = cluster.createTestDatabase();

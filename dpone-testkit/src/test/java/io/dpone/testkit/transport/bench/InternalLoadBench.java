@@ -1,5 +1,6 @@
 package io.dpone.testkit.transport.bench;
 
+import static io.dpone.testkit.bench.BenchStats.localBackend;
 import static io.dpone.testkit.bench.BenchStats.median;
 import static io.dpone.testkit.bench.BenchStats.require;
 
@@ -15,7 +16,6 @@ import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.testkit.clickhouse.local.LocalProcessBackend;
-import io.dpone.testkit.cluster.BackendAvailability;
 import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.MemberClient;
@@ -72,11 +72,7 @@ public final class InternalLoadBench {
         long rows = Long.parseLong(args[0]);
         int rounds = Integer.parseInt(args[1]);
         Path work = Path.of(args[2]).toAbsolutePath();
-        LocalProcessBackend backend = new LocalProcessBackend();
-        if (backend.availability() instanceof BackendAvailability.Unavailable missing) {
-            System.err.println(missing.message());
-            System.exit(2);
-        }
+        LocalProcessBackend backend = localBackend();
         try (RunningCluster cluster = backend.start(new ClusterSpec(ClusterSpec.DEFAULT_CLUSTER_NAME, 1, false))) {
             Files.createDirectories(work);
             LoadBenchFiles.Files4 files = LoadBenchFiles.write(work, rows);
