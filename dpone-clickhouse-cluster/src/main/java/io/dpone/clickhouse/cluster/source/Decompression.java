@@ -30,21 +30,20 @@ final class Decompression {
 
     /** {@code file}'s bytes decoded with {@code compression} (GZIP or ZSTD); the result owns {@code file}. */
     static InputStream decoded(InputStream file, Compression compression, long maxDecodedBytes) {
+        if (compression != Compression.GZIP && compression != Compression.ZSTD) {
+            throw new IllegalArgumentException("not a supported compression: " + compression);
+        }
         InputStream raw = new FileFailures(file);
         String codec = compression.name().toLowerCase(Locale.ROOT);
         try {
-            InputStream decoder = switch (compression) {
-                case GZIP -> new GZIPInputStream(raw, 1 << 16);
-                case ZSTD -> new ZstdInputStream(raw);
-                default -> throw new IllegalArgumentException("not a supported compression: " + compression);
-            };
+            InputStream decoder = compression == Compression.GZIP ? new GZIPInputStream(raw, 1 << 16) : new ZstdInputStream(raw);
             return new Bounded(decoder, codec, maxDecodedBytes);
-        } catch (IOException | RuntimeException e) {
+        } catch (DponeException unreadable) {
             close(raw);
-            if (e instanceof DponeException | e instanceof IllegalArgumentException) {
-                throw (RuntimeException) e;
-            }
-            throw corrupt(codec, 0, e);
+            throw unreadable;
+        } catch (IOException | RuntimeException header) {
+            close(raw);
+            throw corrupt(codec, 0, header);
         }
     }
 
@@ -93,6 +92,7 @@ final class Decompression {
 
     /** Counts decoded bytes against the bound; any other decoder failure is a corrupt stream. */
     private static final class Bounded extends FilterInputStream {
+        private final byte[] one = new byte[1];
         private final String codec;
         private final long max;
         private long decoded;
@@ -105,7 +105,6 @@ final class Decompression {
 
         @Override
         public int read() {
-            byte[] one = new byte[1];
             int n = read(one, 0, 1);
             return n < 0 ? -1 : one[0] & 0xFF;
         }
