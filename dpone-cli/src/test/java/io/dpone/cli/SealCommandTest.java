@@ -107,6 +107,13 @@ class SealCommandTest {
         Path compressed = Files.write(dir.resolve("hidden.csv"), gzip.toByteArray());
         assertRefused(run("seal", "--source", compressed.toString(), "--format", "CSVWithNames", "--columns", COLUMNS),
                 "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED");
+        // internal mode reads gzip and zstd since issue 20; external mode still refuses both (seed 001)
+        byte[] zstdMagic = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x24, 0x15, 0x00};
+        for (String name : List.of("hidden-zstd.csv", "named.csv.zst")) {
+            Path zstdFile = Files.write(dir.resolve(name), zstdMagic);
+            assertRefused(run("seal", "--source", zstdFile.toString(), "--format", "CSVWithNames", "--columns", COLUMNS),
+                    "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED");
+        }
         Path two = write("two.csv", "id,name,amount\n1,x,1\n2,y,2\n");
         assertRefused(run("seal", "--source", two.toString(), "--format", "CSVWithNames", "--columns", COLUMNS, "--row-budget", "1"),
                 "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED");
