@@ -27,6 +27,8 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
     static final String EXTERNAL = "external";
     static final String PRIMARY = "nightly-A";
     static final String SECOND = "nightly-B";
+    /** How {@link ExternalScheduleGenerator} describes an outside writer's change of a candidate row. */
+    static final String OUTSIDE_WRITER = "a row of member";
 
     /** The control facade before the first worker: absent (bootstrapped), on every member, or on one only. */
     enum Facade { ABSENT, PRESENT, PARTIAL }
@@ -54,6 +56,15 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
      */
     List<String> invocations() {
         return workers.stream().anyMatch(w -> w.invocation().equals(SECOND)) ? List.of(PRIMARY, SECOND) : List.of(PRIMARY);
+    }
+
+    /**
+     * True when a fault is an outside writer changing a candidate's row (external mode): outside the
+     * protocol. Matched on {@link ExternalScheduleGenerator}'s description of that fault; should it
+     * change, the published-content check runs on such schedules too and fails loudly, never silently.
+     */
+    boolean hasOutsideWriter() {
+        return faults.stream().anyMatch(fault -> fault.description().startsWith(OUTSIDE_WRITER));
     }
 
     /** The rows the invocation publishes (the same source for every worker of one invocation). */
