@@ -27,6 +27,8 @@ public enum PortCall {
     MEMBER_CREATE(true),
     /** {@code MemberSession.drop}: a local {@code DROP TABLE IF EXISTS} of the candidate on one member. */
     MEMBER_DROP(true),
+    /** {@code MemberSession.rename}: a local {@code RENAME TABLE} of a proven attempt table to the candidate name on one member. */
+    MEMBER_RENAME(true),
     /**
      * One statement of {@code MemberSession.insert}: an {@code INSERT} of one native block of the
      * artifact's rows into one member's table, which resolves the table name when it starts; a load

@@ -35,6 +35,13 @@ public interface MemberSession {
     MutationOutcome drop(TableRef candidate);
 
     /**
+     * A local {@code RENAME TABLE from TO to}: moves a proven attempt table to the operation's
+     * candidate name. ClickHouse refuses it (57) when {@code to} exists and (60) when {@code from}
+     * does not, so a rename never replaces a table and never moves one twice.
+     */
+    MutationOutcome rename(TableRef from, TableRef to);
+
+    /**
      * Inserts {@code rows} in batches of native blocks. Any outcome but {@link LoadResult.Loaded}
      * may have left part of the rows: the caller replaces the owned partial candidate on restart.
      */

@@ -104,6 +104,11 @@ final class SimMemberSession implements MemberSession {
                 null);
     }
 
+    @Override
+    public MutationOutcome rename(TableRef from, TableRef to) {
+        return mutate(PortCall.MEMBER_RENAME, from, new LocalStatement.Rename(from.database(), from.table(), to.table()), null);
+    }
+
     /**
      * One {@code INSERT} statement per block of {@code batchRows} rows, as {@code NativeMemberSession}
      * sends them: each statement is its own call, and resolves {@code candidate} to the table object
