@@ -124,12 +124,13 @@ class CandidateOwnershipByUuidTest {
     @Test
     void aRestartAfterTheCreateReplacesTheTableUnderTheRecordedUuid() {
         start(11);
-        // the CREATE ran on member 1 but its answer was lost: the name holds the recorded UUID, empty
+        // the CREATE ran on member 1 but its answer was lost: the attempt name holds the recorded UUID, empty
         simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.loseResponse());
 
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         MemberRecord recorded = driver.record("nightly-A").payload().members().get(1);
-        assertEquals(Optional.of(recorded.candidateUuid()), cluster.uuid(1, driver.candidate("nightly-A")));
+        assertEquals(Optional.of(recorded.candidateUuid()), cluster.uuid(1, driver.attempt("nightly-A", recorded.candidateUuid())));
+        assertEquals(Optional.empty(), cluster.uuid(1, driver.candidate("nightly-A")), "the candidate name holds only a proven attempt");
         Attempt rerun = driver.publish("w1", "nightly-A", 3);
 
         assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());

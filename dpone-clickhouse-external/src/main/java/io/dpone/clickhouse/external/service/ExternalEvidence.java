@@ -46,11 +46,11 @@ final class ExternalEvidence {
         inventoryDigest = digest.hex();
     }
 
-    void record(SlotVersion<ExternalSlot> current) {
+    synchronized void record(SlotVersion<ExternalSlot> current) {
         record = current;
     }
 
-    SlotVersion<ExternalSlot> record() {
+    synchronized SlotVersion<ExternalSlot> record() {
         return record;
     }
 
@@ -68,12 +68,12 @@ final class ExternalEvidence {
         cleanupHosts = aggregation;
     }
 
-    void step(String name) {
+    synchronized void step(String name) {
         steps.add(name);
     }
 
     /** The receipt body: JSON-shaped, ordered, value-free. */
-    Map<String, Object> detail() {
+    synchronized Map<String, Object> detail() {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("inventory_digest", inventoryDigest);
         if (record != null && record.record() instanceof ExternalRecord r) {
