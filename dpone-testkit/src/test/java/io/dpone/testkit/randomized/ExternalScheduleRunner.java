@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.external.authority.ExternalCodecV1;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.external.service.ExternalPublicationService;
 import io.dpone.spi.error.DponeException;
@@ -33,9 +34,11 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * Runs one external {@link Schedule} on a fresh simulator (members with {@code internal_replication
@@ -147,7 +150,7 @@ final class ExternalScheduleRunner {
 
     /**
      * Whenever the slot's record says the publication committed (COMMITTED and later), every
-     * member's target holds exactly the artifact that record bound (its typed content digest): no
+     * member's target that is a candidate the record names holds exactly the artifact that record bound (its typed content digest): no
      * stale write reached the published generation. Read from the simulator's own state. Not
      * checked when the schedule has an outside writer change a candidate's row: a writer that
      * bypasses dpone after the proof is outside the protocol (only the row count is revalidated).
@@ -161,7 +164,14 @@ final class ExternalScheduleRunner {
                     continue;
                 }
                 Digest expected = valid.record().payload().artifact().contentDigest();
+                Set<UUID> published = valid.record().payload().members().stream().map(MemberRecord::candidateUuid)
+                        .filter(Objects::nonNull).collect(Collectors.toSet());
                 for (int member = 0; member < cluster.members(); member++) {
+                    // a member whose target is not a candidate the record published (one that left the
+                    // cluster, say) is judged by the publication invariants, not by its content
+                    if (!cluster.uuid(member, PublicationDriver.TARGET).map(published::contains).orElse(false)) {
+                        continue;
+                    }
                     Optional<Digest> held;
                     try {
                         held = cluster.content(member, PublicationDriver.TARGET, ExternalDriver.SCHEMA);
