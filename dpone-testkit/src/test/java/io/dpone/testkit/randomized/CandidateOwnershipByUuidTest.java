@@ -42,20 +42,20 @@ class CandidateOwnershipByUuidTest {
     private SimulatedExternalCluster cluster;
     private ExternalDriver driver;
 
+    private StaleWorkerRig rig;
+
     private void start(long seed) {
-        simulator = ClusterSimulator.builder().members(2).seed(seed).internalReplication(false).build();
-        checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
-        simulator.observeSteps(checker);
-        cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
-        driver = new ExternalDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-        cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
+        rig = new StaleWorkerRig(seed);
+        simulator = rig.simulator;
+        checker = rig.checker;
+        cluster = rig.cluster;
+        driver = rig.driver;
     }
 
     @AfterEach
     void closeCluster() {
-        if (cluster != null) {
-            cluster.close();
+        if (rig != null) {
+            rig.close();
         }
     }
 

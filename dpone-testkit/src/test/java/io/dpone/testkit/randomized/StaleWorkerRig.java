@@ -24,7 +24,8 @@ import java.util.function.Function;
  * Workers of one external operation that stall and wake up on the simulator (simulator evidence,
  * two members, {@code internal_replication = false}, an existing target of two rows, five-row
  * artifacts inserted two rows per statement), with {@link ExternalInvariantChecker} watching every
- * step. Issue 19's stale-worker findings are schedules of this rig.
+ * step. Issue 19's stale-worker findings are schedules of this rig; {@code CandidateOwnershipByUuidTest}
+ * starts from the same cluster.
  */
 final class StaleWorkerRig implements AutoCloseable {
     static final String INVOCATION = "nightly-A";
