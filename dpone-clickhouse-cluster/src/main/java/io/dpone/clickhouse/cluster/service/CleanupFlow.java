@@ -205,9 +205,10 @@ final class CleanupFlow {
         evidence.step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.cleanup(advanced.current().record(), settings.cluster(),
                 settings.target()), advanced.permit().get());
-        if (dispatch instanceof DdlDispatch.NotSent) {
+        boolean expired = dispatch instanceof DdlDispatch.PermitRefused refused && refused.reason() == DdlDispatch.Refusal.EXPIRED;
+        if (dispatch instanceof DdlDispatch.NotSent || expired) {
             // Provably never sent: record the drop as lost; the classifier decides on a redispatch.
-            evidence.step("cleanup drop not sent");
+            evidence.step(expired ? "cleanup drop not sent: the dispatch permit expired" : "cleanup drop not sent");
             return lost(advanced.current(), evidence);
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
