@@ -171,8 +171,9 @@ final class CleanupFlow {
     private CleanupVerdict classify(AdmittedCluster cluster, AuthorityRecord record, QueueResult cleanupQueue, Waits waits) {
         PublicationShape shape = RecordShapes.shape(record);
         TableRef candidate = RecordShapes.candidate(record, settings.target());
+        // complete replication health of the published target, not the staged count: the target is the platform's now
         boolean healthy = shape instanceof PublicationShape.AbsentTarget
-                || targetHealth.await(cluster.hosts(), settings.target(), record.payload().stagedRowCount(), waits);
+                || targetHealth.awaitHealthy(cluster.hosts(), settings.target(), waits);
         return classifier.classify(new CleanupFacts(shape, record.phase(), cluster.hosts(),
                 replicas.observe(cluster.hosts(), settings.target(), candidate),
                 QueueResult.of(record.payload().publication().receipt()), cleanupQueue, healthy));
