@@ -35,7 +35,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * carries its token after the visibility wait) once the record marks it lost; completion needs the
  * candidate absent, the target desired on every member and a terminal drop receipt. Inventory
  * drift since PREPARED fences cleanup; cancellation never lets a drop be sent. An absent target has nothing to clean. Prohibited evidence stops here.
- * Once completed, the staging crashed attempts of the same operation left is removed.
+ * Once completed, the staging other attempts of the same operation left is listed, never dropped.
  */
 final class CleanupFlow {
     /** Drops one invocation may send; more (each a fresh epoch) wait for the next invocation. */
@@ -69,7 +69,7 @@ final class CleanupFlow {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.COMPLETED) {
                 recordCompleted(cluster, record, run);
-                leftovers.remove(cluster, record, run);
+                leftovers.report(record, run.evidence());
                 return Conclusion.committed();
             }
             Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "cleanup");

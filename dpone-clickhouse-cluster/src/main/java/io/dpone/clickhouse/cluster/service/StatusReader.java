@@ -52,10 +52,11 @@ final class StatusReader {
     private final CleanupClassifier cleanup;
     private final QueueEntryResolver queue;
     private final ReplicaReader replicas;
+    private final LeftoverAttemptStaging leftovers;
     private final ReadinessWait targetHealth;
 
     StatusReader(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
-            PublicationClassifier publication, CleanupClassifier cleanup) {
+            PublicationClassifier publication, CleanupClassifier cleanup, LeftoverAttemptStaging leftovers) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
@@ -64,6 +65,7 @@ final class StatusReader {
         this.queue = new QueueEntryResolver(ports.ddl(), digests, BoundedWait.once(), BoundedWait.once(), ports.sleeper(),
                 Cancellation.NEVER);
         this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
+        this.leftovers = requireNonNull(leftovers, "leftovers is null");
         this.targetHealth = new ReadinessWait(ports.catalog(), settings.cluster(), BoundedWait.once());
     }
 
@@ -98,6 +100,7 @@ final class StatusReader {
     private Conclusion conclude(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
         TableRef candidate = RecordShapes.candidate(record, settings.target());
         if (record.phase() == AuthorityPhase.COMPLETED) {
+            leftovers.report(record, evidence);
             return Conclusion.committed();
         }
         // the fence dispatch, reconciliation and cleanup apply first, so status never promises a rerun that is fenced
