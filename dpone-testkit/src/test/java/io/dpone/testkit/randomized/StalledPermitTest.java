@@ -15,6 +15,7 @@ import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableView;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -79,17 +80,23 @@ class StalledPermitTest {
         UUID predecessor = uuid(sim, 0, PublicationDriver.TARGET);
         sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w1").kind(StatementKind.DDL_EXCHANGE),
                 Fault.pauseWorker(Duration.ofMinutes(10)));
+        List<UUID> retired = new ArrayList<>();
         sim.simulator.arm(Step.at(Duration.ofMinutes(5)), Fault.admin("runbook: candidate renamed away, checked, dropped",
                 admin -> {
                     TableRef candidate = sim.candidate(INVOCATION);
-                    TableRef quarantine = new TableRef(candidate.database(), candidate.table() + "_retired");
+                    TableRef moved = new TableRef(candidate.database(), candidate.table() + "_retired");
                     for (int member = 0; member < 2; member++) {
-                        admin.rename(member, candidate, quarantine);
-                        admin.dropIfExists(member, quarantine);
+                        admin.rename(member, candidate, moved);
+                        retired.add(uuid(sim, member, moved));
+                        admin.dropIfExists(member, moved);
                     }
                 }));
 
         Attempt w1 = sim.publish("w1", 0, INVOCATION);
+
+        assertEquals(2, retired.size(), "the operator moved the candidate away on both members");
+        assertEquals(1, retired.stream().distinct().count(), "one desired generation");
+        assertTrue(!retired.contains(predecessor), "what was dropped was the desired generation, never the predecessor");
 
         assertEquals(1, sim.dispatches(StatementKind.DDL_EXCHANGE).size(), "the late statement reached the server");
         for (int member = 0; member < 2; member++) {
