@@ -98,12 +98,52 @@ class BoundCandidateDiscardTest {
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
     }
 
+    /** A slow re-read answers what the slot held when the server read it: this operation's record naming c1. */
+    @Test
+    void aSlowReReadThatArrivesAfterOthersActedStillKeepsTheBoundCandidate() {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, 184);
+        sim.simulator.arm(POST_READ, Fault.pauseWorker());
+        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w2").kind(StatementKind.DDL_EXCHANGE).afterEffect(),
+                Fault.resumeWorker("w1"));
+        sim.simulator.arm(REREAD, Fault.slowAnswer(Duration.ofSeconds(30)));
+
+        race(sim);
+
+        assertEquals(0, discards(sim), "the late answer still names c1: nothing is discarded");
+        assertEquals(1, sim.dispatches(StatementKind.DDL_EXCHANGE).size());
+        assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
+    }
+
+    /**
+     * A staging failure's discard sends before the attempt wrote any record: a worker frozen right
+     * before it, while another worker of the invocation publishes its own candidate, still drops
+     * only its own unbound one.
+     */
+    @Test
+    void aStagingFailureDiscardDelayedPastAnotherWorkersPublicationDropsOnlyItsOwnCandidate() {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, 185);
+        sim.simulator.arm(Step.call(PortCall.LOAD).worker("w1"), Fault.loseResponse());
+        sim.simulator.arm(Step.call(PortCall.DDL_SETUP).worker("w1").kind(StatementKind.DDL_DISCARD_STAGING),
+                Fault.pauseWorker(Duration.ofMinutes(5)));
+
+        Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
+
+        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED), outcomes.get("w1").value().code());
+        Attempt w2 = outcomes.get("w2").value();
+        assertEquals(Optional.of(PublicationOutcome.COMMITTED), w2.outcome(), w2.summary());
+        assertEquals(1, discards(sim), "w1's own discard");
+        for (int member = 0; member < 2; member++) {
+            assertEquals(java.util.Set.of(), sim.driver.attemptCandidates(member, INVOCATION), "nothing left on " + member);
+        }
+        assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
+    }
+
     static long discards(ServiceOnSimulator sim) {
         return sim.simulator.observe().calls().records().stream().filter(r -> r.kind() == StatementKind.DDL_DISCARD_STAGING)
                 .count();
     }
 
-    /** w1 publishes; w2, the same invocation, starts once w1's PREPARED record is in the slot. */
+    /** w1 publishes; w2, the same invocation, starts once w1's PREPARED record is in the slot (at most 1 s later). */
     static Map<String, WorkerOutcome<Attempt>> race(ServiceOnSimulator sim) {
         ClusterSimulator simulator = sim.simulator;
         WorkerPorts w1 = simulator.worker("w1", 0);
@@ -111,7 +151,9 @@ class BoundCandidateDiscardTest {
         return simulator.run(List.of(
                 new ClusterSimulator.Worker<>(w1, ports -> ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4)),
                 new ClusterSimulator.Worker<>(w2, ports -> {
-                    while (simulator.observe().keeperMap(PublicationDriver.FACADE.keeperRoot()).isEmpty()) {
+                    // until w1's PREPARED record is in the slot, or w1 stopped before writing one
+                    for (int waited = 0; waited < 200 && simulator.observe().keeperMap(PublicationDriver.FACADE.keeperRoot())
+                            .isEmpty(); waited++) {
                         ports.sleeper().sleep(Duration.ofMillis(5));
                     }
                     return ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4);
