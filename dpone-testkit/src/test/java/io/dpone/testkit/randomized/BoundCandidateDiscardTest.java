@@ -42,10 +42,7 @@ class BoundCandidateDiscardTest {
 
     @Test
     void aWorkerWhoseReReadFailsAfterALostRaceKeepsItsBoundCandidateAndEndsUnknown() {
-        ServiceOnSimulator sim = new ServiceOnSimulator(2, 181);
-        sim.simulator.arm(POST_READ, Fault.pauseWorker());
-        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w2").kind(StatementKind.DDL_EXCHANGE).afterEffect(),
-                Fault.resumeWorker("w1"));
+        ServiceOnSimulator sim = w1FrozenUntilW2Exchanges(181);
         sim.simulator.arm(REREAD, Fault.loseResponse());
 
         Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
@@ -63,10 +60,7 @@ class BoundCandidateDiscardTest {
 
     @Test
     void aWorkerWhoseReReadShowsItsOwnRecordResumesFromItAndDropsNothing() {
-        ServiceOnSimulator sim = new ServiceOnSimulator(2, 182);
-        sim.simulator.arm(POST_READ, Fault.pauseWorker());
-        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w2").kind(StatementKind.DDL_EXCHANGE).afterEffect(),
-                Fault.resumeWorker("w1"));
+        ServiceOnSimulator sim = w1FrozenUntilW2Exchanges(182);
 
         Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
 
@@ -79,10 +73,7 @@ class BoundCandidateDiscardTest {
 
     @Test
     void theKeptCandidateIsPublishedByTheRerunAndNothingIsLost() {
-        ServiceOnSimulator sim = new ServiceOnSimulator(2, 183);
-        sim.simulator.arm(POST_READ, Fault.pauseWorker());
-        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w2").kind(StatementKind.DDL_EXCHANGE).afterEffect(),
-                Fault.resumeWorker("w1"));
+        ServiceOnSimulator sim = w1FrozenUntilW2Exchanges(183);
         sim.simulator.arm(REREAD, Fault.failBeforeSend());
         race(sim);
         TableRef published = sim.candidate(INVOCATION);
@@ -101,10 +92,7 @@ class BoundCandidateDiscardTest {
     /** A slow re-read answers what the slot held when the server read it: this operation's record naming c1. */
     @Test
     void aSlowReReadThatArrivesAfterOthersActedStillKeepsTheBoundCandidate() {
-        ServiceOnSimulator sim = new ServiceOnSimulator(2, 184);
-        sim.simulator.arm(POST_READ, Fault.pauseWorker());
-        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w2").kind(StatementKind.DDL_EXCHANGE).afterEffect(),
-                Fault.resumeWorker("w1"));
+        ServiceOnSimulator sim = w1FrozenUntilW2Exchanges(184);
         sim.simulator.arm(REREAD, Fault.slowAnswer(Duration.ofSeconds(30)));
 
         race(sim);
@@ -136,6 +124,15 @@ class BoundCandidateDiscardTest {
             assertEquals(java.util.Set.of(), sim.driver.attemptCandidates(member, INVOCATION), "nothing left on " + member);
         }
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
+    }
+
+    /** The schedule up to the re-read: w1 frozen before its post-read until w2's EXCHANGE is enqueued. */
+    private static ServiceOnSimulator w1FrozenUntilW2Exchanges(long seed) {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, seed);
+        sim.simulator.arm(POST_READ, Fault.pauseWorker());
+        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w2").kind(StatementKind.DDL_EXCHANGE).afterEffect(),
+                Fault.resumeWorker("w1"));
+        return sim;
     }
 
     static long discards(ServiceOnSimulator sim) {

@@ -34,54 +34,47 @@ class LeftoverStagingRaceTest {
 
     @Test
     void aCompletedOperationNeverDropsTheStagingOfAWorkerPausedMidStaging() {
-        ServiceOnSimulator sim = new ServiceOnSimulator(2, 201);
-        sim.simulator.arm(Step.call(PortCall.LOAD).worker("w1"), Fault.pauseWorker());
+        Map<String, WorkerOutcome<Attempt>> outcomes = w1FrozenWhileW2Publishes(201, PortCall.LOAD);
 
-        Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
-
-        assertEquals(0, discardsBy(sim, "w2"), "w2 never drops another attempt's staging");
-        Attempt w2 = outcomes.get("w2").value();
-        assertEquals(Optional.of(PublicationOutcome.COMMITTED), w2.outcome(), w2.summary());
         Attempt w1 = outcomes.get("w1").value();
         assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN), w1.code(),
                 "w1 loaded its own candidate and found the target published meanwhile: " + w1.summary());
-        assertEquals(1, discardsBy(sim, "w1"), "w1 removed its own candidate (no record was written by it)");
-        nothingLeft(sim);
     }
 
     @Test
     void aWorkerPausedBeforeTakingTheSlotKeepsItsStagingUntilItsReadProvesItUnbound() {
-        ServiceOnSimulator sim = new ServiceOnSimulator(2, 202);
-        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w1"), Fault.pauseWorker());
+        Map<String, WorkerOutcome<Attempt>> outcomes = w1FrozenWhileW2Publishes(202, PortCall.CONTROL_INSERT);
 
-        Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
-
-        assertEquals(0, discardsBy(sim, "w2"), "w2 never drops another attempt's staging");
-        for (String worker : List.of("w1", "w2")) {
-            Attempt attempt = outcomes.get(worker).value();
-            assertEquals(Optional.of(PublicationOutcome.COMMITTED), attempt.outcome(), worker + ": " + attempt.summary());
-        }
-        assertEquals(1, discardsBy(sim, "w1"),
-                "w1's slot write conflicted, its re-read showed the completed record naming w2's candidate: it dropped its own");
-        nothingLeft(sim);
+        Attempt w1 = outcomes.get("w1").value();
+        assertEquals(Optional.of(PublicationOutcome.COMMITTED), w1.outcome(),
+                "its slot write conflicted, its re-read showed the completed record naming w2's candidate: " + w1.summary());
     }
 
-    private static Map<String, WorkerOutcome<Attempt>> race(ServiceOnSimulator sim) {
-        return sim.simulator.run(List.of(
+    /**
+     * w1 freezes at its first {@code call} until nothing else is left to run; w2 of the same invocation
+     * publishes meanwhile. Whatever w1 ends in, w2 dropped none of its staging, w1 dropped its own
+     * candidate once, and nothing of the operation's attempts is left.
+     */
+    private static Map<String, WorkerOutcome<Attempt>> w1FrozenWhileW2Publishes(long seed, PortCall call) {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, seed);
+        sim.simulator.arm(Step.call(call).worker("w1"), Fault.pauseWorker());
+        Map<String, WorkerOutcome<Attempt>> outcomes = sim.simulator.run(List.of(
                 new ClusterSimulator.Worker<>(sim.simulator.worker("w1", 0),
                         ports -> ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4)),
                 new ClusterSimulator.Worker<>(sim.simulator.worker("w2", 1), ports -> {
                     ports.sleeper().sleep(Duration.ofMillis(150)); // after w1 bootstrapped the control facade
                     return ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4);
                 })));
-    }
-
-    private static void nothingLeft(ServiceOnSimulator sim) {
+        assertEquals(0, discardsBy(sim, "w2"), "w2 never drops another attempt's staging");
+        Attempt w2 = outcomes.get("w2").value();
+        assertEquals(Optional.of(PublicationOutcome.COMMITTED), w2.outcome(), w2.summary());
+        assertEquals(1, discardsBy(sim, "w1"), "w1 removed its own candidate, and only once");
         for (int member = 0; member < 2; member++) {
             assertEquals(Set.of(), sim.driver.attemptCandidates(member, INVOCATION), "nothing left on member " + member);
         }
         assertEquals(1, sim.dispatches(StatementKind.DDL_EXCHANGE).size());
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
+        return outcomes;
     }
 
     private static long discardsBy(ServiceOnSimulator sim, String worker) {
