@@ -89,6 +89,26 @@ class BoundCandidateDiscardTest {
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
     }
 
+    /**
+     * A strict insert refused because the key exists never applied: w1's candidate was never bound,
+     * so it is discarded even when the re-read that follows gets no answer.
+     */
+    @Test
+    void aWriteRefusedBeforeApplyingLetsTheCandidateGoEvenWithoutAReRead() {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, 186);
+        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w1"), Fault.pauseWorker());
+        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w2").afterEffect(), Fault.resumeWorker("w1"));
+        sim.simulator.arm(Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), Fault.loseResponse());
+
+        Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
+
+        Attempt w1 = outcomes.get("w1").value();
+        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT), w1.code(), w1.summary());
+        assertEquals(1, discards(sim), "w1 dropped its own, never bound candidate");
+        assertEquals(Optional.of(PublicationOutcome.COMMITTED), outcomes.get("w2").value().outcome());
+        assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
+    }
+
     /** A slow re-read answers what the slot held when the server read it: this operation's record naming c1. */
     @Test
     void aSlowReReadThatArrivesAfterOthersActedStillKeepsTheBoundCandidate() {

@@ -151,17 +151,18 @@ public final class InternalPublicationService {
     }
 
     /**
-     * Taking the slot conflicted, yet the write may still have bound this attempt's candidate (an
-     * acknowledged write whose post-read saw later writes, issue 18 finding 1). Only a successful
-     * re-read decides: a record of this operation naming the candidate is resumed; otherwise no
-     * record names it (only this attempt writes its name, and a record never changes its
-     * candidate), so it is discarded and a record of this operation naming another is resumed. An
-     * unreadable or undecodable slot proves nothing: the candidate is kept and the run ends unknown.
+     * Taking the slot conflicted. Refused before anything could apply, the write never bound this
+     * attempt's candidate, and only this attempt ever writes its name: it is unbound whatever the slot
+     * shows. Judged by a post-read, the write may have applied and been followed by others (issue 18
+     * finding 1), so one successful re-read decides: a record of this operation naming the candidate
+     * is resumed; any other answer shows no record naming it (a record never changes its candidate),
+     * so it is discarded and a record of this operation naming another is resumed. An unreadable or
+     * undecodable slot proves nothing then: the candidate is kept and the run ends unknown.
      */
     private Conclusion afterLostRace(AdmittedCluster cluster, OperationIdentity identity, AuthorityRecord prepared,
             CasResult.Conflict conflict, Run run) {
         AuthorityWrites.Reread reread = writes.reread(prepared);
-        if (reread instanceof AuthorityWrites.Reread.Unproven unproven) {
+        if (reread instanceof AuthorityWrites.Reread.Unproven unproven && conflict.reason().decidedByPostRead()) {
             run.evidence().step("slot not re-read after a conflict (" + unproven.reason() + "); own candidate kept");
             return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
                     "taking the slot conflicted (" + conflict.reason() + ") and the slot could not be re-read, so whether"
@@ -177,8 +178,8 @@ public final class InternalPublicationService {
         staging.discardOwnAttempt(cluster, identity, run);
         mine.ifPresent(run.evidence()::record);
         return mine.map(record -> resume(cluster, record, run)).orElseThrow(() -> new DponeException(conflict.code(),
-                "another worker took the target slot first (" + conflict.reason() + "); this attempt's own candidate was"
-                        + " discarded and it sent no publication statement"));
+                "the target slot was not taken (" + conflict.reason() + "; another worker may hold it); this attempt's"
+                        + " own candidate was discarded and it sent no publication statement"));
     }
 
     /**
