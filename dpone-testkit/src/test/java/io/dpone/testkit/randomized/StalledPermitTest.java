@@ -49,8 +49,12 @@ class StalledPermitTest {
         assertTrue(w1.summary().contains("the dispatch permit expired before the send")
                 && w1.summary().contains("A DISPATCHING record without a queue entry"), w1.summary());
         assertTrue(sim.simulator.trace().tail(400).stream().anyMatch(line -> line.contains("dispatch refused: EXPIRED")));
+        Attempt status = sim.driver.status("reader", INVOCATION);
+        assertEquals(Optional.of(PublicationOutcome.UNKNOWN), status.outcome(), status.summary());
+        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), status.code(), "status says what a rerun says");
         Attempt rerun = sim.publish("w2", 1, INVOCATION);
         assertEquals(Optional.of(PublicationOutcome.UNKNOWN), rerun.outcome(), "never redispatched: " + rerun.summary());
+        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), rerun.code());
         assertEquals(0, sim.dispatches(StatementKind.DDL_EXCHANGE).size());
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
     }
