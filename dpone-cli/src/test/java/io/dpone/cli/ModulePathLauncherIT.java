@@ -114,7 +114,7 @@ class ModulePathLauncherIT {
         assertEquals(1, providers.outJson().get("providers").size(), providers.out());
 
         Result plan = launch(java(path, "plan", "-m", "fixtures/manifests/cluster-external.yaml"));
-        assertEquals(ExitCode.BLOCKED, plan.exit(), plan.toString());
+        assertEquals(ExitCode.BLOCKED.code(), plan.exit(), plan.toString());
         assertEquals("", plan.err());
         JsonNode decision = plan.outJson();
         assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", decision.get("blockers").get(0).get("code").asText());
@@ -124,7 +124,7 @@ class ModulePathLauncherIT {
         assertTrue(decision.get("no_fallback").asBoolean());
 
         Result internal = launch(java(path, "plan", "-m", "fixtures/manifests/cluster-internal.yaml"));
-        assertEquals(ExitCode.OK, internal.exit(), internal.toString());
+        assertEquals(ExitCode.OK.code(), internal.exit(), internal.toString());
     }
 
     private String[] publish(String manifest) throws IOException {
@@ -142,7 +142,7 @@ class ModulePathLauncherIT {
     @Test
     void runtimeFailureInTheRealProcessIsOneTypedStderrDocument() throws Exception {
         Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-external.yaml")), CONNECTION);
-        assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
+        assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         // The real external publisher runs: with no reachable member, admission blocks before any mutation
         // (and before the artifact store is created). stderr is exactly the one typed document: the drivers'
@@ -163,7 +163,7 @@ class ModulePathLauncherIT {
         Map<String, String> environment = new HashMap<>(CONNECTION);
         environment.put("DPONE_PROGRESS", "always");
         Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-internal.yaml")), environment);
-        assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
+        assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         List<String> lines = result.err().strip().lines().toList();
         assertTrue(lines.size() >= 2 && lines.get(0).contains("starting ..."), result.err());
@@ -178,7 +178,7 @@ class ModulePathLauncherIT {
     @Test
     void aMissingConnectionIsATypedDocumentNamingTheVariable() throws Exception {
         Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-internal.yaml")));
-        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         JsonNode error = JSON.readTree(result.err()).get("error");
         assertEquals("CONNECTION_PROFILE_INVALID", error.get("code").asText());
@@ -188,12 +188,12 @@ class ModulePathLauncherIT {
     @Test
     void theRepositoryLauncherScriptRunsTheDemo() throws Exception {
         Result demo = launch(List.of(ROOT.resolve("dpone").toString(), "demo", "--json"));
-        assertEquals(ExitCode.OK, demo.exit(), demo.toString());
+        assertEquals(ExitCode.OK.code(), demo.exit(), demo.toString());
         assertEquals("cluster_internal", demo.outJson().get("plan").get("mode").asText());
         assertTrue(demo.outJson().get("cluster").asText().startsWith("SIMULATED"), "the demo says its cluster is simulated");
         assertEquals("committed", demo.outJson().get("receipts").get(0).get("outcome").asText());
         Result invalid = launch(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/invalid-unknown-keys.yaml"));
-        assertEquals(ExitCode.INVALID_INPUT, invalid.exit(), invalid.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), invalid.exit(), invalid.toString());
         assertEquals("", invalid.out());
         assertEquals("MANIFEST_SCHEMA_INVALID", JSON.readTree(invalid.err()).get("error").get("code").asText());
     }
@@ -204,13 +204,13 @@ class ModulePathLauncherIT {
         Path store = output.resolve("store");
         Result sealed = launch(java(builtPath(), "seal", "--source", csv.toString(), "--format", "CSVWithNames",
                 "--columns", "id UInt8, name Nullable(String)", "--store", store.toString()));
-        assertEquals(ExitCode.OK, sealed.exit(), sealed.toString());
+        assertEquals(ExitCode.OK.code(), sealed.exit(), sealed.toString());
         assertEquals(2, sealed.outJson().get("row_count").asInt());
         assertTrue(Files.isRegularFile(store.resolve("sha256").resolve(sealed.outJson().get("artifact_sha256").asText())));
 
         Result absent = launch(java(internalOnlyPath(), "seal", "--source", csv.toString(), "--format", "CSVWithNames",
                 "--columns", "id UInt8, name Nullable(String)", "--store", store.toString()));
-        assertEquals(ExitCode.RUNTIME_FAILURE, absent.exit(), absent.toString());
+        assertEquals(ExitCode.RUNTIME_FAILURE.code(), absent.exit(), absent.toString());
         assertEquals("", absent.out());
         assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", JSON.readTree(absent.err()).get("error").get("code").asText());
     }

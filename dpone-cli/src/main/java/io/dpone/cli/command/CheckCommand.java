@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code dpone check -m FILE}: validates the manifest and applies the shared static admission policy. */
-@Command(name = "check", description = "Validate a manifest and report static admission (exit 0 admitted, 1 blocked, 2 invalid).")
+@Command(name = "check", description = "Validate a manifest and report static admission.")
 public final class CheckCommand implements Callable<Integer> {
     private final HostContext host;
 

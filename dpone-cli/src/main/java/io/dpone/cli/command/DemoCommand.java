@@ -55,16 +55,16 @@ public final class DemoCommand implements Callable<Integer> {
                 DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "no simulated cluster on the module path (the testkit)"));
         if (list) {
             demo.scenarios().forEach(s -> host.out().println(s.name() + "\t" + s.description()));
-            return ExitCode.OK;
+            return ExitCode.OK.code();
         }
         String name = scenario == null ? demo.scenarios().get(0).name() : scenario;
         if (demo.scenarios().stream().noneMatch(s -> s.name().equals(name))) {
             host.err().println("dpone demo: no scenario of that name; see dpone demo --list");
-            return ExitCode.INVALID_INPUT;
+            return ExitCode.INVALID_INPUT.code();
         }
         Optional<AdmittedManifest> admitted = AdmittedManifest.decide(host, host.reader().read(embedded(), ManifestFormat.YAML));
         if (admitted.isEmpty()) {
-            return ExitCode.INVALID_INPUT;
+            return ExitCode.INVALID_INPUT.code();
         }
         List<String> narration = new ArrayList<>();
         if (!json) {
@@ -91,7 +91,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (!run.passed()) {
             throw new DponeException(DponeErrorCode.HOST_INTERNAL_ERROR, "the demo scenario's checks did not hold");
         }
-        return admitted.get().decision().blocked() ? ExitCode.BLOCKED : ExitCode.OK;
+        return admitted.get().decision().blocked() ? ExitCode.BLOCKED.code() : ExitCode.OK.code();
     }
 
     private static ObjectNode document(AdmittedManifest admitted, DemoScenarios demo, String name, List<String> narration,

@@ -34,11 +34,8 @@ import picocli.CommandLine.Spec;
  * outcome's exit code (5-10). A {@link DponeException} from the publisher propagates to the host's
  * handler (exit 3, or 4 for a defect). Progress and a human summary go to stderr only on a terminal.
  */
-@Command(name = "publish", description = {
-        "Publish a CSV or TSV file, or a codec file with declared columns, to the manifest's target after static admission.",
-        "Exit codes: 0 committed, 1 blocked, 2 invalid input, 3 runtime failure, 4 internal error, 5 waiting, "
-                + "6 terminal partial, 7 unknown, 8 prepared (stopped before dispatch), 9 aborted, 10 failed; "
-                + "see docs/reference/cli.md."})
+@Command(name = "publish",
+        description = "Publish a CSV or TSV file, or a codec file with declared columns, to the manifest's target after static admission.")
 public final class PublishCommand implements Callable<Integer> {
     /** The host's own first step, shown until the publisher reports its own. */
     static final String STARTING_STEP = "starting";
@@ -57,8 +54,8 @@ public final class PublishCommand implements Callable<Integer> {
     private ConnectionOption connection;
 
     @Option(names = "--source", required = true, paramLabel = "FILE",
-            description = "Delimited text file with a header row (a gz or zst extension names its compression),"
-                    + " or a codec file with --columns.")
+            description = "Delimited text file with a header row, or a codec file with --columns."
+                    + " Which compressions the publisher reads is the mode's: docs/reference/sources.md.")
     private Path source;
 
     @Option(names = "--format", paramLabel = "FORMAT",
@@ -95,8 +92,8 @@ public final class PublishCommand implements Callable<Integer> {
                     : SourceFiles.describeCodec(source, format, ColumnDeclarations.parse(columns));
             cluster = connection.resolve(host);
         } catch (DponeException e) {
-            host.err().println(JsonDocuments.compact(JsonDocuments.error(e)));
-            return ExitCode.INVALID_INPUT;
+            host.errors().report(JsonDocuments.error(e));
+            return ExitCode.INVALID_INPUT.code();
         }
         Publisher publisher = admission.admitted().get().createPublisher(host);
         PublicationReceipt receipt;
@@ -114,7 +111,7 @@ public final class PublishCommand implements Callable<Integer> {
         if (receipt.outcome() == PublicationOutcome.COMMITTED) {
             host.out().println(JsonDocuments.pretty(JsonDocuments.receipt(receipt)));
         } else {
-            host.err().println(JsonDocuments.compact(JsonDocuments.unfinished(receipt)));
+            host.errors().report(JsonDocuments.unfinished(receipt));
         }
         host.out().flush();
         if (host.terminals().stderr()) {
