@@ -94,10 +94,31 @@ class DponeCliTest {
     @Test
     void runtimeFailureIsOneTypedStderrDocumentWithEmptyStdout() {
         CliRun result = CliRun.run(HostContext.discoverProviders(), PublishFixtures.environment(), PublishFixtures.publish(csv(dir)));
-        // The real internal provider publishes: with no reachable member, admission blocks before any mutation.
-        assertCleanStderrFailure(result, ExitCode.RUNTIME_FAILURE.code(), "CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE");
+        // The real internal provider publishes: the sentinel host does not resolve, so admission blocks before any mutation.
+        assertCleanStderrFailure(result, ExitCode.RUNTIME_FAILURE.code(), "CONNECTION_HOST_UNKNOWN");
         assertEquals("BLOCKED", result.errJson().get("error").get("type").asText());
-        assertEquals(2002, result.errJson().get("error").get("number").asInt());
+        assertEquals(1031, result.errJson().get("error").get("number").asInt());
+    }
+
+    /**
+     * A coordinator nothing listens on, through the real providers of both modes (no server): its own
+     * code, and status keeps the cause. red on main 32d8930: CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE
+     * (external: _EXTERNAL_INVENTORY_INCOMPLETE), whose page says to restore members, and status said
+     * only "the inventory could not be read".
+     */
+    @Test
+    void aRefusedCoordinatorIsConnectionRefusedNotAMissingMember() {
+        Map<String, String> refused = Map.of("DPONE_CLICKHOUSE_HOST", "127.0.0.1:1");
+        for (String manifest : List.of("cluster-internal.yaml", "cluster-external.yaml")) {
+            CliRun publish = CliRun.run(HostContext.discoverProviders(), refused, "publish", "-m", fixture(manifest),
+                    "--source", csv(dir).toString(), "--invocation-id", "run-1");
+            assertCleanStderrFailure(publish, ExitCode.RUNTIME_FAILURE.code(), "CONNECTION_REFUSED");
+            CliRun status = CliRun.run(HostContext.discoverProviders(), refused, "status", "-m", fixture(manifest));
+            assertCleanStderrFailure(status, ExitCode.RUNTIME_FAILURE.code(), "CONNECTION_REFUSED");
+            String message = status.errJson().get("error").get("message").asText();
+            assertTrue(message.contains("read failed: NOT_SENT") && message.contains("Connection refused"), message);
+            assertFalse(message.contains("127.0.0.1"), message);
+        }
     }
 
     @Test

@@ -144,12 +144,12 @@ class ModulePathLauncherIT {
         Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-external.yaml")), CONNECTION);
         assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        // The real external publisher runs: with no reachable member, admission blocks before any mutation
-        // (and before the artifact store is created). stderr is exactly the one typed document: the drivers'
-        // logging facade has its no-op provider on the module path, so it prints no warning first.
+        // The real external publisher runs: the sentinel host does not resolve, so admission blocks before any
+        // mutation (and before the artifact store is created). stderr is exactly the one typed document: the
+        // drivers' logging facade has its no-op provider on the module path, so it prints no warning first.
         List<String> lines = result.err().strip().lines().toList();
         assertEquals(1, lines.size(), result.err());
-        assertEquals("CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE",
+        assertEquals("CONNECTION_HOST_UNKNOWN",
                 JSON.readTree(lines.get(0)).get("error").get("code").asText());
         assertNoLeak(result);
     }
@@ -167,8 +167,8 @@ class ModulePathLauncherIT {
         assertEquals("", result.out());
         List<String> lines = result.err().strip().lines().toList();
         assertTrue(lines.size() >= 2 && lines.get(0).contains("starting ..."), result.err());
-        // The real internal publisher runs: with no reachable member, admission blocks before any mutation.
-        assertEquals("CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE",
+        // The real internal publisher runs: the sentinel host does not resolve, so admission blocks before any mutation.
+        assertEquals("CONNECTION_HOST_UNKNOWN",
                 JSON.readTree(lines.get(lines.size() - 1)).get("error").get("code").asText());
         assertFalse(result.err().contains("WARNING") || result.err().contains("SLF4J"),
                 "no jline, JUL or SLF4J warning on stderr: " + result.err());
