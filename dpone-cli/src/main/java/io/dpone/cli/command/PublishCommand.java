@@ -4,11 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
-import io.dpone.cli.input.SourceFiles;
 import io.dpone.cli.progress.ProgressDisplay;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.cli.render.ReceiptSummary;
-import io.dpone.spi.artifact.ColumnDeclarations;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.ClusterConnection;
 import io.dpone.spi.publication.PublicationRequest;
@@ -24,7 +22,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,8 +36,6 @@ import picocli.CommandLine.Spec;
 public final class PublishCommand implements Callable<Integer> {
     /** The host's own first step, shown until the publisher reports its own. */
     static final String STARTING_STEP = "starting";
-    /** The codec external mode decodes (seed 001); only named in help and messages, never checked here. */
-    static final String CODEC_EXAMPLE = "dpone.clickhouse.tab-separated";
 
     private final HostContext host;
 
@@ -60,7 +55,7 @@ public final class PublishCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames or TSVWithNamesAndTypes,"
-                    + " or a codec name such as " + CODEC_EXAMPLE + " (with --columns; the publisher decides which codecs it decodes)."
+                    + " or a codec name such as " + SourceArguments.CODEC_EXAMPLE + " (with --columns; the publisher decides which codecs it decodes)."
                     + " Default by file extension: csv is CSVWithNames; tsv and tab are TSVWithNames.")
     private String format;
 
@@ -80,7 +75,8 @@ public final class PublishCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String id = InvocationIds.require(spec, invocationId);
-        Optional<DelimitedFormat> sourceFormat = sourceFormat();
+        SourceArguments sourceArguments = new SourceArguments(source, format, columns);
+        Optional<DelimitedFormat> sourceFormat = sourceArguments.delimitedFormat(spec);
         ManifestOption.RuntimeAdmission admission = manifest.admitForRuntime(host);
         if (admission.admitted().isEmpty()) {
             return admission.exitCode();
@@ -88,8 +84,7 @@ public final class PublishCommand implements Callable<Integer> {
         PublicationSource file;
         ClusterConnection cluster;
         try {
-            file = sourceFormat.isPresent() ? SourceFiles.describe(source, sourceFormat.get())
-                    : SourceFiles.describeCodec(source, format, ColumnDeclarations.parse(columns));
+            file = sourceArguments.describe(sourceFormat);
             cluster = connection.resolve(host);
         } catch (DponeException e) {
             host.errors().report(JsonDocuments.error(e));
@@ -118,35 +113,5 @@ public final class PublishCommand implements Callable<Integer> {
             host.err().print(ReceiptSummary.render(receipt));
         }
         return ExitCode.forOutcome(receipt.outcome());
-    }
-
-    /** The delimited format of the source, or empty when {@code --format} names a codec (then with {@code --columns}). */
-    private Optional<DelimitedFormat> sourceFormat() {
-        if ("-".equals(source.toString())) {
-            throw usage("standard input is not a supported source; pass a file to --source");
-        }
-        if (format != null) {
-            DelimitedFormat named = DelimitedFormat.fromWireName(format);
-            if (named == null && columns == null) {
-                throw usage("--format must be one of " + SourceFiles.formatNames() + ", or a codec name such as " + CODEC_EXAMPLE
-                        + " together with --columns");
-            }
-            if (named != null && columns != null) {
-                throw usage("--columns declares a codec file's columns; a " + named.wireName()
-                        + " file names its columns in its header row (a *WithNamesAndTypes header also types them)");
-            }
-            return Optional.ofNullable(named);
-        }
-        if (columns != null) {
-            throw usage("--columns needs --format naming the codec, for example --format " + CODEC_EXAMPLE);
-        }
-        Path name = source.getFileName();
-        return Optional.of((name == null ? Optional.<DelimitedFormat>empty() : SourceFiles.inferFormat(name.toString()))
-                .orElseThrow(() -> usage("the source format cannot be told from the file extension (.csv, .tsv, .tab); pass --format,"
-                        + " one of " + SourceFiles.formatNames())));
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 }

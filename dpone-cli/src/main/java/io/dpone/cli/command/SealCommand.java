@@ -15,14 +15,10 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -63,7 +59,7 @@ public final class SealCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         if (rowBudget < 1) {
             throw new ParameterException(spec.commandLine(), "--row-budget must be a positive number of rows");
         }
@@ -82,25 +78,21 @@ public final class SealCommand implements Callable<Integer> {
         }
         ArtifactSealer sealer = ServiceLoader.load(ArtifactSealer.class).findFirst().orElseThrow(() -> new DponeException(
                 DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "the external mode module, which seals artifacts, is not installed"));
-        Path temporary = null;
-        Path directory;
         if (store != null) {
-            directory = store;
-        } else if (host.environment().externalArtifactStore().isPresent()) {
-            directory = environmentStore(host.environment().externalArtifactStore().get());
-        } else {
-            temporary = Files.createTempDirectory("dpone-seal-");
-            directory = temporary;
+            return seal(sealer, publicationSource, declared, store);
         }
-        try {
-            SealedArtifact artifact = sealer.seal(publicationSource, declared, directory, rowBudget);
-            host.out().println(JsonDocuments.pretty(document(artifact)));
-            return ExitCode.OK.code();
-        } finally {
-            if (temporary != null) {
-                deleteRecursively(temporary);
-            }
+        if (host.environment().externalArtifactStore().isPresent()) {
+            return seal(sealer, publicationSource, declared, environmentStore(host.environment().externalArtifactStore().get()));
         }
+        try (TemporaryDirectory temporary = TemporaryDirectory.create("dpone-seal-")) {
+            return seal(sealer, publicationSource, declared, temporary.path());
+        }
+    }
+
+    private int seal(ArtifactSealer sealer, PublicationSource source, List<SourceColumn> declared, Path directory) {
+        SealedArtifact artifact = sealer.seal(source, declared, directory, rowBudget);
+        host.out().println(JsonDocuments.pretty(document(artifact)));
+        return ExitCode.OK.code();
     }
 
     /** @throws DponeException {@code SOURCE_UNAVAILABLE} when the file is missing or unreadable, as publish refuses it */
@@ -126,13 +118,5 @@ public final class SealCommand implements Callable<Integer> {
         node.put("row_count", artifact.rowCount());
         node.put("schema_digest", artifact.schemaDigest());
         return node;
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }
