@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -51,16 +53,27 @@ class ModulePathLauncherIT {
     }
 
     private Result launch(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
+        Map<String, String> skipBuild = new HashMap<>(environment);
+        skipBuild.put("DPONE_SKIP_BUILD", "1");
+        return started(command, skipBuild).finish(120);
+    }
+
+    /** A launcher process writing to files, with no DPONE_* variable but {@code environment}. */
+    private Running started(List<String> command, Map<String, String> environment) throws IOException {
         Path out = output.resolve("out-" + System.nanoTime());
         Path err = output.resolve("err-" + System.nanoTime());
         ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_"));
-        builder.environment().put("DPONE_SKIP_BUILD", "1");
         builder.environment().putAll(environment);
-        Process process = builder.start();
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "launcher did not finish");
-        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Running(builder.start(), out, err);
+    }
+
+    private record Running(Process process, Path out, Path err) {
+        Result finish(long seconds) throws IOException, InterruptedException {
+            assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "launcher did not finish");
+            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        }
     }
 
     private static List<String> java(List<String> pathOptions, String... args) {
@@ -196,6 +209,61 @@ class ModulePathLauncherIT {
         assertEquals(ExitCode.INVALID_INPUT.code(), invalid.exit(), invalid.toString());
         assertEquals("", invalid.out());
         assertEquals("MANIFEST_SCHEMA_INVALID", JSON.readTree(invalid.err()).get("error").get("code").asText());
+    }
+
+    /**
+     * The issue's race, reproduced with the checkout launcher and the real Maven build: four
+     * {@code ./dpone check} started 0, 2, 5 and 9 s after a fixture is touched (what a scheduler sees
+     * after a {@code git pull}). red on main 32d8930 (run by hand the same way): the runs exited 0, 1
+     * with {@code FindException: Module ... not found} (the "blocked" code) and 4 ({@code zip file is
+     * empty}), because one run's Maven build emptied the module path another run was starting from,
+     * and every stale run started its own build. Now one run builds under the lock into a fresh
+     * folder and switches to it in one rename; the others wait, then use it: every run exits 0 with
+     * exactly the check summary on stdout.
+     */
+    @Test
+    void runsStartedWhileTheLauncherRebuildsAllAnswerFromOneCompleteBuild() throws Exception {
+        Path fixture = ROOT.resolve("fixtures/manifests/cluster-internal.yaml");
+        Files.setLastModifiedTime(fixture, FileTime.from(Instant.now()));
+        long start = System.nanoTime();
+        List<Running> runs = new ArrayList<>();
+        for (long delay : new long[] {0, 2, 5, 9}) {
+            long wait = TimeUnit.SECONDS.toMillis(delay) - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            if (wait > 0) {
+                Thread.sleep(wait);
+            }
+            runs.add(started(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/cluster-internal.yaml"),
+                    Map.of()));
+        }
+        for (Running run : runs) {
+            Result result = run.finish(1800);
+            assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
+            JsonNode summary = result.outJson();
+            assertEquals("valid", summary.get("manifest").asText(), result.out());
+            assertTrue(summary.get("admitted").asBoolean(), result.out());
+            assertFalse(result.err().contains("Exception") || result.err().contains("Error occurred"), result.err());
+        }
+        Path current = ROOT.resolve("dpone-cli/target/launcher/current");
+        assertTrue(Files.isSymbolicLink(current) && Files.isRegularFile(current.resolve("dpone.args")), "one complete build is current");
+    }
+
+    /** A build that fails exits 4, never 1, with nothing on stdout; the previous build stays current. */
+    @Test
+    void aFailedBuildExitsFourWithAnEmptyStdout() throws Exception {
+        Path fakeMaven = output.resolve("bin/mvn");
+        Files.createDirectories(fakeMaven.getParent());
+        Files.writeString(fakeMaven, "#!/bin/sh\necho 'the build is broken' >&2\nexit 1\n");
+        fakeMaven.toFile().setExecutable(true);
+        Path fixture = ROOT.resolve("fixtures/manifests/cluster-internal.yaml");
+        Files.setLastModifiedTime(fixture, FileTime.from(Instant.now()));
+        Path current = ROOT.resolve("dpone-cli/target/launcher/current");
+        Path before = Files.isSymbolicLink(current) ? Files.readSymbolicLink(current) : null;
+        Result failed = started(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/cluster-internal.yaml"),
+                Map.of("PATH", fakeMaven.getParent() + File.pathSeparator + System.getenv("PATH"))).finish(300);
+        assertEquals(ExitCode.INTERNAL_ERROR.code(), failed.exit(), failed.toString());
+        assertEquals("", failed.out());
+        assertTrue(failed.err().contains("the build failed"), failed.err());
+        assertEquals(before, Files.isSymbolicLink(current) ? Files.readSymbolicLink(current) : null, "the previous build stays current");
     }
 
     @Test
