@@ -210,6 +210,39 @@ class DponeCliTest {
         assertEquals(ExitCode.INVALID_INPUT.code(), run("demo", "--scenario", "no-such-thing").exit());
     }
 
+    /** red on main 32d8930: --list ignored --json and printed tab-separated lines. */
+    @Test
+    void demoListHonoursJson() {
+        CliRun listed = run("demo", "--list", "--json");
+        assertEquals(ExitCode.OK.code(), listed.exit(), listed.toString());
+        JsonNode scenarios = listed.outJson().get("scenarios");
+        assertEquals(run("demo", "--list").out().lines().count(), scenarios.size());
+        assertEquals("existing-target", scenarios.get(0).get("name").asText());
+        assertFalse(scenarios.get(0).get("description").asText().isEmpty());
+    }
+
+    /** {@code demo --status}: after the scenario, the status table an operator's {@code dpone status} shows (red on main: no such option). */
+    @Test
+    void demoStatusShowsTheTargetsStatusTableAfterTheScenario() {
+        CliRun text = run("demo", "--scenario", "slow-replica", "--status");
+        assertEquals(ExitCode.OK.code(), text.exit(), text.toString());
+        String after = text.out().substring(text.out().indexOf("status of the target afterwards (dpone status):"));
+        assertTrue(after.contains("\noutcome: committed\n"), after);
+        assertTrue(after.lines().anyMatch(line -> line.strip().matches("shard\\s+replica\\s+state.*")), after);
+        CliRun json = run("demo", "--scenario", "slow-replica", "--status", "--json");
+        assertEquals("committed", json.outJson().get("status").get("outcome").asText());
+        assertFalse(run("demo", "--json").outJson().has("status"), "only with --status");
+    }
+
+    @Test
+    void anUnknownDemoScenarioIsAUsageError() {
+        CliRun result = run("demo", "--scenario", "no-such-thing");
+        assertEquals(ExitCode.INVALID_INPUT.code(), result.exit());
+        assertEquals("", result.out());
+        assertTrue(result.err().startsWith("--scenario names no scenario; see dpone demo --list"), result.err());
+        assertFalse(result.err().contains("no-such-thing"), "the value is not echoed");
+    }
+
     @Test
     void demoRunsTheQueueEvidenceHazardsAndNoReceiptCommits() {
         assertTrue(run("demo", "--list").out().lines().anyMatch(line -> line.startsWith("queue-evidence-hazards\t")));
