@@ -89,7 +89,7 @@ class CheckSourceTest {
     void aHeaderMismatchNamesTheColumns() throws IOException {
         Path csv = source(".csv", "id,custmer,amount\n1,a,2\n");
         assertRefused(run("check", "-m", fixture("cluster-internal.yaml"), "--source", csv.toString(),
-                "--expect-columns", "id, customer, amount"), 3, "SOURCE_SCHEMA_INVALID", "missing `customer`", "unexpected `custmer`");
+                "--expect-columns", "id, customer, amount"), 3, "SOURCE_SCHEMA_INVALID", "missing \"customer\"", "unexpected \"custmer\"");
         CliRun matching = run("check", "-m", fixture("cluster-internal.yaml"), "--source", csv.toString(),
                 "--expect-columns", "id, custmer, amount");
         assertEquals(ExitCode.OK.code(), matching.exit(), matching.toString());

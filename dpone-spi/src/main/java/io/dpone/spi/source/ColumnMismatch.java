@@ -59,7 +59,8 @@ public final class ColumnMismatch {
         return String.join(", ", shown) + (names.size() > MAX_NAMED ? " and " + (names.size() - MAX_NAMED) + " more" : "");
     }
 
+    /** In double quotes: a back-quoted name would read as SQL, which evidence never holds. */
     private static String quoted(String name) {
-        return "`" + name.replace("`", "``") + "`";
+        return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 }

@@ -128,12 +128,12 @@ class SourceSealerTest {
     @Test
     void theHeaderMustMatchTheDeclaration() throws Exception {
         assertSchemaInvalid(delimited(file("e.csv", "id,title,amount,day\n"), DelimitedFormat.CSV_WITH_NAMES),
-                "the source's header and the declared columns: the columns differ (missing `name`; unexpected `title`)");
+                "the source's header and the declared columns: the columns differ (missing \"name\"; unexpected \"title\")");
         assertSchemaInvalid(delimited(file("f.csv", "id,name,amount\n"), DelimitedFormat.CSV_WITH_NAMES),
-                "the source's header and the declared columns: the columns differ (missing `day`)");
+                "the source's header and the declared columns: the columns differ (missing \"day\")");
         assertSchemaInvalid(delimited(file("f2.csv", "id,amount,name,day\n"), DelimitedFormat.CSV_WITH_NAMES),
-                "the source's header and the declared columns: the columns differ (the order differs: column 2 is `amount`,"
-                        + " expected `name`)");
+                "the source's header and the declared columns: the columns differ (the order differs: column 2 is \"amount\","
+                        + " expected \"name\")");
         assertSchemaInvalid(delimited(file("g.csv", "id,name,amount,day\nUInt64,String,\"Decimal(10, 2)\",Date\n"),
                 DelimitedFormat.CSV_WITH_NAMES_AND_TYPES),
                 "column 2: the source's types row names String, the declaration Nullable(String)");
