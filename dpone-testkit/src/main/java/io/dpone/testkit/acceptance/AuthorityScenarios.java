@@ -88,7 +88,7 @@ final class AuthorityScenarios {
         narrator.say("two writers compare-and-swap PREPARED -> DISPATCHING from the same record version");
         narrator.say("first CAS -> acknowledged and verified by a read-back: it holds the dispatch permit; the record"
                 + " version rises by exactly one");
-        narrator.say("second CAS -> " + conflict((CasResult.Conflict) stale) + ": no permit, the record is unchanged");
+        narrator.say("second CAS -> " + conflict((CasResult.Conflict) stale) + "; it holds no permit");
         return List.of();
     }
 
@@ -179,7 +179,7 @@ final class AuthorityScenarios {
     /** A refused CAS in words: why no row changed. */
     private static String conflict(CasResult.Conflict conflict) {
         return switch (conflict.reason()) {
-            case ZERO_ROW_NO_OP -> "a conflict: no row matched the version it read any more, so nothing changed";
+            case ZERO_ROW_NO_OP -> "a conflict: the version it read is gone, so no row matched and nothing changed";
             default -> "a conflict (" + conflict.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")";
         };
     }
