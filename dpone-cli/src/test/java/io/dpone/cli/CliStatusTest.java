@@ -77,13 +77,15 @@ class CliStatusTest {
         assertEquals(0, provider.publishers());
     }
 
+    /** The sentinel host does not resolve: its connection code, with the cause kept (no longer INVENTORY_INCOMPLETE). */
     @Test
     void anUnreachableClusterIsARuntimeFailureOfTheRealProvider() {
         CliRun result = CliRun.run(HostContext.discoverProviders(), PublishFixtures.environment(),
                 "status", "-m", CliRun.fixture("cluster-internal.yaml"));
         assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        assertEquals("CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE", result.errJson().get("error").get("code").asText());
+        assertEquals("CONNECTION_HOST_UNKNOWN", result.errJson().get("error").get("code").asText());
+        assertTrue(result.errJson().get("error").get("message").asText().contains("UnknownHostException"), result.err());
     }
 
     @Test
