@@ -73,6 +73,25 @@ class StalledPermitTest {
     }
 
     /**
+     * A cleanup permit ages the same way. w1 freezes between its CLEANUP_DISPATCHING CAS (its fourth)
+     * and the drop beyond the bound: the drop is not sent and is recorded lost, and only then is it
+     * sent under a new epoch (every member holds exactly the predecessor), once.
+     */
+    @Test
+    void aWorkerFrozenBeforeItsCleanupDropBeyondTheBoundSendsThatDropNeverAndRedispatchesUnderANewEpoch() {
+        ServiceOnSimulator sim = new ServiceOnSimulator(2, 214);
+        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).worker("w1").nth(4).afterEffect(),
+                Fault.pauseWorker(Duration.ofMinutes(10)));
+
+        Attempt w1 = sim.publish("w1", 0, INVOCATION);
+
+        assertEquals(Optional.of(PublicationOutcome.COMMITTED), w1.outcome(), w1.summary());
+        assertTrue(sim.simulator.trace().tail(2000).stream().anyMatch(line -> line.contains("dispatch refused: EXPIRED")));
+        assertEquals(1, sim.dispatches(StatementKind.DDL_DROP).size(), "only the redispatched drop was sent");
+        assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
+    }
+
+    /**
      * The window that remains: a worker that passed the age check and froze before the server got
      * the statement. The runbook's proof that the old candidate is gone (renamed away on every
      * member, its UUID checked, then dropped) before the record is retired makes the late
