@@ -43,4 +43,5 @@ module io.dpone.clickhouse.cluster {
 
     provides io.dpone.spi.publication.PublicationStrategyProvider
             with io.dpone.clickhouse.cluster.provider.InternalPublicationStrategyProvider;
+    provides io.dpone.spi.source.SourceInspector with io.dpone.clickhouse.cluster.source.ReadingSourceInspector;
 }
