@@ -1,6 +1,8 @@
 package io.dpone.clickhouse.cluster.service;
 
+import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
@@ -71,10 +73,13 @@ public final class InternalPublicationService {
     public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
             ProgressListener progress) {
         OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId, digests);
-        Run run = new Run(new Waits(ports.sleeper(), cancellation, progress),
+        PhaseTimings timings = new PhaseTimings(ports.clock());
+        Sleeper sleeper = timings.observing(ports.sleeper());
+        ProgressListener timed = timings.observing(progress);
+        Run run = new Run(new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(ports.ddl(), digests, settings.entryVisibility(), settings.entryProgress(),
-                        ports.sleeper(), cancellation), new RunEvidence());
-        progress.step("admission");
+                        sleeper, cancellation), new RunEvidence(timings));
+        timed.step("admission");
         ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
         Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
         return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());

@@ -1,12 +1,16 @@
 package io.dpone.clickhouse.cluster.service;
 
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
+import static java.util.Objects.requireNonNull;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +32,18 @@ final class RunEvidence {
     private EntryAggregation publicationHosts;
     private EntryAggregation cleanupHosts;
     private final List<String> steps = new ArrayList<>();
+    private final PhaseTimings timings;
+    private Instant readAt;
+
+    /** Evidence of a publication, timed per phase. */
+    RunEvidence(PhaseTimings timings) {
+        this.timings = requireNonNull(timings, "timings is null");
+    }
+
+    /** Evidence of a status read: no phases of its own, the record's times as of {@link #readAt}. */
+    RunEvidence() {
+        this.timings = null;
+    }
 
     void inventory(ClusterInventory inventory, String digest) {
         members.clear();
@@ -57,6 +73,11 @@ final class RunEvidence {
         cleanupHosts = aggregation;
     }
 
+    /** When a status read looked, so the receipt can say how long the record has been in its phase. */
+    void readAt(Instant now) {
+        readAt = now;
+    }
+
     void step(String name) {
         steps.add(name);
     }
@@ -84,15 +105,24 @@ final class RunEvidence {
         detail.put("unknown_cause", cause);
         detail.put("members", memberStates());
         detail.put("steps", List.copyOf(steps));
+        if (timings != null) {
+            detail.put("timings", timings.receiptField());
+        }
+        if (record != null) {
+            var payload = record.record().payload();
+            detail.put("record_times", ReceiptFields.recordTimes(payload.createdAt(), payload.updatedAt(), readAt));
+        }
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");
         return detail;
     }
 
     private List<Object> memberStates() {
+        boolean completed = record != null && record.record().phase() == AuthorityPhase.COMPLETED;
+        boolean absentTarget = record != null && record.record().payload().predecessor() == null;
         List<Object> states = new ArrayList<>();
         members.forEach((endpoint, member) -> states.add(ReceiptFields.member(member, "state",
-                replicas.containsKey(endpoint) ? replicas.get(endpoint).name() : null)));
+                ReceiptFields.memberState(replicas.get(endpoint), completed, absentTarget))));
         return states;
     }
 }

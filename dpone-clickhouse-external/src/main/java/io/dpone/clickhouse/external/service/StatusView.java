@@ -80,6 +80,7 @@ final class StatusView {
         SlotVersion<ExternalSlot> current = ((SlotRead.Present<ExternalSlot>) slot).valid().orElseThrow(() -> new DponeException(
                 DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is not a valid record"));
         evidence.record(current);
+        evidence.readAt(ports.clock().instant());
         if (current.record() instanceof InternalBaseline baseline) {
             if (baseline.completed()) {
                 return ExternalReceipts.none("the slot holds a completed internal-mode record; a new external operation"
@@ -112,7 +113,10 @@ final class StatusView {
         var candidate = Statements.candidate(record, settings.target());
         boolean drifted = !record.payload().inventoryDigest().equals(cluster.inventoryDigest());
         return switch (record.phase()) {
-            case COMPLETED -> Ending.committed();
+            case COMPLETED -> {
+                classifications.completed(cluster, record, candidate, evidence);
+                yield Ending.committed();
+            }
             case ABORTED -> Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
                     "the operation ended before publication after exact owned cleanup (not success); nothing was published;"
                             + " a new invocation id publishes the target");
