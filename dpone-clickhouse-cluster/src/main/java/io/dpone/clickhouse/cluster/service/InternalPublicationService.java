@@ -11,7 +11,6 @@ import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
-import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
@@ -21,6 +20,7 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
 import java.time.Instant;
@@ -49,6 +49,7 @@ public final class InternalPublicationService {
     private final CleanupFlow cleanup;
     private final Staging staging;
     private final StatusReader status;
+    private final LivePreview preview;
 
     public InternalPublicationService(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
             RandomBits random) {
@@ -67,6 +68,7 @@ public final class InternalPublicationService {
                 new LeftoverAttemptStaging(ports.catalog(), setup, settings, random));
         this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates));
         this.staging = new Staging(ports, settings, setup, random);
+        this.preview = new LivePreview(ports, settings, digests, random, status);
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
@@ -96,25 +98,21 @@ public final class InternalPublicationService {
         return InternalReceipts.of(evidence.record().record().operationId().hex(), conclusion.get(), evidence);
     }
 
+    /** {@code dpone plan --live}: what {@link #publish} of {@code schedulerInvocationId} (any new one when empty) would do now; mutates nothing. */
+    public LivePlan preview(Optional<String> schedulerInvocationId) {
+        return preview.preview(schedulerInvocationId);
+    }
+
     private Conclusion decide(AdmittedCluster cluster, OperationIdentity identity, AuthorityRead slot,
             PublicationSource source, Run run) {
-        if (slot instanceof AuthorityRead.Absent) {
-            return newOperation(cluster, identity, null, source, run);
+        if (slot instanceof AuthorityRead.Present present) {
+            present.valid().ifPresent(run.evidence()::record);
         }
-        VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
-                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
-                "the authority record is malformed, of an unknown version or oversized; it blocks the target and is never"
-                        + " overwritten"));
-        run.evidence().record(current);
-        AuthorityRecord record = current.record();
-        if (record.operationId().equals(identity.operationId())) {
-            return resume(cluster, current, run);
+        SlotDecision decision = SlotDecision.of(slot, identity.operationId());
+        if (decision instanceof SlotDecision.Resume resume) {
+            return resume(cluster, resume.current(), run);
         }
-        if (record.phase() != AuthorityPhase.COMPLETED) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
-                    "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
-        }
-        return newOperation(cluster, identity, current, source, run);
+        return newOperation(cluster, identity, ((SlotDecision.NewOperation) decision).completed().orElse(null), source, run);
     }
 
     /**
