@@ -17,6 +17,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaObservation;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.port.FencedDdl;
+import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.manifest.ReplicationMode;
@@ -214,7 +215,7 @@ final class LivePreview {
         entry.put("step", "stage");
         entry.put("action", DdlAction.STAGE.code());
         entry.put("permit", false);
-        entry.put("statement", "CREATE TABLE " + candidate.render() + " ON CLUSTER " + settings.cluster()
+        entry.put("statement", "CREATE TABLE " + candidate.render() + " ON CLUSTER " + SqlQuoting.identifier(settings.cluster())
                 + " ... (the target's definition, or the source's columns for an absent target)");
         entry.put("log_comment", "dpone-ch-v1." + identity.operationId().hex() + ".stage.<epoch>.<random>");
         return entry;
