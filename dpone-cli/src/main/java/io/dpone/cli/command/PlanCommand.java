@@ -5,8 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
 import io.dpone.cli.render.JsonDocuments;
-import io.dpone.spi.error.DponeException;
-import io.dpone.spi.publication.ClusterConnection;
 import io.dpone.spi.publication.StatusRequest;
 import io.dpone.spi.receipt.LivePlan;
 import java.util.Optional;
@@ -54,19 +52,12 @@ public final class PlanCommand implements Callable<Integer> {
             return manifest.printDecision(host, JsonDocuments::decision);
         }
         Optional<String> id = Optional.ofNullable(invocationId).map(value -> InvocationIds.require(spec, value));
-        ManifestOption.RuntimeAdmission admission = manifest.admitForRuntime(host);
-        if (admission.admitted().isEmpty()) {
-            return admission.exitCode();
+        ManifestOption.Connected connected = manifest.connect(host, connection);
+        if (connected.admitted().isEmpty()) {
+            return connected.exitCode();
         }
-        ClusterConnection cluster;
-        try {
-            cluster = connection.resolve(host);
-        } catch (DponeException e) {
-            host.errors().report(JsonDocuments.error(e));
-            return ExitCode.INVALID_INPUT.code();
-        }
-        AdmittedManifest admitted = admission.admitted().get();
-        LivePlan plan = admitted.createPublisher(host).preview(new StatusRequest(cluster, id));
+        AdmittedManifest admitted = connected.admitted().get();
+        LivePlan plan = admitted.createPublisher(host).preview(new StatusRequest(connected.connection(), id));
         host.out().println(JsonDocuments.pretty(JsonDocuments.livePlan(admitted.decision(), plan)));
         return plan.action() == LivePlan.Action.BLOCKED ? ExitCode.BLOCKED.code() : ExitCode.OK.code();
     }

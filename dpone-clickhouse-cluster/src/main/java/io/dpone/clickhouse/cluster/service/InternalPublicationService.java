@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.cluster.service;
 
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.port.Sleeper;
@@ -80,7 +81,7 @@ public final class InternalPublicationService {
         ProgressListener timed = timings.observing(progress);
         Run run = new Run(new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(ports.ddl(), digests, settings.entryVisibility(), settings.entryProgress(),
-                        sleeper, cancellation), new RunEvidence(timings));
+                        sleeper, cancellation), new RunEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
         ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
         Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
@@ -89,7 +90,7 @@ public final class InternalPublicationService {
 
     /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
     public PublicationReceipt status(Optional<String> schedulerInvocationId) {
-        RunEvidence evidence = new RunEvidence();
+        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
         Optional<Conclusion> conclusion = status.read(
                 schedulerInvocationId.map(id -> OperationIdentity.derive(settings, id, digests).operationId()), evidence);
         if (conclusion.isEmpty()) {

@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
@@ -64,7 +65,7 @@ final class LivePreview {
         detail.put("operation_id", identity.operationId().hex());
         ClusterGate.Survey survey;
         try {
-            survey = new ClusterGate(ports, settings, digests, random).survey(identity, new RunEvidence());
+            survey = new ClusterGate(ports, settings, digests, random).survey(identity, new RunEvidence(ReceiptTimes.ofRead()));
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
@@ -105,7 +106,7 @@ final class LivePreview {
     /** The own operation, judged by what status (and so the rerun) concludes from its record. */
     private LivePlan resume(VersionedRecord current, OperationIdentity identity, Map<String, Object> detail) {
         AuthorityRecord record = current.record();
-        RunEvidence evidence = new RunEvidence();
+        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
         Conclusion conclusion;
         try {
             conclusion = status.read(Optional.of(identity.operationId()), evidence).orElseThrow();

@@ -7,7 +7,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
-import io.dpone.clickhouse.cluster.flow.PhaseTimings;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import static java.util.Objects.requireNonNull;
 import java.time.Instant;
@@ -32,50 +32,16 @@ final class RunEvidence {
     private EntryAggregation publicationHosts;
     private EntryAggregation cleanupHosts;
     private final List<String> steps = new ArrayList<>();
-    private final PhaseTimings timings;
-    private Instant readAt;
+    private final ReceiptTimes times;
 
-    /** Evidence of a publication, timed per phase. */
-    RunEvidence(PhaseTimings timings) {
-        this.timings = requireNonNull(timings, "timings is null");
-    }
-
-    /** Evidence of a status read: no phases of its own, the record's times as of {@link #readAt}. */
-    RunEvidence() {
-        this.timings = null;
-    }
-
-    void inventory(ClusterInventory inventory, String digest) {
-        members.clear();
-        inventory.members().forEach(member -> members.put(member.endpoint(), member));
-        inventoryDigest = digest;
-    }
-
-    void record(VersionedRecord current) {
-        record = current;
-    }
-
-    VersionedRecord record() {
-        return record;
-    }
-
-    void classified(String name, String unknownCause, Map<HostEndpoint, ReplicaState> states) {
-        classification = name;
-        cause = unknownCause;
-        replicas = Map.copyOf(states);
-    }
-
-    void publicationHosts(EntryAggregation aggregation) {
-        publicationHosts = aggregation;
-    }
-
-    void cleanupHosts(EntryAggregation aggregation) {
-        cleanupHosts = aggregation;
+    /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
+    RunEvidence(ReceiptTimes times) {
+        this.times = requireNonNull(times, "times is null");
     }
 
     /** When a status read looked, so the receipt can say how long the record has been in its phase. */
     void readAt(Instant now) {
-        readAt = now;
+        times.readAt(now);
     }
 
     void step(String name) {
@@ -105,13 +71,8 @@ final class RunEvidence {
         detail.put("unknown_cause", cause);
         detail.put("members", memberStates());
         detail.put("steps", List.copyOf(steps));
-        if (timings != null) {
-            detail.put("timings", timings.receiptField());
-        }
-        if (record != null) {
-            var payload = record.record().payload();
-            detail.put("record_times", ReceiptFields.recordTimes(payload.createdAt(), payload.updatedAt(), readAt));
-        }
+        var payload = record == null ? null : record.record().payload();
+        times.put(detail, payload == null ? null : payload.createdAt(), payload == null ? null : payload.updatedAt());
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");
         return detail;

@@ -8,7 +8,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
-import io.dpone.clickhouse.cluster.flow.PhaseTimings;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import static java.util.Objects.requireNonNull;
 import java.time.Instant;
@@ -43,50 +43,16 @@ final class ExternalEvidence {
     private EntryAggregation publicationHosts;
     private EntryAggregation cleanupHosts;
     private final List<String> steps = new ArrayList<>();
-    private final PhaseTimings timings;
-    private Instant readAt;
+    private final ReceiptTimes times;
 
-    /** Evidence of a publication, timed per phase. */
-    ExternalEvidence(PhaseTimings timings) {
-        this.timings = requireNonNull(timings, "timings is null");
-    }
-
-    /** Evidence of a status read: no phases of its own, the record's times as of {@link #readAt}. */
-    ExternalEvidence() {
-        this.timings = null;
-    }
-
-    void inventory(ResolvedInventory inventory, Digest digest) {
-        members.clear();
-        inventory.members().forEach(member -> members.put(member.row().endpoint(), member.row()));
-        inventoryDigest = digest.hex();
-    }
-
-    void record(SlotVersion<ExternalSlot> current) {
-        record = current;
-    }
-
-    SlotVersion<ExternalSlot> record() {
-        return record;
-    }
-
-    void classified(String name, String unknownCause, Map<HostEndpoint, ReplicaState> perMember) {
-        classification = name;
-        cause = unknownCause;
-        states = Map.copyOf(perMember);
-    }
-
-    void publicationHosts(EntryAggregation aggregation) {
-        publicationHosts = aggregation;
-    }
-
-    void cleanupHosts(EntryAggregation aggregation) {
-        cleanupHosts = aggregation;
+    /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
+    ExternalEvidence(ReceiptTimes times) {
+        this.times = requireNonNull(times, "times is null");
     }
 
     /** When a status read looked, so the receipt can say how long the record has been in its phase. */
     void readAt(Instant now) {
-        readAt = now;
+        times.readAt(now);
     }
 
     void step(String name) {
@@ -118,12 +84,8 @@ final class ExternalEvidence {
         detail.put("unknown_cause", cause);
         detail.put("members", memberStates());
         detail.put("steps", List.copyOf(steps));
-        if (timings != null) {
-            detail.put("timings", timings.receiptField());
-        }
-        if (record != null && record.record() instanceof ExternalRecord r) {
-            detail.put("record_times", ReceiptFields.recordTimes(r.payload().createdAt(), r.payload().updatedAt(), readAt));
-        }
+        ExternalRecord timed = record != null && record.record() instanceof ExternalRecord r ? r : null;
+        times.put(detail, timed == null ? null : timed.payload().createdAt(), timed == null ? null : timed.payload().updatedAt());
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");
         return detail;

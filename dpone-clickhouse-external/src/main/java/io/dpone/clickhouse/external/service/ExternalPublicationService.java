@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.external.service;
 
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.Waits;
@@ -86,7 +87,7 @@ public final class ExternalPublicationService {
         ProgressListener timed = timings.observing(progress);
         ExternalRun run = new ExternalRun(new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(ports.ddl(), Sha256ProtocolDigests.INSTANCE, settings.entryVisibility(),
-                        settings.entryProgress(), sleeper, cancellation), new ExternalEvidence(timings));
+                        settings.entryProgress(), sleeper, cancellation), new ExternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
         ExternalGate.Admission admission = new ExternalGate(ports, settings, random).admit(operation, run);
         Ending ending = decide(admission.members(), operation, admission.slot(), source, run);

@@ -2,6 +2,7 @@ package io.dpone.clickhouse.external.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
@@ -59,7 +60,7 @@ final class StatusView {
     }
 
     PublicationReceipt read(ExternalOperation operation, boolean invocationGiven) {
-        ExternalEvidence evidence = new ExternalEvidence();
+        ExternalEvidence evidence = new ExternalEvidence(ReceiptTimes.ofRead());
         CatalogRead<ClusterInventory> read = ports.catalog().inventory(settings.cluster());
         if (!(read instanceof CatalogRead.Observed<ClusterInventory> observed)) {
             throw ((CatalogRead.Unreadable<ClusterInventory>) read).refusal(
