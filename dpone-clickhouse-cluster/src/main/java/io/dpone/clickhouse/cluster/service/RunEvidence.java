@@ -39,6 +39,34 @@ final class RunEvidence {
         this.times = requireNonNull(times, "times is null");
     }
 
+    void inventory(ClusterInventory inventory, String digest) {
+        members.clear();
+        inventory.members().forEach(member -> members.put(member.endpoint(), member));
+        inventoryDigest = digest;
+    }
+
+    void record(VersionedRecord current) {
+        record = current;
+    }
+
+    VersionedRecord record() {
+        return record;
+    }
+
+    void classified(String name, String unknownCause, Map<HostEndpoint, ReplicaState> states) {
+        classification = name;
+        cause = unknownCause;
+        replicas = Map.copyOf(states);
+    }
+
+    void publicationHosts(EntryAggregation aggregation) {
+        publicationHosts = aggregation;
+    }
+
+    void cleanupHosts(EntryAggregation aggregation) {
+        cleanupHosts = aggregation;
+    }
+
     /** When a status read looked, so the receipt can say how long the record has been in its phase. */
     void readAt(Instant now) {
         times.readAt(now);

@@ -50,6 +50,34 @@ final class ExternalEvidence {
         this.times = requireNonNull(times, "times is null");
     }
 
+    void inventory(ResolvedInventory inventory, Digest digest) {
+        members.clear();
+        inventory.members().forEach(member -> members.put(member.row().endpoint(), member.row()));
+        inventoryDigest = digest.hex();
+    }
+
+    void record(SlotVersion<ExternalSlot> current) {
+        record = current;
+    }
+
+    SlotVersion<ExternalSlot> record() {
+        return record;
+    }
+
+    void classified(String name, String unknownCause, Map<HostEndpoint, ReplicaState> perMember) {
+        classification = name;
+        cause = unknownCause;
+        states = Map.copyOf(perMember);
+    }
+
+    void publicationHosts(EntryAggregation aggregation) {
+        publicationHosts = aggregation;
+    }
+
+    void cleanupHosts(EntryAggregation aggregation) {
+        cleanupHosts = aggregation;
+    }
+
     /** When a status read looked, so the receipt can say how long the record has been in its phase. */
     void readAt(Instant now) {
         times.readAt(now);
