@@ -32,6 +32,7 @@ final class RunEvidence {
     private EntryAggregation publicationHosts;
     private EntryAggregation cleanupHosts;
     private final List<String> steps = new ArrayList<>();
+    private List<String> leftoverAttempts;
     private final ReceiptTimes times;
 
     /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
@@ -76,6 +77,11 @@ final class RunEvidence {
         steps.add(name);
     }
 
+    /** The attempt suffixes of the completed operation's other candidates, listed and left in place. */
+    void leftoverAttempts(List<String> suffixes) {
+        leftoverAttempts = List.copyOf(suffixes);
+    }
+
     /** The receipt body: JSON-shaped, ordered, value-free. */
     Map<String, Object> detail() {
         Map<String, Object> detail = new LinkedHashMap<>();
@@ -98,6 +104,9 @@ final class RunEvidence {
         detail.put("classification", classification);
         detail.put("unknown_cause", cause);
         detail.put("members", memberStates());
+        if (leftoverAttempts != null) {
+            detail.put("leftover_attempts", leftoverAttempts);
+        }
         detail.put("steps", List.copyOf(steps));
         var payload = record == null ? null : record.record().payload();
         times.put(detail, payload == null ? null : payload.createdAt(), payload == null ? null : payload.updatedAt());
