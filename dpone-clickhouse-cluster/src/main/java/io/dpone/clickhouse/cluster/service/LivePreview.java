@@ -138,7 +138,8 @@ final class LivePreview {
                     + " sent again");
             default -> detail.put("next", "finish cleanup of the exact predecessor");
         }
-        if (existing && record.phase() != AuthorityPhase.CLEANUP_DISPATCHING) {
+        // a bound drop that proves lost or left exact predecessor copies is sent again under the next epoch
+        if (existing) {
             long dropEpoch = record.phase() == AuthorityPhase.PREPARED
                     ? epoch + 2 : epoch + 1;
             statements.add(fenced("cleanup", RecordShapes.cleanup(record, settings.cluster(), settings.target()), identity,
