@@ -28,6 +28,8 @@ public final class QueueEntry {
     final StatementKind kind;
     final Map<HostEndpoint, Long> active = new LinkedHashMap<>();
     final Map<HostEndpoint, HostResult> finished = new LinkedHashMap<>();
+    /** Hosts that executed the entry at least once (a second time is a double execution). */
+    final java.util.Set<HostEndpoint> executions = new java.util.LinkedHashSet<>();
     /** Host rows the simulator shows damaged ({@link io.dpone.testkit.simulator.HostRowDamage}); empty on a real server. */
     final Map<HostEndpoint, io.dpone.testkit.simulator.HostRowDamage> damaged = new LinkedHashMap<>();
     boolean removing;
