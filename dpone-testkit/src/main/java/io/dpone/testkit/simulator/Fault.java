@@ -142,13 +142,19 @@ public sealed interface Fault {
     }
 
     /**
-     * The call's KeeperMap reads ({@code CONTROL_READ}, the read inside a {@code CONTROL_CAS}'s strict
-     * update, each member's slot read of {@code FACADE_OBSERVE}) are served by a Keeper follower
-     * that has applied nothing since the member's session last saw the log: as stale as ZooKeeper's
-     * per-session order allows ({@code StorageKeeperMap::getBySerializedKeys} reads without
-     * {@code sync}; {@code getClient} syncs only when it takes a new session).
+     * The call's Keeper reads are served by a follower that has applied nothing since the member's
+     * session last saw the log: as stale as ZooKeeper's per-session order allows. KeeperMap reads
+     * ({@code CONTROL_READ}, the read inside a {@code CONTROL_CAS}'s strict update, each member's slot
+     * read of {@code FACADE_OBSERVE}: {@code StorageKeeperMap::getBySerializedKeys} reads without
+     * {@code sync}; {@code getClient} syncs only when it takes a new session) and the
+     * {@code system.distributed_ddl_queue} reads ({@code DDL_LOOKUP}, {@code DDL_ENTRIES_BY_PREFIX},
+     * {@code DDL_HOST_ROWS}: {@code StorageSystemDDLWorkerQueue} lists the queue without {@code sync}).
      */
     record StaleRead() implements Fault {
+        /** The port calls that read Keeper through the member's session. */
+        public static final java.util.Set<PortCall> READS_FROM_KEEPER = java.util.EnumSet.of(PortCall.CONTROL_READ,
+                PortCall.CONTROL_CAS, PortCall.FACADE_OBSERVE, PortCall.DDL_LOOKUP, PortCall.DDL_ENTRIES_BY_PREFIX,
+                PortCall.DDL_HOST_ROWS);
     }
 
     /** The host finishes the entry with this error instead of executing it (a terminal host failure). */

@@ -80,9 +80,9 @@ public final class FaultSchedule {
                 if (fault instanceof Fault.InterruptLoad && call.call() != PortCall.MEMBER_INSERT) {
                     throw new IllegalArgumentException("an interrupted load needs a MEMBER_INSERT step");
                 }
-                if (fault instanceof Fault.StaleRead && call.call() != PortCall.CONTROL_READ && call.call() != PortCall.CONTROL_CAS
-                        && call.call() != PortCall.FACADE_OBSERVE) {
-                    throw new IllegalArgumentException("a stale read needs a KeeperMap read: CONTROL_READ, CONTROL_CAS or FACADE_OBSERVE");
+                if (fault instanceof Fault.StaleRead && !Fault.StaleRead.READS_FROM_KEEPER.contains(call.call())) {
+                    throw new IllegalArgumentException("a stale read needs a call that reads Keeper: "
+                            + Fault.StaleRead.READS_FROM_KEEPER);
                 }
                 if (fault instanceof Fault.KeeperSessionLost && call.call() != PortCall.CONTROL_CAS
                         && call.call() != PortCall.CONTROL_INSERT) {

@@ -152,6 +152,31 @@ class KeeperFaultsTest {
     }
 
     @Test
+    void aQueueLookupFromALaggingFollowerMissesAnEntryAnotherMemberEnqueuedSinceTheSessionLastLooked() {
+        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(37).faults(FaultSchedule.builder()
+                .at(Step.call(PortCall.DDL_LOOKUP).worker("w1").nth(2), Fault.staleRead()).build()).build();
+        SampleDriver.fixture(simulator, 10);
+        WorkerPorts w1 = simulator.worker("w1", 1);
+        WorkerPorts w2 = simulator.worker("w2", 0);
+        var probe = new io.dpone.clickhouse.cluster.port.SetupDdl.CapabilityProbe(simulator.clusterName(),
+                new io.dpone.clickhouse.cluster.sql.TableRef(SampleDriver.DB, "probe_never"), "0123456789abcdef");
+        var token = SimRecords.setupToken(io.dpone.clickhouse.cluster.contract.ddl.DdlAction.PROBE, w2.randomBits());
+        assertInstanceOf(io.dpone.clickhouse.cluster.port.QueueLookup.Unknown.class, w1.ddl().lookup(probe.expected(token)),
+                "member 1's session looked at the queue before the entry existed");
+        simulator.admin().stallDdl(1); // member 1's own DDL worker would catch its session up with the entry
+        w2.ddl().dispatchSetup(probe, token);
+
+        var stale = w1.ddl().lookup(probe.expected(token));
+        var fresh = w1.ddl().lookup(probe.expected(token));
+
+        assertEquals(io.dpone.clickhouse.cluster.port.QueueLookup.Reason.NO_ENTRY,
+                assertInstanceOf(io.dpone.clickhouse.cluster.port.QueueLookup.Unknown.class, stale).reason(),
+                "the follower had not applied the entry's creation");
+        assertInstanceOf(io.dpone.clickhouse.cluster.port.QueueLookup.Bound.class, fresh);
+        assertEquals(1, simulator.observe().worldEvents().get(WorldEvent.STALE_READ));
+    }
+
+    @Test
     void theKeeperFaultsAreRefusedWhereTheyCannotHappen() {
         assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.MEMBERS), Fault.staleRead()));
         assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.CONTROL_READ), Fault.keeperSessionLost(true)));

@@ -139,8 +139,12 @@ public final class CallGate {
         end(started, "slept " + millis + " ms", null);
     }
 
-    /** The server applied the call's effect; faults after the effect fire now. */
+    /** The server applied the call's effect; observers see it, then faults after the effect fire. */
     public void afterEffect(Call call) {
+        if (!world.observers().isEmpty()) {
+            PortEvent event = new PortEvent(call.worker, call.member, call.call, call.kind, call.queryId, call.token, false);
+            world.observers().forEach(observer -> observer.afterServer(event));
+        }
         for (Fault fault : faults.onCall(Step.Timing.AFTER_EFFECT, call.call, call.worker, call.kind, call.member)) {
             if (fault instanceof Fault.CrashWorker) {
                 crash(call, "after the effect of " + call.call);

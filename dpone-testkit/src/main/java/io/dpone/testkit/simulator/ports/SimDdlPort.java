@@ -184,8 +184,8 @@ public final class SimDdlPort implements DdlPort {
     @Override
     public QueueLookup lookup(ExpectedDdl expected) {
         Objects.requireNonNull(expected, "expected is null");
-        return QueueReads.read(context, PortCall.DDL_LOOKUP,
-                () -> LOOKUPS.bind(expected, grouped(expected.cluster(), token -> token.equals(expected.correlationToken()))),
+        return QueueReads.read(context, PortCall.DDL_LOOKUP, view -> LOOKUPS.bind(expected, grouped(expected.cluster(),
+                token -> token.equals(expected.correlationToken()), view)),
                 failure -> new QueueLookup.Unknown(QueueLookup.Reason.QUEUE_UNREADABLE));
     }
 
@@ -193,23 +193,24 @@ public final class SimDdlPort implements DdlPort {
     public CatalogRead<List<QueueLookupRow>> entriesWithTokenPrefix(String cluster, String tokenPrefix) {
         QueueStatements.lookupByTokenPrefix(cluster, tokenPrefix); // the adapter's argument checks, identically
         return QueueReads.read(context, PortCall.DDL_ENTRIES_BY_PREFIX,
-                () -> new CatalogRead.Observed<>(grouped(cluster, token -> token.startsWith(tokenPrefix))));
+                view -> new CatalogRead.Observed<>(grouped(cluster, token -> token.startsWith(tokenPrefix), view)),
+                CatalogRead.Unreadable::failed);
     }
 
     @Override
     public CatalogRead<List<QueueRow>> hostRows(BoundEntry entry) {
         Objects.requireNonNull(entry, "entry is null");
         QueueStatements.hostRows(entry.cluster(), entry.entry());
-        return QueueReads.read(context, PortCall.DDL_HOST_ROWS, () -> new CatalogRead.Observed<>(QueueRows.fromHostRows(
-                entry.cluster(), context.world().queue().entries().stream()
+        return QueueReads.read(context, PortCall.DDL_HOST_ROWS, view -> new CatalogRead.Observed<>(QueueRows.fromHostRows(
+                entry.cluster(), context.world().queue().entriesAt(view).stream()
                         .filter(e -> e.cluster.equals(entry.cluster()) && e.name.equals(entry.entry()))
-                        .flatMap(e -> QueueRowsView.hostRows(e).stream()).toList())));
+                        .flatMap(e -> QueueRowsView.hostRows(e, view).stream()).toList())), CatalogRead.Unreadable::failed);
     }
 
     /** The grouped lookup answer: one row per entry of {@code cluster} whose log_comment matches, by entry name. */
-    private List<QueueLookupRow> grouped(String cluster, Predicate<String> token) {
+    private List<QueueLookupRow> grouped(String cluster, Predicate<String> token, long view) {
         List<QueueLookupRow> rows = new ArrayList<>();
-        for (QueueEntry entry : context.world().queue().entries()) {
+        for (QueueEntry entry : context.world().queue().entriesAt(view)) {
             String comment = entry.logComment();
             if (entry.cluster.equals(cluster) && comment != null && token.test(comment)) {
                 rows.add(new QueueLookupRow(entry.name, List.of(entry.query), List.of(comment)));

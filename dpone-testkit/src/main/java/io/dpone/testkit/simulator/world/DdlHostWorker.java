@@ -72,6 +72,8 @@ final class DdlHostWorker {
             return;
         }
         entry.active.put(member.endpoint, member.session);
+        entry.activeIndex.put(member.endpoint, world.keeperLog().commit());
+        world.keeperCaughtUp(member);
         world.trace(member.label(), "ddl worker starts " + entry.name);
         long execution = member.slowNextDdl > 0 ? member.slowNextDdl : world.draw(world.timings().ddlExecutionMs());
         member.slowNextDdl = 0;
@@ -97,9 +99,13 @@ final class DdlHostWorker {
             return;
         }
         entry.active.remove(member.endpoint);
+        entry.activeIndex.remove(member.endpoint);
         if (!entry.removed) {
+            long index = world.keeperLog().commit();
             entry.finished.put(member.endpoint, result instanceof LocalResult.Failed failed
-                    ? new HostResult(failed.code(), failed.message(), world.now()) : new HostResult(0, "", world.now()));
+                    ? new HostResult(failed.code(), failed.message(), world.now(), index)
+                    : new HostResult(0, "", world.now(), index));
+            world.keeperCaughtUp(member);
         }
         world.trace(member.label(), "ddl worker finished " + entry.name + " with code " + result.code());
         busy = false;

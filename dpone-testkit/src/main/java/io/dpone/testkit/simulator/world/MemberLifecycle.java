@@ -49,6 +49,7 @@ final class MemberLifecycle {
         boolean wasUp = member.state == MemberState.UP;
         member.state = MemberState.KILLED;
         member.incarnation++;
+        member.keeperSeen = -1;
         member.deferred.clear();
         member.pendingRequests.clear();
         member.ddlWorker.reset();

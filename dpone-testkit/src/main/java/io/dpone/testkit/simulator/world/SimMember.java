@@ -45,8 +45,12 @@ public final class SimMember {
     public boolean knowsStrictMode = true;
     public boolean knowsValidateMutationQuery;
     long session = 1;
-    /** The highest {@link KeeperLog} index this member's Keeper session has seen. */
-    long keeperSeen;
+    /**
+     * The highest {@link KeeperLog} index this member's KeeperMap client has seen; -1 until its first
+     * use, which synchronises it ({@code StorageKeeperMap::getClient} calls {@code sync} whenever it
+     * takes a new session), and again after the process restarted.
+     */
+    long keeperSeen = -1;
     long incarnation = 1;
     long downEpoch;
     final List<Runnable> deferred = new ArrayList<>();

@@ -139,13 +139,18 @@ public final class World {
     /**
      * The Keeper log index a KeeperMap read through {@code member} is served at: the leader's latest
      * (the session then has seen it), or, from a lagging follower ({@code stale}), what the member's
-     * session saw last.
+     * session saw last; a client's first read is synchronised.
      */
     public long keeperView(SimMember member, boolean stale) {
-        if (!stale) {
+        if (!stale || member.keeperSeen < 0) {
             member.keeperSeen = keeperLog.latest();
         }
         return member.keeperSeen;
+    }
+
+    /** The Keeper's commit order of KeeperMap writes and distributed DDL queue nodes. */
+    public KeeperLog keeperLog() {
+        return keeperLog;
     }
 
     /** A write through {@code member}'s session went through the leader: its session has seen the whole log. */
@@ -178,8 +183,10 @@ public final class World {
     public QueueEntry enqueue(SimMember initiator, String cluster, String query, Map<String, String> settings,
             LocalStatement statement, UUID createUuid, StatementKind kind) {
         List<HostEndpoint> hosts = configured(cluster).stream().map(member -> member.endpoint).toList();
-        return queue.enqueue(cluster, query, settings, hosts, initiator.endpoint.host() + ":" + initiator.endpoint.port(),
-                statement, createUuid, kind);
+        QueueEntry entry = queue.enqueue(cluster, query, settings, hosts, initiator.endpoint.host() + ":"
+                + initiator.endpoint.port(), statement, createUuid, kind);
+        keeperCaughtUp(initiator);
+        return entry;
     }
 
     public void schedule(long delayMillis, Runnable action) {

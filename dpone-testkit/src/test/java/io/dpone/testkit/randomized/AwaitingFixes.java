@@ -1,0 +1,32 @@
+package io.dpone.testkit.randomized;
+
+/**
+ * Fault patterns the widened model reaches that expose a finding another branch fixes (issue 18,
+ * "Findings to close"); each stays out of the generators until that fix is merged, then the lead
+ * flips its flag: the generators draw the pattern again and its seeded test then demands the fix.
+ */
+final class AwaitingFixes {
+    /**
+     * Issue 18 finding 1, "a bound candidate discarded without a permit" (branch int-safety: the
+     * rule "a candidate is discarded only after a successful read proves that no record names it").
+     * The pattern: one worker's slot read after its acknowledged PREPARED insert reaches the server
+     * late (a paused request), so it sees another worker's later version, and its next read is
+     * lost; {@code newOperation} then discards its own candidate although the other worker bound
+     * and dispatched it ({@link PermitlessDiscardRaceTest}).
+     */
+    static final boolean PERMITLESS_DISCARD_FIXED = false;
+
+    /**
+     * Issue 18 finding 2, "a permit outlives its holder" (branch int-safety: a bounded permit age
+     * checked right before the send). The pattern: a worker frozen between its CLEANUP_DISPATCHING
+     * CAS and the cleanup {@code DROP} (a pause right before a DDL dispatch, or right after a CAS took
+     * effect); another worker of its operation sees the record without a queue entry, opens a new
+     * cleanup epoch and completes; the frozen worker wakes and sends its old epoch's {@code DROP}
+     * while the record is COMPLETED ({@link StaleCleanupPermitTest}). The permit age closes it only
+     * if its bound is below the time the other worker waits before it re-dispatches a lost drop.
+     */
+    static final boolean PERMIT_AGE_FIXED = false;
+
+    private AwaitingFixes() {
+    }
+}
