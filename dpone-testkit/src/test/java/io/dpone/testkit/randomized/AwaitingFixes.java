@@ -1,5 +1,11 @@
 package io.dpone.testkit.randomized;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
 /**
  * Fault patterns the widened model reaches that expose a finding another branch fixes (issue 18,
  * "Findings to close"); each stays out of the generators until that fix is merged, then the lead
@@ -28,5 +34,19 @@ final class AwaitingFixes {
     static final boolean PERMIT_AGE_FIXED = false;
 
     private AwaitingFixes() {
+    }
+
+    /**
+     * A pinned finding's seeded schedule: until {@code fixed}, it must reach exactly that defect
+     * (every violation names {@code violation}); once fixed, it must keep every invariant.
+     */
+    static void assertPinned(ScheduleResult result, boolean fixed, String violation) {
+        if (fixed) {
+            assertEquals(List.of(), result.violations(), result.traceTail());
+            return;
+        }
+        assertFalse(result.violations().isEmpty(), "the defect is reached (red on main 0f041b0)");
+        assertTrue(result.violations().stream().allMatch(found -> found.contains(violation)),
+                "exactly the pinned finding and nothing else: " + result.violations());
     }
 }

@@ -1,9 +1,5 @@
 package io.dpone.testkit.randomized;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
@@ -40,13 +36,7 @@ class PermitlessDiscardRaceTest {
 
         ScheduleResult result = ScheduleRunner.run(schedule);
 
-        if (AwaitingFixes.PERMITLESS_DISCARD_FIXED) {
-            assertEquals(List.of(), result.violations(), result.traceTail());
-            return;
-        }
-        assertFalse(result.violations().isEmpty(), "the defect is reached (red on main 0f041b0)");
-        assertTrue(result.violations().stream().allMatch(violation -> violation.contains(
-                "discards staging that is a generation of an operation in phase DISPATCHING (after its dispatch)")),
-                "exactly finding 1 and nothing else: " + result.violations());
+        AwaitingFixes.assertPinned(result, AwaitingFixes.PERMITLESS_DISCARD_FIXED,
+                "discards staging that is a generation of an operation in phase DISPATCHING (after its dispatch)");
     }
 }
