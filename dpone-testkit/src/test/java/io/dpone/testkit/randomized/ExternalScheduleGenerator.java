@@ -124,7 +124,8 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         }
 
         void fault(List<Schedule.PlannedFault> out) {
-            switch (weighted(random, KIND_WEIGHTS)) {
+            int kind = weighted(random, KIND_WEIGHTS);
+            switch (kind) {
                 case 0 -> out.add(fixed("lose response", FaultClass.LOST_ANSWER, mutationCall(), Fault.loseResponse()));
                 case 1 -> out.add(fixed("fail before send", FaultClass.NOT_SENT, mutationCall(), Fault.failBeforeSend()));
                 case 2 -> out.add(fixed("duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), Fault.duplicateEntry()));
@@ -150,27 +151,7 @@ final class ExternalScheduleGenerator implements ScheduleMode {
                 case 10 -> interruptedLoad(out);
                 case 11 -> changedRow(out);
                 case 12 -> memberRead(out);
-                case 13 -> widened.read(out);
-                case 14 -> {
-                    if (random.nextBoolean()) {
-                        widened.slowAnswer(out);
-                    } else {
-                        widened.slowThenLostRead(out);
-                    }
-                }
-                case 15 -> widened.workerPause(out);
-                case 16 -> widened.doubleExecution(out);
-                case 17 -> widened.keeperSessionLost(out);
-                case 18 -> widened.staleRead(out);
-                case 19 -> widened.badVersion(out);
-                case 20 -> widened.outsideInsert(out);
-                default -> {
-                    if (widened.targetExists()) {
-                        widened.outsideAlter(out);
-                    } else {
-                        widened.outsideInsert(out);
-                    }
-                }
+                default -> widened.draw(kind - 13, out); // issue 18's classes, FaultDraws.KINDS of them
             }
         }
 

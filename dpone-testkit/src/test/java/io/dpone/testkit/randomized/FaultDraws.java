@@ -51,6 +51,41 @@ final class FaultDraws {
         this.external = external;
     }
 
+    /** How many kinds {@link #draw} offers; each generator weighs them, in this order, after its own. */
+    static final int KINDS = 9;
+
+    /**
+     * The fault of one kind: 0 a lost or unsent read, 1 a slow answer or a late read then a lost one, 2 a paused
+     * worker, 3 double execution, 4 a Keeper session lost mid-write, 5 stale reads, 6 Bad version, 7 an outside
+     * insert, 8 an outside ALTER (an insert when there is no target to alter).
+     */
+    void draw(int kind, List<Schedule.PlannedFault> out) {
+        switch (kind) {
+            case 0 -> read(out);
+            case 1 -> {
+                if (random.nextBoolean()) {
+                    slowAnswer(out);
+                } else {
+                    slowThenLostRead(out);
+                }
+            }
+            case 2 -> workerPause(out);
+            case 3 -> doubleExecution(out);
+            case 4 -> keeperSessionLost(out);
+            case 5 -> staleRead(out);
+            case 6 -> badVersion(out);
+            case 7 -> outsideInsert(out);
+            case 8 -> {
+                if (targetExists) {
+                    outsideAlter(out);
+                } else {
+                    outsideInsert(out);
+                }
+            }
+            default -> throw new IllegalArgumentException("no such kind: " + kind);
+        }
+    }
+
     /** A read whose answer is lost (every attempt of the retrying read timed out), or which provably was not sent. */
     void read(List<Schedule.PlannedFault> out) {
         PortCall read = readCall();
@@ -230,10 +265,6 @@ final class FaultDraws {
     /** A duration in [min, max] ms, uniform in its logarithm: as many short ones (a race window) as long ones. */
     private long logUniform(long min, long max) {
         return Math.min(max, Math.round(min * Math.exp(random.nextDouble() * Math.log((double) max / min))));
-    }
-
-    boolean targetExists() {
-        return targetExists;
     }
 
     private static boolean up(ClusterSimulator simulator, int member) {

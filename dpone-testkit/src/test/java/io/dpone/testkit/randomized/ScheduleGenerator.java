@@ -117,7 +117,8 @@ final class ScheduleGenerator implements ScheduleMode {
         }
 
         void fault(List<Schedule.PlannedFault> out) {
-            switch (weighted(random, KIND_WEIGHTS)) {
+            int kind = weighted(random, KIND_WEIGHTS);
+            switch (kind) {
                 case 0 -> out.add(fixed("lose response", FaultClass.LOST_ANSWER, mutationCall(), Fault.loseResponse()));
                 case 1 -> out.add(fixed("fail before send", FaultClass.NOT_SENT, mutationCall(), Fault.failBeforeSend()));
                 case 2 -> out.add(fixed("duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), Fault.duplicateEntry()));
@@ -140,27 +141,7 @@ final class ScheduleGenerator implements ScheduleMode {
                 }
                 case 8 -> drift(out);
                 case 9 -> out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), Fault.crashWorker()));
-                case 10 -> widened.read(out);
-                case 11 -> {
-                    if (random.nextBoolean()) {
-                        widened.slowAnswer(out);
-                    } else {
-                        widened.slowThenLostRead(out);
-                    }
-                }
-                case 12 -> widened.workerPause(out);
-                case 13 -> widened.doubleExecution(out);
-                case 14 -> widened.keeperSessionLost(out);
-                case 15 -> widened.staleRead(out);
-                case 16 -> widened.badVersion(out);
-                case 17 -> widened.outsideInsert(out);
-                default -> {
-                    if (widened.targetExists()) {
-                        widened.outsideAlter(out);
-                    } else {
-                        widened.outsideInsert(out);
-                    }
-                }
+                default -> widened.draw(kind - 10, out); // issue 18's classes, FaultDraws.KINDS of them
             }
         }
 
