@@ -1,8 +1,6 @@
 package io.dpone.clickhouse.cluster.source;
 
-import java.util.List;
-
-/** Splits a delimited byte stream into records of decoded cells ({@code null} is SQL NULL). */
+/** Splits a delimited byte stream into records of decoded, UTF-8-checked cells. */
 interface RecordTokenizer {
     /**
      * Replaces {@code cells} with the next record's cells.
@@ -10,7 +8,7 @@ interface RecordTokenizer {
      * @return false at the end of the input, when no record starts
      * @throws io.dpone.spi.error.DponeException {@code SOURCE_MALFORMED} naming the row and rule
      */
-    boolean next(List<String> cells);
+    boolean next(RowBytes cells);
 
     /** The label of the record last started, for messages. */
     String currentRow();

@@ -62,7 +62,8 @@ final class StatusView {
         ExternalEvidence evidence = new ExternalEvidence();
         CatalogRead<ClusterInventory> read = ports.catalog().inventory(settings.cluster());
         if (!(read instanceof CatalogRead.Observed<ClusterInventory> observed)) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, "the inventory could not be read");
+            throw ((CatalogRead.Unreadable<ClusterInventory>) read).refusal(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, "the inventory could not be read");
         }
         ResolvedInventory inventory = ResolvedInventory.resolve(observed.facts(), ports.endpoints());
         evidence.inventory(inventory, inventory.digest());
