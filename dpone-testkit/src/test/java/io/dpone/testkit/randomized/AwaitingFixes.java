@@ -18,9 +18,10 @@ final class AwaitingFixes {
      * The pattern: one worker's slot read after its acknowledged PREPARED insert reaches the server
      * late (a paused request), so it sees another worker's later version, and its next read is
      * lost; {@code newOperation} then discards its own candidate although the other worker bound
-     * and dispatched it ({@link PermitlessDiscardRaceTest}).
+     * and dispatched it ({@link PermitlessDiscardRaceTest}). Fixed by int-safety (merged in main
+     * 1443130): the generators draw the pattern again.
      */
-    static final boolean PERMITLESS_DISCARD_FIXED = false;
+    static final boolean PERMITLESS_DISCARD_FIXED = true;
 
     /**
      * Issue 18 finding 2, "a permit outlives its holder" (branch int-safety: a bounded permit age
@@ -30,6 +31,9 @@ final class AwaitingFixes {
      * cleanup epoch and completes; the frozen worker wakes and sends its old epoch's {@code DROP}
      * while the record is COMPLETED ({@link StaleCleanupPermitTest}). The permit age closes it only
      * if its bound is below the time the other worker waits before it re-dispatches a lost drop.
+     * Still open after int-safety's merge (main 1443130): its {@code PermitLifetime} is a quarter of
+     * the task timeout, sized for the runbook's retirement, and outlives the cleanup's visibility
+     * wait before the service itself re-dispatches a lost drop.
      */
     static final boolean PERMIT_AGE_FIXED = false;
 

@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
  * before the send) belongs to the int-safety branch; until it is merged
  * ({@link AwaitingFixes#PERMIT_AGE_FIXED} false) this test pins the defect exactly and the generators
  * leave the pattern out. Once the lead flips the flag it demands the fix: no violation.
+ *
+ * <p>Still red on main 1443130, which carries int-safety's permit lifetime: the bound there is a
+ * quarter of the task timeout (sized for the runbook's retirement), longer than the 48 s this
+ * worker is frozen, and w2's own re-dispatch of the lost drop does not wait for it.
  */
 class StaleCleanupPermitTest {
     @Test
