@@ -36,19 +36,18 @@ import org.junit.jupiter.api.Test;
  * IllegalStateException or OutOfMemoryError thrown inside resume escaped without a receipt.
  */
 class FencedStateWayOutTest {
+    private ExistingTargetFixture fixture;
     private ClusterSimulator simulator;
     private ExternalInvariantChecker checker;
     private SimulatedExternalCluster cluster;
     private ExternalDriver driver;
 
     private void stagingWithOneMemberPending(long seed) {
-        simulator = ClusterSimulator.builder().members(2).seed(seed).internalReplication(false).build();
-        checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
-        simulator.observeSteps(checker);
-        cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
-        driver = new ExternalDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-        cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
+        fixture = new ExistingTargetFixture(seed);
+        simulator = fixture.simulator;
+        checker = fixture.checker;
+        cluster = fixture.cluster;
+        driver = fixture.driver;
         simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.failBeforeSend());
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
@@ -58,8 +57,8 @@ class FencedStateWayOutTest {
 
     @AfterEach
     void closeCluster() {
-        if (cluster != null) {
-            cluster.close();
+        if (fixture != null) {
+            fixture.close();
         }
     }
 

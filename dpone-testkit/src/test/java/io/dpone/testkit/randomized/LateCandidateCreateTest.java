@@ -47,25 +47,24 @@ class LateCandidateCreateTest {
     private static final TableSpec CANDIDATE_SHAPE = new TableSpec(List.of(ColumnSpec.of("id", "UInt64"),
             ColumnSpec.of("v", "String")), new EngineSpec.MergeTree("MergeTree", "id"));
 
+    private ExistingTargetFixture fixture;
     private ClusterSimulator simulator;
     private ExternalInvariantChecker checker;
     private SimulatedExternalCluster cluster;
     private ExternalDriver driver;
 
     private void start(long seed) {
-        simulator = ClusterSimulator.builder().members(2).seed(seed).internalReplication(false).build();
-        checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
-        simulator.observeSteps(checker);
-        cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
-        driver = new ExternalDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-        cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
+        fixture = new ExistingTargetFixture(seed);
+        simulator = fixture.simulator;
+        checker = fixture.checker;
+        cluster = fixture.cluster;
+        driver = fixture.driver;
     }
 
     @AfterEach
     void closeCluster() {
-        if (cluster != null) {
-            cluster.close();
+        if (fixture != null) {
+            fixture.close();
         }
     }
 
@@ -110,14 +109,19 @@ class LateCandidateCreateTest {
         assertEquals(List.of(), checker.violations(), "only recorded UUIDs were dropped");
     }
 
-    @Test
-    void aTableCreatedAfterAbortedIsDroppedByTheAbortedInvocationsRerun() {
-        start(32);
+    /** Member 2's CREATE of u1 does not land, the fenced operation is aborted, then u1's CREATE lands. */
+    private void abortedBeforeTheCreateLands(long seed) {
+        start(seed);
         UUID u1 = attemptWhoseCreateDoesNotLand("w1");
         fenceByARecreatedTarget();
         Attempt aborted = driver.publish("w2", "nightly-A", 3);
         assertEquals(Optional.of(PublicationOutcome.ABORTED), aborted.outcome(), aborted.summary());
         landsLate(u1);
+    }
+
+    @Test
+    void aTableCreatedAfterAbortedIsDroppedByTheAbortedInvocationsRerun() {
+        abortedBeforeTheCreateLands(32);
 
         Attempt rerun = driver.publish("w3", "nightly-A", 3);
 
@@ -129,12 +133,7 @@ class LateCandidateCreateTest {
 
     @Test
     void aTableCreatedAfterAbortedIsDroppedByTheNextOperationBeforeItTakesTheTarget() {
-        start(33);
-        UUID u1 = attemptWhoseCreateDoesNotLand("w1");
-        fenceByARecreatedTarget();
-        Attempt aborted = driver.publish("w2", "nightly-A", 3);
-        assertEquals(Optional.of(PublicationOutcome.ABORTED), aborted.outcome(), aborted.summary());
-        landsLate(u1);
+        abortedBeforeTheCreateLands(33);
 
         Attempt next = driver.publish("w3", "nightly-B", 3);
 

@@ -147,12 +147,15 @@ final class ExternalGate {
 
     /** True when the slot holds a valid record of this operation that has not ended (neither COMPLETED nor ABORTED). */
     private static boolean ownUnresolved(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
+        return own(slot, operation).filter(record -> !record.phase().admitsNewOperation()).isPresent();
+    }
+
+    /** The slot's valid record when it is this operation's. */
+    private static Optional<ExternalRecord> own(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
+        return slot instanceof SlotRead.Present<ExternalSlot> present ? present.valid()
                 .map(SlotVersion::record)
                 .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
-                .filter(record -> record.operationId().equals(operation.operationId()))
-                .filter(record -> !record.phase().admitsNewOperation())
-                .isPresent();
+                .filter(record -> record.operationId().equals(operation.operationId())) : Optional.empty();
     }
 
     private ClusterAdmission.Admitted membership(ExternalOperation operation) {
@@ -182,12 +185,7 @@ final class ExternalGate {
 
     /** An operation that already dispatched resumes with a target that may be mid-swap: the classifier judges it. */
     private static boolean pastDispatch(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
-                .map(SlotVersion::record)
-                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
-                .filter(record -> record.operationId().equals(operation.operationId()))
-                .filter(record -> !record.phase().prePublication())
-                .isPresent();
+        return own(slot, operation).filter(record -> !record.phase().prePublication()).isPresent();
     }
 
     /** The members, and for an own unresolved record the target drift admission would otherwise refuse. */
