@@ -21,10 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
  * real members (local ClickHouse 26.7 via libchdb, {@code internal_replication = false}): a member
  * is killed in the middle of its native load, so the operation stays STAGING with member 1 READY
  * and member 2's partial candidate recorded LOADING; member 2 comes back and its target is dropped
- * there (a real {@code DROP TABLE} on that member). Red on main b011c6b (same drift on the
- * simulator: {@code FencedStateWayOutTest}): admission threw
+ * there (a real {@code DROP TABLE} on that member). On main b011c6b admission threw
  * CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN ("the target exists on some members only") on every run,
- * with no receipt and no way to abort. Now the same invocation's run aborts: exactly the owned
+ * with no receipt and no way to abort (verified red there on the simulator by
+ * {@code FencedStateWayOutTest}; this real-member test was written with the fix and not run on the
+ * old code). Now the same invocation's run aborts: exactly the owned
  * candidates dropped on both members, ABORTED with that code, nothing published. No
  * {@code ON CLUSTER} statement is reached.
  */
