@@ -21,6 +21,9 @@ module io.dpone.testkit {
 
     exports io.dpone.testkit.arbitrary;
     exports io.dpone.testkit.property;
+    // jqwik finds and invokes the suites' package-private @Property/@Provide methods reflectively,
+    // wherever the consumer puts JUnit and jqwik (module or class path), so it needs no --add-opens.
+    opens io.dpone.testkit.property;
     exports io.dpone.testkit.cluster;
     exports io.dpone.testkit.clickhouse;
     exports io.dpone.testkit.clickhouse.config;
@@ -29,6 +32,7 @@ module io.dpone.testkit {
     exports io.dpone.testkit.clickhouse.junit;
     exports io.dpone.testkit.fault;
     exports io.dpone.testkit.simulator;
+    exports io.dpone.testkit.service;
     exports io.dpone.testkit.acceptance;
     exports io.dpone.testkit.demo;
     exports io.dpone.testkit.emulation;
