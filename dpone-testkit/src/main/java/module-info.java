@@ -4,7 +4,9 @@ module io.dpone.testkit {
     requires transitive io.dpone.clickhouse.cluster;
     // External-mode suites (codec contract, arbitraries) need it; the simulator and the demo do not,
     // so the launcher's module path resolves without the external module (ModulePathLauncherIT).
-    requires static transitive io.dpone.clickhouse.external;
+    // Not transitive: javac would then demand it of every consumer's module, external mode or not
+    // (examples/testkit-consumer); a consumer of the external suites requires it itself.
+    requires static io.dpone.clickhouse.external;
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
     requires static transitive net.jqwik.api;
