@@ -1,6 +1,9 @@
 package io.dpone.clickhouse.cluster.service;
 
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
@@ -9,7 +12,6 @@ import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
-import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
@@ -19,6 +21,7 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
 import java.time.Instant;
@@ -47,6 +50,7 @@ public final class InternalPublicationService {
     private final CleanupFlow cleanup;
     private final Staging staging;
     private final StatusReader status;
+    private final LivePreview preview;
 
     public InternalPublicationService(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
             RandomBits random) {
@@ -60,21 +64,26 @@ public final class InternalPublicationService {
         SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
         this.publication = new PublicationFlow(ports, settings, writes, transitions, classifier,
                 new Revalidation(ports, settings, classifier));
-        SetupStatements setup = new SetupStatements(ports.ddl());
+        LeftoverAttemptStaging leftovers = new LeftoverAttemptStaging(ports.catalog(), settings);
         this.cleanup = new CleanupFlow(ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates),
-                new LeftoverAttemptStaging(ports.catalog(), setup, settings, random));
-        this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates));
-        this.staging = new Staging(ports, settings, setup, random);
+                leftovers);
+        this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates),
+                leftovers);
+        this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
+        this.preview = new LivePreview(ports, settings, digests, random, status);
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
     public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
             ProgressListener progress) {
         OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId, digests);
-        Run run = new Run(new Waits(ports.sleeper(), cancellation, progress),
+        PhaseTimings timings = new PhaseTimings(ports.clock());
+        Sleeper sleeper = timings.observing(ports.sleeper());
+        ProgressListener timed = timings.observing(progress);
+        Run run = new Run(new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(ports.ddl(), digests, settings.entryVisibility(), settings.entryProgress(),
-                        ports.sleeper(), cancellation), new RunEvidence());
-        progress.step("admission");
+                        sleeper, cancellation), new RunEvidence(ReceiptTimes.of(timings)));
+        timed.step("admission");
         ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
         Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
         return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
@@ -82,7 +91,7 @@ public final class InternalPublicationService {
 
     /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
     public PublicationReceipt status(Optional<String> schedulerInvocationId) {
-        RunEvidence evidence = new RunEvidence();
+        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
         Optional<Conclusion> conclusion = status.read(
                 schedulerInvocationId.map(id -> OperationIdentity.derive(settings, id, digests).operationId()), evidence);
         if (conclusion.isEmpty()) {
@@ -91,32 +100,27 @@ public final class InternalPublicationService {
         return InternalReceipts.of(evidence.record().record().operationId().hex(), conclusion.get(), evidence);
     }
 
+    /** {@code dpone plan --live}: what {@link #publish} of {@code schedulerInvocationId} (any new one when empty) would do now; mutates nothing. */
+    public LivePlan preview(Optional<String> schedulerInvocationId) {
+        return preview.preview(schedulerInvocationId);
+    }
+
     private Conclusion decide(AdmittedCluster cluster, OperationIdentity identity, AuthorityRead slot,
             PublicationSource source, Run run) {
-        if (slot instanceof AuthorityRead.Absent) {
-            return newOperation(cluster, identity, null, source, run);
+        if (slot instanceof AuthorityRead.Present present) {
+            present.valid().ifPresent(run.evidence()::record);
         }
-        VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
-                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
-                "the authority record is malformed, of an unknown version or oversized; it blocks the target and is never"
-                        + " overwritten"));
-        run.evidence().record(current);
-        AuthorityRecord record = current.record();
-        if (record.operationId().equals(identity.operationId())) {
-            return resume(cluster, current, run);
+        SlotDecision decision = SlotDecision.of(slot, identity.operationId());
+        if (decision instanceof SlotDecision.Resume resume) {
+            return resume(cluster, resume.current(), run);
         }
-        if (record.phase() != AuthorityPhase.COMPLETED) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
-                    "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
-        }
-        return newOperation(cluster, identity, current, source, run);
+        return newOperation(cluster, identity, ((SlotDecision.NewOperation) decision).completed().orElse(null), source, run);
     }
 
     /**
      * No record of this operation exists: stage this attempt's own candidate, then take the slot
-     * strictly (absent) or by CAS (completed). When another worker of the same invocation took it
-     * first, this attempt removes its own candidate (the record names the other one) and continues
-     * from that record; after an unknown answer it removes nothing, since the record may name its own.
+     * strictly (absent) or by CAS (completed). After an unknown answer it removes nothing, since the
+     * record may name its own candidate; after a conflict see {@link #afterLostRace}.
      */
     private Conclusion newOperation(AdmittedCluster cluster, OperationIdentity operation, VersionedRecord completed,
             PublicationSource source, Run run) {
@@ -143,18 +147,43 @@ public final class InternalPublicationService {
                             + " candidate is kept; run the same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof CasResult.Conflict conflict) {
-            Optional<VersionedRecord> mine = writes.sameOperation(prepared);
-            boolean ownBound = mine.map(r -> r.record().payload().candidateTable().equals(identity.candidate().table()))
-                    .orElse(false);
-            if (!ownBound) {
-                staging.discardOwnAttempt(cluster, identity, run);
-            }
-            return mine.map(record -> resume(cluster, record, run)).orElseThrow(() -> new DponeException(conflict.code(),
-                    "another worker took the target slot first (" + conflict.reason() + "); nothing was dispatched"));
+            return afterLostRace(cluster, identity, prepared, conflict, run);
         }
         VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
         run.evidence().record(verified);
         return resume(cluster, verified, run);
+    }
+
+    /**
+     * Taking the slot conflicted. Refused before anything could apply, the write never bound this
+     * attempt's candidate, and only this attempt ever writes its name: it is unbound whatever the slot
+     * shows. Judged by a post-read, the write may have applied and been followed by others (issue 18
+     * finding 1), so one successful re-read decides: a record of this operation naming the candidate
+     * is resumed; any other answer shows no record naming it (a record never changes its candidate),
+     * so it is discarded and a record of this operation naming another is resumed. An unreadable or
+     * undecodable slot proves nothing then: the candidate is kept and the run ends unknown.
+     */
+    private Conclusion afterLostRace(AdmittedCluster cluster, OperationIdentity identity, AuthorityRecord prepared,
+            CasResult.Conflict conflict, Run run) {
+        AuthorityWrites.Reread reread = writes.reread(prepared);
+        if (reread instanceof AuthorityWrites.Reread.Unproven unproven && conflict.reason().decidedByPostRead()) {
+            run.evidence().step("slot not re-read after a conflict (" + unproven.reason() + "); own candidate kept");
+            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                    "taking the slot conflicted (" + conflict.reason() + ") and the slot could not be re-read, so whether"
+                            + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
+                            + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
+        }
+        Optional<VersionedRecord> mine = reread instanceof AuthorityWrites.Reread.Same same ? Optional.of(same.current())
+                : Optional.empty();
+        if (mine.isPresent() && mine.get().record().payload().candidateTable().equals(identity.candidate().table())) {
+            run.evidence().record(mine.get());
+            return resume(cluster, mine.get(), run);
+        }
+        staging.discardOwnAttempt(cluster, identity, run);
+        mine.ifPresent(run.evidence()::record);
+        return mine.map(record -> resume(cluster, record, run)).orElseThrow(() -> new DponeException(conflict.code(),
+                "the target slot was not taken (" + conflict.reason() + "; another worker may hold it); this attempt's"
+                        + " own candidate was discarded and it sent no publication statement"));
     }
 
     /**

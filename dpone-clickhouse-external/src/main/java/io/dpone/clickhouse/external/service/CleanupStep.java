@@ -64,6 +64,7 @@ final class CleanupStep {
         for (int attempt = 1; ; attempt++) {
             ExternalRecord record = (ExternalRecord) current.record();
             if (record.phase() == ExternalPhase.COMPLETED) {
+                classifications.completed(cluster, record, Statements.candidate(record, settings.target()), run.evidence());
                 return new Flow.Concluded(Ending.committed());
             }
             if (!record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
@@ -164,9 +165,10 @@ final class CleanupStep {
         run.evidence().step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(Statements.cleanup((ExternalRecord) advanced.current().record(),
                 settings.cluster(), settings.target()), advanced.permit().get());
-        if (dispatch instanceof DdlDispatch.NotSent) {
+        boolean expired = dispatch instanceof DdlDispatch.PermitRefused refused && refused.reason() == DdlDispatch.Refusal.EXPIRED;
+        if (dispatch instanceof DdlDispatch.NotSent || expired) {
             // Provably never sent: lost; the loop judges a redispatch from the census, with no lookup.
-            run.evidence().step("cleanup drop not sent");
+            run.evidence().step(expired ? "cleanup drop not sent: the dispatch permit expired" : "cleanup drop not sent");
             return new Flow.Lost(advanced.current());
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
