@@ -4,16 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
-import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.port.MutationOutcome;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.authority.MemberStage;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.MemberSession;
-import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.ArrayList;
@@ -21,14 +17,17 @@ import java.util.List;
 
 /**
  * ABORTED after exact owned cleanup, for unsupported pre-publication endings (seed 001): from
- * LOCKED nothing was created; from STAGING a member's table under the operation's candidate name,
- * or else under the recorded attempt's name, is dropped only when its UUID is exactly the one the
- * record names for that member (recorded LOADING before its {@code CREATE ... UUID}), and its absence is proven before the one CAS to
+ * LOCKED nothing was created; from STAGING a member's table is dropped only when its name holds a
+ * UUID the record names for that member (the current candidate or a tried one, each recorded
+ * LOADING before its {@code CREATE ... UUID}): under each recorded UUID's own attempt name, then
+ * under the candidate name ({@link OwnedTables}), and its absence is proven before the one CAS to
  * ABORTED; the drops are fenced by a write of the record first, as a staging replacement is. With
  * no UUID recorded, or another UUID under the name, nothing is dropped on that member: the table
  * is left in place and the evidence says so. The retained artifact is released only after the
  * verified ABORTED write. ABORTED is not success; a new operation may then take the target by a
- * version-checked CAS.
+ * version-checked CAS. A {@code CREATE} of a recorded UUID that lands after ABORTED (its answer was
+ * lost, the statement still queued) is found by {@link AbortedLeftovers}: the ABORTED record keeps
+ * every recorded UUID.
  */
 final class AbortFlow {
     private final ExternalPorts ports;
@@ -64,44 +63,25 @@ final class AbortFlow {
         for (MemberRecord member : record.payload().members()) {
             MemberSession session = cluster.of(member).orElseThrow().session();
             String label = "member " + member.shardNumber() + "/" + member.replicaNumber();
-            // the recorded candidate is under the candidate name once promoted, else under its attempt name
-            Owned underCandidate = dropOwned(session, operation.candidate(), member);
-            Owned underAttempt = underCandidate == Owned.ABSENT && member.candidateUuid() != null
-                    ? dropOwned(session, operation.attempt(member.candidateUuid()), member) : Owned.ABSENT;
-            if (underCandidate == Owned.UNPROVEN || underAttempt == Owned.UNPROVEN) {
+            OwnedTables.Sweep swept = OwnedTables.dropAll(session, operation.candidate(), member);
+            if (!(swept instanceof OwnedTables.Sweep.Done done)) {
                 return stopped(code, reason, "an owned candidate could not be read, dropped and proven absent");
             }
-            if (underCandidate == Owned.DROPPED || underAttempt == Owned.DROPPED) {
+            if (done.dropped()) {
                 run.evidence().step(label + " owned candidate dropped");
                 discarded.add(member.discarded());
                 continue;
             }
-            if (underCandidate == Owned.FOREIGN) {
+            if (done.foreignUnderCandidate()) {
                 // Not provably this operation's: never dropped. The abort still completes, because
-                // it owns nothing on this member: a recorded candidate is neither under the name (the
-                // name holds another table) nor under its attempt name, the only two names it can have,
-                // and the next operation stages under a name of its own.
+                // it owns nothing on this member: no recorded UUID is under the candidate name (it
+                // holds another table) nor under its own attempt name, the only names a recorded
+                // table can have, and the next operation stages under a name of its own.
                 run.evidence().step(label + " candidate name holds a table this operation did not record; left in place");
             }
             discarded.add(member.stage() == MemberStage.PENDING ? member : member.discarded());
         }
         return write(staging, discarded, operation, code, reason, record.payload().artifact().sha256(), run);
-    }
-
-    private enum Owned { ABSENT, DROPPED, FOREIGN, UNPROVEN }
-
-    /** Drops {@code table} when it holds exactly the member's recorded UUID, and proves it absent. */
-    private static Owned dropOwned(MemberSession session, TableRef table, MemberRecord member) {
-        if (!(session.table(table) instanceof CatalogRead.Observed<TableState> before)) {
-            return Owned.UNPROVEN;
-        }
-        if (!StagingDecision.owned(member, before.facts())) {
-            return before.facts() instanceof TableState.Present ? Owned.FOREIGN : Owned.ABSENT;
-        }
-        boolean gone = session.drop(table) instanceof MutationOutcome.Acknowledged
-                && session.table(table) instanceof CatalogRead.Observed<TableState> after
-                && after.facts() instanceof TableState.Absent;
-        return gone ? Owned.DROPPED : Owned.UNPROVEN;
     }
 
     private Flow write(SlotVersion<ExternalSlot> current, List<MemberRecord> members, ExternalOperation operation,

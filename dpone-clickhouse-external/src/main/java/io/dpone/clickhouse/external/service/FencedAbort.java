@@ -12,6 +12,7 @@ import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.List;
 import java.util.Optional;
@@ -67,6 +68,31 @@ final class FencedAbort {
                 fence.message(), run));
     }
 
+    /**
+     * STAGED whose bound inventory or baseline is not what admission saw (a column added to the
+     * target, the target dropped or recreated on a member): the fenced abort, before any permit.
+     */
+    Optional<Flow> staged(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged,
+            ExternalRun run) {
+        return staging(cluster, operation, staged, run);
+    }
+
+    /**
+     * Target drift that admission refused under this operation's own pre-publication record (the
+     * target dropped on one member, definitions that now differ, an engine no longer admitted):
+     * from LOCKED nothing was created (ABORTED); from STAGING or STAGED the exact owned cleanup.
+     */
+    Flow drifted(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current,
+            DponeException drift, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) current.record();
+        if (record.phase() == ExternalPhase.LOCKED) {
+            run.evidence().step("fenced in LOCKED");
+            return abort.fromLocked(current, operation, drift.code(), drift.getMessage() + "; no candidate had been created",
+                    null, run);
+        }
+        return abort(cluster, operation, current, drift.code(), drift.getMessage(), run);
+    }
+
     /** The exact owned cleanup and ABORTED from STAGING or STAGED, or an ending that keeps the operation fenced. */
     Flow abort(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, DponeErrorCode code,
             String reason, ExternalRun run) {
@@ -115,13 +141,13 @@ final class FencedAbort {
         if (!drifted || member.candidateUuid() == null) {
             return Optional.empty();
         }
-        // promoted under the candidate name, or still under its attempt name
+        // promoted under the candidate name (which holds only recorded UUIDs), or still under its attempt name
         boolean exact = false;
         for (TableRef name : List.of(operation.candidate(), operation.attempt(member.candidateUuid()))) {
             if (!(admitted.get().session().table(name) instanceof CatalogRead.Observed<TableState> observed)) {
                 return Optional.of("could not be read over its direct connection");
             }
-            exact |= StagingDecision.owned(member, observed.facts());
+            exact |= StagingDecision.ownedAttempt(member, observed.facts());
         }
         return exact ? Optional.empty() : Optional.of("does not show its recorded candidate at its current endpoint and the"
                 + " inventory changed since staging, so the server that staged it may still hold it");

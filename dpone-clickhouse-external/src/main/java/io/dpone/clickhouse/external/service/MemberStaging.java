@@ -39,7 +39,9 @@ import java.util.Optional;
  * off stays LOADING for a same-operation retry, which replaces exactly that owned partial attempt
  * (its recorded UUID); a definitive server refusal of the create or the insert is an unsupported
  * ending; a table whose UUID this operation did not record for the member is never dropped: it
- * diverges.
+ * diverges. Every UUID superseded by a later attempt stays recorded (tried UUIDs, at most
+ * {@link MemberRecord#MAX_CANDIDATE_ATTEMPTS} per member, then the abort), and a table one of them
+ * left under its own attempt name is dropped by that UUID before deciding.
  */
 final class MemberStaging {
     private final ExternalSettings settings;
@@ -60,6 +62,17 @@ final class MemberStaging {
         ArtifactBinding binding = ((ExternalRecord) cursor.current().record()).payload().artifact();
         String label = "member " + record.shardNumber() + "/" + record.replicaNumber();
         TableRef candidate = operation.candidate();
+        // A superseded attempt's CREATE may land late, under its own attempt name, and never be proven:
+        // drop it by its recorded UUID (that name only ever holds that one table, so no drop sent here
+        // can reach another attempt's)
+        if (OwnedTables.dropAttempts(session, candidate, record, record.triedUuids()) instanceof OwnedTables.Sweep.Done swept) {
+            if (swept.dropped()) {
+                run.evidence().step(label + " superseded attempt dropped by its recorded UUID");
+            }
+        } else {
+            return stopped(label + ": a superseded attempt of this operation could not be read, dropped and proven absent; run"
+                    + " the same invocation again");
+        }
         if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> published)) {
             return unreachable(label);
         }
@@ -88,6 +101,9 @@ final class MemberStaging {
             case DIVERGED -> StagingDecision.owned(record, deciding)
                     ? diverged(label, "its proven candidate is no longer exactly the artifact")
                     : notRecorded(cursor, label);
+            case SUPERSEDED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    label + ": its candidate name holds a superseded attempt of this operation, which no promotion renames"
+                            + " there; it is not dropped while staging, and the abort drops it by its recorded UUID");
             case REPLACE -> replace(session, record, artifact, operation, cursor, cancellation, run, label);
             case LOAD -> load(session, record, artifact, operation, cursor, cancellation, run, label);
         };
@@ -122,8 +138,15 @@ final class MemberStaging {
 
     private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, ExternalOperation operation,
             RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
+        if (!record.mayTryAgain()) {
+            // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
+            return new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, label
+                    + " recorded " + MemberRecord.MAX_CANDIDATE_ATTEMPTS + " candidate attempts without one proven; no"
+                    + " further attempt is recorded");
+        }
         // UUID first: the table is this operation's before it exists, so no crash can leave an
-        // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID)
+        // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID
+        // or, once superseded, a tried one: the earlier UUID stays recorded as tried)
         MemberRecord loading = record.loading(steps.candidateUuid());
         SlotWrites.Step step = cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {

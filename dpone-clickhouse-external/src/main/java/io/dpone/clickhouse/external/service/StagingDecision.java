@@ -22,6 +22,7 @@ import java.util.Optional;
  * <pre>
  * candidate name: the recorded UUID, content exactly the artifact -&gt; ACCEPT
  * candidate name: the recorded UUID, other content                -&gt; DIVERGED (proven, changed since)
+ * candidate name: a tried (superseded) UUID of the member         -&gt; SUPERSEDED (never dropped here: abort)
  * candidate name: any other table                                 -&gt; DIVERGED (not provably this operation's)
  * no UUID recorded, or nothing under either name                  -&gt; LOAD (record a fresh UUID, create, insert, prove)
  * attempt name: the recorded UUID, content exactly the artifact   -&gt; PROMOTE (READY, then rename to the candidate name)
@@ -29,6 +30,16 @@ import java.util.Optional;
  * attempt name: the recorded UUID, READY, other content           -&gt; DIVERGED (proven once, changed since)
  * attempt name: another UUID                                      -&gt; DIVERGED (not provably this operation's)
  * </pre>
+ * A tried UUID was recorded before its own {@code CREATE} and superseded by a later attempt's
+ * recorded UUID; that CREATE may land after the supersession (its answer was lost, the statement
+ * was still queued), and it lands under the tried UUID's own attempt name, where
+ * {@link MemberStaging} drops it by that UUID before deciding (issue 19, finding 3). Such a table
+ * is this operation's, was never proven and can never be: a READY write names only the current
+ * UUID, a worker that holds an older record version loses its CAS, and READY is never superseded,
+ * so no rename of a tried attempt to the candidate name is ever sent. The candidate name holding a
+ * tried UUID is therefore not a state this design makes; it is not dropped in STAGING (a drop by
+ * name there could race a promotion's rename) but ends in the abort, whose fenced cleanup drops it
+ * by that UUID.
  * A restart after a crash between the LOADING write and the {@code CREATE} finds both names empty
  * (LOAD again, under a fresh recorded UUID); after the READY write and before the rename, the
  * attempt still proven (PROMOTE). A DIVERGED verdict on a table that is not the recorded one holds
@@ -37,9 +48,19 @@ import java.util.Optional;
  * table. Pure.
  */
 final class StagingDecision {
-    enum Action { LOAD, REPLACE, PROMOTE, ACCEPT, DIVERGED }
+    enum Action { LOAD, REPLACE, PROMOTE, ACCEPT, SUPERSEDED, DIVERGED }
 
     private StagingDecision() {
+    }
+
+    /** True when {@code observed} is a table whose UUID is one of the member's superseded attempts. */
+    static boolean superseded(MemberRecord member, TableState observed) {
+        return observed instanceof TableState.Present present && member.triedUuids().contains(present.uuid());
+    }
+
+    /** True when {@code observed} is a table whose UUID this operation recorded for {@code member} (current or tried). */
+    static boolean ownedAttempt(MemberRecord member, TableState observed) {
+        return observed instanceof TableState.Present present && member.owns(present.uuid());
     }
 
     /** True when {@code observed} is a table whose UUID is exactly the one recorded for {@code member}. */
@@ -61,6 +82,9 @@ final class StagingDecision {
     static Action decide(MemberRecord member, TableState underCandidate, TableState underAttempt, Optional<MemberContent> content,
             ArtifactBinding artifact) {
         boolean exact = content.map(observed -> exact(observed, artifact)).orElse(false);
+        if (superseded(member, underCandidate)) {
+            return Action.SUPERSEDED;
+        }
         if (underCandidate instanceof TableState.Present) {
             return owned(member, underCandidate) && exact ? Action.ACCEPT : Action.DIVERGED;
         }

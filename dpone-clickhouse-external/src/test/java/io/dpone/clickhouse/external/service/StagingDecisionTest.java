@@ -89,6 +89,28 @@ class StagingDecisionTest {
         assertFalse(StagingDecision.owned(LOADING, ABSENT));
     }
 
+    /**
+     * A superseded (tried) UUID under the candidate name is not a state this design makes (only a
+     * READY attempt is renamed there, and READY is never superseded): never accepted, never
+     * replaced by name in STAGING, the operation is aborted and the abort drops it by that UUID.
+     * Its late CREATE lands under its own attempt name, swept by {@code MemberStaging} before deciding.
+     */
+    @Test
+    void aSupersededAttemptUnderTheCandidateNameIsLeftToTheAbort() {
+        UUID tried = new UUID(0, 9);
+        MemberRecord superseding = PENDING.loading(tried).loading(MINE);
+        assertEquals(List.of(tried), superseding.triedUuids());
+        MemberContent exact = new MemberContent.Observed(3, CONTENT);
+        for (MemberRecord record : List.of(superseding, superseding.ready(CONTENT))) {
+            for (Optional<MemberContent> content : List.of(Optional.of(exact), Optional.<MemberContent>empty())) {
+                assertEquals(Action.SUPERSEDED, StagingDecision.decide(record, present(tried), ABSENT, content, ARTIFACT),
+                        record.stage().name());
+            }
+            assertTrue(StagingDecision.ownedAttempt(record, present(tried)));
+            assertFalse(StagingDecision.owned(record, present(tried)), "never the table the decision reads content from");
+        }
+    }
+
     @Test
     void aRestartAfterTheLoadingWriteFindsBothNamesEmptyOrTheAttemptHoldingTheRecordedUuid() {
         // crashed between the LOADING write and the CREATE: nothing under either name, load again (fresh UUID)
