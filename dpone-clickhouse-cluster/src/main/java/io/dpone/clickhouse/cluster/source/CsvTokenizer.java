@@ -22,17 +22,20 @@ final class CsvTokenizer implements RecordTokenizer {
     private static final boolean[] UNQUOTED_END = ByteSource.stops(',', '\n', '\r');
 
     private final ByteSource in;
-    private final FieldBuffer field = new FieldBuffer();
+    private final FieldBuffer field;
+    private final int maxFieldBytes;
     private final int headerRows;
     private long record = -1;
 
-    CsvTokenizer(ByteSource in, int headerRows) {
+    CsvTokenizer(ByteSource in, int headerRows, int maxFieldBytes) {
         this.in = requireNonNull(in, "in is null");
         this.headerRows = headerRows;
+        this.maxFieldBytes = maxFieldBytes;
+        this.field = new FieldBuffer(maxFieldBytes, this::currentRow);
     }
 
     @Override
-    public boolean next(List<String> cells) {
+    public boolean next(List<String> cells, int maxCells) {
         cells.clear();
         if (in.peek() == ByteSource.EOF) {
             return false;
@@ -42,6 +45,7 @@ final class CsvTokenizer implements RecordTokenizer {
             skipSpacesAndTabs();
             String cell = in.peek() == '"' ? quoted() : unquoted();
             cells.add(cell);
+            RecordTokenizer.requireWithin(cells, maxCells, this);
             int end = in.read();
             if (end == ',') {
                 continue;
@@ -88,9 +92,14 @@ final class CsvTokenizer implements RecordTokenizer {
         return field.isNullMarker() ? null : decode();
     }
 
+    /** Spaces and tabs around a field are not data, but count against the field bound: endless padding stops too. */
     private void skipSpacesAndTabs() {
+        int skipped = 0;
         for (int b = in.peek(); b == ' ' || b == '\t'; b = in.peek()) {
             in.read();
+            if (++skipped > maxFieldBytes) {
+                throw FieldBuffer.tooLong(currentRow(), maxFieldBytes);
+            }
         }
     }
 

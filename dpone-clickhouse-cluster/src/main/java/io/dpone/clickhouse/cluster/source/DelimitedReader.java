@@ -19,19 +19,30 @@ public final class DelimitedReader {
     private DelimitedReader() {
     }
 
+    /** The most cells a header row may have: a row without an end is refused before it exhausts the heap. */
+    public static final int MAX_COLUMNS = 1 << 16;
+
     /**
-     * Reads the header of {@code in}; the returned source owns the stream.
+     * Reads the header of {@code in}; the returned source owns the stream. Each field is bounded
+     * by {@link FieldBuffer#MAX_FIELD_BYTES}.
      *
      * @throws io.dpone.spi.error.DponeException {@code SOURCE_MALFORMED} for a missing, empty,
-     *     NULL or repeated column name, or a types row that does not match the names row
+     *     NULL or repeated column name, a types row that does not match the names row, more than
+     *     {@link #MAX_COLUMNS} header cells, or a field longer than the bound
      */
     public static OpenedSource open(InputStream in, DelimitedFormat format) {
+        return open(in, format, FieldBuffer.MAX_FIELD_BYTES);
+    }
+
+    /** {@link #open(InputStream, DelimitedFormat)} with another field bound (tests). */
+    static OpenedSource open(InputStream in, DelimitedFormat format, int maxFieldBytes) {
         requireNonNull(format, "format is null");
         ByteSource bytes = new ByteSource(requireNonNull(in, "in is null"));
         try {
             bytes.skipByteOrderMark();
             int headerRows = format.hasTypesRow() ? 2 : 1;
-            RecordTokenizer tokenizer = format.isCsv() ? new CsvTokenizer(bytes, headerRows) : new TsvTokenizer(bytes, headerRows);
+            RecordTokenizer tokenizer = format.isCsv() ? new CsvTokenizer(bytes, headerRows, maxFieldBytes)
+                    : new TsvTokenizer(bytes, headerRows, maxFieldBytes);
             List<String> names = headerRow(tokenizer, "header row");
             List<SourceColumn> columns = new ArrayList<>();
             if (format.hasTypesRow()) {
@@ -56,7 +67,7 @@ public final class DelimitedReader {
 
     private static List<String> headerRow(RecordTokenizer tokenizer, String label) {
         List<String> cells = new ArrayList<>();
-        if (!tokenizer.next(cells)) {
+        if (!tokenizer.next(cells, MAX_COLUMNS)) {
             throw Malformed.at(label, "missing");
         }
         for (int i = 0; i < cells.size(); i++) {
@@ -102,7 +113,8 @@ public final class DelimitedReader {
             if (closed) {
                 throw new IllegalStateException("cursor is closed");
             }
-            if (!tokenizer.next(cells)) {
+            // one cell past the header's width is enough to refuse the row
+            if (!tokenizer.next(cells, width)) {
                 return null;
             }
             if (cells.size() != width) {

@@ -21,17 +21,18 @@ final class TsvTokenizer implements RecordTokenizer {
     private static final boolean[] SPECIAL = ByteSource.stops('\t', '\n', '\r', '\\');
 
     private final ByteSource in;
-    private final FieldBuffer field = new FieldBuffer();
+    private final FieldBuffer field;
     private final int headerRows;
     private long record = -1;
 
-    TsvTokenizer(ByteSource in, int headerRows) {
+    TsvTokenizer(ByteSource in, int headerRows, int maxFieldBytes) {
         this.in = requireNonNull(in, "in is null");
         this.headerRows = headerRows;
+        this.field = new FieldBuffer(maxFieldBytes, this::currentRow);
     }
 
     @Override
-    public boolean next(List<String> cells) {
+    public boolean next(List<String> cells, int maxCells) {
         cells.clear();
         if (in.peek() == ByteSource.EOF) {
             return false;
@@ -39,6 +40,7 @@ final class TsvTokenizer implements RecordTokenizer {
         record++;
         while (true) {
             cells.add(field());
+            RecordTokenizer.requireWithin(cells, maxCells, this);
             int end = in.read();
             if (end == '\n' || end == ByteSource.EOF) {
                 return true;

@@ -50,24 +50,33 @@ public final class TabSeparatedCodec {
         return Optional.empty();
     }
 
-    /** Opens a v1 stream whose columns the host declares; the source owns the stream. */
+    /**
+     * Opens a v1 stream whose columns the host declares; the source owns the stream. Each field is
+     * bounded by {@link FieldBuffer#MAX_FIELD_BYTES}, as the shared readers' fields are.
+     */
     public static OpenedSource open(InputStream in, List<SourceColumn> columns) {
+        return open(in, columns, FieldBuffer.MAX_FIELD_BYTES);
+    }
+
+    /** {@link #open(InputStream, List)} with another field bound (tests). */
+    static OpenedSource open(InputStream in, List<SourceColumn> columns, int maxFieldBytes) {
         ByteSource bytes = new ByteSource(requireNonNull(in, "in is null"));
         bytes.skipByteOrderMark();
-        return new OpenedSource(columns, new Cursor(bytes, columns.size()));
+        return new OpenedSource(columns, new Cursor(bytes, columns.size(), maxFieldBytes));
     }
 
     private static final class Cursor implements RowCursor {
         private final ByteSource in;
         private final int width;
-        private final FieldBuffer field = new FieldBuffer();
+        private final FieldBuffer field;
         private final List<String> cells = new ArrayList<>();
         private long row;
         private boolean closed;
 
-        Cursor(ByteSource in, int width) {
+        Cursor(ByteSource in, int width, int maxFieldBytes) {
             this.in = in;
             this.width = width;
+            this.field = new FieldBuffer(maxFieldBytes, () -> "row " + row);
         }
 
         @Override
@@ -82,6 +91,10 @@ public final class TabSeparatedCodec {
             row++;
             while (true) {
                 cells.add(field());
+                if (cells.size() > width) {
+                    // stop at the first cell too many: a row without an end must not grow the list
+                    throw malformed("it has more than " + width + " cells, " + width + " columns are declared");
+                }
                 int end = in.read();
                 if (end == '\t') {
                     continue;
@@ -108,8 +121,15 @@ public final class TabSeparatedCodec {
             for (int b = in.peek(); b != '\t' && b != '\n' && b != '\r' && b != ByteSource.EOF; b = in.peek()) {
                 in.read();
                 raw++;
+                if (nulByte) {
+                    // refused as soon as it is known: a run of NUL bytes must not be read to its end
+                    throw malformed("a raw NUL byte inside a field (write \\0)");
+                }
                 if (b == 0) {
                     nulByte = true;
+                    if (raw != 1) {
+                        throw malformed("a raw NUL byte inside a field (write \\0)");
+                    }
                 } else if (b == '\\') {
                     raw++;
                     escape(in.read());
@@ -118,10 +138,7 @@ public final class TabSeparatedCodec {
                 }
             }
             if (nulByte) {
-                if (raw != 1) {
-                    throw malformed("a raw NUL byte inside a field (write \\0)");
-                }
-                return "";
+                return ""; // exactly one raw NUL: how bcp writes an empty string
             }
             if (raw == 2 && field.length() == 0) {
                 return null;
