@@ -132,6 +132,32 @@ class DelimitedReaderFuzzTest {
         assertTrue(input.served() <= limit, "read " + input.served() + " bytes");
     }
 
+    /** In-memory cells are read exactly when UTF-8 carries them unchanged, and refused otherwise. */
+    @Property
+    void inMemoryCellsAreReadIffTheyAreUnicodeText(@ForAll("anyChars") String cell) {
+        boolean unicode = new String(cell.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.nio.charset.StandardCharsets.UTF_8).equals(cell);
+        io.dpone.spi.source.PublicationSource.Rows rows = new io.dpone.spi.source.PublicationSource.Rows(
+                List.of(io.dpone.spi.source.SourceColumn.untyped("a")), List.of(List.of(cell)));
+        try (OpenedSource source = SourceReaders.open(rows)) {
+            assertEquals(List.of(cell), source.cursor().next());
+            assertTrue(unicode, "a cell UTF-8 cannot carry was read");
+        } catch (DponeException e) {
+            assertEquals(DponeErrorCode.SOURCE_MALFORMED, e.code());
+            assertTrue(!unicode, "a Unicode cell was refused: " + e.getMessage());
+        }
+    }
+
+    @Provide
+    Arbitrary<String> anyChars() {
+        return Arbitraries.oneOf(Arbitraries.chars().range('\uD7F0', '\uE010'), Arbitraries.chars().ascii(),
+                Arbitraries.chars()).list().ofMaxSize(8).map(chars -> {
+                    StringBuilder text = new StringBuilder();
+                    chars.forEach(text::append);
+                    return text.toString();
+                });
+    }
+
     @Provide
     Arbitrary<String> openings() {
         return Arbitraries.of("", "a\n", "a,b\n", "a\tb\n", "a\n\"", "a,b\n1,\"", "a\n\\", "\"", "a\nT\n");
