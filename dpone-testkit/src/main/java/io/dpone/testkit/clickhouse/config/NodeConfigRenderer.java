@@ -37,6 +37,7 @@ public final class NodeConfigRenderer {
         values.put("sql_access_storage", sqlAccessStorage(config));
         values.put("keeper_sessions_path", keeperSessionsPath(config));
         values.put("solo_clusters", soloClusters(config));
+        values.put("timezone", config.timeZone().map(zone -> "    <timezone>" + xml(zone) + "</timezone>\n").orElse(""));
         return template.render(values);
     }
 

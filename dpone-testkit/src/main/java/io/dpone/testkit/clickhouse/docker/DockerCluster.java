@@ -90,7 +90,7 @@ final class DockerCluster implements RunningCluster {
                     "0.0.0.0", DockerMember.HTTP_PORT, DockerMember.NATIVE_PORT, "/var/lib/clickhouse",
                     "/var/log/clickhouse-server", "/etc/clickhouse-server/users.xml",
                     new ReplicaAddress(KEEPER_HOST, KEEPER_PORT), "/dpone_keeper_map", OptionalInt.of(INTERSERVER_PORT),
-                    spec.layout(), ServerKind.SERVER);
+                    spec.layout(), ServerKind.SERVER).withTimeZone(spec.timeZone(i));
             GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(TestcontainersBackend.SERVER_IMAGE))
                     .withNetwork(network)
                     .withNetworkAliases(replicas.get(i).host())
