@@ -108,7 +108,8 @@ abstract class MemberSessionConformance {
         assertEquals(recorded, copy.uuid(), "system.tables shows exactly the explicit UUID");
         assertEquals("MergeTree ORDER BY id SETTINGS index_granularity = 8192", copy.engineFull());
         assertEquals(original.engineFull(), copy.engineFull());
-        assertEquals(List.of(new ColumnDefinition("id", "UInt64"), new ColumnDefinition("v", "String")), copy.columns());
+        assertEquals(List.of(new ColumnDefinition("id", "UInt64"), new ColumnDefinition("v", "String", "DEFAULT")), copy.columns(),
+                "the default kind, which decides the stored columns, is copied and read back");
     }
 
     @Test

@@ -34,7 +34,7 @@ final class MemberSql {
     }
 
     static String columns(TableRef table) {
-        return "SELECT name, type FROM system.columns WHERE database = " + string(table.database())
+        return "SELECT name, type, default_kind FROM system.columns WHERE database = " + string(table.database())
                 + " AND table = " + string(table.table()) + " ORDER BY position";
     }
 

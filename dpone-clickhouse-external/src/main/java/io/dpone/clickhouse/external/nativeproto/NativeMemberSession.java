@@ -90,11 +90,12 @@ final class NativeMemberSession implements MemberSession {
                 return null;
             }
             List<ColumnDefinition> columns = new ArrayList<>();
-            for (List<Object> column : rows(connection, MemberSql.columns(table), 2)) {
-                if (!(column.get(0) instanceof String name) || !(column.get(1) instanceof String type)) {
+            for (List<Object> column : rows(connection, MemberSql.columns(table), 3)) {
+                if (!(column.get(0) instanceof String name) || !(column.get(1) instanceof String type)
+                        || !(column.get(2) instanceof String kind)) {
                     return null;
                 }
-                columns.add(new ColumnDefinition(name, type));
+                columns.add(new ColumnDefinition(name, type, kind));
             }
             return new TableState.Present(UUID.fromString(uuid), engine.strip(), columns);
         });

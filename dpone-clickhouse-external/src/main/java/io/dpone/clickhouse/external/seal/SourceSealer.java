@@ -130,13 +130,47 @@ public final class SourceSealer {
 
     private static OpenedSource open(PublicationSource source, List<SourceColumn> declared) {
         if (source instanceof PublicationSource.CodecFile codec) {
-            if (!namesOf(codec.columns()).equals(namesOf(declared))) {
-                throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID,
-                        "the codec file's columns differ from the declared columns");
-            }
+            requireDeclarationAgrees(codec, ArtifactSchema.declared(declared));
             return TabSeparatedCodec.open(SourceReaders.openFile(codec.file()), declared);
         }
         return SourceReaders.open(source);
+    }
+
+    /**
+     * The columns a source declares without being read (in-memory rows, a codec file's declared
+     * columns) against the declaration the artifact is sealed with (an existing target's columns):
+     * the same names in order and, where the source names a type, the same type (by canonical name).
+     * A value is never read as another type than the one its source declared: a codec file declared
+     * {@code DateTime64(3, 'UTC')} is not sealed against an {@code 'Asia/Tokyo'} column. Publication
+     * runs it before it takes the slot; sealing runs it again. A file with a header is checked once
+     * its header is read. No I/O.
+     *
+     * @throws DponeException {@code SOURCE_SCHEMA_INVALID} or {@code SOURCE_TYPE_UNSUPPORTED}
+     */
+    public static void requireDeclarationAgrees(PublicationSource source, List<SourceColumn> declared) {
+        ArtifactSchema schema = ArtifactSchema.declared(declared);
+        if (source instanceof PublicationSource.CodecFile codec) {
+            requireDeclarationAgrees(codec, schema);
+        } else if (source instanceof PublicationSource.Rows rows) {
+            checkHeader(rows.columns(), schema);
+        }
+    }
+
+    private static void requireDeclarationAgrees(PublicationSource.CodecFile codec, ArtifactSchema schema) {
+        if (!namesOf(codec.columns()).equals(schema.columns().stream().map(column -> column.name()).toList())) {
+            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID,
+                    "the codec file's columns differ from the declared columns");
+        }
+        for (int i = 0; i < codec.columns().size(); i++) {
+            if (codec.columns().get(i).type().isPresent()) {
+                ColumnType type = ColumnTypes.parse(codec.columns().get(i).type().get(), i + 1);
+                if (!type.equals(schema.type(i))) {
+                    throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1)
+                            + ": the codec file's columns declare " + type.canonicalName() + ", the target's column is "
+                            + schema.type(i).canonicalName() + "; a value is never read as another type");
+                }
+            }
+        }
     }
 
     /** Header names must equal the declared names in order; a types row must name the declared types. */

@@ -20,6 +20,8 @@ import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.external.admission.AdmissionCodes;
 import io.dpone.clickhouse.external.admission.MemberTargets;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
+import io.dpone.clickhouse.external.admission.RowPreservingTables;
+import io.dpone.clickhouse.external.admission.TargetColumns;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -155,22 +157,30 @@ final class ExternalGate {
             throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason() + "; nothing was mutated");
         }
         MemberTargets.Verdict.Admitted target = (MemberTargets.Verdict.Admitted) verdict;
+        if (target.definition().isEmpty() && !RowPreservingTables.admitsEngine(settings.engine())) {
+            // the candidates of an absent target get the manifest's engine (and ORDER BY tuple(), under
+            // which a row-rewriting engine would fold every row into one)
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, "admission blocked: the"
+                    + " declared engine " + settings.engine() + " rewrites rows on insert and in merges; external mode stages a"
+                    + " plain " + RowPreservingTables.ENGINE + " only; nothing was mutated");
+        }
         List<ColumnDefinition> columns = target.definition().isPresent() ? targetColumns(members.get(0)) : List.of();
         return new AdmittedMembers(inventory, digest, members, target.definition(), target.uuids(), columns);
     }
 
     /**
-     * An existing target's columns are the artifact's declared columns, so each type must be one the
-     * canonical rows and the content digest support (seed 001, runtime admission): refused here,
-     * before the capability probe, the facade bootstrap, any authority write or source I/O, by the
-     * sealer's own parser and code ({@code SOURCE_TYPE_UNSUPPORTED}). An absent target has none; its
+     * An existing target's stored columns are the artifact's declared columns, so each type must be
+     * one the canonical rows and the content digest support (seed 001, runtime admission): refused
+     * here, before the capability probe, the facade bootstrap, any authority write or source I/O, by
+     * the sealer's own parser and code ({@code SOURCE_TYPE_UNSUPPORTED}); a MATERIALIZED column by
+     * {@link TargetColumns} ({@code EXTERNAL_ENGINE_UNSUPPORTED}). An absent target has none; its
      * types come from the source and are checked by sealing.
      */
     private static void requireSealableTypes(AdmittedMembers members) {
         if (members.targetColumns().isEmpty()) {
             return;
         }
-        ArtifactSchema.declared(members.targetColumns().stream()
+        ArtifactSchema.declared(TargetColumns.stored(members.targetColumns()).stream()
                 .map(column -> SourceColumn.typed(column.name(), column.type())).toList());
     }
 

@@ -135,6 +135,13 @@ class SourceSealerTest {
                 "column 2: the source's types row names String, the declaration Nullable(String)");
         assertSchemaInvalid(new PublicationSource.CodecFile(file("h", ""), "dpone.clickhouse.tab-separated",
                 DECLARED.subList(0, 2), OptionalLong.empty()), "the codec file's columns differ from the declared columns");
+        // red on main 32d8930: the codec's own declaration was replaced by the declared (target's) types and sealed
+        assertSchemaInvalid(new PublicationSource.CodecFile(file("j", "1\t\\N\t1.00\t2024-01-01\n"), "dpone.clickhouse.tab-separated",
+                List.of(DECLARED.get(0), SourceColumn.typed("name", "String"), DECLARED.get(2), DECLARED.get(3)),
+                OptionalLong.empty()), "column 2: the codec file's columns declare String, the target's column is"
+                        + " Nullable(String); a value is never read as another type");
+        assertSchemaInvalid(new PublicationSource.Rows(List.of(DECLARED.get(0), DECLARED.get(1), DECLARED.get(2),
+                SourceColumn.typed("day", "Date32")), List.of()), "column 4: the source's types row names Date32, the declaration Date");
         DponeException malformed = assertThrows(DponeException.class, () -> sealer(10).seal(
                 delimited(file("i.csv", "id,name,amount,day\n1,\"unterminated\n"), DelimitedFormat.CSV_WITH_NAMES), DECLARED));
         assertEquals(DponeErrorCode.SOURCE_MALFORMED, malformed.code());

@@ -88,7 +88,8 @@ final class SimMemberSession implements MemberSession {
             if (found == null) {
                 return new CatalogRead.Observed<>(new TableState.Absent());
             }
-            List<ColumnDefinition> columns = found.columns.stream().map(c -> new ColumnDefinition(c.name(), c.type())).toList();
+            List<ColumnDefinition> columns = found.columns.stream()
+                    .map(c -> new ColumnDefinition(c.name(), c.type(), c.defaultKind())).toList();
             return new CatalogRead.Observed<>(new TableState.Present(found.uuid, found.engineFull.strip(), columns));
         });
     }
