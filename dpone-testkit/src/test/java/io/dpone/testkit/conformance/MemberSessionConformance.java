@@ -59,7 +59,7 @@ abstract class MemberSessionConformance {
 
     private static void load(MemberSession session, TableRef candidate, StoredArtifact artifact) {
         try (ArtifactRows rows = artifact.rows()) {
-            LoadResult loaded = session.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER);
+            LoadResult loaded = session.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER);
             assertEquals(artifact.rowCount(), assertInstanceOf(LoadResult.Loaded.class, loaded).rows());
         }
     }

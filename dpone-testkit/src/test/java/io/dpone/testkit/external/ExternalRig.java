@@ -150,6 +150,11 @@ final class ExternalRig implements AutoCloseable {
         return cluster.member(member).client(cluster.admin());
     }
 
+    /** The members' server time zone, as member 0 reports it (every member of these tests runs in one). */
+    java.time.ZoneId serverZone() {
+        return java.time.ZoneId.of(admin(0).query("SELECT timezone()"));
+    }
+
     /** Creates the target on every member locally: one logical definition, a table (and UUID) per member. */
     void createTarget(String columns) {
         for (int i = 0; i < cluster.members().size(); i++) {

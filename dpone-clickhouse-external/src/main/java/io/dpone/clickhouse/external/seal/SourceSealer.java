@@ -9,6 +9,7 @@ import io.dpone.clickhouse.external.artifact.CanonicalRows;
 import io.dpone.clickhouse.external.artifact.CellParser;
 import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.artifact.ColumnTypes;
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.codec.TabSeparatedCodec;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.clickhouse.external.store.PendingArtifact;
@@ -21,9 +22,11 @@ import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.RowCursor;
 import io.dpone.spi.source.SourceColumn;
 import java.io.UncheckedIOException;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Seals a {@link PublicationSource} into canonical typed rows in an {@link ArtifactStore}, in one
@@ -40,19 +43,27 @@ public final class SourceSealer {
     private final ArtifactStore store;
     private final long rowBudget;
     private final long byteBudget;
+    private final DateTimePlacement placement;
     private final ProgressListener progress;
 
-    /** A sealer with no byte bound (e.g. {@code dpone seal}, which has no manifest). */
+    /**
+     * A sealer with no byte bound and no members (e.g. {@code dpone seal}, which has no manifest): a
+     * date-time without a zone of its own is checked as a wall clock only.
+     */
     public SourceSealer(ArtifactStore store, long rowBudget, ProgressListener progress) {
-        this(store, rowBudget, Long.MAX_VALUE, progress);
+        this(store, rowBudget, Long.MAX_VALUE, DateTimePlacement.unknown(), progress);
     }
 
     /**
      * @param byteBudget the most source bytes sealing may read ({@code max_source_bytes}); more is
      *     {@code CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE}, as internal mode's load stops
+     * @param placement where the members place date-times: a wall clock that does not exist in its
+     *     zone, or whose instant is out of range, is {@code SOURCE_VALUE_INVALID}
      */
-    public SourceSealer(ArtifactStore store, long rowBudget, long byteBudget, ProgressListener progress) {
+    public SourceSealer(ArtifactStore store, long rowBudget, long byteBudget, DateTimePlacement placement,
+            ProgressListener progress) {
         this.store = requireNonNull(store, "store is null");
+        this.placement = requireNonNull(placement, "placement is null");
         this.progress = requireNonNull(progress, "progress is null");
         if (rowBudget < 0) {
             throw new IllegalArgumentException("rowBudget is non-negative");
@@ -94,6 +105,7 @@ public final class SourceSealer {
             throw tooLarge();
         }
         ArtifactSchema schema = ArtifactSchema.declared(declared);
+        placement.requirePlaceable(schema);
         progress.step("seal");
         try (OpenedSource opened = open(source, declared);
                 PendingArtifact pending = store.create()) {
@@ -215,6 +227,13 @@ public final class SourceSealer {
                     throw new DponeException(DponeErrorCode.SOURCE_VALUE_INVALID, "row " + rows + ", column " + (i + 1)
                             + ": not a valid " + types[i].canonicalName() + " value"
                             + (cells.get(i) == null ? " (NULL in a column that is not Nullable)" : ""));
+                }
+                if (values[i] instanceof LocalDateTime wallClock) {
+                    Optional<String> refusal = placement.refusal(types[i], wallClock);
+                    if (refusal.isPresent()) {
+                        throw new DponeException(DponeErrorCode.SOURCE_VALUE_INVALID, "row " + rows + ", column " + (i + 1)
+                                + ": not a valid " + types[i].canonicalName() + " value: " + refusal.get());
+                    }
                 }
             }
             out.write(row);

@@ -13,6 +13,7 @@ import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
 import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
@@ -29,13 +30,10 @@ import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.EndpointCoverage;
-import io.dpone.clickhouse.external.member.MemberSelf;
-import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.source.SourceColumn;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -134,23 +132,18 @@ final class ExternalGate {
 
     private AdmittedMembers members(ClusterAdmission.Admitted membership, boolean pastDispatch, ExternalRun run) {
         ResolvedInventory inventory = ResolvedInventory.resolve(membership.inventory(), ports.endpoints());
-        Digest digest = inventory.digest();
-        run.evidence().inventory(inventory, digest);
-        List<AdmittedMembers.Member> members = new ArrayList<>();
-        for (ResolvedInventory.Member resolved : inventory.members()) {
-            MemberSession session = ports.members().session(resolved.endpoint());
-            CatalogRead<MemberSelf> self = session.identify(settings.cluster());
-            if (!(self instanceof CatalogRead.Observed<MemberSelf> observed)
-                    || observed.facts().shardNumber() != resolved.row().shardNumber()
-                    || observed.facts().replicaNumber() != resolved.row().replicaNumber()) {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
-                        "the direct connection of member " + resolved.row().shardNumber() + "/" + resolved.row().replicaNumber()
-                                + " could not be opened or reaches another member; nothing was mutated");
-            }
-            members.add(new AdmittedMembers.Member(resolved.row(), session));
+        MemberIdentities.Identified identified = MemberIdentities.identify(inventory, ports.members(), settings.cluster());
+        if (identified.unproven().isPresent()) {
+            ClusterMember unproven = identified.unproven().get();
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                    "the direct connection of member " + unproven.shardNumber() + "/" + unproven.replicaNumber()
+                            + " could not be opened or reaches another member; nothing was mutated");
         }
+        Digest digest = identified.digest().orElseThrow();
+        run.evidence().inventory(inventory, Optional.of(digest));
+        List<AdmittedMembers.Member> members = identified.members();
         if (pastDispatch) {
-            return new AdmittedMembers(inventory, digest, members, Optional.empty(), Map.of(), List.of());
+            return new AdmittedMembers(inventory, digest, members, identified.zones(), Optional.empty(), Map.of(), List.of());
         }
         MemberTargets.Verdict verdict = MemberTargets.judge(membership.members());
         if (verdict instanceof MemberTargets.Verdict.Blocked blocked) {
@@ -165,14 +158,15 @@ final class ExternalGate {
                     + " plain " + RowPreservingTables.ENGINE + " only; nothing was mutated");
         }
         List<ColumnDefinition> columns = target.definition().isPresent() ? targetColumns(members.get(0)) : List.of();
-        return new AdmittedMembers(inventory, digest, members, target.definition(), target.uuids(), columns);
+        return new AdmittedMembers(inventory, digest, members, identified.zones(), target.definition(), target.uuids(), columns);
     }
 
     /**
      * An existing target's stored columns are the artifact's declared columns, so each type must be
      * one the canonical rows and the content digest support (seed 001, runtime admission): refused
      * here, before the capability probe, the facade bootstrap, any authority write or source I/O, by
-     * the sealer's own parser and code ({@code SOURCE_TYPE_UNSUPPORTED}); a MATERIALIZED column by
+     * the sealer's own parser and code ({@code SOURCE_TYPE_UNSUPPORTED}, also for a date-time column
+     * without a zone when the members' server zones differ); a MATERIALIZED column by
      * {@link TargetColumns} ({@code EXTERNAL_ENGINE_UNSUPPORTED}). An absent target has none; its
      * types come from the source and are checked by sealing.
      */
@@ -180,8 +174,8 @@ final class ExternalGate {
         if (members.targetColumns().isEmpty()) {
             return;
         }
-        ArtifactSchema.declared(TargetColumns.stored(members.targetColumns()).stream()
-                .map(column -> SourceColumn.typed(column.name(), column.type())).toList());
+        members.placement().requirePlaceable(ArtifactSchema.declared(TargetColumns.stored(members.targetColumns()).stream()
+                .map(column -> SourceColumn.typed(column.name(), column.type())).toList()));
     }
 
     /**

@@ -6,7 +6,6 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.external.content.ArtifactContent;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.ResolvedEndpoint;
@@ -27,6 +26,7 @@ import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import io.dpone.testkit.external.TrickyArtifact;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -47,7 +47,7 @@ import java.util.function.Supplier;
  * Runner for bench/external-staging.sh (not a test; no assertion on time): on local real
  * ClickHouse 26.7 (libchdb, two members, {@code internal_replication = false}) it seals ROWS rows
  * into an {@link ArtifactStore} with the row budget raised to ROWS, computes the artifact's content
- * digest ({@code ArtifactContent}, what admission's artifact scan computes), then per round measures
+ * digest ({@code ArtifactContent} in UTC, what admission's artifact scan computes), then per round measures
  * <ul>
  *   <li>staging: the production {@link NativeMemberSessions} (composed as the provider composes
  *       them: default batch rows, content proofs spilling to the store's {@code tmp/}) create a candidate on each of the two
@@ -118,7 +118,7 @@ public final class ExternalStagingBench {
             Files.delete(csv);
             heap.start();
             startPhase(heap);
-            Digest expected = ArtifactContent.digest(artifact);
+            Digest expected = TrickyArtifact.content(artifact);
             HeapSampler.Peaks scan = heap.phase();
             new ExternalStagingBench(cluster, db, store, artifact, expected).run(rounds, heap, scan);
         } finally {
@@ -153,7 +153,8 @@ public final class ExternalStagingBench {
             for (MemberSession member : members) {
                 require(member.create(candidate, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "candidate created");
                 try (ArtifactRows rows = artifact.rows()) {
-                    LoadResult loaded = member.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER);
+                    LoadResult loaded = member.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()),
+                            Cancellation.NEVER);
                     require(loaded instanceof LoadResult.Loaded done && done.rows() == artifact.rowCount(), "staged " + loaded);
                 }
             }
