@@ -10,19 +10,13 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;
-import io.dpone.spi.source.Compression;
-import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
+import io.dpone.testkit.fault.EndlessFieldFile;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,17 +39,7 @@ class InternalSourceBoundsTest {
      */
     @Test
     void anUnterminatedQuoteStopsTheLoadAtTheFieldBound() throws IOException {
-        Path file = directory.resolve("rows.csv");
-        try (OutputStream out = Files.newOutputStream(file)) {
-            out.write("id,v\n1,\"".getBytes(StandardCharsets.US_ASCII));
-            byte[] filler = new byte[1 << 20];
-            Arrays.fill(filler, (byte) 'x');
-            for (int i = 0; i < 17; i++) {
-                out.write(filler);
-            }
-        }
-        PublicationSource source = new PublicationSource.DelimitedFile(file, DelimitedFormat.CSV_WITH_NAMES, Compression.NONE,
-                OptionalLong.of(Files.size(file)));
+        PublicationSource source = EndlessFieldFile.write(directory, "id,v");
         assertRefusedWithTargetUntouched(source, "row 1: a field is longer than 16777216 bytes (is a quote or a line end missing?)"
                 + "; nothing was published");
     }

@@ -11,18 +11,14 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
-import io.dpone.spi.source.Compression;
-import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import io.dpone.testkit.fault.EndlessFieldFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -70,17 +66,7 @@ class RealExternalInputBoundsTest {
      */
     @Test
     void aFieldWithoutAnEndStopsSealingAtTheBoundAndTheOperationAborts(RunningCluster cluster, TestDatabase db) throws Exception {
-        Path file = directory.resolve("rows.csv");
-        try (OutputStream out = Files.newOutputStream(file)) {
-            out.write("id,name\n1,\"".getBytes(StandardCharsets.US_ASCII));
-            byte[] filler = new byte[1 << 20];
-            Arrays.fill(filler, (byte) 'x');
-            for (int i = 0; i < 17; i++) {
-                out.write(filler);
-            }
-        }
-        PublicationSource source = new PublicationSource.DelimitedFile(file, DelimitedFormat.CSV_WITH_NAMES, Compression.NONE,
-                OptionalLong.of(Files.size(file)));
+        PublicationSource source = EndlessFieldFile.write(directory, "id,name");
         assertAborted(cluster, db, source, "row 1: a field is longer than 16777216 bytes (is a quote or a line end missing?)");
     }
 

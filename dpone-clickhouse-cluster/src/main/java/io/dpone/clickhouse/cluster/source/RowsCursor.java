@@ -3,6 +3,7 @@ package io.dpone.clickhouse.cluster.source;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.spi.source.RowCursor;
+import io.dpone.spi.source.UnicodeText;
 import java.util.Iterator;
 import java.util.List;
 
@@ -31,7 +32,7 @@ final class RowsCursor implements RowCursor {
         for (int i = 0; i < cells.size(); i++) {
             String cell = cells.get(i);
             bytes += cell == null ? 2 : cell.length() + 1;
-            if (cell != null && hasLoneSurrogate(cell)) {
+            if (cell != null && UnicodeText.hasUnpairedSurrogate(cell)) {
                 throw Malformed.at("row " + row, "cell " + (i + 1) + " holds a lone UTF-16 surrogate, which is not Unicode"
                         + " text (UTF-8 cannot carry it)");
             }
@@ -39,17 +40,6 @@ final class RowsCursor implements RowCursor {
         return cells;
     }
 
-    static boolean hasLoneSurrogate(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     @Override
     public long bytesRead() {

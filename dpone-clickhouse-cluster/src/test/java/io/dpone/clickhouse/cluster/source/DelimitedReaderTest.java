@@ -136,7 +136,7 @@ class DelimitedReaderTest {
                     refused.getMessage());
         }
         for (String lone : List.of("\uDC00", "a\uD800", "\uDE00\uD83D", "\uD83D\uD83D\uDE00")) {
-            assertTrue(RowsCursor.hasLoneSurrogate(lone), lone);
+            assertTrue(io.dpone.spi.source.UnicodeText.hasUnpairedSurrogate(lone), lone);
         }
     }
 
