@@ -45,7 +45,8 @@ import java.util.Optional;
  * {@code *MergeTree} on every member; a host member endpoint map, if given, covering exactly the
  * admitted members; the distributed-DDL preflight; every member's resolved
  * endpoint opened and proven to reach exactly that member (its own {@code is_local} row) — the
- * resolution is part of the fenced inventory digest; then the synthetic capability assertion
+ * resolution and every member's time zone are part of the fenced inventory digest; a target that
+ * keeps rows as inserted, whose date-time columns every member places alike; then the synthetic capability assertion
  * (once per inventory digest) and a complete control facade, bootstrapped only through the core's
  * reconciler. Lineage was refused statically. Every refusal is a {@link DponeException} with an
  * external code where the reference has one; nothing but the harmless probe and the facade
