@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
-# Benchmark of issue 12 (docs/reference/external-mode.md, "Staging and content-proof cost") on
-# local real ClickHouse 26.7 (libchdb: two members, internal_replication = false, started by the
+# Benchmark of issues 12 and 20 (docs/reference/external-mode.md, "Staging and content-proof cost")
+# on local real ClickHouse 26.7 (libchdb: two members, internal_replication = false, started by the
 # testkit's LocalProcessBackend). ExternalStagingBench seals ROWS rows (default 1,000,000, with the
 # row budget raised to match) and measures, in the same run on the same members:
-#   - staging into two members through the production NativeMemberSessions (create + insert
-#     streamed from the store) vs clickhouse-native-jdbc's plain batched insert of the same rows
-#     into one table; target at most 2.5x;
+#   - the baseline: the server's own ingest, one HTTP INSERT ... FORMAT TabSeparated of the same
+#     rows into member 1;
+#   - staging through the production NativeMemberSessions (create + insert streamed from the
+#     store): one member; two members one after the other (today's orchestration); two members at
+#     once (bench-only parallel driver over the same insert call: what issue 19's parallel members
+#     would give). Targets (issue 20): two-member staging <= 2x the HTTP baseline, two members
+#     <= 1.2x one member;
+#   - clickhouse-native-jdbc's plain batched insert of the same rows into one table (the driver's
+#     own cost, for the profile), on a plain driver connection and on one the adapters open
+#     (NativeConnections: the socket stream buffered; docs/adr/0010);
 #   - the content proof on one member (MemberSession.content: read back, parse, ContentDigest) vs
-#     a plain SELECT * of the same rows through the same driver; target at most 2x.
+#     a plain SELECT * of the same rows through the same driver; keep <= 2x.
+# Sealing against sha256sum (keep <= 3x) is bench/seal.sh.
 # Medians of ROUNDS after one warm-up round; each ratio is printed as the ratio of the medians and
-# as the median of the per-round ratios (the two sides of a round run back to back). Heap: each
-# size (ROWS / 10 and ROWS) runs in its own JVM capped at -XmxHEAP (default 256m, where the
-# driver's own baseline is not bound by garbage collection); per phase it reports the sampled peak used heap and the peak live heap (heap in use
-# right after a collection). Neither may grow with the rows.
+# as the median of the per-round ratios (the phases of a round run back to back). Heap: each size
+# (ROWS / 10 and ROWS) runs in its own JVM capped at -XmxHEAP (default 256m, where the driver's own
+# baseline is not bound by garbage collection); per phase it reports the sampled peak used heap and
+# the peak live heap (heap in use right after a collection). Neither may grow with the rows.
+# JFR=FILE records a Flight Recorder profile of the large run; BATCH_ROWS=N stages (and runs the
+# driver's own insert) with N rows per native block instead of the production default.
 # Usage: bench/external-staging.sh [ROWS] [ROUNDS] [HEAP]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +40,13 @@ cp="dpone-testkit/target/test-classes:dpone-testkit/target/classes:$(cat dpone-t
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+jfr=()
+batch=()
+if [ -n "${BATCH_ROWS:-}" ]; then
+  batch=("-Dbench.batchRows=$BATCH_ROWS")
+fi
 run() { # ROWS
-  java "-Xmx$xmx" -cp "$cp" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  java "-Xmx$xmx" "${jfr[@]}" "${batch[@]}" -cp "$cp" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     io.dpone.testkit.external.bench.ExternalStagingBench "$1" "$rounds" "$work/$1" 2>"$work/rounds-$1.log" \
     || { cat "$work/rounds-$1.log" >&2; exit 1; }
 }
@@ -43,23 +58,31 @@ field() { # NAME OUTPUT
 small_out="$(run "$small")"
 echo "small: $(head -1 <<<"$small_out")"
 grep '^round' "$work/rounds-$small.log" | sed 's/^/  /'
+if [ -n "${JFR:-}" ]; then
+  jfr=("-XX:StartFlightRecording=filename=$JFR,settings=profile")
+fi
 big_out="$(run "$rows")"
 echo "large: $(head -1 <<<"$big_out")"
 grep '^round' "$work/rounds-$rows.log" | sed 's/^/  /'
 echo "machine: load average $(cut -d' ' -f1-3 /proc/loadavg) (after the run)"
 
-insert="$(field driver_insert_seconds_median "$big_out")"
-staging="$(field staging_two_members_seconds_median "$big_out")"
-select_all="$(field select_all_seconds_median "$big_out")"
-proof="$(field content_proof_seconds_median "$big_out")"
-echo "driver_insert_one_table_seconds_median=$insert staging_two_members_seconds_median=$staging"
-awk -v a="$staging" -v b="$insert" -v r="$(field staging_ratio_per_round_median "$big_out")" \
-  'BEGIN { printf "ratio_staging_two_members_to_driver_insert=%.2f (of the medians; median of per-round ratios %s; target <= 2.5)\n", a / b, r }'
-echo "select_all_seconds_median=$select_all content_proof_seconds_median=$proof"
-awk -v a="$proof" -v b="$select_all" -v r="$(field proof_ratio_per_round_median "$big_out")" \
-  'BEGIN { printf "ratio_content_proof_to_select_all=%.2f (of the medians; median of per-round ratios %s; target <= 2)\n", a / b, r }'
-for phase in artifact_scan staging proof driver_insert select_all; do
-  printf '%-13s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
+for phase in http_tsv_insert driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
+  printf '%s_seconds_median=%s\n' "$phase" "$(field "${phase}_seconds_median" "$big_out")"
+done
+ratio() { # NAME GOAL
+  printf 'ratio_%s=%s (of the medians; median of per-round ratios %s; %s)\n' "$1" "$(field "ratio_$1" "$big_out")" \
+    "$(field "ratio_$1_per_round_median" "$big_out")" "$2"
+}
+ratio staging_to_http_tsv "two members one after the other / HTTP TSV; target <= 2"
+ratio staging_parallel_to_http_tsv "two members at once / HTTP TSV; target <= 2"
+ratio staging_to_one_member "two members one after the other / one member"
+ratio staging_parallel_to_one_member "two members at once / one member; target <= 1.2"
+ratio staging_to_driver_insert "two members one after the other / the driver's own batched insert"
+ratio driver_insert_to_http_tsv "the driver's own batched insert / HTTP TSV"
+ratio driver_insert_buffered_to_http_tsv "the same on a connection the adapters open (buffered socket stream, ADR 0010) / HTTP TSV"
+ratio proof_to_select_all "content proof / SELECT *; keep <= 2"
+for phase in artifact_scan http_tsv_insert driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
+  printf '%-18s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
     "$(field "${phase}_peak_used_mb" "$small_out")" "$(field "${phase}_peak_used_mb" "$big_out")" \
     "$(field "${phase}_peak_live_mb" "$small_out")" "$(field "${phase}_peak_live_mb" "$big_out")" "$xmx"
 done

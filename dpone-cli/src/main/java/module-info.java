@@ -10,6 +10,7 @@ module io.dpone.cli {
     uses io.dpone.spi.publication.PublicationStrategyProvider;
     uses io.dpone.spi.demo.DemoScenarios;
     uses io.dpone.spi.artifact.ArtifactSealer;
+    uses io.dpone.spi.source.SourceInspector;
 
     // picocli reads and injects the annotated command fields reflectively.
     opens io.dpone.cli to info.picocli;

@@ -3,6 +3,7 @@ module io.dpone.clickhouse.cluster {
     requires transitive io.dpone.spi;
     requires static com.google.auto.service;
     requires com.fasterxml.jackson.databind;
+    requires aircompressor; // zstd sources (automatic module; docs/reference/sources.md)
 
     // transport adapters (docs/reference/transport.md, "Module path")
     requires transitive java.sql; // RowCollector and CellValues surface java.sql types
@@ -42,4 +43,5 @@ module io.dpone.clickhouse.cluster {
 
     provides io.dpone.spi.publication.PublicationStrategyProvider
             with io.dpone.clickhouse.cluster.provider.InternalPublicationStrategyProvider;
+    provides io.dpone.spi.source.SourceInspector with io.dpone.clickhouse.cluster.source.ReadingSourceInspector;
 }

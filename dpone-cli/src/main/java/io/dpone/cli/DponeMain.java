@@ -14,7 +14,7 @@ public final class DponeMain {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         InterruptCancellation cancellation = InterruptCancellation.install();
-        int exit = ExitCode.INTERNAL_ERROR;
+        int exit = ExitCode.INTERNAL_ERROR.code();
         try {
             HostContext host = new HostContext(HostContext.discoverProviders(), HostVariables.of(System.getenv()),
                     Terminals.detect(), cancellation, out, err);
@@ -22,7 +22,7 @@ public final class DponeMain {
         } catch (RuntimeException | ServiceConfigurationError e) {
             // A provider that cannot be loaded is a defect, reported as a typed document, not a trace.
             err.println(JsonDocuments.compact(JsonDocuments.internalError(e)));
-            exit = ExitCode.INTERNAL_ERROR;
+            exit = ExitCode.INTERNAL_ERROR.code();
         } finally {
             out.flush();
             err.flush();

@@ -1,39 +1,76 @@
 package io.dpone.cli;
 
 import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.List;
 
-/** The launcher's exit codes. Stable and documented in docs/reference/cli.md. */
-public final class ExitCode {
+/**
+ * The launcher's exit codes: the one table every command's {@code --help}, the code and
+ * docs/reference/cli.md ("Exit codes") are held to. Codes are stable; a command returns only the
+ * codes {@link #of(String)} lists for it.
+ */
+public enum ExitCode {
     /** The command did what it was asked; for check/plan the request is statically admitted; publish committed. */
-    public static final int OK = 0;
+    OK(0, "success"),
     /** Static admission found at least one blocker; the decision names them. */
-    public static final int BLOCKED = 1;
+    BLOCKED(1, "blocked by static admission"),
     /** The manifest, the source file, the connection profile or the command line is wrong. */
-    public static final int INVALID_INPUT = 2;
+    INVALID_INPUT(2, "invalid input (manifest, source file, connection, command line)"),
     /** A runtime failure with a stable code; the typed document is on stderr. */
-    public static final int RUNTIME_FAILURE = 3;
+    RUNTIME_FAILURE(3, "runtime failure with a stable code"),
     /** A defect in the host or a provider ({@code HOST_INTERNAL_ERROR}). */
-    public static final int INTERNAL_ERROR = 4;
+    INTERNAL_ERROR(4, "internal error (HOST_INTERNAL_ERROR)"),
     /**
      * Publish: members are mixed and the original distributed-DDL entry is still in progress.
      * Rerun later with the same {@code --invocation-id}; the rerun waits for that entry, never a new one.
      */
-    public static final int WAITING = 5;
+    WAITING(5, "waiting: rerun later with the same --invocation-id"),
     /** Publish: members are mixed and the original entry is terminal; both generations are kept for an operator. */
-    public static final int TERMINAL_PARTIAL = 6;
+    TERMINAL_PARTIAL(6, "terminal partial: follow the runbook"),
     /** Publish: the evidence proves no state; nothing is dispatched or cleaned on it; restore the evidence, then rerun. */
-    public static final int UNKNOWN = 7;
+    UNKNOWN(7, "unknown: restore what the cause names, then rerun"),
     /** Publish: stopped before dispatch (e.g. cancelled); a rerun with the same {@code --invocation-id} resumes. */
-    public static final int PREPARED = 8;
+    PREPARED(8, "prepared: stopped before dispatch; rerun to continue"),
     /** Publish (external mode): the operation ended before publication after exact owned cleanup; not success. */
-    public static final int ABORTED = 9;
+    ABORTED(9, "aborted: nothing was published"),
     /**
      * Publish: the original entry failed on every member and no member changed; both generations are
      * kept for an operator (V1 never retries the publication statement).
      */
-    public static final int FAILED = 10;
+    FAILED(10, "failed on every member: follow the runbook");
 
-    private ExitCode() {
+    private final int code;
+    private final String summary;
+
+    ExitCode(int code, String summary) {
+        this.code = code;
+        this.summary = summary;
+    }
+
+    /** The process exit status. */
+    public int code() {
+        return code;
+    }
+
+    /** The one line {@code --help} shows for this code. */
+    public String summary() {
+        return summary;
+    }
+
+    /**
+     * The codes {@code command} can end with, in order. Every command can end with a usage error (2)
+     * and a defect (4); only publish ends with an outcome code (5-10).
+     *
+     * @throws IllegalArgumentException for a command the host does not have
+     */
+    public static List<ExitCode> of(String command) {
+        return switch (command) {
+            case "check", "status", "demo" -> List.of(OK, BLOCKED, INVALID_INPUT, RUNTIME_FAILURE, INTERNAL_ERROR);
+            case "plan" -> List.of(OK, BLOCKED, INVALID_INPUT, INTERNAL_ERROR);
+            case "publish" -> List.of(values());
+            case "seal" -> List.of(OK, INVALID_INPUT, RUNTIME_FAILURE, INTERNAL_ERROR);
+            case "providers", "dpone" -> List.of(OK, INVALID_INPUT, INTERNAL_ERROR);
+            default -> throw new IllegalArgumentException("no such command");
+        };
     }
 
     /**
@@ -43,13 +80,13 @@ public final class ExitCode {
      */
     public static int forOutcome(PublicationOutcome outcome) {
         return switch (outcome) {
-            case COMMITTED -> OK;
-            case WAITING -> WAITING;
-            case TERMINAL_PARTIAL -> TERMINAL_PARTIAL;
-            case UNKNOWN -> UNKNOWN;
-            case PREPARED -> PREPARED;
-            case ABORTED -> ABORTED;
-            case FAILED -> FAILED;
+            case COMMITTED -> OK.code;
+            case WAITING -> WAITING.code;
+            case TERMINAL_PARTIAL -> TERMINAL_PARTIAL.code;
+            case UNKNOWN -> UNKNOWN.code;
+            case PREPARED -> PREPARED.code;
+            case ABORTED -> ABORTED.code;
+            case FAILED -> FAILED.code;
             case NONE -> throw new IllegalArgumentException("a publication never ends without an authority record");
         };
     }

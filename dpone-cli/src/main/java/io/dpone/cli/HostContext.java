@@ -16,8 +16,8 @@ import java.util.ServiceLoader;
  * Everything a command needs, built once per invocation: the providers found on the module path,
  * the one admission policy over them, the captured environment, whether the streams reach a
  * terminal, the cancellation flag Ctrl-C flips, and the two output streams. stdout carries only
- * successful documents; stderr carries typed error documents, usage and, on a terminal only,
- * progress and human summaries.
+ * successful documents; stderr carries typed error documents (through {@code errors}), usage and,
+ * on a terminal only, progress and human summaries.
  */
 public record HostContext(
         List<PublicationStrategyProvider> providers,
@@ -25,7 +25,8 @@ public record HostContext(
         Terminals terminals,
         Cancellation cancellation,
         PrintWriter out,
-        PrintWriter err) {
+        PrintWriter err,
+        ErrorReporter errors) {
     public HostContext {
         providers = List.copyOf(requireNonNull(providers, "providers is null"));
         requireNonNull(variables, "variables is null");
@@ -33,6 +34,13 @@ public record HostContext(
         requireNonNull(cancellation, "cancellation is null");
         requireNonNull(out, "out is null");
         requireNonNull(err, "err is null");
+        requireNonNull(errors, "errors is null");
+    }
+
+    /** A host whose error documents are human text exactly when stderr is a terminal (until {@code --errors}). */
+    public HostContext(List<PublicationStrategyProvider> providers, HostVariables variables, Terminals terminals,
+            Cancellation cancellation, PrintWriter out, PrintWriter err) {
+        this(providers, variables, terminals, cancellation, out, err, new ErrorReporter(err, ErrorReporter.defaultFor(terminals)));
     }
 
     /** A host without terminals or cancellation whose environment holds only {@code environment}'s variables. */

@@ -12,15 +12,19 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /**
  * Usage errors (exit 2) that never echo an argument's value: a mistyped {@code --password secret}
  * must not print the secret back, and a path may be private. Option names are shown; values are not.
- * The message is followed by the command's usage text.
+ * A mistyped command or option is followed by the nearest names the command has (picocli's
+ * suggestions list only the command's own names), then by the command's usage text.
  */
 final class UsageErrors implements IParameterExceptionHandler {
     @Override
     public int handleParseException(ParameterException exception, String[] args) {
         CommandLine command = exception.getCommandLine();
         command.getErr().println(message(exception));
+        if (exception instanceof UnmatchedArgumentException unmatched) {
+            UnmatchedArgumentException.printSuggestions(unmatched, command.getErr());
+        }
         command.usage(command.getErr());
-        return ExitCode.INVALID_INPUT;
+        return ExitCode.INVALID_INPUT.code();
     }
 
     static String message(ParameterException exception) {

@@ -45,14 +45,14 @@ class CliConnectionTest {
     private ClusterConnection published(Map<String, String> variables, String... extra) {
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun result = CliRun.run(List.of(provider), variables, publish(source, extra));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         return provider.onlyRequest().connection();
     }
 
     private JsonNode refused(Map<String, String> variables, String... extra) {
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun result = CliRun.run(List.of(provider), variables, publish(source, extra));
-        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         assertEquals(0, provider.publishers(), "no publisher is created without a connection");
         JsonNode error = result.errJson().get("error");

@@ -91,7 +91,7 @@ class CliExternalModeTest {
     @Test
     void statusOfAnExternalTargetWithoutARecordIsNoneAsJsonAndAsATable() {
         CliRun json = status(Terminals.NONE);
-        assertEquals(ExitCode.OK, json.exit(), json.toString());
+        assertEquals(ExitCode.OK.code(), json.exit(), json.toString());
         assertEquals("", json.err());
         JsonNode receipt = json.outJson();
         assertReceiptHeader(receipt, "none");
@@ -102,7 +102,7 @@ class CliExternalModeTest {
         assertEquals(0, detail.get("steps").size());
 
         CliRun table = status(new Terminals(true, true));
-        assertEquals(ExitCode.OK, table.exit(), table.toString());
+        assertEquals(ExitCode.OK.code(), table.exit(), table.toString());
         assertEquals("", table.err());
         String text = table.out();
         assertTrue(text.startsWith("outcome: none\noperation: -\nreplication mode: external\nevidence: runtime, UNVERIFIED\n"
@@ -120,14 +120,14 @@ class CliExternalModeTest {
     void aPublishedCodecFileIsTheArtifactSealWouldMakeAndStatusShowsItsCommittedRecord() {
         Path codec = codecFile();
         CliRun published = publishCodec(EXTERNAL, codec, CODEC, PublishFixtures.INVOCATION_ID);
-        assertEquals(ExitCode.OK, published.exit(), published.toString());
+        assertEquals(ExitCode.OK.code(), published.exit(), published.toString());
         assertEquals("", published.err());
         JsonNode receipt = published.outJson();
         assertReceiptHeader(receipt, "committed");
         JsonNode artifact = receipt.get("detail").get("artifact");
         assertEquals(2, artifact.get("row_count").asLong());
         CliRun sealed = CliRun.run("seal", "--source", codec.toString(), "--format", CODEC, "--columns", COLUMNS);
-        assertEquals(ExitCode.OK, sealed.exit(), sealed.toString());
+        assertEquals(ExitCode.OK.code(), sealed.exit(), sealed.toString());
         for (String field : List.of("artifact_sha256", "byte_size", "row_count", "schema_digest")) {
             assertEquals(sealed.outJson().get(field), artifact.get(field), field + ": publish and seal read the codec file alike");
         }
@@ -135,7 +135,7 @@ class CliExternalModeTest {
         assertEquals(2, externalCluster.rows(1, TARGET), "member 1 holds the codec file's rows");
 
         CliRun json = status(Terminals.NONE, "--invocation-id", PublishFixtures.INVOCATION_ID);
-        assertEquals(ExitCode.OK, json.exit(), json.toString());
+        assertEquals(ExitCode.OK.code(), json.exit(), json.toString());
         assertEquals("", json.err());
         JsonNode status = json.outJson();
         assertReceiptHeader(status, "committed");
@@ -166,7 +166,7 @@ class CliExternalModeTest {
         Path codec = codecFile();
         for (String unknown : List.of(CODEC + ";version=2", "mssql.bcp")) {
             CliRun refused = publishCodec(EXTERNAL, codec, unknown, "refused-" + unknown.length());
-            assertEquals(ExitCode.RUNTIME_FAILURE, refused.exit(), refused.toString());
+            assertEquals(ExitCode.RUNTIME_FAILURE.code(), refused.exit(), refused.toString());
             assertEquals("", refused.out());
             JsonNode error = refused.errJson().get("error");
             assertEquals("CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED", error.get("code").asText());
@@ -179,7 +179,7 @@ class CliExternalModeTest {
     @Test
     void internalModeRefusesACodecFileWithItsOwnCode() {
         CliRun refused = publishCodec(INTERNAL, codecFile(), CODEC, PublishFixtures.INVOCATION_ID);
-        assertEquals(ExitCode.RUNTIME_FAILURE, refused.exit(), refused.toString());
+        assertEquals(ExitCode.RUNTIME_FAILURE.code(), refused.exit(), refused.toString());
         assertEquals("", refused.out());
         JsonNode error = refused.errJson().get("error");
         assertEquals("SOURCE_FORMAT_UNSUPPORTED", error.get("code").asText());

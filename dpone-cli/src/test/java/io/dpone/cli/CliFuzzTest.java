@@ -72,17 +72,17 @@ class CliFuzzTest {
 
         assertFalse(result.out().contains("Exception") || result.out().contains("\tat "), "stack trace on stdout");
         assertFalse(result.err().contains("\tat "), "stack trace on stderr");
-        Statistics.collect(result.exit() == ExitCode.INVALID_INPUT ? "rejected" : "decided");
+        Statistics.collect(result.exit() == ExitCode.INVALID_INPUT.code() ? "rejected" : "decided");
         Statistics.coverage(coverage -> coverage.check("decided").percentage(percentage -> percentage > 5.0));
-        if (result.exit() == ExitCode.INVALID_INPUT) {
+        if (result.exit() == ExitCode.INVALID_INPUT.code()) {
             assertEquals("", result.out());
             assertTrue(SCHEMA_CODES.contains(result.errJson().get("error").get("code").asText()), result.err());
             return;
         }
-        assertTrue(result.exit() == ExitCode.OK || result.exit() == ExitCode.BLOCKED, result.toString());
+        assertTrue(result.exit() == ExitCode.OK.code() || result.exit() == ExitCode.BLOCKED.code(), result.toString());
         assertEquals("", result.err());
         JsonNode document = result.outJson();
-        assertEquals(result.exit() == ExitCode.BLOCKED, document.get("blockers").size() > 0);
+        assertEquals(result.exit() == ExitCode.BLOCKED.code(), document.get("blockers").size() > 0);
         if (plan) {
             assertTrue(document.get("no_fallback").asBoolean());
         }

@@ -26,9 +26,9 @@ class CliInterruptCancellationTest {
         }
         assertTrue(hook.isAlive(), "the hook waits for the command");
         assertEquals(List.of(), halts);
-        cancellation.finished(ExitCode.WAITING);
+        cancellation.finished(ExitCode.WAITING.code());
         hook.join(TimeUnit.SECONDS.toMillis(30));
-        assertEquals(List.of(ExitCode.WAITING), halts);
+        assertEquals(List.of(ExitCode.WAITING.code()), halts);
     }
 
     @Test
@@ -45,8 +45,8 @@ class CliInterruptCancellationTest {
         List<Integer> halts = new CopyOnWriteArrayList<>();
         InterruptCancellation cancellation = new InterruptCancellation(halts::add, Duration.ofSeconds(30));
         assertFalse(cancellation.isCancelled());
-        cancellation.finished(ExitCode.OK);
+        cancellation.finished(ExitCode.OK.code());
         cancellation.onShutdown();
-        assertEquals(List.of(ExitCode.OK), halts);
+        assertEquals(List.of(ExitCode.OK.code()), halts);
     }
 }

@@ -44,7 +44,7 @@ class CliPublishTest {
     }
 
     private static void assertUsageError(CliRun result, RecordingProvider provider) {
-        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         assertTrue(result.err().contains("Usage: dpone publish"), result.err());
         assertEquals(0, provider.publishers(), "nothing runs after a usage error");
@@ -92,7 +92,7 @@ class CliPublishTest {
         Cancellation cancellation = cancelled::get;
         CliRun result = CliRun.run(List.of(provider), HostVariables.of(environment()), Terminals.NONE, cancellation,
                 publish(source));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
 
         PublicationRequest request = provider.onlyRequest();
         assertEquals(PublishFixtures.INVOCATION_ID, request.schedulerInvocationId());
@@ -122,7 +122,7 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding();
         Path source = source(dir, suffix, "id\n1\n");
         CliRun result = format == null ? run(provider, publish(source)) : run(provider, publish(source, "--format", format));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         PublicationSource.DelimitedFile file = (PublicationSource.DelimitedFile) provider.onlyRequest().source();
         assertEquals(expected, file.format());
         assertEquals(compression, file.compression());
@@ -134,7 +134,7 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding();
         Path source = Files.write(dir.resolve("hidden.csv"), java.util.HexFormat.of().parseHex(magic));
         CliRun result = run(provider, publish(source));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals(expected, ((PublicationSource.DelimitedFile) provider.onlyRequest().source()).compression());
     }
 
@@ -153,7 +153,7 @@ class CliPublishTest {
         Path source = source(dir, ".tsv", "1\ta,b\n2\t\\N\n");
         CliRun result = run(provider, publish(source, "--format", "dpone.clickhouse.tab-separated",
                 "--columns", "id UInt64, `the name` Nullable(String), at DateTime64(3, 'UTC')"));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         PublicationSource.CodecFile file = (PublicationSource.CodecFile) provider.onlyRequest().source();
         assertEquals(source.toAbsolutePath(), file.file());
         assertEquals("dpone.clickhouse.tab-separated", file.codec());
@@ -171,7 +171,7 @@ class CliPublishTest {
         // SOURCE_FORMAT_UNSUPPORTED: CliExternalModeTest).
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun result = run(provider, publish(source(dir, ".bin", "1\n"), "--format", codec, "--columns", "id UInt64"));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals(codec, ((PublicationSource.CodecFile) provider.onlyRequest().source()).codec());
     }
 
@@ -198,7 +198,7 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun result = run(provider, publish(source(dir, ".tsv", "1\n"), "--format", "dpone.clickhouse.tab-separated",
                 "--columns", columns));
-        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         assertEquals("SOURCE_SCHEMA_INVALID", result.errJson().get("error").get("code").asText());
         assertEquals(0, provider.publishers());
@@ -209,7 +209,7 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun result = run(provider, publish(dir.resolve(CliRun.SOURCE_MARK + "-absent.tsv"),
                 "--format", "dpone.clickhouse.tab-separated", "--columns", "id UInt64"));
-        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         assertEquals("SOURCE_UNAVAILABLE", result.errJson().get("error").get("code").asText());
         assertEquals(0, provider.publishers());
@@ -219,7 +219,7 @@ class CliPublishTest {
     void aMissingSourceIsSourceUnavailableWithoutItsPath() throws Exception {
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun result = run(provider, publish(dir.resolve(CliRun.SOURCE_MARK + "-absent.csv")));
-        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         JsonNode error = result.errJson().get("error");
         assertEquals("SOURCE_UNAVAILABLE", error.get("code").asText());
@@ -228,7 +228,7 @@ class CliPublishTest {
         assertEquals(0, provider.publishers());
 
         CliRun directory = run(provider, publish(Files.createDirectory(dir.resolve(CliRun.SOURCE_MARK + "-directory.csv"))));
-        assertEquals(ExitCode.INVALID_INPUT, directory.exit(), directory.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), directory.exit(), directory.toString());
         assertEquals("SOURCE_UNAVAILABLE", directory.errJson().get("error").get("code").asText());
     }
 
@@ -237,7 +237,7 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun result = run(provider, "publish", "-m", CliRun.fixture("blocked-ddl-scope-local.yaml"),
                 "--source", dir.resolve(CliRun.SOURCE_MARK + "-absent.csv").toString(), "--invocation-id", "x");
-        assertEquals(ExitCode.BLOCKED, result.exit(), result.toString());
+        assertEquals(ExitCode.BLOCKED.code(), result.exit(), result.toString());
         assertEquals("CLUSTER_DDL_SCOPE_NOT_CLUSTER", result.errJson().get("error").get("code").asText());
         assertEquals(0, provider.publishers());
     }
@@ -246,7 +246,7 @@ class CliPublishTest {
     void aCommittedReceiptIsTheOnlyStdoutAndStderrStaysEmpty() {
         RecordingProvider provider = RecordingProvider.returning(PublishFixtures.receipt(PublicationOutcome.COMMITTED, Optional.empty()));
         CliRun result = run(provider, publish(csv(dir)));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals("", result.err());
         JsonNode receipt = result.outJson();
         assertEquals("committed", receipt.get("outcome").asText());
@@ -285,7 +285,7 @@ class CliPublishTest {
     void aStatusOnlyOutcomeFromPublishIsAHostDefect() {
         RecordingProvider provider = RecordingProvider.returning(PublishFixtures.receipt(PublicationOutcome.NONE, Optional.empty()));
         CliRun result = run(provider, publish(csv(dir)));
-        assertEquals(ExitCode.INTERNAL_ERROR, result.exit(), result.toString());
+        assertEquals(ExitCode.INTERNAL_ERROR.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         assertEquals("HOST_INTERNAL_ERROR", result.errJson().get("error").get("code").asText());
     }
@@ -295,7 +295,7 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.failingWith(new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                 "a foreign operation holds the target"));
         CliRun result = run(provider, publish(csv(dir)));
-        assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
+        assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         assertEquals("CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT", result.errJson().get("error").get("code").asText());
     }
@@ -305,7 +305,7 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding().whilePublishing(CliPublishTest::reportProgress);
         CliRun result = CliRun.run(List.of(provider), HostVariables.of(environment()), Terminals.NONE, Cancellation.NEVER,
                 publish(csv(dir)));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals("", result.err());
         result.outJson();
     }
@@ -316,17 +316,19 @@ class CliPublishTest {
                 Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED))).whilePublishing(CliPublishTest::reportProgress);
         CliRun result = CliRun.run(List.of(provider), HostVariables.of(environment()), new Terminals(false, true), Cancellation.NEVER,
                 publish(csv(dir)));
-        assertEquals(ExitCode.WAITING, result.exit(), result.toString());
+        assertEquals(ExitCode.WAITING.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         String err = result.err();
         assertTrue(err.contains("load"), err);
         assertTrue(err.contains("3 rows"), err);
         assertTrue(err.contains("waiting for replication"), err);
         assertTrue(err.contains("(attempt 2/5)"), err);
-        int document = err.indexOf("{\"error\"");
-        assertTrue(document > err.indexOf("(attempt 2/5)"), "progress ends before the document");
-        assertEquals("CLICKHOUSE_CLUSTER_DDL_UNRESOLVED", result.errDocument().get("error").get("code").asText());
-        String summary = err.substring(err.indexOf('\n', document) + 1);
+        // on a terminal the error is written for a person: code, message, what to do, the page
+        int document = err.indexOf("error: CLICKHOUSE_CLUSTER_DDL_UNRESOLVED (2004, OPERATOR_REQUIRED)");
+        assertTrue(document > err.indexOf("(attempt 2/5)"), "progress ends before the error: " + err);
+        int page = err.indexOf("  read: docs/errors/CLICKHOUSE_CLUSTER_DDL_UNRESOLVED.md\n", document);
+        assertTrue(page > err.indexOf("  what to do: ", document), err);
+        String summary = err.substring(err.indexOf('\n', page) + 1);
         assertTrue(summary.startsWith("outcome: waiting (CLICKHOUSE_CLUSTER_DDL_UNRESOLVED)\n"), summary);
         assertTrue(summary.contains("phase: DISPATCHING"), summary);
         assertTrue(summary.lines().anyMatch(line -> line.strip().matches("shard\\s+replica\\s+state")), summary);
@@ -340,7 +342,7 @@ class CliPublishTest {
                 .whilePublishing(CliPublishTest::reportProgress);
         CliRun result = CliRun.run(List.of(provider), HostVariables.of(environment()), new Terminals(true, true), Cancellation.NEVER,
                 publish(csv(dir)));
-        assertEquals(ExitCode.OK, result.exit(), result.toString());
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals("committed", result.outJson().get("outcome").asText());
         assertTrue(result.err().contains("outcome: committed\n"), result.err());
     }

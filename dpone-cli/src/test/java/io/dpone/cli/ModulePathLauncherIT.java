@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -51,16 +53,27 @@ class ModulePathLauncherIT {
     }
 
     private Result launch(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
+        Map<String, String> skipBuild = new HashMap<>(environment);
+        skipBuild.put("DPONE_SKIP_BUILD", "1");
+        return started(command, skipBuild).finish(120);
+    }
+
+    /** A launcher process writing to files, with no DPONE_* variable but {@code environment}. */
+    private Running started(List<String> command, Map<String, String> environment) throws IOException {
         Path out = output.resolve("out-" + System.nanoTime());
         Path err = output.resolve("err-" + System.nanoTime());
         ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_"));
-        builder.environment().put("DPONE_SKIP_BUILD", "1");
         builder.environment().putAll(environment);
-        Process process = builder.start();
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "launcher did not finish");
-        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Running(builder.start(), out, err);
+    }
+
+    private record Running(Process process, Path out, Path err) {
+        Result finish(long seconds) throws IOException, InterruptedException {
+            assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "launcher did not finish");
+            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        }
     }
 
     private static List<String> java(List<String> pathOptions, String... args) {
@@ -114,7 +127,7 @@ class ModulePathLauncherIT {
         assertEquals(1, providers.outJson().get("providers").size(), providers.out());
 
         Result plan = launch(java(path, "plan", "-m", "fixtures/manifests/cluster-external.yaml"));
-        assertEquals(ExitCode.BLOCKED, plan.exit(), plan.toString());
+        assertEquals(ExitCode.BLOCKED.code(), plan.exit(), plan.toString());
         assertEquals("", plan.err());
         JsonNode decision = plan.outJson();
         assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", decision.get("blockers").get(0).get("code").asText());
@@ -124,7 +137,7 @@ class ModulePathLauncherIT {
         assertTrue(decision.get("no_fallback").asBoolean());
 
         Result internal = launch(java(path, "plan", "-m", "fixtures/manifests/cluster-internal.yaml"));
-        assertEquals(ExitCode.OK, internal.exit(), internal.toString());
+        assertEquals(ExitCode.OK.code(), internal.exit(), internal.toString());
     }
 
     private String[] publish(String manifest) throws IOException {
@@ -142,14 +155,14 @@ class ModulePathLauncherIT {
     @Test
     void runtimeFailureInTheRealProcessIsOneTypedStderrDocument() throws Exception {
         Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-external.yaml")), CONNECTION);
-        assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
+        assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        // The real external publisher runs: with no reachable member, admission blocks before any mutation
-        // (and before the artifact store is created). stderr is exactly the one typed document: the drivers'
-        // logging facade has its no-op provider on the module path, so it prints no warning first.
+        // The real external publisher runs: the sentinel host does not resolve, so admission blocks before any
+        // mutation (and before the artifact store is created). stderr is exactly the one typed document: the
+        // drivers' logging facade has its no-op provider on the module path, so it prints no warning first.
         List<String> lines = result.err().strip().lines().toList();
         assertEquals(1, lines.size(), result.err());
-        assertEquals("CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE",
+        assertEquals("CONNECTION_HOST_UNKNOWN",
                 JSON.readTree(lines.get(0)).get("error").get("code").asText());
         assertNoLeak(result);
     }
@@ -163,12 +176,12 @@ class ModulePathLauncherIT {
         Map<String, String> environment = new HashMap<>(CONNECTION);
         environment.put("DPONE_PROGRESS", "always");
         Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-internal.yaml")), environment);
-        assertEquals(ExitCode.RUNTIME_FAILURE, result.exit(), result.toString());
+        assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         List<String> lines = result.err().strip().lines().toList();
         assertTrue(lines.size() >= 2 && lines.get(0).contains("starting ..."), result.err());
-        // The real internal publisher runs: with no reachable member, admission blocks before any mutation.
-        assertEquals("CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE",
+        // The real internal publisher runs: the sentinel host does not resolve, so admission blocks before any mutation.
+        assertEquals("CONNECTION_HOST_UNKNOWN",
                 JSON.readTree(lines.get(lines.size() - 1)).get("error").get("code").asText());
         assertFalse(result.err().contains("WARNING") || result.err().contains("SLF4J"),
                 "no jline, JUL or SLF4J warning on stderr: " + result.err());
@@ -178,7 +191,7 @@ class ModulePathLauncherIT {
     @Test
     void aMissingConnectionIsATypedDocumentNamingTheVariable() throws Exception {
         Result result = launch(java(builtPath(), publish("fixtures/manifests/cluster-internal.yaml")));
-        assertEquals(ExitCode.INVALID_INPUT, result.exit(), result.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         JsonNode error = JSON.readTree(result.err()).get("error");
         assertEquals("CONNECTION_PROFILE_INVALID", error.get("code").asText());
@@ -188,14 +201,69 @@ class ModulePathLauncherIT {
     @Test
     void theRepositoryLauncherScriptRunsTheDemo() throws Exception {
         Result demo = launch(List.of(ROOT.resolve("dpone").toString(), "demo", "--json"));
-        assertEquals(ExitCode.OK, demo.exit(), demo.toString());
+        assertEquals(ExitCode.OK.code(), demo.exit(), demo.toString());
         assertEquals("cluster_internal", demo.outJson().get("plan").get("mode").asText());
         assertTrue(demo.outJson().get("cluster").asText().startsWith("SIMULATED"), "the demo says its cluster is simulated");
         assertEquals("committed", demo.outJson().get("receipts").get(0).get("outcome").asText());
         Result invalid = launch(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/invalid-unknown-keys.yaml"));
-        assertEquals(ExitCode.INVALID_INPUT, invalid.exit(), invalid.toString());
+        assertEquals(ExitCode.INVALID_INPUT.code(), invalid.exit(), invalid.toString());
         assertEquals("", invalid.out());
         assertEquals("MANIFEST_SCHEMA_INVALID", JSON.readTree(invalid.err()).get("error").get("code").asText());
+    }
+
+    /**
+     * The issue's race, reproduced with the checkout launcher and the real Maven build: four
+     * {@code ./dpone check} started 0, 2, 5 and 9 s after a fixture is touched (what a scheduler sees
+     * after a {@code git pull}). red on main 32d8930 (run by hand the same way): the runs exited 0, 1
+     * with {@code FindException: Module ... not found} (the "blocked" code) and 4 ({@code zip file is
+     * empty}), because one run's Maven build emptied the module path another run was starting from,
+     * and every stale run started its own build. Now one run builds under the lock into a fresh
+     * folder and switches to it in one rename; the others wait, then use it: every run exits 0 with
+     * exactly the check summary on stdout.
+     */
+    @Test
+    void runsStartedWhileTheLauncherRebuildsAllAnswerFromOneCompleteBuild() throws Exception {
+        Path fixture = ROOT.resolve("fixtures/manifests/cluster-internal.yaml");
+        Files.setLastModifiedTime(fixture, FileTime.from(Instant.now()));
+        long start = System.nanoTime();
+        List<Running> runs = new ArrayList<>();
+        for (long delay : new long[] {0, 2, 5, 9}) {
+            long wait = TimeUnit.SECONDS.toMillis(delay) - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            if (wait > 0) {
+                Thread.sleep(wait);
+            }
+            runs.add(started(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/cluster-internal.yaml"),
+                    Map.of()));
+        }
+        for (Running run : runs) {
+            Result result = run.finish(1800);
+            assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
+            JsonNode summary = result.outJson();
+            assertEquals("valid", summary.get("manifest").asText(), result.out());
+            assertTrue(summary.get("admitted").asBoolean(), result.out());
+            assertFalse(result.err().contains("Exception") || result.err().contains("Error occurred"), result.err());
+        }
+        Path current = ROOT.resolve("dpone-cli/target/launcher/current");
+        assertTrue(Files.isSymbolicLink(current) && Files.isRegularFile(current.resolve("dpone.args")), "one complete build is current");
+    }
+
+    /** A build that fails exits 4, never 1, with nothing on stdout; the previous build stays current. */
+    @Test
+    void aFailedBuildExitsFourWithAnEmptyStdout() throws Exception {
+        Path fakeMaven = output.resolve("bin/mvn");
+        Files.createDirectories(fakeMaven.getParent());
+        Files.writeString(fakeMaven, "#!/bin/sh\necho 'the build is broken' >&2\nexit 1\n");
+        fakeMaven.toFile().setExecutable(true);
+        Path fixture = ROOT.resolve("fixtures/manifests/cluster-internal.yaml");
+        Files.setLastModifiedTime(fixture, FileTime.from(Instant.now()));
+        Path current = ROOT.resolve("dpone-cli/target/launcher/current");
+        Path before = Files.isSymbolicLink(current) ? Files.readSymbolicLink(current) : null;
+        Result failed = started(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/cluster-internal.yaml"),
+                Map.of("PATH", fakeMaven.getParent() + File.pathSeparator + System.getenv("PATH"))).finish(300);
+        assertEquals(ExitCode.INTERNAL_ERROR.code(), failed.exit(), failed.toString());
+        assertEquals("", failed.out());
+        assertTrue(failed.err().contains("the build failed"), failed.err());
+        assertEquals(before, Files.isSymbolicLink(current) ? Files.readSymbolicLink(current) : null, "the previous build stays current");
     }
 
     @Test
@@ -204,13 +272,13 @@ class ModulePathLauncherIT {
         Path store = output.resolve("store");
         Result sealed = launch(java(builtPath(), "seal", "--source", csv.toString(), "--format", "CSVWithNames",
                 "--columns", "id UInt8, name Nullable(String)", "--store", store.toString()));
-        assertEquals(ExitCode.OK, sealed.exit(), sealed.toString());
+        assertEquals(ExitCode.OK.code(), sealed.exit(), sealed.toString());
         assertEquals(2, sealed.outJson().get("row_count").asInt());
         assertTrue(Files.isRegularFile(store.resolve("sha256").resolve(sealed.outJson().get("artifact_sha256").asText())));
 
         Result absent = launch(java(internalOnlyPath(), "seal", "--source", csv.toString(), "--format", "CSVWithNames",
                 "--columns", "id UInt8, name Nullable(String)", "--store", store.toString()));
-        assertEquals(ExitCode.RUNTIME_FAILURE, absent.exit(), absent.toString());
+        assertEquals(ExitCode.RUNTIME_FAILURE.code(), absent.exit(), absent.toString());
         assertEquals("", absent.out());
         assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", JSON.readTree(absent.err()).get("error").get("code").asText());
     }

@@ -24,7 +24,7 @@ record AdmittedManifest(SinkManifest manifest, StaticDecision decision) {
     /** Decides {@code read}; a rejected manifest is reported on stderr and yields empty. */
     static Optional<AdmittedManifest> decide(HostContext host, ManifestReadResult read) {
         if (read instanceof ManifestReadResult.Rejected rejected) {
-            host.err().println(JsonDocuments.compact(JsonDocuments.rejection(rejected)));
+            host.errors().report(JsonDocuments.rejection(rejected));
             return Optional.empty();
         }
         SinkManifest manifest = ((ManifestReadResult.Accepted) read).manifest();

@@ -30,14 +30,14 @@ public final class ManifestOption {
     RuntimeAdmission admitForRuntime(HostContext host) {
         Optional<AdmittedManifest> admitted = decide(host);
         if (admitted.isEmpty()) {
-            return new RuntimeAdmission(Optional.empty(), ExitCode.INVALID_INPUT);
+            return new RuntimeAdmission(Optional.empty(), ExitCode.INVALID_INPUT.code());
         }
         StaticDecision decision = admitted.get().decision();
         if (decision.blocked()) {
-            host.err().println(JsonDocuments.compact(JsonDocuments.blocked(decision)));
-            return new RuntimeAdmission(Optional.empty(), ExitCode.BLOCKED);
+            host.errors().report(JsonDocuments.blocked(decision));
+            return new RuntimeAdmission(Optional.empty(), ExitCode.BLOCKED.code());
         }
-        return new RuntimeAdmission(admitted, ExitCode.OK);
+        return new RuntimeAdmission(admitted, ExitCode.OK.code());
     }
 
     /** An admitted manifest, or the exit code that refused it. */
@@ -51,10 +51,10 @@ public final class ManifestOption {
     int printDecision(HostContext host, Function<StaticDecision, ? extends JsonNode> document) {
         Optional<AdmittedManifest> admitted = decide(host);
         if (admitted.isEmpty()) {
-            return ExitCode.INVALID_INPUT;
+            return ExitCode.INVALID_INPUT.code();
         }
         StaticDecision decision = admitted.get().decision();
         host.out().println(JsonDocuments.pretty(document.apply(decision)));
-        return decision.blocked() ? ExitCode.BLOCKED : ExitCode.OK;
+        return decision.blocked() ? ExitCode.BLOCKED.code() : ExitCode.OK.code();
     }
 }

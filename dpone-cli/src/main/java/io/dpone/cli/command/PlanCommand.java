@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code dpone plan -m FILE}: renders the static decision document; exit 1 after rendering when blocked. */
-@Command(name = "plan", description = "Render the static decision document (exit 0 selected, 1 blocked, 2 invalid).")
+@Command(name = "plan", description = "Render the static decision document.")
 public final class PlanCommand implements Callable<Integer> {
     private final HostContext host;
 

@@ -20,6 +20,6 @@ public final class ProvidersCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         host.out().println(JsonDocuments.pretty(JsonDocuments.providers(host.providers())));
-        return ExitCode.OK;
+        return ExitCode.OK.code();
     }
 }

@@ -4,11 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
-import io.dpone.cli.input.SourceFiles;
 import io.dpone.cli.progress.ProgressDisplay;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.cli.render.ReceiptSummary;
-import io.dpone.spi.artifact.ColumnDeclarations;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.ClusterConnection;
 import io.dpone.spi.publication.PublicationRequest;
@@ -24,7 +22,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -34,16 +31,11 @@ import picocli.CommandLine.Spec;
  * outcome's exit code (5-10). A {@link DponeException} from the publisher propagates to the host's
  * handler (exit 3, or 4 for a defect). Progress and a human summary go to stderr only on a terminal.
  */
-@Command(name = "publish", description = {
-        "Publish a CSV or TSV file, or a codec file with declared columns, to the manifest's target after static admission.",
-        "Exit codes: 0 committed, 1 blocked, 2 invalid input, 3 runtime failure, 4 internal error, 5 waiting, "
-                + "6 terminal partial, 7 unknown, 8 prepared (stopped before dispatch), 9 aborted, 10 failed; "
-                + "see docs/reference/cli.md."})
+@Command(name = "publish",
+        description = "Publish a CSV or TSV file, or a codec file with declared columns, to the manifest's target after static admission.")
 public final class PublishCommand implements Callable<Integer> {
     /** The host's own first step, shown until the publisher reports its own. */
     static final String STARTING_STEP = "starting";
-    /** The codec external mode decodes (seed 001); only named in help and messages, never checked here. */
-    static final String CODEC_EXAMPLE = "dpone.clickhouse.tab-separated";
 
     private final HostContext host;
 
@@ -57,13 +49,13 @@ public final class PublishCommand implements Callable<Integer> {
     private ConnectionOption connection;
 
     @Option(names = "--source", required = true, paramLabel = "FILE",
-            description = "Delimited text file with a header row (a gz or zst extension names its compression),"
-                    + " or a codec file with --columns.")
+            description = "Delimited text file with a header row, or a codec file with --columns."
+                    + " Which compressions the publisher reads is the mode's: docs/reference/sources.md.")
     private Path source;
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames or TSVWithNamesAndTypes,"
-                    + " or a codec name such as " + CODEC_EXAMPLE + " (with --columns; the publisher decides which codecs it decodes)."
+                    + " or a codec name such as " + SourceArguments.CODEC_EXAMPLE + " (with --columns; the publisher decides which codecs it decodes)."
                     + " Default by file extension: csv is CSVWithNames; tsv and tab are TSVWithNames.")
     private String format;
 
@@ -83,7 +75,8 @@ public final class PublishCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String id = InvocationIds.require(spec, invocationId);
-        Optional<DelimitedFormat> sourceFormat = sourceFormat();
+        SourceArguments sourceArguments = new SourceArguments(source, format, columns);
+        Optional<DelimitedFormat> sourceFormat = sourceArguments.delimitedFormat(spec);
         ManifestOption.RuntimeAdmission admission = manifest.admitForRuntime(host);
         if (admission.admitted().isEmpty()) {
             return admission.exitCode();
@@ -91,12 +84,11 @@ public final class PublishCommand implements Callable<Integer> {
         PublicationSource file;
         ClusterConnection cluster;
         try {
-            file = sourceFormat.isPresent() ? SourceFiles.describe(source, sourceFormat.get())
-                    : SourceFiles.describeCodec(source, format, ColumnDeclarations.parse(columns));
+            file = sourceArguments.describe(sourceFormat);
             cluster = connection.resolve(host);
         } catch (DponeException e) {
-            host.err().println(JsonDocuments.compact(JsonDocuments.error(e)));
-            return ExitCode.INVALID_INPUT;
+            host.errors().report(JsonDocuments.error(e));
+            return ExitCode.INVALID_INPUT.code();
         }
         Publisher publisher = admission.admitted().get().createPublisher(host);
         PublicationReceipt receipt;
@@ -114,42 +106,12 @@ public final class PublishCommand implements Callable<Integer> {
         if (receipt.outcome() == PublicationOutcome.COMMITTED) {
             host.out().println(JsonDocuments.pretty(JsonDocuments.receipt(receipt)));
         } else {
-            host.err().println(JsonDocuments.compact(JsonDocuments.unfinished(receipt)));
+            host.errors().report(JsonDocuments.unfinished(receipt));
         }
         host.out().flush();
         if (host.terminals().stderr()) {
             host.err().print(ReceiptSummary.render(receipt));
         }
         return ExitCode.forOutcome(receipt.outcome());
-    }
-
-    /** The delimited format of the source, or empty when {@code --format} names a codec (then with {@code --columns}). */
-    private Optional<DelimitedFormat> sourceFormat() {
-        if ("-".equals(source.toString())) {
-            throw usage("standard input is not a supported source; pass a file to --source");
-        }
-        if (format != null) {
-            DelimitedFormat named = DelimitedFormat.fromWireName(format);
-            if (named == null && columns == null) {
-                throw usage("--format must be one of " + SourceFiles.formatNames() + ", or a codec name such as " + CODEC_EXAMPLE
-                        + " together with --columns");
-            }
-            if (named != null && columns != null) {
-                throw usage("--columns declares a codec file's columns; a " + named.wireName()
-                        + " file names its columns in its header row (a *WithNamesAndTypes header also types them)");
-            }
-            return Optional.ofNullable(named);
-        }
-        if (columns != null) {
-            throw usage("--columns needs --format naming the codec, for example --format " + CODEC_EXAMPLE);
-        }
-        Path name = source.getFileName();
-        return Optional.of((name == null ? Optional.<DelimitedFormat>empty() : SourceFiles.inferFormat(name.toString()))
-                .orElseThrow(() -> usage("the source format cannot be told from the file extension (.csv, .tsv, .tab); pass --format,"
-                        + " one of " + SourceFiles.formatNames())));
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 }

@@ -15,16 +15,15 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code dpone seal}: seals a source file exactly as external-mode publication would and prints the
@@ -32,10 +31,12 @@ import picocli.CommandLine.Option;
  * external mode module through {@link ArtifactSealer}. Without {@code --store} the store is
  * {@code DPONE_EXTERNAL_ARTIFACT_STORE}, else a temporary directory deleted before exit.
  */
-@Command(name = "seal", description = "Seal a source file into a content-addressed artifact as external-mode publication would"
-        + " (exit 0 sealed, 2 usage error, 3 refused with a stable code).")
+@Command(name = "seal", description = "Seal a source file into a content-addressed artifact as external-mode publication would.")
 public final class SealCommand implements Callable<Integer> {
     private final HostContext host;
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--source", required = true, paramLabel = "FILE", description = "The source file.")
     private Path source;
@@ -47,7 +48,7 @@ public final class SealCommand implements Callable<Integer> {
     @Option(names = "--columns", required = true, paramLabel = "DECL", description = "Every column in file order: \"name Type, ...\".")
     private String columns;
 
-    @Option(names = "--store", paramLabel = "DIR", description = "Artifact store directory (default: DPONE_EXTERNAL_ARTIFACT_STORE, else a temporary one).")
+    @Option(names = "--store", paramLabel = "DIR", description = "Artifact store directory, an absolute path (default: DPONE_EXTERNAL_ARTIFACT_STORE, else a temporary one).")
     private Path store;
 
     @Option(names = "--row-budget", paramLabel = "N", description = "Most rows accepted (external_content_row_budget; default 100000).")
@@ -58,39 +59,47 @@ public final class SealCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         if (rowBudget < 1) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED, "the row budget must be positive");
+            throw new ParameterException(spec.commandLine(), "--row-budget must be a positive number of rows");
+        }
+        if (store != null && !store.isAbsolute()) {
+            // the same rule as external_artifact_store_path and DPONE_EXTERNAL_ARTIFACT_STORE
+            throw new ParameterException(spec.commandLine(), "--store must be an absolute path");
         }
         List<SourceColumn> declared = ColumnDeclarations.parse(columns);
-        PublicationSource publicationSource = sourceOf(source.toAbsolutePath(), format, declared);
+        PublicationSource publicationSource;
+        try {
+            publicationSource = sourceOf(source, format, declared);
+        } catch (DponeException unavailable) {
+            // a missing source is the same input error here as in publish
+            host.errors().report(JsonDocuments.error(unavailable));
+            return ExitCode.INVALID_INPUT.code();
+        }
         ArtifactSealer sealer = ServiceLoader.load(ArtifactSealer.class).findFirst().orElseThrow(() -> new DponeException(
                 DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "the external mode module, which seals artifacts, is not installed"));
-        Path temporary = null;
-        Path directory;
         if (store != null) {
-            directory = store.toAbsolutePath();
-        } else if (host.environment().externalArtifactStore().isPresent()) {
-            directory = environmentStore(host.environment().externalArtifactStore().get());
-        } else {
-            temporary = Files.createTempDirectory("dpone-seal-");
-            directory = temporary;
+            return seal(sealer, publicationSource, declared, store);
         }
-        try {
-            SealedArtifact artifact = sealer.seal(publicationSource, declared, directory, rowBudget);
-            host.out().println(JsonDocuments.pretty(document(artifact)));
-            return ExitCode.OK;
-        } finally {
-            if (temporary != null) {
-                deleteRecursively(temporary);
-            }
+        if (host.environment().externalArtifactStore().isPresent()) {
+            return seal(sealer, publicationSource, declared, environmentStore(host.environment().externalArtifactStore().get()));
+        }
+        try (TemporaryDirectory temporary = TemporaryDirectory.create("dpone-seal-")) {
+            return seal(sealer, publicationSource, declared, temporary.path());
         }
     }
 
+    private int seal(ArtifactSealer sealer, PublicationSource source, List<SourceColumn> declared, Path directory) {
+        SealedArtifact artifact = sealer.seal(source, declared, directory, rowBudget);
+        host.out().println(JsonDocuments.pretty(document(artifact)));
+        return ExitCode.OK.code();
+    }
+
+    /** @throws DponeException {@code SOURCE_UNAVAILABLE} when the file is missing or unreadable, as publish refuses it */
     private static PublicationSource sourceOf(Path file, String format, List<SourceColumn> declared) {
         DelimitedFormat delimited = DelimitedFormat.fromWireName(format);
         // Anything else is a codec name; the sealer refuses unknown codecs and native formats with a stable code.
-        return delimited != null ? SourceFiles.delimitedFile(file, delimited) : SourceFiles.codecFile(file, format, declared);
+        return delimited != null ? SourceFiles.describe(file, delimited) : SourceFiles.describeCodec(file, format, declared);
     }
 
     private static Path environmentStore(String value) {
@@ -109,13 +118,5 @@ public final class SealCommand implements Callable<Integer> {
         node.put("row_count", artifact.rowCount());
         node.put("schema_digest", artifact.schemaDigest());
         return node;
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }

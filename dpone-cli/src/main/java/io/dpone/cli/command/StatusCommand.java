@@ -24,9 +24,7 @@ import picocli.CommandLine.Spec;
  * stdout as JSON, or as a readable table when stdout is a terminal and {@code --json} is absent.
  * Exit 0 whenever the status was read, whatever it shows; a {@link DponeException} exits 3.
  */
-@Command(name = "status", description = {
-        "Read the target's publication state without changing anything.",
-        "Exit codes: 0 read (whatever it shows), 1 blocked, 2 invalid input, 3 runtime failure."})
+@Command(name = "status", description = "Read the target's publication state without changing anything (exit 0 whatever it shows).")
 public final class StatusCommand implements Callable<Integer> {
     private final HostContext host;
 
@@ -61,8 +59,8 @@ public final class StatusCommand implements Callable<Integer> {
         try {
             cluster = connection.resolve(host);
         } catch (DponeException e) {
-            host.err().println(JsonDocuments.compact(JsonDocuments.error(e)));
-            return ExitCode.INVALID_INPUT;
+            host.errors().report(JsonDocuments.error(e));
+            return ExitCode.INVALID_INPUT.code();
         }
         PublicationReceipt receipt = admission.admitted().get().createPublisher(host).status(new StatusRequest(cluster, id));
         if (json || !host.terminals().stdout()) {
@@ -70,6 +68,6 @@ public final class StatusCommand implements Callable<Integer> {
         } else {
             host.out().print(ReceiptSummary.render(receipt));
         }
-        return ExitCode.OK;
+        return ExitCode.OK.code();
     }
 }

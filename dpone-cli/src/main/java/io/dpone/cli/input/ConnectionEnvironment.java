@@ -22,6 +22,7 @@ public final class ConnectionEnvironment {
     public static final String PASSWORD = "DPONE_CLICKHOUSE_PASSWORD";
     public static final String PASSWORD_FILE = "DPONE_CLICKHOUSE_PASSWORD_FILE";
     static final String ORIGIN = "environment";
+    private static final CoordinatorHost.Fields FIELDS = new CoordinatorHost.Fields(HOST, HTTP_PORT, SECURE);
 
     private ConnectionEnvironment() {
     }
@@ -32,11 +33,10 @@ public final class ConnectionEnvironment {
      * @throws io.dpone.spi.error.DponeException {@code CONNECTION_PROFILE_INVALID} naming the variable at fault
      */
     public static ClusterConnection resolve(HostVariables variables) {
-        String host = variables.get(HOST).orElseThrow(() -> ConnectionSettings.invalid(ORIGIN,
+        String text = variables.get(HOST).orElseThrow(() -> ConnectionSettings.invalid(ORIGIN,
                 "no connection: pass --connection FILE or set " + HOST));
-        if (!ConnectionSettings.isHostName(host)) {
-            throw ConnectionSettings.invalid(ORIGIN, HOST + " must be a host name or address without spaces");
-        }
+        boolean secure = secure(variables);
+        CoordinatorHost host = CoordinatorHost.read(ORIGIN, FIELDS, text, port(variables, HTTP_PORT), port(variables, NATIVE_PORT), secure);
         Optional<String> password = variables.get(PASSWORD);
         Optional<String> passwordFile = variables.get(PASSWORD_FILE);
         if (password.isPresent() && passwordFile.isPresent()) {
@@ -46,7 +46,7 @@ public final class ConnectionEnvironment {
                 ? new ConnectionSettings.PasswordSource.Variable(PASSWORD, PASSWORD)
                 : passwordFile.<ConnectionSettings.PasswordSource>map(file -> new ConnectionSettings.PasswordSource.File(PASSWORD_FILE, Path.of(file)))
                         .orElseGet(ConnectionSettings.PasswordSource.None::new);
-        return new ConnectionSettings(ORIGIN, host, port(variables, HTTP_PORT), port(variables, NATIVE_PORT), secure(variables),
+        return new ConnectionSettings(ORIGIN, host.host(), host.httpPort(), port(variables, NATIVE_PORT), secure,
                 variables.get(USER).orElse("default"), source, MemberEndpoints.none()).resolve(variables);
     }
 

@@ -36,6 +36,7 @@ import org.yaml.snakeyaml.LoaderOptions;
 public final class ConnectionProfileFile {
     public static final int MAX_BYTES = 64 * 1024;
     static final String ORIGIN = "connection profile";
+    private static final CoordinatorHost.Fields HOST_FIELDS = new CoordinatorHost.Fields("host", "http_port", "secure");
     private static final Set<String> FIELDS = Set.of("host", "http_port", "native_port", "secure", "user", "password_env", "password_file",
             MemberEndpointsField.FIELD);
     private static final ObjectMapper JSON = configure(JsonMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build());
@@ -73,10 +74,9 @@ public final class ConnectionProfileFile {
                         + "; allowed: " + List.copyOf(new TreeSet<>(FIELDS)));
             }
         }
-        String host = text(root, "host").orElseThrow(() -> invalid("host is required"));
-        if (!ConnectionSettings.isHostName(host)) {
-            throw invalid("host must be a host name or address without spaces");
-        }
+        String hostText = text(root, "host").orElseThrow(() -> invalid("host is required"));
+        boolean secure = bool(root, "secure").orElse(false);
+        CoordinatorHost host = CoordinatorHost.read(ORIGIN, HOST_FIELDS, hostText, port(root, "http_port"), port(root, "native_port"), secure);
         Optional<String> passwordEnv = text(root, "password_env");
         Optional<String> passwordFile = text(root, "password_file");
         if (passwordEnv.isPresent() && passwordFile.isPresent()) {
@@ -90,8 +90,8 @@ public final class ConnectionProfileFile {
                 .<ConnectionSettings.PasswordSource>map(variable -> new ConnectionSettings.PasswordSource.Variable("password_env", variable))
                 .or(() -> passwordFile.map(path -> new ConnectionSettings.PasswordSource.File("password_file", directory.resolve(path))))
                 .orElseGet(ConnectionSettings.PasswordSource.None::new);
-        return new ConnectionSettings(ORIGIN, host, port(root, "http_port"), port(root, "native_port"),
-                bool(root, "secure").orElse(false), text(root, "user").orElse("default"), password,
+        return new ConnectionSettings(ORIGIN, host.host(), host.httpPort(), port(root, "native_port"),
+                secure, text(root, "user").orElse("default"), password,
                 MemberEndpointsField.parse(root));
     }
 

@@ -28,6 +28,10 @@ import java.util.OptionalInt;
 record ConnectionSettings(String origin, String host, OptionalInt httpPort, OptionalInt nativePort, boolean secure,
         String user, PasswordSource password, MemberEndpoints memberEndpoints) {
     static final int MAX_PASSWORD_FILE_BYTES = 4096;
+    static final int HTTP_PORT = 8123;
+    static final int SECURE_HTTP_PORT = 8443;
+    static final int NATIVE_PORT = 9000;
+    static final int SECURE_NATIVE_PORT = 9440;
 
     ConnectionSettings {
         requireNonNull(origin, "origin is null");
@@ -54,7 +58,8 @@ record ConnectionSettings(String origin, String host, OptionalInt httpPort, Opti
     }
 
     ClusterConnection resolve(HostVariables variables) {
-        return new ClusterConnection(host, httpPort.orElse(secure ? 8443 : 8123), nativePort.orElse(secure ? 9440 : 9000),
+        return new ClusterConnection(host, httpPort.orElse(secure ? SECURE_HTTP_PORT : HTTP_PORT),
+                nativePort.orElse(secure ? SECURE_NATIVE_PORT : NATIVE_PORT),
                 secure, user, password(variables), memberEndpoints);
     }
 
@@ -98,7 +103,4 @@ record ConnectionSettings(String origin, String host, OptionalInt httpPort, Opti
         return new DponeException(DponeErrorCode.CONNECTION_PROFILE_INVALID, origin + ": " + problem);
     }
 
-    static boolean isHostName(String host) {
-        return !host.isBlank() && host.length() <= 255 && host.chars().noneMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c));
-    }
 }

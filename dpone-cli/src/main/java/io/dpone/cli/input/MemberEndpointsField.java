@@ -51,30 +51,10 @@ final class MemberEndpointsField {
         return translations.isEmpty() ? MemberEndpoints.none() : new MemberEndpoints(translations);
     }
 
-    /** {@code host:port} or {@code [ipv6]:port}; a bare IPv6 address is ambiguous and refused. */
+    /** {@code host:port} or {@code [ipv6]:port} ({@link HostSpelling}); a bare IPv6 address is ambiguous and refused. */
     static Optional<Endpoint> endpoint(String text) {
-        String host;
-        String port;
-        if (text.startsWith("[")) {
-            int close = text.indexOf("]:");
-            if (close < 2) {
-                return Optional.empty();
-            }
-            host = text.substring(1, close);
-            port = text.substring(close + 2);
-        } else {
-            int colon = text.indexOf(':');
-            if (colon < 1 || colon != text.lastIndexOf(':')) {
-                return Optional.empty();
-            }
-            host = text.substring(0, colon);
-            port = text.substring(colon + 1);
-        }
-        if (!port.matches("[0-9]{1,5}") || !ConnectionSettings.isHostName(host) || host.contains("[") || host.contains("]")) {
-            return Optional.empty();
-        }
-        int number = Integer.parseInt(port);
-        return number < 1 || number > 65_535 ? Optional.empty() : Optional.of(new Endpoint(host, number));
+        return HostSpelling.parse(text).filter(spelling -> spelling.port().isPresent())
+                .map(spelling -> new Endpoint(spelling.host(), spelling.port().getAsInt()));
     }
 
     private static DponeException invalid(String problem) {

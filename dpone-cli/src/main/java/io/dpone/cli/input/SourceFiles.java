@@ -82,18 +82,9 @@ public final class SourceFiles {
      * size on disk when known. The codec name goes on as given: whoever decodes the file (the
      * external sealer) refuses an unknown codec or codec version with its own stable code.
      */
-    public static PublicationSource.CodecFile codecFile(Path file, String codec, List<SourceColumn> columns) {
+    private static PublicationSource.CodecFile codecFile(Path file, String codec, List<SourceColumn> columns) {
         Path absolute = file.toAbsolutePath();
         return new PublicationSource.CodecFile(absolute, codec, columns, sizeOf(absolute));
-    }
-
-    /**
-     * A delimited file described without checking it can be read (the reader reports that itself):
-     * compression by name or magic bytes, size when known.
-     */
-    public static PublicationSource.DelimitedFile delimitedFile(Path file, DelimitedFormat format) {
-        Path absolute = file.toAbsolutePath();
-        return new PublicationSource.DelimitedFile(absolute, format, compressionOf(absolute), sizeOf(absolute));
     }
 
     /** The compression a file's name names, else the one its first bytes show; an unreadable file is left to the reader. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.spi.receipt.PublicationReceipt;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -35,13 +36,26 @@ public interface DemoScenarios {
     }
 
     /**
-     * What a run did: every receipt it produced, in order, and whether the scenario's own checks
-     * held ({@code failure} is empty exactly when they did).
+     * What a run did: every receipt it produced, in order, whether the scenario's own checks held
+     * ({@code failure} is empty exactly when they did), and what a read-only status of the target
+     * said afterwards, as {@code dpone status} shows it: its receipt, or the refusal's value-free
+     * summary when status could not be read.
      */
-    record DemoRun(List<PublicationReceipt> receipts, String failure) {
+    record DemoRun(List<PublicationReceipt> receipts, String failure, Optional<PublicationReceipt> status,
+            Optional<String> statusRefusal) {
         public DemoRun {
             receipts = List.copyOf(requireNonNull(receipts, "receipts is null"));
             requireNonNull(failure, "failure is null");
+            requireNonNull(status, "status is null");
+            requireNonNull(statusRefusal, "statusRefusal is null");
+            if (status.isPresent() && statusRefusal.isPresent()) {
+                throw new IllegalArgumentException("a status read has a receipt or a refusal, not both");
+            }
+        }
+
+        /** A run whose target status was not read. */
+        public DemoRun(List<PublicationReceipt> receipts, String failure) {
+            this(receipts, failure, Optional.empty(), Optional.empty());
         }
 
         public boolean passed() {

@@ -34,6 +34,12 @@ public enum DponeErrorCode {
     CONNECTION_PROFILE_INVALID(1021, ErrorType.USER_ERROR),
     // 1022: the host's cancellation (Ctrl-C) stopped a publication before it sent anything
     PUBLICATION_CANCELLED(1022, ErrorType.BLOCKED),
+    // 1030-1039: the coordinator connection could not be used at all (both modes; nothing was read or mutated)
+    CONNECTION_REFUSED(1030, ErrorType.BLOCKED),
+    CONNECTION_HOST_UNKNOWN(1031, ErrorType.BLOCKED),
+    CONNECTION_TLS_FAILED(1032, ErrorType.BLOCKED),
+    CONNECTION_NOT_CLICKHOUSE(1033, ErrorType.BLOCKED),
+    CONNECTION_AUTHENTICATION_FAILED(1034, ErrorType.BLOCKED),
     HOST_INTERNAL_ERROR(1999, ErrorType.INTERNAL),
 
     // 2000-2999: cluster internal mode (seed 000, "Public contract")

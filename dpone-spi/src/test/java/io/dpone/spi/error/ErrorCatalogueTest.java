@@ -46,6 +46,11 @@ class ErrorCatalogueTest {
         codes.put("SOURCE_UNAVAILABLE", 1020);
         codes.put("CONNECTION_PROFILE_INVALID", 1021);
         codes.put("PUBLICATION_CANCELLED", 1022);
+        codes.put("CONNECTION_REFUSED", 1030);
+        codes.put("CONNECTION_HOST_UNKNOWN", 1031);
+        codes.put("CONNECTION_TLS_FAILED", 1032);
+        codes.put("CONNECTION_NOT_CLICKHOUSE", 1033);
+        codes.put("CONNECTION_AUTHENTICATION_FAILED", 1034);
         codes.put("HOST_INTERNAL_ERROR", 1999);
         codes.put("CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED", 2001);
         codes.put("CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE", 2002);

@@ -6,17 +6,22 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import io.dpone.testkit.clickhouse.docker.DockerLogsOnFailure;
+import io.dpone.testkit.clickhouse.docker.ForkDeadline;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Makes a backend's acceptance test class write the machine-readable acceptance receipt
- * {@code target/acceptance/<file>} after it ran ({@link AcceptanceReceiptExtension}).
+ * {@code target/acceptance/<file>} before and after every scenario ({@link AcceptanceReceiptExtension});
+ * a failed scenario also gets the container logs of a running Docker cluster
+ * ({@link DockerLogsOnFailure}), and under the docker profile a class that outlives its deadline
+ * ends its JVM ({@link ForkDeadline}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
-@ExtendWith(AcceptanceReceiptExtension.class)
+@ExtendWith({ForkDeadline.class, DockerLogsOnFailure.class, AcceptanceReceiptExtension.class})
 public @interface AcceptanceReceipt {
     /** The backend the class runs on: {@code simulator}, {@code local} or {@code docker}. */
     String backend();

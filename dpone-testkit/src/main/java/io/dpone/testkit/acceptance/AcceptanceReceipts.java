@@ -5,13 +5,15 @@ import static java.util.Objects.requireNonNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
- * What a test class's scenarios did, collected while they run and written as one receipt after
- * the class ({@link AcceptanceReceiptExtension}). A scenario's body reports its backend facts and
- * outcomes; the extension adds whether the test passed. Holds no values, hosts, credentials,
- * SQL or paths: scenario names, outcome names, stable codes, versions and digests only.
+ * What a test class's scenarios did, collected while they run and written into the receipt after
+ * each test ({@link AcceptanceReceiptExtension}). A scenario's body reports its coverage, backend
+ * facts and outcomes; the extension adds whether the test passed. Holds no values, hosts,
+ * credentials, SQL or paths: scenario names, outcome names, stable codes, versions and digests only.
  */
 final class AcceptanceReceipts {
     /** What a backend reports about itself for a receipt. */
@@ -27,10 +29,15 @@ final class AcceptanceReceipts {
         }
     }
 
-    /** One scenario test: its backend and the outcome of every attempt, in order ({@code passed} comes from JUnit). */
-    record Run(String scenario, Backend backend, List<String> outcomes) {
+    /**
+     * One scenario test: what it covered, its backend (empty when the backend could not say, e.g.
+     * after a failure) and the outcome of every attempt, in order ({@code passed} comes from JUnit).
+     */
+    record Run(String scenario, ScenarioCoverage coverage, Optional<Backend> backend, List<String> outcomes) {
         Run {
             requireNonNull(scenario, "scenario is null");
+            requireNonNull(coverage, "coverage is null");
+            requireNonNull(backend, "backend is null");
             outcomes = List.copyOf(requireNonNull(outcomes, "outcomes is null"));
         }
     }
@@ -40,17 +47,25 @@ final class AcceptanceReceipts {
     private AcceptanceReceipts() {
     }
 
-    static void record(Class<?> testClass, String scenario, AcceptanceCluster cluster, List<String> outcomes) {
-        record(testClass, scenario, Backend.of(cluster), outcomes);
-    }
-
-    static void record(Class<?> testClass, String scenario, Backend backend, List<String> outcomes) {
-        RUNS.computeIfAbsent(testClass, c -> new ConcurrentHashMap<>()).put(scenario, new Run(scenario, backend, outcomes));
+    /**
+     * Records a scenario test's run. The coverage is kept even when the backend cannot say what it
+     * is (a failed start, an unreadable version): the test's own result still decides the row.
+     */
+    static void record(Class<?> testClass, String scenario, ScenarioCoverage coverage, Supplier<Backend> backend,
+            List<String> outcomes) {
+        Optional<Backend> facts;
+        try {
+            facts = Optional.of(backend.get());
+        } catch (RuntimeException unreadable) {
+            facts = Optional.empty();
+        }
+        RUNS.computeIfAbsent(testClass, c -> new ConcurrentHashMap<>())
+                .put(scenario, new Run(scenario, coverage, facts, outcomes));
     }
 
     /** What {@code testClass} recorded for {@code scenario}, if its body got as far as a cluster. */
-    static java.util.Optional<Run> recorded(Class<?> testClass, String scenario) {
-        return java.util.Optional.ofNullable(RUNS.getOrDefault(testClass, Map.of()).get(scenario));
+    static Optional<Run> recorded(Class<?> testClass, String scenario) {
+        return Optional.ofNullable(RUNS.getOrDefault(testClass, Map.of()).get(scenario));
     }
 
     /** An attempt as a receipt names it: the outcome's wire name and code, or the refusal's code. */

@@ -42,7 +42,7 @@ public abstract class AcceptanceRuns {
                 describeFailure(cluster, failure);
                 throw failure;
             } finally {
-                record(test, cluster, outcomes);
+                record(test, scenario.coverage().on(cluster), cluster, outcomes);
             }
         }
     }
@@ -53,7 +53,8 @@ public abstract class AcceptanceRuns {
         try (AcceptanceCluster cluster = start(scenario.members())) {
             UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
                     () -> scenario.run(cluster, Narrator.SILENT), "this backend cannot run " + scenario.name());
-            record(test, cluster, List.of("unsupported-on-this-backend:" + refused.getClass().getSimpleName()));
+            record(test, ScenarioCoverage.NotRunOnProduct.refusedByTheBackend(),
+                    cluster, List.of("unsupported-on-this-backend:" + refused.getClass().getSimpleName()));
         }
     }
 
@@ -75,16 +76,14 @@ public abstract class AcceptanceRuns {
             assertEquals(1, probes, "queue entries bound to a probe token");
             List<String> outcomes = new ArrayList<>(AcceptanceReceipts.outcomes(List.of(attempt)));
             outcomes.add("capability-proven");
-            record(test, cluster, outcomes);
+            record(test, new ScenarioCoverage.Replaced("the members run a distributed-DDL worker: the capability is proven"
+                    + " instead (the probe binds one entry and a publication commits)"), cluster, outcomes);
         }
     }
 
-    private void record(TestInfo test, AcceptanceCluster cluster, List<String> outcomes) {
-        try {
-            AcceptanceReceipts.record(getClass(), scenario(test).name(), cluster, outcomes);
-        } catch (RuntimeException unreadable) {
-            // A backend that cannot say its version after a failure still fails the test; the receipt says so.
-        }
+    private void record(TestInfo test, ScenarioCoverage coverage, AcceptanceCluster cluster, List<String> outcomes) {
+        AcceptanceReceipts.record(getClass(), scenario(test).name(), coverage, () -> AcceptanceReceipts.Backend.of(cluster),
+                outcomes);
     }
 
     protected static Scenario scenario(TestInfo test) {

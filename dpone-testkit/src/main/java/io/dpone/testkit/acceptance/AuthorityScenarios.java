@@ -44,7 +44,7 @@ final class AuthorityScenarios {
     static List<Attempt> racingWorkers(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         leavePrepared(cluster, driver, narrator);
-        narrator.say("two retries of the same invocation now race from the same PREPARED version");
+        narrator.say("two reruns of the same invocation race from the same PREPARED version");
         Map<String, Function<PublicationPorts, Attempt>> racers = new LinkedHashMap<>();
         for (String worker : List.of("worker-1", "worker-2")) {
             racers.put(worker, ports -> driver.publish(worker, ports, INVOCATION, driver.rows(5, false)));
@@ -53,13 +53,13 @@ final class AuthorityScenarios {
         cluster.race(racers).forEach((worker, result) -> {
             Expect.that(result instanceof WorkerResult.Returned, worker + " ended normally, got " + result);
             Attempt attempt = ((WorkerResult.Returned<Attempt>) result).value();
-            narrator.say(worker + " -> " + attempt.summary());
+            Fixture.result(narrator, "rerun by " + worker, attempt);
             attempts.add(attempt);
         });
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
         Fixture.expectOneShot(cluster);
         Attempt settled = driver.publish("worker-3", INVOCATION, 5);
-        narrator.say("a later retry -> " + settled.summary());
+        Fixture.result(narrator, "a later rerun", settled);
         Fixture.expectOutcome(settled, PublicationOutcome.COMMITTED);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
         attempts.add(settled);
@@ -80,12 +80,15 @@ final class AuthorityScenarios {
         Expect.equal(AuthorityPhase.PREPARED, seen.record().phase(), "phase read");
         CasResult won = first.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-1"));
         CasResult stale = second.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-2"));
-        narrator.say("first CAS: " + won.getClass().getSimpleName() + ", second CAS from the same version: " + stale);
         Expect.that(won instanceof CasResult.AcknowledgedVerified verified && verified.dispatchPermit().isPresent(),
                 "the first CAS is verified and carries a permit");
         Expect.that(stale instanceof CasResult.Conflict, "the stale CAS is a conflict without a permit");
         VersionedRecord after = valid(first.readVersioned(identity.targetKey()));
         Expect.equal(seen.keeperVersion() + 1, after.keeperVersion(), "_version after one verified CAS and one stale no-op");
+        narrator.say("two writers compare-and-swap PREPARED -> DISPATCHING from the same record version");
+        narrator.say("first CAS -> acknowledged and verified by a read-back: it holds the dispatch permit; the record"
+                + " version rises by exactly one");
+        narrator.say("second CAS -> " + conflict((CasResult.Conflict) stale) + "; it holds no permit");
         return List.of();
     }
 
@@ -95,16 +98,17 @@ final class AuthorityScenarios {
         cluster.arm(new ArmedFault.LoseResponse(StatementKind.KEEPER_MAP_CAS));
         narrator.say("the dispatch CAS will commit in Keeper but its answer is lost");
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + attempt.summary());
+        Fixture.result(narrator, "", attempt);
         Fixture.expectOutcome(attempt, PublicationOutcome.UNKNOWN);
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN), attempt.code(), "code");
         Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE);
         Fixture.expectOneShot(cluster);
         Attempt status = driver.status("observer", INVOCATION);
-        narrator.say("an independent read: " + status.summary());
+        Fixture.result(narrator, "an independent status read", status);
         Expect.equal("DISPATCHING", status.receipt().detail().get("phase"), "phase an independent read observes");
         Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
-        narrator.say("a retry never dispatches from a write it could not prove -> " + rerun.summary());
+        narrator.say("a rerun never dispatches from a write it could not prove");
+        Fixture.result(narrator, "rerun", rerun);
         Fixture.expectOutcome(rerun, PublicationOutcome.UNKNOWN);
         Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE);
         return List.of(attempt, status, rerun);
@@ -115,11 +119,11 @@ final class AuthorityScenarios {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         leavePrepared(cluster, driver, narrator);
         Attempt foreign = driver.publish("worker-1", "another-invocation", 5);
-        narrator.say("another invocation -> " + foreign.summary());
+        Fixture.result(narrator, "another invocation", foreign);
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT), foreign.code(), "foreign code");
         Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE);
         Attempt own = driver.publish("worker-2", INVOCATION, 5);
-        narrator.say("the owning invocation -> " + own.summary());
+        Fixture.result(narrator, "rerun of the owning invocation", own);
         Fixture.expectOutcome(own, PublicationOutcome.COMMITTED);
         return List.of(foreign, own);
     }
@@ -138,7 +142,7 @@ final class AuthorityScenarios {
         Expect.equal(1, crashed.size(), "the crashed attempt's staged candidates");
         narrator.say("worker-0 staged its candidate and crashed before taking the slot");
         Attempt retry = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("the retry -> " + retry.summary());
+        Fixture.result(narrator, "rerun", retry);
         Fixture.expectOutcome(retry, PublicationOutcome.COMMITTED);
         Expect.that(!crashed.contains(driver.candidate(INVOCATION).table()), "the retry bound its own attempt's candidate");
         for (int member = 0; member < cluster.members(); member++) {
@@ -158,7 +162,7 @@ final class AuthorityScenarios {
         cluster.arm(new ArmedFault.FailOnHost(1, StatementKind.DDL_CREATE_CANDIDATE, 57));
         narrator.say("replica 2 will fail the candidate's CREATE entry with code 57");
         Attempt failed = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + failed.summary());
+        Fixture.result(narrator, "", failed);
         Expect.that(failed instanceof Attempt.Refused, "a staging failure is refused before the slot");
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED), failed.code(), "code");
         for (int member = 0; member < cluster.members(); member++) {
@@ -170,6 +174,14 @@ final class AuthorityScenarios {
         Fixture.expectNothingSent(cluster, StatementKind.KEEPER_MAP_INSERT, StatementKind.DDL_EXCHANGE,
                 StatementKind.DDL_DROP);
         return List.of(failed);
+    }
+
+    /** A refused CAS in words: why no row changed. */
+    private static String conflict(CasResult.Conflict conflict) {
+        return switch (conflict.reason()) {
+            case ZERO_ROW_NO_OP -> "a conflict: the version it read is gone, so no row matched and nothing changed";
+            default -> "a conflict (" + conflict.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")";
+        };
     }
 
     private static VersionedRecord valid(AuthorityRead read) {

@@ -20,13 +20,18 @@ final class DriftScenarios {
     private DriftScenarios() {
     }
 
+    /** A drift kind as a person says it ("keeper path"). */
+    static String words(Drift drift) {
+        return drift.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    }
+
     /** The target drifts on one replica before the run: admission blocks and nothing is sent at all. */
     static List<Attempt> beforeAdmission(AcceptanceCluster cluster, Narrator narrator, Drift drift) {
         PublicationDriver driver = Fixture.prepare(cluster, 0, narrator);
         cluster.drift(1, cluster.target(), drift);
-        narrator.say(drift + " of the target drifted on replica 2");
+        narrator.say("the target's " + words(drift) + " drifted on replica 2");
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + attempt.summary());
+        Fixture.result(narrator, "", attempt);
         Expect.that(attempt instanceof Attempt.Refused, "admission refuses the drifted target");
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN), attempt.code(), "code");
         Expect.equal(Map.of(), cluster.queueTokens(), "queue entries (nothing was sent)");
@@ -42,9 +47,11 @@ final class DriftScenarios {
         cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
                 driver.rows(5, false))));
         cluster.drift(1, drift == Drift.MEMBERSHIP ? cluster.target() : driver.candidate(INVOCATION), drift);
-        narrator.say("the operation is PREPARED; then " + drift + " drifted on replica 2");
+        narrator.say("worker-0 took the slot in PREPARED and crashed; then " + (drift == Drift.MEMBERSHIP
+                ? "replica 2 was removed from the cluster definition, so " + (cluster.members() - 1) + " replicas remain"
+                : "the candidate's " + words(drift) + " drifted on replica 2"));
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + attempt.summary());
+        Fixture.result(narrator, "rerun", attempt);
         Expect.that(attempt.outcome().map(outcome -> outcome != PublicationOutcome.COMMITTED).orElse(true),
                 "a drifted operation is never published");
         Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE, StatementKind.DDL_RENAME, StatementKind.DDL_DROP,

@@ -143,7 +143,7 @@ public abstract class ExternalAcceptanceContract {
                 describeFailure(cluster, failure);
                 throw failure;
             } finally {
-                record(test, cluster, outcomes);
+                record(test, new ScenarioCoverage.Full(), cluster, outcomes);
             }
         }
     }
@@ -154,17 +154,14 @@ public abstract class ExternalAcceptanceContract {
         try (ExternalAcceptanceCluster cluster = start(scenario.members())) {
             UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
                     () -> scenario.run(cluster, Narrator.SILENT), "this backend cannot run " + scenario.name());
-            record(test, cluster, List.of("unsupported-on-this-backend:" + refused.getClass().getSimpleName()));
+            record(test, ScenarioCoverage.NotRunOnProduct.refusedByTheBackend(),
+                    cluster, List.of("unsupported-on-this-backend:" + refused.getClass().getSimpleName()));
         }
     }
 
-    private void record(TestInfo test, ExternalAcceptanceCluster cluster, List<String> outcomes) {
-        try {
-            AcceptanceReceipts.record(getClass(), scenario(test).name(), new AcceptanceReceipts.Backend(cluster.backend(),
-                    cluster.serverVersion(), cluster.fixtureDigest()), outcomes);
-        } catch (RuntimeException unreadable) {
-            // A backend that cannot say its version after a failure still fails the test; the receipt says so.
-        }
+    private void record(TestInfo test, ScenarioCoverage coverage, ExternalAcceptanceCluster cluster, List<String> outcomes) {
+        AcceptanceReceipts.record(getClass(), scenario(test).name(), coverage, () -> new AcceptanceReceipts.Backend(
+                cluster.backend(), cluster.serverVersion(), cluster.fixtureDigest()), outcomes);
     }
 
     protected static ExternalScenario scenario(TestInfo test) {

@@ -18,8 +18,7 @@ final class Fixture {
         if (rows >= 0) {
             cluster.createReplicatedTable(cluster.target(), rows);
             // narration is evidence too: no identifiers, values or SQL (EvidenceLeakScanTest)
-            narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; the target exists with " + rows
-                    + " rows; the control facade is absent");
+            narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; the target exists with " + rows + " rows");
         } else {
             narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; the target does not exist yet");
         }
@@ -51,6 +50,14 @@ final class Fixture {
         for (StatementKind kind : kinds) {
             Expect.equal(0L, cluster.sent(kind), kind + " statements sent");
         }
+    }
+
+    /**
+     * One result line: what ran ({@code label}: empty for the scenario's first run, "rerun" for the
+     * same invocation again, or who else ran) and what it ended in, from the receipt itself.
+     */
+    static void result(Narrator narrator, String label, Attempt attempt) {
+        narrator.say((label.isEmpty() ? "" : label + " ") + "-> " + attempt.summary());
     }
 
     static String classification(Attempt attempt) {

@@ -12,6 +12,13 @@ import java.util.UUID;
 
 /** Publication outcomes: normal, lost response, a slow or paused replica, a terminal host error. */
 final class PublicationScenarios {
+    /** What the slow-replica fault does, said once for the scenario list and the narration. */
+    static final String SLOW_REPLICA = "replica 2's DDL worker is held up: the EXCHANGE entry is enqueued and runs on"
+            + " replica 1 only";
+    /** What the paused-replica fault does, said once for the scenario list and the narration. */
+    static final String PAUSED_REPLICA = "replica 2's process freezes: the EXCHANGE entry is enqueued while it cannot"
+            + " answer at all";
+
     private PublicationScenarios() {
     }
 
@@ -21,7 +28,7 @@ final class PublicationScenarios {
         UUID before = Fixture.uniformTarget(cluster);
         narrator.say("publish 5 rows under invocation " + INVOCATION);
         Attempt first = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + first.summary());
+        Fixture.result(narrator, "", first);
         Fixture.expectOutcome(first, PublicationOutcome.COMMITTED);
         UUID after = Fixture.uniformTarget(cluster);
         Expect.that(!after.equals(before), "every member exposes a new generation");
@@ -31,9 +38,9 @@ final class PublicationScenarios {
         }
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_DROP);
-        narrator.say("one EXCHANGE and one exact DROP of the predecessor were sent; rerun the same invocation");
+        narrator.say("one EXCHANGE and one exact DROP of the predecessor were sent; the same invocation is rerun");
         Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
-        narrator.say("-> " + rerun.summary());
+        Fixture.result(narrator, "rerun", rerun);
         Fixture.expectOutcome(rerun, PublicationOutcome.COMMITTED);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
         Fixture.expectOneShot(cluster);
@@ -45,7 +52,7 @@ final class PublicationScenarios {
         PublicationDriver driver = Fixture.prepare(cluster, -1, narrator);
         narrator.say("publish 4 typed rows; the candidate is created from the declared columns");
         Attempt attempt = driver.publish("worker-1", cluster.ports("worker-1"), INVOCATION, driver.rows(4, true));
-        narrator.say("-> " + attempt.summary());
+        Fixture.result(narrator, "", attempt);
         Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
         Fixture.uniformTarget(cluster);
         for (int member = 0; member < cluster.members(); member++) {
@@ -63,7 +70,7 @@ final class PublicationScenarios {
         cluster.arm(new ArmedFault.LoseResponse(StatementKind.DDL_EXCHANGE));
         narrator.say("the EXCHANGE will be enqueued and executed, but its answer is lost");
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + attempt.summary());
+        Fixture.result(narrator, "", attempt);
         Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
         Fixture.expectOneShot(cluster);
@@ -75,17 +82,17 @@ final class PublicationScenarios {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         UUID before = Fixture.uniformTarget(cluster);
         cluster.arm(new ArmedFault.StallDdlBefore(1, StatementKind.DDL_EXCHANGE));
-        narrator.say("replica 2's DDL worker is held up right before the EXCHANGE is enqueued");
+        narrator.say(SLOW_REPLICA);
         Attempt waiting = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + waiting.summary());
+        Fixture.result(narrator, "", waiting);
         Fixture.expectOutcome(waiting, PublicationOutcome.WAITING);
         Expect.equal("PARTIAL_IN_PROGRESS", Fixture.classification(waiting), "classification");
         Expect.that(!cluster.uuid(0, cluster.target()).orElseThrow().equals(before), "replica 1 committed");
         Expect.equal(Optional.of(before), cluster.uuid(1, cluster.target()), "replica 2 still pending");
-        narrator.say("release replica 2 and run the same invocation again: it waits for the original entry");
+        narrator.say("replica 2's DDL worker is released; the rerun waits for the original entry, never a new one");
         cluster.releaseDdl(1);
         Attempt converged = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + converged.summary());
+        Fixture.result(narrator, "rerun", converged);
         Fixture.expectOutcome(converged, PublicationOutcome.COMMITTED);
         Fixture.uniformTarget(cluster);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
@@ -96,15 +103,15 @@ final class PublicationScenarios {
     static List<Attempt> pausedReplica(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         cluster.arm(new ArmedFault.PauseBefore(1, StatementKind.DDL_EXCHANGE));
-        narrator.say("replica 2 freezes right before the EXCHANGE is enqueued");
+        narrator.say(PAUSED_REPLICA);
         Attempt unknown = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + unknown.summary());
+        Fixture.result(narrator, "", unknown);
         Fixture.expectOutcome(unknown, PublicationOutcome.UNKNOWN);
         Fixture.expectNothingSent(cluster, StatementKind.DDL_DROP);
-        narrator.say("replica 2 comes back; the same invocation reconciles the original entry");
+        narrator.say("replica 2 comes back; the rerun reconciles the original entry read-only first");
         cluster.resume(1);
         Attempt converged = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + converged.summary());
+        Fixture.result(narrator, "rerun", converged);
         Fixture.expectOutcome(converged, PublicationOutcome.COMMITTED);
         Fixture.uniformTarget(cluster);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
@@ -118,7 +125,7 @@ final class PublicationScenarios {
         cluster.arm(new ArmedFault.FailOnHost(1, StatementKind.DDL_EXCHANGE, 60));
         narrator.say("replica 2 will fail the EXCHANGE entry with code 60");
         Attempt partial = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + partial.summary());
+        Fixture.result(narrator, "", partial);
         Fixture.expectOutcome(partial, PublicationOutcome.TERMINAL_PARTIAL);
         TableRef candidate = driver.candidate(INVOCATION);
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED), partial.code(), "code");
@@ -127,7 +134,7 @@ final class PublicationScenarios {
         Expect.that(cluster.uuid(1, candidate).isPresent(), "replica 2 keeps the desired generation as candidate");
         narrator.say("a rerun must not repeat the exchange: it would swap replica 1 back");
         Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
-        narrator.say("-> " + rerun.summary());
+        Fixture.result(narrator, "rerun", rerun);
         Fixture.expectOutcome(rerun, PublicationOutcome.TERMINAL_PARTIAL);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
         Fixture.expectNothingSent(cluster, StatementKind.DDL_DROP);
@@ -142,14 +149,15 @@ final class PublicationScenarios {
     static List<Attempt> terminalPartialRepairedByTheRunbook(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         cluster.arm(new ArmedFault.FailOnHost(1, StatementKind.DDL_EXCHANGE, 60));
+        narrator.say("replica 2 will fail the EXCHANGE entry with code 60");
         Attempt partial = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + partial.summary());
+        Fixture.result(narrator, "", partial);
         Fixture.expectOutcome(partial, PublicationOutcome.TERMINAL_PARTIAL);
         TableRef candidate = driver.candidate(INVOCATION);
         narrator.say("the operator exchanges target and candidate locally on replica 2 only, as the runbook says");
         cluster.exchangeLocally(1, cluster.target(), candidate);
         Attempt repaired = driver.publish("worker-2", INVOCATION, 5);
-        narrator.say("the rerun -> " + repaired.summary());
+        Fixture.result(narrator, "rerun", repaired);
         Fixture.expectOutcome(repaired, PublicationOutcome.COMMITTED);
         Fixture.uniformTarget(cluster);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
@@ -166,7 +174,7 @@ final class PublicationScenarios {
         cluster.arm(new ArmedFault.LoseResponse(StatementKind.DDL_DROP));
         narrator.say("the predecessor DROP will execute but its answer is lost");
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("-> " + attempt.summary());
+        Fixture.result(narrator, "", attempt);
         Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_DROP);
         for (int member = 0; member < cluster.members(); member++) {

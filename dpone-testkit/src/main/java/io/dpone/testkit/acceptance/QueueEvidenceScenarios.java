@@ -34,6 +34,23 @@ final class QueueEvidenceScenarios {
     private QueueEvidenceScenarios() {
     }
 
+    /** The hazards {@code cluster} injects ran; a backend that injects only some of them runs the scenario in part. */
+    static ScenarioCoverage coverage(AcceptanceCluster cluster) {
+        return coverage(cluster.injectableQueueHazards());
+    }
+
+    static ScenarioCoverage coverage(Set<QueueHazard> injectable) {
+        List<String> ran = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        for (QueueHazard hazard : QueueHazard.values()) {
+            (injectable.contains(hazard) ? ran : refused).add(hazard.name().toLowerCase(Locale.ROOT));
+        }
+        if (ran.isEmpty()) {
+            return new ScenarioCoverage.NotRunOnProduct("the backend injects no queue hazard");
+        }
+        return refused.isEmpty() ? new ScenarioCoverage.Full() : new ScenarioCoverage.Partial(ran, refused);
+    }
+
     static List<Attempt> queueEvidenceHazards(AcceptanceCluster cluster, Narrator narrator) {
         cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
         Set<QueueHazard> injectable = cluster.injectableQueueHazards();
@@ -71,7 +88,7 @@ final class QueueEvidenceScenarios {
         narrator.say("  the RENAME into an absent target is enqueued twice under one token");
         Attempt first = driver.publish("worker-1", cluster.ports("worker-1"), INVOCATION, driver.rows(4, true));
         Attempt rerun = driver.publish("worker-2", cluster.ports("worker-2"), INVOCATION, driver.rows(4, true));
-        expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, first, rerun);
+        expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, true, first, rerun);
         expectEntryEvidence(first, false, Optional.empty());
         expectEntryEvidence(rerun, false, Optional.empty());
         Expect.equal(renames + 1, cluster.sent(StatementKind.DDL_RENAME), "RENAME statements sent");
@@ -90,7 +107,7 @@ final class QueueEvidenceScenarios {
         cluster.arm(new ArmedFault.StallDdlBefore(1, StatementKind.DDL_EXCHANGE));
         narrator.say("  replica 2's DDL worker is held up; the EXCHANGE entry is bound and runs on replica 1 only");
         Attempt waiting = driver.publish("worker-1", INVOCATION, 5);
-        narrator.say("  -> " + waiting.summary());
+        Fixture.result(indented(narrator), "", waiting);
         Fixture.expectOutcome(waiting, PublicationOutcome.WAITING);
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), waiting.code(), "code");
         Expect.equal("PARTIAL_IN_PROGRESS", Fixture.classification(waiting), "classification");
@@ -100,7 +117,7 @@ final class QueueEvidenceScenarios {
         cluster.releaseDdl(1);
         narrator.say("  replica 2's DDL worker resumes; a collected entry is never run");
         Attempt resumed = driver.publish("worker-3", INVOCATION, 5);
-        expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, collected, resumed);
+        expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, false, collected, resumed);
         expectEntryEvidence(resumed, true, Optional.empty());
         Expect.equal(exchanges + 1, cluster.sent(StatementKind.DDL_EXCHANGE), "EXCHANGE statements sent");
         generations.expectKept(driver);
@@ -120,7 +137,7 @@ final class QueueEvidenceScenarios {
         narrator.say("  the EXCHANGE entry's host rows: " + slug(hazard) + " (replica " + (member + 1) + ")");
         Attempt first = driver.publish("worker-1", INVOCATION, 5);
         Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
-        expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, first, rerun);
+        expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, true, first, rerun);
         boolean hostSet = hazard == QueueHazard.EXTRA_HOST_ROW || hazard == QueueHazard.MISSING_HOST_ROW;
         for (Attempt attempt : List.of(first, rerun)) {
             // a host-set hazard makes the set inexact; a damaged row leaves it exact and makes that replica's row unknown
@@ -134,14 +151,21 @@ final class QueueEvidenceScenarios {
         return List.of(first, rerun);
     }
 
-    private static void expectUnresolved(Narrator narrator, DponeErrorCode code, Attempt... attempts) {
-        for (Attempt attempt : attempts) {
-            narrator.say("  -> " + attempt.summary());
+    /** Each attempt narrated and held to unknown; all but a first run of the invocation are reruns. */
+    private static void expectUnresolved(Narrator narrator, DponeErrorCode code, boolean startsTheInvocation, Attempt... attempts) {
+        for (int i = 0; i < attempts.length; i++) {
+            Attempt attempt = attempts[i];
+            Fixture.result(indented(narrator), i == 0 && startsTheInvocation ? "" : "rerun", attempt);
             Fixture.expectOutcome(attempt, PublicationOutcome.UNKNOWN);
             Expect.equal(Optional.of(code), attempt.code(), "code (" + attempt.summary() + ")");
             Expect.equal("OUTCOME_UNKNOWN", Fixture.classification(attempt), "classification");
             Expect.equal("QUEUE_UNRESOLVED", String.valueOf(attempt.receipt().detail().get("unknown_cause")), "unknown cause");
         }
+    }
+
+    /** A hazard's own lines, under its heading. */
+    private static Narrator indented(Narrator narrator) {
+        return line -> narrator.say("  " + line);
     }
 
     /** The receipt's evidence of the publication entry: that the hazard, and nothing else, made the outcome unknown. */

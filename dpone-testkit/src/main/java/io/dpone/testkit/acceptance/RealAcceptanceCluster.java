@@ -37,7 +37,7 @@ import java.util.function.Function;
  */
 abstract class RealAcceptanceCluster implements AcceptanceCluster {
     /** Bounds one raced worker; a real publication of a few rows ends within minutes even under faults. */
-    private static final long WORKER_MINUTES = 15;
+    static final long WORKER_MINUTES = 15;
 
     final RunningCluster running;
     final TestDatabase database;

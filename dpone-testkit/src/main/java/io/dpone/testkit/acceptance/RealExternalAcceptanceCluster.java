@@ -48,7 +48,7 @@ import java.util.stream.Stream;
  * scenario's own, deleted on {@link #close()}.
  */
 abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluster {
-    private static final long WORKER_MINUTES = 15;
+    static final long WORKER_MINUTES = 15;
 
     final RealAcceptanceCluster base;
     final RunningCluster running;

@@ -10,21 +10,34 @@ import java.util.List;
  * service, checks what the seed requires and returns every attempt it made, in order.
  *
  * @param needs which clusters can run it; a backend runs the scenarios its cluster meets
+ * @param coverage how much of it a cluster runs, for the receipt: all of it unless its sub-cases depend on the backend
  */
-public record Scenario(String name, String description, int members, Needs needs, Body body) {
+public record Scenario(String name, String description, int members, Needs needs, Body body, Coverage coverage) {
     public Scenario {
         requireNonNull(name, "name is null");
         requireNonNull(description, "description is null");
         requireNonNull(needs, "needs is null");
         requireNonNull(body, "body is null");
+        requireNonNull(coverage, "coverage is null");
         if (!name.matches("[a-z0-9-]{1,60}")) {
             throw new IllegalArgumentException("a scenario name is lowercase words joined by dashes");
         }
     }
 
+    /** A scenario every cluster that meets {@code needs} runs in full. */
+    public Scenario(String name, String description, int members, Needs needs, Body body) {
+        this(name, description, members, needs, body, cluster -> new ScenarioCoverage.Full());
+    }
+
     /** A scenario that sends distributed DDL. */
     public Scenario(String name, String description, int members, Body body) {
         this(name, description, members, Needs.DDL_WORKER, body);
+    }
+
+    /** How much of the scenario {@code cluster} runs, decided from what the backend says it can do. */
+    @FunctionalInterface
+    public interface Coverage {
+        ScenarioCoverage on(AcceptanceCluster cluster);
     }
 
     /** What a cluster must offer for a scenario to run on it. */

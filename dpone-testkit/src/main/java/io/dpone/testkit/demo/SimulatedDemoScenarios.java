@@ -11,6 +11,7 @@ import io.dpone.testkit.acceptance.ScenarioFailure;
 import io.dpone.testkit.acceptance.SimulatedCluster;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -41,10 +42,16 @@ public final class SimulatedDemoScenarios implements DemoScenarios {
         narration.accept("scenario " + scenario.name() + ": " + scenario.description());
         List<Attempt> attempts = new ArrayList<>();
         try (SimulatedCluster cluster = SimulatedCluster.of(scenario.members(), SEED, PublicationDriver.FACADE)) {
-            attempts.addAll(scenario.run(cluster, narration::accept));
-            return new DemoRun(receipts(attempts), "");
-        } catch (ScenarioFailure failure) {
-            return new DemoRun(receipts(attempts), failure.getMessage());
+            try {
+                attempts.addAll(scenario.run(cluster, narration::accept));
+            } catch (ScenarioFailure failure) {
+                return new DemoRun(receipts(attempts), failure.getMessage());
+            }
+            // what an operator's `dpone status` shows afterwards: read-only, never waits
+            Attempt status = new PublicationDriver(cluster).status("status-reader", InternalScenarios.INVOCATION);
+            return status instanceof Attempt.Receipt read
+                    ? new DemoRun(receipts(attempts), "", Optional.of(read.receipt()), Optional.empty())
+                    : new DemoRun(receipts(attempts), "", Optional.empty(), Optional.of(status.summary()));
         }
     }
 

@@ -10,6 +10,7 @@ import io.dpone.testkit.simulator.engine.TraceLog;
 import io.dpone.testkit.simulator.ports.CallGate;
 import io.dpone.testkit.simulator.ports.FaultState;
 import io.dpone.testkit.simulator.ports.PortContext;
+import io.dpone.testkit.simulator.ports.WorkerProcesses;
 import io.dpone.testkit.simulator.world.World;
 import java.time.Clock;
 import java.time.Duration;
@@ -57,9 +58,10 @@ public final class ClusterSimulator {
             world.addMember(builder.endpoints.get(i), "10.0.0." + (i + 1), "01", "r" + (i + 1));
         }
         this.admin = new SimulatorAdmin(world);
-        this.faults = new FaultState(builder.faults, admin, world);
+        WorkerProcesses workers = new WorkerProcesses(world);
+        this.faults = new FaultState(builder.faults, admin, world, workers);
         world.hostFaults(this.faults);
-        this.gate = new CallGate(world, this.faults);
+        this.gate = new CallGate(world, this.faults, workers);
         this.clock = new VirtualClock(scheduler, ZoneOffset.UTC);
         scheduler.trace("simulator", "start: " + builder.endpoints.size() + " members, seed " + seed);
     }

@@ -3,12 +3,13 @@ package io.dpone.testkit.simulator;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * What happens at a {@link Step}. Response faults shape the answer of the matched call; world
- * faults change the simulated cluster; {@link HostError} replaces one host's execution of one
- * entry. {@link FaultSchedule.Builder#at} refuses combinations that cannot happen.
+ * faults change the simulated cluster or a worker's process; {@link HostError} replaces one host's
+ * execution of one entry. {@link FaultSchedule.Builder#at} refuses combinations that cannot happen.
  */
 public sealed interface Fault {
     /** The server applies the call's effect and the answer is lost (every mutation; reads too). */
@@ -17,6 +18,22 @@ public sealed interface Fault {
 
     /** Nothing reaches the server; the caller learns it provably was not sent. */
     record FailBeforeSend() implements Fault {
+    }
+
+    /**
+     * A slow network or a slow server: the server acts at the call's time (a read takes its snapshot,
+     * a mutation applies its effect), but the answer reaches the worker only {@code delay} of virtual
+     * time later, while other workers, hosts and faults run; the worker then goes on with that stale
+     * answer. Composes with {@link LoseResponse} (the loss is noticed after the delay). A call the
+     * server never answered (not sent, refused, timed out on a paused member) is not delayed.
+     */
+    record SlowAnswer(Duration delay) implements Fault {
+        public SlowAnswer {
+            requireNonNull(delay, "delay is null");
+            if (delay.isNegative() || delay.isZero()) {
+                throw new IllegalArgumentException("a slow answer's delay is positive");
+            }
+        }
     }
 
     /** The DDL dispatch is enqueued twice, as a hidden retry would: two entries carry one token. */
@@ -38,6 +55,42 @@ public sealed interface Fault {
 
     /** The worker dies here: this and every later port call of it throw {@link WorkerCrash}. */
     record CrashWorker() implements Fault {
+    }
+
+    /**
+     * The calling worker's process freezes (a GC pause, a stopped process): at a call step
+     * {@code BEFORE}, after the request's latency and before the server acts; at
+     * {@code afterEffect()}, after the server acted and the answer was composed, before the worker
+     * has it. It keeps everything it had read and holds (a permit included) and resumes at the
+     * earliest of: {@code resumeAfter} of virtual time, a {@link ResumeWorker} naming it, or, with no
+     * bound, the moment nothing else is left to run in the simulation. Virtual time passes for it
+     * too: its clock shows the pause. A {@link KillWorker} ends the pause with a crash.
+     */
+    record PauseWorker(Optional<Duration> resumeAfter) implements Fault {
+        public PauseWorker {
+            requireNonNull(resumeAfter, "resumeAfter is null");
+            if (resumeAfter.isPresent() && (resumeAfter.get().isNegative() || resumeAfter.get().isZero())) {
+                throw new IllegalArgumentException("a pause lasts a positive duration");
+            }
+        }
+    }
+
+    /** Resumes the named worker now if it is paused (a no-op otherwise, traced). */
+    record ResumeWorker(String worker) implements Fault {
+        public ResumeWorker {
+            requireNonNull(worker, "worker is null");
+        }
+    }
+
+    /**
+     * The named worker's process is killed from outside now (a stopped process killed by its
+     * supervisor): a paused worker never resumes its work but unwinds with {@link WorkerCrash} at its
+     * pause point; a running one throws {@link WorkerCrash} at its next port call.
+     */
+    record KillWorker(String worker) implements Fault {
+        public KillWorker {
+            requireNonNull(worker, "worker is null");
+        }
     }
 
     record PauseMember(int member) implements Fault {
@@ -87,6 +140,29 @@ public sealed interface Fault {
         return new FailBeforeSend();
     }
 
+    /** The call's answer arrives {@code delay} after the server acted, e.g. {@code slowAnswer(Duration.ofSeconds(30))}. */
+    static Fault slowAnswer(Duration delay) {
+        return new SlowAnswer(delay);
+    }
+
+    /** The calling worker freezes until a {@link ResumeWorker} names it, or until nothing else is left to run. */
+    static Fault pauseWorker() {
+        return new PauseWorker(Optional.empty());
+    }
+
+    /** The calling worker freezes for {@code duration} (less if a {@link ResumeWorker} names it first). */
+    static Fault pauseWorker(Duration duration) {
+        return new PauseWorker(Optional.of(requireNonNull(duration, "duration is null")));
+    }
+
+    static Fault resumeWorker(String worker) {
+        return new ResumeWorker(worker);
+    }
+
+    static Fault killWorker(String worker) {
+        return new KillWorker(worker);
+    }
+
     static Fault duplicateEntry() {
         return new DuplicateEntry();
     }
@@ -128,9 +204,10 @@ public sealed interface Fault {
         return new HostError(code, name, text);
     }
 
-    /** True for faults that change the simulated cluster rather than one answer. */
+    /** True for faults that change the simulated cluster or a named worker's process rather than one answer. */
     default boolean changesWorld() {
         return this instanceof PauseMember || this instanceof ResumeMember || this instanceof KillMember
-                || this instanceof RestartMember || this instanceof CleanupQueue || this instanceof Admin;
+                || this instanceof RestartMember || this instanceof CleanupQueue || this instanceof Admin
+                || this instanceof ResumeWorker || this instanceof KillWorker;
     }
 }

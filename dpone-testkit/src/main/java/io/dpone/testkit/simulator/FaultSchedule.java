@@ -63,7 +63,8 @@ public final class FaultSchedule {
 
         private static void check(Step step, Fault fault) {
             boolean response = fault instanceof Fault.LoseResponse || fault instanceof Fault.FailBeforeSend
-                    || fault instanceof Fault.DuplicateEntry || fault instanceof Fault.InterruptLoad;
+                    || fault instanceof Fault.DuplicateEntry || fault instanceof Fault.InterruptLoad
+                    || fault instanceof Fault.SlowAnswer;
             if (response) {
                 if (!(step instanceof Step.Call call) || call.timing() != Step.Timing.BEFORE) {
                     throw new IllegalArgumentException(fault + " shapes one call's answer: use a call step without afterEffect()");
@@ -79,8 +80,17 @@ public final class FaultSchedule {
                     throw new IllegalArgumentException("an interrupted load needs a MEMBER_INSERT step");
                 }
             }
-            if (fault instanceof Fault.CrashWorker && !(step instanceof Step.Call)) {
-                throw new IllegalArgumentException("a worker crashes at one of its calls: use a call step");
+            if ((fault instanceof Fault.CrashWorker || fault instanceof Fault.PauseWorker) && !(step instanceof Step.Call)) {
+                throw new IllegalArgumentException("a worker crashes or pauses at one of its calls: use a call step");
+            }
+            if (fault instanceof Fault.PauseWorker && step instanceof Step.Call call && call.call() == PortCall.SLEEP
+                    && call.timing() == Step.Timing.AFTER_EFFECT) {
+                throw new IllegalArgumentException("a sleep has no effect to pause after: pause before it");
+            }
+            if (fault instanceof Fault.ResumeWorker resume && step instanceof Step.Call call
+                    && resume.worker().equals(call.worker())) {
+                throw new IllegalArgumentException("a paused worker makes no calls: resume " + resume.worker()
+                        + " at another worker's call, a time or a host step");
             }
             if ((fault instanceof Fault.HostError) != (step instanceof Step.HostExecutes) && !fault.changesWorld()) {
                 throw new IllegalArgumentException("a host error belongs to a hostExecutes step and nothing else does but world faults");

@@ -28,6 +28,10 @@ import org.junit.jupiter.api.TestInfo;
  * <p>{@code queue-evidence-hazards} runs here with its duplicate-entry sub-case only; the scenario
  * itself asserts that this backend refuses every other hazard ({@link QueueHazard}), which a real
  * server produces only on its own schedule or configuration reload, or not at all.
+ *
+ * <p>None of these three green tests is a pass of its scenario: the receipt says
+ * {@code not_run_on_product}, {@code replaced} and {@code partial} and counts them apart
+ * (docs/testkit/acceptance.md, "The receipt").
  */
 @Tag("docker")
 @AcceptanceReceipt(backend = TestcontainersBackend.NAME, file = "internal-acceptance.json")

@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.cluster.sql.CasExpectation;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +23,8 @@ import net.jqwik.api.Provide;
 
 /**
  * The simulator's own invariants (simulator evidence): a seed and a schedule determine the whole
- * run, and KeeperMap versions only grow, by exactly one per changing CAS.
+ * run, slow answers, paused, resumed and killed workers included, and KeeperMap versions only grow,
+ * by exactly one per changing CAS.
  */
 class SimulatorProperties {
 
@@ -41,15 +43,32 @@ class SimulatorProperties {
     @Provide
     Arbitrary<FaultSchedule> schedules() {
         Arbitrary<PortCall> calls = Arbitraries.of(PortCall.CONTROL_INSERT, PortCall.CONTROL_CAS, PortCall.CONTROL_READ);
-        Arbitrary<Fault> faults = Arbitraries.of(Fault.loseResponse(), Fault.failBeforeSend(), Fault.crashWorker(), Fault.pause(1),
-                Fault.kill(1), Fault.admin("uuid drift", admin -> admin.driftUuid(1, SampleDriver.CONTROL)));
         Arbitrary<FaultSchedule.Rule> rules = Combinators.combine(calls, Arbitraries.of("w1", "w2"), Arbitraries.integers().between(1, 2),
-                faults).as((call, worker, nth, fault) -> new FaultSchedule.Rule(Step.call(call).worker(worker).nth(nth), fault));
+                Arbitraries.integers().between(0, 10)).as(SimulatorProperties::rule);
         return rules.list().ofMaxSize(3).map(list -> {
             FaultSchedule.Builder builder = FaultSchedule.builder();
             list.forEach(rule -> builder.at(rule.step(), rule.fault()));
             return builder.build();
         });
+    }
+
+    /** One rule of kind {@code kind} at the {@code nth} {@code call} of {@code worker}; resumes and kills name the other worker. */
+    private static FaultSchedule.Rule rule(PortCall call, String worker, int nth, int kind) {
+        Step.Call step = Step.call(call).worker(worker).nth(nth);
+        String other = worker.equals("w1") ? "w2" : "w1";
+        return switch (kind) {
+            case 0 -> new FaultSchedule.Rule(step, Fault.loseResponse());
+            case 1 -> new FaultSchedule.Rule(step, Fault.failBeforeSend());
+            case 2 -> new FaultSchedule.Rule(step, Fault.crashWorker());
+            case 3 -> new FaultSchedule.Rule(step, Fault.pause(1));
+            case 4 -> new FaultSchedule.Rule(step, Fault.kill(1));
+            case 5 -> new FaultSchedule.Rule(step, Fault.admin("uuid drift", admin -> admin.driftUuid(1, SampleDriver.CONTROL)));
+            case 6 -> new FaultSchedule.Rule(step, Fault.slowAnswer(Duration.ofSeconds(2)));
+            case 7 -> new FaultSchedule.Rule(step, Fault.pauseWorker(Duration.ofSeconds(3)));
+            case 8 -> new FaultSchedule.Rule(step.afterEffect(), Fault.pauseWorker());
+            case 9 -> new FaultSchedule.Rule(step, Fault.resumeWorker(other));
+            default -> new FaultSchedule.Rule(step, Fault.killWorker(other));
+        };
     }
 
     /** One store operation: a strict insert, a CAS naming some version, or a read, through member 0 or 1. */

@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationViolation;
 import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.RejectionReason;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.List;
@@ -46,6 +47,13 @@ public sealed interface ClusterAdmission {
         Blocked(Reason reason, String detail) {
             this(reason.code, reason, detail);
         }
+
+        /** The inventory read failed: a connection fault has its own code, any other failure is an incomplete inventory. */
+        static Blocked inventoryUnreadable(CatalogRead.Unreadable<?> read) {
+            return read.connectionFault()
+                    .map(fault -> new Blocked(fault.code(), Reason.COORDINATOR_CONNECTION_FAILED, read.describe()))
+                    .orElseGet(() -> new Blocked(Reason.INVENTORY_UNREADABLE, read.describe()));
+        }
     }
 
     /**
@@ -54,6 +62,12 @@ public sealed interface ClusterAdmission {
      * under the same names, whose codes they take from there.
      */
     enum Reason {
+        /**
+         * The coordinator could not be used at all (refused, unknown host, TLS, not ClickHouse,
+         * authentication): nothing was read, so no member can be said to be missing. The
+         * {@link Blocked#code()} is the fault's own connection code; this nominal one is never reported.
+         */
+        COORDINATOR_CONNECTION_FAILED(DponeErrorCode.CONNECTION_REFUSED),
         INVENTORY_UNREADABLE(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
         MEMBERS_UNREADABLE(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
         MEMBER_MISSING(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),

@@ -75,7 +75,8 @@ public final class StrictClusterAdmission {
         CatalogRead<List<MemberFacts>> answered = catalog.members(cluster, target, candidate);
         CatalogRead<ClusterInventory> read = join(pending);
         if (read instanceof CatalogRead.Unreadable<ClusterInventory> unreadable) {
-            return new Blocked(Reason.INVENTORY_UNREADABLE, unreadable.describe());
+            // the coordinator's own system.clusters: failing here is the connection, not a member
+            return Blocked.inventoryUnreadable(unreadable);
         }
         ClusterInventory inventory = ((CatalogRead.Observed<ClusterInventory>) read).facts();
         if (InventoryAdmission.admit(inventory, internalReplication) instanceof AdmissionResult.Rejected rejected) {

@@ -2,7 +2,10 @@ package io.dpone.clickhouse.cluster.port;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.contract.error.ConnectionFault;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
 import java.util.Optional;
 
 /**
@@ -38,6 +41,19 @@ public sealed interface CatalogRead<T> {
         /** A stable, redacted description for evidence. */
         public String describe() {
             return failure.map(ReadFailure::describe).orElse("catalog answer had an unexpected shape");
+        }
+
+        /** Whether the read failed because the connection itself could not be used ({@link ReadFailure#connectionFault()}). */
+        public Optional<ConnectionFault> connectionFault() {
+            return failure.flatMap(ReadFailure::connectionFault);
+        }
+
+        /**
+         * The refusal of a publication or status whose coordinator's inventory read failed: the
+         * fault's connection code, else {@code otherwise}; the message keeps the redacted cause.
+         */
+        public DponeException refusal(DponeErrorCode otherwise, String what) {
+            return new DponeException(connectionFault().map(ConnectionFault::code).orElse(otherwise), what + ": " + describe());
         }
     }
 

@@ -28,7 +28,7 @@ final class ClusterAdapters implements AutoCloseable {
     ClusterAdapters(ClusterConnection connection, PublicationSettings settings) {
         ClickHouseEndpoint endpoint = new ClickHouseEndpoint(connection.host(), connection.httpPort(), "default",
                 connection.user(), connection.password().reveal(), Duration.ofSeconds(10),
-                Duration.ofSeconds(settings.ddlTaskTimeoutSeconds() + 30));
+                Duration.ofSeconds(settings.ddlTaskTimeoutSeconds() + 30), connection.secure());
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
         this.loader = new HttpCandidateLoader(endpoint, InternalPortWiring::queryId);

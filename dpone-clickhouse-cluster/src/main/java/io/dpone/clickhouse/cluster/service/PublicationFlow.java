@@ -31,6 +31,7 @@ import java.util.Optional;
 final class PublicationFlow {
     /** The title of the runbook section (docs/runbook/operator-recovery.md) for an unbound DISPATCHING record. */
     static final String RUNBOOK_NO_ENTRY = "A DISPATCHING record without a queue entry";
+    static final String RUNBOOK_TWO_ENTRIES = "Inspecting the bound queue entry";
 
     private final PublicationPorts ports;
     private final PublicationSettings settings;
@@ -178,7 +179,7 @@ final class PublicationFlow {
                         "cancelled while waiting for the publication entry to become visible; nothing more was sent;"
                                 + " run the same invocation again to reconcile it (it is never sent again)"));
             }
-            return new Result.Concluded(unbound(cluster, record, run.evidence()));
+            return new Result.Concluded(unbound(cluster, record, cause, run.evidence()));
         }
         AuthorityWrites.Step step = writes.write(current,
                 transitions.publicationBound(record, bound.lookup().entry(), ports.clock().instant()), run.evidence());
@@ -188,8 +189,15 @@ final class PublicationFlow {
         return new Result.Continue(((AuthorityWrites.Step.Advanced) step).current());
     }
 
-    private Conclusion unbound(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private Conclusion unbound(AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, RunEvidence evidence) {
         ClassificationNames.record(evidence, classify(cluster, record, QueueResult.UNKNOWN));
+        if (cause == QueueResolution.Cause.MULTIPLE_ENTRIES) {
+            // two entries are a duplicate dispatch or a collision, not a missing one: the runbook says stop and escalate
+            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                    "two or more queue entries carry the publication token (a duplicate dispatch or a collision), so the"
+                            + " publication cannot be proven and the newest is never chosen; nothing more was sent; follow"
+                            + " the runbook section \"" + RUNBOOK_TWO_ENTRIES + "\"");
+        }
         return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                 "no single queue entry carries the publication token, so the publication cannot be proven;"
                         + " nothing more was sent; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\"");

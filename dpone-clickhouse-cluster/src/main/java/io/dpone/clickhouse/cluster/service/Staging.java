@@ -49,7 +49,7 @@ final class Staging {
 
     StagedCandidate stage(AdmittedCluster cluster, OperationIdentity identity, PublicationSource source, Run run) {
         requireWithinBound(source);
-        try (OpenedSource opened = SourceReaders.open(source)) {
+        try (OpenedSource opened = SourceReaders.open(source, settings.maxSourceBytes())) {
             CandidateDefinition definition = definition(cluster, opened.columns());
             run.waits().progress().step("create candidate");
             try {

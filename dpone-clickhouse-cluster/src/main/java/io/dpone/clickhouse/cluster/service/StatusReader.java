@@ -72,7 +72,8 @@ final class StatusReader {
     Optional<Conclusion> read(Optional<Digest> mine, RunEvidence evidence) {
         CatalogRead<ClusterInventory> inventory = ports.catalog().inventory(settings.cluster());
         if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE, "the inventory could not be read");
+            throw ((CatalogRead.Unreadable<ClusterInventory>) inventory).refusal(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
+                    "the inventory could not be read");
         }
         AdmittedCluster cluster = new AdmittedCluster(observed.facts(), digests.inventory(observed.facts()),
                 Optional.empty());

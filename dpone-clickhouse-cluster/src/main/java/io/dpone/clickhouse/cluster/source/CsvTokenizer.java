@@ -2,8 +2,6 @@ package io.dpone.clickhouse.cluster.source;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.List;
-
 /**
  * ClickHouse's CSV input with its default settings, byte for byte: fields separated by commas,
  * records by LF or CRLF (a bare CR is refused, as ClickHouse refuses it); a field may be enclosed
@@ -35,7 +33,7 @@ final class CsvTokenizer implements RecordTokenizer {
     }
 
     @Override
-    public boolean next(List<String> cells, int maxCells) {
+    public boolean next(RowBytes cells, int maxCells) {
         cells.clear();
         if (in.peek() == ByteSource.EOF) {
             return false;
@@ -43,8 +41,11 @@ final class CsvTokenizer implements RecordTokenizer {
         record++;
         while (true) {
             skipSpacesAndTabs();
-            String cell = in.peek() == '"' ? quoted() : unquoted();
-            cells.add(cell);
+            if (in.peek() == '"') {
+                quoted(cells);
+            } else {
+                unquoted(cells);
+            }
             RecordTokenizer.requireWithin(cells, maxCells, this);
             int end = in.read();
             if (end == ',') {
@@ -63,7 +64,7 @@ final class CsvTokenizer implements RecordTokenizer {
         }
     }
 
-    private String quoted() {
+    private void quoted(RowBytes cells) {
         in.read();
         field.clear();
         while (true) {
@@ -82,14 +83,18 @@ final class CsvTokenizer implements RecordTokenizer {
             in.read();
             throw Malformed.at(currentRow(), "text after a closing quote");
         }
-        return decode();
+        cells.add(checked());
     }
 
-    private String unquoted() {
+    private void unquoted(RowBytes cells) {
         field.clear();
         in.copyUntil(field, UNQUOTED_END);
         field.trimTrailingSpacesAndTabs();
-        return field.isNullMarker() ? null : decode();
+        if (field.isNullMarker()) {
+            cells.addNull();
+        } else {
+            cells.add(checked());
+        }
     }
 
     /** Spaces and tabs around a field are not data, but count against the field bound: endless padding stops too. */
@@ -103,12 +108,11 @@ final class CsvTokenizer implements RecordTokenizer {
         }
     }
 
-    private String decode() {
-        String text = field.decodeOrNull();
-        if (text == null) {
+    private FieldBuffer checked() {
+        if (!field.isWellFormed()) {
             throw Malformed.at(currentRow(), "bytes that are not valid UTF-8");
         }
-        return text;
+        return field;
     }
 
     @Override

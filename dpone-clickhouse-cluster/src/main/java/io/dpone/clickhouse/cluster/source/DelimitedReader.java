@@ -3,7 +3,6 @@ package io.dpone.clickhouse.cluster.source;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.spi.source.DelimitedFormat;
-import io.dpone.spi.source.RowCursor;
 import io.dpone.spi.source.SourceColumn;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -66,10 +65,12 @@ public final class DelimitedReader {
     }
 
     private static List<String> headerRow(RecordTokenizer tokenizer, String label) {
-        List<String> cells = new ArrayList<>();
-        if (!tokenizer.next(cells, MAX_COLUMNS)) {
+        RowBytes row = new RowBytes();
+        if (!tokenizer.next(row, MAX_COLUMNS)) {
             throw Malformed.at(label, "missing");
         }
+        List<String> cells = new ArrayList<>();
+        texts(row, cells);
         for (int i = 0; i < cells.size(); i++) {
             String cell = cells.get(i);
             if (cell == null || cell.isBlank()) {
@@ -96,10 +97,18 @@ public final class DelimitedReader {
         }
     }
 
-    /** Streams data rows; every row must have one cell per header column. */
-    private static final class DelimitedCursor implements RowCursor {
+    private static void texts(RowBytes row, List<String> cells) {
+        cells.clear();
+        for (int i = 0; i < row.size(); i++) {
+            cells.add(row.text(i));
+        }
+    }
+
+    /** Streams data rows, as text or as bytes; every row must have one cell per header column. */
+    private static final class DelimitedCursor implements ByteRowCursor {
         private final RecordTokenizer tokenizer;
         private final int width;
+        private final RowBytes row = new RowBytes();
         private final List<String> cells = new ArrayList<>();
         private boolean closed;
 
@@ -110,17 +119,26 @@ public final class DelimitedReader {
 
         @Override
         public List<String> next() {
+            if (nextBytes() == null) {
+                return null;
+            }
+            texts(row, cells);
+            return cells;
+        }
+
+        @Override
+        public RowBytes nextBytes() {
             if (closed) {
                 throw new IllegalStateException("cursor is closed");
             }
             // one cell past the header's width is enough to refuse the row
-            if (!tokenizer.next(cells, width)) {
+            if (!tokenizer.next(row, width)) {
                 return null;
             }
-            if (cells.size() != width) {
-                throw Malformed.at(tokenizer.currentRow(), "it has " + cells.size() + " cells, the header has " + width);
+            if (row.size() != width) {
+                throw Malformed.at(tokenizer.currentRow(), "it has " + row.size() + " cells, the header has " + width);
             }
-            return cells;
+            return row;
         }
 
         @Override

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -27,6 +28,7 @@ public final class FieldBuffer {
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final CharBuffer checked = CharBuffer.allocate(1024);
     private final int maxBytes;
     private final Supplier<String> row;
     private byte[] bytes;
@@ -117,6 +119,31 @@ public final class FieldBuffer {
     /** True when the field is exactly the two bytes {@code \N}. */
     public boolean isNullMarker() {
         return length == 2 && bytes[0] == '\\' && bytes[1] == 'N';
+    }
+
+    /** Copies the field's bytes into {@code target} at {@code offset}. */
+    void copyTo(byte[] target, int offset) {
+        System.arraycopy(bytes, 0, target, offset, length);
+    }
+
+    /** True when the field's bytes are well-formed UTF-8; builds no text. */
+    public boolean isWellFormed() {
+        if (ascii) {
+            return true;
+        }
+        decoder.reset();
+        ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
+        while (true) {
+            checked.clear();
+            CoderResult result = decoder.decode(in, checked, true);
+            if (result.isError()) {
+                return false;
+            }
+            if (result.isUnderflow()) {
+                checked.clear();
+                return !decoder.flush(checked).isError();
+            }
+        }
     }
 
     /** The field as text, or null when its bytes are not well-formed UTF-8. */

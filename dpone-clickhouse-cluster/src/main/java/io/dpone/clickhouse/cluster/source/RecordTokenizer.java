@@ -1,8 +1,6 @@
 package io.dpone.clickhouse.cluster.source;
 
-import java.util.List;
-
-/** Splits a delimited byte stream into records of decoded cells ({@code null} is SQL NULL). */
+/** Splits a delimited byte stream into records of decoded, UTF-8-checked cells. */
 interface RecordTokenizer {
     /**
      * Replaces {@code cells} with the next record's cells, refusing the record as soon as it has
@@ -11,7 +9,7 @@ interface RecordTokenizer {
      * @return false at the end of the input, when no record starts
      * @throws io.dpone.spi.error.DponeException {@code SOURCE_MALFORMED} naming the row and rule
      */
-    boolean next(List<String> cells, int maxCells);
+    boolean next(RowBytes cells, int maxCells);
 
     /** The label of the record last started, for messages. */
     String currentRow();
@@ -19,7 +17,7 @@ interface RecordTokenizer {
     ByteSource bytes();
 
     /** {@code SOURCE_MALFORMED} once {@code cells} has more than {@code maxCells}. */
-    static void requireWithin(List<String> cells, int maxCells, RecordTokenizer tokenizer) {
+    static void requireWithin(RowBytes cells, int maxCells, RecordTokenizer tokenizer) {
         if (cells.size() > maxCells) {
             throw Malformed.at(tokenizer.currentRow(), "it has more than " + maxCells + " cells");
         }

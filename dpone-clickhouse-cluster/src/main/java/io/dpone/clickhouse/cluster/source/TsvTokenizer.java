@@ -2,8 +2,6 @@ package io.dpone.clickhouse.cluster.source;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.List;
-
 /**
  * ClickHouse's TabSeparated input: fields separated by TAB, records by LF, each field unescaped as
  * ClickHouse's {@code readEscapedString} does: {@code \t \n \r \0 \b \f \a \v \e} are control
@@ -32,14 +30,14 @@ final class TsvTokenizer implements RecordTokenizer {
     }
 
     @Override
-    public boolean next(List<String> cells, int maxCells) {
+    public boolean next(RowBytes cells, int maxCells) {
         cells.clear();
         if (in.peek() == ByteSource.EOF) {
             return false;
         }
         record++;
         while (true) {
-            cells.add(field());
+            field(cells);
             RecordTokenizer.requireWithin(cells, maxCells, this);
             int end = in.read();
             if (end == '\n' || end == ByteSource.EOF) {
@@ -49,7 +47,7 @@ final class TsvTokenizer implements RecordTokenizer {
     }
 
     /** Reads one field up to (not including) its TAB, LF or the end of the input. */
-    private String field() {
+    private void field(RowBytes cells) {
         field.clear();
         boolean nullMarker = false;
         while (true) {
@@ -81,7 +79,13 @@ final class TsvTokenizer implements RecordTokenizer {
                 unescape(escaped);
             }
         }
-        return nullMarker ? null : decode();
+        if (nullMarker) {
+            cells.addNull();
+        } else if (!field.isWellFormed()) {
+            throw Malformed.at(currentRow(), "bytes that are not valid UTF-8");
+        } else {
+            cells.add(field);
+        }
     }
 
     private void unescape(int escaped) {
@@ -114,14 +118,6 @@ final class TsvTokenizer implements RecordTokenizer {
             throw Malformed.at(currentRow(), "a \\x escape without two hexadecimal digits");
         }
         return high * 16 + low;
-    }
-
-    private String decode() {
-        String text = field.decodeOrNull();
-        if (text == null) {
-            throw Malformed.at(currentRow(), "bytes that are not valid UTF-8");
-        }
-        return text;
     }
 
     @Override

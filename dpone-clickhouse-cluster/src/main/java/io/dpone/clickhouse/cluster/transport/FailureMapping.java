@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.cluster.transport;
 
+import io.dpone.clickhouse.cluster.contract.error.ConnectionFault;
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
 import io.dpone.clickhouse.cluster.contract.error.ErrorSummaryRedactor;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
@@ -15,6 +16,7 @@ import java.net.UnknownHostException;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
 /**
@@ -54,11 +56,34 @@ public final class FailureMapping {
         return new MutationOutcome.Ambiguous(queryId, cause(failure), Optional.empty(), summary);
     }
 
-    /** The read counterpart of {@link #fromThrowable}. */
+    /** The read counterpart of {@link #fromThrowable}, naming the connection fault the cause chain shows. */
     public static ReadFailure readFailure(Throwable failure, boolean connectPhase) {
         ReadFailure.Kind kind = connectPhase || isConnectFailure(failure)
                 ? ReadFailure.Kind.NOT_SENT : ReadFailure.Kind.NO_RESPONSE;
-        return new ReadFailure(kind, Optional.empty(), summarize(failure));
+        return new ReadFailure(kind, Optional.empty(), summarize(failure), connectionFault(failure));
+    }
+
+    /**
+     * What the cause chain says about the connection itself: an unresolvable host, a failed TLS
+     * handshake, or nothing accepting the connection in time. Anything else is no connection fault.
+     */
+    static Optional<ConnectionFault> connectionFault(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof UnknownHostException) {
+                return Optional.of(ConnectionFault.HOST_UNKNOWN);
+            }
+            if (t instanceof SSLException) {
+                return Optional.of(ConnectionFault.TLS_FAILED);
+            }
+            if (t instanceof ConnectException || t instanceof NoRouteToHostException
+                    || t.getClass().getName().endsWith("ConnectTimeoutException")) {
+                return Optional.of(ConnectionFault.REFUSED);
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return Optional.empty();
     }
 
     /** Finds the first {@code Code: N.} in a server message. */

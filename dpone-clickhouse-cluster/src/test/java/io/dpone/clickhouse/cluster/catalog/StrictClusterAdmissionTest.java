@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission.Reason;
+import io.dpone.clickhouse.cluster.contract.error.ConnectionFault;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationViolation;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
@@ -116,6 +117,30 @@ class StrictClusterAdmissionTest {
         assertBlocked(Reason.MEMBERS_UNREADABLE, incomplete, unreadable);
         assertEquals("read failed: NO_RESPONSE: timeout", ((ClusterAdmission.Blocked) unreadable).detail());
         assertBlocked(Reason.INVENTORY_UNREADABLE, incomplete, admit(CatalogRead.Unreadable.malformed(), failed));
+    }
+
+    /**
+     * The coordinator's own inventory read failing on the connection is that connection's code,
+     * not a missing member (red on main 32d8930: INVENTORY_INCOMPLETE); the members' fan-out read
+     * failing after the coordinator answered still blocks as an incomplete inventory (seed 000 section 1).
+     */
+    @Test
+    void aCoordinatorThatCannotBeUsedIsItsConnectionFaultNotAMissingMember() {
+        CatalogRead<List<MemberFacts>> alsoFailed = CatalogRead.Unreadable.failed(
+                new ReadFailure(ReadFailure.Kind.NOT_SENT, Optional.empty(), "ConnectException: refused",
+                        Optional.of(ConnectionFault.REFUSED)));
+        CatalogRead<ClusterInventory> refused = CatalogRead.Unreadable.failed(
+                new ReadFailure(ReadFailure.Kind.NOT_SENT, Optional.empty(), "ConnectException: refused",
+                        Optional.of(ConnectionFault.REFUSED)));
+        ClusterAdmission blocked = admit(refused, alsoFailed);
+        assertBlocked(Reason.COORDINATOR_CONNECTION_FAILED, DponeErrorCode.CONNECTION_REFUSED, blocked);
+        assertEquals("read failed: NOT_SENT: ConnectException: refused", ((ClusterAdmission.Blocked) blocked).detail());
+        CatalogRead<ClusterInventory> wrongPassword = CatalogRead.Unreadable.failed(
+                ReadFailure.server(io.dpone.clickhouse.cluster.port.ServerError.fromRaw(516, "Authentication failed")));
+        assertBlocked(Reason.COORDINATOR_CONNECTION_FAILED, DponeErrorCode.CONNECTION_AUTHENTICATION_FAILED,
+                admit(wrongPassword, alsoFailed));
+        assertBlocked(Reason.MEMBERS_UNREADABLE, DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
+                admit(inventory(M1, M2), alsoFailed));
     }
 
     @Test

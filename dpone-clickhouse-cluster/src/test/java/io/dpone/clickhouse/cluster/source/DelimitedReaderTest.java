@@ -253,7 +253,7 @@ class DelimitedReaderTest {
             assertTrue(source.cursor() == streamed, "a stream passes through");
         }
         assertCode(DponeErrorCode.SOURCE_COMPRESSION_UNSUPPORTED, new PublicationSource.DelimitedFile(file,
-                DelimitedFormat.TSV_WITH_NAMES, Compression.GZIP, OptionalLong.empty()));
+                DelimitedFormat.TSV_WITH_NAMES, Compression.OTHER, OptionalLong.empty()));
         assertCode(DponeErrorCode.SOURCE_FORMAT_UNSUPPORTED, new PublicationSource.CodecFile(file,
                 "dpone.clickhouse.tab-separated", List.of(SourceColumn.untyped("a")), OptionalLong.empty()));
         DponeException missing = assertCode(DponeErrorCode.SOURCE_UNREADABLE, new PublicationSource.DelimitedFile(

@@ -4,11 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** Writes rows the way ClickHouse's CSV and TabSeparated outputs write them, for round-trip tests. */
-final class Rendering {
+public final class Rendering {
     private Rendering() {
     }
 
-    static byte[] csv(List<String> names, List<String> types, List<List<String>> rows, String lineEnd, boolean finalLineEnd) {
+    public static byte[] csv(List<String> names, List<String> types, List<List<String>> rows, String lineEnd, boolean finalLineEnd) {
         StringBuilder out = new StringBuilder();
         csvRow(out, names);
         out.append(lineEnd);
@@ -25,7 +25,7 @@ final class Rendering {
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    static byte[] tsv(List<String> names, List<String> types, List<List<String>> rows, boolean finalLineEnd, boolean altEscapes) {
+    public static byte[] tsv(List<String> names, List<String> types, List<List<String>> rows, boolean finalLineEnd, boolean altEscapes) {
         StringBuilder out = new StringBuilder();
         tsvRow(out, names, altEscapes);
         out.append('\n');

@@ -14,6 +14,11 @@ public final class AdmissionCodes {
     private AdmissionCodes() {
     }
 
+    /** The code of a blocked admission: a coordinator connection fault keeps its own connection code. */
+    public static DponeErrorCode of(ClusterAdmission.Blocked blocked) {
+        return blocked.reason() == ClusterAdmission.Reason.COORDINATOR_CONNECTION_FAILED ? blocked.code() : of(blocked.reason());
+    }
+
     public static DponeErrorCode of(ClusterAdmission.Reason reason) {
         return switch (reason) {
             case INTERNAL_REPLICATION_ENABLED, INTERNAL_REPLICATION_DISABLED ->

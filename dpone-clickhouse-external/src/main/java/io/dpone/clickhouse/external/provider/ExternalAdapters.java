@@ -32,7 +32,7 @@ final class ExternalAdapters implements AutoCloseable {
     ExternalAdapters(ClusterConnection connection, ExternalSettings settings, ArtifactStore store) {
         Duration answerBound = Duration.ofSeconds(settings.ddlTaskTimeoutSeconds() + 30);
         ClickHouseEndpoint endpoint = new ClickHouseEndpoint(connection.host(), connection.httpPort(), "default",
-                connection.user(), connection.password().reveal(), Duration.ofSeconds(10), answerBound);
+                connection.user(), connection.password().reveal(), Duration.ofSeconds(10), answerBound, connection.secure());
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
         ReadTransport reads = new RetryingReadTransport(rawReads, ReadRetryPolicy.standard(), Sleeper.SYSTEM);

@@ -50,6 +50,12 @@ final class ExternalPublisher implements Publisher {
 
     @Override
     public PublicationReceipt publish(PublicationRequest request) {
+        if (request.connection().secure()) {
+            // member staging dials each member over the native protocol, which these sessions speak without TLS
+            throw new DponeException(DponeErrorCode.CONNECTION_TLS_FAILED, "external mode stages members over the native"
+                    + " protocol without TLS, so it refuses secure: true rather than send the password in plain text;"
+                    + " nothing was read or mutated");
+        }
         try (ExternalAdapters adapters = new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
             return service(adapters).publish(request.schedulerInvocationId(), request.source(), request.cancellation(),
                     request.progress());

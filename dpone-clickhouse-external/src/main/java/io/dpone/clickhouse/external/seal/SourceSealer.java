@@ -10,6 +10,7 @@ import io.dpone.clickhouse.external.artifact.CellParser;
 import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.artifact.ColumnTypes;
 import io.dpone.clickhouse.external.artifact.DateTimePlacement;
+import io.dpone.clickhouse.external.artifact.TypedColumn;
 import io.dpone.clickhouse.external.codec.TabSeparatedCodec;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.clickhouse.external.store.PendingArtifact;
@@ -20,6 +21,7 @@ import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.RowCursor;
+import io.dpone.spi.source.ColumnMismatch;
 import io.dpone.spi.source.SourceColumn;
 import java.io.UncheckedIOException;
 import java.time.LocalDateTime;
@@ -187,15 +189,16 @@ public final class SourceSealer {
 
     /** Header names must equal the declared names in order; a types row must name the declared types. */
     private static void checkHeader(List<SourceColumn> header, ArtifactSchema schema) {
+        // named, because column names are schema and an operator fixes a named header faster
+        ColumnMismatch.describe(schema.columns().stream().map(TypedColumn::name).toList(), namesOf(header)).ifPresent(mismatch -> {
+            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "the source's header and the declared columns: "
+                    + mismatch);
+        });
         if (header.size() != schema.width()) {
             throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "the source has " + header.size()
                     + " columns, " + schema.width() + " are declared");
         }
         for (int i = 0; i < header.size(); i++) {
-            if (!header.get(i).name().equals(schema.columns().get(i).name())) {
-                throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1)
-                        + ": the source's column name differs from the declared name");
-            }
             if (header.get(i).type().isPresent()) {
                 ColumnType type = ColumnTypes.parse(header.get(i).type().get(), i + 1);
                 if (!type.equals(schema.type(i))) {

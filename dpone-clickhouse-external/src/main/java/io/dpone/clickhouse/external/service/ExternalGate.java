@@ -100,7 +100,7 @@ final class ExternalGate {
         ClusterAdmission admission = new StrictClusterAdmission(ports.catalog())
                 .admitMembership(settings.cluster(), settings.target(), operation.candidate(), false);
         if (admission instanceof ClusterAdmission.Blocked blocked) {
-            throw new DponeException(AdmissionCodes.of(blocked.reason()), "admission blocked: " + blocked.reason()
+            throw new DponeException(AdmissionCodes.of(blocked), "admission blocked: " + blocked.reason()
                     + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")") + "; nothing was mutated");
         }
         return (ClusterAdmission.Admitted) admission;

@@ -64,7 +64,8 @@ final class StatusView {
         ExternalEvidence evidence = new ExternalEvidence();
         CatalogRead<ClusterInventory> read = ports.catalog().inventory(settings.cluster());
         if (!(read instanceof CatalogRead.Observed<ClusterInventory> observed)) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, "the inventory could not be read");
+            throw ((CatalogRead.Unreadable<ClusterInventory>) read).refusal(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, "the inventory could not be read");
         }
         ResolvedInventory inventory = ResolvedInventory.resolve(observed.facts(), ports.endpoints());
         // the digest covers each member's time zone, which only the member itself can say (one read each)

@@ -21,7 +21,7 @@ import java.util.OptionalInt;
  * @param dataDir server {@code <path>} without trailing slash
  * @param logDir directory for the server log files
  * @param usersXml path of the rendered {@code users.xml}
- * @param zooKeeper coordination service address
+ * @param keeper the coordination servers and client timeouts of {@code <zookeeper>}
  * @param keeperMapPathPrefix {@code <keeper_map_path_prefix>}
  * @param interserverPort interserver HTTP port for replication, absent where it cannot open
  * @param layout how {@code <remote_servers>} lists {@code replicas}
@@ -39,7 +39,7 @@ public record NodeConfig(
         String dataDir,
         String logDir,
         String usersXml,
-        ReplicaAddress zooKeeper,
+        KeeperClientConfig keeper,
         String keeperMapPathPrefix,
         OptionalInt interserverPort,
         RemoteServersLayout layout,
@@ -53,7 +53,7 @@ public record NodeConfig(
         requireNonNull(dataDir, "dataDir is null");
         requireNonNull(logDir, "logDir is null");
         requireNonNull(usersXml, "usersXml is null");
-        requireNonNull(zooKeeper, "zooKeeper is null");
+        requireNonNull(keeper, "keeper is null");
         requireNonNull(keeperMapPathPrefix, "keeperMapPathPrefix is null");
         requireNonNull(interserverPort, "interserverPort is null");
         requireNonNull(layout, "layout is null");
@@ -70,25 +70,44 @@ public record NodeConfig(
     /** A member in the server's default time zone. */
     public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
             String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
+            KeeperClientConfig keeper, String keeperMapPathPrefix, OptionalInt interserverPort,
+            RemoteServersLayout layout, ServerKind serverKind) {
+        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
+                usersXml, keeper, keeperMapPathPrefix, interserverPort, layout, serverKind, Optional.empty());
+    }
+
+    /** A member whose {@code <zookeeper>} lists one server, with {@link KeeperClientConfig#single} timeouts. */
+    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
+            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
             ReplicaAddress zooKeeper, String keeperMapPathPrefix, OptionalInt interserverPort,
             RemoteServersLayout layout, ServerKind serverKind) {
         this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
-                usersXml, zooKeeper, keeperMapPathPrefix, interserverPort, layout, serverKind, Optional.empty());
+                usersXml, KeeperClientConfig.single(zooKeeper), keeperMapPathPrefix, interserverPort, layout, serverKind);
     }
 
     /** This member with the server time zone {@code zone} (empty: the server's default). */
     public NodeConfig withTimeZone(Optional<String> zone) {
         return new NodeConfig(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir,
-                logDir, usersXml, zooKeeper, keeperMapPathPrefix, interserverPort, layout, serverKind, zone);
+                logDir, usersXml, keeper, keeperMapPathPrefix, interserverPort, layout, serverKind, zone);
     }
 
     /** A member of the local (embedded) backend. */
     public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
             String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
+            KeeperClientConfig keeper, String keeperMapPathPrefix, OptionalInt interserverPort,
+            RemoteServersLayout layout) {
+        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
+                usersXml, keeper, keeperMapPathPrefix, interserverPort, layout, ServerKind.EMBEDDED);
+    }
+
+    /** A member of the local (embedded) backend with one coordination server. */
+    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
+            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
             ReplicaAddress zooKeeper, String keeperMapPathPrefix, OptionalInt interserverPort,
             RemoteServersLayout layout) {
         this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
-                usersXml, zooKeeper, keeperMapPathPrefix, interserverPort, layout, ServerKind.EMBEDDED);
+                usersXml, KeeperClientConfig.single(zooKeeper), keeperMapPathPrefix, interserverPort, layout,
+                ServerKind.EMBEDDED);
     }
 
     /** A member of the local (embedded) backend in the supported one-shard layout. */

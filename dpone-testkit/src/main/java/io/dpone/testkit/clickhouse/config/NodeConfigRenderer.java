@@ -27,8 +27,9 @@ public final class NodeConfigRenderer {
                 ? interserver(config.interserverPort().getAsInt(), config.replicas().get(config.selfIndex()).host())
                 : "");
         values.put("users_xml", xml(config.usersXml()));
-        values.put("zookeeper_host", xml(config.zooKeeper().host()));
-        values.put("zookeeper_port", Integer.toString(config.zooKeeper().port()));
+        values.put("zookeeper_nodes", keeperNodes(config.keeper()));
+        values.put("zookeeper_session_timeout_ms", Integer.toString(config.keeper().sessionTimeoutMs()));
+        values.put("zookeeper_operation_timeout_ms", Integer.toString(config.keeper().operationTimeoutMs()));
         values.put("keeper_map_path_prefix", xml(config.keeperMapPathPrefix()));
         values.put("cluster", config.clusterName());
         values.put("shards", shards(config));
@@ -38,6 +39,7 @@ public final class NodeConfigRenderer {
         values.put("keeper_sessions_path", keeperSessionsPath(config));
         values.put("solo_clusters", soloClusters(config));
         values.put("timezone", config.timeZone().map(zone -> "    <timezone>" + xml(zone) + "</timezone>\n").orElse(""));
+        values.put("internal_dns_cache", internalDnsCache(config));
         return template.render(values);
     }
 
@@ -67,6 +69,17 @@ public final class NodeConfigRenderer {
         return out.toString();
     }
 
+    /**
+     * clickhouse-server only: a restarted container may come back on a new address on the Docker
+     * network, which a peer's cached resolution of its alias would miss (clusterAllReplicas reads,
+     * replication fetches, Keeper reconnects). Embedded nodes all listen on loopback.
+     */
+    private static String internalDnsCache(NodeConfig config) {
+        return config.serverKind() == ServerKind.SERVER
+                ? "    <disable_internal_dns_cache>1</disable_internal_dns_cache>\n"
+                : "";
+    }
+
     /** clickhouse-server only: clickhouse-local (libchdb) reads no access storage but users.xml. */
     private static String sqlAccessStorage(NodeConfig config) {
         return config.serverKind() == ServerKind.SERVER
@@ -85,6 +98,16 @@ public final class NodeConfigRenderer {
         return config.serverKind() == ServerKind.EMBEDDED
                 ? "        <sessions_path>/clickhouse/sessions/" + xml(config.replicaName()) + "</sessions_path>\n"
                 : "";
+    }
+
+    private static String keeperNodes(KeeperClientConfig keeper) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < keeper.nodes().size(); i++) {
+            ReplicaAddress node = keeper.nodes().get(i);
+            out.append("        <node index=\"").append(i + 1).append("\"><host>").append(xml(node.host()))
+                    .append("</host><port>").append(node.port()).append("</port></node>\n");
+        }
+        return out.toString();
     }
 
     private static String interserver(int port, String host) {

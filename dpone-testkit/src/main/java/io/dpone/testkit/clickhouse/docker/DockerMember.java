@@ -3,9 +3,6 @@ package io.dpone.testkit.clickhouse.docker;
 import static java.util.Objects.requireNonNull;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.command.InspectContainerResponse;
-import com.github.dockerjava.api.model.ExposedPort;
-import com.github.dockerjava.api.model.Ports;
 import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberClient;
@@ -20,6 +17,8 @@ import org.testcontainers.containers.GenericContainer;
  * (SIGKILL), pause/unpause (cgroup freezer) and start of the same container, so its data survives.
  * Docker may map new host ports after a restart, so {@link #endpoint()} re-reads them; a killed
  * container publishes none, so it then answers the last ones (a client gets "connection refused").
+ * A restarted container may also get a new address on the cluster network, so a restart returns
+ * only once every running member reaches every other again (the cluster's {@code afterRestart}).
  */
 final class DockerMember implements ClusterMember {
 
@@ -33,15 +32,18 @@ final class DockerMember implements ClusterMember {
     private final GenericContainer<?> container;
     private final DockerClient docker;
     private final Credentials probeCredentials;
+    private final Runnable afterRestart;
     private final LastKnownEndpoint endpoint = new LastKnownEndpoint(this::publishedEndpoint);
 
+    /** @param afterRestart runs once the restarted member answers: the cluster waits until its peers reach it again */
     DockerMember(int index, String replicaName, GenericContainer<?> container, DockerClient docker,
-            Credentials probeCredentials) {
+            Credentials probeCredentials, Runnable afterRestart) {
         this.index = index;
         this.replicaName = requireNonNull(replicaName, "replicaName is null");
         this.container = requireNonNull(container, "container is null");
         this.docker = requireNonNull(docker, "docker is null");
         this.probeCredentials = requireNonNull(probeCredentials, "probeCredentials is null");
+        this.afterRestart = requireNonNull(afterRestart, "afterRestart is null");
     }
 
     @Override
@@ -60,25 +62,11 @@ final class DockerMember implements ClusterMember {
     }
 
     private Optional<MemberEndpoint> publishedEndpoint() {
-        InspectContainerResponse info = docker.inspectContainerCmd(container.getContainerId()).exec();
-        Ports ports = info.getNetworkSettings() == null ? null : info.getNetworkSettings().getPorts();
-        if (ports == null) {
-            return Optional.empty();
-        }
-        Optional<Integer> http = hostPort(ports, HTTP_PORT);
-        Optional<Integer> nativePort = hostPort(ports, NATIVE_PORT);
+        Optional<Integer> http = PublishedPorts.hostPort(docker, container.getContainerId(), HTTP_PORT);
+        Optional<Integer> nativePort = PublishedPorts.hostPort(docker, container.getContainerId(), NATIVE_PORT);
         return http.isPresent() && nativePort.isPresent()
                 ? Optional.of(new MemberEndpoint(container.getHost(), http.get(), nativePort.get()))
                 : Optional.empty();
-    }
-
-    private static Optional<Integer> hostPort(Ports ports, int containerPort) {
-        Ports.Binding[] bindings = ports.getBindings().get(ExposedPort.tcp(containerPort));
-        if (bindings == null || bindings.length == 0 || bindings[0].getHostPortSpec() == null
-                || bindings[0].getHostPortSpec().isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(Integer.parseInt(bindings[0].getHostPortSpec()));
     }
 
     @Override
@@ -122,5 +110,10 @@ final class DockerMember implements ClusterMember {
         kill();
         docker.startContainerCmd(container.getContainerId()).exec();
         ReadinessProbe.system().await("member " + replicaName, client(probeCredentials), this::isRunning, START_TIMEOUT);
+        afterRestart.run();
+    }
+
+    String containerId() {
+        return container.getContainerId();
     }
 }

@@ -8,6 +8,8 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import io.dpone.testkit.clickhouse.docker.DockerLogsOnFailure;
+import io.dpone.testkit.clickhouse.docker.ForkDeadline;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -17,6 +19,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * declare {@link io.dpone.testkit.cluster.RunningCluster} and
  * {@link io.dpone.testkit.cluster.TestDatabase} parameters.
  *
+ * <p>A failed test gets the container logs of a Docker cluster ({@link DockerLogsOnFailure}), and
+ * under the docker profile a class that outlives its deadline ends its JVM ({@link ForkDeadline}).
+ *
  * <p>When the backend cannot run here, the class fails if {@code -Ddpone.realClickHouse=required}
  * (CI) and is aborted with one message saying how to get it otherwise.
  */
@@ -24,7 +29,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
-@ExtendWith(ClickHouseClusterExtension.class)
+// The deadline first, so it also bounds the cluster start; the docker profile sets it (ForkDeadline).
+@ExtendWith({ForkDeadline.class, DockerLogsOnFailure.class, ClickHouseClusterExtension.class})
 public @interface ClickHouseCluster {
 
     /** Number of members in the single shard. */

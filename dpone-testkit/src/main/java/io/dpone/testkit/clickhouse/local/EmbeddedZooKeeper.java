@@ -2,6 +2,8 @@ package io.dpone.testkit.clickhouse.local;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.testkit.clickhouse.config.KeeperClientConfig;
+import io.dpone.testkit.clickhouse.config.ReplicaAddress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -21,7 +23,7 @@ import org.apache.zookeeper.server.ZooKeeperServer;
  *
  * <p>Not thread-safe; one test thread drives it.
  */
-final class EmbeddedZooKeeper implements AutoCloseable {
+final class EmbeddedZooKeeper implements Coordination {
 
     private static final int TICK_MS = 500;
     private static final int MAX_CONNECTIONS = 200;
@@ -36,15 +38,18 @@ final class EmbeddedZooKeeper implements AutoCloseable {
         this.port = port;
     }
 
-    int port() {
-        return port;
+    @Override
+    public KeeperClientConfig clientConfig() {
+        return KeeperClientConfig.single(new ReplicaAddress("127.0.0.1", port));
     }
 
-    boolean isRunning() {
+    @Override
+    public boolean isRunning() {
         return factory != null;
     }
 
-    void start() {
+    @Override
+    public void start() {
         if (isRunning()) {
             return;
         }
@@ -67,13 +72,15 @@ final class EmbeddedZooKeeper implements AutoCloseable {
      * The names of {@code path}'s children in the serving server's data tree, sorted; empty when
      * the node does not exist. Read in process, so no client session is involved.
      */
-    List<String> children(String path) {
+    @Override
+    public List<String> children(String path) {
         DataNode node = node(path);
         return node == null ? List.of() : node.getChildren().stream().sorted().toList();
     }
 
     /** The data of {@code path} as UTF-8 text, if the node exists and has data. */
-    Optional<String> data(String path) {
+    @Override
+    public Optional<String> data(String path) {
         DataNode node = node(path);
         byte[] data = node == null ? null : node.getData();
         return data == null ? Optional.empty() : Optional.of(new String(data, StandardCharsets.UTF_8));
@@ -87,7 +94,8 @@ final class EmbeddedZooKeeper implements AutoCloseable {
         return server.getZKDatabase().getDataTree().getNode(path);
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         if (!isRunning()) {
             return;
         }

@@ -22,40 +22,49 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Members as local {@code dpone-ch-node} processes plus an in-JVM ZooKeeper, all on loopback free
- * ports under one temporary directory (per node: {@code node-N/config.xml}, {@code data/},
- * {@code logs/}). {@link #close()} kills every node, stops ZooKeeper and deletes the directory
- * unless {@code -Ddpone.keepClusterFiles=true}.
+ * Members as local {@code dpone-ch-node} processes plus ZooKeeper (an in-JVM standalone server or a
+ * three-peer ensemble of child JVMs, see {@link KeeperTopology}), all on loopback free ports under
+ * one temporary directory (per node: {@code node-N/config.xml}, {@code data/}, {@code logs/}; per
+ * ensemble peer: {@code zookeeper-N/}). {@link #close()} kills every node, stops ZooKeeper and
+ * deletes the directory unless {@code -Ddpone.keepClusterFiles=true}.
  */
 public final class LocalProcessCluster implements RunningCluster {
 
-    static final String KEEPER_MAP_PATH_PREFIX = "/dpone_keeper_map";
+    /** The members' {@code <keeper_map_path_prefix>}: every KeeperMap root lives under it in ZooKeeper. */
+    public static final String KEEPER_MAP_PATH_PREFIX = "/dpone_keeper_map";
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final List<String> LOOPBACK = List.of("127.0.0.1", "::1");
 
     private final ClusterSpec spec;
     private final Path root;
-    private final EmbeddedZooKeeper zooKeeper;
+    private final Coordination zooKeeper;
     private final List<LocalMember> members = new ArrayList<>();
     private final Credentials admin = TestDatabases.newAdmin();
     private final Credentials publisher = TestDatabases.newPublisher();
     private boolean closed;
 
-    private LocalProcessCluster(ClusterSpec spec, Path root, int zooKeeperPort) {
+    private LocalProcessCluster(ClusterSpec spec, Path root, Coordination zooKeeper) {
         this.spec = spec;
         this.root = root;
-        this.zooKeeper = new EmbeddedZooKeeper(root.resolve("zookeeper"), zooKeeperPort);
+        this.zooKeeper = zooKeeper;
     }
 
     /** Starts ZooKeeper and every member, and returns once all members answer queries. */
-    static LocalProcessCluster start(ClusterSpec spec, ChdbInstallation installation) {
+    static LocalProcessCluster start(ClusterSpec spec, ChdbInstallation installation, KeeperTopology keeper) {
         requireNonNull(spec, "spec is null");
         requireNonNull(installation, "installation is null");
-        List<Integer> ports = FreePorts.allocate(1 + 2 * spec.members());
-        LocalProcessCluster cluster = new LocalProcessCluster(spec, WorkDirectory.create(), ports.get(0));
+        requireNonNull(keeper, "keeper is null");
+        int keeperPorts = keeper == KeeperTopology.STANDALONE ? 1 : ZooKeeperEnsemble.PORTS;
+        // One allocation, so no port is handed out twice.
+        List<Integer> ports = FreePorts.allocate(keeperPorts + 2 * spec.members());
+        Path root = WorkDirectory.create();
+        LocalProcessCluster cluster = new LocalProcessCluster(spec, root, switch (keeper) {
+            case STANDALONE -> new EmbeddedZooKeeper(root.resolve("zookeeper"), ports.get(0));
+            case THREE_PEER_ENSEMBLE -> ZooKeeperEnsemble.create(root, ports.subList(0, keeperPorts));
+        });
         try {
-            cluster.createMembers(installation, ports.subList(1, ports.size()));
-            // Launch first: loading the 566 MB library overlaps ZooKeeper's start in this JVM.
+            cluster.createMembers(installation, ports.subList(keeperPorts, ports.size()));
+            // Launch first: loading the 566 MB library overlaps ZooKeeper's start.
             // ClickHouse connects to ZooKeeper lazily, on first use, so the order is safe.
             cluster.members.forEach(LocalMember::launch);
             cluster.zooKeeper.start();
@@ -79,8 +88,8 @@ public final class LocalProcessCluster implements RunningCluster {
             Path logDir = WorkDirectory.directory(nodeDir.resolve("logs"));
             NodeConfig config = new NodeConfig(spec.clusterName(), spec.internalReplication(), i, replicas,
                     "127.0.0.1", ports.get(2 * i), replicas.get(i).port(), nodeDir.resolve("data").toString(),
-                    logDir.toString(), usersXml.toString(), new ReplicaAddress("127.0.0.1", zooKeeper.port()),
-                    KEEPER_MAP_PATH_PREFIX, OptionalInt.empty(), spec.layout()).withTimeZone(spec.timeZone(i));
+                    logDir.toString(), usersXml.toString(), zooKeeper.clientConfig(), KEEPER_MAP_PATH_PREFIX, OptionalInt.empty(),
+                    spec.layout()).withTimeZone(spec.timeZone(i));
             Path configFile = WorkDirectory.write(nodeDir.resolve("config.xml"), renderer.render(config));
             MemberEndpoint endpoint = new MemberEndpoint("127.0.0.1", config.httpPort(), config.tcpPort());
             NodeProcess process = new NodeProcess(installation, configFile, logDir, config.timeZone());
@@ -149,9 +158,9 @@ public final class LocalProcessCluster implements RunningCluster {
     }
 
     /**
-     * The children of a coordination node, sorted, read in process from the embedded ZooKeeper
-     * (the members cannot show it: {@code system.zookeeper} is not attached in libchdb); empty
-     * when the node does not exist.
+     * The children of a coordination node, sorted, read outside the members (in process from the
+     * embedded server, or in a synced client session from the ensemble; {@code system.zookeeper}
+     * is not attached in libchdb); empty when the node does not exist.
      */
     public List<String> coordinationChildren(String path) {
         return zooKeeper.children(path);
@@ -162,9 +171,21 @@ public final class LocalProcessCluster implements RunningCluster {
         return zooKeeper.data(path);
     }
 
-    /** Whether the in-JVM ZooKeeper is serving. */
+    /** Whether ZooKeeper is serving (for the ensemble: whether a peer leads). */
     public boolean coordinationRunning() {
         return zooKeeper.isRunning();
+    }
+
+    /**
+     * The ensemble under the members, for tests that kill its leader.
+     *
+     * @throws IllegalStateException when this cluster runs over the standalone server
+     */
+    public ZooKeeperEnsemble keeperEnsemble() {
+        if (zooKeeper instanceof ZooKeeperEnsemble ensemble) {
+            return ensemble;
+        }
+        throw new IllegalStateException("this cluster runs over one standalone ZooKeeper, not an ensemble");
     }
 
     /**

@@ -92,17 +92,10 @@ final class NodeProcess {
         if (process == null) {
             return;
         }
-        process.destroyForcibly();
         try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("node process survived SIGKILL for 30 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a killed node", e);
+            ProcessJanitor.killAndWait(process, "node process");
         } finally {
             paused = false;
-            ProcessJanitor.unregister(process);
         }
     }
 

@@ -2,6 +2,7 @@ package io.dpone.testkit.clickhouse.local;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Last line of defence against stray node processes: a JVM shutdown hook SIGKILLs every process
@@ -25,6 +26,26 @@ final class ProcessJanitor {
 
     static void unregister(Process process) {
         LIVE.remove(process);
+    }
+
+    /**
+     * SIGKILL ({@link Process#destroyForcibly()} on Linux), wait until the process is gone and
+     * stop tracking it.
+     *
+     * @param what names the process in failures, e.g. {@code "node process"}
+     */
+    static void killAndWait(Process process, String what) {
+        process.destroyForcibly();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException(what + " survived SIGKILL for 30 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a killed " + what, e);
+        } finally {
+            unregister(process);
+        }
     }
 
     private static void killAll() {

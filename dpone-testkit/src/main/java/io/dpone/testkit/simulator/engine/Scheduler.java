@@ -1,5 +1,6 @@
 package io.dpone.testkit.simulator.engine;
 
+import java.util.LinkedHashSet;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
@@ -25,6 +26,8 @@ public final class Scheduler {
     private long now;
     private long sequence;
     private int liveResumes;
+    /** Coroutines held without a timeout ({@link #hold}), in the order they began to wait. */
+    private final LinkedHashSet<Coroutine> held = new LinkedHashSet<>();
     private Coroutine driver;
     private Throwable bug;
 
@@ -93,15 +96,34 @@ public final class Scheduler {
         return self.signalled;
     }
 
+    /**
+     * The calling worker waits, without a timeout, until {@code signal} is raised. A hold never
+     * hangs a run: once nothing else is left to run (no other coroutine due, no background step
+     * queued), the longest-held coroutine is woken ({@link #hold} then returns false).
+     *
+     * @return true when the signal woke it
+     */
+    public boolean hold(WakeList signal) {
+        Coroutine self = requireHolder();
+        self.signalled = false;
+        held.add(self);
+        signal.waiting.add(self);
+        runUntilResumed(self);
+        signal.waiting.remove(self);
+        return self.signalled;
+    }
+
     /** Wakes every coroutine waiting on {@code signal} now. */
     public void raise(WakeList signal) {
         for (Coroutine waiting : signal.waiting) {
             if (waiting.pending != null) {
                 waiting.pending.cancelled = true;
                 liveResumes--;
-                waiting.signalled = true;
-                resumeLater(waiting, 0);
+            } else if (!held.remove(waiting)) {
+                continue;
             }
+            waiting.signalled = true;
+            resumeLater(waiting, 0);
         }
         signal.waiting.clear();
     }
@@ -164,7 +186,7 @@ public final class Scheduler {
     /** The current holder stops for good: pass the baton to the next due coroutine, or back to the driver. */
     void retire() {
         while (true) {
-            if (liveResumes == 0) {
+            if (liveResumes == 0 && held.isEmpty()) {
                 Coroutine waiting = driver;
                 holder = waiting;
                 holderThread = null;
@@ -198,7 +220,7 @@ public final class Scheduler {
         }
         driver = driverCoroutine;
         try {
-            while (liveResumes > 0) {
+            while (liveResumes > 0 || !held.isEmpty()) {
                 Event next = pollLive();
                 if (!next.isResume()) {
                     runBackground(next);
@@ -227,6 +249,10 @@ public final class Scheduler {
     private Event pollLive() {
         while (true) {
             Event next = events.poll();
+            if (next == null && !held.isEmpty()) {
+                wakeLongestHeld();
+                continue;
+            }
             if (next == null) {
                 throw new IllegalStateException("simulator has nothing to run while a worker waits");
             }
@@ -239,6 +265,13 @@ public final class Scheduler {
             now = Math.max(now, next.due);
             return next;
         }
+    }
+
+    /** Nothing else is left to run: the coroutine held longest wakes now, unsignalled. */
+    private void wakeLongestHeld() {
+        Coroutine longest = held.iterator().next();
+        held.remove(longest);
+        resumeLater(longest, 0);
     }
 
     private void runBackground(Event event) {

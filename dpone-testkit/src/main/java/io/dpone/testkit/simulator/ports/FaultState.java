@@ -25,13 +25,15 @@ public final class FaultState implements HostFaults {
     private final List<int[]> matched = new ArrayList<>();
     private final SimulatorAdmin admin;
     private final World world;
+    private final WorkerProcesses workers;
     private final Set<String> hostStarts = new HashSet<>();
     private final Map<String, Fault.HostError> hostErrors = new LinkedHashMap<>();
 
-    public FaultState(FaultSchedule schedule, SimulatorAdmin admin, World world) {
+    public FaultState(FaultSchedule schedule, SimulatorAdmin admin, World world, WorkerProcesses workers) {
         this.rules = new ArrayList<>();
         this.admin = admin;
         this.world = world;
+        this.workers = workers;
         schedule.rules().forEach(this::add);
     }
 
@@ -106,6 +108,10 @@ public final class FaultState implements HostFaults {
             admin.cleanupQueue(cleanup.retention());
         } else if (fault instanceof Fault.Admin action) {
             action.action().accept(admin);
+        } else if (fault instanceof Fault.ResumeWorker resume) {
+            workers.resume(resume.worker());
+        } else if (fault instanceof Fault.KillWorker kill) {
+            workers.kill(kill.worker());
         }
     }
 }

@@ -9,21 +9,32 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One read port call through the worker's member: the scheduling point, the connection (refused,
- * timed out), the fan-out over {@code fanOut} members when the read spans the cluster, then the
- * answer, or a lost response when the schedule says so.
+ * One read port call: the scheduling point, the connection (refused, timed out), the fan-out over
+ * {@code fanOut} members when the read spans the cluster, then the answer, taken at this moment,
+ * or a lost response when the schedule says so. A read has no effect, so a lost or unsent one
+ * leaves the world as it was. Every failure reaches the caller as the failure value the real
+ * adapters return through the port (never an exception): not sent is {@code NOT_SENT}
+ * "Connection refused", a lost answer {@code NO_RESPONSE}, as the transport's
+ * {@code FailureMapping.readFailure} classifies a connect failure and a read timeout.
  */
 final class Reads {
     private Reads() {
     }
 
+    /** A read through the worker's own member. */
     static <T> T run(PortContext context, PortCall call, List<SimMember> fanOut, Supplier<T> answer,
             Function<ReadFailure, T> failed, Function<T, String> describe) {
-        CallGate.Call started = context.gate().begin(context.worker(), context.memberIndex(), call, null, null);
-        if (started.notSent()) {
+        return run(context, context.memberIndex(), context.member(), call, fanOut, answer, failed, describe);
+    }
+
+    /** A read through {@code member} (index {@code index}); a null member is an endpoint nobody listens on: refused. */
+    static <T> T run(PortContext context, int index, SimMember member, PortCall call, List<SimMember> fanOut,
+            Supplier<T> answer, Function<ReadFailure, T> failed, Function<T, String> describe) {
+        CallGate.Call started = context.gate().begin(context.worker(), index, call, null, null);
+        if (started.notSent() || member == null) {
             return context.gate().end(started, "not sent", failed.apply(Connection.readFailure(Connection.Reach.REFUSED)));
         }
-        Connection.Reach reach = Connection.reach(context.world(), context.member());
+        Connection.Reach reach = context.gate().reach(started, member);
         if (reach != Connection.Reach.ANSWERS) {
             return context.gate().end(started, reach == Connection.Reach.REFUSED ? "not sent" : "timed out",
                     failed.apply(Connection.readFailure(reach)));

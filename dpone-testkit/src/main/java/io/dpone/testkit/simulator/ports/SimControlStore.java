@@ -83,7 +83,7 @@ public final class SimControlStore implements ControlStore {
             return end(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
         }
         SimMember member = context.member();
-        Connection.Reach reach = Connection.reach(world, member);
+        Connection.Reach reach = context.gate().reach(started, member);
         if (reach == Connection.Reach.REFUSED) {
             return end(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused"));
         }

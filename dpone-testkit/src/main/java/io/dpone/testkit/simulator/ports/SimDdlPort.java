@@ -89,7 +89,7 @@ public final class SimDdlPort implements DdlPort {
         if (started.notSent()) {
             return sent(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
         }
-        Connection.Reach reach = Connection.reach(world, context.member());
+        Connection.Reach reach = context.gate().reach(started, context.member());
         if (reach == Connection.Reach.REFUSED) {
             return sent(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused"));
         }

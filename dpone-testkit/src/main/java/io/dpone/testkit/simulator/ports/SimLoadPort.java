@@ -44,7 +44,7 @@ public final class SimLoadPort implements CandidateLoadPort {
             return failed(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
         }
         SimMember member = context.member();
-        Connection.Reach reach = Connection.reach(world, member);
+        Connection.Reach reach = context.gate().reach(started, member);
         if (reach != Connection.Reach.ANSWERS) {
             return failed(started, reach == Connection.Reach.REFUSED
                     ? new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused")

@@ -212,23 +212,8 @@ final class SimMemberSession implements MemberSession {
     }
 
     private <T> CatalogRead<T> read(PortCall call, Supplier<CatalogRead<T>> answer) {
-        CallGate.Call started = context.gate().begin(context.worker(), index, call, null, null);
-        if (started.notSent() || member == null) {
-            return context.gate().end(started, "not sent", CatalogRead.Unreadable.failed(
-                    Connection.readFailure(Connection.Reach.REFUSED)));
-        }
-        Connection.Reach reach = Connection.reach(context.world(), member);
-        if (reach != Connection.Reach.ANSWERS) {
-            return context.gate().end(started, reach == Connection.Reach.REFUSED ? "not sent" : "timed out",
-                    CatalogRead.Unreadable.failed(Connection.readFailure(reach)));
-        }
-        CatalogRead<T> result = answer.get();
-        context.gate().afterEffect(started);
-        if (started.loses()) {
-            return context.gate().end(started, "response lost", CatalogRead.Unreadable.failed(
-                    new ReadFailure(ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "response lost (simulated)")));
-        }
-        return context.gate().end(started, SimCatalogPort.describe(result), result);
+        return Reads.run(context, index, member, call, List.of(), answer, CatalogRead.Unreadable::failed,
+                SimCatalogPort::describe);
     }
 
     /**
@@ -276,7 +261,7 @@ final class SimMemberSession implements MemberSession {
         if (started.notSent() || member == null) {
             return new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)");
         }
-        Connection.Reach reach = Connection.reach(context.world(), member);
+        Connection.Reach reach = context.gate().reach(started, member);
         return switch (reach) {
             case ANSWERS -> null;
             case REFUSED -> new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.testkit.clickhouse.ManualClock;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberEndpoint;
@@ -34,7 +35,7 @@ class ReadinessProbeTest {
 
     @Test
     void silentLiveProcessFailsAtTheDeadline() throws IOException {
-        MutableClock clock = new MutableClock();
+        ManualClock clock = new ManualClock();
         ReadinessProbe probe = new ReadinessProbe(clock, clock::advance);
         IllegalStateException failure = assertThrows(IllegalStateException.class,
                 () -> probe.await("member r1", closedPortClient(), () -> true, Duration.ofSeconds(1)));
@@ -49,28 +50,5 @@ class ReadinessProbeTest {
         }
         return new MemberClient("member r1", new MemberEndpoint("127.0.0.1", port, port),
                 new Credentials("u", "p"), Duration.ofSeconds(1));
-    }
-
-    private static final class MutableClock extends Clock {
-        private Instant now = Instant.EPOCH;
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
     }
 }

@@ -109,6 +109,14 @@ class NodeConfigRendererTest {
         assertEquals("1", text(xml, "/clickhouse/logger/console"), "a container that fails to start explains itself");
         assertEquals("/clickhouse/task_queue/ddl", text(xml, "/clickhouse/distributed_ddl/path"));
         assertEquals("9009", text(xml, "/clickhouse/interserver_http_port"));
+        assertEquals("1", text(xml, "/clickhouse/disable_internal_dns_cache"),
+                "a restarted container may come back on a new address that a cached resolution misses");
+    }
+
+    @Test
+    void embeddedNodesKeepTheInternalDnsCache() throws Exception {
+        Document xml = parse(renderer.render(config(0, true, OptionalInt.empty(), "/d")));
+        assertEquals("0", text(xml, "count(/clickhouse/disable_internal_dns_cache)"), "loopback listeners never move");
     }
 
     @Test
@@ -136,6 +144,30 @@ class NodeConfigRendererTest {
         assertEquals("true", text(xml, "/clickhouse/access_control_improvements/table_engines_require_grant"),
                 "24.8 defaults to false: every engine would be allowed without a grant");
         assertFalse(renderer.render(config).contains("{{"));
+    }
+
+    @Test
+    void listsEveryEnsemblePeerInOrderWithTheGivenClientTimeouts() throws Exception {
+        KeeperClientConfig ensemble = new KeeperClientConfig(List.of(new ReplicaAddress("127.0.0.1", 2181),
+                new ReplicaAddress("127.0.0.1", 2182), new ReplicaAddress("127.0.0.1", 2183)), 4000, 2400);
+        NodeConfig config = new NodeConfig("c1", true, 0, REPLICAS, "127.0.0.1", 8101, 9101, "/d", "/l", "/u",
+                ensemble, "/p", OptionalInt.empty(), RemoteServersLayout.ONE_SHARD);
+        Document xml = parse(renderer.render(config));
+        assertEquals("3", text(xml, "count(/clickhouse/zookeeper/node)"));
+        assertEquals("2181,2182,2183", text(xml, "concat(/clickhouse/zookeeper/node[@index='1']/port, ',',"
+                + " /clickhouse/zookeeper/node[@index='2']/port, ',', /clickhouse/zookeeper/node[@index='3']/port)"));
+        assertEquals("4000", text(xml, "/clickhouse/zookeeper/session_timeout_ms"));
+        assertEquals("2400", text(xml, "/clickhouse/zookeeper/operation_timeout_ms"));
+        assertEquals("/clickhouse/sessions/r1", text(xml, "/clickhouse/zookeeper/sessions_path"));
+    }
+
+    @Test
+    void oneServerKeepsTheSingleServerTimeouts() throws Exception {
+        Document xml = parse(renderer.render(config(0, true, OptionalInt.empty(), "/d")));
+        assertEquals("1", text(xml, "count(/clickhouse/zookeeper/node)"));
+        assertEquals("10000", text(xml, "/clickhouse/zookeeper/session_timeout_ms"));
+        assertEquals("5000", text(xml, "/clickhouse/zookeeper/operation_timeout_ms"));
+        assertThrows(IllegalArgumentException.class, () -> new KeeperClientConfig(List.of(), 1, 1));
     }
 
     @Test

@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * The benchmark's rows (the same 7 columns and values as bench/seal.sh's SealBench): row {@code i}
- * as a CSV line, for sealing, and as the plain Java objects the native driver takes, for the
- * driver's own insert. Both are computed from {@code i} alone, so nothing is held in memory; that
+ * as a CSV line, for sealing, as a TabSeparated line, for the HTTP baseline, and as the plain Java
+ * objects the native driver takes, for the driver's own insert. Both are computed from {@code i} alone, so nothing is held in memory; that
  * they are the same rows is checked once per run by digesting the baseline table.
  */
 final class BenchRows {
@@ -27,17 +27,31 @@ final class BenchRows {
     }
 
     static void writeCsv(Path file, long rows) throws IOException {
+        write(file, rows, "id,name,amount,day,at,ok,note\n", ',', "\"customer %d, \"\"gold\"\"\"");
+    }
+
+    /**
+     * The same rows as the HTTP baseline's body: TabSeparated without a header, in the column order
+     * above (no cell needs an escape).
+     */
+    static void writeTsv(Path file, long rows) throws IOException {
+        write(file, rows, "", '\t', "customer %d, \"gold\"");
+    }
+
+    /** {@code name} is the name cell as the format writes it, {@code %d} standing for {@code i % 9973}. */
+    private static void write(Path file, long rows, String header, char separator, String name) throws IOException {
+        String[] around = name.split("%d");
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write("id,name,amount,day,at,ok,note\n");
+            out.write(header);
             StringBuilder line = new StringBuilder(160);
             for (long i = 0; i < rows; i++) {
                 line.setLength(0);
-                line.append(i).append(",\"customer ").append(i % 9973).append(", \"\"gold\"\"\",")
-                        .append(i % 100000).append('.').append(i % 100 < 10 ? "0" : "").append(i % 100).append(',')
-                        .append("2024-0").append(1 + i % 9).append('-').append(10 + i % 18).append(',')
+                line.append(i).append(separator).append(around[0]).append(i % 9973).append(around[1]).append(separator)
+                        .append(i % 100000).append('.').append(i % 100 < 10 ? "0" : "").append(i % 100).append(separator)
+                        .append("2024-0").append(1 + i % 9).append('-').append(10 + i % 18).append(separator)
                         .append("2024-05-").append(10 + i % 18).append(' ').append(10 + i % 13).append(":3").append(i % 10)
-                        .append(":0").append(i % 10).append('.').append(100 + i % 900).append(',')
-                        .append(i % 2 == 0 ? "true" : "false").append(',')
+                        .append(":0").append(i % 10).append('.').append(100 + i % 900).append(separator)
+                        .append(i % 2 == 0 ? "true" : "false").append(separator)
                         .append(i % 7 == 0 ? "\\N" : "note for row " + i).append('\n');
                 out.append(line);
             }

@@ -1,11 +1,18 @@
 package io.dpone.testkit.external.bench;
 
+import static io.dpone.testkit.bench.BenchStats.localBackend;
+import static io.dpone.testkit.bench.BenchStats.median;
+import static io.dpone.testkit.bench.BenchStats.require;
+
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
+import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
+import io.dpone.clickhouse.cluster.transport.nativeproto.NativeConnections;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.ResolvedEndpoint;
@@ -20,13 +27,18 @@ import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.testkit.clickhouse.local.LocalProcessBackend;
-import io.dpone.testkit.cluster.BackendAvailability;
 import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.external.TrickyArtifact;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -41,6 +53,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
@@ -49,27 +64,32 @@ import java.util.function.Supplier;
  * into an {@link ArtifactStore} with the row budget raised to ROWS, computes the artifact's content
  * digest ({@code ArtifactContent} in UTC, what admission's artifact scan computes), then per round measures
  * <ul>
- *   <li>staging: the production {@link NativeMemberSessions} (composed as the provider composes
- *       them: default batch rows, content proofs spilling to the store's {@code tmp/}) create a candidate on each of the two
- *       members in turn and insert the artifact's typed rows streamed from the store
- *       ({@code ArtifactRows}, i.e. {@code CanonicalRowReader} plus SHA-256 verification);</li>
- *   <li>its baseline: clickhouse-native-jdbc's plain batched {@code PreparedStatement} insert of
+ *   <li>http_tsv_insert: the server's own ingest of the same rows, one HTTP
+ *       {@code INSERT ... FORMAT TabSeparated} into a table on member 1 (issue 20's baseline);</li>
+ *   <li>driver_insert: clickhouse-native-jdbc's plain batched {@code PreparedStatement} insert of
  *       the same rows into one table on member 1, same batch size, same principal;</li>
- *   <li>the content proof: {@code MemberSession.content} of member 1's candidate (every row read
- *       back as text, parsed, digested with {@code ContentDigest});</li>
- *   <li>its baseline: a plain {@code SELECT *} of the same candidate through the same driver,
- *       {@code getObject} of every cell.</li>
+ *   <li>staging_one_member: the production {@link NativeMemberSessions} (composed as the provider
+ *       composes them: default batch rows, content proofs spilling to the store's {@code tmp/})
+ *       create a candidate on member 1 and insert the artifact's typed rows streamed from the store
+ *       ({@code ArtifactRows}, i.e. {@code CanonicalRowReader} plus SHA-256 verification);</li>
+ *   <li>staging: the same on both members one after the other, as the orchestration does today;</li>
+ *   <li>staging_parallel: bench only, both members at once on two threads, each with its own pass
+ *       of the artifact: what members in parallel (issue 19) would cost;</li>
+ *   <li>proof: {@code MemberSession.content} of member 1's candidate (every row read back as text,
+ *       parsed, digested with {@code ContentDigest}); select_all: a plain {@code SELECT *} of the
+ *       same candidate through the same driver, {@code getObject} of every cell.</li>
  * </ul>
  * Round 0 is the warm-up; medians are of the other rounds, and the ratios are also given as the
- * median of each round's own ratio (both sides of a round run back to back, so a burst of load
- * from other processes on the machine tends to hit both). The run also checks, outside the
+ * median of each round's own ratio (the phases of a round run back to back, so a burst of load
+ * from other processes on the machine tends to hit both sides). The run also checks, outside the
  * timings, that every load and proof succeeded, that the proof equals the artifact's content
- * digest and that the baseline table holds exactly the artifact's rows. Each phase starts after a
+ * digest and that both baseline tables hold exactly the artifact's rows. Each phase starts after a
  * {@code System.gc()} and reports its peak used and peak live heap ({@link HeapSampler}); the
  * harness's embedded ZooKeeper lives in this JVM too and is counted. Usage: ExternalStagingBench ROWS ROUNDS WORKDIR
  */
 public final class ExternalStagingBench {
-    private static final int BATCH_ROWS = NativeMemberSessions.DEFAULT_BATCH_ROWS;
+    /** The production default unless {@code -Dbench.batchRows=N} (bench/external-staging.sh: BATCH_ROWS=N) asks for another. */
+    private static final int BATCH_ROWS = Integer.getInteger("bench.batchRows", NativeMemberSessions.DEFAULT_BATCH_ROWS);
 
     private final RunningCluster cluster;
     private final TestDatabase db;
@@ -77,9 +97,12 @@ public final class ExternalStagingBench {
     private final List<MemberSession> members;
     private final CandidateDefinition definition;
     private final Digest expected;
+    private final Path tsv;
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private ExternalStagingBench(RunningCluster cluster, TestDatabase db, ArtifactStore store, StoredArtifact artifact,
-            Digest expected) {
+            Digest expected, Path tsv) {
+        this.tsv = tsv;
         this.cluster = cluster;
         this.db = db;
         this.artifact = artifact;
@@ -100,11 +123,7 @@ public final class ExternalStagingBench {
         long rows = Long.parseLong(args[0]);
         int rounds = Integer.parseInt(args[1]);
         Path work = Path.of(args[2]).toAbsolutePath();
-        LocalProcessBackend backend = new LocalProcessBackend();
-        if (backend.availability() instanceof BackendAvailability.Unavailable missing) {
-            System.err.println(missing.message());
-            System.exit(2);
-        }
+        LocalProcessBackend backend = localBackend();
         HeapSampler heap = new HeapSampler();
         try (RunningCluster cluster = backend.start(new ClusterSpec(ClusterSpec.DEFAULT_CLUSTER_NAME, 2, false))) {
             TestDatabase db = cluster.createTestDatabase();
@@ -116,100 +135,191 @@ public final class ExternalStagingBench {
                     .seal(new PublicationSource.DelimitedFile(csv, DelimitedFormat.CSV_WITH_NAMES, Compression.NONE,
                             java.util.OptionalLong.empty()), BenchRows.COLUMNS);
             Files.delete(csv);
+            Path tsv = work.resolve("rows-" + rows + ".tsv");
+            BenchRows.writeTsv(tsv, rows);
             heap.start();
             startPhase(heap);
             Digest expected = TrickyArtifact.content(artifact);
             HeapSampler.Peaks scan = heap.phase();
-            new ExternalStagingBench(cluster, db, store, artifact, expected).run(rounds, heap, scan);
+            new ExternalStagingBench(cluster, db, store, artifact, expected, tsv).run(rounds, heap, scan);
         } finally {
             heap.finish();
         }
     }
 
-    private void run(int rounds, HeapSampler heap, HeapSampler.Peaks scan) throws SQLException {
-        double[] insert = new double[rounds];
-        double[] staging = new double[rounds];
-        double[] proof = new double[rounds];
-        double[] select = new double[rounds];
-        HeapSampler.Peaks[] peaks = {scan, new HeapSampler.Peaks(0, 0), new HeapSampler.Peaks(0, 0), new HeapSampler.Peaks(0, 0),
-            new HeapSampler.Peaks(0, 0)};
+    /** The timed phases, in the order a round runs them; the heap line and the script use these names. */
+    private static final String[] PHASES = {"http_tsv_insert", "driver_insert", "driver_insert_buffered", "staging_one_member", "staging",
+        "staging_parallel", "proof", "select_all"};
+
+    private void run(int rounds, HeapSampler heap, HeapSampler.Peaks scan) throws Exception {
+        double[][] seconds = new double[PHASES.length][rounds];
+        HeapSampler.Peaks[] peaks = new HeapSampler.Peaks[PHASES.length];
+        Arrays.fill(peaks, new HeapSampler.Peaks(0, 0));
         for (int round = 0; round <= rounds; round++) {
+            TableRef http = new TableRef(db.target(), "http_baseline_" + round);
             TableRef baseline = new TableRef(db.target(), "baseline_" + round);
+            TableRef buffered = new TableRef(db.target(), "buffered_baseline_" + round);
+            TableRef one = new TableRef(db.target(), "t__dpone_ext_one_" + round);
             TableRef candidate = new TableRef(db.target(), "t__dpone_ext_" + String.format("%016x", round));
+            TableRef parallel = new TableRef(db.target(), "t__dpone_ext_par_" + round);
+            require(members.get(0).create(http, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "http table created");
             require(members.get(0).create(baseline, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "baseline created");
+            require(members.get(0).create(buffered, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "buffered created");
+            double[] took = new double[PHASES.length];
+            HeapSampler.Peaks[] now = new HeapSampler.Peaks[PHASES.length];
+            int phase = 0;
             startPhase(heap);
             long start = System.nanoTime();
-            long inserted = plainInsert(0, baseline);
-            double insertSeconds = seconds(start);
-            HeapSampler.Peaks insertHeap = heap.phase();
-            require(inserted == artifact.rowCount(), "baseline inserted every row");
+            httpInsert(0, http);
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
+
+            startPhase(heap);
+            start = System.nanoTime();
+            require(plainInsert(0, baseline, false) == artifact.rowCount(), "baseline inserted every row");
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
+
+            startPhase(heap);
+            start = System.nanoTime();
+            require(plainInsert(0, buffered, true) == artifact.rowCount(), "buffered baseline inserted every row");
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
             if (round == 0) {
-                require(content(0, baseline).equals(new MemberContent.Observed(artifact.rowCount(), expected)),
-                        "the baseline table holds exactly the artifact's rows");
+                Object exact = new MemberContent.Observed(artifact.rowCount(), expected);
+                require(content(0, baseline).equals(exact), "the baseline table holds exactly the artifact's rows");
+                require(content(0, buffered).equals(exact), "the buffered baseline table holds exactly the artifact's rows");
+                require(content(0, http).equals(exact), "the HTTP baseline table holds exactly the artifact's rows");
             }
 
             startPhase(heap);
             start = System.nanoTime();
-            for (MemberSession member : members) {
-                require(member.create(candidate, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "candidate created");
-                try (ArtifactRows rows = artifact.rows()) {
-                    LoadResult loaded = member.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()),
-                            Cancellation.NEVER);
-                    require(loaded instanceof LoadResult.Loaded done && done.rows() == artifact.rowCount(), "staged " + loaded);
-                }
+            stage(0, one);
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
+
+            startPhase(heap);
+            start = System.nanoTime();
+            for (int member = 0; member < members.size(); member++) {
+                stage(member, candidate);
             }
-            double stagingSeconds = seconds(start);
-            HeapSampler.Peaks stagingHeap = heap.phase();
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
+
+            startPhase(heap);
+            start = System.nanoTime();
+            stageInParallel(parallel);
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
 
             startPhase(heap);
             start = System.nanoTime();
             MemberContent proven = content(0, candidate);
-            double proofSeconds = seconds(start);
-            HeapSampler.Peaks proofHeap = heap.phase();
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
             require(proven.equals(new MemberContent.Observed(artifact.rowCount(), expected)), "proof equals the artifact");
 
             startPhase(heap);
             start = System.nanoTime();
-            long selected = plainSelect(0, candidate);
-            double selectSeconds = seconds(start);
-            HeapSampler.Peaks selectHeap = heap.phase();
-            require(selected == artifact.rowCount(), "select read every row");
+            require(plainSelect(0, candidate) == artifact.rowCount(), "select read every row");
+            took[phase] = seconds(start);
+            now[phase] = heap.phase();
 
+            members.get(0).drop(http);
             members.get(0).drop(baseline);
+            members.get(0).drop(buffered);
+            members.get(0).drop(one);
             for (MemberSession member : members) {
                 member.drop(candidate);
+                member.drop(parallel);
             }
-            System.err.printf("round %d%s: insert %.3f s, staging %.3f s, proof %.3f s, select %.3f s%n", round,
-                    round == 0 ? " (warm-up)" : "", insertSeconds, stagingSeconds, proofSeconds, selectSeconds);
-            if (round > 0) {
-                insert[round - 1] = insertSeconds;
-                staging[round - 1] = stagingSeconds;
-                proof[round - 1] = proofSeconds;
-                select[round - 1] = selectSeconds;
-                HeapSampler.Peaks[] now = {scan, insertHeap, stagingHeap, proofHeap, selectHeap};
-                for (int i = 1; i < peaks.length; i++) {
+            StringBuilder line = new StringBuilder("round " + round + (round == 0 ? " (warm-up)" : "") + ":");
+            for (int i = 0; i < PHASES.length; i++) {
+                line.append(String.format(" %s %.3f s", PHASES[i], took[i]));
+                if (round > 0) {
+                    seconds[i][round - 1] = took[i];
                     peaks[i] = new HeapSampler.Peaks(Math.max(peaks[i].used(), now[i].used()), Math.max(peaks[i].live(), now[i].live()));
                 }
             }
+            System.err.println(line);
         }
-        double[] stagingRatios = new double[rounds];
-        double[] proofRatios = new double[rounds];
-        for (int i = 0; i < rounds; i++) {
-            stagingRatios[i] = staging[i] / insert[i];
-            proofRatios[i] = proof[i] / select[i];
+        StringBuilder out = new StringBuilder(String.format("rows=%d artifact_bytes=%d batch_rows=%d max_heap_mb=%.0f",
+                artifact.rowCount(), artifact.byteSize(), BATCH_ROWS, Runtime.getRuntime().maxMemory() / 1048576.0));
+        for (int i = 0; i < PHASES.length; i++) {
+            out.append(String.format(" %s_seconds_median=%.3f", PHASES[i], median(seconds[i])));
         }
-        System.out.printf("rows=%d artifact_bytes=%d batch_rows=%d driver_insert_seconds_median=%.3f staging_two_members_seconds_median=%.3f"
-                + " select_all_seconds_median=%.3f content_proof_seconds_median=%.3f staging_ratio_per_round_median=%.2f"
-                + " proof_ratio_per_round_median=%.2f max_heap_mb=%.0f%n",
-                artifact.rowCount(), artifact.byteSize(), BATCH_ROWS, median(insert), median(staging), median(select), median(proof),
-                median(stagingRatios), median(proofRatios), Runtime.getRuntime().maxMemory() / 1048576.0);
-        String[] names = {"artifact_scan", "driver_insert", "staging", "proof", "select_all"};
+        ratio(out, "staging_to_http_tsv", seconds, "staging", "http_tsv_insert");
+        ratio(out, "staging_to_driver_insert", seconds, "staging", "driver_insert");
+        ratio(out, "driver_insert_to_http_tsv", seconds, "driver_insert", "http_tsv_insert");
+        ratio(out, "driver_insert_buffered_to_http_tsv", seconds, "driver_insert_buffered", "http_tsv_insert");
+        ratio(out, "staging_to_one_member", seconds, "staging", "staging_one_member");
+        ratio(out, "staging_parallel_to_one_member", seconds, "staging_parallel", "staging_one_member");
+        ratio(out, "staging_parallel_to_http_tsv", seconds, "staging_parallel", "http_tsv_insert");
+        ratio(out, "proof_to_select_all", seconds, "proof", "select_all");
+        System.out.println(out);
         StringBuilder heapLine = new StringBuilder("heap");
-        for (int i = 0; i < names.length; i++) {
-            heapLine.append(String.format(" %s_peak_used_mb=%.1f %s_peak_live_mb=%.1f", names[i], peaks[i].used(), names[i],
+        heapLine.append(String.format(" artifact_scan_peak_used_mb=%.1f artifact_scan_peak_live_mb=%.1f", scan.used(), scan.live()));
+        for (int i = 0; i < PHASES.length; i++) {
+            heapLine.append(String.format(" %s_peak_used_mb=%.1f %s_peak_live_mb=%.1f", PHASES[i], peaks[i].used(), PHASES[i],
                     peaks[i].live()));
         }
         System.out.println(heapLine);
+    }
+
+    /** {@code name}: ratio of the medians and median of the per-round ratios of two phases. */
+    private static void ratio(StringBuilder out, String name, double[][] seconds, String over, String under) {
+        double[] a = seconds[List.of(PHASES).indexOf(over)];
+        double[] b = seconds[List.of(PHASES).indexOf(under)];
+        double[] perRound = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            perRound[i] = a[i] / b[i];
+        }
+        out.append(String.format(" ratio_%s=%.2f ratio_%s_per_round_median=%.2f", name, median(a) / median(b), name, median(perRound)));
+    }
+
+    /** One member's staging as production does it: create the candidate, insert the artifact streamed from the store. */
+    private void stage(int member, TableRef candidate) {
+        MemberSession session = members.get(member);
+        require(session.create(candidate, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "candidate created");
+        try (ArtifactRows rows = artifact.rows()) {
+            LoadResult loaded = session.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()),
+                    Cancellation.NEVER);
+            require(loaded instanceof LoadResult.Loaded done && done.rows() == artifact.rowCount(), "staged " + loaded);
+        }
+    }
+
+    /**
+     * Bench only: every member's {@link #stage} at once, one thread per member, each reading its own
+     * pass of the artifact: what the members-in-parallel orchestration (issue 19) would cost.
+     */
+    private void stageInParallel(TableRef candidate) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(members.size());
+        try {
+            List<Future<?>> staged = new ArrayList<>();
+            for (int member = 0; member < members.size(); member++) {
+                int index = member;
+                staged.add(threads.submit(() -> stage(index, candidate)));
+            }
+            for (Future<?> done : staged) {
+                done.get();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /** The server's own ingest: the same rows as one HTTP {@code INSERT ... FORMAT TabSeparated}, the publisher's login. */
+    private void httpInsert(int member, TableRef table) throws Exception {
+        ClusterMember target = cluster.member(member);
+        String query = "database=" + URLEncoder.encode(db.target(), StandardCharsets.UTF_8) + "&query="
+                + URLEncoder.encode("INSERT INTO " + table.render() + " FORMAT TabSeparated", StandardCharsets.UTF_8);
+        HttpRequest request = HttpRequest.newBuilder(URI.create(target.endpoint().httpUrl() + "/?" + query))
+                .header("X-ClickHouse-User", cluster.publisher().user())
+                .header("X-ClickHouse-Key", cluster.publisher().password())
+                .POST(HttpRequest.BodyPublishers.ofFile(tsv))
+                .build();
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        require(response.statusCode() == 200, "the HTTP insert answered " + response.statusCode());
     }
 
     private MemberContent content(int member, TableRef table) {
@@ -218,16 +328,27 @@ public final class ExternalStagingBench {
         return ((CatalogRead.Observed<MemberContent>) read).facts();
     }
 
-    /** The driver's own batched insert of the same rows: one prepared INSERT, executeBatch every BATCH_ROWS rows. */
-    private long plainInsert(int member, TableRef table) throws SQLException {
+    /**
+     * The driver's own batched insert of the same rows: one prepared INSERT, executeBatch every
+     * BATCH_ROWS rows, on a plain driver connection or ({@code buffered}) on one opened by the
+     * adapters' {@link NativeConnections}, whose socket stream is buffered.
+     */
+    private long plainInsert(int member, TableRef table, boolean buffered) throws SQLException {
         StringBuilder sql = new StringBuilder("INSERT INTO ").append(table.render()).append(" VALUES (");
         for (int i = 0; i < BenchRows.COLUMNS.size(); i++) {
             sql.append(i == 0 ? "?" : ", ?");
         }
         sql.append(')');
         Object[] values = new Object[BenchRows.COLUMNS.size()];
+        try (Connection connection = buffered ? adapterConnection(member) : connect(member)) {
+            insertRows(connection, sql.toString(), values);
+        }
+        return artifact.rowCount();
+    }
+
+    private void insertRows(Connection connection, String sql, Object[] values) throws SQLException {
         long inBatch = 0;
-        try (Connection connection = connect(member); PreparedStatement insert = connection.prepareStatement(sql.toString())) {
+        try (PreparedStatement insert = connection.prepareStatement(sql)) {
             for (long i = 0; i < artifact.rowCount(); i++) {
                 BenchRows.driverRow(i, values);
                 for (int c = 0; c < values.length; c++) {
@@ -243,7 +364,6 @@ public final class ExternalStagingBench {
                 insert.executeBatch();
             }
         }
-        return artifact.rowCount();
     }
 
     /** A plain SELECT * through the same driver, every cell fetched with getObject. */
@@ -264,6 +384,14 @@ public final class ExternalStagingBench {
         }
         require(cells > 0, "cells were read");
         return rows;
+    }
+
+    /** A connection as the adapters open it (the same driver, the socket stream buffered), as the same principal. */
+    private Connection adapterConnection(int member) throws SQLException {
+        ClusterMember target = cluster.member(member);
+        return NativeConnections.load().open(new ClickHouseEndpoint(target.endpoint().host(), target.endpoint().nativePort(),
+                db.target(), cluster.publisher().user(), cluster.publisher().password(), Duration.ofSeconds(10),
+                Duration.ofSeconds(120)), QueryContext.of("dpone-bench-" + UUID.randomUUID()));
     }
 
     /** A plain connection of the same driver (loaded and set up by the sessions above) as the same principal. */
@@ -294,18 +422,5 @@ public final class ExternalStagingBench {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    }
-
-    private static void require(boolean condition, String what) {
-        if (!condition) {
-            throw new IllegalStateException("benchmark check failed: " + what);
-        }
     }
 }

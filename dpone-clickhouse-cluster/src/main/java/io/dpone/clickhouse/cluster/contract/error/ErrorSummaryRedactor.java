@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
  *       {@code stack trace});</li>
  *   <li>replace every quoted segment ({@code '..'} unless the quote follows a letter,
  *       {@code ".."}, {@code `..`}; unterminated ones run to the end), URL, network
- *       address ({@code host:port}, IPv4, bracketed IPv6), absolute path and dotted qualified name
- *       ({@code db.table}) with {@code ?};</li>
+ *       address ({@code host:port}, IPv4, bracketed IPv6), port number ({@code Port 9000}), absolute
+ *       path, dotted qualified name ({@code db.table}) and the principal an authentication failure
+ *       names ({@code alice: Authentication failed}) with {@code ?};</li>
  *   <li>drop the trailing {@code (ERROR_NAME)} and {@code (version ...)} tags, collapse whitespace
  *       and bound the result to {@link #MAX_LENGTH} characters.</li>
  * </ol>
@@ -31,6 +32,10 @@ public final class ErrorSummaryRedactor {
     private static final Pattern IPV6 = Pattern.compile("\\[[^\\]]*]");
     private static final Pattern HOST_PORT = Pattern.compile("[A-Za-z0-9_.-]+:\\d{1,5}\\b");
     private static final Pattern IPV4 = Pattern.compile("\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b");
+    /** ClickHouse's native port answers HTTP with "Port N is for clickhouse-client program". */
+    private static final Pattern PORT_NUMBER = Pattern.compile("(?i)\\b(port) \\d{1,5}\\b");
+    /** ClickHouse names the principal before "Authentication failed" (code 516). */
+    private static final Pattern AUTHENTICATED_PRINCIPAL = Pattern.compile("[^\\s:?]+(?=: Authentication failed)");
     private static final Pattern QUALIFIED_NAME = Pattern.compile(
             "\\b[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)+\\b");
     private static final Pattern PATH = Pattern.compile("(?<![\\w:])/[^\\s,;)]*");
@@ -54,6 +59,8 @@ public final class ErrorSummaryRedactor {
         text = IPV6.matcher(text).replaceAll("?");
         text = HOST_PORT.matcher(text).replaceAll("?");
         text = IPV4.matcher(text).replaceAll("?");
+        text = PORT_NUMBER.matcher(text).replaceAll("$1 ?");
+        text = AUTHENTICATED_PRINCIPAL.matcher(text).replaceAll("?");
         text = PATH.matcher(text).replaceAll("?");
         text = QUALIFIED_NAME.matcher(text).replaceAll("?");
         text = TAGS.matcher(text).replaceAll("");

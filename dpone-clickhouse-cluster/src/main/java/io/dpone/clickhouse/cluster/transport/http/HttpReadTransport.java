@@ -37,7 +37,7 @@ public final class HttpReadTransport implements ReadTransport, AutoCloseable {
     public HttpReadTransport(ClickHouseEndpoint endpoint) {
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
         this.client = new Client.Builder()
-                .addEndpoint("http://" + endpoint.host() + ":" + endpoint.port())
+                .addEndpoint(endpoint.httpScheme() + "://" + endpoint.authority())
                 .setUsername(endpoint.user())
                 .setPassword(endpoint.password())
                 .setDefaultDatabase(endpoint.database())

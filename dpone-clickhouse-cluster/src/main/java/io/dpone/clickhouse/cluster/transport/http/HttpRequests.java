@@ -22,7 +22,7 @@ final class HttpRequests {
     static URI uri(ClickHouseEndpoint endpoint, QueryContext context) {
         try {
             URIBuilder builder = new URIBuilder()
-                    .setScheme("http")
+                    .setScheme(endpoint.httpScheme())
                     .setHost(endpoint.host())
                     .setPort(endpoint.port())
                     .setPath("/")

@@ -1,16 +1,15 @@
 package io.dpone.clickhouse.cluster.transport.http;
 
 import io.dpone.clickhouse.cluster.port.LoadResult;
+import io.dpone.clickhouse.cluster.source.ByteRowCursor;
+import io.dpone.clickhouse.cluster.source.RowBytes;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.source.RowCursor;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.ObjLongConsumer;
@@ -18,8 +17,9 @@ import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
 
 /**
  * A request body written row by row from a cursor, once (not repeatable: the client can never
- * replay it). A source-side stop (limit, malformed row, cancellation) aborts the write and is kept
- * as the load's result.
+ * replay it). A cursor that hands out its cells' bytes ({@link ByteRowCursor}, the file readers) is
+ * encoded from those, without a {@code String} per cell. A source-side stop (limit, malformed row,
+ * cancellation) aborts the write and is kept as the load's result.
  */
 final class RowStreamEntity extends AbstractHttpEntity {
     private final RowCursor rows;
@@ -42,28 +42,45 @@ final class RowStreamEntity extends AbstractHttpEntity {
 
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        TsvRows tsv = new TsvRows(out);
         try {
-            for (List<String> row = rows.next(); row != null; row = rows.next()) {
-                if (row.size() != columns) {
-                    throw stop(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "row " + (written + 1) + " has "
-                            + row.size() + " cells for " + columns + " columns");
+            if (rows instanceof ByteRowCursor bytes) {
+                for (RowBytes row = bytes.nextBytes(); row != null; row = bytes.nextBytes()) {
+                    admit(row.size());
+                    tsv.write(row);
+                    loaded();
                 }
-                if (rows.bytesRead() > maxSourceBytes) {
-                    throw stop(HttpCandidateLoader.limit(maxSourceBytes));
+            } else {
+                for (List<String> row = rows.next(); row != null; row = rows.next()) {
+                    admit(row.size());
+                    tsv.write(row);
+                    loaded();
                 }
-                if (cancellation.isCancelled()) {
-                    // a stop the operator asked for, not a staging failure (docs/errors/PUBLICATION_CANCELLED.md)
-                    throw stop(DponeErrorCode.PUBLICATION_CANCELLED, "the load was cancelled");
-                }
-                TsvRows.write(row, writer);
-                written++;
-                progress.accept(written, rows.bytesRead());
             }
         } catch (DponeException malformed) {
             throw stop(malformed);
         }
-        writer.flush();
+        tsv.flush();
+    }
+
+    /** The checks before a row is sent: its width, the byte bound, cancellation. */
+    private void admit(int cells) throws IOException {
+        if (cells != columns) {
+            throw stop(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "row " + (written + 1) + " has "
+                    + cells + " cells for " + columns + " columns");
+        }
+        if (rows.bytesRead() > maxSourceBytes) {
+            throw stop(HttpCandidateLoader.limit(maxSourceBytes));
+        }
+        if (cancellation.isCancelled()) {
+            // a stop the operator asked for, not a staging failure (docs/errors/PUBLICATION_CANCELLED.md)
+            throw stop(DponeErrorCode.PUBLICATION_CANCELLED, "the load was cancelled");
+        }
+    }
+
+    private void loaded() {
+        written++;
+        progress.accept(written, rows.bytesRead());
     }
 
     private IOException stop(DponeErrorCode code, String message) {

@@ -5,6 +5,7 @@ import io.dpone.clickhouse.cluster.port.ServerSetting;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -22,8 +23,9 @@ import java.util.Set;
  * compile time. It is found through {@link ServiceLoader} ({@code uses java.sql.Driver}), and the
  * settings it does not predefine are registered once through its public {@code SettingKey}
  * builder by reflection (the unnamed module exports every package). Block compression is
- * switched off at the same time ({@link NativeProtocolCompression}) and the driver learns the
- * {@code Bool} type ({@link NativeTypeAliases}).
+ * switched off at the same time ({@link NativeProtocolCompression}), the driver learns the
+ * {@code Bool} type ({@link NativeTypeAliases}), and every connection gets a buffered socket stream
+ * ({@link NativeSocketBuffering}) before its first statement.
  *
  * <p>Settings travel as driver properties; the driver sends {@code query_id} in the native
  * protocol's query-id field and every other key as a query setting.
@@ -42,16 +44,18 @@ final class NativeDriver {
     private static volatile boolean registered;
 
     private final Driver driver;
+    private final NativeSocketBuffering buffering;
 
-    private NativeDriver(Driver driver) {
+    private NativeDriver(Driver driver, NativeSocketBuffering buffering) {
         this.driver = driver;
+        this.buffering = buffering;
     }
 
     static NativeDriver load() {
         for (Driver candidate : ServiceLoader.load(Driver.class, NativeDriver.class.getClassLoader())) {
             if (candidate.getClass().getName().equals(DRIVER_CLASS)) {
                 registerSettings(candidate.getClass().getClassLoader());
-                return new NativeDriver(candidate);
+                return new NativeDriver(candidate, NativeSocketBuffering.of(candidate.getClass().getClassLoader()));
             }
         }
         throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
@@ -77,6 +81,12 @@ final class NativeDriver {
         Connection connection = driver.connect(url, properties);
         if (connection == null) {
             throw new SQLException("native driver refused the URL");
+        }
+        try {
+            buffering.install(connection);
+        } catch (ReflectiveOperationException | IOException | RuntimeException unbuffered) {
+            connection.close();
+            throw new SQLException("the native connection's socket stream could not be buffered", unbuffered);
         }
         return connection;
     }

@@ -17,6 +17,19 @@ class ErrorSummaryRedactorTest {
                 "Code: 57. DB::Exception: Table pub.t already exists. (TABLE_ALREADY_EXISTS) (version 26.7.2.1)"));
     }
 
+    /**
+     * Two answers a wrong coordinator setting gets from real ClickHouse 26.7 (RealCoordinatorConnectionTest):
+     * red on main 32d8930, the native port's number and the principal's name reached the message.
+     */
+    @Test
+    void dropsThePortNumberAndThePrincipalOfConnectionAnswers() {
+        assertEquals("Port ? is for clickhouse-client program", ErrorSummaryRedactor.redact(
+                "Port 39883 is for clickhouse-client program\r\nYou must use port 8123 for HTTP.\r\n"));
+        assertEquals("?: Authentication failed: password is incorrect, or there is no user with such name.",
+                ErrorSummaryRedactor.redact("Code: 516. DB::Exception: dpone_publisher: Authentication failed: password is"
+                        + " incorrect, or there is no user with such name. (AUTHENTICATION_FAILED) (version 26.7.2.1)"));
+    }
+
     @Test
     void cutsEchoedSql() {
         String raw = "Code: 62. DB::Exception: Syntax error: failed at position 7 (1): 1 FROM secret_table WHERE x='v'. (SYNTAX_ERROR)";

@@ -1,0 +1,20 @@
+package io.dpone.clickhouse.cluster.source;
+
+import com.google.auto.service.AutoService;
+import io.dpone.spi.source.PublicationSource;
+import io.dpone.spi.source.SourceInspector;
+
+/** The readers both modes publish with ({@link SourceReaders}), offered to hosts for an offline check. */
+@AutoService(SourceInspector.class)
+public final class ReadingSourceInspector implements SourceInspector {
+    @Override
+    public SourceShape inspect(PublicationSource source) {
+        try (OpenedSource opened = SourceReaders.open(source)) {
+            long rows = 0;
+            while (opened.cursor().next() != null) {
+                rows++;
+            }
+            return new SourceShape(opened.columns(), rows);
+        }
+    }
+}
