@@ -23,11 +23,12 @@ public final class DelimitedReader {
 
     /**
      * Reads the header of {@code in}; the returned source owns the stream. Each field is bounded
-     * by {@link FieldBuffer#MAX_FIELD_BYTES}.
+     * by {@link FieldBuffer#MAX_FIELD_BYTES}, each row's cells together by
+     * {@link RowBytes#MAX_ROW_FACTOR} times that.
      *
      * @throws io.dpone.spi.error.DponeException {@code SOURCE_MALFORMED} for a missing, empty,
      *     NULL or repeated column name, a types row that does not match the names row, more than
-     *     {@link #MAX_COLUMNS} header cells, or a field longer than the bound
+     *     {@link #MAX_COLUMNS} header cells, or a field or row longer than its bound
      */
     public static OpenedSource open(InputStream in, DelimitedFormat format) {
         return open(in, format, FieldBuffer.MAX_FIELD_BYTES);
@@ -42,10 +43,10 @@ public final class DelimitedReader {
             int headerRows = format.hasTypesRow() ? 2 : 1;
             RecordTokenizer tokenizer = format.isCsv() ? new CsvTokenizer(bytes, headerRows, maxFieldBytes)
                     : new TsvTokenizer(bytes, headerRows, maxFieldBytes);
-            List<String> names = headerRow(tokenizer, "header row");
+            List<String> names = headerRow(tokenizer, "header row", maxFieldBytes);
             List<SourceColumn> columns = new ArrayList<>();
             if (format.hasTypesRow()) {
-                List<String> types = headerRow(tokenizer, "types row");
+                List<String> types = headerRow(tokenizer, "types row", maxFieldBytes);
                 if (types.size() != names.size()) {
                     throw Malformed.at("types row", "it has " + types.size() + " cells, the header row has " + names.size());
                 }
@@ -57,15 +58,15 @@ public final class DelimitedReader {
                     columns.add(column(names.get(i), null, i + 1));
                 }
             }
-            return new OpenedSource(columns, new DelimitedCursor(tokenizer, columns.size()));
+            return new OpenedSource(columns, new DelimitedCursor(tokenizer, columns.size(), maxFieldBytes));
         } catch (RuntimeException e) {
             bytes.close();
             throw e;
         }
     }
 
-    private static List<String> headerRow(RecordTokenizer tokenizer, String label) {
-        RowBytes row = new RowBytes();
+    private static List<String> headerRow(RecordTokenizer tokenizer, String label, int maxFieldBytes) {
+        RowBytes row = new RowBytes(maxFieldBytes, tokenizer::currentRow);
         if (!tokenizer.next(row, MAX_COLUMNS)) {
             throw Malformed.at(label, "missing");
         }
@@ -108,13 +109,14 @@ public final class DelimitedReader {
     private static final class DelimitedCursor implements ByteRowCursor {
         private final RecordTokenizer tokenizer;
         private final int width;
-        private final RowBytes row = new RowBytes();
+        private final RowBytes row;
         private final List<String> cells = new ArrayList<>();
         private boolean closed;
 
-        DelimitedCursor(RecordTokenizer tokenizer, int width) {
+        DelimitedCursor(RecordTokenizer tokenizer, int width, int maxFieldBytes) {
             this.tokenizer = tokenizer;
             this.width = width;
+            this.row = new RowBytes(maxFieldBytes, tokenizer::currentRow);
         }
 
         @Override

@@ -106,6 +106,31 @@ class DelimitedReaderTest {
                 DelimitedFormat.CSV_WITH_NAMES, 1024), "a field of exactly the bound is read");
     }
 
+    /**
+     * Many long fields in one row. Red on ext-values c6981db (main's byte-level readers): this row
+     * was read whole, because the row's one shared array grew with every field without a bound of
+     * its own (by its arithmetic, 128 fields of 16 MiB pass the int range near 2 GiB, and a smaller
+     * heap runs out first; not run at that size). Now a row's cells together stop at
+     * {@link RowBytes#MAX_ROW_FACTOR} field bounds, header rows included.
+     */
+    @Test
+    void aRowOfManyLongFieldsIsRefusedAtTheRowBound() {
+        int fields = RowBytes.MAX_ROW_FACTOR + 1;
+        String names = String.join("\t", java.util.stream.IntStream.range(0, fields).mapToObj(i -> "c" + i).toList()) + "\n";
+        String wide = String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64))) + "\n";
+        DponeException data = assertThrows(DponeException.class, () -> readAll((names + wide).getBytes(StandardCharsets.US_ASCII),
+                DelimitedFormat.TSV_WITH_NAMES, 64));
+        assertEquals(DponeErrorCode.SOURCE_MALFORMED, data.code());
+        assertEquals("row 1: its cells hold more than " + 64 * RowBytes.MAX_ROW_FACTOR + " bytes together", data.getMessage());
+        DponeException header = assertThrows(DponeException.class, () -> readAll(wide.replace('\t', ',').getBytes(
+                StandardCharsets.US_ASCII), DelimitedFormat.CSV_WITH_NAMES, 64));
+        assertEquals("header row: its cells hold more than " + 64 * RowBytes.MAX_ROW_FACTOR + " bytes together", header.getMessage());
+        String atBound = String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64 * RowBytes.MAX_ROW_FACTOR / fields)))
+                + "\n";
+        assertEquals(1, readAll((names + atBound).getBytes(StandardCharsets.US_ASCII), DelimitedFormat.TSV_WITH_NAMES, 64).size(),
+                "a row within the bound is read");
+    }
+
     static List<List<String>> readAll(java.io.InputStream in, DelimitedFormat format, int maxFieldBytes) {
         try (OpenedSource source = DelimitedReader.open(in, format, maxFieldBytes)) {
             List<List<String>> rows = new ArrayList<>();
