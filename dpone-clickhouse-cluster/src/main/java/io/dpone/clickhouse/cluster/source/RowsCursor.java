@@ -40,7 +40,6 @@ final class RowsCursor implements RowCursor {
         return cells;
     }
 
-
     @Override
     public long bytesRead() {
         return bytes;
