@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.source;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.spi.error.DponeException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.Supplier;
@@ -30,8 +31,18 @@ public final class RowBytes {
      * @param row the label of the record being read, for the refusal
      */
     RowBytes(int maxFieldBytes, Supplier<String> row) {
-        this.maxBytes = (int) Math.min(Integer.MAX_VALUE - 8, (long) MAX_ROW_FACTOR * maxFieldBytes);
+        this.maxBytes = maxBytes(maxFieldBytes);
         this.row = requireNonNull(row, "row is null");
+    }
+
+    /** The most bytes a row's cells may hold together under the field bound {@code maxFieldBytes}. */
+    public static int maxBytes(int maxFieldBytes) {
+        return (int) Math.min(Integer.MAX_VALUE - 8, (long) MAX_ROW_FACTOR * maxFieldBytes);
+    }
+
+    /** The refusal of a row whose cells hold more than {@code maxBytes} together. */
+    public static DponeException tooLong(String row, int maxBytes) {
+        return Malformed.at(row, "its cells hold more than " + maxBytes + " bytes together");
     }
 
     /** Cells in the record. */
@@ -72,7 +83,7 @@ public final class RowBytes {
         int length = field.length();
         long needed = (long) from + length;
         if (needed > maxBytes) {
-            throw Malformed.at(row.get(), "its cells hold more than " + maxBytes + " bytes together");
+            throw tooLong(row.get(), maxBytes);
         }
         if (needed > bytes.length) {
             bytes = Arrays.copyOf(bytes, (int) Math.min(maxBytes, Math.max(2L * bytes.length, needed)));

@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.source.ByteSource;
 import io.dpone.clickhouse.cluster.source.FieldBuffer;
 import io.dpone.clickhouse.cluster.source.Malformed;
 import io.dpone.clickhouse.cluster.source.OpenedSource;
+import io.dpone.clickhouse.cluster.source.RowBytes;
 import io.dpone.spi.source.RowCursor;
 import io.dpone.spi.source.SourceColumn;
 import java.io.InputStream;
@@ -52,7 +53,8 @@ public final class TabSeparatedCodec {
 
     /**
      * Opens a v1 stream whose columns the host declares; the source owns the stream. Each field is
-     * bounded by {@link FieldBuffer#MAX_FIELD_BYTES}, as the shared readers' fields are.
+     * bounded by {@link FieldBuffer#MAX_FIELD_BYTES} and each row's cells together by
+     * {@link RowBytes#maxBytes}, as the shared readers' are.
      */
     public static OpenedSource open(InputStream in, List<SourceColumn> columns) {
         return open(in, columns, FieldBuffer.MAX_FIELD_BYTES);
@@ -69,6 +71,7 @@ public final class TabSeparatedCodec {
         private final ByteSource in;
         private final int width;
         private final FieldBuffer field;
+        private final int maxRowBytes;
         private final List<String> cells = new ArrayList<>();
         private long row;
         private boolean closed;
@@ -77,6 +80,7 @@ public final class TabSeparatedCodec {
             this.in = in;
             this.width = width;
             this.field = new FieldBuffer(maxFieldBytes, () -> "row " + row);
+            this.maxRowBytes = RowBytes.maxBytes(maxFieldBytes);
         }
 
         @Override
@@ -89,8 +93,14 @@ public final class TabSeparatedCodec {
                 return null;
             }
             row++;
+            long rowBytes = 0;
             while (true) {
-                cells.add(field());
+                String cell = field();
+                cells.add(cell);
+                rowBytes += cell == null ? 0 : field.length();
+                if (rowBytes > maxRowBytes) {
+                    throw RowBytes.tooLong("row " + row, maxRowBytes);
+                }
                 if (cells.size() > width) {
                     // stop at the first cell too many: a row without an end must not grow the list
                     throw malformed("it has more than " + width + " cells, " + width + " columns are declared");

@@ -119,6 +119,23 @@ class TabSeparatedCodecTest {
                 "a field of exactly the bound (64 bytes) is read");
     }
 
+    /**
+     * Many long fields in one row: the codec's cells together stop where the CSV/TSV readers' do
+     * ({@code RowBytes.MAX_ROW_FACTOR} field bounds). Red on ext-values c6981db: this row was read
+     * whole (the cells were bounded one by one, so a wide declaration multiplied the field bound).
+     */
+    @Test
+    void aRowOfManyLongFieldsIsRefusedAtTheRowBound() {
+        int factor = io.dpone.clickhouse.cluster.source.RowBytes.MAX_ROW_FACTOR;
+        int fields = factor + 1;
+        String wide = String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64))) + "\n";
+        DponeException row = assertThrows(DponeException.class, () -> readAll(new ByteArrayInputStream(bytes(wide)), fields, 64));
+        assertEquals(DponeErrorCode.SOURCE_MALFORMED, row.code());
+        assertEquals("row 1: its cells hold more than " + 64 * factor + " bytes together", row.getMessage());
+        String atBound = String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64 * factor / fields))) + "\n";
+        assertEquals(1, readAll(new ByteArrayInputStream(bytes(atBound)), fields, 64).size(), "a row within the bound is read");
+    }
+
     /** Any bound: a field within it is read exactly, a longer one is refused with the bound in the message. */
     @Property
     void everyFieldIsBounded(@ForAll("tables") List<List<String>> rows, @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 24)
