@@ -197,7 +197,7 @@ public abstract class InternalAcceptanceContract extends AcceptanceRuns {
 
     @Test
     @AcceptanceScenario("crash-before-authority")
-    protected void crashBeforeAuthorityRemovesOnlyOwnedAttemptStaging(TestInfo test) {
+    protected void crashBeforeAuthorityListsTheCrashedAttemptsStagingAndDropsNone(TestInfo test) {
         runHere(test);
     }
 

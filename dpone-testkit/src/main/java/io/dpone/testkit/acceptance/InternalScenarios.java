@@ -87,7 +87,7 @@ public final class InternalScenarios {
         list.add(new Scenario("foreign-operation-fenced", "another invocation's unresolved operation is fenced", 2,
                 AuthorityScenarios::foreignOperationFenced));
         list.add(new Scenario("crash-before-authority", "a crash before the slot: the rerun publishes its own attempt,"
-                + " then removes exactly the crashed attempt's candidate", 2, AuthorityScenarios::crashBeforeAuthority));
+                + " then lists the crashed attempt's candidate in its receipt and drops none", 2, AuthorityScenarios::crashBeforeAuthority));
         list.add(new Scenario("staging-failure", "candidate creation fails on one replica: the attempt removes exactly"
                 + " its own candidate and never takes the slot", 2, AuthorityScenarios::stagingFailureRemovesOwnCandidate));
         list.add(new Scenario("empty-source", "an empty source publishes a validated empty candidate", 2,

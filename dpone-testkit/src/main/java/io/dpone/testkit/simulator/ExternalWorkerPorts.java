@@ -44,7 +44,8 @@ public final class ExternalWorkerPorts {
     public static ExternalPorts of(WorkerPorts worker, TableRef control, ArtifactStore store, MemberSessions members) {
         requireNonNull(worker, "worker is null");
         return new ExternalPorts(worker.directCatalog(), worker.ddl(),
-                new KeeperMapSlots<>(worker.controlStore(control), worker.authorityQueryIds(), ExternalSlotSchema.INSTANCE),
+                new KeeperMapSlots<>(worker.controlStore(control), worker.authorityQueryIds(), ExternalSlotSchema.INSTANCE,
+                        worker.permitLifetime()),
                 worker.facade(), members, EndpointResolver.admitted(), store, worker.clock(), worker.sleeper());
     }
 }

@@ -5,11 +5,13 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
 import io.dpone.clickhouse.cluster.authority.ControlStore;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.port.CandidateLoadPort;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.port.MonotonicClock;
 import io.dpone.clickhouse.cluster.port.FacadePort;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.port.Sleeper;
@@ -21,6 +23,7 @@ import io.dpone.testkit.simulator.ports.SimFacadePort;
 import io.dpone.testkit.simulator.ports.SimLoadPort;
 import java.time.Clock;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -90,9 +93,19 @@ public final class WorkerPorts {
         return new SimControlStore(context, requireNonNull(control, "control is null"));
     }
 
-    /** The production authority over {@link #controlStore}, with this worker's deterministic query ids. */
+    /** The production authority over {@link #controlStore}, with this worker's deterministic query ids and {@link #permitLifetime}. */
     public KeeperMapAuthority authority(TableRef control) {
-        return new KeeperMapAuthority(controlStore(control), authorityQueryIds());
+        return new KeeperMapAuthority(controlStore(control), authorityQueryIds(), permitLifetime());
+    }
+
+    /** Virtual time as a monotonic clock: a paused worker's clock shows the pause. */
+    public MonotonicClock monotonicClock() {
+        return () -> TimeUnit.MILLISECONDS.toNanos(clock.millis());
+    }
+
+    /** The production permit bound for the simulated {@code distributed_ddl_task_timeout}, on {@link #monotonicClock}. */
+    public PermitLifetime permitLifetime() {
+        return PermitLifetime.forTaskTimeout(monotonicClock(), context.world().timings().ddlTaskTimeout().toSeconds());
     }
 
     /** Waits virtual time; a scheduling point like any port call. Never throws {@link InterruptedException}. */

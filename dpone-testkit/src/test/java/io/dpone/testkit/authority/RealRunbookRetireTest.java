@@ -18,6 +18,7 @@ import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.clickhouse.local.LocalProcessCluster;
+import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.QueryFailedException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
@@ -46,10 +47,13 @@ import org.w3c.dom.Document;
  * then DISPATCHING again recording an error summary (v2), as a rerun that ends unknown would.
  *
  * <p>Proved here: step 2's reads return the record's own token, candidate table, desired UUID and
- * update time; step 5's retire statement changes nothing with a stale {@code _version}, the wrong
+ * update time; step 5 moves the candidate away, shows its UUID under the new name and drops it, after
+ * which the publication's {@code EXCHANGE} fails on that member with UNKNOWN_TABLE and changes
+ * nothing (issue 18, finding 2: a late statement of a stalled worker); step 6's retire statement
+ * changes nothing with a stale {@code _version}, the wrong
  * phase or the wrong operation id, is refused to the publication principal, and with the exact
  * version removes the row at once (seen from the other member, no {@code mutations_sync}) so a new
- * operation's strict create through the production authority succeeds. Step 5's
+ * operation's strict create through the production authority succeeds. Step 6's
  * {@code keeper_map_strict_mode = 1} is shown to matter: a CAS landing between the DELETE's read
  * and its remove makes the strict statement fail, and the same statement without strict mode
  * deletes the newer record.
@@ -73,6 +77,9 @@ class RealRunbookRetireTest {
     private static final String READ = RUNBOOK.block("SELECT _version");
     private static final String KEEPER_LOOKUP = RUNBOOK.block("SELECT name FROM system.zookeeper");
     private static final String RETIRE = RUNBOOK.block("ALTER TABLE");
+    private static final String MOVE_AWAY = RUNBOOK.block("RENAME TABLE");
+    private static final String NAMES = RUNBOOK.block("SELECT name, uuid");
+    private static final String DROP = RUNBOOK.block("DROP TABLE");
 
     /** A record at v2 in DISPATCHING, reached through the production authority. */
     private record Stuck(AuthorityRecord record, long version) {
@@ -96,7 +103,7 @@ class RealRunbookRetireTest {
     }
 
     @Test
-    void stepFiveRetiresOnlyTheExactVersionAndTheSlotCanBeCreatedAgain(RunningCluster cluster, TestDatabase database) {
+    void stepSixRetiresOnlyTheExactVersionAndTheSlotCanBeCreatedAgain(RunningCluster cluster, TestDatabase database) {
         ControlTable table = ControlTable.create(cluster, database);
         Stuck stuck = stuck(table);
         AuthorityRecord record = stuck.record();
@@ -120,7 +127,7 @@ class RealRunbookRetireTest {
         table.admin(0).execute(retire(table, targetKey, record.operationId().hex(), stuck.version(), "DISPATCHING"));
 
         assertEquals("", table.rawRow(1, targetKey), "gone at once, seen from the other member");
-        assertEquals("", table.admin(1).query(read(table, record)), "step 5's re-read finds no row");
+        assertEquals("", table.admin(1).query(read(table, record)), "step 6's re-read finds no row");
         AuthorityRecord fresh = AuthorityRecords.prepared();
         AuthorityRecord newOperation = new AuthorityRecord(record.targetKey(), fresh.operationId(), fresh.fenceToken(),
                 AuthorityPhase.PREPARED, 0, fresh.payload());
@@ -133,8 +140,49 @@ class RealRunbookRetireTest {
         }
     }
 
+    @Test
+    void stepFiveMovesTheCandidateAwayShowsItsUuidDropsItAndALateExchangeThenFailsOnAMissingTable(RunningCluster cluster,
+            TestDatabase database) {
+        String db = database.target();
+        String target = "events";
+        String candidate = "events__dpone_0123456789abcdef_0badcafe";
+        Map<String, String> moved = Map.of("<db>", db, "<candidate_table>", candidate);
+        Map<String, String> read = Map.of("<db>", db, "<target>", target, "<candidate_table>", candidate);
+        for (int member = 0; member < cluster.members().size(); member++) {
+            MemberClient admin = cluster.member(member).client(cluster.admin());
+            for (String table : List.of(target, candidate)) {
+                admin.execute("CREATE TABLE " + db + "." + table + " (id UInt64) ENGINE = MergeTree ORDER BY id");
+            }
+            String predecessor = uuid(admin, db, target);
+            String desired = uuid(admin, db, candidate);
+
+            admin.execute(RunbookSql.fill(MOVE_AWAY, moved));
+            Map<String, String> names = names(admin.query(RunbookSql.fill(NAMES, read)));
+            assertEquals(Map.of(target, predecessor, candidate + "_retired", desired), names,
+                    "the desired UUID under the new name, the candidate name absent, the target untouched");
+            admin.execute(RunbookSql.fill(DROP, moved));
+
+            assertEquals(Map.of(target, predecessor), names(admin.query(RunbookSql.fill(NAMES, read))));
+            QueryFailedException late = assertThrows(QueryFailedException.class,
+                    () -> admin.execute("EXCHANGE TABLES " + db + "." + target + " AND " + db + "." + candidate));
+            assertEquals("UNKNOWN_TABLE", late.serverCodeName(), "a late EXCHANGE finds no candidate");
+            assertEquals(predecessor, uuid(admin, db, target), "and changes nothing on member " + member);
+        }
+    }
+
+    private static String uuid(MemberClient admin, String db, String table) {
+        return admin.query("SELECT uuid FROM system.tables WHERE database = '" + db + "' AND name = '" + table + "'");
+    }
+
+    private static Map<String, String> names(String rows) {
+        Map<String, String> names = new LinkedHashMap<>();
+        rows.lines().filter(line -> !line.isBlank()).map(line -> line.split("\t", -1))
+                .forEach(columns -> names.put(columns[0], columns[1]));
+        return names;
+    }
+
     /**
-     * Why step 5 carries {@code keeper_map_strict_mode = 1}: a KeeperMap DELETE first reads the
+     * Why step 6 carries {@code keeper_map_strict_mode = 1}: a KeeperMap DELETE first reads the
      * matching rows with their versions, then removes their nodes. The statement is held between the
      * two by a test-only {@code sleep} in its filter while the production authority CASes the record
      * from v2 to v3. In strict mode the remove carries the version read (v2), the server refuses it
@@ -186,7 +234,7 @@ class RealRunbookRetireTest {
     }
 
     /**
-     * Runs step 5's statement for {@code stuck}'s version, held after its read by a test-only
+     * Runs step 6's statement for {@code stuck}'s version, held after its read by a test-only
      * sleep, and CASes the record to the next version meanwhile; the statement's failure or null.
      */
     private static Throwable retireWhileACasLands(ControlTable table, Stuck stuck, boolean strictMode) throws Exception {

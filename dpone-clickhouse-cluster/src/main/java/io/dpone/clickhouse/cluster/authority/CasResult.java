@@ -35,7 +35,12 @@ public sealed interface CasResult {
         }
     }
 
-    /** The authority definitely refused or ignored the write; nothing of this caller's was applied. */
+    /**
+     * The authority refused or ignored the write, or the post-read shows the slot moved past it. For
+     * a reason that {@link ConflictReason#decidedByPostRead() the post-read decided}, the write may
+     * still have applied and been followed by other writes ({@code UNEXPECTED_VERSION_JUMP}); every
+     * other reason proves nothing of this caller's was applied.
+     */
     record Conflict(ConflictReason reason) implements CasResult {
         public Conflict {
             requireNonNull(reason, "reason is null");
@@ -80,7 +85,16 @@ public sealed interface CasResult {
         /** The server definitively refused the statement for another reason (grant, schema, load). */
         REFUSED,
         /** The transport proved that nothing reached the server. */
-        NOT_SENT
+        NOT_SENT;
+
+        /**
+         * True for the reasons judged from the post-read of an acknowledged write: the write reached
+         * the authority, and the read that judged it can only tell what the slot held then. False
+         * for refusals before anything could apply, which prove the write never took effect.
+         */
+        public boolean decidedByPostRead() {
+            return this == ZERO_ROW_NO_OP || this == FOREIGN_RECORD || this == UNEXPECTED_VERSION_JUMP;
+        }
     }
 
     /** Ambiguous outcomes (seed section 3, steps 7-8). */

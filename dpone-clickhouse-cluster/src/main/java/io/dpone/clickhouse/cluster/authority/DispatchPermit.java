@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.port.MonotonicClock;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -19,6 +20,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * publication token for DISPATCHING, the cleanup token for CLEANUP_DISPATCHING): the DDL port
  * takes the statement's {@code log_comment} from {@link #token()}, never from its caller, and
  * sends only after {@link #spend} returned true, so a permit authorizes exactly one statement.
+ * It also has a bounded age ({@link PermitLifetime}) on its holder's monotonic clock: once
+ * {@link #expired}, the DDL port refuses it and sends nothing, so a worker frozen between the
+ * dispatch CAS and the send cannot send after an operator may have retired the record.
  * Thread-safe.
  */
 public final class DispatchPermit {
@@ -28,16 +32,21 @@ public final class DispatchPermit {
     private final long dispatchEpoch;
     private final long keeperVersion;
     private final DdlCorrelationToken token;
+    private final MonotonicClock clock;
+    private final long deadlineNanos;
     private final AtomicBoolean used = new AtomicBoolean();
 
+    /** @param sentAtNanos the holder's monotonic time just before the issuing write was sent */
     DispatchPermit(Digest targetKey, Digest operationId, FenceToken fenceToken, long dispatchEpoch, long keeperVersion,
-            DdlCorrelationToken token) {
+            DdlCorrelationToken token, PermitLifetime lifetime, long sentAtNanos) {
         this.targetKey = requireNonNull(targetKey, "targetKey is null");
         this.operationId = requireNonNull(operationId, "operationId is null");
         this.fenceToken = requireNonNull(fenceToken, "fenceToken is null");
         this.dispatchEpoch = dispatchEpoch;
         this.keeperVersion = keeperVersion;
         this.token = requireNonNull(token, "token is null");
+        this.clock = requireNonNull(lifetime, "lifetime is null").clock();
+        this.deadlineNanos = lifetime.deadline(sentAtNanos);
         if (!authorizes(targetKey, token)) {
             throw new IllegalArgumentException("the token names another operation or epoch");
         }
@@ -63,6 +72,11 @@ public final class DispatchPermit {
     /** True when {@code fence} and {@code version} are the ones the verified CAS wrote. */
     public boolean matchesWrite(FenceToken fence, long version) {
         return fenceToken.equals(fence) && keeperVersion == version;
+    }
+
+    /** True once the permit's bounded age has passed on its holder's monotonic clock; it never becomes usable again. */
+    public boolean expired() {
+        return clock.nanos() - deadlineNanos > 0;
     }
 
     /**

@@ -19,7 +19,12 @@ public final class KeeperMapAuthority implements AuthorityPort {
 
     /** The adapter over any control store (the SQL one, {@code SqlControlStore}, or the testkit simulator's). */
     public KeeperMapAuthority(ControlStore store, AuthorityQueryIds queryIds) {
-        this.slots = new KeeperMapSlots<>(store, queryIds, InternalSlotSchema.INSTANCE);
+        this(store, queryIds, PermitLifetime.systemDefault());
+    }
+
+    /** With permits bounded by {@code lifetime} (the composition root derives it from the DDL task timeout). */
+    public KeeperMapAuthority(ControlStore store, AuthorityQueryIds queryIds, PermitLifetime lifetime) {
+        this.slots = new KeeperMapSlots<>(store, queryIds, InternalSlotSchema.INSTANCE, lifetime);
     }
 
     @Override

@@ -21,6 +21,8 @@ import io.dpone.clickhouse.cluster.sql.CasExpectation;
  * {@link PermitIssuer}, the only permit source; anything unacknowledged is judged by
  * {@link UnacknowledgedWrites} and never carries a permit. The schema decides what may be
  * written and which phases open an epoch; it cannot make an unverified write carry a permit.
+ * A permit's age counts on {@link PermitLifetime}'s monotonic clock from just before its write was
+ * sent.
  *
  * <p>Thread-safe if the store is; holds no mutable state.
  */
@@ -28,11 +30,18 @@ public final class KeeperMapSlots<R extends SlotRecord> {
     private final ControlStore store;
     private final AuthorityQueryIds queryIds;
     private final SlotSchema<R> schema;
+    private final PermitLifetime lifetime;
 
+    /** Permits bounded by {@link PermitLifetime#systemDefault()}. */
     public KeeperMapSlots(ControlStore store, AuthorityQueryIds queryIds, SlotSchema<R> schema) {
+        this(store, queryIds, schema, PermitLifetime.systemDefault());
+    }
+
+    public KeeperMapSlots(ControlStore store, AuthorityQueryIds queryIds, SlotSchema<R> schema, PermitLifetime lifetime) {
         this.store = requireNonNull(store, "store is null");
         this.queryIds = requireNonNull(queryIds, "queryIds is null");
         this.schema = requireNonNull(schema, "schema is null");
+        this.lifetime = requireNonNull(lifetime, "lifetime is null");
     }
 
     /** Strictly inserts {@code created} into an absent slot; an existing key is a conflict, a lost answer unknown. */
@@ -45,11 +54,12 @@ public final class KeeperMapSlots<R extends SlotRecord> {
         if (row == null) {
             return new SlotWrite.Conflict<>(ConflictReason.WRITE_NOT_ALLOWED);
         }
+        long sentAt = lifetime.clock().nanos();
         MutationOutcome outcome = store.insertStrict(ControlRows.toControlRow(row), queryIds.next("create"));
         if (!(outcome instanceof MutationOutcome.Acknowledged)) {
             return UnacknowledgedWrites.judge(outcome, ConflictReason.KEY_EXISTS);
         }
-        return PermitIssuer.afterAcknowledgedWrite(schema, null, created, 0, postRead(created.targetKey()));
+        return PermitIssuer.afterAcknowledgedWrite(schema, null, created, 0, postRead(created.targetKey()), lifetime, sentAt);
     }
 
     /** The slot with its {@code _version}, decoded in this schema; reads may be retried by policy. */
@@ -75,6 +85,7 @@ public final class KeeperMapSlots<R extends SlotRecord> {
         if (row == null) {
             return new SlotWrite.Conflict<>(ConflictReason.WRITE_NOT_ALLOWED);
         }
+        long sentAt = lifetime.clock().nanos();
         MutationOutcome outcome = store.compareAndSwap(expectation(expected), ControlRows.toControlRow(row),
                 queryIds.next("cas"));
         if (!(outcome instanceof MutationOutcome.Acknowledged)) {
@@ -82,7 +93,7 @@ public final class KeeperMapSlots<R extends SlotRecord> {
         }
         VersionedRow observed = postRead(next.targetKey());
         SlotWrite<R> judged = PermitIssuer.afterAcknowledgedWrite(schema, expected.record(), next,
-                expected.keeperVersion() + 1, observed);
+                expected.keeperVersion() + 1, observed, lifetime, sentAt);
         return RaceLoser.refine(schema, judged, next, observed);
     }
 

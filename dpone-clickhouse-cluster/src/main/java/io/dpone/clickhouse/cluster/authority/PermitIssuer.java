@@ -27,14 +27,15 @@ final class PermitIssuer {
      * @param written the record written
      * @param expectedVersion 0 after create_if_absent, the read version + 1 after a CAS
      * @param observed the post-read, or null when the key could not be read back
+     * @param sentAtNanos the writer's monotonic time just before the write was sent: a permit's age counts from there
      */
     static <R extends SlotRecord> SlotWrite<R> afterAcknowledgedWrite(SlotSchema<R> schema, R prior, R written,
-            long expectedVersion, VersionedRow observed) {
+            long expectedVersion, VersionedRow observed, PermitLifetime lifetime, long sentAtNanos) {
         requireNonNull(written, "written is null");
         PostReadOutcome outcome = PostReadVerifier.judge(schema.encode(written), expectedVersion, observed);
         return switch (outcome) {
             case VERIFIED -> new SlotWrite.Verified<>(
-                    schema.opensDispatch(prior, written) ? permit(schema, written, expectedVersion) : null,
+                    schema.opensDispatch(prior, written) ? permit(schema, written, expectedVersion, lifetime, sentAtNanos) : null,
                     new SlotVersion<>(written, expectedVersion));
             case NOT_APPLIED -> new SlotWrite.Conflict<>(ConflictReason.ZERO_ROW_NO_OP);
             case FOREIGN_RECORD -> new SlotWrite.Conflict<>(ConflictReason.FOREIGN_RECORD);
@@ -44,9 +45,11 @@ final class PermitIssuer {
         };
     }
 
-    private static <R extends SlotRecord> DispatchPermit permit(SlotSchema<R> schema, R written, long version) {
+    private static <R extends SlotRecord> DispatchPermit permit(SlotSchema<R> schema, R written, long version,
+            PermitLifetime lifetime, long sentAtNanos) {
         return new DispatchPermit(written.targetKey(), written.operationId(), written.fenceToken(), written.dispatchEpoch(),
                 version, schema.dispatchToken(written).orElseThrow(
-                        () -> new IllegalStateException("a write that opens a dispatch epoch names its token")));
+                        () -> new IllegalStateException("a write that opens a dispatch epoch names its token")),
+                lifetime, sentAtNanos);
     }
 }

@@ -12,8 +12,11 @@ import java.util.Optional;
 /**
  * The checks every {@link io.dpone.clickhouse.cluster.port.DdlPort} implementation makes before it
  * sends anything, shared so that a test double cannot be more permissive than the adapter: a
- * fenced statement needs a permit for its action and spends it (a spent permit is refused); a
- * setup statement needs a token of its own action. Pure apart from spending the permit.
+ * fenced statement needs an unexpired permit for its action and spends it (a spent or expired
+ * permit is refused); a setup statement needs a token of its own action. Called immediately before
+ * the send, so the age check is as late as the process can make it: what remains is the time from
+ * here until the server receives the statement. Pure apart from spending the permit and reading
+ * the permit holder's monotonic clock.
  */
 public final class DispatchGate {
     private DispatchGate() {
@@ -25,6 +28,9 @@ public final class DispatchGate {
         requireNonNull(permit, "permit is null");
         if (permit.token().action() != ddl.action()) {
             return Optional.of(DdlDispatch.Refusal.ACTION_MISMATCH);
+        }
+        if (permit.expired()) {
+            return Optional.of(DdlDispatch.Refusal.EXPIRED);
         }
         return permit.spend() ? Optional.empty() : Optional.of(DdlDispatch.Refusal.ALREADY_SPENT);
     }

@@ -13,7 +13,7 @@ import java.util.Optional;
  * enqueued"). Callers must switch over every variant.
  */
 public sealed interface DdlDispatch {
-    /** The permit was spent already or authorizes another statement; nothing was sent. */
+    /** The permit was spent already, expired or authorizes another statement; nothing was sent. */
     record PermitRefused(Refusal reason) implements DdlDispatch {
         public PermitRefused {
             requireNonNull(reason, "reason is null");
@@ -44,6 +44,12 @@ public sealed interface DdlDispatch {
         ALREADY_SPENT,
         /** The permit's token is for another action than the statement. */
         ACTION_MISMATCH,
+        /**
+         * The permit outlived its bounded age on its holder's monotonic clock
+         * ({@link io.dpone.clickhouse.cluster.authority.PermitLifetime}): its holder stalled
+         * between the write that issued it and the send. The record stays as that write left it.
+         */
+        EXPIRED,
         /** A setup statement was given a token of another action. */
         TOKEN_ACTION_MISMATCH
     }

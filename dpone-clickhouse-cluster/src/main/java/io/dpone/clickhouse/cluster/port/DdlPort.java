@@ -29,8 +29,9 @@ public interface DdlPort {
 
     /**
      * Sends {@code ddl} at most once, under {@code permit}: the permit must authorize the
-     * statement's action and be unspent; it is spent before sending, and the {@code log_comment}
-     * is {@link DispatchPermit#token()}, the token of the fenced authority record. A refused permit
+     * statement's action, be unspent and not {@linkplain DispatchPermit#expired() expired} (checked
+     * immediately before the send); it is spent before sending, and the {@code log_comment} is
+     * {@link DispatchPermit#token()}, the token of the fenced authority record. A refused permit
      * sends nothing.
      */
     DdlDispatch dispatch(FencedDdl ddl, DispatchPermit permit);

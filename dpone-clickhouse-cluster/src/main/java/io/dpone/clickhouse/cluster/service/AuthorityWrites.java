@@ -56,17 +56,45 @@ final class AuthorityWrites {
                 "the authority record changed under this invocation (" + conflict.reason() + "); nothing was sent"));
     }
 
-    /**
-     * The slot re-read, when it holds a valid record of {@code mine}'s operation: written by this
-     * invocation or by another worker of the same scheduler invocation (which may have created the
-     * slot with its own fence), so the caller may continue from it, read-only first.
-     */
-    Optional<VersionedRecord> sameOperation(AuthorityRecord mine) {
-        AuthorityRead read = authority.readVersioned(mine.targetKey());
-        if (read instanceof AuthorityRead.Present present) {
-            return present.valid().filter(valid -> valid.record().operationId().equals(mine.operationId()));
+    /** What one re-read of the slot proves about the operation of the record a caller tried to write. */
+    sealed interface Reread {
+        /** A valid record of the same operation: the caller may continue from it, read-only first. */
+        record Same(VersionedRecord current) implements Reread {
         }
-        return Optional.empty();
+
+        /** The read succeeded and the slot is absent or holds a valid record of another operation. */
+        record Other() implements Reread {
+        }
+
+        /** The slot could not be read or does not decode: nothing is proven. */
+        record Unproven(String reason) implements Reread {
+        }
+    }
+
+    /**
+     * One read of the slot, judged against {@code mine}'s operation: its record may have been
+     * written by this invocation or by another worker of the same scheduler invocation (which may
+     * have created the slot with its own fence).
+     */
+    Reread reread(AuthorityRecord mine) {
+        AuthorityRead read = authority.readVersioned(mine.targetKey());
+        if (read instanceof AuthorityRead.Unavailable unavailable) {
+            return new Reread.Unproven("unreadable: " + unavailable.summary());
+        }
+        if (read instanceof AuthorityRead.Absent) {
+            return new Reread.Other();
+        }
+        Optional<VersionedRecord> valid = ((AuthorityRead.Present) read).valid();
+        if (valid.isEmpty()) {
+            return new Reread.Unproven("the record does not decode");
+        }
+        return valid.get().record().operationId().equals(mine.operationId()) ? new Reread.Same(valid.get())
+                : new Reread.Other();
+    }
+
+    /** The slot re-read, when it holds a valid record of {@code mine}'s operation. */
+    Optional<VersionedRecord> sameOperation(AuthorityRecord mine) {
+        return reread(mine) instanceof Reread.Same same ? Optional.of(same.current()) : Optional.empty();
     }
 
 }

@@ -35,7 +35,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * carries its token after the visibility wait) once the record marks it lost; completion needs the
  * candidate absent, the target desired on every member and a terminal drop receipt. Inventory
  * drift since PREPARED fences cleanup; cancellation never lets a drop be sent. An absent target has nothing to clean. Prohibited evidence stops here.
- * Once completed, the staging crashed attempts of the same operation left is removed.
+ * Once completed, the staging other attempts of the same operation left is listed, never dropped.
  */
 final class CleanupFlow {
     /** Drops one invocation may send; more (each a fresh epoch) wait for the next invocation. */
@@ -69,7 +69,7 @@ final class CleanupFlow {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.COMPLETED) {
                 recordCompleted(cluster, record, run);
-                leftovers.remove(cluster, record, run);
+                leftovers.report(record, run.evidence());
                 return Conclusion.committed();
             }
             Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "cleanup");
@@ -171,8 +171,9 @@ final class CleanupFlow {
     private CleanupVerdict classify(AdmittedCluster cluster, AuthorityRecord record, QueueResult cleanupQueue, Waits waits) {
         PublicationShape shape = RecordShapes.shape(record);
         TableRef candidate = RecordShapes.candidate(record, settings.target());
+        // complete replication health of the published target, not the staged count: the target is the platform's now
         boolean healthy = shape instanceof PublicationShape.AbsentTarget
-                || targetHealth.await(cluster.hosts(), settings.target(), record.payload().stagedRowCount(), waits);
+                || targetHealth.awaitHealthy(cluster.hosts(), settings.target(), waits);
         return classifier.classify(new CleanupFacts(shape, record.phase(), cluster.hosts(),
                 replicas.observe(cluster.hosts(), settings.target(), candidate),
                 QueueResult.of(record.payload().publication().receipt()), cleanupQueue, healthy));
@@ -205,9 +206,10 @@ final class CleanupFlow {
         evidence.step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.cleanup(advanced.current().record(), settings.cluster(),
                 settings.target()), advanced.permit().get());
-        if (dispatch instanceof DdlDispatch.NotSent) {
+        boolean expired = dispatch instanceof DdlDispatch.PermitRefused refused && refused.reason() == DdlDispatch.Refusal.EXPIRED;
+        if (dispatch instanceof DdlDispatch.NotSent || expired) {
             // Provably never sent: record the drop as lost; the classifier decides on a redispatch.
-            evidence.step("cleanup drop not sent");
+            evidence.step(expired ? "cleanup drop not sent: the dispatch permit expired" : "cleanup drop not sent");
             return lost(advanced.current(), evidence);
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {

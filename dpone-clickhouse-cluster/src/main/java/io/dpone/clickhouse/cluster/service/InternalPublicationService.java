@@ -60,11 +60,12 @@ public final class InternalPublicationService {
         SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
         this.publication = new PublicationFlow(ports, settings, writes, transitions, classifier,
                 new Revalidation(ports, settings, classifier));
-        SetupStatements setup = new SetupStatements(ports.ddl());
+        LeftoverAttemptStaging leftovers = new LeftoverAttemptStaging(ports.catalog(), settings);
         this.cleanup = new CleanupFlow(ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates),
-                new LeftoverAttemptStaging(ports.catalog(), setup, settings, random));
-        this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates));
-        this.staging = new Staging(ports, settings, setup, random);
+                leftovers);
+        this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates),
+                leftovers);
+        this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
@@ -114,9 +115,8 @@ public final class InternalPublicationService {
 
     /**
      * No record of this operation exists: stage this attempt's own candidate, then take the slot
-     * strictly (absent) or by CAS (completed). When another worker of the same invocation took it
-     * first, this attempt removes its own candidate (the record names the other one) and continues
-     * from that record; after an unknown answer it removes nothing, since the record may name its own.
+     * strictly (absent) or by CAS (completed). After an unknown answer it removes nothing, since the
+     * record may name its own candidate; after a conflict see {@link #afterLostRace}.
      */
     private Conclusion newOperation(AdmittedCluster cluster, OperationIdentity operation, VersionedRecord completed,
             PublicationSource source, Run run) {
@@ -143,18 +143,43 @@ public final class InternalPublicationService {
                             + " candidate is kept; run the same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof CasResult.Conflict conflict) {
-            Optional<VersionedRecord> mine = writes.sameOperation(prepared);
-            boolean ownBound = mine.map(r -> r.record().payload().candidateTable().equals(identity.candidate().table()))
-                    .orElse(false);
-            if (!ownBound) {
-                staging.discardOwnAttempt(cluster, identity, run);
-            }
-            return mine.map(record -> resume(cluster, record, run)).orElseThrow(() -> new DponeException(conflict.code(),
-                    "another worker took the target slot first (" + conflict.reason() + "); nothing was dispatched"));
+            return afterLostRace(cluster, identity, prepared, conflict, run);
         }
         VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
         run.evidence().record(verified);
         return resume(cluster, verified, run);
+    }
+
+    /**
+     * Taking the slot conflicted. Refused before anything could apply, the write never bound this
+     * attempt's candidate, and only this attempt ever writes its name: it is unbound whatever the slot
+     * shows. Judged by a post-read, the write may have applied and been followed by others (issue 18
+     * finding 1), so one successful re-read decides: a record of this operation naming the candidate
+     * is resumed; any other answer shows no record naming it (a record never changes its candidate),
+     * so it is discarded and a record of this operation naming another is resumed. An unreadable or
+     * undecodable slot proves nothing then: the candidate is kept and the run ends unknown.
+     */
+    private Conclusion afterLostRace(AdmittedCluster cluster, OperationIdentity identity, AuthorityRecord prepared,
+            CasResult.Conflict conflict, Run run) {
+        AuthorityWrites.Reread reread = writes.reread(prepared);
+        if (reread instanceof AuthorityWrites.Reread.Unproven unproven && conflict.reason().decidedByPostRead()) {
+            run.evidence().step("slot not re-read after a conflict (" + unproven.reason() + "); own candidate kept");
+            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                    "taking the slot conflicted (" + conflict.reason() + ") and the slot could not be re-read, so whether"
+                            + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
+                            + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
+        }
+        Optional<VersionedRecord> mine = reread instanceof AuthorityWrites.Reread.Same same ? Optional.of(same.current())
+                : Optional.empty();
+        if (mine.isPresent() && mine.get().record().payload().candidateTable().equals(identity.candidate().table())) {
+            run.evidence().record(mine.get());
+            return resume(cluster, mine.get(), run);
+        }
+        staging.discardOwnAttempt(cluster, identity, run);
+        mine.ifPresent(run.evidence()::record);
+        return mine.map(record -> resume(cluster, record, run)).orElseThrow(() -> new DponeException(conflict.code(),
+                "the target slot was not taken (" + conflict.reason() + "; another worker may hold it); this attempt's"
+                        + " own candidate was discarded and it sent no publication statement"));
     }
 
     /**

@@ -4,6 +4,7 @@ import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
@@ -91,7 +92,15 @@ final class PublicationFlow {
                             + " never redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\""));
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
-            throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
+            if (refused.reason() != DdlDispatch.Refusal.EXPIRED) {
+                throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
+            }
+            run.evidence().step("publication not sent: the dispatch permit expired");
+            return new Result.Concluded(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                    "the dispatch permit expired before the send: this worker stalled longer than the permit's bound ("
+                            + PermitLifetime.maxAge(settings.ddlTaskTimeoutSeconds()).toSeconds() + " s) between the"
+                            + " dispatch CAS and the send, so it sent nothing; the record is DISPATCHING and V1 never"
+                            + " redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\""));
         }
         return reconcile(cluster, advanced.current(), run);
     }

@@ -28,6 +28,7 @@ final class RunEvidence {
     private EntryAggregation publicationHosts;
     private EntryAggregation cleanupHosts;
     private final List<String> steps = new ArrayList<>();
+    private List<String> leftoverAttempts;
 
     void inventory(ClusterInventory inventory, String digest) {
         members.clear();
@@ -61,6 +62,11 @@ final class RunEvidence {
         steps.add(name);
     }
 
+    /** The attempt suffixes of the completed operation's other candidates, listed and left in place. */
+    void leftoverAttempts(List<String> suffixes) {
+        leftoverAttempts = List.copyOf(suffixes);
+    }
+
     /** The receipt body: JSON-shaped, ordered, value-free. */
     Map<String, Object> detail() {
         Map<String, Object> detail = new LinkedHashMap<>();
@@ -83,6 +89,9 @@ final class RunEvidence {
         detail.put("classification", classification);
         detail.put("unknown_cause", cause);
         detail.put("members", memberStates());
+        if (leftoverAttempts != null) {
+            detail.put("leftover_attempts", leftoverAttempts);
+        }
         detail.put("steps", List.copyOf(steps));
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");

@@ -68,9 +68,11 @@ final class Staging {
     }
 
     /**
-     * Removes this attempt's own candidate, which no record names: best effort, one statement; a
-     * candidate left behind (the removal failed, or the process died) is never removed by another
-     * attempt and is named in the runbook.
+     * Removes this attempt's own candidate, one permit-less statement. Callers prove first that no
+     * record names it: before this attempt wrote any record (a staging failure, a cancellation;
+     * only this attempt ever writes its name), or after a successful re-read of the slot showed
+     * none does. Best effort: a candidate left behind (the removal failed, or the process died) is
+     * never removed by another attempt; a completed operation lists it in its receipt.
      */
     void discardOwnAttempt(AdmittedCluster cluster, OperationIdentity identity, Run run) {
         run.waits().progress().step("discard own staging");

@@ -19,6 +19,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
@@ -51,9 +52,11 @@ final class StatusReader {
     private final CleanupClassifier cleanup;
     private final QueueEntryResolver queue;
     private final ReplicaReader replicas;
+    private final LeftoverAttemptStaging leftovers;
+    private final ReadinessWait targetHealth;
 
     StatusReader(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
-            PublicationClassifier publication, CleanupClassifier cleanup) {
+            PublicationClassifier publication, CleanupClassifier cleanup, LeftoverAttemptStaging leftovers) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
@@ -62,6 +65,8 @@ final class StatusReader {
         this.queue = new QueueEntryResolver(ports.ddl(), digests, BoundedWait.once(), BoundedWait.once(), ports.sleeper(),
                 Cancellation.NEVER);
         this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
+        this.leftovers = requireNonNull(leftovers, "leftovers is null");
+        this.targetHealth = new ReadinessWait(ports.catalog(), settings.cluster(), BoundedWait.once());
     }
 
     /**
@@ -96,6 +101,7 @@ final class StatusReader {
     private Conclusion conclude(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
         TableRef candidate = RecordShapes.candidate(record, settings.target());
         if (record.phase() == AuthorityPhase.COMPLETED) {
+            leftovers.report(record, evidence);
             return Conclusion.committed();
         }
         // the fence dispatch, reconciliation and cleanup apply first, so status never promises a rerun that is fenced
@@ -130,9 +136,12 @@ final class StatusReader {
                             + " it waits for the entry and, if none appears, redispatches the drop only while every member"
                             + " holds exactly the predecessor or nothing");
         }
+        // the health rule cleanup applies, read once instead of waited for
+        boolean healthy = RecordShapes.shape(record) instanceof PublicationShape.AbsentTarget
+                || targetHealth.healthyNow(cluster.hosts(), settings.target());
         CleanupVerdict verdict = cleanup.classify(new CleanupFacts(RecordShapes.shape(record), record.phase(), cluster.hosts(),
                 replicas.observe(cluster.hosts(), settings.target(), candidate),
-                QueueResult.of(record.payload().publication().receipt()), cleanupQueue, true));
+                QueueResult.of(record.payload().publication().receipt()), cleanupQueue, healthy));
         ClassificationNames.record(evidence, verdict);
         return verdict.decision() == CleanupDecision.PROHIBITED
                 ? Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,

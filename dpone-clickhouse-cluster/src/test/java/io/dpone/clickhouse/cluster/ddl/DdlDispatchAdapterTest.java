@@ -182,6 +182,17 @@ class DdlDispatchAdapterTest {
         assertEquals(1, sent.size(), "the second use sent nothing");
     }
 
+    /** Issue 18, finding 2: the age is checked immediately before the send. */
+    @Test
+    void anExpiredPermitIsRefusedWithoutSendingOrSpending() {
+        DispatchPermit stale = Permits.expired(ContractFixtures.TARGET_KEY, OP, ContractFixtures.FENCE, 1, 8,
+                DdlAction.EXCHANGE);
+        assertEquals(new DdlDispatch.PermitRefused(DdlDispatch.Refusal.EXPIRED),
+                answering(new MutationOutcome.Acknowledged("ddl-1")).dispatch(new FencedDdl.Exchange(CLUSTER, TARGET, CANDIDATE), stale));
+        assertTrue(sent.isEmpty());
+        assertFalse(stale.spent());
+    }
+
     @Test
     void aPermitForAnotherActionIsRefusedWithoutSendingOrSpending() {
         DispatchPermit cleanup = permit(DdlAction.DROP);

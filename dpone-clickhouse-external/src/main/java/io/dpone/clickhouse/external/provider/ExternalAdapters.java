@@ -1,5 +1,7 @@
 package io.dpone.clickhouse.external.provider;
 
+import io.dpone.clickhouse.cluster.authority.PermitLifetime;
+import io.dpone.clickhouse.cluster.port.MonotonicClock;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
 import io.dpone.clickhouse.cluster.port.Sleeper;
@@ -41,7 +43,8 @@ final class ExternalAdapters implements AutoCloseable {
                 new NativeMemberSessions(settings.target().database(), connection.user(), connection.password().reveal(),
                         Duration.ofSeconds(10), answerBound, InternalPortWiring::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS,
                         store::spillDirectory),
-                ExternalPortWiring.endpoints(connection.memberEndpoints()), store);
+                ExternalPortWiring.endpoints(connection.memberEndpoints()), store,
+                PermitLifetime.forTaskTimeout(MonotonicClock.SYSTEM, settings.ddlTaskTimeoutSeconds()));
     }
 
     ExternalPorts ports() {

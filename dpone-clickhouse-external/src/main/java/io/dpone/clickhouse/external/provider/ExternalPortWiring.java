@@ -3,6 +3,7 @@ package io.dpone.clickhouse.external.provider;
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
 import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
+import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
@@ -56,12 +57,18 @@ public final class ExternalPortWiring {
      */
     public static ExternalPorts ports(ReadTransport reads, OneShotMutationTransport mutations, DdlPort ddl, TableRef control,
             MemberSessions sessions, EndpointResolver endpoints, ArtifactStore store) {
+        return ports(reads, mutations, ddl, control, sessions, endpoints, store, PermitLifetime.systemDefault());
+    }
+
+    /** {@link #ports(ReadTransport, OneShotMutationTransport, DdlPort, TableRef, MemberSessions, EndpointResolver, ArtifactStore)} with dispatch permits bounded by {@code lifetime}. */
+    public static ExternalPorts ports(ReadTransport reads, OneShotMutationTransport mutations, DdlPort ddl, TableRef control,
+            MemberSessions sessions, EndpointResolver endpoints, ArtifactStore store, PermitLifetime lifetime) {
         return new ExternalPorts(
                 new StrictCatalogAdapter(reads, InternalPortWiring::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS,
                         TableIdentityKind.DIRECT),
                 ddl,
                 new KeeperMapSlots<>(new SqlControlStore(control, mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
-                        AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE),
+                        AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE, lifetime),
                 new StrictFacadeAdapter(reads, InternalPortWiring::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS),
                 sessions, endpoints, store, Clock.systemUTC(), Sleeper.SYSTEM);
     }

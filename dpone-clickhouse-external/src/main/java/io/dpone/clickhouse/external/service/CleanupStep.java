@@ -164,9 +164,10 @@ final class CleanupStep {
         run.evidence().step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(Statements.cleanup((ExternalRecord) advanced.current().record(),
                 settings.cluster(), settings.target()), advanced.permit().get());
-        if (dispatch instanceof DdlDispatch.NotSent) {
+        boolean expired = dispatch instanceof DdlDispatch.PermitRefused refused && refused.reason() == DdlDispatch.Refusal.EXPIRED;
+        if (dispatch instanceof DdlDispatch.NotSent || expired) {
             // Provably never sent: lost; the loop judges a redispatch from the census, with no lookup.
-            run.evidence().step("cleanup drop not sent");
+            run.evidence().step(expired ? "cleanup drop not sent: the dispatch permit expired" : "cleanup drop not sent");
             return new Flow.Lost(advanced.current());
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {

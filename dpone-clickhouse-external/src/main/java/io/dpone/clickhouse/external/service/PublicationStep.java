@@ -76,7 +76,12 @@ final class PublicationStep {
                     + " the record is PUBLICATION_DISPATCHING and it is never redispatched; follow the runbook");
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
-            throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
+            if (refused.reason() != DdlDispatch.Refusal.EXPIRED) {
+                throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
+            }
+            return partial(PublicationOutcome.UNKNOWN, "the dispatch permit expired before the send (this worker stalled"
+                    + " between the dispatch CAS and the send), so nothing was sent, but the record is"
+                    + " PUBLICATION_DISPATCHING and it is never redispatched; follow the runbook");
         }
         return reconcile(cluster, advanced.current(), run);
     }

@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.authority.ControlRead;
 import io.dpone.clickhouse.cluster.authority.ControlStore;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
+import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
@@ -74,9 +75,15 @@ public final class SqlControlStore implements ControlStore {
         return authority(control, mutations, reads, queryIds, MutationPrevalidation.SERVER_DEFAULT);
     }
 
-    /** The authority over SQL, with the CAS prevalidation the facade check chose. */
+    /** The authority over SQL, with the CAS prevalidation the facade check chose and the default permit lifetime. */
     public static KeeperMapAuthority authority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
             AuthorityQueryIds queryIds, MutationPrevalidation casPrevalidation) {
-        return new KeeperMapAuthority(new SqlControlStore(control, mutations, reads, casPrevalidation), queryIds);
+        return authority(control, mutations, reads, queryIds, casPrevalidation, PermitLifetime.systemDefault());
+    }
+
+    /** The authority over SQL, with the CAS prevalidation the facade check chose and permits bounded by {@code lifetime}. */
+    public static KeeperMapAuthority authority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
+            AuthorityQueryIds queryIds, MutationPrevalidation casPrevalidation, PermitLifetime lifetime) {
+        return new KeeperMapAuthority(new SqlControlStore(control, mutations, reads, casPrevalidation), queryIds, lifetime);
     }
 }

@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -14,6 +15,11 @@ import java.util.Set;
  * no Keeper or queue exception, sees {@code active_replicas = total_replicas = N}, has copied the
  * whole replication log and counts the expected staged rows. Pure and thread-safe; the caller
  * polls with its own policy.
+ *
+ * <p>{@link #replicationGaps} is the same barrier without the row count: the "complete replication
+ * health" cleanup needs for the published target (seed section 6). The staged count belongs to the
+ * immutable candidate only; once published, the target is the platform's table and a legitimate
+ * insert may change its count (issue 18, finding 3).
  *
  * <p>Caught up: {@code log_max_index} is the highest N of the {@code log-N} nodes (0 when there
  * are none) and {@code log_pointer} the next index the replica will pull (0 before its first
@@ -38,6 +44,33 @@ public final class ReadinessBarrier {
     /** Gaps per member (set-level gaps under the member they concern); empty means ready. */
     public static Map<HostEndpoint, Set<ReadinessGap>> gaps(
             Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {
+        return gaps(expectedMembers, observed, OptionalLong.of(expectedRowCount));
+    }
+
+    /**
+     * The barrier without the row count, for a table whose rows dpone no longer owns. Its
+     * {@code 0/0} witness is every member's {@code 0/0} with a live session and no Keeper
+     * exception: a log holding only {@code log-0000000000} that no replica pulled yet then counts
+     * as empty. For the published target that is a first insert nobody pulled yet, not dpone's
+     * data: the candidate's own insert was proven on every replica before dispatch, and a replica's
+     * {@code log_pointer} never goes back.
+     */
+    public static Map<HostEndpoint, Set<ReadinessGap>> replicationGaps(Set<HostEndpoint> expectedMembers,
+            List<ReplicaHealth> observed) {
+        return gaps(expectedMembers, observed, OptionalLong.empty());
+    }
+
+    public static boolean isReady(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {
+        return !expectedMembers.isEmpty() && gaps(expectedMembers, observed, expectedRowCount).isEmpty();
+    }
+
+    /** True when {@link #replicationGaps} finds none. */
+    public static boolean isHealthy(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed) {
+        return !expectedMembers.isEmpty() && replicationGaps(expectedMembers, observed).isEmpty();
+    }
+
+    private static Map<HostEndpoint, Set<ReadinessGap>> gaps(
+            Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, OptionalLong expectedRowCount) {
         Map<HostEndpoint, Set<ReadinessGap>> gaps = new HashMap<>();
         Map<HostEndpoint, Integer> seen = new HashMap<>();
         boolean logEmpty = logProvablyEmpty(expectedMembers, observed, expectedRowCount);
@@ -63,11 +96,7 @@ public final class ReadinessBarrier {
         return Map.copyOf(frozen);
     }
 
-    public static boolean isReady(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {
-        return !expectedMembers.isEmpty() && gaps(expectedMembers, observed, expectedRowCount).isEmpty();
-    }
-
-    static List<ReadinessGap> memberGaps(ReplicaHealth health, int expectedReplicas, long expectedRowCount,
+    static List<ReadinessGap> memberGaps(ReplicaHealth health, int expectedReplicas, OptionalLong expectedRowCount,
             boolean logProvablyEmpty) {
         List<ReadinessGap> gaps = new ArrayList<>();
         if (health.readonly()) {
@@ -88,7 +117,7 @@ public final class ReadinessBarrier {
         if (!caughtUp(health.logPointer(), health.logMaxIndex(), logProvablyEmpty)) {
             gaps.add(ReadinessGap.LOG_NOT_CAUGHT_UP);
         }
-        if (health.stagedRowCount() != expectedRowCount) {
+        if (expectedRowCount.isPresent() && health.stagedRowCount() != expectedRowCount.getAsLong()) {
             gaps.add(ReadinessGap.ROW_COUNT_MISMATCH);
         }
         return gaps;
@@ -100,7 +129,8 @@ public final class ReadinessBarrier {
     }
 
     /** The whole expected set proves an empty log (see the class comment); a partial set never does. */
-    static boolean logProvablyEmpty(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {
+    static boolean logProvablyEmpty(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed,
+            OptionalLong expectedRowCount) {
         Map<HostEndpoint, Integer> reports = new HashMap<>();
         for (ReplicaHealth health : observed) {
             if (!expectedMembers.contains(health.member())) {
@@ -108,7 +138,8 @@ public final class ReadinessBarrier {
             }
             reports.merge(health.member(), 1, Integer::sum);
             boolean witness = health.logPointer() == 0 && health.logMaxIndex() == 0 && !health.sessionExpired()
-                    && isBlank(health.zookeeperException()) && health.stagedRowCount() == expectedRowCount;
+                    && isBlank(health.zookeeperException())
+                    && (expectedRowCount.isEmpty() || health.stagedRowCount() == expectedRowCount.getAsLong());
             if (!witness) {
                 return false;
             }

@@ -43,6 +43,43 @@ class ReadinessBarrierTest {
         assertEquals(Set.of(ReadinessGap.ROW_COUNT_MISMATCH), gapsOfA(new ReplicaHealth(HOST_A, false, false, 0, "", "", 2, 2, 5, 4, 41)));
     }
 
+    /**
+     * Issue 18, finding 3: cleanup's health of the published target is every condition but the row
+     * count, which a legitimate insert into the target may change.
+     */
+    @Test
+    void replicationHealthIsEveryConditionButTheRowCount() {
+        assertTrue(ReadinessBarrier.isHealthy(TWO_HOSTS, List.of(log(HOST_A, 5, 4, 43), log(HOST_B, 5, 4, 42))),
+                "counts differ (an outside insert), replication complete");
+        List<ReplicaHealth> unhealthy = List.of(
+                new ReplicaHealth(HOST_A, true, false, 0, "", "", 2, 2, 5, 4, 1),
+                new ReplicaHealth(HOST_A, false, true, 0, "", "", 2, 2, 5, 4, 1),
+                new ReplicaHealth(HOST_A, false, false, 1, "", "", 2, 2, 5, 4, 1),
+                new ReplicaHealth(HOST_A, false, false, 0, "x", "", 2, 2, 5, 4, 1),
+                new ReplicaHealth(HOST_A, false, false, 0, "", "x", 2, 2, 5, 4, 1),
+                new ReplicaHealth(HOST_A, false, false, 0, "", "", 1, 2, 5, 4, 1),
+                new ReplicaHealth(HOST_A, false, false, 0, "", "", 2, 2, 4, 4, 1));
+        for (ReplicaHealth a : unhealthy) {
+            assertFalse(ReadinessBarrier.isHealthy(TWO_HOSTS, List.of(a, healthy(HOST_B))), a.toString());
+            assertFalse(ReadinessBarrier.replicationGaps(TWO_HOSTS, List.of(a, healthy(HOST_B))).get(HOST_A)
+                    .contains(ReadinessGap.ROW_COUNT_MISMATCH));
+        }
+        assertEquals(Set.of(ReadinessGap.MISSING_MEMBER),
+                ReadinessBarrier.replicationGaps(TWO_HOSTS, List.of(healthy(HOST_A))).get(HOST_B));
+        assertFalse(ReadinessBarrier.isHealthy(Set.of(), List.of()));
+    }
+
+    @Test
+    void withoutARowCountZeroZeroIsCaughtUpOnlyWhenEveryLiveReplicaReportsIt() {
+        assertTrue(ReadinessBarrier.isHealthy(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 7), log(HOST_B, 0, 0, 0))));
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP),
+                ReadinessBarrier.replicationGaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 7), log(HOST_B, 1, 0, 7))).get(HOST_A));
+        ReplicaHealth expired = new ReplicaHealth(HOST_B, false, true, 0, "", "", 2, 2, 0, 0, 7);
+        assertEquals(Set.of(ReadinessGap.LOG_NOT_CAUGHT_UP),
+                ReadinessBarrier.replicationGaps(TWO_HOSTS, List.of(log(HOST_A, 0, 0, 7), expired)).get(HOST_A),
+                "an expired session also reads 0/0: it proves nothing");
+    }
+
     private static ReplicaHealth log(HostEndpoint host, long pointer, long maxIndex, long rows) {
         return new ReplicaHealth(host, false, false, 0, "", "", 2, 2, pointer, maxIndex, rows);
     }
