@@ -16,6 +16,7 @@ import io.dpone.spi.publication.PublicationRequest;
 import io.dpone.spi.publication.PublicationStrategyProvider;
 import io.dpone.spi.publication.Publisher;
 import io.dpone.spi.publication.StatusRequest;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.testkit.acceptance.SimulatedCluster;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
@@ -79,6 +80,11 @@ final class SimulatedProviders {
                 public PublicationReceipt status(StatusRequest request) {
                     return service.status(request.schedulerInvocationId());
                 }
+
+                @Override
+                public LivePlan preview(StatusRequest request) {
+                    return service.preview(request.schedulerInvocationId());
+                }
             };
         });
     }
@@ -122,6 +128,12 @@ final class SimulatedProviders {
                 public PublicationReceipt status(StatusRequest request) {
                     calls.add("status");
                     return service.status(request);
+                }
+
+                @Override
+                public LivePlan preview(StatusRequest request) {
+                    calls.add("preview");
+                    return service.preview(request);
                 }
             };
         }

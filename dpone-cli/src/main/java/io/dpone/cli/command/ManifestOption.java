@@ -5,6 +5,8 @@ import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.spi.decision.StaticDecision;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.ClusterConnection;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
@@ -38,6 +40,27 @@ public final class ManifestOption {
             return new RuntimeAdmission(Optional.empty(), ExitCode.BLOCKED.code());
         }
         return new RuntimeAdmission(admitted, ExitCode.OK.code());
+    }
+
+    /**
+     * The read-only commands that reach a cluster (status, plan --live): the admitted manifest and
+     * the resolved connection, or the exit code after reporting why not (an unusable connection is 2).
+     */
+    Connected connect(HostContext host, ConnectionOption connection) {
+        RuntimeAdmission admission = admitForRuntime(host);
+        if (admission.admitted().isEmpty()) {
+            return new Connected(Optional.empty(), null, admission.exitCode());
+        }
+        try {
+            return new Connected(admission.admitted(), connection.resolve(host), ExitCode.OK.code());
+        } catch (DponeException e) {
+            host.errors().report(JsonDocuments.error(e));
+            return new Connected(Optional.empty(), null, ExitCode.INVALID_INPUT.code());
+        }
+    }
+
+    /** An admitted manifest with its connection (both present, or neither), or the exit code that refused them. */
+    record Connected(Optional<AdmittedManifest> admitted, ClusterConnection connection, int exitCode) {
     }
 
     /** An admitted manifest, or the exit code that refused it. */

@@ -6,8 +6,6 @@ import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.cli.render.ReceiptSummary;
-import io.dpone.spi.error.DponeException;
-import io.dpone.spi.publication.ClusterConnection;
 import io.dpone.spi.publication.StatusRequest;
 import io.dpone.spi.receipt.PublicationReceipt;
 import java.util.Optional;
@@ -22,7 +20,7 @@ import picocli.CommandLine.Spec;
  * {@code dpone status -m FILE [--invocation-id ID] [--json]}: the target's authority record, every
  * member's classification and the queue evidence, read without any mutation. The receipt goes to
  * stdout as JSON, or as a readable table when stdout is a terminal and {@code --json} is absent.
- * Exit 0 whenever the status was read, whatever it shows; a {@link DponeException} exits 3.
+ * Exit 0 whenever the status was read, whatever it shows; a {@link io.dpone.spi.error.DponeException} exits 3.
  */
 @Command(name = "status", description = "Read the target's publication state without changing anything (exit 0 whatever it shows).")
 public final class StatusCommand implements Callable<Integer> {
@@ -51,18 +49,12 @@ public final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Optional<String> id = Optional.ofNullable(invocationId).map(value -> InvocationIds.require(spec, value));
-        ManifestOption.RuntimeAdmission admission = manifest.admitForRuntime(host);
-        if (admission.admitted().isEmpty()) {
-            return admission.exitCode();
+        ManifestOption.Connected connected = manifest.connect(host, connection);
+        if (connected.admitted().isEmpty()) {
+            return connected.exitCode();
         }
-        ClusterConnection cluster;
-        try {
-            cluster = connection.resolve(host);
-        } catch (DponeException e) {
-            host.errors().report(JsonDocuments.error(e));
-            return ExitCode.INVALID_INPUT.code();
-        }
-        PublicationReceipt receipt = admission.admitted().get().createPublisher(host).status(new StatusRequest(cluster, id));
+        PublicationReceipt receipt = connected.admitted().get().createPublisher(host)
+                .status(new StatusRequest(connected.connection(), id));
         if (json || !host.terminals().stdout()) {
             host.out().println(JsonDocuments.pretty(JsonDocuments.receipt(receipt)));
         } else {

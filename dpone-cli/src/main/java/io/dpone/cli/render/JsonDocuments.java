@@ -14,6 +14,7 @@ import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.manifest.SchemaViolation;
 import io.dpone.spi.publication.PublicationStrategyProvider;
 import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationReceipt;
 import java.util.List;
 
@@ -88,6 +89,19 @@ public final class JsonDocuments {
         node.put("outcome", receipt.outcome().wireName());
         node.put("error_code", receipt.errorCode().map(DponeErrorCode::name).orElse(null));
         node.set("detail", MAPPER.valueToTree(receipt.detail()));
+        return node;
+    }
+
+    /** {@code plan --live}: the static decision and what publish would do on the cluster now. */
+    public static ObjectNode livePlan(StaticDecision decision, LivePlan plan) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.set("decision", decision(decision));
+        ObjectNode live = node.putObject("live");
+        live.put("schema", plan.schema());
+        live.put("replication_mode", plan.replicationMode().wireName());
+        live.put("action", plan.action().name().toLowerCase(java.util.Locale.ROOT));
+        live.put("blocker", plan.blocker().map(DponeErrorCode::name).orElse(null));
+        live.set("detail", MAPPER.valueToTree(plan.detail()));
         return node;
     }
 

@@ -2,6 +2,7 @@ package io.dpone.spi.publication;
 
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationReceipt;
 
 /**
@@ -26,5 +27,14 @@ public interface Publisher {
     /** Reads the target's authority record and every member; sends no mutation at all. */
     default PublicationReceipt status(StatusRequest request) {
         throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED, "status is not provided by this publisher");
+    }
+
+    /**
+     * {@code dpone plan --live}: what {@link #publish} with the request's invocation id (a new
+     * invocation when absent) would do now, read without any mutation: no DDL, no Keeper write, no
+     * probe, no bootstrap.
+     */
+    default LivePlan preview(StatusRequest request) {
+        throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED, "plan --live is not provided by this publisher");
     }
 }

@@ -4,10 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.manifest.ReplicationMode;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -55,7 +51,7 @@ public record PublicationReceipt(
         if (evidenceScope == EvidenceScope.RUNTIME && evidenceStatus != EvidenceStatus.UNVERIFIED) {
             throw new IllegalArgumentException("a runtime receipt cannot self-certify");
         }
-        detail = freezeMap(requireNonNull(detail, "detail is null"));
+        detail = DetailTree.freeze(requireNonNull(detail, "detail is null"));
     }
 
     /** A committed receipt without a mode-specific body. */
@@ -63,32 +59,5 @@ public record PublicationReceipt(
             EvidenceScope evidenceScope, EvidenceStatus evidenceStatus) {
         return new PublicationReceipt(schema, replicationMode, operationId, evidenceScope, evidenceStatus,
                 PublicationOutcome.COMMITTED, Optional.empty(), Map.of());
-    }
-
-    private static Map<String, Object> freezeMap(Map<?, ?> map) {
-        Map<String, Object> copy = new LinkedHashMap<>();
-        map.forEach((key, value) -> {
-            if (!(key instanceof String name)) {
-                throw new IllegalArgumentException("detail keys are strings");
-            }
-            copy.put(name, freeze(value));
-        });
-        return Collections.unmodifiableMap(copy);
-    }
-
-    private static Object freeze(Object value) {
-        if (value == null || value instanceof String || value instanceof Boolean
-                || value instanceof Long || value instanceof Integer) {
-            return value;
-        }
-        if (value instanceof Map<?, ?> map) {
-            return freezeMap(map);
-        }
-        if (value instanceof List<?> list) {
-            List<Object> copy = new ArrayList<>();
-            list.forEach(item -> copy.add(freeze(item)));
-            return Collections.unmodifiableList(copy);
-        }
-        throw new IllegalArgumentException("detail values are strings, integers, booleans, lists or maps");
     }
 }

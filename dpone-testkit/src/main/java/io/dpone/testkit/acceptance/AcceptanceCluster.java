@@ -142,6 +142,10 @@ public interface AcceptanceCluster extends AutoCloseable {
         return "v" + row;
     }
 
+    /** Called by a {@link PublicationDriver} right before each publication of {@code invocation}; nothing by default. */
+    default void publishing(PublicationDriver driver, String invocation) {
+    }
+
     /** Sees every attempt a {@link PublicationDriver} made on this cluster (publications and status reads); nothing by default. */
     default void attempted(Attempt attempt) {
     }

@@ -19,11 +19,14 @@ import io.dpone.spi.publication.PublicationRequest;
 import io.dpone.spi.publication.PublicationStrategyProvider;
 import io.dpone.spi.publication.Publisher;
 import io.dpone.spi.publication.Secret;
+import io.dpone.spi.publication.StatusRequest;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberEndpoint;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
@@ -40,23 +43,35 @@ final class HostPublication {
 
     static Attempt publish(String cluster, TableRef target, MemberEndpoint member, Credentials principal, String invocation,
             PublicationSource source) {
+        Publisher publisher = publisher(cluster, target);
+        try {
+            return new Attempt.Receipt(publisher.publish(new PublicationRequest(invocation, requireNonNull(source, "source"),
+                    connection(member, principal), Cancellation.NEVER, ProgressListener.NONE)));
+        } catch (DponeException refused) {
+            return new Attempt.Refused(refused);
+        }
+    }
+
+    /** {@code dpone plan --live --invocation-id invocation}, through the same composition root. */
+    static LivePlan preview(String cluster, TableRef target, MemberEndpoint member, Credentials principal, String invocation) {
+        return publisher(cluster, target).preview(new StatusRequest(connection(member, principal), Optional.of(invocation)));
+    }
+
+    private static Publisher publisher(String cluster, TableRef target) {
         SinkManifest manifest = manifest(cluster, target);
         StaticAdmissionPolicy policy = new StaticAdmissionPolicy(providers());
         StaticDecision decision = policy.decide(manifest, HostEnvironment.empty());
         if (!decision.selected()) {
             throw new ScenarioFailure("static admission did not select a provider: " + decision.blockers());
         }
-        Publisher publisher = policy.providerFor(decision.replicationMode().orElseThrow())
+        return policy.providerFor(decision.replicationMode().orElseThrow())
                 .orElseThrow(() -> new ScenarioFailure("a selected decision has no provider"))
                 .createPublisher(new PublicationContext(manifest, decision, HostEnvironment.empty()));
-        ClusterConnection connection = new ClusterConnection(member.host(), member.httpPort(), member.nativePort(), false,
+    }
+
+    private static ClusterConnection connection(MemberEndpoint member, Credentials principal) {
+        return new ClusterConnection(member.host(), member.httpPort(), member.nativePort(), false,
                 principal.user(), Secret.of(principal.password()));
-        try {
-            return new Attempt.Receipt(publisher.publish(new PublicationRequest(invocation, requireNonNull(source, "source"),
-                    connection, Cancellation.NEVER, ProgressListener.NONE)));
-        } catch (DponeException refused) {
-            return new Attempt.Refused(refused);
-        }
     }
 
     /** The internal-mode manifest of {@code fixtures/manifests/cluster-internal.yaml}, for this cluster and target. */

@@ -13,6 +13,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
 import java.time.Duration;
@@ -73,6 +74,7 @@ public final class PublicationDriver {
     }
 
     Attempt publish(String worker, PublicationPorts ports, String invocation, PublicationSource source) {
+        cluster.publishing(this, invocation);
         Attempt attempt;
         try {
             attempt = new Attempt.Receipt(service(worker, ports).publish(invocation, source, Cancellation.NEVER,
@@ -82,6 +84,11 @@ public final class PublicationDriver {
         }
         cluster.attempted(attempt);
         return attempt;
+    }
+
+    /** What {@code dpone plan --live --invocation-id invocation} says publish would do now; read only. */
+    public LivePlan preview(String worker, String invocation) {
+        return service(worker).preview(Optional.of(invocation));
     }
 
     /** A read-only status, as {@code dpone status} shows it. */

@@ -13,6 +13,7 @@ import io.dpone.testkit.fault.CallCounter;
 import io.dpone.testkit.fault.SendHook;
 import io.dpone.testkit.simulator.WorkerCrash;
 import java.util.LinkedHashMap;
+import io.dpone.spi.receipt.LivePlan;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -190,6 +191,11 @@ abstract class RealAcceptanceCluster implements AcceptanceCluster {
     public Attempt publishThroughHost(String invocation, int rows) {
         return HostPublication.publish(clusterName(), target(), running.member(0).endpoint(), running.publisher(),
                 invocation, PublicationDriver.source(rows, false));
+    }
+
+    /** {@code dpone plan --live} through the production composition root, as {@link #publishThroughHost} publishes. */
+    public LivePlan previewThroughHost(String invocation) {
+        return HostPublication.preview(clusterName(), target(), running.member(0).endpoint(), running.publisher(), invocation);
     }
 
     @Override

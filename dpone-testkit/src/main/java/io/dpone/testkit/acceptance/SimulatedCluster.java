@@ -38,6 +38,7 @@ public final class SimulatedCluster implements AcceptanceCluster {
     private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
     private IntFunction<String> rowValues = row -> "v" + row;
     private Consumer<Attempt> attempts = attempt -> { };
+    private java.util.function.BiConsumer<PublicationDriver, String> publishing = (driver, invocation) -> { };
 
     public SimulatedCluster(ClusterSimulator simulator, FacadeSpec facade) {
         this.simulator = requireNonNull(simulator, "simulator is null");
@@ -66,6 +67,17 @@ public final class SimulatedCluster implements AcceptanceCluster {
     @Override
     public String rowValue(int row) {
         return rowValues.apply(row);
+    }
+
+    /** {@code hook} runs right before every publication a driver makes on this cluster (e.g. a {@code plan --live}). */
+    public SimulatedCluster beforeEachPublication(java.util.function.BiConsumer<PublicationDriver, String> hook) {
+        this.publishing = requireNonNull(hook, "hook is null");
+        return this;
+    }
+
+    @Override
+    public void publishing(PublicationDriver driver, String invocation) {
+        publishing.accept(driver, invocation);
     }
 
     @Override

@@ -5,6 +5,9 @@ import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,6 +45,40 @@ public final class ReceiptFields {
             ddl.put("hosts", perHost);
         }
         return ddl;
+    }
+
+    /** The receipt's name for a member that shows a completed operation's final form. */
+    public static final String COMPLETED = "COMPLETED";
+
+    /**
+     * A member's state as a receipt names it. While the operation runs this is the classifier's
+     * state. Once the record is COMPLETED, a member showing the final form (the desired generation
+     * under the target's name and no candidate) reads {@value #COMPLETED}: the classifier calls
+     * that form CLEANUP_PENDING for an existing target and COMMITTED for an absent one, which read
+     * as unfinished work next to "published and cleaned up on every member". Any other form keeps
+     * the classifier's name, so drift after completion stays visible. Null when not observed.
+     */
+    public static String memberState(ReplicaState state, boolean completed, boolean absentTarget) {
+        if (state == null) {
+            return null;
+        }
+        ReplicaState finalForm = absentTarget ? ReplicaState.COMMITTED : ReplicaState.CLEANUP_PENDING;
+        return completed && state == finalForm ? COMPLETED : state.name();
+    }
+
+    /**
+     * When the record was created and last written (the service clock's stamps) and, for a read at
+     * {@code readAt}, how long it has stood in its phase since; {@code readAt} may be null.
+     */
+    public static Map<String, Object> recordTimes(Instant createdAt, Instant updatedAt, Instant readAt) {
+        Map<String, Object> times = new LinkedHashMap<>();
+        times.put("created_at", createdAt.toString());
+        times.put("updated_at", updatedAt.toString());
+        times.put("operation_ms", Math.max(0, Duration.between(createdAt, updatedAt).toMillis()));
+        if (readAt != null) {
+            times.put("in_phase_ms", Math.max(0, Duration.between(updatedAt, readAt).toMillis()));
+        }
+        return times;
     }
 
     /** {@code {shard, replica, key: value}}, ordered, for one member. */

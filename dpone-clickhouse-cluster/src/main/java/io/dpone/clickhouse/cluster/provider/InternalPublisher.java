@@ -12,6 +12,7 @@ import io.dpone.spi.manifest.SinkManifest;
 import io.dpone.spi.publication.PublicationRequest;
 import io.dpone.spi.publication.Publisher;
 import io.dpone.spi.publication.StatusRequest;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationReceipt;
 
 /**
@@ -46,6 +47,13 @@ final class InternalPublisher implements Publisher {
     public PublicationReceipt status(StatusRequest request) {
         try (ClusterAdapters adapters = new ClusterAdapters(request.connection(), settings)) {
             return service(adapters).status(request.schedulerInvocationId());
+        }
+    }
+
+    @Override
+    public LivePlan preview(StatusRequest request) {
+        try (ClusterAdapters adapters = new ClusterAdapters(request.connection(), settings)) {
+            return service(adapters).preview(request.schedulerInvocationId());
         }
     }
 

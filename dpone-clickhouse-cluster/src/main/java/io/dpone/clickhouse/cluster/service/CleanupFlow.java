@@ -19,8 +19,6 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
-import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaCensus;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -68,7 +66,7 @@ final class CleanupFlow {
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.COMPLETED) {
-                recordCompleted(cluster, record, run);
+                ClassificationNames.completed(run.evidence(), cluster, record, replicas, settings.target());
                 leftovers.report(record, run.evidence());
                 return Conclusion.committed();
             }
@@ -147,14 +145,6 @@ final class CleanupFlow {
         return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                 "published on every member; cancelled before cleanup finished, and no cleanup statement was sent after"
                         + " the cancellation; run the same invocation again to finish cleanup");
-    }
-
-    /** The completed operation's per-replica states, for the receipt: what every member shows now. */
-    private void recordCompleted(AdmittedCluster cluster, AuthorityRecord record, Run run) {
-        ReplicaCensus census = ReplicaCensus.take(RecordShapes.shape(record), cluster.hosts(),
-                replicas.observe(cluster.hosts(), settings.target(), RecordShapes.candidate(record, settings.target())),
-                SeedReplicaStateClassifier.INSTANCE);
-        run.evidence().classified("COMPLETED", null, census.states());
     }
 
     private static QueueResult cleanupQueue(AuthorityRecord record, EntryAggregation hosts) {

@@ -54,8 +54,17 @@ final class ClusterGate {
     record Admission(AdmittedCluster cluster, AuthorityRead slot) {
     }
 
-    Admission admit(OperationIdentity identity, Run run) {
-        ClusterAdmission.Admitted membership = membership(identity, run);
+    /**
+     * Everything admission decides before it would send anything, read only: the admitted cluster,
+     * the facade verdict, the slot (read only when the facade is ready) and whether the capability
+     * still needs its probe. {@link #admit} acts on it; {@code plan --live} reports it.
+     */
+    record Survey(AdmittedCluster cluster, FacadeVerdict facade, Optional<AuthorityRead> slot, boolean needsProof) {
+    }
+
+    /** Reads and judges only; refuses exactly as {@link #admit} would, before any mutation. */
+    Survey survey(OperationIdentity identity, RunEvidence evidence) {
+        ClusterAdmission.Admitted membership = membership(identity);
         requirePreflight();
         FacadeVerdict facade = observeFacade(membership, identity);
         if (facade instanceof FacadeVerdict.Blocked blocked) {
@@ -63,14 +72,22 @@ final class ClusterGate {
         }
         if (facade instanceof FacadeVerdict.Ready) {
             AuthorityRead slot = readSlot(identity);
-            AdmittedCluster cluster = resumesAfterDispatch(slot, identity) ? cluster(membership, run)
-                    : cluster(judgeTarget(membership), run);
-            if (needsProof(slot, cluster)) {
+            AdmittedCluster cluster = resumesAfterDispatch(slot, identity) ? cluster(membership, evidence)
+                    : cluster(judgeTarget(membership), evidence);
+            return new Survey(cluster, facade, Optional.of(slot), needsProof(slot, cluster));
+        }
+        return new Survey(cluster(judgeTarget(membership), evidence), facade, Optional.empty(), true);
+    }
+
+    Admission admit(OperationIdentity identity, Run run) {
+        Survey survey = survey(identity, run.evidence());
+        AdmittedCluster cluster = survey.cluster();
+        if (survey.slot().isPresent()) {
+            if (survey.needsProof()) {
                 prove(cluster, run);
             }
-            return new Admission(cluster, slot);
+            return new Admission(cluster, survey.slot().get());
         }
-        AdmittedCluster cluster = cluster(judgeTarget(membership), run);
         prove(cluster, run);
         run.waits().progress().step("control facade bootstrap");
         FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
@@ -93,7 +110,7 @@ final class ClusterGate {
                 .isPresent();
     }
 
-    private ClusterAdmission.Admitted membership(OperationIdentity identity, Run run) {
+    private ClusterAdmission.Admitted membership(OperationIdentity identity) {
         return admitted(new StrictClusterAdmission(ports.catalog())
                 .admitMembership(settings.cluster(), settings.target(), identity.candidate()));
     }
@@ -110,10 +127,10 @@ final class ClusterGate {
         return (ClusterAdmission.Admitted) admission;
     }
 
-    private AdmittedCluster cluster(ClusterAdmission.Admitted admitted, Run run) {
+    private AdmittedCluster cluster(ClusterAdmission.Admitted admitted, RunEvidence evidence) {
         AdmittedCluster cluster = new AdmittedCluster(admitted.inventory(), digests.inventory(admitted.inventory()),
                 admitted.target());
-        run.evidence().inventory(admitted.inventory(), cluster.inventoryDigest().hex());
+        evidence.inventory(admitted.inventory(), cluster.inventoryDigest().hex());
         return cluster;
     }
 

@@ -1,6 +1,9 @@
 package io.dpone.clickhouse.cluster.service;
 
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
@@ -9,7 +12,6 @@ import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
-import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
@@ -19,6 +21,7 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
 import java.time.Instant;
@@ -47,6 +50,7 @@ public final class InternalPublicationService {
     private final CleanupFlow cleanup;
     private final Staging staging;
     private final StatusReader status;
+    private final LivePreview preview;
 
     public InternalPublicationService(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
             RandomBits random) {
@@ -66,16 +70,20 @@ public final class InternalPublicationService {
         this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates),
                 leftovers);
         this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
+        this.preview = new LivePreview(ports, settings, digests, random, status);
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
     public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
             ProgressListener progress) {
         OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId, digests);
-        Run run = new Run(new Waits(ports.sleeper(), cancellation, progress),
+        PhaseTimings timings = new PhaseTimings(ports.clock());
+        Sleeper sleeper = timings.observing(ports.sleeper());
+        ProgressListener timed = timings.observing(progress);
+        Run run = new Run(new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(ports.ddl(), digests, settings.entryVisibility(), settings.entryProgress(),
-                        ports.sleeper(), cancellation), new RunEvidence());
-        progress.step("admission");
+                        sleeper, cancellation), new RunEvidence(ReceiptTimes.of(timings)));
+        timed.step("admission");
         ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
         Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
         return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
@@ -83,7 +91,7 @@ public final class InternalPublicationService {
 
     /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
     public PublicationReceipt status(Optional<String> schedulerInvocationId) {
-        RunEvidence evidence = new RunEvidence();
+        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
         Optional<Conclusion> conclusion = status.read(
                 schedulerInvocationId.map(id -> OperationIdentity.derive(settings, id, digests).operationId()), evidence);
         if (conclusion.isEmpty()) {
@@ -92,25 +100,21 @@ public final class InternalPublicationService {
         return InternalReceipts.of(evidence.record().record().operationId().hex(), conclusion.get(), evidence);
     }
 
+    /** {@code dpone plan --live}: what {@link #publish} of {@code schedulerInvocationId} (any new one when empty) would do now; mutates nothing. */
+    public LivePlan preview(Optional<String> schedulerInvocationId) {
+        return preview.preview(schedulerInvocationId);
+    }
+
     private Conclusion decide(AdmittedCluster cluster, OperationIdentity identity, AuthorityRead slot,
             PublicationSource source, Run run) {
-        if (slot instanceof AuthorityRead.Absent) {
-            return newOperation(cluster, identity, null, source, run);
+        if (slot instanceof AuthorityRead.Present present) {
+            present.valid().ifPresent(run.evidence()::record);
         }
-        VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
-                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
-                "the authority record is malformed, of an unknown version or oversized; it blocks the target and is never"
-                        + " overwritten"));
-        run.evidence().record(current);
-        AuthorityRecord record = current.record();
-        if (record.operationId().equals(identity.operationId())) {
-            return resume(cluster, current, run);
+        SlotDecision decision = SlotDecision.of(slot, identity.operationId());
+        if (decision instanceof SlotDecision.Resume resume) {
+            return resume(cluster, resume.current(), run);
         }
-        if (record.phase() != AuthorityPhase.COMPLETED) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
-                    "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
-        }
-        return newOperation(cluster, identity, current, source, run);
+        return newOperation(cluster, identity, ((SlotDecision.NewOperation) decision).completed().orElse(null), source, run);
     }
 
     /**

@@ -1,12 +1,16 @@
 package io.dpone.clickhouse.cluster.service;
 
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
+import static java.util.Objects.requireNonNull;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +33,12 @@ final class RunEvidence {
     private EntryAggregation cleanupHosts;
     private final List<String> steps = new ArrayList<>();
     private List<String> leftoverAttempts;
+    private final ReceiptTimes times;
+
+    /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
+    RunEvidence(ReceiptTimes times) {
+        this.times = requireNonNull(times, "times is null");
+    }
 
     void inventory(ClusterInventory inventory, String digest) {
         members.clear();
@@ -56,6 +66,11 @@ final class RunEvidence {
 
     void cleanupHosts(EntryAggregation aggregation) {
         cleanupHosts = aggregation;
+    }
+
+    /** When a status read looked, so the receipt can say how long the record has been in its phase. */
+    void readAt(Instant now) {
+        times.readAt(now);
     }
 
     void step(String name) {
@@ -93,15 +108,19 @@ final class RunEvidence {
             detail.put("leftover_attempts", leftoverAttempts);
         }
         detail.put("steps", List.copyOf(steps));
+        var payload = record == null ? null : record.record().payload();
+        times.put(detail, payload == null ? null : payload.createdAt(), payload == null ? null : payload.updatedAt());
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");
         return detail;
     }
 
     private List<Object> memberStates() {
+        boolean completed = record != null && record.record().phase() == AuthorityPhase.COMPLETED;
+        boolean absentTarget = record != null && record.record().payload().predecessor() == null;
         List<Object> states = new ArrayList<>();
         members.forEach((endpoint, member) -> states.add(ReceiptFields.member(member, "state",
-                replicas.containsKey(endpoint) ? replicas.get(endpoint).name() : null)));
+                ReceiptFields.memberState(replicas.get(endpoint), completed, absentTarget))));
         return states;
     }
 }

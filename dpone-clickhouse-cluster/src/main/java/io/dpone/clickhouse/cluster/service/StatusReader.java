@@ -93,6 +93,7 @@ final class StatusReader {
         VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
                 DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is not a valid V1 record"));
         evidence.record(current);
+        evidence.readAt(ports.clock().instant());
         mine.ifPresent(operation -> evidence.step(current.record().operationId().equals(operation)
                 ? "record belongs to this invocation" : "record belongs to another invocation"));
         return Optional.of(conclude(cluster, current.record(), evidence));
@@ -101,6 +102,7 @@ final class StatusReader {
     private Conclusion conclude(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
         TableRef candidate = RecordShapes.candidate(record, settings.target());
         if (record.phase() == AuthorityPhase.COMPLETED) {
+            ClassificationNames.completed(evidence, cluster, record, replicas, settings.target());
             leftovers.report(record, evidence);
             return Conclusion.committed();
         }

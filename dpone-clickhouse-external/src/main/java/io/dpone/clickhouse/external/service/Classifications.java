@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaCensus;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
@@ -41,6 +42,13 @@ final class Classifications {
         evidence.classified(verdict.classification().name(), verdict.cause() == null ? null : verdict.cause().name(),
                 verdict.perReplica());
         return verdict;
+    }
+
+    /** A COMPLETED operation's per-member states, for the receipt: what every member shows now. Reads only. */
+    void completed(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, ExternalEvidence evidence) {
+        ReplicaCensus census = ReplicaCensus.take(MemberShapes.of(record, cluster), cluster.hosts(),
+                observations.observe(cluster.hosts(), target, candidate), SeedReplicaStateClassifier.INSTANCE);
+        evidence.classified("COMPLETED", null, census.states());
     }
 
     CleanupVerdict cleanup(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, QueueResult cleanupQueue,

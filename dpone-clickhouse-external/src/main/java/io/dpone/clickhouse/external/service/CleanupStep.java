@@ -64,6 +64,7 @@ final class CleanupStep {
         for (int attempt = 1; ; attempt++) {
             ExternalRecord record = (ExternalRecord) current.record();
             if (record.phase() == ExternalPhase.COMPLETED) {
+                classifications.completed(cluster, record, Statements.candidate(record, settings.target()), run.evidence());
                 return new Flow.Concluded(Ending.committed());
             }
             if (!record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {

@@ -8,9 +8,13 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
+import static java.util.Objects.requireNonNull;
+import java.time.Instant;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.InternalBaseline;
@@ -40,6 +44,12 @@ final class ExternalEvidence {
     private EntryAggregation publicationHosts;
     private EntryAggregation cleanupHosts;
     private final List<String> steps = new ArrayList<>();
+    private final ReceiptTimes times;
+
+    /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
+    ExternalEvidence(ReceiptTimes times) {
+        this.times = requireNonNull(times, "times is null");
+    }
 
     /** @param digest the fenced inventory digest, empty when a member's time zone could not be read (status only) */
     void inventory(ResolvedInventory inventory, Optional<Digest> digest) {
@@ -68,6 +78,11 @@ final class ExternalEvidence {
 
     void cleanupHosts(EntryAggregation aggregation) {
         cleanupHosts = aggregation;
+    }
+
+    /** When a status read looked, so the receipt can say how long the record has been in its phase. */
+    void readAt(Instant now) {
+        times.readAt(now);
     }
 
     void step(String name) {
@@ -99,6 +114,8 @@ final class ExternalEvidence {
         detail.put("unknown_cause", cause);
         detail.put("members", memberStates());
         detail.put("steps", List.copyOf(steps));
+        ExternalRecord timed = record != null && record.record() instanceof ExternalRecord r ? r : null;
+        times.put(detail, timed == null ? null : timed.payload().createdAt(), timed == null ? null : timed.payload().updatedAt());
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");
         return detail;
@@ -129,9 +146,11 @@ final class ExternalEvidence {
     private List<Object> memberStates() {
         List<Object> list = new ArrayList<>();
         List<MemberRecord> recorded = record != null && record.record() instanceof ExternalRecord r ? r.payload().members() : List.of();
+        boolean completed = record != null && record.record() instanceof ExternalRecord r && r.phase() == ExternalPhase.COMPLETED;
+        boolean absentTarget = record != null && record.record() instanceof ExternalRecord r && r.payload().absentTarget();
         members.forEach((endpoint, member) -> {
             Map<String, Object> entry = ReceiptFields.member(member, "state",
-                    states.containsKey(endpoint) ? states.get(endpoint).name() : null);
+                    ReceiptFields.memberState(states.get(endpoint), completed, absentTarget));
             recorded.stream().filter(m -> m.shardNumber() == member.shardNumber() && m.replicaNumber() == member.replicaNumber())
                     .findFirst().ifPresent(m -> {
                         entry.put("member_id", m.memberId().hex());

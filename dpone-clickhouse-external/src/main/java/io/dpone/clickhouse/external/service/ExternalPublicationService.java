@@ -1,7 +1,10 @@
 package io.dpone.clickhouse.external.service;
 
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotRead;
@@ -79,10 +82,13 @@ public final class ExternalPublicationService {
     public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
             ProgressListener progress) {
         ExternalOperation operation = ExternalOperation.derive(settings.plan(), schedulerInvocationId);
-        ExternalRun run = new ExternalRun(new Waits(ports.sleeper(), cancellation, progress),
+        PhaseTimings timings = new PhaseTimings(ports.clock());
+        Sleeper sleeper = timings.observing(ports.sleeper());
+        ProgressListener timed = timings.observing(progress);
+        ExternalRun run = new ExternalRun(new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(ports.ddl(), Sha256ProtocolDigests.INSTANCE, settings.entryVisibility(),
-                        settings.entryProgress(), ports.sleeper(), cancellation), new ExternalEvidence());
-        progress.step("admission");
+                        settings.entryProgress(), sleeper, cancellation), new ExternalEvidence(ReceiptTimes.of(timings)));
+        timed.step("admission");
         ExternalGate.Admission admission = new ExternalGate(ports, settings, random).admit(operation, run);
         Ending ending = decide(admission.members(), operation, admission.slot(), source, run);
         return ExternalReceipts.of(operation.operationId().hex(), ending, run.evidence());
@@ -197,7 +203,8 @@ public final class ExternalPublicationService {
             }
             case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
             case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
-            case COMPLETED -> new Flow.Concluded(Ending.committed());
+            // through cleanup, which finds it done and reads what every member shows for the receipt
+            case COMPLETED -> cleanup.run(cluster, current, run);
             case ABORTED -> new Flow.Concluded(Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
                     "this invocation's operation ended before publication (not success); a new invocation may publish"));
         };

@@ -2,6 +2,7 @@ package io.dpone.clickhouse.external.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
@@ -61,7 +62,7 @@ final class StatusView {
     }
 
     PublicationReceipt read(ExternalOperation operation, boolean invocationGiven) {
-        ExternalEvidence evidence = new ExternalEvidence();
+        ExternalEvidence evidence = new ExternalEvidence(ReceiptTimes.ofRead());
         CatalogRead<ClusterInventory> read = ports.catalog().inventory(settings.cluster());
         if (!(read instanceof CatalogRead.Observed<ClusterInventory> observed)) {
             throw ((CatalogRead.Unreadable<ClusterInventory>) read).refusal(
@@ -84,6 +85,7 @@ final class StatusView {
         SlotVersion<ExternalSlot> current = ((SlotRead.Present<ExternalSlot>) slot).valid().orElseThrow(() -> new DponeException(
                 DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is not a valid record"));
         evidence.record(current);
+        evidence.readAt(ports.clock().instant());
         if (current.record() instanceof InternalBaseline baseline) {
             if (baseline.completed()) {
                 return ExternalReceipts.none("the slot holds a completed internal-mode record; a new external operation"
@@ -122,7 +124,10 @@ final class StatusView {
         var candidate = Statements.candidate(record, settings.target());
         boolean drifted = !record.payload().inventoryDigest().equals(cluster.inventoryDigest());
         return switch (record.phase()) {
-            case COMPLETED -> Ending.committed();
+            case COMPLETED -> {
+                classifications.completed(cluster, record, candidate, evidence);
+                yield Ending.committed();
+            }
             case ABORTED -> Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
                     "the operation ended before publication after exact owned cleanup (not success); nothing was published;"
                             + " a new invocation id publishes the target");
