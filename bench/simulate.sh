@@ -2,7 +2,9 @@
 # Issue 11's and issue 12's randomized fault schedules outside JUnit (docs/testkit/simulator.md,
 # "Randomized fault schedules"): complete publications by the real service of one mode on the
 # deterministic simulator, several workers, random faults, healing reruns, six invariants checked
-# at every step. Simulator evidence; no ClickHouse needed. The last line reads
+# at every step. Simulator evidence; no ClickHouse needed. The line before the last reads
+#   fault_classes=lost_answer:N,not_sent:N,...   (how many schedules each fault class took effect in)
+# and the last line
 #   schedules=N violations=V committed=... partial_in_progress=... waiting=... terminal_partial=... unknown=... conflict=... ...
 # Usage: bench/simulate.sh [--mode internal|external] [--schedules N] [--seed S] [--members M] [--workers W] [--threads T]
 #   defaults: internal mode (InternalPublicationService, Replicated members); external mode runs the

@@ -50,7 +50,8 @@ public final class PublishCommand implements Callable<Integer> {
 
     @Option(names = "--source", required = true, paramLabel = "FILE",
             description = "Delimited text file with a header row, or a codec file with --columns."
-                    + " Which compressions the publisher reads is the mode's: docs/reference/sources.md.")
+                    + " Internal mode also reads gzip (.gz) and zstd (.zst) files as it streams; external mode reads"
+                    + " uncompressed files only (docs/reference/sources.md).")
     private Path source;
 
     @Option(names = "--format", paramLabel = "FORMAT",

@@ -124,7 +124,7 @@ public final class ClusterSimulator {
     }
 
     public SimulatorObservation observe() {
-        return new SimulatorObservation(world, gate);
+        return new SimulatorObservation(world, gate, faults);
     }
 
     public Trace trace() {

@@ -121,6 +121,42 @@ public sealed interface Fault {
         }
     }
 
+    /**
+     * The host executes the entry, then its process dies before it writes {@code finished/} and
+     * restarts ({@code DDLWorker::processTask}: "FIXME: if server fails right here, the task will be
+     * executed twice"): after the restart it executes the entry again, an {@code EXCHANGE} swapping
+     * back (Finished 0), a {@code RENAME} or {@code CREATE} reporting 60 or 57 although the first run
+     * took effect. Belongs to a {@link Step.HostExecutes} step.
+     */
+    record KillBeforeFinished() implements Fault {
+    }
+
+    /**
+     * The member's Keeper session is lost while a KeeperMap write is in flight ({@code CONTROL_CAS},
+     * {@code CONTROL_INSERT}): the multi reached the leader ({@code applied}) or did not, and the
+     * client hears 999 {@code Coordination::Exception: Connection loss} either way, so the outcome is
+     * unknown to it. The server takes a new session (its ephemeral nodes go, its replicas and DDL
+     * worker re-initialise), and its next KeeperMap reads are synchronised.
+     */
+    record KeeperSessionLost(boolean applied) implements Fault {
+    }
+
+    /**
+     * The call's Keeper reads are served by a follower that has applied nothing since the member's
+     * session last saw the log: as stale as ZooKeeper's per-session order allows. KeeperMap reads
+     * ({@code CONTROL_READ}, the read inside a {@code CONTROL_CAS}'s strict update, each member's slot
+     * read of {@code FACADE_OBSERVE}: {@code StorageKeeperMap::getBySerializedKeys} reads without
+     * {@code sync}; {@code getClient} syncs only when it takes a new session) and the
+     * {@code system.distributed_ddl_queue} reads ({@code DDL_LOOKUP}, {@code DDL_ENTRIES_BY_PREFIX},
+     * {@code DDL_HOST_ROWS}: {@code StorageSystemDDLWorkerQueue} lists the queue without {@code sync}).
+     */
+    record StaleRead() implements Fault {
+        /** The port calls that read Keeper through the member's session. */
+        public static final java.util.Set<PortCall> READS_FROM_KEEPER = java.util.EnumSet.of(PortCall.CONTROL_READ,
+                PortCall.CONTROL_CAS, PortCall.FACADE_OBSERVE, PortCall.DDL_LOOKUP, PortCall.DDL_ENTRIES_BY_PREFIX,
+                PortCall.DDL_HOST_ROWS);
+    }
+
     /** The host finishes the entry with this error instead of executing it (a terminal host failure). */
     record HostError(int code, String name, String text) implements Fault {
         public HostError {
@@ -169,6 +205,18 @@ public sealed interface Fault {
 
     static Fault interruptLoad(long rows) {
         return new InterruptLoad(rows);
+    }
+
+    static Fault killBeforeFinished() {
+        return new KillBeforeFinished();
+    }
+
+    static Fault keeperSessionLost(boolean applied) {
+        return new KeeperSessionLost(applied);
+    }
+
+    static Fault staleRead() {
+        return new StaleRead();
     }
 
     static Fault crashWorker() {

@@ -64,7 +64,8 @@ public final class FaultSchedule {
         private static void check(Step step, Fault fault) {
             boolean response = fault instanceof Fault.LoseResponse || fault instanceof Fault.FailBeforeSend
                     || fault instanceof Fault.DuplicateEntry || fault instanceof Fault.InterruptLoad
-                    || fault instanceof Fault.SlowAnswer;
+                    || fault instanceof Fault.SlowAnswer || fault instanceof Fault.StaleRead
+                    || fault instanceof Fault.KeeperSessionLost;
             if (response) {
                 if (!(step instanceof Step.Call call) || call.timing() != Step.Timing.BEFORE) {
                     throw new IllegalArgumentException(fault + " shapes one call's answer: use a call step without afterEffect()");
@@ -79,6 +80,14 @@ public final class FaultSchedule {
                 if (fault instanceof Fault.InterruptLoad && call.call() != PortCall.MEMBER_INSERT) {
                     throw new IllegalArgumentException("an interrupted load needs a MEMBER_INSERT step");
                 }
+                if (fault instanceof Fault.StaleRead && !Fault.StaleRead.READS_FROM_KEEPER.contains(call.call())) {
+                    throw new IllegalArgumentException("a stale read needs a call that reads Keeper: "
+                            + Fault.StaleRead.READS_FROM_KEEPER);
+                }
+                if (fault instanceof Fault.KeeperSessionLost && call.call() != PortCall.CONTROL_CAS
+                        && call.call() != PortCall.CONTROL_INSERT) {
+                    throw new IllegalArgumentException("a Keeper session lost mid-write needs a CONTROL_CAS or CONTROL_INSERT step");
+                }
             }
             if ((fault instanceof Fault.CrashWorker || fault instanceof Fault.PauseWorker) && !(step instanceof Step.Call)) {
                 throw new IllegalArgumentException("a worker crashes or pauses at one of its calls: use a call step");
@@ -92,8 +101,10 @@ public final class FaultSchedule {
                 throw new IllegalArgumentException("a paused worker makes no calls: resume " + resume.worker()
                         + " at another worker's call, a time or a host step");
             }
-            if ((fault instanceof Fault.HostError) != (step instanceof Step.HostExecutes) && !fault.changesWorld()) {
-                throw new IllegalArgumentException("a host error belongs to a hostExecutes step and nothing else does but world faults");
+            boolean hostFault = fault instanceof Fault.HostError || fault instanceof Fault.KillBeforeFinished;
+            if (hostFault != (step instanceof Step.HostExecutes) && !fault.changesWorld()) {
+                throw new IllegalArgumentException("a host error or a kill before finished/ belongs to a hostExecutes step,"
+                        + " and nothing else does but world faults");
             }
         }
     }

@@ -206,6 +206,16 @@ public final class SimulatorAdmin {
         return this;
     }
 
+    /**
+     * The member's DDL worker spends {@code duration} executing the next entry it starts (once), as a
+     * slow statement would; the host shows Active meanwhile.
+     */
+    public SimulatorAdmin slowDdlExecution(int member, Duration duration) {
+        member(member).slowNextDdl = duration.toMillis();
+        world.trace("admin", "member" + member + " executes its next DDL entry for " + duration.toMillis() + " ms");
+        return this;
+    }
+
     /** Lets a stalled DDL worker go on with the entries it skipped, in queue order. */
     public SimulatorAdmin releaseDdl(int member) {
         member(member).ddlStalled = false;

@@ -5,6 +5,7 @@ import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
 import io.dpone.clickhouse.cluster.ddl.QueueRows;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.ports.CallGate;
+import io.dpone.testkit.simulator.ports.FaultState;
 import io.dpone.testkit.simulator.world.KeeperMapStore;
 import io.dpone.testkit.simulator.world.QueueEntry;
 import io.dpone.testkit.simulator.world.QueueRowsView;
@@ -26,10 +27,22 @@ import java.util.Optional;
 public final class SimulatorObservation {
     private final World world;
     private final CallGate gate;
+    private final FaultState faults;
 
-    SimulatorObservation(World world, CallGate gate) {
+    SimulatorObservation(World world, CallGate gate, FaultState faults) {
         this.world = world;
         this.gate = gate;
+        this.faults = faults;
+    }
+
+    /** The Keeper and host fault effects that happened so far, by kind (absent: none). */
+    public Map<WorldEvent, Integer> worldEvents() {
+        return Map.copyOf(world.events());
+    }
+
+    /** Whether {@code fault}, armed in this simulation (by identity), fired at least once. */
+    public boolean fired(Fault fault) {
+        return faults.fired(fault);
     }
 
     /** Virtual milliseconds since the start. */

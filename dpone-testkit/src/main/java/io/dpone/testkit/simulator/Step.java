@@ -14,8 +14,9 @@ public sealed interface Step {
      * dispatch: after the entry was enqueued, before the initiator waits). {@code member} (-1: any)
      * is the member the call reaches: the worker's own for the coordinator ports, the session's
      * member for external mode's direct member calls ({@link PortCall#isMemberSession()}).
+     * {@code except} (null: none) is a call an {@link #anyCall()} step skips ({@link #except(PortCall)}).
      */
-    record Call(PortCall call, String worker, StatementKind kind, int occurrence, Timing timing, int member)
+    record Call(PortCall call, String worker, StatementKind kind, int occurrence, Timing timing, int member, PortCall except)
             implements Step {
         public Call {
             requireNonNull(timing, "timing is null");
@@ -28,11 +29,11 @@ public sealed interface Step {
         }
 
         public Call worker(String name) {
-            return new Call(call, requireNonNull(name, "name is null"), kind, occurrence, timing, member);
+            return new Call(call, requireNonNull(name, "name is null"), kind, occurrence, timing, member, except);
         }
 
         public Call kind(StatementKind statementKind) {
-            return new Call(call, worker, requireNonNull(statementKind, "statementKind is null"), occurrence, timing, member);
+            return new Call(call, worker, requireNonNull(statementKind, "statementKind is null"), occurrence, timing, member, except);
         }
 
         /** Only calls reaching member {@code index} (for a direct member call: the session's member). */
@@ -40,22 +41,30 @@ public sealed interface Step {
             if (index < 0) {
                 throw new IllegalArgumentException("member is an index");
             }
-            return new Call(call, worker, kind, occurrence, timing, index);
+            return new Call(call, worker, kind, occurrence, timing, index, except);
         }
 
         public Call nth(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("occurrence counts from 1");
             }
-            return new Call(call, worker, kind, n, timing, member);
+            return new Call(call, worker, kind, n, timing, member, except);
         }
 
         public Call every() {
-            return new Call(call, worker, kind, 0, timing, member);
+            return new Call(call, worker, kind, 0, timing, member, except);
         }
 
         public Call afterEffect() {
-            return new Call(call, worker, kind, occurrence, Timing.AFTER_EFFECT, member);
+            return new Call(call, worker, kind, occurrence, Timing.AFTER_EFFECT, member, except);
+        }
+
+        /** An {@link #anyCall()} step that skips {@code skipped} (it neither fires there nor counts it). */
+        public Call except(PortCall skipped) {
+            if (call != null) {
+                throw new IllegalArgumentException("except narrows anyCall() only");
+            }
+            return new Call(call, worker, kind, occurrence, timing, member, requireNonNull(skipped, "skipped is null"));
         }
 
         public boolean matches(PortCall actual, String actualWorker, StatementKind actualKind) {
@@ -63,7 +72,8 @@ public sealed interface Step {
         }
 
         public boolean matches(PortCall actual, String actualWorker, StatementKind actualKind, int actualMember) {
-            return (call == null || call == actual) && (worker == null || worker.equals(actualWorker))
+            return (call == null || call == actual) && (except == null || except != actual)
+                    && (worker == null || worker.equals(actualWorker))
                     && (kind == null || kind == actualKind) && (member < 0 || member == actualMember);
         }
     }
@@ -106,12 +116,12 @@ public sealed interface Step {
 
     /** The first call of {@code call} by any worker. */
     static Call call(PortCall call) {
-        return new Call(requireNonNull(call, "call is null"), null, null, 1, Timing.BEFORE, -1);
+        return new Call(requireNonNull(call, "call is null"), null, null, 1, Timing.BEFORE, -1, null);
     }
 
     /** The first port call of any kind (narrow it with {@link Call#worker} and {@link Call#nth}). */
     static Call anyCall() {
-        return new Call(null, null, null, 1, Timing.BEFORE, -1);
+        return new Call(null, null, null, 1, Timing.BEFORE, -1, null);
     }
 
     static At at(Duration time) {

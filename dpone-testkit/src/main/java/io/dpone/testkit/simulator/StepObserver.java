@@ -14,6 +14,13 @@ public interface StepObserver {
     default void beforeServer(PortEvent call) {
     }
 
+    /**
+     * The server applied a port call's effect (a KeeperMap write, an enqueue, a load); its answer has
+     * not reached the worker yet, and may arrive late (a slow answer, a paused worker) or never.
+     */
+    default void afterServer(PortEvent call) {
+    }
+
     /** A port call ended; {@code record} is already in the call log. */
     default void afterCall(CallRecord record) {
     }

@@ -1,14 +1,17 @@
 package io.dpone.testkit.conformance;
 
 import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.FacadePort;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.TableSpec;
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -47,6 +50,22 @@ interface ConformanceBackend {
 
     /** Kills one member's process (its data stays). */
     void kill(int member);
+
+    /** Freezes one member's process (SIGSTOP): its sockets stay open, nothing answers. */
+    void pause(int member);
+
+    /** Lets a paused member go on. */
+    void resume(int member);
+
+    /** The members' Keeper session timeout: a member silent longer loses its session and its ephemeral nodes. */
+    Duration keeperSessionTimeout();
+
+    /**
+     * Starts an {@code ON CLUSTER} statement that carries {@code token} as its {@code log_comment}
+     * and that every host executes for at least {@code duration}; returns without waiting for it,
+     * with the statement its queue entry binds to (backends with distributed DDL only).
+     */
+    ExpectedDdl startLongEntry(Duration duration, DdlCorrelationToken token);
 
     /** The catalog port through member 0. */
     CatalogPort catalog();

@@ -32,6 +32,8 @@ import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.simulator.ColumnSpec;
+import io.dpone.testkit.simulator.EngineSpec;
 import io.dpone.testkit.simulator.TableSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -107,7 +109,10 @@ abstract class DistributedDdlConformance {
         QueueLookup.Bound bound = bound(create, token);
         assertTrue(bound.storedQuery().startsWith("CREATE TABLE " + backend().database() + ".events__cand UUID '"),
                 "the initiator's UUID follows the name");
-        assertTrue(bound.storedQuery().endsWith(" ON CLUSTER " + backend().clusterName() + " AS " + backend().database() + ".events"));
+        // entry format >= 3: the initiator resolved AS <target> and enqueued the full definition
+        assertTrue(bound.storedQuery().contains(" ON CLUSTER " + backend().clusterName() + " (`id` UInt64"), bound.storedQuery());
+        assertTrue(bound.storedQuery().contains(" ENGINE = ReplicatedMergeTree("), bound.storedQuery());
+        assertFalse(bound.storedQuery().contains(" AS " + backend().database() + ".events"), bound.storedQuery());
         List<QueueRow> rows = rows(bound);
         assertEquals(backend().members(), rows.size());
         for (QueueRow row : rows) {
@@ -122,6 +127,71 @@ abstract class DistributedDdlConformance {
         assertEquals("/clickhouse/tables/" + first.tableUuid() + "/01", first.zookeeperPath(), "the {uuid} path is the candidate's own");
         for (MemberFacts member : facts) {
             assertEquals(first, ((TableObservation.Present) member.candidate()).identity(), "one UUID on every host");
+        }
+    }
+
+    @Test
+    void anInitiatorWithoutTheTargetRefusesCreateAsWith60BeforeQueueingAnything() {
+        TableRef target = table("only_elsewhere");
+        assertEquals(0, backend().createTable(1, target, TableSpec.mergeTreeEvents(), backend().newUuid()).code());
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), table("only_elsewhere__cand"),
+                new CandidateDefinition.LikeTarget(target));
+        DdlCorrelationToken token = token(DdlAction.STAGE);
+
+        DdlDispatch dispatch = backend().ddl().dispatchSetup(create, token);
+
+        var answer = assertInstanceOf(DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class,
+                assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
+        assertEquals(60, answer.error().code());
+        assertEquals(List.of(), assertInstanceOf(CatalogRead.Observed.class,
+                backend().ddl().entriesWithTokenPrefix(backend().clusterName(), token.value())).facts(), "nothing was queued");
+        assertInstanceOf(TableObservation.Absent.class, members(target, create.candidate()).get(1).candidate());
+    }
+
+    @Test
+    void everyHostCreatesACandidateAsTheTargetFromTheInitiatorsDefinitionEvenWhereItsOwnTargetDiffers() {
+        TableRef target = table("drifted");
+        TableRef candidate = table("drifted__cand");
+        // each member's target is its own replicated table (own UUID, own {uuid} path); member 1's has a column more
+        assertEquals(0, backend().createTable(0, target, TableSpec.replicatedEvents(), backend().newUuid()).code());
+        assertEquals(0, backend().createTable(1, target, new TableSpec(List.of(ColumnSpec.of("id", "UInt64"),
+                ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8")), EngineSpec.Replicated.byUuid("id")),
+                backend().newUuid()).code());
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), candidate,
+                new CandidateDefinition.LikeTarget(target));
+
+        DdlDispatch dispatch = backend().ddl().dispatchSetup(create, token(DdlAction.STAGE));
+
+        assertInstanceOf(DdlDispatch.InitiatorAnswer.Acknowledged.class, assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
+        List<MemberFacts> facts = members(target, candidate);
+        GenerationIdentity initiatorsTarget = ((TableObservation.Present) facts.get(0).target()).identity();
+        GenerationIdentity driftedTarget = ((TableObservation.Present) facts.get(1).target()).identity();
+        assertNotEquals(initiatorsTarget.schemaDigest(), driftedTarget.schemaDigest(), "the fixture: member 1's target differs");
+        for (MemberFacts member : facts) {
+            assertEquals(initiatorsTarget.schemaDigest(), ((TableObservation.Present) member.candidate()).identity().schemaDigest(),
+                    "every candidate has the initiator's columns");
+        }
+    }
+
+    @Test
+    void aMemberPausedAndResumedWithinItsKeeperSessionKeepsItsActiveNode() throws Exception {
+        DdlCorrelationToken token = token(DdlAction.PROBE);
+        Duration session = backend().keeperSessionTimeout();
+        var expected = backend().startLongEntry(session.multipliedBy(3), token);
+        QueueLookup.Bound[] bound = new QueueLookup.Bound[1];
+        eventually(() -> backend().ddl().lookup(expected) instanceof QueueLookup.Bound found && (bound[0] = found) != null
+                && rows(found).stream().allMatch(row -> "Active".equals(row.status())), "every host executing the entry");
+
+        backend().pause(1);
+        backend().sleeper().sleep(session.dividedBy(2));
+        backend().resume(1);
+        backend().sleeper().sleep(session);
+
+        List<QueueRow> rows = rows(bound[0]);
+        assertEquals(backend().members(), rows.size());
+        for (QueueRow row : rows) {
+            assertTrue("Active".equals(row.status()) || "Finished".equals(row.status()),
+                    "a pause shorter than the session keeps active/: " + row.status());
         }
     }
 

@@ -17,6 +17,9 @@ import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.FacadePort;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.port.ExpectedDdl;
+import io.dpone.clickhouse.cluster.sql.DdlStatementType;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.port.Sleeper;
@@ -28,10 +31,12 @@ import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.TableSpec;
 import io.dpone.testkit.transport.Transports;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -112,6 +117,37 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
     @Override
     public void kill(int member) {
         cluster.member(member).kill();
+    }
+
+    @Override
+    public void pause(int member) {
+        cluster.member(member).pause();
+    }
+
+    @Override
+    public void resume(int member) {
+        cluster.member(member).resume();
+    }
+
+    /** {@code <zookeeper><session_timeout_ms>} of the fixtures' node configuration. */
+    @Override
+    public Duration keeperSessionTimeout() {
+        return Duration.ofSeconds(10);
+    }
+
+    /**
+     * {@code CREATE TABLE ... ON CLUSTER ... ENGINE = Memory AS SELECT sleepEachRow(1) ...}: every
+     * host runs the select, one row (one second) per block; {@code distributed_ddl_task_timeout = 0}
+     * returns at once.
+     */
+    @Override
+    public ExpectedDdl startLongEntry(Duration duration, DdlCorrelationToken token) {
+        TableRef table = new TableRef(database(), "dpone_long_entry");
+        admin(0).execute("CREATE TABLE " + table.render() + " ON CLUSTER " + clusterName() + " ENGINE = Memory AS SELECT"
+                + " sleepEachRow(1) AS s FROM numbers(" + Math.max(1, duration.toSeconds()) + ")", Map.of("max_block_size", "1",
+                "distributed_ddl_task_timeout", "0", "log_comment", token.value()));
+        return new ExpectedDdl(DdlStatementType.CREATE_TABLE, clusterName(), database(), Optional.of(table.table()),
+                Optional.empty(), token.value());
     }
 
     @Override

@@ -7,10 +7,19 @@ import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.FacadePort;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.port.Sleeper;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.port.ExpectedDdl;
+import io.dpone.clickhouse.cluster.port.SetupDdl;
+import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.testkit.simulator.ClusterSimulator;
+import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorTimings;
+import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.TableSpec;
 import io.dpone.testkit.simulator.WorkerPorts;
+import java.time.Duration;
 import java.util.UUID;
 
 /** The simulator as a conformance backend: two members, one worker through member 0. */
@@ -92,6 +101,38 @@ final class SimulatorBackend implements ConformanceBackend {
     @Override
     public void kill(int member) {
         simulator.admin().kill(member);
+    }
+
+    @Override
+    public void pause(int member) {
+        simulator.admin().pause(member);
+    }
+
+    @Override
+    public void resume(int member) {
+        simulator.admin().resume(member);
+    }
+
+    @Override
+    public Duration keeperSessionTimeout() {
+        return SimulatorTimings.defaults().sessionTimeout();
+    }
+
+    /**
+     * A capability probe ({@code DROP TABLE IF EXISTS} of a name nobody uses) that every member
+     * executes for {@code duration}; its answer is dropped right after the enqueue (a lost
+     * response), so the call returns as {@code distributed_ddl_task_timeout = 0} would.
+     */
+    @Override
+    public ExpectedDdl startLongEntry(Duration duration, DdlCorrelationToken token) {
+        for (int member = 0; member < members(); member++) {
+            simulator.admin().slowDdlExecution(member, duration);
+        }
+        SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(clusterName(), new TableRef(DATABASE, "dpone_long_entry"),
+                "0123456789abcdef");
+        simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CAPABILITY_PROBE), Fault.loseResponse());
+        ports.ddl().dispatchSetup(probe, token);
+        return probe.expected(token);
     }
 
     @Override

@@ -70,7 +70,7 @@ final class ExternalInvariantChecker implements StepObserver {
     private final Map<String, Integer> publicationDdl = new HashMap<>();
     private final Map<String, Integer> lifetimes = new HashMap<>();
     private final Map<String, String> slotHolders = new HashMap<>();
-    private final Map<String, Boolean> tokenWriters = new HashMap<>();
+    private final TokenWriters tokenWriters = new TokenWriters();
     private final Map<String, Long> versions = new HashMap<>();
     private final Map<String, ExternalRecord> latest = new LinkedHashMap<>();
     /** Every UUID any record named as a member's predecessor (target before publication). */
@@ -109,7 +109,7 @@ final class ExternalInvariantChecker implements StepObserver {
         checks++;
         if (call.call() == PortCall.CONTROL_CAS || call.call() == PortCall.CONTROL_INSERT
                 || call.call() == PortCall.DDL_DISPATCH) {
-            syncAuthority(false, null);
+            syncAuthority(null);
         }
         if (call.call().isMutation() && call.queryId() != null && !sentMutations.add(call.queryId())) {
             violation("mutation query id " + call.queryId() + " sent a second time (" + call.call() + ")");
@@ -122,7 +122,7 @@ final class ExternalInvariantChecker implements StepObserver {
             violation("a publication dispatch without a protocol token");
             return;
         }
-        Boolean acknowledged = tokenWriters.get(call.token());
+        Boolean acknowledged = tokenWriters.acknowledged(call.token());
         if (acknowledged == null) {
             violation(call.kind() + " dispatched with a token no CAS wrote (no permit)");
         } else if (!acknowledged) {
@@ -139,11 +139,20 @@ final class ExternalInvariantChecker implements StepObserver {
         }
     }
 
+    /** A KeeperMap write took effect: the tokens it wrote are its own, pending until its answer arrives. */
+    @Override
+    public void afterServer(PortEvent call) {
+        if (call.call() == PortCall.CONTROL_CAS || call.call() == PortCall.CONTROL_INSERT) {
+            syncAuthority(call.queryId());
+        }
+    }
+
     @Override
     public void afterCall(CallRecord record) {
         checks++;
         if (record.call() == PortCall.CONTROL_CAS || record.call() == PortCall.CONTROL_INSERT) {
-            syncAuthority(true, record.outcome());
+            tokenWriters.answered(record.queryId(), "Acknowledged".equals(record.outcome()));
+            syncAuthority(null);
         }
     }
 
@@ -153,7 +162,7 @@ final class ExternalInvariantChecker implements StepObserver {
         if (step.dropped().isEmpty() || step.injectedErrorCode() != 0) {
             return;
         }
-        syncAuthority(false, null);
+        syncAuthority(null);
         TableRef dropped = step.dropped().get();
         Optional<TableView> table = simulator.observe().table(step.member(), dropped);
         if (dropped.equals(target) && table.isPresent()) {
@@ -189,7 +198,7 @@ final class ExternalInvariantChecker implements StepObserver {
         if (step.call() != PortCall.MEMBER_DROP) {
             return;
         }
-        syncAuthority(false, null);
+        syncAuthority(null);
         if (step.table().equals(target) && step.present().isPresent()) {
             violation("member " + step.member() + " drops the target over its direct connection");
             return;
@@ -242,10 +251,10 @@ final class ExternalInvariantChecker implements StepObserver {
 
     /**
      * Reads every authority row: versions only grow and keys never vanish. A token seen for the
-     * first time is attributed to the write that ended now ({@code writeOutcome}) or, outside a
-     * write's end, to no acknowledged CAS. Every new row version is decoded and remembered.
+     * first time is attributed to the write that just took effect ({@code writerQueryId}, pending
+     * until its answer arrives) or, at any other step, to no acknowledged CAS. Every new row version is decoded and remembered.
      */
-    private void syncAuthority(boolean write, String writeOutcome) {
+    private void syncAuthority(String writerQueryId) {
         Set<String> present = new HashSet<>();
         for (Map.Entry<String, Map<String, VersionedRow>> root : authority.get().entrySet()) {
             for (Map.Entry<String, VersionedRow> row : root.getValue().entrySet()) {
@@ -257,7 +266,7 @@ final class ExternalInvariantChecker implements StepObserver {
                     violation("authority version of a key went from " + seen + " to " + version);
                 }
                 if (seen == null || version != seen) {
-                    learn(key, row.getValue(), write && "Acknowledged".equals(writeOutcome));
+                    learn(key, row.getValue(), writerQueryId);
                 }
             }
         }
@@ -266,18 +275,13 @@ final class ExternalInvariantChecker implements StepObserver {
         }
     }
 
-    private void learn(String key, VersionedRow row, boolean acknowledged) {
+    private void learn(String key, VersionedRow row, String writerQueryId) {
         String operation = row.row().operationId();
         String holder = slotHolders.put(key, operation);
         if (holder != null && !holder.equals(operation)) {
             lifetimes.merge(operation, 1, Integer::sum);
         }
-        String payload = row.row().payload();
-        for (int at = payload.indexOf(DdlCorrelationToken.PREFIX); at >= 0;
-                at = payload.indexOf(DdlCorrelationToken.PREFIX, at + 1)) {
-            int end = payload.indexOf('"', at);
-            tokenWriters.putIfAbsent(payload.substring(at, end < 0 ? payload.length() : end), acknowledged);
-        }
+        tokenWriters.learn(row.row().payload(), writerQueryId);
         if (!(ExternalCodecV1.decode(row.row()) instanceof DecodeResult.Valid<ExternalRecord> valid)) {
             latest.remove(operation);
             return;

@@ -27,7 +27,8 @@ import java.util.function.Consumer;
  * queue cleanup shorter than recovery, drift of a member's target (UUID, engine, schema, a renamed
  * column, which a candidate created AS the target then refuses to load: an unsupported ending) or
  * of the membership, a source the sealer refuses for good (1 in 30: ABORTED from LOCKED), a member's load broken off (and the member killed), a row of a member's candidate
- * changed before its proof, a worker crash between any two steps. Pure: the seed decides all.
+ * changed before its proof, a worker crash between any two steps; and every class issue 18 added
+ * ({@link FaultDraws}). Each draw names its {@link FaultClass}. Pure: the seed decides all.
  */
 final class ExternalScheduleGenerator implements ScheduleMode {
     private static final TableRef TARGET = PublicationDriver.TARGET;
@@ -104,11 +105,14 @@ final class ExternalScheduleGenerator implements ScheduleMode {
 
     /** The draws of one schedule's faults. */
     private static final class Draw {
-        private static final int[] KIND_WEIGHTS = {24, 9, 5, 9, 7, 9, 8, 5, 6, 8, 10, 5, 5};
+        /** lost, not sent, duplicate, member pause, kill, stall, host error, cleanup, drift, crash, interrupted load,
+         * changed row, member read; then issue 18's. */
+        private static final int[] KIND_WEIGHTS = {20, 8, 5, 8, 6, 8, 7, 5, 5, 7, 8, 5, 4, 6, 8, 8, 5, 4, 8, 4, 4, 4};
         private final SplittableRandom random;
         private final int members;
         private final List<Schedule.WorkerPlan> workers;
         private final StatementKind publication;
+        private final FaultDraws widened;
         private boolean membershipDrifted;
 
         Draw(SplittableRandom random, int members, List<Schedule.WorkerPlan> workers, boolean targetExists) {
@@ -116,52 +120,56 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             this.members = members;
             this.workers = workers;
             this.publication = targetExists ? StatementKind.DDL_EXCHANGE : StatementKind.DDL_RENAME;
+            this.widened = new FaultDraws(random, members, workers, targetExists, true);
         }
 
         void fault(List<Schedule.PlannedFault> out) {
-            switch (weighted(random, KIND_WEIGHTS)) {
-                case 0 -> out.add(fixed("lose response", mutationCall(), Fault.loseResponse()));
-                case 1 -> out.add(fixed("fail before send", mutationCall(), Fault.failBeforeSend()));
-                case 2 -> out.add(fixed("duplicate entry", ddlCall(), Fault.duplicateEntry()));
+            int kind = weighted(random, KIND_WEIGHTS);
+            switch (kind) {
+                case 0 -> out.add(fixed("lose response", FaultClass.LOST_ANSWER, mutationCall(), Fault.loseResponse()));
+                case 1 -> out.add(fixed("fail before send", FaultClass.NOT_SENT, mutationCall(), Fault.failBeforeSend()));
+                case 2 -> out.add(fixed("duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), Fault.duplicateEntry()));
                 case 3 -> pause(out);
                 case 4 -> {
                     int member = random.nextInt(members);
                     boolean restart = random.nextBoolean();
-                    out.add(fixed(restart ? "restart member " + member : "kill member " + member, worldStep(),
-                            restart ? Fault.restart(member) : Fault.kill(member)));
+                    out.add(fixed(restart ? "restart member " + member : "kill member " + member, FaultClass.MEMBER_KILL,
+                            worldStep(), restart ? Fault.restart(member) : Fault.kill(member)));
                 }
                 case 5 -> stall(out);
                 case 6 -> hostError(out);
                 case 7 -> {
                     long retention = random.nextInt(60);
-                    out.add(fixed("queue cleanup with retention " + retention + " ms", worldStep(),
+                    out.add(fixed("queue cleanup with retention " + retention + " ms", FaultClass.QUEUE_CLEANUP, worldStep(),
                             Fault.cleanupQueue(Duration.ofMillis(retention))));
                     if (random.nextBoolean()) {
                         pause(out);
                     }
                 }
                 case 8 -> drift(out);
-                case 9 -> out.add(fixed("crash worker", crashStep(), Fault.crashWorker()));
+                case 9 -> out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), Fault.crashWorker()));
                 case 10 -> interruptedLoad(out);
                 case 11 -> changedRow(out);
-                default -> memberRead(out);
+                case 12 -> memberRead(out);
+                default -> widened.draw(kind - 13, out); // issue 18's classes, FaultDraws.KINDS of them
             }
         }
 
         private void pause(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(fixed("pause member " + member, worldStep(), Fault.pause(member)));
+            out.add(fixed("pause member " + member, FaultClass.MEMBER_PAUSE, worldStep(), Fault.pause(member)));
             if (random.nextBoolean()) {
-                out.add(fixed("resume member " + member, Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
+                out.add(fixed("resume member " + member, null, Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
                         Fault.resume(member)));
             }
         }
 
         private void stall(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(admin("stall DDL worker of member " + member, worldStep(), sim -> sim.admin().stallDdl(member)));
+            out.add(admin("stall DDL worker of member " + member, FaultClass.DDL_STALL, worldStep(),
+                    sim -> sim.admin().stallDdl(member)));
             if (random.nextBoolean()) {
-                out.add(admin("release DDL worker of member " + member,
+                out.add(admin("release DDL worker of member " + member, null,
                         Step.at(Duration.ofMillis(50 + random.nextInt(10_000))), sim -> sim.admin().releaseDdl(member)));
             }
         }
@@ -175,7 +183,7 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             int[] code = codes[random.nextInt(codes.length)];
             String[] names = {"UNKNOWN_TABLE", "TABLE_ALREADY_EXISTS", "TABLE_IS_READ_ONLY"};
             Step step = Step.hostExecutes(member, kind).nth(1 + random.nextInt(2));
-            out.add(fixed("host error " + code[0] + " on member " + member + " for " + kind, step,
+            out.add(fixed("host error " + code[0] + " on member " + member + " for " + kind, FaultClass.HOST_ERROR, step,
                     Fault.hostError(code[0], names[code[1]], "injected " + names[code[1]])));
         }
 
@@ -184,21 +192,21 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             int what = random.nextInt(membershipDrifted ? 4 : 5);
             Step step = worldStep();
             switch (what) {
-                case 0 -> out.add(admin("uuid drift of the target on member " + member, step,
-                        onTarget(member, admin -> admin.driftUuid(member, TARGET))));
-                case 1 -> out.add(admin("engine drift of the target on member " + member, step,
-                        onTarget(member, admin -> admin.driftEngineFull(member, TARGET,
-                                "ReplacingMergeTree ORDER BY id SETTINGS index_granularity = 8192"))));
-                case 2 -> out.add(admin("schema drift of the target on member " + member, step,
-                        onTarget(member, admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                                ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8"))))));
-                case 3 -> out.add(admin("a column of the target renamed on member " + member,
-                        random.nextBoolean() ? Step.call(PortCall.MEMBER_CREATE).member(member).nth(1) : step,
-                        onTarget(member, admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                                ColumnSpec.of("w", "String"))))));
+                case 0 -> out.add(onTarget("uuid drift of the target on member " + member, step, member,
+                        admin -> admin.driftUuid(member, TARGET)));
+                case 1 -> out.add(onTarget("engine drift of the target on member " + member, step, member,
+                        admin -> admin.driftEngineFull(member, TARGET,
+                                "ReplacingMergeTree ORDER BY id SETTINGS index_granularity = 8192")));
+                case 2 -> out.add(onTarget("schema drift of the target on member " + member, step, member,
+                        admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
+                                ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8")))));
+                case 3 -> out.add(onTarget("a column of the target renamed on member " + member,
+                        random.nextBoolean() ? Step.call(PortCall.MEMBER_CREATE).member(member).nth(1) : step, member,
+                        admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
+                                ColumnSpec.of("w", "String")))));
                 default -> {
                     membershipDrifted = true;
-                    out.add(admin("member " + member + " leaves the cluster configuration", step,
+                    out.add(admin("member " + member + " leaves the cluster configuration", FaultClass.MEMBERSHIP_DRIFT, step,
                             sim -> sim.admin().removeFromCluster(member)));
                 }
             }
@@ -209,9 +217,11 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             int member = random.nextInt(members);
             long rows = random.nextInt(4);
             Step.Call insert = Step.call(PortCall.MEMBER_INSERT).member(member).nth(1 + random.nextInt(2));
-            out.add(fixed("load of member " + member + " breaks off after " + rows + " rows", insert, Fault.interruptLoad(rows)));
+            out.add(fixed("load of member " + member + " breaks off after " + rows + " rows", FaultClass.INTERRUPTED_LOAD, insert,
+                    Fault.interruptLoad(rows)));
             if (random.nextBoolean()) {
-                out.add(fixed("member " + member + " killed as its load breaks off", insert.afterEffect(), Fault.kill(member)));
+                out.add(fixed("member " + member + " killed as its load breaks off", FaultClass.MEMBER_KILL, insert.afterEffect(),
+                        Fault.kill(member)));
             }
         }
 
@@ -220,13 +230,15 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             int member = random.nextInt(members);
             Step step = random.nextBoolean() ? Step.call(PortCall.MEMBER_CONTENT).member(member).nth(1 + random.nextInt(2))
                     : worldStep();
-            out.add(admin("a row of member " + member + "'s candidate changes", step, sim -> {
+            String label = "a row of member " + member + "'s candidate changes";
+            out.add(new Schedule.PlannedFault(label, FaultClass.CHANGED_ROW, step, (sim, acted) -> Fault.admin(label, admin -> {
                 for (TableRef table : sim.observe().member(member).tables().keySet()) {
                     if (table.table().contains("__dpone_ext_") && !sim.observe().typedRows(member, table).isEmpty()) {
                         sim.admin().changeRow(member, table, "v", "changed");
+                        acted.add(FaultClass.CHANGED_ROW);
                     }
                 }
-            }));
+            })));
         }
 
         /** A direct member read whose answer is lost, or which provably was not sent. */
@@ -234,17 +246,18 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             PortCall[] reads = {PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_IDENTIFY, PortCall.MEMBER_ROW_COUNT};
             PortCall read = reads[random.nextInt(reads.length)];
             Step.Call step = Step.call(read).nth(1 + random.nextInt(4));
-            out.add(random.nextBoolean() ? fixed("lose response", step, Fault.loseResponse())
-                    : fixed("fail before send", step, Fault.failBeforeSend()));
+            out.add(random.nextBoolean() ? fixed("lose response", FaultClass.LOST_READ, step, Fault.loseResponse())
+                    : fixed("fail before send", FaultClass.NOT_SENT_READ, step, Fault.failBeforeSend()));
         }
 
         /** Drift of the target on one member, if the target exists there when the step comes. */
-        private static Consumer<ClusterSimulator> onTarget(int member, Consumer<SimulatorAdmin> drift) {
-            return sim -> {
+        private static Schedule.PlannedFault onTarget(String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
+            return new Schedule.PlannedFault(label, FaultClass.DRIFT, step, (sim, acted) -> Fault.admin(label, admin -> {
                 if (sim.observe().table(member, TARGET).isPresent()) {
                     drift.accept(sim.admin());
+                    acted.add(FaultClass.DRIFT);
                 }
-            };
+            }));
         }
 
         /** Any mutation call, coordinator or member, of any worker or of one; occurrences count every kind's own calls. */
@@ -311,12 +324,12 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             return workers.get(random.nextInt(workers.size())).name();
         }
 
-        private static Schedule.PlannedFault fixed(String description, Step step, Fault fault) {
-            return new Schedule.PlannedFault(description, step, sim -> fault);
+        private static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, Fault fault) {
+            return FaultDraws.fixed(description, faultClass, step, fault);
         }
 
-        private static Schedule.PlannedFault admin(String label, Step step, Consumer<ClusterSimulator> action) {
-            return new Schedule.PlannedFault(label, step, sim -> Fault.admin(label, admin -> action.accept(sim)));
+        private static Schedule.PlannedFault admin(String label, FaultClass faultClass, Step step, Consumer<ClusterSimulator> action) {
+            return new Schedule.PlannedFault(label, faultClass, step, (sim, acted) -> Fault.admin(label, admin -> action.accept(sim)));
         }
     }
 }

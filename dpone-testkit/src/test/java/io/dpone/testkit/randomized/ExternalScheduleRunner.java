@@ -59,7 +59,7 @@ final class ExternalScheduleRunner {
             } else if (schedule.facade() == Schedule.Facade.PRESENT) {
                 simulator.admin().createControlTable(PublicationDriver.FACADE.control(), PublicationDriver.FACADE.keeperRoot());
             }
-            schedule.faults().forEach(fault -> simulator.arm(fault.step(), fault.fault().apply(simulator)));
+            ArmedFaults armed = ArmedFaults.arm(simulator, schedule);
             List<String> defects = new ArrayList<>();
             Map<String, Attempt> latest = firstRound(schedule, run, defects);
             if (schedule.heal()) {
@@ -94,7 +94,7 @@ final class ExternalScheduleRunner {
                     : checker.traceAtFirstViolation();
             return new ScheduleResult(schedule, last == null ? OutcomeClass.CRASHED : OutcomeClass.of(last),
                     last == null ? "" : last.code().map(Enum::name).orElse(""), violations,
-                    simulator.observe().calls().records().size(), checker.checks(), trace);
+                    simulator.observe().calls().records().size(), checker.checks(), trace, armed.exercised());
         }
     }
 

@@ -65,8 +65,7 @@ final class InvariantChecker implements StepObserver {
     /** Per worker: the cluster as its last member read saw it (configured members and every member's tables). */
     private final Map<String, Observed> lastMemberRead = new HashMap<>();
     private final Map<String, List<Integer>> hostsAtPublication = new HashMap<>();
-    /** Token -> whether the first write carrying it was an acknowledged CAS. */
-    private final Map<String, Boolean> tokenWriters = new HashMap<>();
+    private final TokenWriters tokenWriters = new TokenWriters();
     private final Map<String, Long> versions = new HashMap<>();
     /** Every operation's latest row seen, by operation id (decoded only when a check needs it). */
     private final Map<String, VersionedRow> latestRows = new LinkedHashMap<>();
@@ -103,7 +102,7 @@ final class InvariantChecker implements StepObserver {
         if (call.call() == PortCall.CONTROL_CAS || call.call() == PortCall.CONTROL_INSERT
                 || call.call() == PortCall.DDL_DISPATCH) {
             // anything the authority shows now that no write of ours ended with came from elsewhere
-            syncAuthority(false, null);
+            syncAuthority(null);
         }
         if (call.call().isMutation() && call.queryId() != null && !sentMutations.add(call.queryId())) {
             violation("mutation query id " + call.queryId() + " sent a second time (" + call.kind() + ")");
@@ -116,7 +115,7 @@ final class InvariantChecker implements StepObserver {
             violation("a publication dispatch without a protocol token");
             return;
         }
-        Boolean acknowledged = tokenWriters.get(call.token());
+        Boolean acknowledged = tokenWriters.acknowledged(call.token());
         if (acknowledged == null) {
             violation(call.kind() + " dispatched with a token no CAS wrote (no permit)");
         } else if (!acknowledged) {
@@ -134,6 +133,14 @@ final class InvariantChecker implements StepObserver {
         }
     }
 
+    /** A KeeperMap write took effect: the tokens it wrote are its own, pending until its answer arrives. */
+    @Override
+    public void afterServer(PortEvent call) {
+        if (call.call() == PortCall.CONTROL_CAS || call.call() == PortCall.CONTROL_INSERT) {
+            syncAuthority(call.queryId());
+        }
+    }
+
     @Override
     public void afterCall(CallRecord record) {
         checks++;
@@ -142,7 +149,8 @@ final class InvariantChecker implements StepObserver {
                     simulator.observe().members()));
         }
         if (record.call() == PortCall.CONTROL_CAS || record.call() == PortCall.CONTROL_INSERT) {
-            syncAuthority(true, record.outcome());
+            tokenWriters.answered(record.queryId(), "Acknowledged".equals(record.outcome()));
+            syncAuthority(null);
         }
     }
 
@@ -152,7 +160,7 @@ final class InvariantChecker implements StepObserver {
         if (step.dropped().isEmpty() || step.injectedErrorCode() != 0) {
             return;
         }
-        syncAuthority(false, null);
+        syncAuthority(null);
         TableRef dropped = step.dropped().get();
         Optional<TableView> table = simulator.observe().table(step.member(), dropped);
         if (table.isEmpty()) {
@@ -224,11 +232,11 @@ final class InvariantChecker implements StepObserver {
 
     /**
      * Reads every authority row: versions must only grow and keys never vanish. A token seen for the
-     * first time is attributed to the write that ended now ({@code writeOutcome}) or, outside a
-     * write's end, to no acknowledged CAS (a deferred request applied in the background). Rows are
+     * first time is attributed to the write that just took effect ({@code writerQueryId}, pending
+     * until its answer arrives) or, at any other step, to no acknowledged CAS (a deferred request applied in the background). Rows are
      * decoded only when a check needs the record ({@link #record}); tokens are found in the payload text.
      */
-    private void syncAuthority(boolean write, String writeOutcome) {
+    private void syncAuthority(String writerQueryId) {
         Set<String> present = new HashSet<>();
         for (Map.Entry<String, Map<String, VersionedRow>> root : authority.get().entrySet()) {
             for (Map.Entry<String, VersionedRow> row : root.getValue().entrySet()) {
@@ -240,7 +248,7 @@ final class InvariantChecker implements StepObserver {
                     violation("authority version of a key went from " + seen + " to " + version);
                 }
                 if (seen == null || version != seen) {
-                    learn(key, row.getValue(), write && "Acknowledged".equals(writeOutcome));
+                    learn(key, row.getValue(), writerQueryId);
                 }
             }
         }
@@ -249,19 +257,14 @@ final class InvariantChecker implements StepObserver {
         }
     }
 
-    private void learn(String key, VersionedRow row, boolean acknowledged) {
+    private void learn(String key, VersionedRow row, String writerQueryId) {
         String operation = row.row().operationId();
         String holder = slotHolders.put(key, operation);
         if (holder != null && !holder.equals(operation)) {
             lifetimes.merge(operation, 1, Integer::sum);
         }
         latestRows.put(operation, row);
-        String payload = row.row().payload();
-        for (int at = payload.indexOf(DdlCorrelationToken.PREFIX); at >= 0;
-                at = payload.indexOf(DdlCorrelationToken.PREFIX, at + 1)) {
-            int end = payload.indexOf('"', at);
-            tokenWriters.putIfAbsent(payload.substring(at, end < 0 ? payload.length() : end), acknowledged);
-        }
+        tokenWriters.learn(row.row().payload(), writerQueryId);
     }
 
     /** The operation's latest record seen (decoded once per row); null when none or when it does not decode. */

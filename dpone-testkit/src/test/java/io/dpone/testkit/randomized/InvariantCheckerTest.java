@@ -85,6 +85,25 @@ class InvariantCheckerTest {
     }
 
     @Test
+    void aTokenBelongsToTheCasThatWroteItEvenWhenItsAnswerArrivesAfterOtherWorkersActed() {
+        AuthorityRecord dispatching = dispatching();
+        String token = dispatching.payload().publication().token().value();
+        casApplied(dispatching);
+        // a slow answer: another worker's CAS reaches the server before w1 hears its acknowledgement
+        checker.beforeServer(new PortEvent("w2", 1, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, "w2-q1", null, false));
+        checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, token));
+        assertViolation("written by a CAS whose response was lost or unacknowledged");
+
+        cluster();
+        String queryId = casApplied(dispatching);
+        checker.beforeServer(new PortEvent("w2", 1, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, "w2-q1", null, false));
+        checker.afterCall(new CallRecord(++sequence, 0, "w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId,
+                "Acknowledged"));
+        checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, token));
+        assertEquals(List.of(), checker.violations(), "acknowledged late, still the writer's own token");
+    }
+
+    @Test
     void aDispatchWithATokenNoCasWroteIsAViolation() {
         checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, dispatching().payload().publication().token().value()));
         assertViolation("no CAS wrote");
@@ -170,13 +189,21 @@ class InvariantCheckerTest {
 
     /** One CAS, as the checker sees it: reaching the server, the row changing, the call ending with {@code outcome}. */
     private void casWrites(AuthorityRecord next, String outcome) {
+        String queryId = casApplied(next);
+        checker.afterCall(new CallRecord(sequence, 0, "w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId,
+                outcome));
+    }
+
+    /** A CAS of w1 reaching the server and taking effect (its answer not yet back); returns its query id. */
+    private String casApplied(AuthorityRecord next) {
         String queryId = "w1-q" + (++sequence);
-        checker.beforeServer(new PortEvent("w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId, null, false));
+        PortEvent cas = new PortEvent("w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId, null, false);
+        checker.beforeServer(cas);
         AuthorityRow row = AuthorityCodecV1.INSTANCE.encode(next);
         simulator.admin().putControlRow(ROOT, new ControlRow(row.targetKey(), row.operationId(), row.fenceToken(),
                 row.phase(), row.dispatchEpoch().longValueExact(), row.payload(), row.payloadSha256()));
-        checker.afterCall(new CallRecord(sequence, 0, "w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId,
-                outcome));
+        checker.afterServer(cas);
+        return queryId;
     }
 
     private PortEvent dispatch(StatementKind kind, String token) {

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * workers, random faults at random steps (member sessions included), then healing reruns;
  * {@link ExternalInvariantChecker} checks the six invariants at every step. The default run covers
  * {@value #DEFAULT_SCHEDULES} seeds and fails unless every outcome class of
- * {@link OutcomeClass#REQUIRED_EXTERNAL} occurred; the {@code soak} run covers 1,000,000. Counts
+ * {@link OutcomeClass#REQUIRED_EXTERNAL} occurred and every fault class of {@link FaultClass#EXTERNAL}
+ * took effect in some schedule; the {@code soak} run covers 1,000,000. Counts
  * from {@value #SCHEDULES_PROPERTY} and {@value #SOAK_PROPERTY}; {@code -D}{@value #REPLAY_PROPERTY}{@code =N}
  * runs only seed N. {@code bench/simulate.sh --mode external} runs the same generator outside JUnit.
  */
@@ -45,6 +46,8 @@ class RandomizedExternalSchedulesTest {
         missing.removeIf(outcome -> summary.outcomes().getOrDefault(outcome, 0L) > 0);
         assertTrue(missing.isEmpty(), "outcome classes that never occurred in " + schedules + " external schedules: " + missing
                 + " (" + summary.line() + ")");
+        assertTrue(summary.missingFaultClasses(FaultClass.EXTERNAL).isEmpty(), "fault classes no external schedule exercised: "
+                + summary.missingFaultClasses(FaultClass.EXTERNAL) + " (" + summary.faultClassesLine(FaultClass.EXTERNAL) + ")");
     }
 
     @Test
@@ -74,6 +77,7 @@ class RandomizedExternalSchedulesTest {
                 summary.schedules(), threads, summary.seconds(), summary.schedules() / summary.seconds(), summary.calls(),
                 summary.checks());
         summary.codes().forEach((code, n) -> System.out.println("outcome " + code + ": " + n));
+        System.out.println(summary.faultClassesLine(FaultClass.EXTERNAL));
         System.out.println(summary.line());
         if (summary.violating() > 0) {
             fail(summary.violating() + " of " + schedules + " external schedules violated an invariant; the first ones:\n\n"

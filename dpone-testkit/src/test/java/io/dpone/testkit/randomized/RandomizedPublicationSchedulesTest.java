@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * ClickHouse): complete publications by the real {@code InternalPublicationService}, several
  * workers, random faults at random steps, then healing reruns; {@link InvariantChecker} checks the
  * six invariants at every step. The default run covers 10,000 seeds and fails unless every outcome
- * class of {@link OutcomeClass#REQUIRED} occurred; the {@code soak} run covers 1,000,000
+ * class of {@link OutcomeClass#REQUIRED} occurred and every fault class of {@link FaultClass#INTERNAL}
+ * took effect in some schedule; the {@code soak} run covers 1,000,000
  * ({@code mvn -Psoak ...} or {@code -Dgroups=soak}; counts from {@value #SCHEDULES_PROPERTY} and
  * {@value #SOAK_PROPERTY}). A failure prints each violating seed with its schedule and trace tail;
  * {@code -D}{@value #REPLAY_PROPERTY}{@code =N} runs only seed N. {@code bench/simulate.sh} runs the
@@ -46,6 +47,8 @@ class RandomizedPublicationSchedulesTest {
         missing.removeIf(outcome -> summary.outcomes().getOrDefault(outcome, 0L) > 0);
         assertTrue(missing.isEmpty(), "outcome classes that never occurred in " + schedules + " schedules: " + missing
                 + " (" + summary.line() + ")");
+        assertTrue(summary.missingFaultClasses(FaultClass.INTERNAL).isEmpty(), "fault classes no schedule exercised: "
+                + summary.missingFaultClasses(FaultClass.INTERNAL) + " (" + summary.faultClassesLine(FaultClass.INTERNAL) + ")");
     }
 
     @Test
@@ -74,6 +77,7 @@ class RandomizedPublicationSchedulesTest {
         System.out.printf("%d schedules on %d threads in %.1f s (%.0f schedules/s), %d port calls, %d checked steps%n",
                 summary.schedules(), threads, summary.seconds(), summary.schedules() / summary.seconds(), summary.calls(),
                 summary.checks());
+        System.out.println(summary.faultClassesLine(FaultClass.INTERNAL));
         System.out.println(summary.line());
         if (summary.violating() > 0) {
             fail(summary.violating() + " of " + schedules + " schedules violated an invariant; the first ones:\n\n"

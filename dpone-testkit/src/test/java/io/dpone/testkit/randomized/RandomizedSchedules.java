@@ -1,10 +1,13 @@
 package io.dpone.testkit.randomized;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,12 +28,27 @@ final class RandomizedSchedules {
 
     /** The counts of one run. */
     record Summary(long schedules, long violating, Map<OutcomeClass, Long> outcomes, List<ScheduleResult> failures,
-                   Map<String, Long> violationKinds, Map<String, Long> codes, long calls, long checks, double seconds) {
+                   Map<String, Long> violationKinds, Map<String, Long> codes, long calls, long checks, double seconds,
+                   Map<FaultClass, Long> faultClasses) {
         Summary {
             outcomes = Map.copyOf(outcomes);
+            faultClasses = Collections.unmodifiableMap(new EnumMap<>(faultClasses));
             failures = List.copyOf(failures);
             violationKinds = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(violationKinds));
             codes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(codes));
+        }
+
+        /** {@code fault_classes=lost_answer:N,...}: how many schedules exercised each class of {@code expected}, in order. */
+        String faultClassesLine(Set<FaultClass> expected) {
+            return "fault_classes=" + expected.stream().map(c -> c.label() + ":" + faultClasses.getOrDefault(c, 0L))
+                    .collect(Collectors.joining(","));
+        }
+
+        /** The classes of {@code expected} no schedule exercised. */
+        Set<FaultClass> missingFaultClasses(Set<FaultClass> expected) {
+            Set<FaultClass> missing = EnumSet.noneOf(FaultClass.class);
+            expected.stream().filter(c -> faultClasses.getOrDefault(c, 0L) == 0).forEach(missing::add);
+            return missing;
         }
 
         /** The bench script's last line: {@code schedules=N violations=V committed=... partial_in_progress=... ...}. */
@@ -69,7 +87,7 @@ final class RandomizedSchedules {
             total.failures.sort(Comparator.comparingLong(result -> result.schedule().seed()));
             return new Summary(count, total.violating, total.outcomes, total.failures.stream().limit(KEPT_FAILURES)
                     .collect(Collectors.toList()), withFirstSeeds(total), codesWithFirstSeeds(total), total.calls, total.checks,
-                    (System.nanoTime() - start) / 1e9);
+                    (System.nanoTime() - start) / 1e9, total.faultClasses);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", interrupted);
@@ -87,7 +105,7 @@ final class RandomizedSchedules {
             return generator.run(schedule);
         } catch (RuntimeException | Error defect) {
             return new ScheduleResult(schedule, OutcomeClass.CRASHED, "", List.of("the schedule failed: " + defect), 0, 0,
-                    defect instanceof AssertionError ? String.valueOf(defect.getMessage()) : "");
+                    defect instanceof AssertionError ? String.valueOf(defect.getMessage()) : "", Set.of());
         }
     }
 
@@ -111,6 +129,7 @@ final class RandomizedSchedules {
 
     private static final class Partial {
         private final Map<OutcomeClass, Long> outcomes = new EnumMap<>(OutcomeClass.class);
+        private final Map<FaultClass, Long> faultClasses = new EnumMap<>(FaultClass.class);
         private final List<ScheduleResult> failures = new ArrayList<>();
         private final Map<String, Long> kinds = new java.util.HashMap<>();
         private final Map<String, Long> firstSeeds = new java.util.HashMap<>();
@@ -122,6 +141,7 @@ final class RandomizedSchedules {
 
         void add(ScheduleResult result) {
             outcomes.merge(result.outcome(), 1L, Long::sum);
+            result.exercised().forEach(faultClass -> faultClasses.merge(faultClass, 1L, Long::sum));
             String code = result.outcome().label() + (result.code().isEmpty() ? "" : " " + result.code());
             codes.merge(code, 1L, Long::sum);
             firstCodeSeeds.merge(code, result.schedule().seed(), Math::min);
@@ -143,6 +163,7 @@ final class RandomizedSchedules {
 
         void merge(Partial other) {
             other.outcomes.forEach((outcome, n) -> outcomes.merge(outcome, n, Long::sum));
+            other.faultClasses.forEach((faultClass, n) -> faultClasses.merge(faultClass, n, Long::sum));
             failures.addAll(other.failures);
             other.kinds.forEach((kind, n) -> kinds.merge(kind, n, Long::sum));
             other.firstSeeds.forEach((kind, seed) -> firstSeeds.merge(kind, seed, Math::min));

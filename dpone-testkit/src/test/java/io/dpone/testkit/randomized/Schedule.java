@@ -6,6 +6,7 @@ import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -78,12 +79,26 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
         }
     }
 
-    /** A fault at a step; built per simulator, since drift needs to look at the cluster before it acts. */
-    record PlannedFault(String description, Step step, Function<ClusterSimulator, Fault> fault) {
+    /** Builds a planned fault for one simulator; an action that found something to act on adds its class to {@code acted}. */
+    @FunctionalInterface
+    interface FaultFactory {
+        Fault build(ClusterSimulator simulator, Set<FaultClass> acted);
+    }
+
+    /**
+     * A fault of a class at a step; built per simulator, since drift needs to look at the cluster
+     * before it acts. A hand-written scenario's fault has no class (null) and is not counted.
+     */
+    record PlannedFault(String description, FaultClass faultClass, Step step, FaultFactory fault) {
         PlannedFault {
             requireNonNull(description, "description is null");
             requireNonNull(step, "step is null");
             requireNonNull(fault, "fault is null");
+        }
+
+        /** A hand-written scenario's fault (no class). */
+        PlannedFault(String description, Step step, Function<ClusterSimulator, Fault> fault) {
+            this(description, null, step, (simulator, acted) -> fault.apply(simulator));
         }
 
         @Override

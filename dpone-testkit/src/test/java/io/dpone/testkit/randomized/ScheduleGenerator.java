@@ -22,7 +22,10 @@ import java.util.function.Consumer;
  * entries, member pause/resume/kill/restart, a stalled DDL worker, a terminal host error, a queue
  * cleanup shorter than recovery, drift of UUID, engine, schema, Keeper path or membership, a worker
  * crash between any two steps; the control facade absent (bootstrapped by the workers), present, or
- * on one member only (a partial facade). Pure: the seed decides all.
+ * on one member only (a partial facade); and every class issue 18 added ({@link FaultDraws}): lost,
+ * unsent and slow answers on reads too, paused workers, double execution, Bad version, Keeper session
+ * loss, stale follower reads, outside writers. Each draw names its {@link FaultClass}. Pure: the seed
+ * decides all.
  */
 final class ScheduleGenerator implements ScheduleMode {
     private static final TableRef TARGET = PublicationDriver.TARGET;
@@ -96,11 +99,13 @@ final class ScheduleGenerator implements ScheduleMode {
 
     /** The draws of one schedule's faults. */
     private static final class Draw {
-        private static final int[] KIND_WEIGHTS = {25, 10, 8, 10, 7, 10, 9, 6, 6, 9};
+        /** lost, not sent, duplicate, member pause, kill, stall, host error, cleanup, drift, crash; then issue 18's. */
+        private static final int[] KIND_WEIGHTS = {20, 8, 6, 8, 6, 8, 7, 5, 5, 7, 8, 12, 8, 5, 4, 8, 4, 4, 4};
         private final SplittableRandom random;
         private final int members;
         private final List<Schedule.WorkerPlan> workers;
         private final StatementKind publication;
+        private final FaultDraws widened;
         private boolean membershipDrifted;
 
         Draw(SplittableRandom random, int members, List<Schedule.WorkerPlan> workers, boolean targetExists) {
@@ -108,49 +113,53 @@ final class ScheduleGenerator implements ScheduleMode {
             this.members = members;
             this.workers = workers;
             this.publication = targetExists ? StatementKind.DDL_EXCHANGE : StatementKind.DDL_RENAME;
+            this.widened = new FaultDraws(random, members, workers, targetExists, false);
         }
 
         void fault(List<Schedule.PlannedFault> out) {
-            switch (weighted(random, KIND_WEIGHTS)) {
-                case 0 -> out.add(fixed("lose response", mutationCall(), Fault.loseResponse()));
-                case 1 -> out.add(fixed("fail before send", mutationCall(), Fault.failBeforeSend()));
-                case 2 -> out.add(fixed("duplicate entry", ddlCall(), Fault.duplicateEntry()));
+            int kind = weighted(random, KIND_WEIGHTS);
+            switch (kind) {
+                case 0 -> out.add(fixed("lose response", FaultClass.LOST_ANSWER, mutationCall(), Fault.loseResponse()));
+                case 1 -> out.add(fixed("fail before send", FaultClass.NOT_SENT, mutationCall(), Fault.failBeforeSend()));
+                case 2 -> out.add(fixed("duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), Fault.duplicateEntry()));
                 case 3 -> pause(out);
                 case 4 -> {
                     int member = random.nextInt(members);
                     boolean restart = random.nextBoolean();
-                    out.add(fixed(restart ? "restart member " + member : "kill member " + member, worldStep(),
-                            restart ? Fault.restart(member) : Fault.kill(member)));
+                    out.add(fixed(restart ? "restart member " + member : "kill member " + member, FaultClass.MEMBER_KILL,
+                            worldStep(), restart ? Fault.restart(member) : Fault.kill(member)));
                 }
                 case 5 -> stall(out);
                 case 6 -> hostError(out);
                 case 7 -> {
                     long retention = random.nextInt(60);
-                    out.add(fixed("queue cleanup with retention " + retention + " ms", worldStep(),
+                    out.add(fixed("queue cleanup with retention " + retention + " ms", FaultClass.QUEUE_CLEANUP, worldStep(),
                             Fault.cleanupQueue(Duration.ofMillis(retention))));
                     if (random.nextBoolean()) {
                         pause(out);
                     }
                 }
                 case 8 -> drift(out);
-                default -> out.add(fixed("crash worker", crashStep(), Fault.crashWorker()));
+                case 9 -> out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), Fault.crashWorker()));
+                default -> widened.draw(kind - 10, out); // issue 18's classes, FaultDraws.KINDS of them
             }
         }
 
         private void pause(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(fixed("pause member " + member, worldStep(), Fault.pause(member)));
+            out.add(fixed("pause member " + member, FaultClass.MEMBER_PAUSE, worldStep(), Fault.pause(member)));
             if (random.nextBoolean()) {
-                out.add(fixed("resume member " + member, Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
+                out.add(fixed("resume member " + member, null, Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
                         Fault.resume(member)));
             }
         }
 
         private void stall(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(admin("stall DDL worker of member " + member, worldStep(), sim -> sim.admin().stallDdl(member)));
+            out.add(admin("stall DDL worker of member " + member, FaultClass.DDL_STALL, worldStep(),
+                    sim -> sim.admin().stallDdl(member)));
             if (random.nextBoolean()) {
-                out.add(admin("release DDL worker of member " + member,
+                out.add(admin("release DDL worker of member " + member, null,
                         Step.at(Duration.ofMillis(50 + random.nextInt(10_000))), sim -> sim.admin().releaseDdl(member)));
             }
         }
@@ -164,7 +173,7 @@ final class ScheduleGenerator implements ScheduleMode {
             int[] code = codes[random.nextInt(codes.length)];
             String[] names = {"UNKNOWN_TABLE", "TABLE_ALREADY_EXISTS", "TABLE_IS_READ_ONLY"};
             Step step = Step.hostExecutes(member, kind).nth(1 + random.nextInt(2));
-            out.add(fixed("host error " + code[0] + " on member " + member, step,
+            out.add(fixed("host error " + code[0] + " on member " + member, FaultClass.HOST_ERROR, step,
                     Fault.hostError(code[0], names[code[1]], "injected " + names[code[1]])));
         }
 
@@ -173,16 +182,16 @@ final class ScheduleGenerator implements ScheduleMode {
             int what = random.nextInt(membershipDrifted ? 4 : 5);
             Step step = worldStep();
             switch (what) {
-                case 0 -> out.add(admin("uuid drift of the target on member " + member, step,
-                        onTarget(member, admin -> admin.driftUuid(member, TARGET))));
-                case 1 -> out.add(admin("engine drift of the target on member " + member, step,
-                        onTarget(member, admin -> admin.driftEngineFull(member, TARGET,
-                                "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id"))));
-                case 2 -> out.add(admin("schema drift of the target on member " + member, step,
-                        onTarget(member, admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                                ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8"))))));
-                case 3 -> out.add(admin("keeper path drift of the target on member " + member, step,
-                        onTarget(member, admin -> admin.driftKeeperPath(member, TARGET, "/clickhouse/tables/drifted/" + member))));
+                case 0 -> out.add(onTarget("uuid drift of the target on member " + member, step, member,
+                        admin -> admin.driftUuid(member, TARGET)));
+                case 1 -> out.add(onTarget("engine drift of the target on member " + member, step, member,
+                        admin -> admin.driftEngineFull(member, TARGET,
+                                "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id")));
+                case 2 -> out.add(onTarget("schema drift of the target on member " + member, step, member,
+                        admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
+                                ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8")))));
+                case 3 -> out.add(onTarget("keeper path drift of the target on member " + member, step, member,
+                        admin -> admin.driftKeeperPath(member, TARGET, "/clickhouse/tables/drifted/" + member)));
                 default -> {
                     membershipDrifted = true;
                     // A third of them right after the third CAS (COMMITTED on a clean run): drift before cleanup.
@@ -190,18 +199,20 @@ final class ScheduleGenerator implements ScheduleMode {
                     Step at = afterCommit
                             ? Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(3).afterEffect() : step;
                     out.add(admin("member " + member + " leaves the cluster configuration"
-                            + (afterCommit ? " after the commit CAS" : ""), at, sim -> sim.admin().removeFromCluster(member)));
+                            + (afterCommit ? " after the commit CAS" : ""), FaultClass.MEMBERSHIP_DRIFT, at,
+                            sim -> sim.admin().removeFromCluster(member)));
                 }
             }
         }
 
         /** Drift of the target on one member, if the target exists there when the step comes. */
-        private static Consumer<ClusterSimulator> onTarget(int member, Consumer<SimulatorAdmin> drift) {
-            return sim -> {
+        private static Schedule.PlannedFault onTarget(String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
+            return new Schedule.PlannedFault(label, FaultClass.DRIFT, step, (sim, acted) -> Fault.admin(label, admin -> {
                 if (sim.observe().table(member, TARGET).isPresent()) {
                     drift.accept(sim.admin());
+                    acted.add(FaultClass.DRIFT);
                 }
-            };
+            }));
         }
 
         /** Any mutation call, of any worker or of one; occurrences count every kind's own calls. */
@@ -252,12 +263,12 @@ final class ScheduleGenerator implements ScheduleMode {
             return workers.get(random.nextInt(workers.size())).name();
         }
 
-        private static Schedule.PlannedFault fixed(String description, Step step, Fault fault) {
-            return new Schedule.PlannedFault(description, step, sim -> fault);
+        private static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, Fault fault) {
+            return FaultDraws.fixed(description, faultClass, step, fault);
         }
 
-        private static Schedule.PlannedFault admin(String label, Step step, Consumer<ClusterSimulator> action) {
-            return new Schedule.PlannedFault(label, step, sim -> Fault.admin(label, admin -> action.accept(sim)));
+        private static Schedule.PlannedFault admin(String label, FaultClass faultClass, Step step, Consumer<ClusterSimulator> action) {
+            return new Schedule.PlannedFault(label, faultClass, step, (sim, acted) -> Fault.admin(label, admin -> action.accept(sim)));
         }
 
         private static PortCall portCall(StatementKind kind) {

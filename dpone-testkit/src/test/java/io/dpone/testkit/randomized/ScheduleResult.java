@@ -3,20 +3,23 @@ package io.dpone.testkit.randomized;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one schedule ended in: its outcome class and the stable code of its last attempt ("" when
  * committed), every invariant violation (empty when it held),
- * how many port calls and checked steps it took, and for a failure what a replay needs.
+ * how many port calls and checked steps it took, for a failure what a replay needs, and the fault
+ * classes that took effect ({@link ArmedFaults#exercised}).
  */
 record ScheduleResult(Schedule schedule, OutcomeClass outcome, String code, List<String> violations, long calls,
-                      long checks, String traceTail) {
+                      long checks, String traceTail, Set<FaultClass> exercised) {
     ScheduleResult {
         requireNonNull(schedule, "schedule is null");
         requireNonNull(outcome, "outcome is null");
         requireNonNull(code, "code is null");
         violations = List.copyOf(violations);
         requireNonNull(traceTail, "traceTail is null");
+        exercised = exercised.isEmpty() ? Set.of() : Set.copyOf(exercised);
     }
 
     boolean violated() {

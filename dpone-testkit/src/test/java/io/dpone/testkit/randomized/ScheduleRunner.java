@@ -53,7 +53,7 @@ final class ScheduleRunner {
         } else if (schedule.facade() == Schedule.Facade.PRESENT) {
             simulator.admin().createControlTable(PublicationDriver.FACADE.control(), PublicationDriver.FACADE.keeperRoot());
         }
-        schedule.faults().forEach(fault -> simulator.arm(fault.step(), fault.fault().apply(simulator)));
+        ArmedFaults armed = ArmedFaults.arm(simulator, schedule);
         List<String> defects = new ArrayList<>();
         Map<String, Attempt> latest = firstRound(schedule, simulator, driver, defects);
         if (schedule.heal()) {
@@ -89,7 +89,7 @@ final class ScheduleRunner {
         String trace = checker.violations().isEmpty() ? simulator.trace().tailText(TRACE_LINES) : checker.traceAtFirstViolation();
         return new ScheduleResult(schedule, last == null ? OutcomeClass.CRASHED : OutcomeClass.of(last),
                 last == null ? "" : last.code().map(Enum::name).orElse(""), violations,
-                simulator.observe().calls().records().size(), checker.checks(), trace);
+                simulator.observe().calls().records().size(), checker.checks(), trace, armed.exercised());
     }
 
     /** The workers race; returns each invocation's last attempt (in worker order); none when all its workers crashed. */

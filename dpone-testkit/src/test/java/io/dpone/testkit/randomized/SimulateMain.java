@@ -7,7 +7,8 @@ import java.util.TreeMap;
  * {@code bench/simulate.sh}: the randomized schedules of {@link RandomizedPublicationSchedulesTest}
  * ({@code --mode internal}, the default) or {@link RandomizedExternalSchedulesTest} ({@code --mode external})
  * outside JUnit, for as many seeds as anyone wants to spend time on (simulator evidence). Prints the
- * first violating schedules in full, then, as its last line,
+ * first violating schedules in full, then {@code fault_classes=<class>:<schedules>,...} (how many
+ * schedules each fault class took effect in), then, as its last line,
  * {@code schedules=N violations=V committed=... partial_in_progress=... waiting=... terminal_partial=...
  * unknown=... conflict=... ...}.
  * Exits 1 when any schedule violated an invariant, 2 on bad arguments.
@@ -62,6 +63,7 @@ public final class SimulateMain {
                     + " %d checked steps%n", mode, seed, seed + schedules - 1, members == 0 ? "2-3" : members,
                     workers == 0 ? "1-3" : workers, threads, summary.seconds(), summary.schedules() / summary.seconds(),
                     summary.calls(), summary.checks());
+            System.out.println(summary.faultClassesLine(mode.equals(Schedule.EXTERNAL) ? FaultClass.EXTERNAL : FaultClass.INTERNAL));
             System.out.println(summary.line());
             System.exit(summary.violating() == 0 ? 0 : 1);
         } catch (IllegalArgumentException bad) {

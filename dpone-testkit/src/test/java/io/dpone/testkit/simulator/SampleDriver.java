@@ -87,12 +87,18 @@ final class SampleDriver {
 
     /** PREPARED, then the CAS to DISPATCHING; returns the permit the verified CAS carries. */
     DispatchPermit acquire(String slot) {
+        return acquire(slot, DdlAction.EXCHANGE);
+    }
+
+    /** {@link #acquire(String)} for a publication of {@code action} (EXCHANGE or RENAME). */
+    DispatchPermit acquire(String slot, DdlAction action) {
         KeeperMapAuthority authority = ports.authority(CONTROL);
-        AuthorityRecord prepared = SimRecords.prepared(slot, ports.randomBits());
+        AuthorityRecord prepared = action == DdlAction.RENAME ? SimRecords.preparedWithoutPredecessor(slot, ports.randomBits())
+                : SimRecords.prepared(slot, ports.randomBits());
         assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
         AuthorityRead read = authority.readVersioned(prepared.targetKey());
         VersionedRecord seen = ((AuthorityRead.Present) read).valid().orElseThrow();
-        CasResult cas = authority.compareAndSwap(seen, SimRecords.dispatching(prepared, DdlAction.EXCHANGE, ports.randomBits()));
+        CasResult cas = authority.compareAndSwap(seen, SimRecords.dispatching(prepared, action, ports.randomBits()));
         CasResult.AcknowledgedVerified verified = assertInstanceOf(CasResult.AcknowledgedVerified.class, cas);
         assertTrue(verified.dispatchPermit().isPresent(), "DISPATCHING carries a permit");
         return verified.dispatchPermit().get();

@@ -32,11 +32,19 @@ final class SimRecords {
                 AuthorityPhase.PREPARED, 0, payload(null, T0));
     }
 
-    /** PREPARED -> DISPATCHING with a fresh publication token of {@code action}. */
+    /** PREPARED -> DISPATCHING with a fresh publication token of {@code action} (RENAME: no predecessor). */
     static AuthorityRecord dispatching(AuthorityRecord prepared, DdlAction action, RandomBits random) {
         DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), action, prepared.dispatchEpoch() + 1, random);
+        GenerationIdentity predecessor = action == DdlAction.RENAME ? null : OLD;
         return new AuthorityRecord(prepared.targetKey(), prepared.operationId(), prepared.fenceToken(),
-                AuthorityPhase.DISPATCHING, prepared.dispatchEpoch() + 1, payload(DdlBinding.dispatched(token), T0.plusSeconds(1)));
+                AuthorityPhase.DISPATCHING, prepared.dispatchEpoch() + 1, payload(DdlBinding.dispatched(token), T0.plusSeconds(1),
+                predecessor));
+    }
+
+    /** A PREPARED record of a publication to an absent target (a RENAME). */
+    static AuthorityRecord preparedWithoutPredecessor(String slot, RandomBits random) {
+        return new AuthorityRecord(digest("target-" + slot), digest("operation-" + slot), FenceToken.issue(random),
+                AuthorityPhase.PREPARED, 0, payload(null, T0, null));
     }
 
     /** A setup token (bootstrap, stage, probe, discard) of a fixed operation. */
@@ -45,7 +53,11 @@ final class SimRecords {
     }
 
     private static AuthorityPayload payload(DdlBinding publication, Instant updated) {
-        return new AuthorityPayload(digest("plan"), digest("inventory"), OLD, NEW, "t__candidate", 42,
+        return payload(publication, updated, OLD);
+    }
+
+    private static AuthorityPayload payload(DdlBinding publication, Instant updated, GenerationIdentity predecessor) {
+        return new AuthorityPayload(digest("plan"), digest("inventory"), predecessor, NEW, "t__candidate", 42,
                 publication, null, T0, updated, null);
     }
 

@@ -44,7 +44,7 @@ class SimulatorProperties {
     Arbitrary<FaultSchedule> schedules() {
         Arbitrary<PortCall> calls = Arbitraries.of(PortCall.CONTROL_INSERT, PortCall.CONTROL_CAS, PortCall.CONTROL_READ);
         Arbitrary<FaultSchedule.Rule> rules = Combinators.combine(calls, Arbitraries.of("w1", "w2"), Arbitraries.integers().between(1, 2),
-                Arbitraries.integers().between(0, 10)).as(SimulatorProperties::rule);
+                Arbitraries.integers().between(0, 12)).as(SimulatorProperties::rule);
         return rules.list().ofMaxSize(3).map(list -> {
             FaultSchedule.Builder builder = FaultSchedule.builder();
             list.forEach(rule -> builder.at(rule.step(), rule.fault()));
@@ -67,6 +67,8 @@ class SimulatorProperties {
             case 7 -> new FaultSchedule.Rule(step, Fault.pauseWorker(Duration.ofSeconds(3)));
             case 8 -> new FaultSchedule.Rule(step.afterEffect(), Fault.pauseWorker());
             case 9 -> new FaultSchedule.Rule(step, Fault.resumeWorker(other));
+            case 10 -> new FaultSchedule.Rule(step, call == PortCall.CONTROL_INSERT ? Fault.loseResponse() : Fault.staleRead());
+            case 11 -> new FaultSchedule.Rule(step, call == PortCall.CONTROL_READ ? Fault.staleRead() : Fault.keeperSessionLost(nth == 1));
             default -> new FaultSchedule.Rule(step, Fault.killWorker(other));
         };
     }

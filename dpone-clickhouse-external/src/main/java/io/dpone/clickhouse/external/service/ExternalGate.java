@@ -63,23 +63,40 @@ final class ExternalGate {
         this.random = requireNonNull(random, "random is null");
     }
 
-    /** The admitted members and the slot as read once the facade is complete. */
-    record Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot) {
+    /**
+     * The admitted members and the slot as read once the facade is complete. When the slot holds
+     * this invocation's own unresolved record, admission never throws past it (issue 19, finding 5):
+     * a target that drifted (dropped on a member, a changed definition, a mix) is
+     * {@code targetDrift}, which the service hands to the fenced abort; any other stop (a member
+     * down, the capability proof, a defect) is {@code stopped}, which ends in a receipt.
+     */
+    record Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot, Optional<DponeException> targetDrift,
+            Optional<RuntimeException> stopped) {
+        Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot) {
+            this(members, slot, Optional.empty(), Optional.empty());
+        }
     }
 
     Admission admit(ExternalOperation operation, ExternalRun run) {
-        ClusterAdmission.Admitted membership = membership(operation);
-        requireCoveredEndpoints(membership);
-        requirePreflight();
-        FacadeVerdict facade = observeFacade(membership, operation);
-        if (facade instanceof FacadeVerdict.Blocked blocked) {
-            throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
+        ClusterAdmission.Admitted membership;
+        FacadeVerdict facade;
+        try {
+            membership = membership(operation);
+            requireCoveredEndpoints(membership);
+            requirePreflight();
+            facade = observeFacade(membership, operation);
+            if (facade instanceof FacadeVerdict.Blocked blocked) {
+                throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
+            }
+        } catch (DponeException refused) {
+            return heldBeforeMembership(operation, refused);
         }
         SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
-        AdmittedMembers members = members(membership, pastDispatch(slot, operation), run);
-        if (!ownLocked(slot, operation)) {
-            requireSealableTypes(members);
+        if (ownUnresolved(slot, operation)) {
+            return held(membership, slot, operation, run);
         }
+        AdmittedMembers members = members(membership, pastDispatch(slot, operation), false, run).members();
+        requireSealableTypes(members);
         if (facade instanceof FacadeVerdict.Ready) {
             if (needsProof(slot, members.inventoryDigest())) {
                 prove(members, run);
@@ -94,6 +111,52 @@ final class ExternalGate {
             throw new DponeException(failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
         }
         return new Admission(members, readSlot(operation.targetKey()));
+    }
+
+    /** Admission for this invocation's own unresolved record: every stop is handed back, never thrown. */
+    private Admission held(ClusterAdmission.Admitted membership, SlotRead<ExternalSlot> slot, ExternalOperation operation,
+            ExternalRun run) {
+        try {
+            Judged judged = members(membership, pastDispatch(slot, operation), true, run);
+            if (needsProof(slot, judged.members().inventoryDigest())) {
+                prove(judged.members(), run);
+            }
+            return new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty());
+        } catch (RuntimeException stopped) {
+            return new Admission(null, slot, Optional.empty(), Optional.of(stopped));
+        }
+    }
+
+    /**
+     * Membership, the endpoint map, the preflight or the facade refused (a member down, a catalog
+     * that cannot be read whole): when the authority still answers with this invocation's own
+     * unresolved record, the refusal is that run's receipt; otherwise it is thrown as before.
+     */
+    private Admission heldBeforeMembership(ExternalOperation operation, DponeException refused) {
+        SlotRead<ExternalSlot> slot;
+        try {
+            slot = ports.authority().readVersioned(operation.targetKey());
+        } catch (RuntimeException unreadable) {
+            refused.addSuppressed(unreadable);
+            throw refused;
+        }
+        if (!ownUnresolved(slot, operation)) {
+            throw refused;
+        }
+        return new Admission(null, slot, Optional.empty(), Optional.of(refused));
+    }
+
+    /** True when the slot holds a valid record of this operation that has not ended (neither COMPLETED nor ABORTED). */
+    private static boolean ownUnresolved(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
+        return own(slot, operation).filter(record -> !record.phase().admitsNewOperation()).isPresent();
+    }
+
+    /** The slot's valid record when it is this operation's. */
+    private static Optional<ExternalRecord> own(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
+        return slot instanceof SlotRead.Present<ExternalSlot> present ? present.valid()
+                .map(SlotVersion::record)
+                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
+                .filter(record -> record.operationId().equals(operation.operationId())) : Optional.empty();
     }
 
     private ClusterAdmission.Admitted membership(ExternalOperation operation) {
@@ -123,15 +186,14 @@ final class ExternalGate {
 
     /** An operation that already dispatched resumes with a target that may be mid-swap: the classifier judges it. */
     private static boolean pastDispatch(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
-                .map(SlotVersion::record)
-                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
-                .filter(record -> record.operationId().equals(operation.operationId()))
-                .filter(record -> !record.phase().prePublication())
-                .isPresent();
+        return own(slot, operation).filter(record -> !record.phase().prePublication()).isPresent();
     }
 
-    private AdmittedMembers members(ClusterAdmission.Admitted membership, boolean pastDispatch, ExternalRun run) {
+    /** The members, and for an own unresolved record the target drift admission would otherwise refuse. */
+    private record Judged(AdmittedMembers members, Optional<DponeException> targetDrift) {
+    }
+
+    private Judged members(ClusterAdmission.Admitted membership, boolean pastDispatch, boolean ownRecord, ExternalRun run) {
         ResolvedInventory inventory = ResolvedInventory.resolve(membership.inventory(), ports.endpoints());
         MemberIdentities.Identified identified = MemberIdentities.identify(inventory, ports.members(), settings.cluster());
         if (identified.unproven().isPresent()) {
@@ -144,11 +206,19 @@ final class ExternalGate {
         run.evidence().inventory(inventory, Optional.of(digest));
         List<AdmittedMembers.Member> members = identified.members();
         if (pastDispatch) {
-            return new AdmittedMembers(inventory, digest, members, identified.zones(), Optional.empty(), Map.of(), List.of());
+            return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), Optional.empty(), Map.of(),
+                    List.of()), Optional.empty());
         }
         MemberTargets.Verdict verdict = MemberTargets.judge(membership.members());
         if (verdict instanceof MemberTargets.Verdict.Blocked blocked) {
-            throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason() + "; nothing was mutated");
+            if (!ownRecord) {
+                throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason() + "; nothing was mutated");
+            }
+            DponeException drift = new DponeException(blocked.code(), "the target drifted under the operation: "
+                    + blocked.reason());
+            // the record's own operation: the drift fences it (no target is judged), and the service aborts it safely
+            return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), Optional.empty(), Map.of(),
+                    List.of()), Optional.of(drift));
         }
         MemberTargets.Verdict.Admitted target = (MemberTargets.Verdict.Admitted) verdict;
         if (target.definition().isEmpty() && !RowPreservingTables.admitsEngine(settings.engine())) {
@@ -159,7 +229,8 @@ final class ExternalGate {
                     + " plain " + RowPreservingTables.ENGINE + " only; nothing was mutated");
         }
         List<ColumnDefinition> columns = target.definition().isPresent() ? targetColumns(members.get(0)) : List.of();
-        return new AdmittedMembers(inventory, digest, members, identified.zones(), target.definition(), target.uuids(), columns);
+        return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), target.definition(), target.uuids(),
+                columns), Optional.empty());
     }
 
     /**
@@ -177,19 +248,6 @@ final class ExternalGate {
         }
         members.placement().requirePlaceable(ArtifactSchema.declared(TargetColumns.stored(members.targetColumns()).stream()
                 .map(column -> SourceColumn.typed(column.name(), column.type())).toList()));
-    }
-
-    /**
-     * This operation's own LOCKED record holds the slot: its sealing refuses an unsupported type
-     * and ends it ABORTED, where a refusal here would leave the fence held for good.
-     */
-    private static boolean ownLocked(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
-                .map(SlotVersion::record)
-                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
-                .filter(record -> record.operationId().equals(operation.operationId()))
-                .filter(record -> record.phase() == ExternalPhase.LOCKED)
-                .isPresent();
     }
 
     private List<ColumnDefinition> targetColumns(AdmittedMembers.Member member) {

@@ -26,6 +26,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import java.util.UUID;
 
 /**
  * Brings one member to READY over its own connection (seed 001, STAGING): decide with
@@ -76,12 +77,13 @@ final class MemberStaging {
             case DIVERGED -> StagingDecision.owned(record, observed.facts())
                     ? diverged(label, "its proven candidate is no longer exactly the artifact")
                     : notRecorded(current, label);
-            case REPLACE -> replace(session, record, artifact, placement, candidate, current, run, label);
+            case REPLACE -> replace(session, record, ((TableState.Present) observed.facts()).uuid(), artifact, placement,
+                    candidate, current, run, label);
             case LOAD -> load(session, record, artifact, placement, candidate, current, run, label);
         };
     }
 
-    private MemberResult replace(MemberSession session, MemberRecord record, StoredArtifact artifact,
+    private MemberResult replace(MemberSession session, MemberRecord record, UUID decidedOn, StoredArtifact artifact,
             DateTimePlacement placement, TableRef candidate, SlotVersion<ExternalSlot> decided, ExternalRun run, String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
@@ -94,9 +96,10 @@ final class MemberStaging {
                     : stopped(label + ": another worker of this operation advanced the record before the replacement; run again");
         }
         SlotVersion<ExternalSlot> current = claimed.current();
-        // the drop names the table: right before it, the name must still hold the recorded UUID
+        // the drop names the table: right before it, the name must still hold the very UUID decided on
         if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> before)
-                || !StagingDecision.owned(record, before.facts())) {
+                || !(before.facts() instanceof TableState.Present present) || !present.uuid().equals(decidedOn)
+                || !record.owns(decidedOn)) {
             return stopped(label + ": its candidate name no longer holds the recorded candidate; nothing was dropped; run the"
                     + " same invocation again");
         }
@@ -113,8 +116,15 @@ final class MemberStaging {
             TableRef candidate, SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
         run.pacing().progress().step("stage " + label);
         ExternalRecord staging = (ExternalRecord) current.record();
+        if (!record.mayTryAgain()) {
+            // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
+            return new MemberResult.Unsupported(current, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, label
+                    + " recorded " + MemberRecord.MAX_CANDIDATE_ATTEMPTS + " candidate attempts without one proven; no"
+                    + " further attempt is recorded");
+        }
         // UUID first: the table is this operation's before it exists, so no crash can leave an
-        // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID)
+        // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID
+        // or, once superseded, a tried one: the earlier UUID stays recorded as tried)
         MemberRecord loading = record.loading(steps.candidateUuid());
         SlotWrites.Step step = writes.write(current, steps.member(staging, loading, clock.instant()), run.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {

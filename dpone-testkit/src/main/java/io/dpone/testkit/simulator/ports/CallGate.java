@@ -42,6 +42,8 @@ public final class CallGate {
         Fault response;
         /** The first slow answer armed for this call, or null. */
         Fault.SlowAnswer slow;
+        /** The call's KeeperMap reads are served by a lagging follower ({@link Fault.StaleRead}). */
+        boolean stale;
         /** Pauses armed after the effect: the worker freezes once the answer is composed, before it has it. */
         final List<Fault.PauseWorker> pausesBeforeAnswer = new ArrayList<>();
         /** True once the member took the request: only an answer the server gives can be slow. */
@@ -69,6 +71,11 @@ public final class CallGate {
             return response instanceof Fault.DuplicateEntry;
         }
 
+        /** The Keeper session lost with this KeeperMap write in flight, or null. */
+        Fault.KeeperSessionLost sessionLoss() {
+            return response instanceof Fault.KeeperSessionLost lost ? lost : null;
+        }
+
         /** The rows a direct member insert commits before its connection breaks, or -1 when it is not interrupted. */
         long interruptsAfter() {
             return response instanceof Fault.InterruptLoad interrupt ? interrupt.rows() : -1;
@@ -92,6 +99,8 @@ public final class CallGate {
                 started.heldMillis += workers.pause(worker, pause, "before " + call);
             } else if (fault instanceof Fault.SlowAnswer slow) {
                 started.slow = started.slow == null ? slow : started.slow;
+            } else if (fault instanceof Fault.StaleRead) {
+                started.stale = true;
             } else if (started.response == null) {
                 started.response = fault;
             }
@@ -130,8 +139,12 @@ public final class CallGate {
         end(started, "slept " + millis + " ms", null);
     }
 
-    /** The server applied the call's effect; faults after the effect fire now. */
+    /** The server applied the call's effect; observers see it, then faults after the effect fire. */
     public void afterEffect(Call call) {
+        if (!world.observers().isEmpty()) {
+            PortEvent event = new PortEvent(call.worker, call.member, call.call, call.kind, call.queryId, call.token, false);
+            world.observers().forEach(observer -> observer.afterServer(event));
+        }
         for (Fault fault : faults.onCall(Step.Timing.AFTER_EFFECT, call.call, call.worker, call.kind, call.member)) {
             if (fault instanceof Fault.CrashWorker) {
                 crash(call, "after the effect of " + call.call);

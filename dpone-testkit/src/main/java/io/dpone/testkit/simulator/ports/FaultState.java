@@ -28,6 +28,9 @@ public final class FaultState implements HostFaults {
     private final WorkerProcesses workers;
     private final Set<String> hostStarts = new HashSet<>();
     private final Map<String, Fault.HostError> hostErrors = new LinkedHashMap<>();
+    private final Set<String> killsBeforeFinished = new HashSet<>();
+    /** Every fault that fired at least once, by identity: what a run can report as exercised. */
+    private final Set<Fault> firedFaults = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     public FaultState(FaultSchedule schedule, SimulatorAdmin admin, World world, WorkerProcesses workers) {
         this.rules = new ArrayList<>();
@@ -42,7 +45,10 @@ public final class FaultState implements HostFaults {
         rules.add(rule);
         matched.add(new int[1]);
         if (rule.step() instanceof Step.At at) {
-            world.schedule(at.time().toMillis(), () -> applyWorld(rule.fault(), "at " + at.time()));
+            world.schedule(at.time().toMillis(), () -> {
+                firedFaults.add(rule.fault());
+                applyWorld(rule.fault(), "at " + at.time());
+            });
         }
     }
 
@@ -54,6 +60,7 @@ public final class FaultState implements HostFaults {
                     && step.matches(call, worker, kind, member)
                     && fires(i, step.occurrence())) {
                 Fault fault = rules.get(i).fault();
+                firedFaults.add(fault);
                 if (fault.changesWorld()) {
                     applyWorld(fault, "at " + call + " of " + worker);
                 } else {
@@ -73,8 +80,11 @@ public final class FaultState implements HostFaults {
             if (rules.get(i).step() instanceof Step.HostExecutes step && step.matches(member.index, entry.kind())
                     && fires(i, step.occurrence())) {
                 Fault fault = rules.get(i).fault();
+                firedFaults.add(fault);
                 if (fault instanceof Fault.HostError error) {
                     hostErrors.putIfAbsent(member.index + "/" + entry.name, error);
+                } else if (fault instanceof Fault.KillBeforeFinished) {
+                    killsBeforeFinished.add(member.index + "/" + entry.name);
                 } else {
                     applyWorld(fault, "as " + member.label() + " starts " + entry.name);
                 }
@@ -86,6 +96,16 @@ public final class FaultState implements HostFaults {
     public LocalResult.Failed hostFailure(SimMember member, QueueEntry entry) {
         Fault.HostError error = hostErrors.remove(member.index + "/" + entry.name);
         return error == null ? null : ServerErrors.failed(error.code(), error.name(), error.text());
+    }
+
+    @Override
+    public boolean killedBeforeFinished(SimMember member, QueueEntry entry) {
+        return killsBeforeFinished.remove(member.index + "/" + entry.name);
+    }
+
+    /** Whether {@code fault} (armed in this simulation) fired at least once. */
+    public boolean fired(Fault fault) {
+        return firedFaults.contains(fault);
     }
 
     private boolean fires(int rule, int occurrence) {

@@ -14,9 +14,12 @@ import java.util.Optional;
  * What the initiator answers after enqueueing, with {@code distributed_ddl_output_mode = throw}
  * ({@code DDLQueryStatusSource}, semantics note section 1): it polls every {@code min(1000, 50 x try)}
  * ms; success once every host finished without error; the first host error it sees is raised with
- * the host's own code after every host finished, or at the timeout (it beats the timeout); otherwise
- * 159 at the timeout; 341 if the cleaner removed the entry meanwhile. The answer goes through the
- * transport's own mapping, so every code is ambiguous for an {@code ON CLUSTER} statement.
+ * the host's own code after every host finished, at the timeout, or when the cleaner removed the
+ * entry (it beats both: {@code DDLQueryStatusSource} keeps the first exception and sets 341 only
+ * "if (!first_exception)"); otherwise 159 once the wait exceeds the timeout ({@code elapsed >
+ * timeout} at the top of a poll); 341 if the entry was removed with no host error seen. The answer
+ * goes through the transport's own mapping, so every code is ambiguous for an {@code ON CLUSTER}
+ * statement.
  */
 final class Initiator {
     private Initiator() {
@@ -30,7 +33,8 @@ final class Initiator {
         int seen = 0;
         for (int attempt = 1; ; attempt++) {
             if (entry.isRemoved()) {
-                return error(queryId, kind, ServerErrors.UNFINISHED, ServerErrors.format(ServerErrors.UNFINISHED, "UNFINISHED",
+                return firstError != null ? hostError(queryId, kind, firstError) : error(queryId, kind, ServerErrors.UNFINISHED,
+                        ServerErrors.format(ServerErrors.UNFINISHED, "UNFINISHED",
                         "Cannot provide query execution status. The query's node /clickhouse/task_queue/ddl/" + entry.name
                                 + " has been deleted by the cleaner since it was finished (or its lifetime is expired)"));
             }
@@ -40,10 +44,9 @@ final class Initiator {
                     firstError = finished.get(seen);
                 }
             }
-            if (entry.allFinished() || world.now() - started >= timeout) {
+            if (entry.allFinished() || world.now() - started > timeout) {
                 if (firstError != null) {
-                    return error(queryId, kind, firstError.code(), "There was an error on [" + firstError.host().host() + ":"
-                            + firstError.host().port() + "]: " + firstError.message());
+                    return hostError(queryId, kind, firstError);
                 }
                 return entry.allFinished() ? new MutationOutcome.Acknowledged(queryId) : timeout(queryId, kind, entry, world, started);
             }
@@ -51,8 +54,13 @@ final class Initiator {
             if (lost.isPresent()) {
                 return lost.get();
             }
-            world.scheduler().yieldFor(Math.min(Math.min(1000, 50L * attempt), timeout - (world.now() - started)));
+            world.scheduler().yieldFor(Math.min(Math.min(1000, 50L * attempt), timeout + 1 - (world.now() - started)));
         }
+    }
+
+    private static MutationOutcome hostError(String queryId, StatementKind kind, QueueEntry.Finished first) {
+        return error(queryId, kind, first.code(), "There was an error on [" + first.host().host() + ":" + first.host().port()
+                + "]: " + first.message());
     }
 
     /** Refused before anything is queued: the initiator does not know the cluster. */

@@ -10,7 +10,10 @@ import io.dpone.clickhouse.cluster.sql.CasExpectation;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
+import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.MemberState;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.WorldEvent;
 import io.dpone.testkit.simulator.world.KeeperMapStore;
 import io.dpone.testkit.simulator.world.ServerErrors;
 import io.dpone.testkit.simulator.world.SimMember;
@@ -19,13 +22,19 @@ import io.dpone.testkit.simulator.world.World;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * The simulated {@link ControlStore} of one control table through one member: the member's table
  * names a KeeperMap root whose one shared store every member sees (semantics note section 5). Strict
- * insert of an existing key answers 999 "Node exists" and changes nothing; a versioned update with
- * the full predicate raises {@code _version} by one; a stale one is an acknowledged no-op. Server
+ * insert of an existing key answers 999 "Node exists" and changes nothing. The strict versioned
+ * update is two Keeper round trips, as {@code StorageKeeperMap::mutate} runs it: a read of the rows
+ * the predicate matches (with their {@code _version}), then one multi of versioned sets; a predicate
+ * that matches nothing is an empty multi, an acknowledged no-op; a write that landed between the read
+ * and the multi fails it with 999 "Bad version", nothing changed. Reads through the member's session
+ * may be served by a lagging follower ({@link io.dpone.testkit.simulator.Fault.StaleRead}); a Keeper
+ * session lost mid-write answers 999 "Connection loss" whether or not the multi applied. Server
  * errors are classified by the transport's own {@link FailureMapping}. Mutations run exactly once.
  */
 public final class SimControlStore implements ControlStore {
@@ -40,10 +49,13 @@ public final class SimControlStore implements ControlStore {
     @Override
     public MutationOutcome insertStrict(ControlRow row, String queryId) {
         Objects.requireNonNull(row, "row is null");
-        return mutate(PortCall.CONTROL_INSERT, StatementKind.KEEPER_MAP_INSERT, queryId, store -> store.createStrict(row)
-                ? new MutationOutcome.Acknowledged(queryId)
-                : rejected(queryId, StatementKind.KEEPER_MAP_INSERT, ServerErrors.KEEPER_EXCEPTION,
-                        ServerErrors.nodeExists(store.nodePath(row.targetKey()))));
+        return mutate(PortCall.CONTROL_INSERT, StatementKind.KEEPER_MAP_INSERT, queryId, (store, write) -> {
+            boolean created = store.createStrict(row);
+            context.world().keeperCaughtUp(write.member());
+            return created ? new MutationOutcome.Acknowledged(queryId)
+                    : rejected(queryId, StatementKind.KEEPER_MAP_INSERT, ServerErrors.KEEPER_EXCEPTION,
+                            ServerErrors.nodeExists(store.nodePath(row.targetKey())));
+        });
     }
 
     @Override
@@ -53,9 +65,30 @@ public final class SimControlStore implements ControlStore {
         if (!expected.targetKey().equals(next.targetKey())) {
             throw new IllegalArgumentException("CAS cannot change the target key");
         }
-        return mutate(PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId, store -> {
-            boolean changed = store.compareAndSwap(expected, next);
-            context.world().trace(context.worker(), changed ? "cas matched" : "cas matched no row (acknowledged no-op)");
+        return mutate(PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId, (store, write) -> {
+            World world = context.world();
+            long version = store.matches(expected, view(store, expected.targetKey(), write.member(), write.stale()));
+            if (version < 0) {
+                world.trace(context.worker(), "cas matched no row (acknowledged no-op)");
+                return new MutationOutcome.Acknowledged(queryId);
+            }
+            if (write.direct()) {
+                // the multi is a second Keeper round trip: another writer may land in between
+                world.scheduler().yieldFor(world.draw(world.timings().requestLatencyMs()));
+                if (write.member().state != MemberState.UP) {
+                    return new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.CONNECTION_LOST,
+                            Optional.empty(), "SocketException: Connection reset");
+                }
+            }
+            boolean set = store.setIfVersion(expected.targetKey(), version, next);
+            world.keeperCaughtUp(write.member());
+            if (!set) {
+                world.event(WorldEvent.BAD_VERSION);
+                world.trace(context.worker(), "cas multi failed: Bad version");
+                return rejected(queryId, StatementKind.KEEPER_MAP_CAS, ServerErrors.KEEPER_EXCEPTION,
+                        ServerErrors.badVersion(store.nodePath(expected.targetKey())));
+            }
+            world.trace(context.worker(), "cas matched");
             return new MutationOutcome.Acknowledged(queryId);
         });
     }
@@ -63,19 +96,35 @@ public final class SimControlStore implements ControlStore {
     @Override
     public ControlRead read(String targetKeyHex, String queryId) {
         Objects.requireNonNull(targetKeyHex, "targetKeyHex is null");
-        return Reads.run(context, PortCall.CONTROL_READ, List.of(), () -> {
+        return Reads.run(context, PortCall.CONTROL_READ, List.of(), started -> {
             SimTable table = table();
             if (table == null || table.keeperMapRoot() == null) {
                 return new ControlRead.Unavailable(ReadFailure.server(ServerError.fromRaw(ServerErrors.UNKNOWN_TABLE,
                         ServerErrors.unknownTable(control.database(), control.table()).message())).describe());
             }
-            return new ControlRead.Found(context.world().keeperMap(table.keeperMapRoot()).read(targetKeyHex));
+            KeeperMapStore store = context.world().keeperMap(table.keeperMapRoot());
+            return new ControlRead.Found(store.readAt(targetKeyHex, view(store, targetKeyHex, context.member(), started.stale)));
         }, failure -> new ControlRead.Unavailable(failure.describe()), read -> read instanceof ControlRead.Found found
                 ? "found " + found.row().map(r -> "version " + r.keeperVersion()).orElse("absent") : "unavailable");
     }
 
+    /** The Keeper log index the member's session is served at; counts a stale read when it hides a change of {@code key}. */
+    private long view(KeeperMapStore store, String key, SimMember member, boolean stale) {
+        World world = context.world();
+        long view = world.keeperView(member, stale);
+        if (stale && !store.readAt(key, view).equals(store.read(key))) {
+            world.event(WorldEvent.STALE_READ);
+            world.trace(context.worker(), "KeeperMap read served by a lagging follower");
+        }
+        return view;
+    }
+
+    /** One KeeperMap write on the server: through which member, whether its reads lag, and whether the client waits on it. */
+    private record Write(SimMember member, boolean stale, boolean direct) {
+    }
+
     private MutationOutcome mutate(PortCall call, StatementKind kind, String queryId,
-            Function<KeeperMapStore, MutationOutcome> effect) {
+            BiFunction<KeeperMapStore, Write, MutationOutcome> effect) {
         Objects.requireNonNull(queryId, "queryId is null");
         World world = context.world();
         CallGate.Call started = context.gate().begin(context.worker(), context.memberIndex(), call, kind, queryId);
@@ -88,11 +137,20 @@ public final class SimControlStore implements ControlStore {
             return end(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused"));
         }
         if (reach == Connection.Reach.TIMED_OUT) {
-            world.deferRequest(member, () -> apply(kind, queryId, effect));
+            Write deferred = new Write(member, started.stale, false);
+            world.deferRequest(member, () -> apply(kind, queryId, store -> effect.apply(store, deferred)));
             return end(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty(),
                     "SocketTimeoutException: Read timed out"));
         }
-        MutationOutcome outcome = apply(kind, queryId, effect);
+        Fault.KeeperSessionLost lost = started.sessionLoss();
+        Write write = new Write(member, started.stale, lost == null);
+        MutationOutcome outcome = lost == null || lost.applied() ? apply(kind, queryId, store -> effect.apply(store, write)) : null;
+        if (lost != null) {
+            world.event(WorldEvent.KEEPER_SESSION_LOST);
+            world.trace(context.worker(), "keeper session lost with the write " + (lost.applied() ? "applied" : "not applied"));
+            world.loseKeeperSession(member);
+            outcome = rejected(queryId, kind, ServerErrors.KEEPER_EXCEPTION, ServerErrors.connectionLoss());
+        }
         context.gate().afterEffect(started);
         if (started.loses()) {
             return end(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.RESPONSE_LOST,

@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.DispatchGate;
 import io.dpone.clickhouse.cluster.ddl.QueueLookups;
 import io.dpone.clickhouse.cluster.ddl.QueueRows;
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.DdlPort;
@@ -17,10 +18,13 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
+import io.dpone.clickhouse.cluster.port.ServerError;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import io.dpone.clickhouse.cluster.sql.QueueStatements;
+import io.dpone.clickhouse.cluster.transport.FailureMapping;
+import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.world.LocalStatement;
 import io.dpone.testkit.simulator.world.QueueEntry;
@@ -34,6 +38,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The simulated {@link DdlPort} through one member. Like the adapter it checks {@link DispatchGate}
@@ -75,12 +80,37 @@ public final class SimDdlPort implements DdlPort {
             context.world().trace(context.worker(), "setup dispatch refused: " + refusal.get());
             return new DdlDispatch.PermitRefused(refusal.get());
         }
-        return send(PortCall.DDL_SETUP, ddl.cluster(), ddl.render().kind(), token, Statements.of(ddl),
-                uuid -> StoredQueries.of(ddl, uuid), Statements.creates(ddl));
+        if (ddl instanceof SetupDdl.CandidateCreate create && create.definition() instanceof CandidateDefinition.LikeTarget like) {
+            return send(PortCall.DDL_SETUP, ddl.cluster(), ddl.render().kind(), token,
+                    () -> InitiatorCreate.resolve(context.member(), create.candidate(), like.target(), ddl.cluster()));
+        }
+        Prepared prepared = new Prepared(Statements.of(ddl), uuid -> StoredQueries.of(ddl, uuid), Statements.creates(ddl));
+        return send(PortCall.DDL_SETUP, ddl.cluster(), ddl.render().kind(), token, () -> prepared);
     }
 
     private DdlDispatch send(PortCall call, String cluster, StatementKind kind, DdlCorrelationToken token,
             LocalStatement statement, Function<UUID, String> query, boolean creates) {
+        Prepared prepared = new Prepared(statement, query, creates);
+        return send(call, cluster, kind, token, () -> prepared);
+    }
+
+    /**
+     * What the initiator enqueues for a statement, decided when the server runs it: the effect on each
+     * host and the stored query (by the initiator's {@code CREATE} UUID), or the error that refuses it
+     * before anything is queued ({@code failure}).
+     */
+    record Prepared(LocalStatement statement, Function<UUID, String> query, boolean creates, LocalResult.Failed failure) {
+        Prepared(LocalStatement statement, Function<UUID, String> query, boolean creates) {
+            this(statement, query, creates, null);
+        }
+
+        static Prepared refused(LocalResult.Failed failure) {
+            return new Prepared(null, null, false, failure);
+        }
+    }
+
+    private DdlDispatch send(PortCall call, String cluster, StatementKind kind, DdlCorrelationToken token,
+            Supplier<Prepared> preparation) {
         World world = context.world();
         String queryId = context.queryIds().get();
         QueryContext settings = QueryContext.distributedDdl(queryId, token.value(), world.timings().ddlTaskTimeout().toSeconds());
@@ -94,15 +124,26 @@ public final class SimDdlPort implements DdlPort {
             return sent(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused"));
         }
         if (reach == Connection.Reach.TIMED_OUT) {
-            world.deferRequest(context.member(), () -> enqueue(cluster, kind, settings, statement, query, creates,
-                    started.duplicates()));
+            world.deferRequest(context.member(), () -> {
+                Prepared prepared = preparation.get();
+                if (!world.configured(cluster).isEmpty() && prepared.failure() == null) {
+                    enqueue(cluster, kind, settings, prepared, started.duplicates());
+                }
+            });
             return sent(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.TIMEOUT,
                     Optional.empty(), "SocketTimeoutException: Read timed out"));
         }
         if (world.configured(cluster).isEmpty()) {
             return sent(started, Initiator.unknownCluster(queryId, kind, cluster));
         }
-        QueueEntry entry = enqueue(cluster, kind, settings, statement, query, creates, started.duplicates());
+        Prepared prepared = preparation.get();
+        if (prepared.failure() != null) {
+            world.trace(context.worker(), "the initiator refuses the statement before enqueueing it: code "
+                    + prepared.failure().code());
+            return sent(started, FailureMapping.fromServerError(queryId, ServerError.fromRaw(prepared.failure().code(),
+                    prepared.failure().message()), kind));
+        }
+        QueueEntry entry = enqueue(cluster, kind, settings, prepared, started.duplicates());
         context.gate().afterEffect(started);
         if (started.loses()) {
             return sent(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.RESPONSE_LOST,
@@ -112,14 +153,13 @@ public final class SimDdlPort implements DdlPort {
     }
 
     /** The initiator's enqueue; a duplicate (hidden retry) enqueues the same statement again, right after. */
-    private QueueEntry enqueue(String cluster, StatementKind kind, QueryContext settings, LocalStatement statement,
-            Function<UUID, String> query, boolean creates, boolean duplicate) {
+    private QueueEntry enqueue(String cluster, StatementKind kind, QueryContext settings, Prepared prepared, boolean duplicate) {
         World world = context.world();
         QueueEntry first = null;
         for (int copy = 0; copy < (duplicate ? 2 : 1); copy++) {
-            UUID uuid = creates ? world.newUuid() : null;
-            QueueEntry entry = world.enqueue(context.member(), cluster, query.apply(uuid), settings.settingsByName(), statement,
-                    uuid, kind);
+            UUID uuid = prepared.creates() ? world.newUuid() : null;
+            QueueEntry entry = world.enqueue(context.member(), cluster, prepared.query().apply(uuid), settings.settingsByName(),
+                    prepared.statement(), uuid, kind);
             first = first == null ? entry : first;
         }
         return first;
@@ -144,8 +184,8 @@ public final class SimDdlPort implements DdlPort {
     @Override
     public QueueLookup lookup(ExpectedDdl expected) {
         Objects.requireNonNull(expected, "expected is null");
-        return QueueReads.read(context, PortCall.DDL_LOOKUP,
-                () -> LOOKUPS.bind(expected, grouped(expected.cluster(), token -> token.equals(expected.correlationToken()))),
+        return QueueReads.read(context, PortCall.DDL_LOOKUP, view -> LOOKUPS.bind(expected, grouped(expected.cluster(),
+                token -> token.equals(expected.correlationToken()), view)),
                 failure -> new QueueLookup.Unknown(QueueLookup.Reason.QUEUE_UNREADABLE));
     }
 
@@ -153,23 +193,24 @@ public final class SimDdlPort implements DdlPort {
     public CatalogRead<List<QueueLookupRow>> entriesWithTokenPrefix(String cluster, String tokenPrefix) {
         QueueStatements.lookupByTokenPrefix(cluster, tokenPrefix); // the adapter's argument checks, identically
         return QueueReads.read(context, PortCall.DDL_ENTRIES_BY_PREFIX,
-                () -> new CatalogRead.Observed<>(grouped(cluster, token -> token.startsWith(tokenPrefix))));
+                view -> new CatalogRead.Observed<>(grouped(cluster, token -> token.startsWith(tokenPrefix), view)),
+                CatalogRead.Unreadable::failed);
     }
 
     @Override
     public CatalogRead<List<QueueRow>> hostRows(BoundEntry entry) {
         Objects.requireNonNull(entry, "entry is null");
         QueueStatements.hostRows(entry.cluster(), entry.entry());
-        return QueueReads.read(context, PortCall.DDL_HOST_ROWS, () -> new CatalogRead.Observed<>(QueueRows.fromHostRows(
-                entry.cluster(), context.world().queue().entries().stream()
+        return QueueReads.read(context, PortCall.DDL_HOST_ROWS, view -> new CatalogRead.Observed<>(QueueRows.fromHostRows(
+                entry.cluster(), context.world().queue().entriesAt(view).stream()
                         .filter(e -> e.cluster.equals(entry.cluster()) && e.name.equals(entry.entry()))
-                        .flatMap(e -> QueueRowsView.hostRows(e).stream()).toList())));
+                        .flatMap(e -> QueueRowsView.hostRows(e, view).stream()).toList())), CatalogRead.Unreadable::failed);
     }
 
     /** The grouped lookup answer: one row per entry of {@code cluster} whose log_comment matches, by entry name. */
-    private List<QueueLookupRow> grouped(String cluster, Predicate<String> token) {
+    private List<QueueLookupRow> grouped(String cluster, Predicate<String> token, long view) {
         List<QueueLookupRow> rows = new ArrayList<>();
-        for (QueueEntry entry : context.world().queue().entries()) {
+        for (QueueEntry entry : context.world().queue().entriesAt(view)) {
             String comment = entry.logComment();
             if (entry.cluster.equals(cluster) && comment != null && token.test(comment)) {
                 rows.add(new QueueLookupRow(entry.name, List.of(entry.query), List.of(comment)));

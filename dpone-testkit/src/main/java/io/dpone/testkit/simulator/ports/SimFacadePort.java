@@ -10,6 +10,8 @@ import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
 import io.dpone.clickhouse.cluster.port.ServerError;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.WorldEvent;
+import io.dpone.testkit.simulator.world.KeeperMapStore;
 import io.dpone.testkit.simulator.world.ServerErrors;
 import io.dpone.testkit.simulator.world.SimMember;
 import io.dpone.testkit.simulator.world.SimTable;
@@ -40,11 +42,12 @@ public final class SimFacadePort implements FacadePort {
         Objects.requireNonNull(spec, "spec is null");
         Objects.requireNonNull(targetKey, "targetKey is null");
         List<SimMember> members = context.world().configured(cluster);
-        return Reads.run(context, PortCall.FACADE_OBSERVE, members, () -> answer(members, spec, targetKey),
+        return Reads.run(context, PortCall.FACADE_OBSERVE, members, started -> answer(members, spec, targetKey, started.stale),
                 CatalogRead.Unreadable::failed, SimCatalogPort::describe);
     }
 
-    private CatalogRead<List<FacadeObservation>> answer(List<SimMember> members, FacadeSpec spec, Digest targetKey) {
+    private CatalogRead<List<FacadeObservation>> answer(List<SimMember> members, FacadeSpec spec, Digest targetKey,
+            boolean stale) {
         boolean everywhere = !members.isEmpty() && members.stream().allMatch(member -> table(member, spec) != null);
         if (everywhere && members.stream().anyMatch(member -> table(member, spec).keeperMapRoot() == null)) {
             return CatalogRead.Unreadable.failed(ReadFailure.server(ServerError.fromRaw(47, ServerErrors.format(47,
@@ -57,12 +60,21 @@ public final class SimFacadePort implements FacadePort {
                 observations.add(new FacadeObservation.Absent(member.endpoint, member.knowsStrictMode));
                 continue;
             }
-            Optional<VersionedRow> slot = everywhere
-                    ? context.world().keeperMap(table.keeperMapRoot()).read(targetKey.hex()) : Optional.empty();
+            Optional<VersionedRow> slot = everywhere ? slot(member, table, targetKey.hex(), stale) : Optional.empty();
             observations.add(new FacadeObservation.Present(member.endpoint, table.engineFull, table.typedColumns(),
                     member.knowsStrictMode, member.knowsValidateMutationQuery, slot));
         }
         return new CatalogRead.Observed<>(List.copyOf(observations));
+    }
+
+    /** The slot as the member's own session reads it: from a lagging follower when the call's reads are stale. */
+    private Optional<VersionedRow> slot(SimMember member, SimTable table, String key, boolean stale) {
+        KeeperMapStore store = context.world().keeperMap(table.keeperMapRoot());
+        Optional<VersionedRow> read = store.readAt(key, context.world().keeperView(member, stale));
+        if (stale && !read.equals(store.read(key))) {
+            context.world().event(WorldEvent.STALE_READ);
+        }
+        return read;
     }
 
     private static SimTable table(SimMember member, FacadeSpec spec) {

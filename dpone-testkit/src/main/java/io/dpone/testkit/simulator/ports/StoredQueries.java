@@ -47,13 +47,18 @@ final class StoredQueries {
             return dropIfExists(discard.candidate(), ddl.cluster());
         }
         SetupDdl.CandidateCreate create = (SetupDdl.CandidateCreate) ddl;
-        String head = "CREATE TABLE " + name(create.candidate()) + uuid(createUuid) + onCluster(ddl.cluster());
-        if (create.definition() instanceof CandidateDefinition.LikeTarget like) {
-            return head + " AS " + name(like.target());
+        String head = createHead(create.candidate(), createUuid, ddl.cluster());
+        if (create.definition() instanceof CandidateDefinition.LikeTarget) {
+            throw new IllegalArgumentException("the initiator resolves AS <target> itself (InitiatorCreate)");
         }
         CandidateDefinition.Columns columns = (CandidateDefinition.Columns) create.definition();
         return head + " (" + columns.columns().stream().map(c -> "`" + c.name() + "` " + c.type())
                 .collect(Collectors.joining(", ")) + ") ENGINE = " + columns.engine() + " ORDER BY tuple()";
+    }
+
+    /** {@code CREATE TABLE db.name UUID '...' ON CLUSTER cluster}: the name, the initiator's UUID, the cluster. */
+    static String createHead(TableRef table, UUID createUuid, String cluster) {
+        return "CREATE TABLE " + name(table) + uuid(createUuid) + onCluster(cluster);
     }
 
     private static String dropIfExists(TableRef table, String cluster) {

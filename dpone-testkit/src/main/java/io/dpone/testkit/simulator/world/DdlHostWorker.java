@@ -3,6 +3,7 @@ package io.dpone.testkit.simulator.world;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.HostStep;
 import io.dpone.testkit.simulator.LocalResult;
+import io.dpone.testkit.simulator.WorldEvent;
 import java.util.Optional;
 
 /**
@@ -12,9 +13,12 @@ import java.util.Optional;
  * applies the local effect and writes {@code finished/} with code and message. A failure is
  * recorded and the worker moves on (no retry). After a restart or session loss it rescans every
  * still-existing entry. On a queue event it also cleans the queue, at most once per cleanup period.
- * The window between executing and writing {@code finished/} is not modelled: both happen in one step.
+ * A host that dies between executing and writing {@code finished/} ({@link HostFaults#killedBeforeFinished})
+ * executes the entry again after its restart, once its old session's {@code active/} node is gone
+ * ({@code DDLWorker::processTask}: {@code waitForEphemeralToDisappearIfAny}).
  */
 final class DdlHostWorker {
+    private static final long ACTIVE_POLL_MS = 500;
     private final SimMember member;
     private final World world;
     private boolean busy;
@@ -61,9 +65,19 @@ final class DdlHostWorker {
             world.deferOrDrop(member, this::pickUp);
             return;
         }
+        Long owner = entry.active.get(member.endpoint);
+        if (owner != null && owner != member.session) {
+            // the active/ node of the session that died with the first run: wait for it to expire
+            world.onMember(member, ACTIVE_POLL_MS, this::pickUp);
+            return;
+        }
         entry.active.put(member.endpoint, member.session);
+        entry.activeIndex.put(member.endpoint, world.keeperLog().commit());
+        world.keeperCaughtUp(member);
         world.trace(member.label(), "ddl worker starts " + entry.name);
-        world.onMember(member, world.draw(world.timings().ddlExecutionMs()), () -> finish(entry));
+        long execution = member.slowNextDdl > 0 ? member.slowNextDdl : world.draw(world.timings().ddlExecutionMs());
+        member.slowNextDdl = 0;
+        world.onMember(member, execution, () -> finish(entry));
     }
 
     private void finish(QueueEntry entry) {
@@ -74,10 +88,24 @@ final class DdlHostWorker {
             world.observers().forEach(observer -> observer.beforeHostApplies(step));
         }
         LocalResult result = forced != null ? forced : world.effects().apply(member, entry.statement, entry.createUuid);
+        if (!entry.executions.add(member.endpoint)) {
+            world.event(WorldEvent.DOUBLE_EXECUTION);
+        }
+        if (world.hostFaults().killedBeforeFinished(member, entry)) {
+            world.trace(member.label(), "ddl worker executed " + entry.name + " with code " + result.code()
+                    + " and dies before writing finished/");
+            busy = false;
+            world.restart(member);
+            return;
+        }
         entry.active.remove(member.endpoint);
+        entry.activeIndex.remove(member.endpoint);
         if (!entry.removed) {
+            long index = world.keeperLog().commit();
             entry.finished.put(member.endpoint, result instanceof LocalResult.Failed failed
-                    ? new HostResult(failed.code(), failed.message(), world.now()) : new HostResult(0, "", world.now()));
+                    ? new HostResult(failed.code(), failed.message(), world.now(), index)
+                    : new HostResult(0, "", world.now(), index));
+            world.keeperCaughtUp(member);
         }
         world.trace(member.label(), "ddl worker finished " + entry.name + " with code " + result.code());
         busy = false;

@@ -18,6 +18,8 @@ import java.util.UUID;
 public final class DdlQueue {
     private final World world;
     private final List<QueueEntry> entries = new ArrayList<>();
+    /** Entries the cleaner removed, still served by a follower that has not applied their removal. */
+    private final List<QueueEntry> removedEntries = new ArrayList<>();
     private int nextNumber;
 
     DdlQueue(World world) {
@@ -29,10 +31,23 @@ public final class DdlQueue {
         return entries;
     }
 
+    /** The entries a follower that applied the Keeper log up to {@code view} shows, in queue order. */
+    public List<QueueEntry> entriesAt(long view) {
+        if (view >= world.keeperLog().latest()) {
+            return entries;
+        }
+        List<QueueEntry> visible = new ArrayList<>();
+        removedEntries.stream().filter(entry -> entry.visibleAt(view)).forEach(visible::add);
+        entries.stream().filter(entry -> entry.visibleAt(view)).forEach(visible::add);
+        visible.sort(java.util.Comparator.comparingInt(entry -> entry.number));
+        return visible;
+    }
+
     public QueueEntry enqueue(String cluster, String query, Map<String, String> settings, List<HostEndpoint> hosts,
             String initiator, LocalStatement statement, UUID createUuid, StatementKind kind) {
         QueueEntry entry = new QueueEntry(nextNumber++, cluster, query, settings, hosts, initiator, world.now(), statement,
                 createUuid, kind);
+        entry.createdIndex = world.keeperLog().commit();
         entries.add(entry);
         world.trace("keeper", "enqueued " + entry.name + " (" + kind + ") for " + hosts.size() + " hosts");
         for (SimMember member : world.members()) {
@@ -56,6 +71,7 @@ public final class DdlQueue {
                 continue;
             }
             entry.removing = true;
+            entry.removingIndex = world.keeperLog().commit();
             world.trace(cleaner, "cleanup removes " + entry.name);
             world.schedule(world.draw(world.timings().removalWindowMs()), () -> remove(entry));
         }
@@ -67,13 +83,16 @@ public final class DdlQueue {
             Long owner = entry.active.get(host);
             if (owner != null && owner == session) {
                 entry.active.remove(host);
+                entry.activeIndex.remove(host);
             }
         }
     }
 
     private void remove(QueueEntry entry) {
         entry.removed = true;
+        entry.removedIndex = world.keeperLog().commit();
         entries.remove(entry);
+        removedEntries.add(entry);
         world.trace("keeper", "removed " + entry.name);
     }
 }

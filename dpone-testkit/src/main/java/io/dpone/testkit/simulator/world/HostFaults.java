@@ -13,6 +13,11 @@ public interface HostFaults {
         public LocalResult.Failed hostFailure(SimMember member, QueueEntry entry) {
             return null;
         }
+
+        @Override
+        public boolean killedBeforeFinished(SimMember member, QueueEntry entry) {
+            return false;
+        }
     };
 
     /** Runs right before {@code member} starts executing {@code entry}; may change the world. */
@@ -20,4 +25,7 @@ public interface HostFaults {
 
     /** A terminal error {@code member} reports for {@code entry} instead of executing it, or null. */
     LocalResult.Failed hostFailure(SimMember member, QueueEntry entry);
+
+    /** Whether {@code member} dies after executing {@code entry} and before writing its {@code finished/} node (once). */
+    boolean killedBeforeFinished(SimMember member, QueueEntry entry);
 }

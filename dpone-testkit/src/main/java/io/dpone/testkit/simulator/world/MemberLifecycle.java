@@ -49,6 +49,7 @@ final class MemberLifecycle {
         boolean wasUp = member.state == MemberState.UP;
         member.state = MemberState.KILLED;
         member.incarnation++;
+        member.keeperSeen = -1;
         member.deferred.clear();
         member.pendingRequests.clear();
         member.ddlWorker.reset();
@@ -82,16 +83,41 @@ final class MemberLifecycle {
         });
     }
 
+    /**
+     * The member's Keeper session, and so its ephemeral nodes, ends after the session timeout only
+     * if the member stayed down that long or a new session replaced it (a restart): a member paused
+     * and resumed within the timeout keeps its session and its {@code active/} nodes.
+     */
     private void goneDown(SimMember member) {
         long epoch = ++member.downEpoch;
         long session = member.session;
         world.scheduler().schedule(world.timings().sessionTimeout().toMillis(), () -> {
-            world.queue().expireSession(member.endpoint, session);
-            if (member.downEpoch == epoch && member.state != MemberState.UP && member.session == session) {
+            boolean stillDown = member.downEpoch == epoch && member.state != MemberState.UP;
+            if (stillDown || member.session != session) {
+                world.queue().expireSession(member.endpoint, session);
+            }
+            if (stillDown && member.session == session) {
                 member.sessionExpired = true;
                 world.trace(member.label(), "keeper session expired");
             }
         });
+    }
+
+    /**
+     * The member's Keeper session is lost while it runs (a Keeper election, a network blip): a new
+     * session replaces it at once, the old one's ephemeral nodes vanish, and replicas and the DDL
+     * worker re-initialise. KeeperMap takes a new client and synchronises it.
+     */
+    void loseSession(SimMember member) {
+        long lost = member.session;
+        member.session++;
+        world.queue().expireSession(member.endpoint, lost);
+        world.keeperCaughtUp(member);
+        world.trace(member.label(), "keeper session lost; a new session re-initialises the member");
+        if (member.state == MemberState.UP && !member.initializing) {
+            member.initializing = true;
+            onInitialized(member, world.timings().reinitialization().toMillis());
+        }
     }
 
     private void onInitialized(SimMember member, long delay) {

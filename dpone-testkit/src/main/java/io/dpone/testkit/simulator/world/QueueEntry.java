@@ -28,8 +28,16 @@ public final class QueueEntry {
     final StatementKind kind;
     final Map<HostEndpoint, Long> active = new LinkedHashMap<>();
     final Map<HostEndpoint, HostResult> finished = new LinkedHashMap<>();
+    /** Hosts that executed the entry at least once (a second time is a double execution). */
+    final java.util.Set<HostEndpoint> executions = new java.util.LinkedHashSet<>();
     /** Host rows the simulator shows damaged ({@link io.dpone.testkit.simulator.HostRowDamage}); empty on a real server. */
     final Map<HostEndpoint, io.dpone.testkit.simulator.HostRowDamage> damaged = new LinkedHashMap<>();
+    /** The {@link KeeperLog} index of the host's {@code active/} node, per host that has one. */
+    final Map<HostEndpoint, Long> activeIndex = new LinkedHashMap<>();
+    /** {@link KeeperLog} indexes: the entry node's creation, cleanup taking {@code active/} away, the removal (0: not yet). */
+    long createdIndex;
+    long removingIndex;
+    long removedIndex;
     boolean removing;
     boolean removed;
 
@@ -80,5 +88,10 @@ public final class QueueEntry {
 
     public boolean allFinished() {
         return hosts.stream().allMatch(finished::containsKey);
+    }
+
+    /** Whether a follower that applied the Keeper log up to {@code view} still shows the entry node. */
+    boolean visibleAt(long view) {
+        return createdIndex <= view && (removedIndex == 0 || removedIndex > view);
     }
 }

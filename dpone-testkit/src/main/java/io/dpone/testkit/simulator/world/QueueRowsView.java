@@ -25,16 +25,31 @@ public final class QueueRowsView {
     }
 
     public static List<QueueHostRow> hostRows(QueueEntry entry) {
+        return hostRows(entry, Long.MAX_VALUE);
+    }
+
+    /**
+     * The rows as a Keeper follower that applied the log up to {@code view} serves them: a
+     * {@code finished/} or {@code active/} node written later is not there yet, nor is a later
+     * cleanup (a host whose node is hidden reads Inactive).
+     */
+    public static List<QueueHostRow> hostRows(QueueEntry entry, long view) {
         List<QueueHostRow> rows = new ArrayList<>();
         Set<HostEndpoint> listed = new LinkedHashSet<>();
         entry.finished.forEach((host, result) -> {
-            listed.add(host);
-            rows.add(row(entry, host, "Finished", Optional.of((long) result.code()), Optional.of(result.message())));
+            if (result.index() <= view) {
+                listed.add(host);
+                rows.add(row(entry, host, "Finished", Optional.of((long) result.code()), Optional.of(result.message())));
+            }
         });
-        entry.active.keySet().stream().filter(listed::add)
-                .forEach(host -> rows.add(row(entry, host, "Active", Optional.empty(), Optional.empty())));
+        entry.activeIndex.forEach((host, index) -> {
+            if (index <= view && listed.add(host)) {
+                rows.add(row(entry, host, "Active", Optional.empty(), Optional.empty()));
+            }
+        });
+        boolean removing = entry.removing && entry.removingIndex <= view;
         entry.hosts.stream().filter(listed::add).forEach(host -> rows.add(row(entry, host,
-                entry.removing ? "Removing" : "Inactive", Optional.empty(), Optional.empty())));
+                removing ? "Removing" : "Inactive", Optional.empty(), Optional.empty())));
         if (rows.isEmpty()) {
             rows.add(new QueueHostRow(entry.name, Optional.empty(), Optional.empty(), Optional.of("Unknown"), Optional.empty(),
                     Optional.empty(), entry.query, Optional.ofNullable(entry.logComment()), true));

@@ -64,6 +64,17 @@ public final class ServerErrors {
                 + " already exists");
     }
 
+    /** {@code StorageKeeperMap.cpp} (the strict update's versioned multi, {@code KeeperMultiException}): another write came first. */
+    public static String badVersion(String path) {
+        return format(KEEPER_EXCEPTION, "KEEPER_EXCEPTION", "Coordination::Exception: Transaction failed (Bad version): Op #0, path: "
+                + path);
+    }
+
+    /** The server's Keeper session was lost with a request in flight: the client cannot tell whether it applied. */
+    public static String connectionLoss() {
+        return format(KEEPER_EXCEPTION, "KEEPER_EXCEPTION", "Coordination::Exception: Connection loss");
+    }
+
     /** {@code StorageKeeperMap.cpp}, test 02706: a strict insert of an existing key. */
     public static String nodeExists(String path) {
         return format(KEEPER_EXCEPTION, "KEEPER_EXCEPTION", "Coordination::Exception: Transaction failed (Node exists): Op #0, path: "

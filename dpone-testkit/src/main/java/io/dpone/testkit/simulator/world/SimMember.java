@@ -38,6 +38,8 @@ public final class SimMember {
      * reads and writes, but starts no queue entry until released.
      */
     public boolean ddlStalled;
+    /** How long the next entry this member starts takes to execute (once; 0: the drawn duration). */
+    public long slowNextDdl;
     public boolean initializing;
     /** Known settings: strict KeeperMap mode and (24.11+) {@code validate_mutation_query}. */
     public boolean knowsStrictMode = true;
@@ -45,6 +47,12 @@ public final class SimMember {
     /** The server's {@code timezone()}: where a date-time without a zone of its own lands. */
     public String timeZone = "UTC";
     long session = 1;
+    /**
+     * The highest {@link KeeperLog} index this member's KeeperMap client has seen; -1 until its first
+     * use, which synchronises it ({@code StorageKeeperMap::getClient} calls {@code sync} whenever it
+     * takes a new session), and again after the process restarted.
+     */
+    long keeperSeen = -1;
     long incarnation = 1;
     long downEpoch;
     final List<Runnable> deferred = new ArrayList<>();

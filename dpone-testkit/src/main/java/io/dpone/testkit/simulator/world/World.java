@@ -4,9 +4,11 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.testkit.simulator.MemberState;
 import io.dpone.testkit.simulator.StepObserver;
+import io.dpone.testkit.simulator.WorldEvent;
 import io.dpone.testkit.simulator.SimulatorTimings;
 import io.dpone.testkit.simulator.engine.Scheduler;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +29,9 @@ public final class World {
     private final boolean internalReplication;
     private final List<SimMember> members = new ArrayList<>();
     private final List<SimMember> configured = new ArrayList<>();
+    private final KeeperLog keeperLog = new KeeperLog();
     private final Map<String, KeeperMapStore> keeperMaps = new LinkedHashMap<>();
+    private final Map<WorldEvent, Integer> events = new EnumMap<>(WorldEvent.class);
     private final Replication replication = new Replication(this);
     private final DdlQueue queue = new DdlQueue(this);
     private final LocalEffects effects = new LocalEffects(this);
@@ -129,7 +133,43 @@ public final class World {
 
     /** The store of a KeeperMap root (relative to {@code keeper_map_path_prefix}), created on first use. */
     public KeeperMapStore keeperMap(String root) {
-        return keeperMaps.computeIfAbsent(root, r -> new KeeperMapStore(KEEPER_MAP_PREFIX + r));
+        return keeperMaps.computeIfAbsent(root, r -> new KeeperMapStore(KEEPER_MAP_PREFIX + r, keeperLog));
+    }
+
+    /**
+     * The Keeper log index a KeeperMap read through {@code member} is served at: the leader's latest
+     * (the session then has seen it), or, from a lagging follower ({@code stale}), what the member's
+     * session saw last; a client's first read is synchronised.
+     */
+    public long keeperView(SimMember member, boolean stale) {
+        if (!stale || member.keeperSeen < 0) {
+            member.keeperSeen = keeperLog.latest();
+        }
+        return member.keeperSeen;
+    }
+
+    /** The Keeper's commit order of KeeperMap writes and distributed DDL queue nodes. */
+    public KeeperLog keeperLog() {
+        return keeperLog;
+    }
+
+    /** A write through {@code member}'s session went through the leader: its session has seen the whole log. */
+    public void keeperCaughtUp(SimMember member) {
+        member.keeperSeen = keeperLog.latest();
+    }
+
+    /** Counts one {@link WorldEvent} that took effect. */
+    public void event(WorldEvent event) {
+        events.merge(event, 1, Integer::sum);
+    }
+
+    public Map<WorldEvent, Integer> events() {
+        return events;
+    }
+
+    /** The member's Keeper session is lost now: a new one replaces it, and the server re-initialises. */
+    public void loseKeeperSession(SimMember member) {
+        lifecycle.loseSession(member);
     }
 
     public Map<String, KeeperMapStore> keeperMaps() {
@@ -143,8 +183,10 @@ public final class World {
     public QueueEntry enqueue(SimMember initiator, String cluster, String query, Map<String, String> settings,
             LocalStatement statement, UUID createUuid, StatementKind kind) {
         List<HostEndpoint> hosts = configured(cluster).stream().map(member -> member.endpoint).toList();
-        return queue.enqueue(cluster, query, settings, hosts, initiator.endpoint.host() + ":" + initiator.endpoint.port(),
-                statement, createUuid, kind);
+        QueueEntry entry = queue.enqueue(cluster, query, settings, hosts, initiator.endpoint.host() + ":"
+                + initiator.endpoint.port(), statement, createUuid, kind);
+        keeperCaughtUp(initiator);
+        return entry;
     }
 
     public void schedule(long delayMillis, Runnable action) {
