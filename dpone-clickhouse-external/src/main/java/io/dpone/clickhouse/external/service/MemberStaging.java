@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
@@ -22,7 +23,9 @@ import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.UUID;
 
 /**
@@ -49,8 +52,9 @@ final class MemberStaging {
         this.clock = requireNonNull(clock, "clock is null");
     }
 
-    MemberResult bring(AdmittedMembers.Member member, MemberRecord record, StoredArtifact artifact, TableRef candidate,
-            SlotVersion<ExternalSlot> current, ExternalRun run) {
+    /** @param placement where date-times land (the members' one server zone, fenced by the inventory digest) */
+    MemberResult bring(AdmittedMembers.Member member, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
+            TableRef candidate, SlotVersion<ExternalSlot> current, ExternalRun run) {
         MemberSession session = member.session();
         ArtifactBinding binding = ((ExternalRecord) current.record()).payload().artifact();
         String label = "member " + record.shardNumber() + "/" + record.replicaNumber();
@@ -73,14 +77,14 @@ final class MemberStaging {
             case DIVERGED -> StagingDecision.owned(record, observed.facts())
                     ? diverged(label, "its proven candidate is no longer exactly the artifact")
                     : notRecorded(current, label);
-            case REPLACE -> replace(session, record, ((TableState.Present) observed.facts()).uuid(), artifact, candidate,
-                    current, run, label);
-            case LOAD -> load(session, record, artifact, candidate, current, run, label);
+            case REPLACE -> replace(session, record, ((TableState.Present) observed.facts()).uuid(), artifact, placement,
+                    candidate, current, run, label);
+            case LOAD -> load(session, record, artifact, placement, candidate, current, run, label);
         };
     }
 
     private MemberResult replace(MemberSession session, MemberRecord record, UUID decidedOn, StoredArtifact artifact,
-            TableRef candidate, SlotVersion<ExternalSlot> decided, ExternalRun run, String label) {
+            DateTimePlacement placement, TableRef candidate, SlotVersion<ExternalSlot> decided, ExternalRun run, String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
         // loading or proving that very table) makes this one stop before anything is dropped, and one
@@ -105,11 +109,11 @@ final class MemberStaging {
                 || !(after.facts() instanceof TableState.Absent)) {
             return stopped(label + ": its owned partial candidate could not be dropped and proven absent");
         }
-        return load(session, record, artifact, candidate, current, run, label);
+        return load(session, record, artifact, placement, candidate, current, run, label);
     }
 
-    private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, TableRef candidate,
-            SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
+    private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
+            TableRef candidate, SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
         run.pacing().progress().step("stage " + label);
         ExternalRecord staging = (ExternalRecord) current.record();
         if (!record.mayTryAgain()) {
@@ -136,8 +140,12 @@ final class MemberStaging {
             return stopped(label + ": the created candidate could not be read back under its recorded UUID");
         }
         LoadResult loaded;
+        UnaryOperator<List<Object>> stored = placement.storedRows(artifact.schema());
         try (ArtifactRows rows = artifact.rows()) {
-            loaded = session.insert(candidate, artifact.schema(), rows::next, run.pacing().cancellation());
+            loaded = session.insert(candidate, artifact.schema(), () -> {
+                List<Object> row = rows.next();
+                return row == null ? null : stored.apply(row);
+            }, run.pacing().cancellation());
         }
         if (loaded instanceof LoadResult.Failed failed) {
             return refusedOrStopped(advanced.current(), failed.outcome(), label + ": the load did not complete; run the same invocation again"
