@@ -158,6 +158,10 @@ public final class ExternalPublicationService {
     private Ending newOperation(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> finished,
             PublicationSource source, ExternalRun run) {
         SourceSealer.requireSealableKind(source);
+        if (!cluster.targetColumns().isEmpty()) {
+            // what the source declares without being read must agree with the target before anything is locked
+            SourceSealer.requireDeclarationAgrees(source, DeclaredColumns.of(cluster.targetColumns(), source));
+        }
         if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > settings.maxSourceBytes()) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                     "the source is larger than max_source_bytes; nothing was locked or created");

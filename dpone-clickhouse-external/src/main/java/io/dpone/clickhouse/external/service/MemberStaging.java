@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
@@ -24,7 +25,9 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Brings one member to READY over its own connection (seed 001, STAGING): decide with
@@ -56,8 +59,9 @@ final class MemberStaging {
         this.clock = requireNonNull(clock, "clock is null");
     }
 
-    MemberResult bring(AdmittedMembers.Member member, MemberRecord record, StoredArtifact artifact, ExternalOperation operation,
-            RecordCursor cursor, Cancellation cancellation, ExternalRun run) {
+    /** @param placement where date-times land (the members' one server zone, fenced by the inventory digest) */
+    MemberResult bring(AdmittedMembers.Member member, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
+            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run) {
         MemberSession session = member.session();
         ArtifactBinding binding = ((ExternalRecord) cursor.current().record()).payload().artifact();
         String label = "member " + record.shardNumber() + "/" + record.replicaNumber();
@@ -104,13 +108,13 @@ final class MemberStaging {
             case SUPERSEDED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     label + ": its candidate name holds a superseded attempt of this operation, which no promotion renames"
                             + " there; it is not dropped while staging, and the abort drops it by its recorded UUID");
-            case REPLACE -> replace(session, record, artifact, operation, cursor, cancellation, run, label);
-            case LOAD -> load(session, record, artifact, operation, cursor, cancellation, run, label);
+            case REPLACE -> replace(session, record, artifact, placement, operation, cursor, cancellation, run, label);
+            case LOAD -> load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
         };
     }
 
-    private MemberResult replace(MemberSession session, MemberRecord record, StoredArtifact artifact, ExternalOperation operation,
-            RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
+    private MemberResult replace(MemberSession session, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
+            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
         // loading or proving that very table) makes this one stop before anything is dropped, and one
@@ -133,11 +137,11 @@ final class MemberStaging {
                 || !(after.facts() instanceof TableState.Absent)) {
             return stopped(label + ": its owned partial candidate could not be dropped and proven absent");
         }
-        return load(session, record, artifact, operation, cursor, cancellation, run, label);
+        return load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
     }
 
-    private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, ExternalOperation operation,
-            RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
+    private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
+            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
         if (!record.mayTryAgain()) {
             // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
             return new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, label
@@ -164,8 +168,12 @@ final class MemberStaging {
             return stopped(label + ": the created candidate could not be read back under its recorded UUID");
         }
         LoadResult loaded;
+        UnaryOperator<List<Object>> stored = placement.storedRows(artifact.schema());
         try (ArtifactRows rows = artifact.rows()) {
-            loaded = session.insert(attempt, artifact.schema(), rows::next, cancellation);
+            loaded = session.insert(attempt, artifact.schema(), () -> {
+                List<Object> row = rows.next();
+                return row == null ? null : stored.apply(row);
+            }, cancellation);
         }
         if (loaded instanceof LoadResult.Failed failed) {
             return refusedOrStopped(cursor, failed.outcome(), label + ": the load did not complete; run the same invocation again"

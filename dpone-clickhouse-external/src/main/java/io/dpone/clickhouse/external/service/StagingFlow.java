@@ -69,7 +69,8 @@ final class StagingFlow {
         MemberResult stop = lanes.stageAll(recorded.size(), ports.members().concurrentMembers(), run.pacing().cancellation(),
                 (index, cancellation) -> {
                     MemberRecord member = recorded.get(index);
-                    return members.bring(cluster.of(member).orElseThrow(), member, artifact, operation, cursor, cancellation, run);
+                    return members.bring(cluster.of(member).orElseThrow(), member, artifact, cluster.placement(), operation,
+                            cursor, cancellation, run);
                 });
         if (stop instanceof MemberResult.Stopped stopped) {
             return new Flow.Concluded(stopped.ending());
