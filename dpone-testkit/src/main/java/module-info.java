@@ -4,7 +4,9 @@ module io.dpone.testkit {
     requires transitive io.dpone.clickhouse.cluster;
     // External-mode suites (codec contract, arbitraries) need it; the simulator and the demo do not,
     // so the launcher's module path resolves without the external module (ModulePathLauncherIT).
-    requires static transitive io.dpone.clickhouse.external;
+    // Not transitive: javac would then demand it of every consumer's module, external mode or not
+    // (examples/testkit-consumer); a consumer of the external suites requires it itself.
+    requires static io.dpone.clickhouse.external;
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
     requires static transitive net.jqwik.api;
@@ -21,6 +23,9 @@ module io.dpone.testkit {
 
     exports io.dpone.testkit.arbitrary;
     exports io.dpone.testkit.property;
+    // jqwik finds and invokes the suites' package-private @Property/@Provide methods reflectively,
+    // wherever the consumer puts JUnit and jqwik (module or class path), so it needs no --add-opens.
+    opens io.dpone.testkit.property;
     exports io.dpone.testkit.cluster;
     exports io.dpone.testkit.clickhouse;
     exports io.dpone.testkit.clickhouse.config;
@@ -29,6 +34,7 @@ module io.dpone.testkit {
     exports io.dpone.testkit.clickhouse.junit;
     exports io.dpone.testkit.fault;
     exports io.dpone.testkit.simulator;
+    exports io.dpone.testkit.service;
     exports io.dpone.testkit.acceptance;
     exports io.dpone.testkit.demo;
     exports io.dpone.testkit.emulation;

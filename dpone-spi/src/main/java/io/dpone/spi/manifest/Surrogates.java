@@ -1,5 +1,6 @@
 package io.dpone.spi.manifest;
 
+import io.dpone.spi.source.UnicodeText;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,15 +19,7 @@ final class Surrogates {
     }
 
     static boolean hasUnpaired(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
+        return UnicodeText.hasUnpairedSurrogate(text);
     }
 
     /** Whether JSON text has a {@code \\uXXXX} escape of a surrogate that the next escape does not pair. */

@@ -27,7 +27,10 @@ public final class TableEngines {
         return BARE_NAME.matcher(engine).matches();
     }
 
-    /** A direct, non-replicated {@code *MergeTree}: the engine external mode admits. */
+    /**
+     * A direct, non-replicated {@code *MergeTree}: the seed's external family. External mode admits
+     * only the row-preserving {@code MergeTree} of it (its {@code RowPreservingTables}, ADR 0008).
+     */
     public static boolean isDirectNonReplicated(String engine) {
         return DIRECT_MERGE_TREES.contains(engine);
     }

@@ -98,18 +98,28 @@ public final class ExternalRecordArbitraries {
             RandomBits random, int seed) {
         UUID targetUuid = existing ? uuid(random) : null;
         MemberRecord pending = MemberRecord.pending(1, index + 1, targetUuid);
+        MemberRecord loading = attempts(pending, random, Math.floorMod(seed / 6, 4));
         return switch (phase) {
             case STAGING -> switch (Math.floorMod(seed, 3)) {
                 case 0 -> pending;
-                case 1 -> pending.loading(uuid(random));
-                default -> pending.loading(uuid(random)).ready(artifact.contentDigest());
+                case 1 -> loading;
+                default -> loading.ready(artifact.contentDigest());
             };
-            case ABORTED -> Math.floorMod(seed, 2) == 0 ? pending : pending.loading(uuid(random)).discarded();
-            case STAGED, PUBLICATION_DISPATCHING -> pending.loading(uuid(random)).ready(artifact.contentDigest());
-            case COMMITTED, CLEANUP_DISPATCHING -> pending.loading(uuid(random)).ready(artifact.contentDigest()).committed();
-            case COMPLETED -> pending.loading(uuid(random)).ready(artifact.contentDigest()).committed().cleaned();
+            case ABORTED -> Math.floorMod(seed, 2) == 0 ? pending : loading.discarded();
+            case STAGED, PUBLICATION_DISPATCHING -> loading.ready(artifact.contentDigest());
+            case COMMITTED, CLEANUP_DISPATCHING -> loading.ready(artifact.contentDigest()).committed();
+            case COMPLETED -> loading.ready(artifact.contentDigest()).committed().cleaned();
             case LOCKED -> throw new IllegalStateException("LOCKED has no members");
         };
+    }
+
+    /** LOADING after {@code superseded} earlier attempts, whose UUIDs stay recorded as tried. */
+    private static MemberRecord attempts(MemberRecord pending, RandomBits random, int superseded) {
+        MemberRecord member = pending.loading(uuid(random));
+        for (int i = 0; i < superseded; i++) {
+            member = member.loading(uuid(random));
+        }
+        return member;
     }
 
     private static UUID uuid(RandomBits random) {

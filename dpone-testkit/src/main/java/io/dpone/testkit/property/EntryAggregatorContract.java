@@ -49,7 +49,8 @@ public abstract class EntryAggregatorContract {
     void agreesWithTheExactHostSetOracle(@ForAll("scenarios") EntryScenario scenario) {
         EntryAggregation aggregation = aggregate(scenario);
         QueueStatus expected = expected(scenario);
-        assertEquals(expected, aggregation.outcome());
+        assertEquals(expected, aggregation.outcome(), () -> "rule: exact expected host set, then unknown dominance, then"
+                + " in-progress, then terminal; for " + describe(scenario));
         Statistics.collect(expected);
         Statistics.coverage(coverage -> {
             for (QueueStatus status : QueueStatus.values()) {
@@ -64,12 +65,14 @@ public abstract class EntryAggregatorContract {
             return;
         }
         Map<HostEndpoint, List<QueueRow>> byHost = rowsByHost(scenario);
-        assertEquals(scenario.expectedHosts(), byHost.keySet());
-        assertEquals(scenario.rows().size(), scenario.expectedHosts().size());
+        String rule = "rule: terminal only when every expected host has exactly one well-formed Finished row; for ";
+        assertEquals(scenario.expectedHosts(), byHost.keySet(), () -> rule + describe(scenario));
+        assertEquals(scenario.rows().size(), scenario.expectedHosts().size(), () -> rule + describe(scenario));
         for (List<QueueRow> rows : byHost.values()) {
             QueueRow row = rows.get(0);
-            assertEquals("Finished", row.status());
-            assertTrue(SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()).isTerminal());
+            assertEquals("Finished", row.status(), () -> rule + describe(scenario));
+            assertTrue(SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()).isTerminal(),
+                    () -> rule + describe(scenario));
         }
     }
 
@@ -78,7 +81,8 @@ public abstract class EntryAggregatorContract {
         boolean anyUnknownRow = scenario.rows().stream().anyMatch(
                 row -> SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()) == QueueStatus.OUTCOME_UNKNOWN);
         if (anyUnknownRow) {
-            assertEquals(QueueStatus.OUTCOME_UNKNOWN, aggregate(scenario).outcome());
+            assertEquals(QueueStatus.OUTCOME_UNKNOWN, aggregate(scenario).outcome(),
+                    () -> "rule: any unknown row makes the entry OUTCOME_UNKNOWN; for " + describe(scenario));
         }
     }
 
@@ -86,13 +90,14 @@ public abstract class EntryAggregatorContract {
     void rowOrderIsIrrelevant(@ForAll("scenarios") EntryScenario scenario, @ForAll long seed) {
         List<QueueRow> shuffled = new ArrayList<>(scenario.rows());
         Collections.shuffle(shuffled, new Random(seed));
-        assertEquals(aggregate(scenario).outcome(), aggregate(scenario.withRows(shuffled)).outcome());
+        assertEquals(aggregate(scenario).outcome(), aggregate(scenario.withRows(shuffled)).outcome(),
+                () -> "rule: row order is irrelevant; for " + describe(scenario));
     }
 
     @Property
     void arbitraryRowsNeverThrow(@ForAll("anyRows") List<QueueRow> rows, @ForAll("hostSets") Set<HostEndpoint> hosts) {
         BoundEntry entry = new BoundEntry("c1", "query-0000000001", digests().ddlQuery("query"), "token");
-        assertNotNull(aggregator().aggregate(entry, hosts, rows).outcome());
+        assertNotNull(aggregator().aggregate(entry, hosts, rows).outcome(), "rule: aggregation is total");
     }
 
     @Provide
@@ -108,6 +113,10 @@ public abstract class EntryAggregatorContract {
     @Provide
     Arbitrary<Set<HostEndpoint>> hostSets() {
         return IdentityArbitraries.endpoints().set().ofMaxSize(4);
+    }
+
+    private static String describe(EntryScenario scenario) {
+        return FieldsReportingFormat.describe(scenario);
     }
 
     private EntryAggregation aggregate(EntryScenario scenario) {

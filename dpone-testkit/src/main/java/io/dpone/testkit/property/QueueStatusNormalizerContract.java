@@ -28,27 +28,32 @@ public abstract class QueueStatusNormalizerContract {
 
     @Property
     void normalizationIsTotal(@ForAll("anyRows") QueueRow row) {
-        assertNotNull(normalizer().normalize(row));
+        assertNotNull(normalizer().normalize(row), () -> "rule: normalization is total, but null for " + FieldsReportingFormat.describe(row));
     }
 
     @Property
     void agreesWithThePinnedTable(@ForAll("statuses") String status, @ForAll("codes") String code, @ForAll("texts") String text) {
-        assertEquals(SeedQueueTable.expected(status, code, text), normalizer().normalize(row(status, code, text)));
+        assertEquals(SeedQueueTable.expected(status, code, text), normalizer().normalize(row(status, code, text)),
+                () -> "rule: the pinned queue table (a code is canonical ASCII decimal within UInt16; Finished needs code 0 with"
+                        + " empty text or a non-zero code with text) for " + raw(status, code, text));
     }
 
     @Property
     void onlyFinishedRowsAreTerminal(@ForAll("statuses") String status, @ForAll("codes") String code, @ForAll("texts") String text) {
         QueueStatus normalized = normalizer().normalize(row(status, code, text));
         if (normalized.isTerminal()) {
-            assertEquals("Finished", status);
+            assertEquals("Finished", status, () -> "rule: only a Finished row is terminal, but " + normalized + " for "
+                    + raw(status, code, text));
         }
     }
 
     @Property
     void activeRowsWithAnyExceptionEvidenceAreUnknown(@ForAll("codes") String code, @ForAll("texts") String text) {
         if (code != null || text != null) {
-            assertEquals(QueueStatus.OUTCOME_UNKNOWN, normalizer().normalize(row("Active", code, text)));
-            assertEquals(QueueStatus.OUTCOME_UNKNOWN, normalizer().normalize(row("Inactive", code, text)));
+            for (String active : new String[] {"Active", "Inactive"}) {
+                assertEquals(QueueStatus.OUTCOME_UNKNOWN, normalizer().normalize(row(active, code, text)),
+                        () -> "rule: an active row with exception evidence is OUTCOME_UNKNOWN, for " + raw(active, code, text));
+            }
         }
     }
 
@@ -70,6 +75,11 @@ public abstract class QueueStatusNormalizerContract {
     @Provide
     Arbitrary<String> texts() {
         return QueueArbitraries.exceptionTexts();
+    }
+
+    private static String raw(String status, String code, String text) {
+        return "status=" + FieldsReportingFormat.quoted(status) + ", exception_code=" + FieldsReportingFormat.quoted(code)
+                + ", exception_text=" + FieldsReportingFormat.quoted(text);
     }
 
     private static QueueRow row(String status, String code, String text) {

@@ -253,6 +253,12 @@ public final class SimulatorAdmin {
         return this;
     }
 
+    /** The member's server time zone from now on, as after a restart with another {@code <timezone>}. */
+    public SimulatorAdmin timeZone(int member, String zone) {
+        member(member).timeZone = zone;
+        return this;
+    }
+
     /** Whether the member knows {@code keeper_map_strict_mode} (24.8 does). */
     public SimulatorAdmin strictModeKnown(int member, boolean known) {
         member(member).knowsStrictMode = known;

@@ -30,6 +30,7 @@ import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
+import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.RunningCluster;
@@ -64,8 +65,14 @@ final class ExternalRig implements AutoCloseable {
     private EndpointResolver endpoints = EndpointResolver.admitted();
     private UnaryOperator<MemberSessions> sessions = UnaryOperator.identity();
     private int batchRows = 5;
+    private Credentials memberPrincipal;
 
     ExternalRig(RunningCluster cluster, TestDatabase db, Path storeDirectory, long rowBudget) {
+        this(cluster, db, storeDirectory, rowBudget, "MergeTree");
+    }
+
+    /** @param engine the manifest's engine, which an absent target's candidates get */
+    ExternalRig(RunningCluster cluster, TestDatabase db, Path storeDirectory, long rowBudget, String engine) {
         this.cluster = cluster;
         this.db = db;
         ClickHouseEndpoint coordinator = ClickHouseEndpoint.of(cluster.member(0).endpoint().host(),
@@ -76,7 +83,7 @@ final class ExternalRig implements AutoCloseable {
         this.store = ArtifactStore.open(storeDirectory);
         FacadeSpec facade = new FacadeSpec(new TableRef(db.control(), "publication_authority"), db.keeperMapPath("authority"));
         this.settings = new ExternalSettings(cluster.spec().clusterName(), new TableRef(db.target(), TARGET), facade,
-                "MergeTree", 1L << 30, rowBudget, 30, new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)),
+                engine, 1L << 30, rowBudget, 30, new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)),
                 new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)));
         this.slots = new KeeperMapSlots<>(new SqlControlStore(facade.control(), mutations, reads,
                 MutationPrevalidation.SERVER_DEFAULT), AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE);
@@ -94,13 +101,23 @@ final class ExternalRig implements AutoCloseable {
         return this;
     }
 
+    /**
+     * The principal of the direct member sessions (the publication principal by default): the
+     * admin, for a test that shows what a principal granted every engine would stage.
+     */
+    ExternalRig memberPrincipal(Credentials principal) {
+        this.memberPrincipal = principal;
+        return this;
+    }
+
     ExternalRig batchRows(int rows) {
         this.batchRows = rows;
         return this;
     }
 
     ExternalPorts ports() {
-        MemberSessions natives = new NativeMemberSessions(db.target(), cluster.publisher().user(), cluster.publisher().password(),
+        Credentials principal = memberPrincipal == null ? cluster.publisher() : memberPrincipal;
+        MemberSessions natives = new NativeMemberSessions(db.target(), principal.user(), principal.password(),
                 Duration.ofSeconds(5), Duration.ofSeconds(30), () -> "dpone-test-" + UUID.randomUUID(), batchRows);
         return new ExternalPorts(
                 new StrictCatalogAdapter(reads, () -> "cat-" + UUID.randomUUID(), 30, TableIdentityKind.DIRECT),
@@ -131,6 +148,11 @@ final class ExternalRig implements AutoCloseable {
 
     MemberClient admin(int member) {
         return cluster.member(member).client(cluster.admin());
+    }
+
+    /** The members' server time zone, as member 0 reports it (every member of these tests runs in one). */
+    java.time.ZoneId serverZone() {
+        return java.time.ZoneId.of(admin(0).query("SELECT timezone()"));
     }
 
     /** Creates the target on every member locally: one logical definition, a table (and UUID) per member. */

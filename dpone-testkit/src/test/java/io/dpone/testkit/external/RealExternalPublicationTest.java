@@ -62,7 +62,7 @@ class RealExternalPublicationTest {
             }
             StoredArtifact artifact = TrickyArtifact.seal(directory.resolve("expected"));
             ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
-                    TrickyArtifact.content(artifact));
+                    TrickyArtifact.content(artifact, rig.serverZone()));
             ExternalAssertions.noMemberHas(rig, rig.operation("run-1").candidate());
             assertEquals(4, rig.ddl.dispatched(), "probe, facade bootstrap, one EXCHANGE, one DROP");
             assertTrue(rig.store.holders(completed.payload().artifact().sha256()).isEmpty(), "released after STAGED");
@@ -108,7 +108,7 @@ class RealExternalPublicationTest {
             }
             StoredArtifact artifact = TrickyArtifact.seal(directory.resolve("expected"));
             ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
-                    TrickyArtifact.content(artifact));
+                    TrickyArtifact.content(artifact, rig.serverZone()));
             assertEquals(3, rig.ddl.dispatched(), "probe, facade bootstrap, one RENAME");
         }
     }

@@ -84,7 +84,7 @@ class RealExternalStagingFaultTest {
                     "the owned partial candidate was replaced");
             StoredArtifact artifact = TrickyArtifact.seal(directory.resolve("expected"));
             ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
-                    TrickyArtifact.content(artifact));
+                    TrickyArtifact.content(artifact, rig.serverZone()));
             assertEquals(List.of(first.candidateUuid(), completed.payload().members().get(1).candidateUuid()),
                     targetUuids(rig), "each target now is that member's own staged candidate");
             assertNotEquals(targets, targetUuids(rig));

@@ -34,7 +34,7 @@ class RealExternalThreeMembersTest {
             assertEquals(3, ExternalAssertions.record(rig, "run-3").payload().members().size());
             StoredArtifact artifact = TrickyArtifact.seal(directory.resolve("expected"));
             ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
-                    TrickyArtifact.content(artifact));
+                    TrickyArtifact.content(artifact, rig.serverZone()));
             ExternalAssertions.noMemberHas(rig, rig.operation("run-3").candidate());
             ExternalAssertions.valueFree(receipt, rig);
         }

@@ -1,7 +1,12 @@
 package io.dpone.testkit.external;
 
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.external.artifact.ArtifactSchema;
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
+import io.dpone.clickhouse.external.artifact.ServerZone;
 import io.dpone.clickhouse.external.content.ArtifactContent;
+import io.dpone.clickhouse.external.member.TypedRowSource;
+import io.dpone.clickhouse.external.store.ArtifactRows;
 import io.dpone.clickhouse.external.seal.SourceSealer;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.clickhouse.external.store.StoredArtifact;
@@ -12,9 +17,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
 
 /**
  * One sealed artifact whose string cells cover what the {@code dpone.clickhouse.tab-separated}
@@ -85,8 +93,29 @@ public final class TrickyArtifact {
         return String.join(", ", COLUMNS.stream().map(c -> c.name() + " " + c.type().orElseThrow()).toList());
     }
 
+    /**
+     * Where tests that insert into a member directly place date-times: in UTC. A member stores the
+     * instant it is sent, whatever its own zone, so any one zone proves the round trip.
+     */
+    public static final DateTimePlacement IN_UTC = new DateTimePlacement(new ServerZone.Uniform(ZoneOffset.UTC));
+
+    /** The artifact's content digest with date-times placed in UTC ({@link #IN_UTC}). */
     public static Digest content(StoredArtifact artifact) {
-        return ArtifactContent.digest(artifact);
+        return ArtifactContent.digest(artifact, IN_UTC);
+    }
+
+    /** The content digest the service proves on members that run in {@code serverZone}. */
+    public static Digest content(StoredArtifact artifact, ZoneId serverZone) {
+        return ArtifactContent.digest(artifact, new DateTimePlacement(new ServerZone.Uniform(serverZone)));
+    }
+
+    /** The artifact's rows as members store them, date-times placed in UTC: what a direct insert is given. */
+    public static TypedRowSource stored(ArtifactRows rows, ArtifactSchema schema) {
+        UnaryOperator<List<Object>> stored = IN_UTC.storedRows(schema);
+        return () -> {
+            List<Object> row = rows.next();
+            return row == null ? null : stored.apply(row);
+        };
     }
 
     private TrickyArtifact() {

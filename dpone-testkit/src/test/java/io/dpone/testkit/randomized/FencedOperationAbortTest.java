@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
  */
 class FencedOperationAbortTest {
     /** CASes of an absent target on two members: LOCKED->STAGING, LOADING and READY per member, then STAGED. */
-    private static final int STAGED_CAS = 6;
+    static final int STAGED_CAS = 6;
 
     @Test
     void aLockedOperationFencedByDriftIsAbortedByItsOwnRunAndANewInvocationThenPublishes() {
@@ -137,7 +137,7 @@ class FencedOperationAbortTest {
     }
 
     /** Two simulated members, an absent target, and ports whose resolver may translate to an alias. */
-    private static final class Fixture implements AutoCloseable {
+    static final class Fixture implements AutoCloseable {
         private static final String ALIAS = "alias.";
         final ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(11).internalReplication(false).build();
         final ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);

@@ -20,17 +20,20 @@ final class CsvTokenizer implements RecordTokenizer {
     private static final boolean[] UNQUOTED_END = ByteSource.stops(',', '\n', '\r');
 
     private final ByteSource in;
-    private final FieldBuffer field = new FieldBuffer();
+    private final FieldBuffer field;
+    private final int maxFieldBytes;
     private final int headerRows;
     private long record = -1;
 
-    CsvTokenizer(ByteSource in, int headerRows) {
+    CsvTokenizer(ByteSource in, int headerRows, int maxFieldBytes) {
         this.in = requireNonNull(in, "in is null");
         this.headerRows = headerRows;
+        this.maxFieldBytes = maxFieldBytes;
+        this.field = new FieldBuffer(maxFieldBytes, this::currentRow);
     }
 
     @Override
-    public boolean next(RowBytes cells) {
+    public boolean next(RowBytes cells, int maxCells) {
         cells.clear();
         if (in.peek() == ByteSource.EOF) {
             return false;
@@ -43,6 +46,7 @@ final class CsvTokenizer implements RecordTokenizer {
             } else {
                 unquoted(cells);
             }
+            RecordTokenizer.requireWithin(cells, maxCells, this);
             int end = in.read();
             if (end == ',') {
                 continue;
@@ -93,9 +97,14 @@ final class CsvTokenizer implements RecordTokenizer {
         }
     }
 
+    /** Spaces and tabs around a field are not data, but count against the field bound: endless padding stops too. */
     private void skipSpacesAndTabs() {
+        int skipped = 0;
         for (int b = in.peek(); b == ' ' || b == '\t'; b = in.peek()) {
             in.read();
+            if (++skipped > maxFieldBytes) {
+                throw FieldBuffer.tooLong(currentRow(), maxFieldBytes);
+            }
         }
     }
 

@@ -18,23 +18,35 @@ public final class DelimitedReader {
     private DelimitedReader() {
     }
 
+    /** The most cells a header row may have: a row without an end is refused before it exhausts the heap. */
+    public static final int MAX_COLUMNS = 1 << 16;
+
     /**
-     * Reads the header of {@code in}; the returned source owns the stream.
+     * Reads the header of {@code in}; the returned source owns the stream. Each field is bounded
+     * by {@link FieldBuffer#MAX_FIELD_BYTES}, each row's cells together by
+     * {@link RowBytes#MAX_ROW_FACTOR} times that.
      *
      * @throws io.dpone.spi.error.DponeException {@code SOURCE_MALFORMED} for a missing, empty,
-     *     NULL or repeated column name, or a types row that does not match the names row
+     *     NULL or repeated column name, a types row that does not match the names row, more than
+     *     {@link #MAX_COLUMNS} header cells, or a field or row longer than its bound
      */
     public static OpenedSource open(InputStream in, DelimitedFormat format) {
+        return open(in, format, FieldBuffer.MAX_FIELD_BYTES);
+    }
+
+    /** {@link #open(InputStream, DelimitedFormat)} with another field bound (tests). */
+    static OpenedSource open(InputStream in, DelimitedFormat format, int maxFieldBytes) {
         requireNonNull(format, "format is null");
         ByteSource bytes = new ByteSource(requireNonNull(in, "in is null"));
         try {
             bytes.skipByteOrderMark();
             int headerRows = format.hasTypesRow() ? 2 : 1;
-            RecordTokenizer tokenizer = format.isCsv() ? new CsvTokenizer(bytes, headerRows) : new TsvTokenizer(bytes, headerRows);
-            List<String> names = headerRow(tokenizer, "header row");
+            RecordTokenizer tokenizer = format.isCsv() ? new CsvTokenizer(bytes, headerRows, maxFieldBytes)
+                    : new TsvTokenizer(bytes, headerRows, maxFieldBytes);
+            List<String> names = headerRow(tokenizer, "header row", maxFieldBytes);
             List<SourceColumn> columns = new ArrayList<>();
             if (format.hasTypesRow()) {
-                List<String> types = headerRow(tokenizer, "types row");
+                List<String> types = headerRow(tokenizer, "types row", maxFieldBytes);
                 if (types.size() != names.size()) {
                     throw Malformed.at("types row", "it has " + types.size() + " cells, the header row has " + names.size());
                 }
@@ -46,16 +58,16 @@ public final class DelimitedReader {
                     columns.add(column(names.get(i), null, i + 1));
                 }
             }
-            return new OpenedSource(columns, new DelimitedCursor(tokenizer, columns.size()));
+            return new OpenedSource(columns, new DelimitedCursor(tokenizer, columns.size(), maxFieldBytes));
         } catch (RuntimeException e) {
             bytes.close();
             throw e;
         }
     }
 
-    private static List<String> headerRow(RecordTokenizer tokenizer, String label) {
-        RowBytes row = new RowBytes();
-        if (!tokenizer.next(row)) {
+    private static List<String> headerRow(RecordTokenizer tokenizer, String label, int maxFieldBytes) {
+        RowBytes row = new RowBytes(maxFieldBytes, tokenizer::currentRow);
+        if (!tokenizer.next(row, MAX_COLUMNS)) {
             throw Malformed.at(label, "missing");
         }
         List<String> cells = new ArrayList<>();
@@ -97,13 +109,14 @@ public final class DelimitedReader {
     private static final class DelimitedCursor implements ByteRowCursor {
         private final RecordTokenizer tokenizer;
         private final int width;
-        private final RowBytes row = new RowBytes();
+        private final RowBytes row;
         private final List<String> cells = new ArrayList<>();
         private boolean closed;
 
-        DelimitedCursor(RecordTokenizer tokenizer, int width) {
+        DelimitedCursor(RecordTokenizer tokenizer, int width, int maxFieldBytes) {
             this.tokenizer = tokenizer;
             this.width = width;
+            this.row = new RowBytes(maxFieldBytes, tokenizer::currentRow);
         }
 
         @Override
@@ -120,7 +133,8 @@ public final class DelimitedReader {
             if (closed) {
                 throw new IllegalStateException("cursor is closed");
             }
-            if (!tokenizer.next(row)) {
+            // one cell past the header's width is enough to refuse the row
+            if (!tokenizer.next(row, width)) {
                 return null;
             }
             if (row.size() != width) {

@@ -1,5 +1,8 @@
 package io.dpone.clickhouse.cluster.source;
 
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.spi.error.DponeException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -8,20 +11,42 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * The bytes of one field being tokenized, decoded as strict UTF-8 when the field ends: malformed
  * or overlong sequences and surrogates are refused, never replaced, so two different inputs can
- * never read as the same text. Reused field after field; one thread.
+ * never read as the same text. A field holds at most {@code maxBytes} bytes (after unescaping):
+ * one more is {@code SOURCE_MALFORMED} naming the row, so a field without an end (an unterminated
+ * CSV quote in a multi-gigabyte file) stops the reader instead of growing the buffer until the
+ * heap or the array size runs out. Reused field after field; one thread.
  */
 public final class FieldBuffer {
+    /** The default bound of one field: 16 MiB (docs/reference/sources.md, "Bounds"). */
+    public static final int MAX_FIELD_BYTES = 16 << 20;
+
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
     private final CharBuffer checked = CharBuffer.allocate(1024);
-    private byte[] bytes = new byte[256];
+    private final int maxBytes;
+    private final Supplier<String> row;
+    private byte[] bytes;
     private int length;
     private boolean ascii = true;
+
+    /**
+     * @param maxBytes the most bytes one field may hold, at least 1
+     * @param row the label of the row being read ({@link Malformed#rowLabel}), for the refusal
+     */
+    public FieldBuffer(int maxBytes, Supplier<String> row) {
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("maxBytes is positive");
+        }
+        this.maxBytes = maxBytes;
+        this.row = requireNonNull(row, "row is null");
+        this.bytes = new byte[Math.min(256, maxBytes)];
+    }
 
     public void clear() {
         length = 0;
@@ -30,7 +55,7 @@ public final class FieldBuffer {
 
     public void append(int b) {
         if (length == bytes.length) {
-            bytes = Arrays.copyOf(bytes, bytes.length * 2);
+            grow(length + 1L);
         }
         bytes[length++] = (byte) b;
         if (b >= 0x80) {
@@ -40,8 +65,8 @@ public final class FieldBuffer {
 
     /** Appends {@code count} bytes of {@code source} from {@code offset}. */
     public void append(byte[] source, int offset, int count) {
-        if (length + count > bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + count));
+        if (count > bytes.length - length) {
+            grow((long) length + count);
         }
         System.arraycopy(source, offset, bytes, length, count);
         if (ascii) {
@@ -53,6 +78,22 @@ public final class FieldBuffer {
             }
         }
         length += count;
+    }
+
+    /**
+     * Doubles the array up to the bound; a field that needs more is refused before anything is
+     * copied. The array never exceeds the bound, so the check on growth is the check on length.
+     */
+    private void grow(long needed) {
+        if (needed > maxBytes) {
+            throw tooLong(row.get(), maxBytes);
+        }
+        bytes = Arrays.copyOf(bytes, (int) Math.min(maxBytes, Math.max(needed, 2L * bytes.length)));
+    }
+
+    /** The refusal of a field over {@code maxBytes} in {@code row}. */
+    public static DponeException tooLong(String row, int maxBytes) {
+        return Malformed.at(row, "a field is longer than " + maxBytes + " bytes (is a quote or a line end missing?)");
     }
 
     public int length() {

@@ -1,19 +1,49 @@
 package io.dpone.clickhouse.cluster.source;
 
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.spi.error.DponeException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * One record's cells as their decoded bytes (escapes and quotes already resolved, strict UTF-8
  * checked by the tokenizer), laid end to end in one reused array: the loader escapes these bytes
  * for the wire without building a {@code String} per cell. A NULL cell has no bytes. Reused record
- * after record; one thread.
+ * after record; one thread. A record's cells hold at most {@link #MAX_ROW_FACTOR} field bounds of
+ * bytes together: many long fields in one row are {@code SOURCE_MALFORMED} before the shared array
+ * outgrows the heap or the int range.
  */
 public final class RowBytes {
+    /** A row's bound in field bounds: 16 x 16 MiB = 256 MiB by default (docs/reference/sources.md, "Bounds"). */
+    public static final int MAX_ROW_FACTOR = 16;
+
+    private final int maxBytes;
+    private final Supplier<String> row;
     private byte[] bytes = new byte[1024];
     private int[] ends = new int[16];
     private boolean[] nulls = new boolean[16];
     private int size;
+
+    /**
+     * @param maxFieldBytes the field bound; the row holds at most {@link #MAX_ROW_FACTOR} of it
+     * @param row the label of the record being read, for the refusal
+     */
+    RowBytes(int maxFieldBytes, Supplier<String> row) {
+        this.maxBytes = maxBytes(maxFieldBytes);
+        this.row = requireNonNull(row, "row is null");
+    }
+
+    /** The most bytes a row's cells may hold together under the field bound {@code maxFieldBytes}. */
+    public static int maxBytes(int maxFieldBytes) {
+        return (int) Math.min(Integer.MAX_VALUE - 8, (long) MAX_ROW_FACTOR * maxFieldBytes);
+    }
+
+    /** The refusal of a row whose cells hold more than {@code maxBytes} together. */
+    public static DponeException tooLong(String row, int maxBytes) {
+        return Malformed.at(row, "its cells hold more than " + maxBytes + " bytes together");
+    }
 
     /** Cells in the record. */
     public int size() {
@@ -51,8 +81,12 @@ public final class RowBytes {
     void add(FieldBuffer field) {
         int from = size == 0 ? 0 : ends[size - 1];
         int length = field.length();
-        if (from + length > bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, from + length));
+        long needed = (long) from + length;
+        if (needed > maxBytes) {
+            throw tooLong(row.get(), maxBytes);
+        }
+        if (needed > bytes.length) {
+            bytes = Arrays.copyOf(bytes, (int) Math.min(maxBytes, Math.max(2L * bytes.length, needed)));
         }
         field.copyTo(bytes, from);
         close(from + length, false);

@@ -19,17 +19,18 @@ final class TsvTokenizer implements RecordTokenizer {
     private static final boolean[] SPECIAL = ByteSource.stops('\t', '\n', '\r', '\\');
 
     private final ByteSource in;
-    private final FieldBuffer field = new FieldBuffer();
+    private final FieldBuffer field;
     private final int headerRows;
     private long record = -1;
 
-    TsvTokenizer(ByteSource in, int headerRows) {
+    TsvTokenizer(ByteSource in, int headerRows, int maxFieldBytes) {
         this.in = requireNonNull(in, "in is null");
         this.headerRows = headerRows;
+        this.field = new FieldBuffer(maxFieldBytes, this::currentRow);
     }
 
     @Override
-    public boolean next(RowBytes cells) {
+    public boolean next(RowBytes cells, int maxCells) {
         cells.clear();
         if (in.peek() == ByteSource.EOF) {
             return false;
@@ -37,6 +38,7 @@ final class TsvTokenizer implements RecordTokenizer {
         record++;
         while (true) {
             field(cells);
+            RecordTokenizer.requireWithin(cells, maxCells, this);
             int end = in.read();
             if (end == '\n' || end == ByteSource.EOF) {
                 return true;

@@ -23,7 +23,8 @@ import java.util.UUID;
  * as a direct non-replicated {@code *MergeTree} with no Keeper path, every member's table sharing
  * one definition (engine_full and schema) under its own UUID. A member whose target cannot be
  * read as one identity, a mix of present and absent, or diverging definitions are unknown
- * generations; a replicated, Distributed, Shared or other engine is unsupported. Pure.
+ * generations; a replicated, Distributed, Shared or other engine is unsupported, and so is one
+ * definition that does not keep rows as inserted ({@link RowPreservingTables}). Pure.
  */
 public final class MemberTargets {
     private MemberTargets() {
@@ -77,7 +78,12 @@ public final class MemberTargets {
             return blocked(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                     "the members' targets differ in engine or schema; one logical generation has one definition");
         }
-        return new Verdict.Admitted(Optional.of(definitions.iterator().next()), uuids);
+        TableDefinition definition = definitions.iterator().next();
+        Optional<String> rewrites = RowPreservingTables.refusal(definition.engineFull());
+        if (rewrites.isPresent()) {
+            return blocked(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, rewrites.get());
+        }
+        return new Verdict.Admitted(Optional.of(definition), uuids);
     }
 
     private static Verdict blocked(DponeErrorCode code, String reason) {

@@ -13,15 +13,19 @@ import io.dpone.clickhouse.external.member.ResolvedEndpoint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The fenced inventory snapshot of external mode: the admitted {@code system.clusters} rows and,
- * for each, the endpoint the resolver translated it to. Its digest covers both (seed 001: "The
- * resolver output, not a later catalog refresh, is part of the fenced inventory snapshot"), so a
- * changed member or a changed resolution is inventory drift that fences the operation:
+ * for each, the endpoint the resolver translated it to and the server time zone the member
+ * reported over it. Its digest covers all three (seed 001: "The resolver output, not a later
+ * catalog refresh, is part of the fenced inventory snapshot"; a zone decides where a wall-clock
+ * value without a zone of its own lands), so a changed member, resolution or zone is inventory
+ * drift that fences the operation:
  * <pre>
  * inventory_digest = H("dpone.clickhouse.cluster-external.v1/inventory",
- *                      core inventory digest, unordered(shard, replica, resolved host, resolved port))
+ *                      core inventory digest,
+ *                      unordered(shard, replica, resolved host, resolved port, time zone))
  * </pre>
  * Members are listed by replica number.
  */
@@ -48,11 +52,16 @@ public record ResolvedInventory(ClusterInventory inventory, List<Member> members
         return new ResolvedInventory(inventory, members);
     }
 
-    public Digest digest() {
+    /** @param timeZones every member's reported {@code timezone()}, by its row */
+    public Digest digest(Map<ClusterMember, String> timeZones) {
         List<byte[]> resolved = new ArrayList<>();
         for (Member member : members) {
+            String zone = timeZones.get(member.row());
+            if (zone == null) {
+                throw new IllegalArgumentException("every member's time zone is part of the digest");
+            }
             resolved.add(CanonicalEncoder.member().number(member.row().shardNumber()).number(member.row().replicaNumber())
-                    .text(member.endpoint().host()).number(member.endpoint().port()).toBytes());
+                    .text(member.endpoint().host()).number(member.endpoint().port()).text(zone).toBytes());
         }
         return CanonicalEncoder.forDomain(ExternalIdentities.TAG_PREFIX + "inventory")
                 .text(Sha256ProtocolDigests.INSTANCE.inventory(inventory).hex())

@@ -300,20 +300,31 @@ public final class CellParser {
         } catch (java.time.DateTimeException e) {
             throw INVALID;
         }
+        if (!inRange(type, value)) {
+            throw INVALID;
+        }
+        return value;
+    }
+
+    /**
+     * Whether {@code value}, read as a clock in UTC, is within the type's range: the wall clock when
+     * a cell is parsed, the instant when a placed value is checked ({@link DateTimePlacement}).
+     */
+    static boolean inRange(ColumnType.DateTimeType type, LocalDateTime value) {
         LocalDateTime min = type.is64() ? DATETIME64_MIN : DATETIME_MIN;
         LocalDateTime max = type.is64() ? DATETIME64_MAX : DATETIME_MAX;
         if (value.isBefore(min) || value.isAfter(max)) {
-            throw INVALID;
+            return false;
         }
         if (type.is64()) {
             try {
                 // DateTime64 stores Int64 ticks: at precision 9 the range ends in 2262.
                 Math.multiplyExact(value.toEpochSecond(java.time.ZoneOffset.UTC) + 1, TICKS_PER_SECOND[type.precision()]);
             } catch (ArithmeticException e) {
-                throw INVALID;
+                return false;
             }
         }
-        return value;
+        return true;
     }
 
     private static int digits(String text, int start, int count) throws InvalidCell {

@@ -46,8 +46,12 @@ final class ExternalFields {
     static final String TARGET_UUID = "target_uuid";
     static final String CANDIDATE_UUID = "candidate_uuid";
     static final String STAGE = "stage";
+    /** Optional (a compatible v1 addition): present exactly when the member has superseded attempts. */
+    static final String TRIED_UUIDS = "tried_uuids";
     static final Set<String> MEMBER_KEYS = Set.of(MEMBER_ID, SHARD, REPLICA, TARGET_UUID, CANDIDATE_UUID, CONTENT_DIGEST,
             STAGE, PUBLICATION, CLEANUP);
+    static final Set<String> MEMBER_KEYS_WITH_TRIED = Set.of(MEMBER_ID, SHARD, REPLICA, TARGET_UUID, CANDIDATE_UUID,
+            CONTENT_DIGEST, STAGE, PUBLICATION, CLEANUP, TRIED_UUIDS);
 
     static final String CORRELATION_TOKEN = "correlation_token";
     static final String ENTRY = "entry";

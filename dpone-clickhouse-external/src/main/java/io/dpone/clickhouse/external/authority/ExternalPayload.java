@@ -74,8 +74,10 @@ public record ExternalPayload(
             if (i > 0 && member.replicaNumber() <= members.get(i - 1).replicaNumber()) {
                 throw new IllegalArgumentException("members are ordered by replica number, once each");
             }
-            if (member.candidateUuid() != null && !candidates.add(member.candidateUuid())) {
-                throw new IllegalArgumentException("member candidates are distinct tables");
+            for (java.util.UUID owned : member.ownedUuids()) {
+                if (!candidates.add(owned)) {
+                    throw new IllegalArgumentException("member candidates, tried ones included, are distinct tables");
+                }
             }
         }
     }

@@ -15,6 +15,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 /** Parses an external payload into its mirrored columns and {@link ExternalPayload}; strict and total. */
 final class ExternalPayloadReader {
@@ -92,14 +93,29 @@ final class ExternalPayloadReader {
         }
         List<MemberRecord> members = new ArrayList<>();
         for (JsonNode node : array) {
-            JsonNode json = object(node, MEMBER_KEYS, "member");
+            JsonNode json = object(node, node != null && node.has(TRIED_UUIDS) ? MEMBER_KEYS_WITH_TRIED : MEMBER_KEYS, "member");
             members.add(new MemberRecord(digest(json, MEMBER_ID), nonNegativeLong(json, SHARD), nonNegativeLong(json, REPLICA),
                     nullableUuid(json, TARGET_UUID), nullableUuid(json, CANDIDATE_UUID), nullableDigest(json, CONTENT_DIGEST),
                     enumValue(MemberStage.class, text(json, STAGE), "member.stage"),
                     enumValue(PublicationMark.class, text(json, PUBLICATION), "member.publication"),
-                    enumValue(CleanupMark.class, text(json, CLEANUP), "member.cleanup")));
+                    enumValue(CleanupMark.class, text(json, CLEANUP), "member.cleanup"), tried(json.get(TRIED_UUIDS))));
         }
         return members;
+    }
+
+    /** Absent means none; present, a non-empty array of canonical UUIDs (an empty one is not canonical and blocks). */
+    private static List<UUID> tried(JsonNode array) throws Rejected {
+        if (array == null) {
+            return List.of();
+        }
+        if (!array.isArray() || array.size() >= MemberRecord.MAX_CANDIDATE_ATTEMPTS) {
+            throw Rejected.malformed("member.tried_uuids is not a bounded array");
+        }
+        List<UUID> tried = new ArrayList<>();
+        for (JsonNode element : array) {
+            tried.add(canonicalUuid(element, "member.tried_uuids"));
+        }
+        return tried;
     }
 
     private static DdlBinding binding(JsonNode json, String name) throws Rejected {

@@ -97,6 +97,10 @@ final class ExternalPayloadWriter {
         json.put(STAGE, member.stage().name());
         json.put(PUBLICATION, member.publication().name());
         json.put(CLEANUP, member.cleanup().name());
+        if (!member.triedUuids().isEmpty()) {
+            // omitted when empty, so a record without superseded attempts is byte-identical to the original v1 form
+            json.put(TRIED_UUIDS, member.triedUuids().stream().map(UUID::toString).toList());
+        }
         return json;
     }
 

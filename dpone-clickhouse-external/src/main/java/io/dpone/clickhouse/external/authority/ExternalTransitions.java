@@ -22,7 +22,8 @@ import java.util.Optional;
  *       drop: nothing bound, so no receipt can be lost), unchanged otherwise; the plan, inventory,
  *       candidate name, creation time and capability proof never change; the artifact and the
  *       baseline are bound once (LOCKED to STAGING); the member map (ids, numbers, target UUIDs)
- *       never changes once bound, and proven candidates never change from STAGED on; DDL bindings
+ *       never changes once bound, every candidate UUID a member recorded stays recorded (current or
+ *       tried), and proven candidates never change from STAGED on; DDL bindings
  *       are only ever extended; STAGED -> STAGING (the withdrawal before a fenced abort drops owned
  *       candidates) keeps every member fact and only clears the proven candidate definition.</li>
  * </ul>
@@ -147,7 +148,9 @@ public final class ExternalTransitions {
         for (int i = 0; i < a.size(); i++) {
             MemberRecord x = a.get(i);
             MemberRecord y = b.get(i);
-            boolean same = x.memberId().equals(y.memberId()) && Objects.equals(x.targetUuid(), y.targetUuid());
+            // a candidate UUID once recorded stays the operation's for good: the current one or a tried one
+            boolean same = x.memberId().equals(y.memberId()) && Objects.equals(x.targetUuid(), y.targetUuid())
+                    && y.ownedUuids().containsAll(x.ownedUuids());
             if (!same || proven && !(Objects.equals(x.candidateUuid(), y.candidateUuid())
                     && Objects.equals(x.contentDigest(), y.contentDigest()))) {
                 return false;

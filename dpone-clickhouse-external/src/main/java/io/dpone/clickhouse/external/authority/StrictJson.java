@@ -66,9 +66,18 @@ final class StrictJson {
     /** A UUID in its canonical lowercase form only, so a re-encoding is byte-identical. */
     static UUID nullableUuid(JsonNode parent, String key) throws Rejected {
         String text = nullableText(parent, key);
-        if (text == null) {
-            return null;
+        return text == null ? null : uuid(text, key);
+    }
+
+    /** A non-null array element that is a UUID in its canonical lowercase form. */
+    static UUID canonicalUuid(JsonNode element, String key) throws Rejected {
+        if (element == null || !element.isTextual()) {
+            throw Rejected.malformed(key + " holds a value that is not a string");
         }
+        return uuid(element.textValue(), key);
+    }
+
+    private static UUID uuid(String text, String key) throws Rejected {
         try {
             UUID uuid = UUID.fromString(text);
             if (!uuid.toString().equals(text)) {

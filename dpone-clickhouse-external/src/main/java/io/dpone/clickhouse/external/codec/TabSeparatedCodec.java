@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.source.ByteSource;
 import io.dpone.clickhouse.cluster.source.FieldBuffer;
 import io.dpone.clickhouse.cluster.source.Malformed;
 import io.dpone.clickhouse.cluster.source.OpenedSource;
+import io.dpone.clickhouse.cluster.source.RowBytes;
 import io.dpone.spi.source.RowCursor;
 import io.dpone.spi.source.SourceColumn;
 import java.io.InputStream;
@@ -50,24 +51,36 @@ public final class TabSeparatedCodec {
         return Optional.empty();
     }
 
-    /** Opens a v1 stream whose columns the host declares; the source owns the stream. */
+    /**
+     * Opens a v1 stream whose columns the host declares; the source owns the stream. Each field is
+     * bounded by {@link FieldBuffer#MAX_FIELD_BYTES} and each row's cells together by
+     * {@link RowBytes#maxBytes}, as the shared readers' are.
+     */
     public static OpenedSource open(InputStream in, List<SourceColumn> columns) {
+        return open(in, columns, FieldBuffer.MAX_FIELD_BYTES);
+    }
+
+    /** {@link #open(InputStream, List)} with another field bound (tests). */
+    static OpenedSource open(InputStream in, List<SourceColumn> columns, int maxFieldBytes) {
         ByteSource bytes = new ByteSource(requireNonNull(in, "in is null"));
         bytes.skipByteOrderMark();
-        return new OpenedSource(columns, new Cursor(bytes, columns.size()));
+        return new OpenedSource(columns, new Cursor(bytes, columns.size(), maxFieldBytes));
     }
 
     private static final class Cursor implements RowCursor {
         private final ByteSource in;
         private final int width;
-        private final FieldBuffer field = new FieldBuffer();
+        private final FieldBuffer field;
+        private final int maxRowBytes;
         private final List<String> cells = new ArrayList<>();
         private long row;
         private boolean closed;
 
-        Cursor(ByteSource in, int width) {
+        Cursor(ByteSource in, int width, int maxFieldBytes) {
             this.in = in;
             this.width = width;
+            this.field = new FieldBuffer(maxFieldBytes, () -> "row " + row);
+            this.maxRowBytes = RowBytes.maxBytes(maxFieldBytes);
         }
 
         @Override
@@ -80,8 +93,18 @@ public final class TabSeparatedCodec {
                 return null;
             }
             row++;
+            long rowBytes = 0;
             while (true) {
-                cells.add(field());
+                String cell = field();
+                cells.add(cell);
+                rowBytes += cell == null ? 0 : field.length();
+                if (rowBytes > maxRowBytes) {
+                    throw RowBytes.tooLong("row " + row, maxRowBytes);
+                }
+                if (cells.size() > width) {
+                    // stop at the first cell too many: a row without an end must not grow the list
+                    throw malformed("it has more than " + width + " cells, " + width + " columns are declared");
+                }
                 int end = in.read();
                 if (end == '\t') {
                     continue;
@@ -108,8 +131,15 @@ public final class TabSeparatedCodec {
             for (int b = in.peek(); b != '\t' && b != '\n' && b != '\r' && b != ByteSource.EOF; b = in.peek()) {
                 in.read();
                 raw++;
+                if (nulByte) {
+                    // refused as soon as it is known: a run of NUL bytes must not be read to its end
+                    throw malformed("a raw NUL byte inside a field (write \\0)");
+                }
                 if (b == 0) {
                     nulByte = true;
+                    if (raw != 1) {
+                        throw malformed("a raw NUL byte inside a field (write \\0)");
+                    }
                 } else if (b == '\\') {
                     raw++;
                     escape(in.read());
@@ -118,10 +148,7 @@ public final class TabSeparatedCodec {
                 }
             }
             if (nulByte) {
-                if (raw != 1) {
-                    throw malformed("a raw NUL byte inside a field (write \\0)");
-                }
-                return "";
+                return ""; // exactly one raw NUL: how bcp writes an empty string
             }
             if (raw == 2 && field.length() == 0) {
                 return null;

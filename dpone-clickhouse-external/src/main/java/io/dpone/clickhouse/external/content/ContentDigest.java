@@ -19,14 +19,18 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The canonical content digest of a multiset of typed rows, independent of row order because a
- * MergeTree member returns its rows in any order (docs/reference/external-mode.md, "Content
- * digest"):
+ * The canonical content digest of a multiset of typed rows as members store them, independent of
+ * row order because a MergeTree member returns its rows in any order
+ * (docs/reference/external-mode.md, "Content digest"):
  * <pre>
- * row_digest     = SHA-256(canonical row encoding v1 of the row, without the file header)
- * content_digest = SHA-256(CanonicalEncoder fields: "dpone.clickhouse.external.member-content.v1",
+ * row_digest     = SHA-256(canonical row encoding v1 of the stored row, without the file header)
+ * content_digest = SHA-256(CanonicalEncoder fields: "dpone.clickhouse.external.member-content.v2",
  *                          schema_digest hex, row_count, unordered(row_digest...))
  * </pre>
+ * A stored row holds every date-time as its instant's UTC clock
+ * ({@link io.dpone.clickhouse.external.artifact.DateTimePlacement#storedRows}), not a wall clock: v2
+ * proves the instant each member stores (v1 hashed the wall clock each member rendered in its own
+ * zone).
  * {@code unordered} sorts the row digests by unsigned bytes, so duplicates count and order does
  * not. The artifact side ({@link ArtifactContent}) and every member's re-observed rows compute it
  * with this class, so "member content == artifact" is one comparison.
@@ -39,7 +43,7 @@ import java.util.List;
  * instance abandoned before {@code finish()}. One thread.
  */
 public final class ContentDigest implements AutoCloseable {
-    public static final String DOMAIN = "dpone.clickhouse.external.member-content.v1";
+    public static final String DOMAIN = "dpone.clickhouse.external.member-content.v2";
     /** Row digests held in memory before a sorted run is spilled. */
     public static final int RUN_ROWS = 1 << 16;
     private static final byte[] FIELD_LENGTH = {0, 0, 0, DIGEST_BYTES};

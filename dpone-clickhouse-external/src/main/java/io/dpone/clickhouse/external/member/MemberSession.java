@@ -35,12 +35,17 @@ public interface MemberSession {
     MutationOutcome drop(TableRef candidate);
 
     /**
-     * Inserts {@code rows} in batches of native blocks. Any outcome but {@link LoadResult.Loaded}
-     * may have left part of the rows: the caller replaces the owned partial candidate on restart.
+     * Inserts {@code rows} in batches of native blocks. The rows are as members store them: a
+     * date-time is its instant's UTC clock ({@code DateTimePlacement.storedRows}), written as that
+     * instant whatever the member's zone. Any outcome but {@link LoadResult.Loaded} may have left
+     * part of the rows: the caller replaces the owned partial candidate on restart.
      */
     LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation);
 
-    /** Re-observes every row of {@code candidate} (at most {@code rowBudget}) and digests them. */
+    /**
+     * Re-observes every row of {@code candidate} (at most {@code rowBudget}) as it is stored, each
+     * date-time as its instant, and digests them.
+     */
     CatalogRead<MemberContent> content(TableRef candidate, ArtifactSchema schema, long rowBudget);
 
     /** {@code count()} of {@code table}. */

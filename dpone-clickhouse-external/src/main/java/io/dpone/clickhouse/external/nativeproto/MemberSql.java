@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
+import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.artifact.TypedColumn;
 import java.util.StringJoiner;
 import java.util.UUID;
@@ -16,7 +17,8 @@ import java.util.UUID;
  * {@code ON CLUSTER}); identifiers are quoted by the shared renderer. The content read selects
  * every column through {@code toString}: ClickHouse's text of a value is exactly the form the
  * sealer accepts (docs/reference/external-mode.md, "Accepted text forms"), so the member's rows are
- * decoded by the same parser that sealed the artifact, whatever the driver's own type mapping.
+ * decoded by the same parser that sealed the artifact, whatever the driver's own type mapping; a
+ * date-time as the UTC text of its instant.
  */
 final class MemberSql {
     private MemberSql() {
@@ -34,7 +36,7 @@ final class MemberSql {
     }
 
     static String columns(TableRef table) {
-        return "SELECT name, type FROM system.columns WHERE database = " + string(table.database())
+        return "SELECT name, type, default_kind FROM system.columns WHERE database = " + string(table.database())
                 + " AND table = " + string(table.table()) + " ORDER BY position";
     }
 
@@ -59,13 +61,16 @@ final class MemberSql {
 
     /**
      * Every column as text, at most {@code limit} rows; row order is whatever the member returns.
-     * Each row is one tuple of the texts: the native driver then costs one call per row instead of
-     * one per cell (its per-cell accessor allocates for a trace log line on every call).
+     * A date-time is rendered in UTC ({@code toString(c, 'UTC')}): the text of the instant it
+     * stores, whatever the column's or the member's zone, so the proof compares stored values. Each
+     * row is one tuple of the texts: the native driver then costs one call per row instead of one
+     * per cell (its per-cell accessor allocates for a trace log line on every call).
      */
     static String content(TableRef candidate, ArtifactSchema schema, long limit) {
         StringJoiner columns = new StringJoiner(", ", "tuple(", ")");
         for (TypedColumn column : schema.columns()) {
-            columns.add("toString(" + identifier(column.name()) + ")");
+            boolean instant = column.type().base() instanceof ColumnType.DateTimeType;
+            columns.add("toString(" + identifier(column.name()) + (instant ? ", 'UTC')" : ")"));
         }
         return "SELECT " + columns + " FROM " + candidate.render() + " LIMIT " + limit;
     }

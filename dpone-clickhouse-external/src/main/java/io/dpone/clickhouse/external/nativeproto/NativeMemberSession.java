@@ -31,7 +31,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Struct;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -90,11 +89,12 @@ final class NativeMemberSession implements MemberSession {
                 return null;
             }
             List<ColumnDefinition> columns = new ArrayList<>();
-            for (List<Object> column : rows(connection, MemberSql.columns(table), 2)) {
-                if (!(column.get(0) instanceof String name) || !(column.get(1) instanceof String type)) {
+            for (List<Object> column : rows(connection, MemberSql.columns(table), 3)) {
+                if (!(column.get(0) instanceof String name) || !(column.get(1) instanceof String type)
+                        || !(column.get(2) instanceof String kind)) {
                     return null;
                 }
-                columns.add(new ColumnDefinition(name, type));
+                columns.add(new ColumnDefinition(name, type, kind));
             }
             return new TableState.Present(UUID.fromString(uuid), engine.strip(), columns);
         });
@@ -121,7 +121,6 @@ final class NativeMemberSession implements MemberSession {
         }
         long loaded = 0;
         try (connection) {
-            ZoneId zone = ZoneId.of(serverZone(connection));
             ColumnType[] types = schema.columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
             String sql = MemberSql.insert(candidate, schema);
             List<Object> row = rows.next();
@@ -134,7 +133,7 @@ final class NativeMemberSession implements MemberSession {
                     int inBatch = 0;
                     while (row != null && inBatch < batchRows) {
                         for (int i = 0; i < types.length; i++) {
-                            batch.setObject(i + 1, NativeValues.toDriver(types[i], row.get(i), zone));
+                            batch.setObject(i + 1, NativeValues.toDriver(types[i], row.get(i)));
                         }
                         batch.addBatch();
                         inBatch++;
@@ -260,11 +259,4 @@ final class NativeMemberSession implements MemberSession {
         return rows;
     }
 
-    private static String serverZone(Connection connection) throws SQLException {
-        List<List<Object>> rows = rows(connection, "SELECT timezone()", 1);
-        if (rows.size() != 1 || !(rows.get(0).get(0) instanceof String zone)) {
-            throw new SQLException("the member did not report its time zone");
-        }
-        return zone;
-    }
 }

@@ -1,11 +1,11 @@
 package io.dpone.clickhouse.external.provider;
 
 import com.google.auto.service.AutoService;
+import io.dpone.clickhouse.external.admission.RowPreservingTables;
 import io.dpone.spi.decision.Blocker;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.manifest.SinkManifest;
-import io.dpone.spi.manifest.TableEngines;
 import io.dpone.spi.publication.ArtifactStoreLocation;
 import io.dpone.spi.publication.HostEnvironment;
 import io.dpone.spi.publication.PublicationContext;
@@ -43,9 +43,10 @@ public final class ExternalPublicationStrategyProvider implements PublicationStr
             blockers.add(new Blocker(DponeErrorCode.EXTERNAL_LINEAGE_UNSUPPORTED,
                     "default lineage projection is not supported in external mode; set options.lineage: false"));
         }
-        if (manifest.engine().isPresent() && !TableEngines.isDirectNonReplicated(manifest.engine().get())) {
+        if (manifest.engine().isPresent() && !RowPreservingTables.admitsEngine(manifest.engine().get())) {
             blockers.add(new Blocker(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
-                    "external mode requires a direct non-replicated *MergeTree engine"));
+                    "external mode requires a plain MergeTree engine: the other *MergeTree engines rewrite rows on insert and"
+                            + " in merges, so no member's candidate could be proven to be the artifact"));
         }
         return blockers;
     }

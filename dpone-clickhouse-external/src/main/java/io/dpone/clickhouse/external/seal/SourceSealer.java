@@ -9,6 +9,7 @@ import io.dpone.clickhouse.external.artifact.CanonicalRows;
 import io.dpone.clickhouse.external.artifact.CellParser;
 import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.artifact.ColumnTypes;
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.artifact.TypedColumn;
 import io.dpone.clickhouse.external.codec.TabSeparatedCodec;
 import io.dpone.clickhouse.external.store.ArtifactStore;
@@ -23,9 +24,11 @@ import io.dpone.spi.source.RowCursor;
 import io.dpone.spi.source.ColumnMismatch;
 import io.dpone.spi.source.SourceColumn;
 import java.io.UncheckedIOException;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Seals a {@link PublicationSource} into canonical typed rows in an {@link ArtifactStore}, in one
@@ -42,19 +45,27 @@ public final class SourceSealer {
     private final ArtifactStore store;
     private final long rowBudget;
     private final long byteBudget;
+    private final DateTimePlacement placement;
     private final ProgressListener progress;
 
-    /** A sealer with no byte bound (e.g. {@code dpone seal}, which has no manifest). */
+    /**
+     * A sealer with no byte bound and no members (e.g. {@code dpone seal}, which has no manifest): a
+     * date-time without a zone of its own is checked as a wall clock only.
+     */
     public SourceSealer(ArtifactStore store, long rowBudget, ProgressListener progress) {
-        this(store, rowBudget, Long.MAX_VALUE, progress);
+        this(store, rowBudget, Long.MAX_VALUE, DateTimePlacement.unknown(), progress);
     }
 
     /**
      * @param byteBudget the most source bytes sealing may read ({@code max_source_bytes}); more is
      *     {@code CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE}, as internal mode's load stops
+     * @param placement where the members place date-times: a wall clock that does not exist in its
+     *     zone, or whose instant is out of range, is {@code SOURCE_VALUE_INVALID}
      */
-    public SourceSealer(ArtifactStore store, long rowBudget, long byteBudget, ProgressListener progress) {
+    public SourceSealer(ArtifactStore store, long rowBudget, long byteBudget, DateTimePlacement placement,
+            ProgressListener progress) {
         this.store = requireNonNull(store, "store is null");
+        this.placement = requireNonNull(placement, "placement is null");
         this.progress = requireNonNull(progress, "progress is null");
         if (rowBudget < 0) {
             throw new IllegalArgumentException("rowBudget is non-negative");
@@ -96,6 +107,7 @@ public final class SourceSealer {
             throw tooLarge();
         }
         ArtifactSchema schema = ArtifactSchema.declared(declared);
+        placement.requirePlaceable(schema);
         progress.step("seal");
         try (OpenedSource opened = open(source, declared);
                 PendingArtifact pending = store.create()) {
@@ -132,13 +144,47 @@ public final class SourceSealer {
 
     private static OpenedSource open(PublicationSource source, List<SourceColumn> declared) {
         if (source instanceof PublicationSource.CodecFile codec) {
-            if (!namesOf(codec.columns()).equals(namesOf(declared))) {
-                throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID,
-                        "the codec file's columns differ from the declared columns");
-            }
+            requireDeclarationAgrees(codec, ArtifactSchema.declared(declared));
             return TabSeparatedCodec.open(SourceReaders.openFile(codec.file()), declared);
         }
         return SourceReaders.open(source);
+    }
+
+    /**
+     * The columns a source declares without being read (in-memory rows, a codec file's declared
+     * columns) against the declaration the artifact is sealed with (an existing target's columns):
+     * the same names in order and, where the source names a type, the same type (by canonical name).
+     * A value is never read as another type than the one its source declared: a codec file declared
+     * {@code DateTime64(3, 'UTC')} is not sealed against an {@code 'Asia/Tokyo'} column. Publication
+     * runs it before it takes the slot; sealing runs it again. A file with a header is checked once
+     * its header is read. No I/O.
+     *
+     * @throws DponeException {@code SOURCE_SCHEMA_INVALID} or {@code SOURCE_TYPE_UNSUPPORTED}
+     */
+    public static void requireDeclarationAgrees(PublicationSource source, List<SourceColumn> declared) {
+        ArtifactSchema schema = ArtifactSchema.declared(declared);
+        if (source instanceof PublicationSource.CodecFile codec) {
+            requireDeclarationAgrees(codec, schema);
+        } else if (source instanceof PublicationSource.Rows rows) {
+            checkHeader(rows.columns(), schema);
+        }
+    }
+
+    private static void requireDeclarationAgrees(PublicationSource.CodecFile codec, ArtifactSchema schema) {
+        if (!namesOf(codec.columns()).equals(schema.columns().stream().map(column -> column.name()).toList())) {
+            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID,
+                    "the codec file's columns differ from the declared columns");
+        }
+        for (int i = 0; i < codec.columns().size(); i++) {
+            if (codec.columns().get(i).type().isPresent()) {
+                ColumnType type = ColumnTypes.parse(codec.columns().get(i).type().get(), i + 1);
+                if (!type.equals(schema.type(i))) {
+                    throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1)
+                            + ": the codec file's columns declare " + type.canonicalName() + ", the target's column is "
+                            + schema.type(i).canonicalName() + "; a value is never read as another type");
+                }
+            }
+        }
     }
 
     /** Header names must equal the declared names in order; a types row must name the declared types. */
@@ -184,6 +230,13 @@ public final class SourceSealer {
                     throw new DponeException(DponeErrorCode.SOURCE_VALUE_INVALID, "row " + rows + ", column " + (i + 1)
                             + ": not a valid " + types[i].canonicalName() + " value"
                             + (cells.get(i) == null ? " (NULL in a column that is not Nullable)" : ""));
+                }
+                if (values[i] instanceof LocalDateTime wallClock) {
+                    Optional<String> refusal = placement.refusal(types[i], wallClock);
+                    if (refusal.isPresent()) {
+                        throw new DponeException(DponeErrorCode.SOURCE_VALUE_INVALID, "row " + rows + ", column " + (i + 1)
+                                + ": not a valid " + types[i].canonicalName() + " value: " + refusal.get());
+                    }
                 }
             }
             out.write(row);

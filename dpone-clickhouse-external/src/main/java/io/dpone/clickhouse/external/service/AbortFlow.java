@@ -21,13 +21,15 @@ import java.util.List;
 /**
  * ABORTED after exact owned cleanup, for unsupported pre-publication endings (seed 001): from
  * LOCKED nothing was created; from STAGING a member's table under the operation's candidate name
- * is dropped only when its UUID is exactly the one the record names for that member (recorded
- * LOADING before its {@code CREATE ... UUID}), and its absence is proven before the one CAS to
+ * is dropped only when its UUID is one the record names for that member (the current candidate or
+ * a tried one, each recorded LOADING before its {@code CREATE ... UUID}), and its absence is proven before the one CAS to
  * ABORTED; the drops are fenced by a write of the record first, as a staging replacement is. With
  * no UUID recorded, or another UUID under the name, nothing is dropped on that member: the table
  * is left in place and the evidence says so. The retained artifact is released only after the
  * verified ABORTED write. ABORTED is not success; a new operation may then take the target by a
- * version-checked CAS.
+ * version-checked CAS. A {@code CREATE} of a recorded UUID that lands after ABORTED (its answer was
+ * lost, the statement still queued) is found by {@link AbortedLeftovers}: the ABORTED record keeps
+ * every recorded UUID.
  */
 final class AbortFlow {
     private final ExternalPorts ports;
@@ -67,7 +69,7 @@ final class AbortFlow {
                 return stopped(code, reason, "a member could not be read to prove its owned candidate absent");
             }
             String label = "member " + member.shardNumber() + "/" + member.replicaNumber();
-            if (StagingDecision.owned(member, observed.facts())) {
+            if (StagingDecision.ownedAttempt(member, observed.facts())) {
                 boolean gone = session.drop(operation.candidate()) instanceof MutationOutcome.Acknowledged
                         && session.table(operation.candidate()) instanceof CatalogRead.Observed<TableState> after
                         && after.facts() instanceof TableState.Absent;

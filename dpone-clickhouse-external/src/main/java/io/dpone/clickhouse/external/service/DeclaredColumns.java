@@ -2,6 +2,7 @@ package io.dpone.clickhouse.external.service;
 
 import io.dpone.clickhouse.cluster.source.OpenedSource;
 import io.dpone.clickhouse.cluster.source.SourceReaders;
+import io.dpone.clickhouse.external.admission.TargetColumns;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
@@ -11,8 +12,9 @@ import java.util.List;
 
 /**
  * The typed columns an external artifact is sealed with. An existing target decides them: its
- * columns, names and types in position order, as every member shows them (the source's header
- * must then name the same columns, and a types row the same types). An absent target has none, so
+ * stored columns ({@link TargetColumns}), names and types in position order, as every member shows
+ * them (the source's header must then name the same columns, and a types row or a codec file's
+ * declared columns the same types). An absent target has none, so
  * the source must declare every type itself: a {@code *WithNamesAndTypes} header, a codec file's
  * declared columns or typed in-memory columns.
  */
@@ -22,7 +24,7 @@ final class DeclaredColumns {
 
     static List<SourceColumn> of(List<ColumnDefinition> target, PublicationSource source) {
         if (!target.isEmpty()) {
-            return target.stream().map(column -> SourceColumn.typed(column.name(), column.type())).toList();
+            return TargetColumns.stored(target).stream().map(column -> SourceColumn.typed(column.name(), column.type())).toList();
         }
         List<SourceColumn> own = own(source);
         if (own.isEmpty() || own.stream().anyMatch(column -> column.type().isEmpty())) {

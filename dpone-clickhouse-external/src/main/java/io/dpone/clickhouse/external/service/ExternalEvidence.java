@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What one invocation observed, kept for its receipt: the record it ended on, the last
@@ -50,10 +51,11 @@ final class ExternalEvidence {
         this.times = requireNonNull(times, "times is null");
     }
 
-    void inventory(ResolvedInventory inventory, Digest digest) {
+    /** @param digest the fenced inventory digest, empty when a member's time zone could not be read (status only) */
+    void inventory(ResolvedInventory inventory, Optional<Digest> digest) {
         members.clear();
         inventory.members().forEach(member -> members.put(member.row().endpoint(), member.row()));
-        inventoryDigest = digest.hex();
+        inventoryDigest = digest.map(Digest::hex).orElse(null);
     }
 
     void record(SlotVersion<ExternalSlot> current) {

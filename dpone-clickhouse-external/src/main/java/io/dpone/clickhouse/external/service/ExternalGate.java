@@ -13,6 +13,7 @@ import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
 import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
@@ -20,6 +21,8 @@ import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.external.admission.AdmissionCodes;
 import io.dpone.clickhouse.external.admission.MemberTargets;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
+import io.dpone.clickhouse.external.admission.RowPreservingTables;
+import io.dpone.clickhouse.external.admission.TargetColumns;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -27,13 +30,10 @@ import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.EndpointCoverage;
-import io.dpone.clickhouse.external.member.MemberSelf;
-import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.source.SourceColumn;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,7 +45,8 @@ import java.util.Optional;
  * {@code *MergeTree} on every member; a host member endpoint map, if given, covering exactly the
  * admitted members; the distributed-DDL preflight; every member's resolved
  * endpoint opened and proven to reach exactly that member (its own {@code is_local} row) — the
- * resolution is part of the fenced inventory digest; then the synthetic capability assertion
+ * resolution and every member's time zone are part of the fenced inventory digest; a target that
+ * keeps rows as inserted, whose date-time columns every member places alike; then the synthetic capability assertion
  * (once per inventory digest) and a complete control facade, bootstrapped only through the core's
  * reconciler. Lineage was refused statically. Every refusal is a {@link DponeException} with an
  * external code where the reference has one; nothing but the harmless probe and the facade
@@ -62,23 +63,40 @@ final class ExternalGate {
         this.random = requireNonNull(random, "random is null");
     }
 
-    /** The admitted members and the slot as read once the facade is complete. */
-    record Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot) {
+    /**
+     * The admitted members and the slot as read once the facade is complete. When the slot holds
+     * this invocation's own unresolved record, admission never throws past it (issue 19, finding 5):
+     * a target that drifted (dropped on a member, a changed definition, a mix) is
+     * {@code targetDrift}, which the service hands to the fenced abort; any other stop (a member
+     * down, the capability proof, a defect) is {@code stopped}, which ends in a receipt.
+     */
+    record Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot, Optional<DponeException> targetDrift,
+            Optional<RuntimeException> stopped) {
+        Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot) {
+            this(members, slot, Optional.empty(), Optional.empty());
+        }
     }
 
     Admission admit(ExternalOperation operation, ExternalRun run) {
-        ClusterAdmission.Admitted membership = membership(operation);
-        requireCoveredEndpoints(membership);
-        requirePreflight();
-        FacadeVerdict facade = observeFacade(membership, operation);
-        if (facade instanceof FacadeVerdict.Blocked blocked) {
-            throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
+        ClusterAdmission.Admitted membership;
+        FacadeVerdict facade;
+        try {
+            membership = membership(operation);
+            requireCoveredEndpoints(membership);
+            requirePreflight();
+            facade = observeFacade(membership, operation);
+            if (facade instanceof FacadeVerdict.Blocked blocked) {
+                throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
+            }
+        } catch (DponeException refused) {
+            return heldBeforeMembership(operation, refused);
         }
         SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
-        AdmittedMembers members = members(membership, pastDispatch(slot, operation), run);
-        if (!ownLocked(slot, operation)) {
-            requireSealableTypes(members);
+        if (ownUnresolved(slot, operation)) {
+            return held(membership, slot, operation, run);
         }
+        AdmittedMembers members = members(membership, pastDispatch(slot, operation), false, run).members();
+        requireSealableTypes(members);
         if (facade instanceof FacadeVerdict.Ready) {
             if (needsProof(slot, members.inventoryDigest())) {
                 prove(members, run);
@@ -93,6 +111,52 @@ final class ExternalGate {
             throw new DponeException(failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
         }
         return new Admission(members, readSlot(operation.targetKey()));
+    }
+
+    /** Admission for this invocation's own unresolved record: every stop is handed back, never thrown. */
+    private Admission held(ClusterAdmission.Admitted membership, SlotRead<ExternalSlot> slot, ExternalOperation operation,
+            ExternalRun run) {
+        try {
+            Judged judged = members(membership, pastDispatch(slot, operation), true, run);
+            if (needsProof(slot, judged.members().inventoryDigest())) {
+                prove(judged.members(), run);
+            }
+            return new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty());
+        } catch (RuntimeException stopped) {
+            return new Admission(null, slot, Optional.empty(), Optional.of(stopped));
+        }
+    }
+
+    /**
+     * Membership, the endpoint map, the preflight or the facade refused (a member down, a catalog
+     * that cannot be read whole): when the authority still answers with this invocation's own
+     * unresolved record, the refusal is that run's receipt; otherwise it is thrown as before.
+     */
+    private Admission heldBeforeMembership(ExternalOperation operation, DponeException refused) {
+        SlotRead<ExternalSlot> slot;
+        try {
+            slot = ports.authority().readVersioned(operation.targetKey());
+        } catch (RuntimeException unreadable) {
+            refused.addSuppressed(unreadable);
+            throw refused;
+        }
+        if (!ownUnresolved(slot, operation)) {
+            throw refused;
+        }
+        return new Admission(null, slot, Optional.empty(), Optional.of(refused));
+    }
+
+    /** True when the slot holds a valid record of this operation that has not ended (neither COMPLETED nor ABORTED). */
+    private static boolean ownUnresolved(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
+        return own(slot, operation).filter(record -> !record.phase().admitsNewOperation()).isPresent();
+    }
+
+    /** The slot's valid record when it is this operation's. */
+    private static Optional<ExternalRecord> own(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
+        return slot instanceof SlotRead.Present<ExternalSlot> present ? present.valid()
+                .map(SlotVersion::record)
+                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
+                .filter(record -> record.operationId().equals(operation.operationId())) : Optional.empty();
     }
 
     private ClusterAdmission.Admitted membership(ExternalOperation operation) {
@@ -122,69 +186,68 @@ final class ExternalGate {
 
     /** An operation that already dispatched resumes with a target that may be mid-swap: the classifier judges it. */
     private static boolean pastDispatch(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
-                .map(SlotVersion::record)
-                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
-                .filter(record -> record.operationId().equals(operation.operationId()))
-                .filter(record -> !record.phase().prePublication())
-                .isPresent();
+        return own(slot, operation).filter(record -> !record.phase().prePublication()).isPresent();
     }
 
-    private AdmittedMembers members(ClusterAdmission.Admitted membership, boolean pastDispatch, ExternalRun run) {
+    /** The members, and for an own unresolved record the target drift admission would otherwise refuse. */
+    private record Judged(AdmittedMembers members, Optional<DponeException> targetDrift) {
+    }
+
+    private Judged members(ClusterAdmission.Admitted membership, boolean pastDispatch, boolean ownRecord, ExternalRun run) {
         ResolvedInventory inventory = ResolvedInventory.resolve(membership.inventory(), ports.endpoints());
-        Digest digest = inventory.digest();
-        run.evidence().inventory(inventory, digest);
-        List<AdmittedMembers.Member> members = new ArrayList<>();
-        for (ResolvedInventory.Member resolved : inventory.members()) {
-            MemberSession session = ports.members().session(resolved.endpoint());
-            CatalogRead<MemberSelf> self = session.identify(settings.cluster());
-            if (!(self instanceof CatalogRead.Observed<MemberSelf> observed)
-                    || observed.facts().shardNumber() != resolved.row().shardNumber()
-                    || observed.facts().replicaNumber() != resolved.row().replicaNumber()) {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
-                        "the direct connection of member " + resolved.row().shardNumber() + "/" + resolved.row().replicaNumber()
-                                + " could not be opened or reaches another member; nothing was mutated");
-            }
-            members.add(new AdmittedMembers.Member(resolved.row(), session));
+        MemberIdentities.Identified identified = MemberIdentities.identify(inventory, ports.members(), settings.cluster());
+        if (identified.unproven().isPresent()) {
+            ClusterMember unproven = identified.unproven().get();
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                    "the direct connection of member " + unproven.shardNumber() + "/" + unproven.replicaNumber()
+                            + " could not be opened or reaches another member; nothing was mutated");
         }
+        Digest digest = identified.digest().orElseThrow();
+        run.evidence().inventory(inventory, Optional.of(digest));
+        List<AdmittedMembers.Member> members = identified.members();
         if (pastDispatch) {
-            return new AdmittedMembers(inventory, digest, members, Optional.empty(), Map.of(), List.of());
+            return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), Optional.empty(), Map.of(),
+                    List.of()), Optional.empty());
         }
         MemberTargets.Verdict verdict = MemberTargets.judge(membership.members());
         if (verdict instanceof MemberTargets.Verdict.Blocked blocked) {
-            throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason() + "; nothing was mutated");
+            if (!ownRecord) {
+                throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason() + "; nothing was mutated");
+            }
+            DponeException drift = new DponeException(blocked.code(), "the target drifted under the operation: "
+                    + blocked.reason());
+            // the record's own operation: the drift fences it (no target is judged), and the service aborts it safely
+            return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), Optional.empty(), Map.of(),
+                    List.of()), Optional.of(drift));
         }
         MemberTargets.Verdict.Admitted target = (MemberTargets.Verdict.Admitted) verdict;
+        if (target.definition().isEmpty() && !RowPreservingTables.admitsEngine(settings.engine())) {
+            // the candidates of an absent target get the manifest's engine (and ORDER BY tuple(), under
+            // which a row-rewriting engine would fold every row into one)
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, "admission blocked: the"
+                    + " declared engine " + settings.engine() + " rewrites rows on insert and in merges; external mode stages a"
+                    + " plain " + RowPreservingTables.ENGINE + " only; nothing was mutated");
+        }
         List<ColumnDefinition> columns = target.definition().isPresent() ? targetColumns(members.get(0)) : List.of();
-        return new AdmittedMembers(inventory, digest, members, target.definition(), target.uuids(), columns);
+        return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), target.definition(), target.uuids(),
+                columns), Optional.empty());
     }
 
     /**
-     * An existing target's columns are the artifact's declared columns, so each type must be one the
-     * canonical rows and the content digest support (seed 001, runtime admission): refused here,
-     * before the capability probe, the facade bootstrap, any authority write or source I/O, by the
-     * sealer's own parser and code ({@code SOURCE_TYPE_UNSUPPORTED}). An absent target has none; its
+     * An existing target's stored columns are the artifact's declared columns, so each type must be
+     * one the canonical rows and the content digest support (seed 001, runtime admission): refused
+     * here, before the capability probe, the facade bootstrap, any authority write or source I/O, by
+     * the sealer's own parser and code ({@code SOURCE_TYPE_UNSUPPORTED}, also for a date-time column
+     * without a zone when the members' server zones differ); a MATERIALIZED column by
+     * {@link TargetColumns} ({@code EXTERNAL_ENGINE_UNSUPPORTED}). An absent target has none; its
      * types come from the source and are checked by sealing.
      */
     private static void requireSealableTypes(AdmittedMembers members) {
         if (members.targetColumns().isEmpty()) {
             return;
         }
-        ArtifactSchema.declared(members.targetColumns().stream()
-                .map(column -> SourceColumn.typed(column.name(), column.type())).toList());
-    }
-
-    /**
-     * This operation's own LOCKED record holds the slot: its sealing refuses an unsupported type
-     * and ends it ABORTED, where a refusal here would leave the fence held for good.
-     */
-    private static boolean ownLocked(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
-                .map(SlotVersion::record)
-                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
-                .filter(record -> record.operationId().equals(operation.operationId()))
-                .filter(record -> record.phase() == ExternalPhase.LOCKED)
-                .isPresent();
+        members.placement().requirePlaceable(ArtifactSchema.declared(TargetColumns.stored(members.targetColumns()).stream()
+                .map(column -> SourceColumn.typed(column.name(), column.type())).toList()));
     }
 
     private List<ColumnDefinition> targetColumns(AdmittedMembers.Member member) {

@@ -90,7 +90,15 @@ public final class ExternalPublicationService {
                         settings.entryProgress(), sleeper, cancellation), new ExternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
         ExternalGate.Admission admission = new ExternalGate(ports, settings, random).admit(operation, run);
-        Ending ending = decide(admission.members(), operation, admission.slot(), source, run);
+        Ending ending;
+        if (admission.stopped().isPresent()) {
+            // this invocation's own unresolved record holds the slot: a stop in admission is a receipt, never a throw
+            SlotVersion<ExternalSlot> held = ((SlotRead.Present<ExternalSlot>) admission.slot()).valid().orElseThrow();
+            run.evidence().record(held);
+            ending = stopped(((ExternalRecord) held.record()).phase(), admission.stopped().get());
+        } else {
+            ending = decide(admission.members(), operation, admission.slot(), admission.targetDrift(), source, run);
+        }
         return ExternalReceipts.of(operation.operationId().hex(), ending, run.evidence());
     }
 
@@ -101,7 +109,7 @@ public final class ExternalPublicationService {
     }
 
     private Ending decide(AdmittedMembers cluster, ExternalOperation operation, SlotRead<ExternalSlot> slot,
-            PublicationSource source, ExternalRun run) {
+            Optional<DponeException> targetDrift, PublicationSource source, ExternalRun run) {
         if (slot instanceof SlotRead.Absent<ExternalSlot>) {
             return newOperation(cluster, operation, null, source, run);
         }
@@ -118,13 +126,28 @@ public final class ExternalPublicationService {
         }
         ExternalRecord record = (ExternalRecord) current.record();
         if (record.operationId().equals(operation.operationId())) {
-            return resume(cluster, operation, current, source, run);
+            return resume(cluster, operation, current, targetDrift, source, run);
         }
         if (!record.phase().admitsNewOperation()) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                     "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
         }
         return newOperation(cluster, operation, current, source, run);
+    }
+
+    /**
+     * The last moment an ABORTED predecessor's recorded UUIDs are readable is before this takeover
+     * overwrites them: a late-landing table of that operation is dropped first (exactly its recorded
+     * UUIDs under its own candidate name), or the target is not taken and nothing is lost.
+     */
+    private void sweepAbortedPredecessor(AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, ExternalRun run) {
+        if (finished != null && finished.record() instanceof ExternalRecord aborted && aborted.phase() == ExternalPhase.ABORTED) {
+            AbortedLeftovers.sweep(cluster, aborted, settings.target(), run.evidence()).ifPresent(unproven -> {
+                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the aborted predecessor operation"
+                        + " may have left a table behind (" + unproven + "); the target was not taken, so its recorded UUIDs"
+                        + " stay readable; run again");
+            });
+        }
     }
 
     /**
@@ -135,10 +158,15 @@ public final class ExternalPublicationService {
     private Ending newOperation(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> finished,
             PublicationSource source, ExternalRun run) {
         SourceSealer.requireSealableKind(source);
+        if (!cluster.targetColumns().isEmpty()) {
+            // what the source declares without being read must agree with the target before anything is locked
+            SourceSealer.requireDeclarationAgrees(source, DeclaredColumns.of(cluster.targetColumns(), source));
+        }
         if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > settings.maxSourceBytes()) {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                     "the source is larger than max_source_bytes; nothing was locked or created");
         }
+        sweepAbortedPredecessor(cluster, finished, run);
         run.pacing().progress().step("lock");
         ExternalRecord locked = steps.locked(operation, cluster.inventoryDigest(),
                 finished == null ? 0 : finished.record().dispatchEpoch(), notBefore(finished));
@@ -152,7 +180,7 @@ public final class ExternalPublicationService {
                             + " same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof SlotWrite.Conflict<ExternalSlot> conflict) {
-            return writes.sameOperation(locked).map(mine -> resume(cluster, operation, mine, source, run))
+            return writes.sameOperation(locked).map(mine -> resume(cluster, operation, mine, Optional.empty(), source, run))
                     .orElseThrow(() -> new DponeException(SlotWrites.code(conflict.reason()),
                             "another worker took the target slot first (" + conflict.reason() + "); nothing was done"));
         }
@@ -160,32 +188,54 @@ public final class ExternalPublicationService {
         run.evidence().record(verified);
         run.evidence().step(finished == null ? "locked" : finished.record() instanceof InternalBaseline
                 ? "locked by migration from a completed internal record" : "locked over a finished record");
-        return resume(cluster, operation, verified, source, run);
+        return resume(cluster, operation, verified, Optional.empty(), source, run);
     }
 
-    /** Continues this operation from its record's phase until an ending. */
+    /**
+     * Continues this operation from its record's phase until an ending. Every run that gets here
+     * holds the slot, so it ends in a receipt whatever is thrown inside (issue 19, finding 5): a
+     * stable error keeps its code; a defect ({@link RuntimeException}) or the JVM failing
+     * ({@link VirtualMachineError}: out of memory, stack overflow) is HOST_INTERNAL_ERROR with an
+     * unknown outcome, the record left in its phase. For a {@code VirtualMachineError} the receipt is
+     * best effort: if even that fails, the original error propagates. Other errors (a killed thread)
+     * propagate unchanged: a process that is going away sends nothing more.
+     */
     private Ending resume(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> start,
-            PublicationSource source, ExternalRun run) {
+            Optional<DponeException> targetDrift, PublicationSource source, ExternalRun run) {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
             Flow flow;
             try {
-                flow = step(cluster, operation, current, source, run);
-            } catch (DponeException failed) {
-                return interrupted(record.phase(), failed);
+                flow = step(cluster, operation, current, targetDrift, source, run);
+            } catch (RuntimeException failed) {
+                return stopped(record.phase(), failed);
+            } catch (VirtualMachineError fatal) {
+                try {
+                    return stopped(record.phase(), fatal);
+                } catch (Throwable notEvenThat) {
+                    fatal.addSuppressed(notEvenThat);
+                    throw fatal;
+                }
             }
             if (flow instanceof Flow.Concluded concluded) {
                 return concluded.ending();
             }
             current = ((Flow.Continue) flow).current();
         }
-        throw new IllegalStateException("the operation did not reach an ending within " + MAX_STEPS + " steps");
+        ExternalPhase phase = ((ExternalRecord) current.record()).phase();
+        return Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.HOST_INTERNAL_ERROR, "the operation did not reach an"
+                + " ending within " + MAX_STEPS + " steps (a defect); it stays " + phase + "; nothing more was sent; run the"
+                + " same invocation again, or follow the runbook");
     }
 
     private Flow step(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current,
-            PublicationSource source, ExternalRun run) {
+            Optional<DponeException> targetDrift, PublicationSource source, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
+        if (targetDrift.isPresent() && record.phase().prePublication()) {
+            // admission found the target drifted under this operation's own record: the fenced abort, never a throw
+            return fenced.drifted(cluster, operation, current, targetDrift.get(), run);
+        }
         return switch (record.phase()) {
             // a fenced pre-publication operation is aborted safely by its own run, never continued
             case LOCKED -> fenced.locked(cluster, operation, current, run)
@@ -195,15 +245,37 @@ public final class ExternalPublicationService {
             case STAGED -> {
                 // idempotent: the STAGED write released it unless its answer was lost
                 ports.store().release(record.payload().artifact().sha256(), operation.holder());
-                yield publication.dispatch(cluster, operation, current, run);
+                yield fenced.staged(cluster, operation, current, run)
+                        .orElseGet(() -> publication.dispatch(cluster, operation, current, run));
             }
             case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
             case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
             // through cleanup, which finds it done and reads what every member shows for the receipt
             case COMPLETED -> cleanup.run(cluster, current, run);
-            case ABORTED -> new Flow.Concluded(Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(),
-                    "this invocation's operation ended before publication (not success); a new invocation may publish"));
+            case ABORTED -> new Flow.Concluded(aborted(cluster, record, run));
         };
+    }
+
+    /** A rerun of an aborted invocation: first drops any late-landing table of the operation (by recorded UUID). */
+    private Ending aborted(AdmittedMembers cluster, ExternalRecord record, ExternalRun run) {
+        Optional<String> left = AbortedLeftovers.sweep(cluster, record, settings.target(), run.evidence());
+        return Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(), "this invocation's operation ended before"
+                + " publication (not success); a new invocation may publish" + left.map(why -> "; a late-landing table of"
+                        + " the operation may remain (" + why + "); the next run of this invocation, or the next operation"
+                        + " before it takes the target, drops it by its recorded UUID").orElse(""));
+    }
+
+    /** The receipt of a run stopped by a throwable once the slot is held (see {@link #resume}). */
+    private static Ending stopped(ExternalPhase phase, Throwable failure) {
+        if (failure instanceof DponeException coded) {
+            return interrupted(phase, coded);
+        }
+        boolean unsent = phase == ExternalPhase.LOCKED || phase == ExternalPhase.STAGING;
+        return Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.HOST_INTERNAL_ERROR, "an unexpected failure ("
+                + failure.getClass().getSimpleName() + ") stopped the run; the operation stays " + phase + " and its"
+                + " record is kept; " + (unsent ? "no publication statement was sent; " : "")
+                + "the outcome of the interrupted step is unknown; run the same invocation again in a fresh process, or"
+                + " follow the runbook");
     }
 
     /**

@@ -11,6 +11,7 @@ import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
 
@@ -65,6 +66,31 @@ final class FencedAbort {
                 fence.message(), run));
     }
 
+    /**
+     * STAGED whose bound inventory or baseline is not what admission saw (a column added to the
+     * target, the target dropped or recreated on a member): the fenced abort, before any permit.
+     */
+    Optional<Flow> staged(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged,
+            ExternalRun run) {
+        return staging(cluster, operation, staged, run);
+    }
+
+    /**
+     * Target drift that admission refused under this operation's own pre-publication record (the
+     * target dropped on one member, definitions that now differ, an engine no longer admitted):
+     * from LOCKED nothing was created (ABORTED); from STAGING or STAGED the exact owned cleanup.
+     */
+    Flow drifted(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current,
+            DponeException drift, ExternalRun run) {
+        ExternalRecord record = (ExternalRecord) current.record();
+        if (record.phase() == ExternalPhase.LOCKED) {
+            run.evidence().step("fenced in LOCKED");
+            return abort.fromLocked(current, operation, drift.code(), drift.getMessage() + "; no candidate had been created",
+                    null, run);
+        }
+        return abort(cluster, operation, current, drift.code(), drift.getMessage(), run);
+    }
+
     /** The exact owned cleanup and ABORTED from STAGING or STAGED, or an ending that keeps the operation fenced. */
     Flow abort(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, DponeErrorCode code,
             String reason, ExternalRun run) {
@@ -117,7 +143,7 @@ final class FencedAbort {
         if (!(seen instanceof CatalogRead.Observed<TableState> observed)) {
             return Optional.of("could not be read over its direct connection");
         }
-        boolean exact = observed.facts() instanceof TableState.Present present && present.uuid().equals(member.candidateUuid());
+        boolean exact = StagingDecision.ownedAttempt(member, observed.facts());
         return exact ? Optional.empty() : Optional.of("does not show its recorded candidate at its current endpoint and the"
                 + " inventory changed since staging, so the server that staged it may still hold it");
     }

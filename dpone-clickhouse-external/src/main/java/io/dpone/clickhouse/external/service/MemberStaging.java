@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
@@ -22,7 +23,10 @@ import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.UUID;
 
 /**
  * Brings one member to READY over its own connection (seed 001, STAGING): decide with
@@ -48,8 +52,9 @@ final class MemberStaging {
         this.clock = requireNonNull(clock, "clock is null");
     }
 
-    MemberResult bring(AdmittedMembers.Member member, MemberRecord record, StoredArtifact artifact, TableRef candidate,
-            SlotVersion<ExternalSlot> current, ExternalRun run) {
+    /** @param placement where date-times land (the members' one server zone, fenced by the inventory digest) */
+    MemberResult bring(AdmittedMembers.Member member, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
+            TableRef candidate, SlotVersion<ExternalSlot> current, ExternalRun run) {
         MemberSession session = member.session();
         ArtifactBinding binding = ((ExternalRecord) current.record()).payload().artifact();
         String label = "member " + record.shardNumber() + "/" + record.replicaNumber();
@@ -72,13 +77,14 @@ final class MemberStaging {
             case DIVERGED -> StagingDecision.owned(record, observed.facts())
                     ? diverged(label, "its proven candidate is no longer exactly the artifact")
                     : notRecorded(current, label);
-            case REPLACE -> replace(session, record, artifact, candidate, current, run, label);
-            case LOAD -> load(session, record, artifact, candidate, current, run, label);
+            case REPLACE -> replace(session, record, ((TableState.Present) observed.facts()).uuid(), artifact, placement,
+                    candidate, current, run, label);
+            case LOAD -> load(session, record, artifact, placement, candidate, current, run, label);
         };
     }
 
-    private MemberResult replace(MemberSession session, MemberRecord record, StoredArtifact artifact, TableRef candidate,
-            SlotVersion<ExternalSlot> decided, ExternalRun run, String label) {
+    private MemberResult replace(MemberSession session, MemberRecord record, UUID decidedOn, StoredArtifact artifact,
+            DateTimePlacement placement, TableRef candidate, SlotVersion<ExternalSlot> decided, ExternalRun run, String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
         // loading or proving that very table) makes this one stop before anything is dropped, and one
@@ -90,9 +96,10 @@ final class MemberStaging {
                     : stopped(label + ": another worker of this operation advanced the record before the replacement; run again");
         }
         SlotVersion<ExternalSlot> current = claimed.current();
-        // the drop names the table: right before it, the name must still hold the recorded UUID
+        // the drop names the table: right before it, the name must still hold the very UUID decided on
         if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> before)
-                || !StagingDecision.owned(record, before.facts())) {
+                || !(before.facts() instanceof TableState.Present present) || !present.uuid().equals(decidedOn)
+                || !record.owns(decidedOn)) {
             return stopped(label + ": its candidate name no longer holds the recorded candidate; nothing was dropped; run the"
                     + " same invocation again");
         }
@@ -102,15 +109,22 @@ final class MemberStaging {
                 || !(after.facts() instanceof TableState.Absent)) {
             return stopped(label + ": its owned partial candidate could not be dropped and proven absent");
         }
-        return load(session, record, artifact, candidate, current, run, label);
+        return load(session, record, artifact, placement, candidate, current, run, label);
     }
 
-    private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, TableRef candidate,
-            SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
+    private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
+            TableRef candidate, SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
         run.pacing().progress().step("stage " + label);
         ExternalRecord staging = (ExternalRecord) current.record();
+        if (!record.mayTryAgain()) {
+            // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
+            return new MemberResult.Unsupported(current, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, label
+                    + " recorded " + MemberRecord.MAX_CANDIDATE_ATTEMPTS + " candidate attempts without one proven; no"
+                    + " further attempt is recorded");
+        }
         // UUID first: the table is this operation's before it exists, so no crash can leave an
-        // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID)
+        // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID
+        // or, once superseded, a tried one: the earlier UUID stays recorded as tried)
         MemberRecord loading = record.loading(steps.candidateUuid());
         SlotWrites.Step step = writes.write(current, steps.member(staging, loading, clock.instant()), run.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {
@@ -126,8 +140,12 @@ final class MemberStaging {
             return stopped(label + ": the created candidate could not be read back under its recorded UUID");
         }
         LoadResult loaded;
+        UnaryOperator<List<Object>> stored = placement.storedRows(artifact.schema());
         try (ArtifactRows rows = artifact.rows()) {
-            loaded = session.insert(candidate, artifact.schema(), rows::next, run.pacing().cancellation());
+            loaded = session.insert(candidate, artifact.schema(), () -> {
+                List<Object> row = rows.next();
+                return row == null ? null : stored.apply(row);
+            }, run.pacing().cancellation());
         }
         if (loaded instanceof LoadResult.Failed failed) {
             return refusedOrStopped(advanced.current(), failed.outcome(), label + ": the load did not complete; run the same invocation again"

@@ -72,7 +72,7 @@ final class Sealing {
         String runHolder = operation.holder() + "." + HexFormat.of().formatHex(random.next(8));
         StoredArtifact artifact;
         try {
-            artifact = new SourceSealer(ports.store(), settings.contentRowBudget(), settings.maxSourceBytes(),
+            artifact = new SourceSealer(ports.store(), settings.contentRowBudget(), settings.maxSourceBytes(), cluster.placement(),
                     run.pacing().progress()).sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), runHolder);
         } catch (DponeException refused) {
             if (!SourceRefusals.endsTheOperation(refused.code())) {
@@ -93,13 +93,13 @@ final class Sealing {
             StoredArtifact artifact, String runHolder, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         run.evidence().step("sealed");
-        ArtifactScan.Result scan = ArtifactScan.of(artifact, ports.members());
+        ArtifactScan.Result scan = ArtifactScan.of(artifact, ports.members(), cluster.placement());
         if (scan.refusal().isPresent()) {
             // the ABORTED record never names the artifact: the run's release is the only one due
             return abort.fromLocked(locked, operation, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED,
                     "the artifact cannot be staged: " + scan.refusal().get(), null, run);
         }
-        Optional<Ending> drift = inventoryNow(record);
+        Optional<Ending> drift = inventoryNow(record, cluster);
         if (drift.isPresent()) {
             return new Flow.Concluded(drift.get());
         }
@@ -173,13 +173,20 @@ final class Sealing {
                         + " invocation again to stage over the target as it is now"));
     }
 
-    /** The inventory and resolved endpoints read again just before the baseline is bound. */
-    private Optional<Ending> inventoryNow(ExternalRecord record) {
+    /**
+     * The inventory and resolved endpoints read again just before the baseline is bound, with the
+     * time zones admission read (a zone changes only with a member restart; the placement this run
+     * seals and stages with is admission's, which the digest binds, and the next run's admission
+     * reads the zones again).
+     */
+    private Optional<Ending> inventoryNow(ExternalRecord record, AdmittedMembers cluster) {
         CatalogRead<ClusterInventory> read = ports.catalog().inventory(settings.cluster());
-        if (read instanceof CatalogRead.Observed<ClusterInventory> observed
-                && ResolvedInventory.resolve(observed.facts(), ports.endpoints()).digest()
-                        .equals(record.payload().inventoryDigest())) {
-            return Optional.empty();
+        if (read instanceof CatalogRead.Observed<ClusterInventory> observed) {
+            ResolvedInventory now = ResolvedInventory.resolve(observed.facts(), ports.endpoints());
+            if (now.members().stream().allMatch(member -> cluster.timeZones().containsKey(member.row()))
+                    && now.digest(cluster.timeZones()).equals(record.payload().inventoryDigest())) {
+                return Optional.empty();
+            }
         }
         return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
                 "the inventory (members or their resolved endpoints) changed between admission and staging; the operation is"

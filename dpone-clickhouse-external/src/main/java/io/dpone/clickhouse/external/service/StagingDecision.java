@@ -21,7 +21,12 @@ import java.util.Optional;
  * present, recorded UUID, content exactly the artifact -&gt; ACCEPT
  * present, recorded UUID, LOADING, other content       -&gt; REPLACE (the owned partial candidate)
  * present, recorded UUID, READY, other content         -&gt; DIVERGED (proven once, changed since)
+ * present, a tried (superseded) UUID of the member     -&gt; REPLACE (this operation's late-landing earlier attempt)
  * </pre>
+ * A tried UUID was recorded before its own {@code CREATE} and superseded by a later attempt's
+ * recorded UUID; that CREATE may land after the supersession (its answer was lost, the statement
+ * was still queued). Such a table is this operation's, was never proven and can never be: a READY
+ * write names only the current UUID, and a worker that holds an older record version loses its CAS.
  * A restart after a crash between the LOADING write and the {@code CREATE} finds the name absent
  * (LOAD again, under a fresh recorded UUID) or holding the recorded UUID (ACCEPT or REPLACE). A
  * DIVERGED verdict on a table that is not the recorded one holds only for the record version it was
@@ -40,6 +45,16 @@ final class StagingDecision {
         return owned(member, observed);
     }
 
+    /** True when {@code observed} is a table whose UUID is one of the member's superseded attempts. */
+    static boolean superseded(MemberRecord member, TableState observed) {
+        return observed instanceof TableState.Present present && member.triedUuids().contains(present.uuid());
+    }
+
+    /** True when {@code observed} is a table whose UUID this operation recorded for {@code member} (current or tried). */
+    static boolean ownedAttempt(MemberRecord member, TableState observed) {
+        return observed instanceof TableState.Present present && member.owns(present.uuid());
+    }
+
     /** True when {@code observed} is a table whose UUID is exactly the one recorded for {@code member}. */
     static boolean owned(MemberRecord member, TableState observed) {
         return observed instanceof TableState.Present present && member.candidateUuid() != null
@@ -50,6 +65,9 @@ final class StagingDecision {
     static Action decide(MemberRecord member, TableState observed, Optional<MemberContent> content, ArtifactBinding artifact) {
         if (observed instanceof TableState.Absent) {
             return Action.LOAD;
+        }
+        if (superseded(member, observed)) {
+            return Action.REPLACE;
         }
         if (!owned(member, observed)) {
             return Action.DIVERGED;

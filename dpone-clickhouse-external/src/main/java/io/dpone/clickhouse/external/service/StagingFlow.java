@@ -68,7 +68,7 @@ final class StagingFlow {
             MemberRecord latest = ((ExternalRecord) current.record()).payload().members().stream()
                     .filter(m -> m.memberId().equals(member.memberId())).findFirst().orElseThrow();
             AdmittedMembers.Member admitted = cluster.of(latest).orElseThrow();
-            MemberResult result = members.bring(admitted, latest, artifact, operation.candidate(), current, run);
+            MemberResult result = members.bring(admitted, latest, artifact, cluster.placement(), operation.candidate(), current, run);
             if (result instanceof MemberResult.Stopped stopped) {
                 return new Flow.Concluded(stopped.ending());
             }

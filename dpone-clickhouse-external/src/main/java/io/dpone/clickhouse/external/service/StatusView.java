@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
@@ -38,8 +39,9 @@ import java.util.Optional;
 
 /**
  * {@code dpone status} for external mode: the target's record and what every member and the bound
- * queue entries show for it, read only through the catalog and queue (no member connection, no
- * probe, no bootstrap, no wait). Unlike publication, it tolerates an unreachable member (reported
+ * queue entries show for it, read through the catalog and queue and, for the members' time zones
+ * (part of the inventory digest), one identifying read over each member's direct connection (no
+ * probe, no bootstrap, no wait, no write). Unlike publication, it tolerates an unreachable member (reported
  * UNKNOWN) so an operator can see the per-member state during an outage. Each phase says what
  * happened and what the next run of the invocation will do, in the words of the publish run and
  * of the internal status; a pre-publication record whose bound inventory is not the cluster's now
@@ -67,7 +69,9 @@ final class StatusView {
                     DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, "the inventory could not be read");
         }
         ResolvedInventory inventory = ResolvedInventory.resolve(observed.facts(), ports.endpoints());
-        evidence.inventory(inventory, inventory.digest());
+        // the digest covers each member's time zone, which only the member itself can say (one read each)
+        Optional<Digest> now = MemberIdentities.identify(inventory, ports.members(), settings.cluster()).digest();
+        evidence.inventory(inventory, now);
         if (facadeAbsentEverywhere(operation)) {
             return ExternalReceipts.none("no member has the control facade yet, so the target has no record", evidence);
         }
@@ -96,9 +100,15 @@ final class StatusView {
             evidence.step(record.operationId().equals(operation.operationId())
                     ? "record belongs to this invocation" : "record belongs to another invocation");
         }
-        AdmittedMembers cluster = new AdmittedMembers(inventory, inventory.digest(), inventory.members().stream()
-                .map(member -> new AdmittedMembers.Member(member.row(), ports.members().session(member.endpoint()))).toList(),
-                Optional.empty(), Map.of(), List.of());
+        if (now.isEmpty()) {
+            evidence.step("a member's direct connection did not answer as that member: its time zone, part of the inventory"
+                    + " digest, was not read, so the inventory is not compared");
+        }
+        // an unread digest is no drift verdict: status reports what it can see, a publish run refuses at admission
+        AdmittedMembers cluster = new AdmittedMembers(inventory, now.orElse(record.payload().inventoryDigest()),
+                inventory.members().stream()
+                        .map(member -> new AdmittedMembers.Member(member.row(), ports.members().session(member.endpoint()))).toList(),
+                Map.of(), Optional.empty(), Map.of(), List.of());
         return ExternalReceipts.of(record.operationId().hex(), conclude(cluster, record, evidence), evidence);
     }
 

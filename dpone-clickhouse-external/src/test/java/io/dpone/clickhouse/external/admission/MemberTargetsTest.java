@@ -54,6 +54,12 @@ class MemberTargetsTest {
         TableObservation replicated = new TableObservation.Present(new GenerationIdentity(new UUID(0, 1),
                 "ReplicatedMergeTree('/p', '{replica}') ORDER BY id", SCHEMA, "default", "/p"));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, blocked(replicated, replicated));
+        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+                blocked(direct(1, "ReplacingMergeTree ORDER BY id"), direct(2, "ReplacingMergeTree ORDER BY id")),
+                "one definition, but it rewrites rows (red on main 32d8930: admitted)");
+        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+                blocked(direct(1, "MergeTree ORDER BY id"), direct(2, "ReplacingMergeTree ORDER BY id")),
+                "a member whose definition drifted is an unknown generation first");
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                 blocked(direct(1, "MergeTree ORDER BY id"), new TableObservation.Absent()));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,

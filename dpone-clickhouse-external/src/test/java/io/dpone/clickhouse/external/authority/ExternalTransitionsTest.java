@@ -145,7 +145,11 @@ class ExternalTransitionsTest {
     void theEndingsAreReachedOnlyFromTheirPhases() {
         DponeErrorCode code = DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED;
         allowed(locked(0), record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(), null, null, code, T0)));
-        List<MemberRecord> discarded = List.of(ready(true).get(0).discarded(), pending(true).get(1));
+        // every recorded candidate stays recorded (DISCARDED keeps its UUID): forgetting one is MEMBER_FACT_CHANGED
+        List<MemberRecord> discarded = List.of(ready(true).get(0).discarded(), ready(true).get(1).discarded());
+        refused(TransitionRefusal.MEMBER_FACT_CHANGED, staging(true, ready(true), 1), record(ExternalPhase.ABORTED, 0,
+                payload(ARTIFACT, TARGET, null, List.of(ready(true).get(0).discarded(), pending(true).get(1)), null, null, code,
+                        T0.plusSeconds(120))));
         allowed(staging(true, ready(true), 1), record(ExternalPhase.ABORTED, 0, payload(ARTIFACT, TARGET, null, discarded, null,
                 null, code, T0.plusSeconds(120))));
         refused(TransitionRefusal.PHASE_NOT_ALLOWED, staged(true), record(ExternalPhase.ABORTED, 0, payload(ARTIFACT, TARGET, null,

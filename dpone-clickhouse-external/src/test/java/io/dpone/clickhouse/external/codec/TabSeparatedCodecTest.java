@@ -103,6 +103,83 @@ class TabSeparatedCodecTest {
         assertEquals("row 1: bytes that are not valid UTF-8", utf8.getMessage());
     }
 
+    /**
+     * The codec's fields share the readers' bound (the same {@code FieldBuffer} as the CSV reader,
+     * red on main 32d8930 by {@code DelimitedReaderTest}: an endless field grew a 2 GiB buffer); now
+     * SOURCE_MALFORMED at the bound, naming the row.
+     */
+    @Test
+    void aFieldWithoutEndAndARowWithoutEndAreRefusedAtTheirBounds() {
+        DponeException field = assertThrows(DponeException.class, () -> readAll(endless("ok\n", 'x'), 1,
+                io.dpone.clickhouse.cluster.source.FieldBuffer.MAX_FIELD_BYTES));
+        assertEquals("row 2: a field is longer than 16777216 bytes (is a quote or a line end missing?)", field.getMessage());
+        DponeException cells = assertThrows(DponeException.class, () -> readAll(endless("", '\t'), 2, 64));
+        assertEquals("row 1: it has more than 2 cells, 2 columns are declared", cells.getMessage());
+        assertEquals(List.of(List.of("é".repeat(32))), readAll(new ByteArrayInputStream(bytes("é".repeat(32) + "\n")), 1, 64),
+                "a field of exactly the bound (64 bytes) is read");
+    }
+
+    /**
+     * Many long fields in one row: the codec's cells together stop where the CSV/TSV readers' do
+     * ({@code RowBytes.MAX_ROW_FACTOR} field bounds). Red on ext-values c6981db: this row was read
+     * whole (the cells were bounded one by one, so a wide declaration multiplied the field bound).
+     */
+    @Test
+    void aRowOfManyLongFieldsIsRefusedAtTheRowBound() {
+        int factor = io.dpone.clickhouse.cluster.source.RowBytes.MAX_ROW_FACTOR;
+        int fields = factor + 1;
+        String wide = String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64))) + "\n";
+        DponeException row = assertThrows(DponeException.class, () -> readAll(new ByteArrayInputStream(bytes(wide)), fields, 64));
+        assertEquals(DponeErrorCode.SOURCE_MALFORMED, row.code());
+        assertEquals("row 1: its cells hold more than " + 64 * factor + " bytes together", row.getMessage());
+        String atBound = String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64 * factor / fields))) + "\n";
+        assertEquals(1, readAll(new ByteArrayInputStream(bytes(atBound)), fields, 64).size(), "a row within the bound is read");
+    }
+
+    /** Any bound: a field within it is read exactly, a longer one is refused with the bound in the message. */
+    @Property
+    void everyFieldIsBounded(@ForAll("tables") List<List<String>> rows, @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 24)
+            int bound) {
+        int width = rows.isEmpty() ? 1 : rows.get(0).size();
+        int longest = rows.stream().flatMap(List::stream).mapToInt(cell -> cell == null ? 0
+                : cell.getBytes(StandardCharsets.UTF_8).length).max().orElse(0);
+        try {
+            assertEquals(rows, readAll(new ByteArrayInputStream(encode(rows, false, false)), width, bound));
+            assertTrue(longest <= bound, "a field of " + longest + " bytes was read under a bound of " + bound);
+        } catch (DponeException e) {
+            assertEquals("a field is longer than " + bound + " bytes (is a quote or a line end missing?)",
+                    e.getMessage().substring(e.getMessage().indexOf(": ") + 2));
+            assertTrue(longest > bound, "every field has at most " + longest + " bytes, the bound is " + bound);
+        }
+    }
+
+    private static List<List<String>> readAll(java.io.InputStream in, int width, int bound) {
+        List<SourceColumn> columns = new ArrayList<>();
+        for (int i = 0; i < width; i++) {
+            columns.add(SourceColumn.typed("c" + i, "Nullable(String)"));
+        }
+        try (OpenedSource source = TabSeparatedCodec.open(in, columns, bound)) {
+            List<List<String>> rows = new ArrayList<>();
+            for (List<String> row = source.cursor().next(); row != null; row = source.cursor().next()) {
+                rows.add(new ArrayList<>(row));
+            }
+            return rows;
+        }
+    }
+
+    /** {@code head}, then {@code filler} forever. */
+    private static java.io.InputStream endless(String head, char filler) {
+        byte[] start = bytes(head);
+        return new java.io.InputStream() {
+            private long served;
+
+            @Override
+            public int read() {
+                return served < start.length ? start[(int) served++] : (byte) filler;
+            }
+        };
+    }
+
     private static void assertRefused(String text, int width, String message) {
         DponeException e = assertThrows(DponeException.class, () -> read(bytes(text), width));
         assertEquals(DponeErrorCode.SOURCE_MALFORMED, e.code());

@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.artifact.CanonicalRows;
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.artifact.CanonicalSink;
 import io.dpone.clickhouse.external.seal.SourceSealer;
 import io.dpone.clickhouse.external.store.ArtifactStore;
@@ -84,7 +85,7 @@ class ContentDigestTest {
             CanonicalRows.rowWriter(SCHEMA, sink).write(row);
             rowDigests.add(java.util.HexFormat.of().parseHex(sink.finish().hex()));
         }
-        Digest expected = CanonicalEncoder.forDomain("dpone.clickhouse.external.member-content.v1").text(SCHEMA.digest().hex())
+        Digest expected = CanonicalEncoder.forDomain("dpone.clickhouse.external.member-content.v2").text(SCHEMA.digest().hex())
                 .number(3).unordered(rowDigests).sha256();
         assertEquals(expected, digest(rows));
     }
@@ -99,6 +100,6 @@ class ContentDigestTest {
                 .seal(new PublicationSource.Rows(COLUMNS, cells), COLUMNS);
         List<List<Object>> reversed = new ArrayList<>(rows(6));
         Collections.reverse(reversed);
-        assertEquals(digest(reversed), ArtifactContent.digest(artifact));
+        assertEquals(digest(reversed), ArtifactContent.digest(artifact, DateTimePlacement.unknown()));
     }
 }

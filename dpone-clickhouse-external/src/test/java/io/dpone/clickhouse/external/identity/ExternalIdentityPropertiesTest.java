@@ -46,7 +46,8 @@ class ExternalIdentityPropertiesTest {
             // the same source seals to the same artifact on every try
             Digest sha = sha("artifact"), schema = sha("schema"), content = sha("content");
             ArtifactBinding binding = ArtifactBinding.of(operation.operationId(), sha, 100, 7, schema, content);
-            return new Identities(operation.targetKey(), operation.operationId(), operation.candidate(), inventory.digest(),
+            return new Identities(operation.targetKey(), operation.operationId(), operation.candidate(),
+                    inventory.digest(rows.stream().collect(java.util.stream.Collectors.toMap(row -> row, row -> "UTC"))),
                     memberIds, binding.generationId());
         }
     }

@@ -19,6 +19,7 @@ class MappedEndpointsTest {
     private static final ClusterMember ONE = new ClusterMember("c1", 1, 1, "ch-1.ch.svc", "10.9.0.1", 9000, false);
     private static final ClusterMember TWO = new ClusterMember("c1", 1, 2, "ch-2.ch.svc", "10.9.0.2", 9000, false);
     private static final List<ClusterMember> ADMITTED = List.of(ONE, TWO);
+    private static final Map<ClusterMember, String> UTC = Map.of(ONE, "UTC", TWO, "UTC");
     private static final Endpoint KEY_ONE = new Endpoint("ch-1.ch.svc", 9000);
     private static final Endpoint KEY_TWO = new Endpoint("ch-2.ch.svc", 9000);
     private static final MemberEndpoints FULL = new MemberEndpoints(Map.of(
@@ -29,8 +30,8 @@ class MappedEndpointsTest {
         EndpointResolver resolver = MappedEndpoints.of(MemberEndpoints.none());
         assertEquals(new ResolvedEndpoint("ch-1.ch.svc", 9000), resolver.resolve(ONE));
         assertTrue(resolver.coverage(ADMITTED).complete());
-        assertEquals(ResolvedInventory.resolve(new ClusterInventory("c1", ADMITTED), EndpointResolver.admitted()).digest(),
-                ResolvedInventory.resolve(new ClusterInventory("c1", ADMITTED), resolver).digest(),
+        assertEquals(ResolvedInventory.resolve(new ClusterInventory("c1", ADMITTED), EndpointResolver.admitted()).digest(UTC),
+                ResolvedInventory.resolve(new ClusterInventory("c1", ADMITTED), resolver).digest(UTC),
                 "no map fences exactly as before");
     }
 
@@ -64,13 +65,13 @@ class MappedEndpointsTest {
         ClusterInventory inventory = new ClusterInventory("c1", ADMITTED);
         MemberEndpoints moved = new MemberEndpoints(Map.of(
                 KEY_ONE, new Endpoint("10.1.2.3", 19000), KEY_TWO, new Endpoint("10.1.2.5", 19001)));
-        assertNotEquals(ResolvedInventory.resolve(inventory, MappedEndpoints.of(FULL)).digest(),
-                ResolvedInventory.resolve(inventory, MappedEndpoints.of(moved)).digest());
-        assertNotEquals(ResolvedInventory.resolve(inventory, EndpointResolver.admitted()).digest(),
-                ResolvedInventory.resolve(inventory, MappedEndpoints.of(FULL)).digest());
-        assertEquals(ResolvedInventory.resolve(inventory, MappedEndpoints.of(FULL)).digest(),
+        assertNotEquals(ResolvedInventory.resolve(inventory, MappedEndpoints.of(FULL)).digest(UTC),
+                ResolvedInventory.resolve(inventory, MappedEndpoints.of(moved)).digest(UTC));
+        assertNotEquals(ResolvedInventory.resolve(inventory, EndpointResolver.admitted()).digest(UTC),
+                ResolvedInventory.resolve(inventory, MappedEndpoints.of(FULL)).digest(UTC));
+        assertEquals(ResolvedInventory.resolve(inventory, MappedEndpoints.of(FULL)).digest(UTC),
                 ResolvedInventory.resolve(inventory, MappedEndpoints.of(new MemberEndpoints(Map.copyOf(FULL.translations()))))
-                        .digest(), "the same map fences the same snapshot");
+                        .digest(UTC), "the same map fences the same snapshot");
     }
 
     @Test

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
+import io.dpone.clickhouse.external.artifact.ServerZone;
 import io.dpone.clickhouse.external.store.ArtifactRows;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.clickhouse.external.store.StoredArtifact;
@@ -139,10 +141,40 @@ class SourceSealerTest {
                 "column 2: the source's types row names String, the declaration Nullable(String)");
         assertSchemaInvalid(new PublicationSource.CodecFile(file("h", ""), "dpone.clickhouse.tab-separated",
                 DECLARED.subList(0, 2), OptionalLong.empty()), "the codec file's columns differ from the declared columns");
+        // red on main 32d8930: the codec's own declaration was replaced by the declared (target's) types and sealed
+        assertSchemaInvalid(new PublicationSource.CodecFile(file("j", "1\t\\N\t1.00\t2024-01-01\n"), "dpone.clickhouse.tab-separated",
+                List.of(DECLARED.get(0), SourceColumn.typed("name", "String"), DECLARED.get(2), DECLARED.get(3)),
+                OptionalLong.empty()), "column 2: the codec file's columns declare String, the target's column is"
+                        + " Nullable(String); a value is never read as another type");
+        assertSchemaInvalid(new PublicationSource.Rows(List.of(DECLARED.get(0), DECLARED.get(1), DECLARED.get(2),
+                SourceColumn.typed("day", "Date32")), List.of()), "column 4: the source's types row names Date32, the declaration Date");
         DponeException malformed = assertThrows(DponeException.class, () -> sealer(10).seal(
                 delimited(file("i.csv", "id,name,amount,day\n1,\"unterminated\n"), DelimitedFormat.CSV_WITH_NAMES), DECLARED));
         assertEquals(DponeErrorCode.SOURCE_MALFORMED, malformed.code());
         assertStoreEmpty();
+    }
+
+    /**
+     * Sealing for members places date-times: a wall clock in a gap of its zone is refused naming
+     * row, column and type (red on main 32d8930: sealed, then DIVERGED on the members,
+     * {@code RealExternalTimeZonesTest}); members without one zone cannot take a zoneless column.
+     */
+    @Test
+    void sealingForMembersRefusesAGapAndAZonelessColumnWithoutTheirOneZone() throws Exception {
+        List<SourceColumn> columns = List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("ts", "DateTime"));
+        PublicationSource gap = new PublicationSource.Rows(columns, List.of(List.of("1", "2024-03-31 01:59:59"),
+                List.of("2", "2024-03-31 02:00:00")));
+        SourceSealer inBerlin = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 10, 1_000,
+                new DateTimePlacement(new ServerZone.Uniform(java.time.ZoneId.of("Europe/Berlin"))), ProgressListener.NONE);
+        DponeException refused = assertThrows(DponeException.class, () -> inBerlin.seal(gap, columns));
+        assertEquals(DponeErrorCode.SOURCE_VALUE_INVALID, refused.code());
+        assertEquals("row 2, column 2: not a valid DateTime value: the wall-clock time does not exist in the members' server"
+                + " time zone (Europe/Berlin) (a daylight-saving gap; ClickHouse would store another time)", refused.getMessage());
+        SourceSealer mixed = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 10, 1_000,
+                new DateTimePlacement(ServerZone.of(List.of("UTC", "Asia/Tokyo"))), ProgressListener.NONE);
+        assertEquals(DponeErrorCode.SOURCE_TYPE_UNSUPPORTED, assertThrows(DponeException.class, () -> mixed.seal(gap, columns)).code());
+        assertStoreEmpty();
+        assertEquals(2, sealer(10).seal(gap, columns).rowCount(), "dpone seal, without members, checks the wall clock only");
     }
 
     private void assertSchemaInvalid(PublicationSource source, String message) {
@@ -165,7 +197,8 @@ class SourceSealerTest {
 
     @Test
     void aDeclaredSizeOverTheByteBoundIsRefusedBeforeAnyByteIsRead() {
-        SourceSealer bounded = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 10, 100, ProgressListener.NONE);
+        SourceSealer bounded = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 10, 100, DateTimePlacement.unknown(),
+                ProgressListener.NONE);
         PublicationSource claimed = new PublicationSource.DelimitedFile(dir.resolve("never-read.csv"),
                 DelimitedFormat.CSV_WITH_NAMES, Compression.NONE, OptionalLong.of(101));
         DponeException refused = assertThrows(DponeException.class, () -> bounded.seal(claimed, DECLARED));
@@ -182,13 +215,15 @@ class SourceSealerTest {
         PublicationSource undeclared = new PublicationSource.CodecFile(file, "dpone.clickhouse.tab-separated;version=1",
                 DECLARED, OptionalLong.empty());
         long size = Files.size(file);
-        SourceSealer bounded = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 1_000, size - 1, ProgressListener.NONE);
+        SourceSealer bounded = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 1_000, size - 1,
+                DateTimePlacement.unknown(), ProgressListener.NONE);
         DponeException refused = assertThrows(DponeException.class, () -> bounded.seal(undeclared, DECLARED));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, refused.code());
         try (Stream<Path> kept = Files.list(dir.resolve("store").resolve("sha256"))) {
             assertEquals(0, kept.count(), "a refused source leaves nothing in the store");
         }
-        StoredArtifact exact = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 1_000, size, ProgressListener.NONE)
+        StoredArtifact exact = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 1_000, size, DateTimePlacement.unknown(),
+                ProgressListener.NONE)
                 .seal(undeclared, DECLARED);
         assertEquals(40, exact.rowCount(), "a file of exactly the bound is sealed");
     }

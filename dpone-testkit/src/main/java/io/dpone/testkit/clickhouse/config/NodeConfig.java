@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.testkit.cluster.RemoteServersLayout;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -25,6 +26,7 @@ import java.util.OptionalInt;
  * @param interserverPort interserver HTTP port for replication, absent where it cannot open
  * @param layout how {@code <remote_servers>} lists {@code replicas}
  * @param serverKind the program that reads the config; decides the few kind-specific sections
+ * @param timeZone the server's {@code <timezone>}, empty for the server's default
  */
 public record NodeConfig(
         String clusterName,
@@ -41,7 +43,8 @@ public record NodeConfig(
         String keeperMapPathPrefix,
         OptionalInt interserverPort,
         RemoteServersLayout layout,
-        ServerKind serverKind) {
+        ServerKind serverKind,
+        Optional<String> timeZone) {
 
     public NodeConfig {
         requireNonNull(clusterName, "clusterName is null");
@@ -55,12 +58,22 @@ public record NodeConfig(
         requireNonNull(interserverPort, "interserverPort is null");
         requireNonNull(layout, "layout is null");
         requireNonNull(serverKind, "serverKind is null");
+        requireNonNull(timeZone, "timeZone is null");
         if (selfIndex < 0 || selfIndex >= replicas.size()) {
             throw new IllegalArgumentException("selfIndex outside replicas");
         }
         if (replicas.get(selfIndex).port() != tcpPort) {
             throw new IllegalArgumentException("tcpPort must be this member's replica port");
         }
+    }
+
+    /** A member in the server's default time zone. */
+    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
+            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
+            KeeperClientConfig keeper, String keeperMapPathPrefix, OptionalInt interserverPort,
+            RemoteServersLayout layout, ServerKind serverKind) {
+        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
+                usersXml, keeper, keeperMapPathPrefix, interserverPort, layout, serverKind, Optional.empty());
     }
 
     /** A member whose {@code <zookeeper>} lists one server, with {@link KeeperClientConfig#single} timeouts. */
@@ -70,6 +83,12 @@ public record NodeConfig(
             RemoteServersLayout layout, ServerKind serverKind) {
         this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
                 usersXml, KeeperClientConfig.single(zooKeeper), keeperMapPathPrefix, interserverPort, layout, serverKind);
+    }
+
+    /** This member with the server time zone {@code zone} (empty: the server's default). */
+    public NodeConfig withTimeZone(Optional<String> zone) {
+        return new NodeConfig(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir,
+                logDir, usersXml, keeper, keeperMapPathPrefix, interserverPort, layout, serverKind, zone);
     }
 
     /** A member of the local (embedded) backend. */

@@ -38,6 +38,7 @@ public final class NodeConfigRenderer {
         values.put("sql_access_storage", sqlAccessStorage(config));
         values.put("keeper_sessions_path", keeperSessionsPath(config));
         values.put("solo_clusters", soloClusters(config));
+        values.put("timezone", config.timeZone().map(zone -> "    <timezone>" + xml(zone) + "</timezone>\n").orElse(""));
         values.put("internal_dns_cache", internalDnsCache(config));
         return template.render(values);
     }

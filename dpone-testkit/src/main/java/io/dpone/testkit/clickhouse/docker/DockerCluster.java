@@ -141,7 +141,7 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
                     "0.0.0.0", DockerMember.HTTP_PORT, DockerMember.NATIVE_PORT, "/var/lib/clickhouse",
                     "/var/log/clickhouse-server", "/etc/clickhouse-server/users.xml",
                     new ReplicaAddress(KEEPER_HOST, KEEPER_PORT), "/dpone_keeper_map", OptionalInt.of(INTERSERVER_PORT),
-                    spec.layout(), ServerKind.SERVER);
+                    spec.layout(), ServerKind.SERVER).withTimeZone(spec.timeZone(i));
             GenericContainer<?> container = memberContainer(network, replicas.get(i).host(), renderer.render(config), users);
             containers.add(container);
             members.add(new DockerMember(i, config.replicaName(), container, docker, admin, this::awaitReachable));

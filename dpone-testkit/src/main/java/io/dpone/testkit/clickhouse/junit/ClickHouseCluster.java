@@ -45,6 +45,12 @@ public @interface ClickHouseCluster {
     /** How {@code <remote_servers>} lists the members; unsupported layouts are for admission tests. */
     RemoteServersLayout layout() default RemoteServersLayout.ONE_SHARD;
 
+    /**
+     * Each member's server {@code <timezone>}, in member order (one per member); empty leaves every
+     * member in the server's default zone.
+     */
+    String[] timeZones() default {};
+
     /** Backend name ({@code local}, {@code docker}); empty uses {@code -Ddpone.backend}, default local. */
     String backend() default "";
 }

@@ -65,7 +65,7 @@ public final class ClickHouseClusterExtension
             RealClickHouseRequirement.current().onUnavailable(backend.name(), missing);
         }
         ClusterSpec spec = new ClusterSpec(settings.name(), settings.members(), settings.internalReplication(),
-                settings.layout());
+                settings.layout(), java.util.List.of(settings.timeZones()));
         context.getStore(NAMESPACE).put(CLUSTER, backend.start(spec));
     }
 

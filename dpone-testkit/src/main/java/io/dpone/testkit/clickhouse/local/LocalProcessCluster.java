@@ -88,10 +88,11 @@ public final class LocalProcessCluster implements RunningCluster {
             Path logDir = WorkDirectory.directory(nodeDir.resolve("logs"));
             NodeConfig config = new NodeConfig(spec.clusterName(), spec.internalReplication(), i, replicas,
                     "127.0.0.1", ports.get(2 * i), replicas.get(i).port(), nodeDir.resolve("data").toString(),
-                    logDir.toString(), usersXml.toString(), zooKeeper.clientConfig(), KEEPER_MAP_PATH_PREFIX, OptionalInt.empty(), spec.layout());
+                    logDir.toString(), usersXml.toString(), zooKeeper.clientConfig(), KEEPER_MAP_PATH_PREFIX, OptionalInt.empty(),
+                    spec.layout()).withTimeZone(spec.timeZone(i));
             Path configFile = WorkDirectory.write(nodeDir.resolve("config.xml"), renderer.render(config));
             MemberEndpoint endpoint = new MemberEndpoint("127.0.0.1", config.httpPort(), config.tcpPort());
-            NodeProcess process = new NodeProcess(installation, configFile, logDir);
+            NodeProcess process = new NodeProcess(installation, configFile, logDir, config.timeZone());
             members.add(new LocalMember(i, config.replicaName(), endpoint, process, admin, START_TIMEOUT));
         }
     }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
@@ -26,14 +27,17 @@ final class NodeProcess {
     private final ChdbInstallation installation;
     private final Path config;
     private final Path logDir;
+    private final Optional<String> timeZone;
     private Process process;
     private boolean paused;
     private boolean stoppedSinceStart;
 
-    NodeProcess(ChdbInstallation installation, Path config, Path logDir) {
+    /** @param timeZone the node's server time zone, empty for the machine's */
+    NodeProcess(ChdbInstallation installation, Path config, Path logDir, Optional<String> timeZone) {
         this.installation = requireNonNull(installation, "installation is null");
         this.config = requireNonNull(config, "config is null");
         this.logDir = requireNonNull(logDir, "logDir is null");
+        this.timeZone = requireNonNull(timeZone, "timeZone is null");
     }
 
     static final String LOG_LEVEL = "information";
@@ -54,6 +58,9 @@ final class NodeProcess {
                 .directory(logDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logDir.resolve("stdout.log").toFile()));
+        // clickhouse-local takes its server time zone from TZ, not from the config's <timezone>
+        // (observed on 26.7: a node configured Europe/Berlin answered timezone() = Etc/UTC)
+        timeZone.ifPresent(zone -> builder.environment().put("TZ", zone));
         try {
             process = builder.start();
         } catch (IOException e) {

@@ -57,8 +57,6 @@ final class SimMemberSession implements MemberSession {
     private static final int NO_SUCH_COLUMN_IN_TABLE = 16;
     /** {@code ServerErrorClassifier}: a SELECT naming a missing column. */
     private static final int UNKNOWN_IDENTIFIER = 47;
-    /** The simulated servers' {@code timezone()}. */
-    static final String SERVER_ZONE = "UTC";
 
     private final PortContext context;
     private final SimMember member;
@@ -77,7 +75,7 @@ final class SimMemberSession implements MemberSession {
         return read(PortCall.MEMBER_IDENTIFY, () -> {
             int position = context.world().configured(cluster).indexOf(member);
             return position < 0 ? CatalogRead.Unreadable.malformed()
-                    : new CatalogRead.Observed<>(new MemberSelf(1, position + 1, SERVER_ZONE));
+                    : new CatalogRead.Observed<>(new MemberSelf(1, position + 1, member.timeZone));
         });
     }
 
@@ -88,7 +86,8 @@ final class SimMemberSession implements MemberSession {
             if (found == null) {
                 return new CatalogRead.Observed<>(new TableState.Absent());
             }
-            List<ColumnDefinition> columns = found.columns.stream().map(c -> new ColumnDefinition(c.name(), c.type())).toList();
+            List<ColumnDefinition> columns = found.columns.stream()
+                    .map(c -> new ColumnDefinition(c.name(), c.type(), c.defaultKind())).toList();
             return new CatalogRead.Observed<>(new TableState.Present(found.uuid, found.engineFull.strip(), columns));
         });
     }

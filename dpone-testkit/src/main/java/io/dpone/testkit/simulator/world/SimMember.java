@@ -44,6 +44,8 @@ public final class SimMember {
     /** Known settings: strict KeeperMap mode and (24.11+) {@code validate_mutation_query}. */
     public boolean knowsStrictMode = true;
     public boolean knowsValidateMutationQuery;
+    /** The server's {@code timezone()}: where a date-time without a zone of its own lands. */
+    public String timeZone = "UTC";
     long session = 1;
     /**
      * The highest {@link KeeperLog} index this member's KeeperMap client has seen; -1 until its first

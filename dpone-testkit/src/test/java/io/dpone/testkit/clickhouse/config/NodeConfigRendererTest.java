@@ -47,6 +47,14 @@ class NodeConfigRendererTest {
     }
 
     @Test
+    void rendersTheServerTimeZoneOnlyWhenOneIsNamed() throws Exception {
+        NodeConfig config = config(0, false, OptionalInt.empty(), "/d");
+        assertEquals("", text(parse(renderer.render(config)), "/clickhouse/timezone"));
+        assertEquals("Europe/Berlin", text(parse(renderer.render(config.withTimeZone(java.util.Optional.of("Europe/Berlin")))),
+                "/clickhouse/timezone"));
+    }
+
+    @Test
     void interserverListenerOnlyWhereReplicationCanRun() throws Exception {
         Document xml = parse(renderer.render(config(0, true, OptionalInt.of(9009), "/var/lib/clickhouse")));
         assertEquals("9009", text(xml, "/clickhouse/interserver_http_port"));

@@ -13,7 +13,6 @@ import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.nativeproto.NativeConnections;
-import io.dpone.clickhouse.external.content.ArtifactContent;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.ResolvedEndpoint;
@@ -33,6 +32,7 @@ import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import io.dpone.testkit.external.TrickyArtifact;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -62,7 +62,7 @@ import java.util.function.Supplier;
  * Runner for bench/external-staging.sh (not a test; no assertion on time): on local real
  * ClickHouse 26.7 (libchdb, two members, {@code internal_replication = false}) it seals ROWS rows
  * into an {@link ArtifactStore} with the row budget raised to ROWS, computes the artifact's content
- * digest ({@code ArtifactContent}, what admission's artifact scan computes), then per round measures
+ * digest ({@code ArtifactContent} in UTC, what admission's artifact scan computes), then per round measures
  * <ul>
  *   <li>http_tsv_insert: the server's own ingest of the same rows, one HTTP
  *       {@code INSERT ... FORMAT TabSeparated} into a table on member 1 (issue 20's baseline);</li>
@@ -139,7 +139,7 @@ public final class ExternalStagingBench {
             BenchRows.writeTsv(tsv, rows);
             heap.start();
             startPhase(heap);
-            Digest expected = ArtifactContent.digest(artifact);
+            Digest expected = TrickyArtifact.content(artifact);
             HeapSampler.Peaks scan = heap.phase();
             new ExternalStagingBench(cluster, db, store, artifact, expected, tsv).run(rounds, heap, scan);
         } finally {
@@ -282,7 +282,8 @@ public final class ExternalStagingBench {
         MemberSession session = members.get(member);
         require(session.create(candidate, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "candidate created");
         try (ArtifactRows rows = artifact.rows()) {
-            LoadResult loaded = session.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER);
+            LoadResult loaded = session.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()),
+                    Cancellation.NEVER);
             require(loaded instanceof LoadResult.Loaded done && done.rows() == artifact.rowCount(), "staged " + loaded);
         }
     }

@@ -86,6 +86,8 @@ public final class ServerErrorClassifier {
         row(rows, 6, "CANNOT_PARSE_TEXT", FATAL, "a literal does not parse; the statement never ran");
         row(rows, 16, "NO_SUCH_COLUMN_IN_TABLE", FATAL, "statement names a missing column; analysis fails before execution");
         row(rows, 36, "BAD_ARGUMENTS", FATAL, "invalid arguments are rejected during analysis");
+        row(rows, 42, "NUMBER_OF_ARGUMENTS_DOESNT_MATCH", FATAL,
+                "an engine or function is given the wrong number of arguments; analysis fails before execution");
         row(rows, 43, "ILLEGAL_TYPE_OF_ARGUMENT", FATAL, "type error found during analysis");
         row(rows, 44, "ILLEGAL_COLUMN", FATAL, "illegal column found during analysis");
         row(rows, 47, "UNKNOWN_IDENTIFIER", FATAL, "unknown identifier found during analysis");

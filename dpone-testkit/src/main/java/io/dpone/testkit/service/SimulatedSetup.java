@@ -1,0 +1,25 @@
+package io.dpone.testkit.service;
+
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.simulator.ClusterSimulator;
+import io.dpone.testkit.simulator.MemberView;
+
+/** Checks, before a service runs, the setup the simulator cannot create for it. */
+final class SimulatedSetup {
+    private SimulatedSetup() {
+    }
+
+    /**
+     * The control facade's database must exist on every member: the service creates the facade's
+     * table but never a database, and a missing one would surface later as an incomplete bootstrap.
+     */
+    static void requireControlDatabase(ClusterSimulator simulator, TableRef control) {
+        for (MemberView member : simulator.observe().members()) {
+            if (!member.databases().containsKey(control.database())) {
+                throw new IllegalStateException("the control database '" + control.database() + "' does not exist on simulated"
+                        + " member " + member.index() + "; create it before publishing: simulator.admin().createDatabase(\""
+                        + control.database() + "\")");
+            }
+        }
+    }
+}
