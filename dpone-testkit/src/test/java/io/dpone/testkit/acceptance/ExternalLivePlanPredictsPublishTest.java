@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationOutcome;
-import io.dpone.testkit.simulator.CallRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,7 +50,7 @@ class ExternalLivePlanPredictsPublishTest {
             cluster.beforeEachPublication((driver, invocation) -> {
                 int sent = cluster.simulator().observe().calls().records().size();
                 pending[0] = driver.preview("planner", invocation);
-                assertEquals(List.of(), mutations(cluster, sent), name + ": the preview mutates nothing");
+                assertEquals(List.of(), LivePlanChecks.mutations(cluster.simulator(), sent), name + ": the preview mutates nothing");
             });
             try {
                 scenario.run(cluster, Narrator.SILENT);
@@ -72,55 +67,10 @@ class ExternalLivePlanPredictsPublishTest {
 
     private static void assertPredicted(String what, LivePlan plan, Attempt attempt) {
         assertEquals(ReplicationMode.EXTERNAL, plan.replicationMode(), what);
-        Set<String> predicted = ((List<?>) plan.detail().get("statements")).stream()
-                .map(statement -> (Map<?, ?>) statement).filter(statement -> Boolean.TRUE.equals(statement.get("permit")))
-                .map(statement -> (String) statement.get("action")).collect(Collectors.toSet());
-        Set<String> sent = permitStatements(attempt);
-        String said = what + ": planned " + plan.action() + plan.blocker().map(code -> " " + code).orElse("") + " "
-                + predicted + ", publish " + attempt.summary() + " sent " + sent;
-        switch (plan.action()) {
-            case BLOCKED -> {
-                assertEquals(Set.of(), sent, said);
-                if (attempt instanceof Attempt.Refused refused) {
-                    assertEquals(plan.blocker().orElseThrow(), refused.error().code(), said);
-                }
-            }
-            case NOTHING -> {
-                assertEquals(Set.of(), sent, said);
-                assertEquals(PublicationOutcome.COMMITTED, attempt.outcome().orElse(null), said);
-            }
-            case NEW_OPERATION, RESUME -> {
-                assertTrue(predicted.containsAll(sent), said);
-                if (plan.action() == LivePlan.Action.NEW_OPERATION && attempt instanceof Attempt.Receipt receipt
-                        && receipt.receipt().outcome() == PublicationOutcome.COMMITTED) {
-                    // a publication that went through sent the one EXCHANGE or RENAME the plan named
-                    assertTrue(sent.stream().anyMatch(action -> !action.equals("drop")), said);
-                }
-            }
+        LivePlanChecks.assertPredicted(what, plan, attempt);
+        if (plan.action() == LivePlan.Action.NEW_OPERATION && attempt.outcome().orElse(null) == PublicationOutcome.COMMITTED) {
+            // a publication that went through sent the one EXCHANGE or RENAME the plan named
+            assertTrue(LivePlanChecks.permitStatements(attempt).stream().anyMatch(action -> !action.equals("drop")), what);
         }
-    }
-
-    /** The permit statements (publication and cleanup actions) this publication dispatched, by its receipt. */
-    private static Set<String> permitStatements(Attempt attempt) {
-        if (!(attempt instanceof Attempt.Receipt receipt)) {
-            return Set.of();
-        }
-        Map<String, Object> detail = receipt.receipt().detail();
-        List<?> steps = (List<?>) detail.get("steps");
-        Set<String> sent = new TreeSet<>();
-        if (steps.contains("publication dispatched")) {
-            sent.add((String) ((Map<?, ?>) detail.get("publication_ddl")).get("action"));
-        }
-        if (steps.contains("cleanup dispatched")) {
-            sent.add("drop");
-        }
-        return sent;
-    }
-
-    /** Everything sent since call {@code from} that is not a read (DDL, Keeper writes, member-session mutations). */
-    private static List<String> mutations(SimulatedExternalCluster cluster, int from) {
-        List<CallRecord> records = cluster.simulator().observe().calls().records();
-        return records.subList(from, records.size()).stream().filter(call -> call.call().isMutation())
-                .map(call -> call.call() + " " + call.kind()).toList();
     }
 }

@@ -2,13 +2,12 @@ package io.dpone.clickhouse.external.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
-import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.Waits;
@@ -77,7 +76,8 @@ final class LivePreview {
             detail.put("inventory_digest", admission.members().inventoryDigest().hex());
             detail.put("members", members(admission.members()));
         }
-        detail.put("facade", facade(survey.facade()));
+        detail.put("facade", survey.facade() == null ? "not judged: admission stopped before the facade was read"
+                : LivePlanFields.facade(survey.facade()));
         detail.put("capability", survey.needsProof() ? "unproven for this inventory: publish sends the probe first"
                 : "proven for this inventory by the record");
         detail.put("authority", authority(admission.slot(), operation));
@@ -218,19 +218,6 @@ final class LivePreview {
         return members;
     }
 
-    private static String facade(FacadeVerdict verdict) {
-        if (verdict == null) {
-            return "not judged: admission stopped before the facade was read";
-        }
-        if (verdict instanceof FacadeVerdict.Ready) {
-            return "ready on every member";
-        }
-        if (verdict instanceof FacadeVerdict.FillAbsent fill) {
-            return "absent on " + fill.absentMembers().size() + " member(s): publish fills them after the probe";
-        }
-        return "absent everywhere: publish creates it ON CLUSTER after the probe";
-    }
-
     private static Map<String, Object> authority(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
         Map<String, Object> authority = new LinkedHashMap<>();
         if (slot == null) {
@@ -264,14 +251,7 @@ final class LivePreview {
     }
 
     private static Map<String, Object> fenced(String step, FencedDdl ddl, ExternalOperation operation, long epoch) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("step", step);
-        entry.put("action", ddl.action().code());
-        entry.put("permit", ddl.action().requiresPermit());
-        entry.put("statement", ddl.render().sql());
-        entry.put("log_comment", DdlCorrelationToken.PREFIX + "." + operation.operationId().hex() + "." + ddl.action().code()
-                + "." + epoch + ".<random>");
-        return entry;
+        return LivePlanFields.fenced(step, ddl, operation.operationId(), epoch);
     }
 
     /** Admission's context for a read: no wait is ever taken (the survey sends nothing to wait for). */
