@@ -224,6 +224,25 @@ public final class SimulatorAdmin {
         return this;
     }
 
+    /** The Keeper log's latest index now: what a follower that stops applying here will keep serving. */
+    public long keeperLogIndex() {
+        return world.keeperLog().latest();
+    }
+
+    /**
+     * The member's Keeper session expires and its new one attaches to a follower that has applied the
+     * log only up to {@code index} (a coordinator address that load-balances over servers, so the new
+     * session starts without the {@code sync} of the old one's view): the member's next stale reads
+     * ({@link Fault.StaleRead}) show the log as it was at {@code index}, older than what it wrote.
+     */
+    public SimulatorAdmin loseKeeperSessionToLaggingFollower(int member, long index) {
+        SimMember target = member(member);
+        world.loseKeeperSession(target);
+        target.rewindKeeperView(index);
+        world.trace("admin", "member" + member + " keeper session re-attached to a follower at log index " + index);
+        return this;
+    }
+
     public SimulatorAdmin kill(int member) {
         world.kill(member(member));
         return this;

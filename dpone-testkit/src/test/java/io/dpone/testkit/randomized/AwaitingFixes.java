@@ -32,10 +32,12 @@ final class AwaitingFixes {
      * while the record is COMPLETED ({@link StaleCleanupPermitTest}). The permit age closes it only
      * if its bound is below the time the other worker waits before it re-dispatches a lost drop.
      * Still open after int-safety's merge (main 1443130): its {@code PermitLifetime} is a quarter of
-     * the task timeout, sized for the runbook's retirement, and outlives the cleanup's visibility
-     * wait before the service itself re-dispatches a lost drop.
+     * the task timeout, sized for the runbook's retirement, and outlived the cleanup's visibility
+     * wait before the service itself re-dispatches a lost drop. Fixed on branch permit-fixes: a
+     * worker waits out the permit's age and one more visibility wait before it marks another's drop
+     * lost ({@link PermitAgeTakeoverTest}); the generators draw the pattern again.
      */
-    static final boolean PERMIT_AGE_FIXED = false;
+    static final boolean PERMIT_AGE_FIXED = true;
 
     private AwaitingFixes() {
     }

@@ -1,11 +1,5 @@
 package io.dpone.testkit.randomized;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.testkit.simulator.Fault;
-import io.dpone.testkit.simulator.PortCall;
-import io.dpone.testkit.simulator.Step;
-import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,32 +12,19 @@ import org.junit.jupiter.api.Test;
  * The name it drops is empty by then, so nothing is lost here, but a statement went out under a
  * permit the authority had retired. Red on main 0f041b0: invariant 2 reports the late DROP.
  *
- * <p>The fix (a permit age bounded below the wait before a lost drop is re-dispatched, checked right
- * before the send) belongs to the int-safety branch; until it is merged
- * ({@link AwaitingFixes#PERMIT_AGE_FIXED} false) this test pins the defect exactly and the generators
- * leave the pattern out. Once the lead flips the flag it demands the fix: no violation.
+ * <p>While {@link AwaitingFixes#PERMIT_AGE_FIXED} was false this test pinned the defect exactly and
+ * the generators left the pattern out; now it demands the fix: no violation.
  *
- * <p>Still red on main 1443130, which carries int-safety's permit lifetime: the bound there is a
- * quarter of the task timeout (sized for the runbook's retirement), longer than the 48 s this
- * worker is frozen, and w2's own re-dispatch of the lost drop does not wait for it.
+ * <p>Still red on main 1443130 and 9d668ac, which carry int-safety's permit lifetime: w1 passed its
+ * age check before freezing, and w2 marked the drop lost after the 4.5 s visibility wait. Fixed on
+ * branch permit-fixes: w2 first waits out the permit's age (45 s) and one more visibility wait, so
+ * the late DROP (at 48.4 s) is found and bound, never taken over. A freeze past that takeover wait,
+ * after the age check, is the window ADR 0007 documents.
  */
 class StaleCleanupPermitTest {
     @Test
     void aWorkerFrozenBetweenItsCleanupCasAndItsDropSendsNothingOnceAnotherWorkerCompletedTheCleanup() {
-        Schedule schedule = new Schedule(3362, 3, 1, Schedule.Facade.PRESENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
-                List.of(new Schedule.PlannedFault("stall DDL worker of member 2",
-                                Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(3),
-                                sim -> Fault.admin("stall DDL worker of member 2", admin -> admin.stallDdl(2))),
-                        new Schedule.PlannedFault("release DDL worker of member 2", Step.at(Duration.ofMillis(6_196)),
-                                sim -> Fault.admin("release DDL worker of member 2", admin -> admin.releaseDdl(2))),
-                        new Schedule.PlannedFault("w1 paused for 48150 ms", Step.anyCall().worker("w1").nth(38),
-                                sim -> Fault.pauseWorker(Duration.ofMillis(48_150))),
-                        new Schedule.PlannedFault("lose response", Step.call(PortCall.DDL_DISPATCH).worker("w1")
-                                .kind(StatementKind.DDL_DROP).nth(1), sim -> Fault.loseResponse()),
-                        new Schedule.PlannedFault("duplicate entry", Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE)
-                                .nth(2), sim -> Fault.duplicateEntry())),
-                true, 1, List.of(1, 0), Schedule.INTERNAL);
+        Schedule schedule = PermitAgeTakeoverTest.cleanupRace(48_150);
 
         ScheduleResult result = ScheduleRunner.run(schedule);
 

@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.authority;
 
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import java.time.Duration;
 
 /**
  * The publication authority of seed section "Ports, adapters, and composition root": exactly
@@ -30,4 +31,11 @@ public interface AuthorityPort {
      * {@link CasResult.Conflict} and sends nothing.
      */
     CasResult compareAndSwap(VersionedRecord expected, AuthorityRecord next);
+
+    /**
+     * The age after which every {@link DispatchPermit} this port issues is refused ({@link PermitLifetime}).
+     * A worker that declares another worker's epoch lost waits out at least this long after it first saw
+     * the epoch unsent, so that no permit of that epoch can still pass its age check (ADR 0007).
+     */
+    Duration permitMaxAge();
 }

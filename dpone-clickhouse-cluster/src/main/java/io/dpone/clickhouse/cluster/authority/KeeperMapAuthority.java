@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.InternalSlotSchema;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import java.time.Duration;
 
 /**
  * The internal mode's {@link AuthorityPort}: the shared {@link KeeperMapSlots} mechanics over the
@@ -16,6 +17,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
  */
 public final class KeeperMapAuthority implements AuthorityPort {
     private final KeeperMapSlots<AuthorityRecord> slots;
+    private final PermitLifetime lifetime;
 
     /** The adapter over any control store (the SQL one, {@code SqlControlStore}, or the testkit simulator's). */
     public KeeperMapAuthority(ControlStore store, AuthorityQueryIds queryIds) {
@@ -25,6 +27,12 @@ public final class KeeperMapAuthority implements AuthorityPort {
     /** With permits bounded by {@code lifetime} (the composition root derives it from the DDL task timeout). */
     public KeeperMapAuthority(ControlStore store, AuthorityQueryIds queryIds, PermitLifetime lifetime) {
         this.slots = new KeeperMapSlots<>(store, queryIds, InternalSlotSchema.INSTANCE, lifetime);
+        this.lifetime = lifetime;
+    }
+
+    @Override
+    public Duration permitMaxAge() {
+        return lifetime.maxAge();
     }
 
     @Override

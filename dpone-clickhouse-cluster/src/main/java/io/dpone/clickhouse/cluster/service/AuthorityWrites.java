@@ -20,6 +20,9 @@ import java.util.Optional;
 final class AuthorityWrites {
     private final AuthorityPort authority;
 
+    /** The replaced version of a write that created the slot: every record shown is above it. */
+    static final long CREATED = -1;
+
     AuthorityWrites(AuthorityPort authority) {
         this.authority = requireNonNull(authority, "authority is null");
     }
@@ -62,31 +65,42 @@ final class AuthorityWrites {
         record Same(VersionedRecord current) implements Reread {
         }
 
-        /** The read succeeded and the slot is absent or holds a valid record of another operation. */
+        /** The read succeeded and the slot holds a valid record of another operation, newer than the write's base. */
         record Other() implements Reread {
         }
 
-        /** The slot could not be read or does not decode: nothing is proven. */
+        /**
+         * Nothing is proven: the slot could not be read, does not decode, is absent, or holds a record
+         * at or below the version the write replaced (what a lagging follower serves a new session).
+         */
         record Unproven(String reason) implements Reread {
         }
     }
 
     /**
-     * One read of the slot, judged against {@code mine}'s operation: its record may have been
-     * written by this invocation or by another worker of the same scheduler invocation (which may
-     * have created the slot with its own fence).
+     * One read of the slot after a write of {@code mine} that replaced the record at
+     * {@code replacedVersion} ({@link #CREATED} when it created the slot), judged against
+     * {@code mine}'s operation: its record may have been written by this invocation or by another
+     * worker of the same scheduler invocation. The write may have applied, and a Keeper session
+     * that expired since may be replaced by one on a follower that lags behind it, so only a record
+     * above {@code replacedVersion} shows the slot after the write; dpone never deletes a slot, so
+     * absent proves nothing either (issue 18, ADR 0007).
      */
-    Reread reread(AuthorityRecord mine) {
+    Reread reread(AuthorityRecord mine, long replacedVersion) {
         AuthorityRead read = authority.readVersioned(mine.targetKey());
         if (read instanceof AuthorityRead.Unavailable unavailable) {
             return new Reread.Unproven("unreadable: " + unavailable.summary());
         }
         if (read instanceof AuthorityRead.Absent) {
-            return new Reread.Other();
+            return new Reread.Unproven("read absent, as a follower behind the write would show it");
         }
         Optional<VersionedRecord> valid = ((AuthorityRead.Present) read).valid();
         if (valid.isEmpty()) {
             return new Reread.Unproven("the record does not decode");
+        }
+        if (valid.get().keeperVersion() <= replacedVersion) {
+            return new Reread.Unproven("read at version " + valid.get().keeperVersion()
+                    + ", not above the one the write replaced");
         }
         return valid.get().record().operationId().equals(mine.operationId()) ? new Reread.Same(valid.get())
                 : new Reread.Other();
@@ -94,7 +108,7 @@ final class AuthorityWrites {
 
     /** The slot re-read, when it holds a valid record of {@code mine}'s operation. */
     Optional<VersionedRecord> sameOperation(AuthorityRecord mine) {
-        return reread(mine) instanceof Reread.Same same ? Optional.of(same.current()) : Optional.empty();
+        return reread(mine, CREATED) instanceof Reread.Same same ? Optional.of(same.current()) : Optional.empty();
     }
 
 }

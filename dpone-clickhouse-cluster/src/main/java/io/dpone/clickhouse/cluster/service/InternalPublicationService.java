@@ -147,7 +147,8 @@ public final class InternalPublicationService {
                             + " candidate is kept; run the same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof CasResult.Conflict conflict) {
-            return afterLostRace(cluster, identity, prepared, conflict, run);
+            return afterLostRace(cluster, identity, prepared,
+                    completed == null ? AuthorityWrites.CREATED : completed.keeperVersion(), conflict, run);
         }
         VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
         run.evidence().record(verified);
@@ -159,17 +160,19 @@ public final class InternalPublicationService {
      * attempt's candidate, and only this attempt ever writes its name: it is unbound whatever the slot
      * shows. Judged by a post-read, the write may have applied and been followed by others (issue 18
      * finding 1), so one successful re-read decides: a record of this operation naming the candidate
-     * is resumed; any other answer shows no record naming it (a record never changes its candidate),
-     * so it is discarded and a record of this operation naming another is resumed. An unreadable or
-     * undecodable slot proves nothing then: the candidate is kept and the run ends unknown.
+     * is resumed; a record above the version the write replaced that names another shows no record
+     * naming it (a record never changes its candidate), so it is discarded and a record of this
+     * operation naming another is resumed. An unreadable, undecodable or absent slot, or one at or
+     * below the replaced version (a lagging follower after a Keeper session loss), proves nothing
+     * then: the candidate is kept and the run ends unknown.
      */
     private Conclusion afterLostRace(AdmittedCluster cluster, OperationIdentity identity, AuthorityRecord prepared,
-            CasResult.Conflict conflict, Run run) {
-        AuthorityWrites.Reread reread = writes.reread(prepared);
+            long replacedVersion, CasResult.Conflict conflict, Run run) {
+        AuthorityWrites.Reread reread = writes.reread(prepared, replacedVersion);
         if (reread instanceof AuthorityWrites.Reread.Unproven unproven && conflict.reason().decidedByPostRead()) {
-            run.evidence().step("slot not re-read after a conflict (" + unproven.reason() + "); own candidate kept");
+            run.evidence().step("slot re-read after a conflict proves nothing (" + unproven.reason() + "); own candidate kept");
             return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
-                    "taking the slot conflicted (" + conflict.reason() + ") and the slot could not be re-read, so whether"
+                    "taking the slot conflicted (" + conflict.reason() + ") and no re-read showed the slot after that write, so whether"
                             + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
                             + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
         }

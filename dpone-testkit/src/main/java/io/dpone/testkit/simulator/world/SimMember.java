@@ -53,6 +53,12 @@ public final class SimMember {
      * takes a new session), and again after the process restarted.
      */
     long keeperSeen = -1;
+
+    /** A new Keeper session served by a follower at {@code index}: its stale reads see no later write. */
+    public void rewindKeeperView(long index) {
+        keeperSeen = index;
+    }
+
     long incarnation = 1;
     long downEpoch;
     final List<Runnable> deferred = new ArrayList<>();
