@@ -11,6 +11,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.flow.TakeoverWait;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -179,13 +180,15 @@ final class CleanupStep {
 
     private Flow bind(SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
-        QueueBinding binding = run.queue().bind(Statements.cleanup(record, settings.cluster(), settings.target())
-                .expected(record.payload().cleanup().token()));
+        QueueBinding binding = TakeoverWait.bind(run.queue(), run.pacing(), Statements.cleanup(record, settings.cluster(),
+                settings.target()).expected(record.payload().cleanup().token()), ports.authority().permitMaxAge(),
+                run.evidence()::step);
         if (!(binding instanceof QueueBinding.Bound bound)) {
             QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
             run.evidence().step("cleanup entry unbound: " + cause);
             if (cause == QueueResolution.Cause.NO_ENTRY) {
-                // Zero entries after the whole visibility wait: never sent, or its entry is gone.
+                // Zero entries after the visibility wait, the permit's age and one more visibility wait: never sent,
+                // or its entry is gone.
                 return new Flow.Lost(current);
             }
             return unknown(PublicationOutcome.UNKNOWN, "published on every member; no single queue entry carries the cleanup"
