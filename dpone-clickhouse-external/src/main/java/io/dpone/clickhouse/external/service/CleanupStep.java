@@ -29,8 +29,8 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * name is proven absent and its target desired. An absent target has nothing to clean. Anything
  * else is CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and drops nothing.
  *
- * <p>A lost drop (provably not sent, or no entry carries its token after the whole visibility
- * wait) is redispatched under a fresh epoch by the same run that proved the loss, replacing the
+ * <p>A lost drop (provably not sent, or no entry carries its token after the visibility wait, the
+ * permit's age and one more visibility wait: {@code TakeoverWait}) is redispatched under a fresh epoch by the same run that proved the loss, replacing the
  * unbound binding, when the shared classifier judges it as a recorded-lost drop and every member
  * holds exactly its recorded predecessor or nothing. No lost mark is persisted: a run that stops
  * before the redispatch leaves the unbound binding, and the next run proves the loss again. Two
