@@ -7,15 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.spi.publication.Cancellation;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.acceptance.SimulatedCluster;
+import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code dpone plan --live} through the CLI, with the real internal publication service over the
- * deterministic simulator (backend: SIMULATED): one document with the static decision and the live
+ * {@code dpone plan --live} through the CLI, with the real internal and external publication
+ * services over the deterministic simulator (backend: SIMULATED): one document with the static decision and the live
  * plan, the statements as publish would send them, and not one mutation sent.
  */
 class CliPlanLiveTest {
@@ -54,5 +56,42 @@ class CliPlanLiveTest {
         List<CallRecord> calls = cluster.simulator().observe().calls().records();
         assertFalse(calls.subList(before, calls.size()).stream().anyMatch(call -> call.call().isMutation()),
                 "plan --live sent a mutation: " + calls.subList(before, calls.size()));
+    }
+
+    @Test
+    void anExternalTargetPlansEachMembersLoadOneExchangeAndTheExactDropAndMutatesNothing() {
+        try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(ClusterSimulator.builder().members(2).seed(SEED)
+                .internalReplication(false).clusterName("analytics_cluster").build(), FacadeSpec.PLATFORM)) {
+            cluster.createDatabases("analytics", FacadeSpec.PLATFORM.control().database());
+            cluster.createMergeTreeTable(new TableRef("analytics", "orders"), 3);
+            SimulatedProviders.Recording external = SimulatedProviders.external(cluster);
+            int before = cluster.simulator().observe().calls().records().size();
+
+            CliRun plan = CliRun.run(List.of(external), HostVariables.of(PublishFixtures.environment()), Terminals.NONE,
+                    Cancellation.NEVER, "plan", "-m", CliRun.fixture("cluster-external.yaml"), "--live", "--invocation-id",
+                    "run-1");
+
+            assertEquals(ExitCode.OK.code(), plan.exit(), plan.toString());
+            assertEquals(List.of("preview"), external.calls(), "plan --live neither publishes nor reads status");
+            JsonNode live = plan.outJson().get("live");
+            assertEquals("external", live.get("replication_mode").asText(), live.toString());
+            assertEquals("new_operation", live.get("action").asText(), live.toString());
+            JsonNode detail = live.get("detail");
+            assertEquals("given", detail.get("invocation").asText());
+            assertEquals(2, detail.get("members").size());
+            assertTrue(detail.get("members").get(0).get("target").has("uuid"), detail.toString());
+            JsonNode statements = detail.get("statements");
+            assertEquals(4, statements.size(), "a load per member, one EXCHANGE, one exact DROP: " + statements);
+            assertFalse(statements.get(0).get("permit").asBoolean());
+            assertTrue(statements.get(0).get("statements").get(0).asText().startsWith("CREATE TABLE `analytics`.`orders__dpone_ext_"),
+                    statements.toString());
+            assertEquals("exchange", statements.get(2).get("action").asText());
+            assertTrue(statements.get(2).get("statement").asText().startsWith("EXCHANGE TABLES "), statements.toString());
+            assertEquals("drop", statements.get(3).get("action").asText());
+
+            List<CallRecord> calls = cluster.simulator().observe().calls().records();
+            assertFalse(calls.subList(before, calls.size()).stream().anyMatch(call -> call.call().isMutation()),
+                    "plan --live sent a mutation: " + calls.subList(before, calls.size()));
+        }
     }
 }

@@ -58,6 +58,11 @@ final class SimulatedProviders {
                 public PublicationReceipt status(StatusRequest request) {
                     return service.status(request.schedulerInvocationId());
                 }
+
+                @Override
+                public LivePlan preview(StatusRequest request) {
+                    return service.preview(request.schedulerInvocationId());
+                }
             };
         });
     }

@@ -104,6 +104,10 @@ public interface ExternalAcceptanceCluster extends AutoCloseable {
         return "v" + row;
     }
 
+    /** Called by an {@link ExternalDriver} right before each publication it runs; nothing by default. */
+    default void publishing(ExternalDriver driver, String invocation) {
+    }
+
     /** Sees every attempt an {@link ExternalDriver} made on this cluster; nothing by default. */
     default void attempted(Attempt attempt) {
     }

@@ -15,11 +15,13 @@ import io.dpone.clickhouse.external.service.ExternalSettings;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Runs the external-mode publication service ({@link ExternalPublicationService}) the way a host
@@ -61,6 +63,7 @@ public final class ExternalDriver {
     }
 
     public Attempt publish(String worker, ExternalPorts ports, String invocation, int rows) {
+        cluster.publishing(this, invocation);
         Attempt attempt;
         try {
             attempt = new Attempt.Receipt(service(worker, ports).publish(invocation, rows(rows), Cancellation.NEVER,
@@ -70,6 +73,11 @@ public final class ExternalDriver {
         }
         cluster.attempted(attempt);
         return attempt;
+    }
+
+    /** {@code dpone plan --live} of {@code invocation}, read by {@code worker}: what a publication would do now. */
+    public LivePlan preview(String worker, String invocation) {
+        return service(worker, cluster.ports(worker)).preview(Optional.of(invocation));
     }
 
     /** {@code rows} typed rows {@code (i, <the cluster's row value of i>)}. */

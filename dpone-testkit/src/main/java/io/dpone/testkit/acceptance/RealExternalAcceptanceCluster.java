@@ -35,6 +35,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -57,6 +58,7 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
     private final List<StagingFault> stagingFaults = new ArrayList<>();
     final ContainerMemberSessions sessions;
     private final Map<String, RealExternalWorkerPorts> workers = new ConcurrentHashMap<>();
+    private BiConsumer<ExternalDriver, String> publishing = (driver, invocation) -> { };
 
     RealExternalAcceptanceCluster(RealAcceptanceCluster base, RunningCluster running) {
         this.base = requireNonNull(base, "base is null");
@@ -228,6 +230,22 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
     @Override
     public long maxSendsPerMutation() {
         return base.maxSendsPerMutation();
+    }
+
+    /** Runs {@code hook} right before each publication an {@link ExternalDriver} runs on this cluster. */
+    RealExternalAcceptanceCluster beforeEachPublication(BiConsumer<ExternalDriver, String> hook) {
+        this.publishing = requireNonNull(hook, "hook is null");
+        return this;
+    }
+
+    @Override
+    public void publishing(ExternalDriver driver, String invocation) {
+        publishing.accept(driver, invocation);
+    }
+
+    /** Every member's catalog of the scenario's databases and its KeeperMap rows ({@link RealAcceptanceCluster#catalogFingerprint}). */
+    String catalogFingerprint() {
+        return base.catalogFingerprint();
     }
 
     /** Releases the workers, then lets the internal backend settle the cluster and drop the namespace; deletes the store. */

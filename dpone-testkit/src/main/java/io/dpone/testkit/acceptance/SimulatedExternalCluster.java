@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -57,6 +58,7 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
     private IntFunction<String> rowValues = row -> "v" + row;
     private Consumer<Attempt> attempts = attempt -> { };
+    private BiConsumer<ExternalDriver, String> publishing = (driver, invocation) -> { };
 
     /** {@code simulator} must be built with {@code internalReplication(false)}; the store is under {@link #scratchRoot()}. */
     public SimulatedExternalCluster(ClusterSimulator simulator, FacadeSpec facade) {
@@ -105,6 +107,17 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     @Override
     public String rowValue(int row) {
         return rowValues.apply(row);
+    }
+
+    /** Runs {@code hook} right before each publication an {@link ExternalDriver} runs on this cluster. */
+    public SimulatedExternalCluster beforeEachPublication(BiConsumer<ExternalDriver, String> hook) {
+        this.publishing = requireNonNull(hook, "hook is null");
+        return this;
+    }
+
+    @Override
+    public void publishing(ExternalDriver driver, String invocation) {
+        publishing.accept(driver, invocation);
     }
 
     @Override

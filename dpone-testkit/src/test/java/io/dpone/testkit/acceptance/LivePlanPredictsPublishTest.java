@@ -1,16 +1,10 @@
 package io.dpone.testkit.acceptance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.spi.receipt.LivePlan;
-import io.dpone.testkit.simulator.CallRecord;
-import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -50,7 +44,7 @@ class LivePlanPredictsPublishTest {
             cluster.beforeEachPublication((driver, invocation) -> {
                 int sent = cluster.simulator().observe().calls().records().size();
                 pending[0] = driver.preview("planner", invocation);
-                assertEquals(List.of(), mutations(cluster, sent), name + ": the preview mutates nothing");
+                assertEquals(List.of(), LivePlanChecks.mutations(cluster.simulator(), sent), name + ": the preview mutates nothing");
             });
             try {
                 scenario.run(cluster, Narrator.SILENT);
@@ -62,53 +56,7 @@ class LivePlanPredictsPublishTest {
         // keeper-map-cas drives the authority alone and publishes nothing: no pair to compare
         assertEquals(name.equals("keeper-map-cas"), plans.isEmpty(), name + ": the scenario's publications were previewed");
         for (int i = 0; i < plans.size(); i++) {
-            assertPredicted(name + " publication " + (i + 1), plans.get(i), publications.get(i));
+            LivePlanChecks.assertPredicted(name + " publication " + (i + 1), plans.get(i), publications.get(i));
         }
-    }
-
-    private static void assertPredicted(String what, LivePlan plan, Attempt attempt) {
-        Set<String> predicted = ((List<?>) plan.detail().get("statements")).stream()
-                .map(statement -> (Map<?, ?>) statement).filter(statement -> Boolean.TRUE.equals(statement.get("permit")))
-                .map(statement -> (String) statement.get("action")).collect(Collectors.toSet());
-        Set<String> sent = permitStatements(attempt);
-        String said = what + ": planned " + plan.action() + plan.blocker().map(code -> " " + code).orElse("") + " "
-                + predicted + ", publish " + attempt.summary() + " sent " + sent;
-        switch (plan.action()) {
-            case BLOCKED -> {
-                assertEquals(Set.of(), sent, said);
-                if (attempt instanceof Attempt.Refused refused) {
-                    assertEquals(plan.blocker().orElseThrow(), refused.error().code(), said);
-                }
-            }
-            case NOTHING -> {
-                assertEquals(Set.of(), sent, said);
-                assertEquals(PublicationOutcome.COMMITTED, attempt.outcome().orElse(null), said);
-            }
-            case NEW_OPERATION, RESUME -> assertTrue(predicted.containsAll(sent), said);
-        }
-    }
-
-    /** The permit statements (publication and cleanup actions) this publication dispatched, by its receipt. */
-    private static Set<String> permitStatements(Attempt attempt) {
-        if (!(attempt instanceof Attempt.Receipt receipt)) {
-            return Set.of();
-        }
-        Map<String, Object> detail = receipt.receipt().detail();
-        List<?> steps = (List<?>) detail.get("steps");
-        Set<String> sent = new java.util.TreeSet<>();
-        if (steps.contains("publication dispatched")) {
-            sent.add((String) ((Map<?, ?>) detail.get("publication_ddl")).get("action"));
-        }
-        if (steps.contains("cleanup dispatched")) {
-            sent.add("drop");
-        }
-        return sent;
-    }
-
-    /** Everything sent since call {@code from} that is not a read. */
-    private static List<String> mutations(SimulatedCluster cluster, int from) {
-        List<CallRecord> records = cluster.simulator().observe().calls().records();
-        return records.subList(from, records.size()).stream().filter(call -> call.call().isMutation())
-                .map(call -> call.call() + " " + call.kind()).toList();
     }
 }

@@ -2,9 +2,9 @@ package io.dpone.clickhouse.cluster.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
@@ -71,7 +71,7 @@ final class LivePreview {
         }
         detail.put("inventory_digest", survey.cluster().inventoryDigest().hex());
         detail.put("members", members(survey, identity));
-        detail.put("facade", facade(survey.facade()));
+        detail.put("facade", LivePlanFields.facade(survey.facade()));
         detail.put("capability", survey.needsProof() ? "unproven for this inventory: publish sends the probe first"
                 : "proven for this inventory by the record");
         AuthorityRead slot = survey.slot().orElse(new AuthorityRead.Absent());
@@ -90,10 +90,10 @@ final class LivePreview {
             FencedDdl publication = survey.cluster().target().isPresent()
                     ? new FencedDdl.Exchange(settings.cluster(), settings.target(), candidate)
                     : new FencedDdl.Rename(settings.cluster(), candidate, settings.target());
-            statements.add(fenced("publication", publication, identity, epoch + 1));
+            statements.add(LivePlanFields.fenced("publication", publication, identity.operationId(), epoch + 1));
             if (survey.cluster().target().isPresent()) {
-                statements.add(fenced("cleanup", new FencedDdl.DropCandidate(settings.cluster(), candidate), identity,
-                        epoch + 2));
+                statements.add(LivePlanFields.fenced("cleanup", new FencedDdl.DropCandidate(settings.cluster(), candidate),
+                        identity.operationId(), epoch + 2));
             }
             detail.put("next", "stage a new candidate, take the slot" + (fresh.completed().isPresent()
                     ? " by CAS from the completed record" : " (create if absent)") + ", publish, then clean up");
@@ -130,8 +130,8 @@ final class LivePreview {
         long epoch = record.dispatchEpoch();
         switch (record.phase()) {
             case PREPARED -> {
-                statements.add(fenced("publication", RecordShapes.publication(record, settings.cluster(), settings.target()),
-                        identity, epoch + 1));
+                statements.add(LivePlanFields.fenced("publication", RecordShapes.publication(record, settings.cluster(),
+                        settings.target()), identity.operationId(), epoch + 1));
                 detail.put("next", "dispatch the publication once, under a fresh permit, then clean up");
             }
             case DISPATCHING -> detail.put("next", "reconcile: wait for the bound entry only; the publication is never"
@@ -142,8 +142,8 @@ final class LivePreview {
         if (existing) {
             long dropEpoch = record.phase() == AuthorityPhase.PREPARED
                     ? epoch + 2 : epoch + 1;
-            statements.add(fenced("cleanup", RecordShapes.cleanup(record, settings.cluster(), settings.target()), identity,
-                    dropEpoch));
+            statements.add(LivePlanFields.fenced("cleanup", RecordShapes.cleanup(record, settings.cluster(), settings.target()),
+                    identity.operationId(), dropEpoch));
         }
         detail.put("statements", statements);
         return new LivePlan(SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.RESUME, Optional.empty(), detail);
@@ -179,16 +179,6 @@ final class LivePreview {
         return observation instanceof TableObservation.Absent ? "absent" : "unknown";
     }
 
-    private static String facade(FacadeVerdict verdict) {
-        if (verdict instanceof FacadeVerdict.Ready) {
-            return "ready on every member";
-        }
-        if (verdict instanceof FacadeVerdict.FillAbsent fill) {
-            return "absent on " + fill.absentMembers().size() + " member(s): publish fills them after the probe";
-        }
-        return "absent everywhere: publish creates it ON CLUSTER after the probe";
-    }
-
     private static Map<String, Object> authority(AuthorityRead slot, OperationIdentity identity) {
         Map<String, Object> authority = new LinkedHashMap<>();
         if (!(slot instanceof AuthorityRead.Present present)) {
@@ -220,17 +210,6 @@ final class LivePreview {
         entry.put("statement", "CREATE TABLE " + candidate.render() + " ON CLUSTER " + SqlQuoting.identifier(settings.cluster())
                 + " ... (the target's definition, or the source's columns for an absent target)");
         entry.put("log_comment", "dpone-ch-v1." + identity.operationId().hex() + ".stage.<epoch>.<random>");
-        return entry;
-    }
-
-    private static Map<String, Object> fenced(String step, FencedDdl ddl, OperationIdentity identity, long epoch) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("step", step);
-        entry.put("action", ddl.action().code());
-        entry.put("permit", ddl.action().requiresPermit());
-        entry.put("statement", ddl.render().sql());
-        entry.put("log_comment", "dpone-ch-v1." + identity.operationId().hex() + "." + ddl.action().code() + "." + epoch
-                + ".<random>");
         return entry;
     }
 }

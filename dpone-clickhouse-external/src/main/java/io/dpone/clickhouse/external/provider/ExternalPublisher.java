@@ -17,6 +17,7 @@ import io.dpone.spi.publication.PublicationContext;
 import io.dpone.spi.publication.PublicationRequest;
 import io.dpone.spi.publication.Publisher;
 import io.dpone.spi.publication.StatusRequest;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationReceipt;
 import java.nio.file.Path;
 
@@ -66,6 +67,13 @@ final class ExternalPublisher implements Publisher {
     public PublicationReceipt status(StatusRequest request) {
         try (ExternalAdapters adapters = new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
             return service(adapters).status(request.schedulerInvocationId());
+        }
+    }
+
+    @Override
+    public LivePlan preview(StatusRequest request) {
+        try (ExternalAdapters adapters = new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
+            return service(adapters).preview(request.schedulerInvocationId());
         }
     }
 

@@ -77,7 +77,21 @@ final class ExternalGate {
         }
     }
 
-    Admission admit(ExternalOperation operation, ExternalRun run) {
+    /**
+     * What admission reads and judges, without acting on it (no probe, no facade bootstrap): the
+     * admission as it stands before the proof, the facade verdict, and whether the capability
+     * proof is still owed. {@link #admit} acts on exactly this; {@code dpone plan --live} shows it.
+     * A refusal that is not this invocation's own receipt is thrown, as from {@link #admit}.
+     *
+     * @param facade null when admission stopped before the facade was judged
+     */
+    record Survey(Admission admission, FacadeVerdict facade, boolean needsProof) {
+        Survey {
+            requireNonNull(admission, "admission is null");
+        }
+    }
+
+    Survey survey(ExternalOperation operation, ExternalRun run) {
         ClusterAdmission.Admitted membership;
         FacadeVerdict facade;
         try {
@@ -89,41 +103,53 @@ final class ExternalGate {
                 throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
             }
         } catch (DponeException refused) {
-            return heldBeforeMembership(operation, refused);
+            return new Survey(heldBeforeMembership(operation, refused), null, false);
         }
         SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
         if (ownUnresolved(slot, operation)) {
-            return held(membership, slot, operation, run);
+            return held(membership, slot, facade, operation, run);
         }
         AdmittedMembers members = members(membership, pastDispatch(slot, operation), false, run).members();
         requireSealableTypes(members);
-        if (facade instanceof FacadeVerdict.Ready) {
-            if (needsProof(slot, members.inventoryDigest())) {
-                prove(members, run);
-            }
-            return new Admission(members, slot);
+        return new Survey(new Admission(members, slot), facade,
+                !(facade instanceof FacadeVerdict.Ready) || needsProof(slot, members.inventoryDigest()));
+    }
+
+    Admission admit(ExternalOperation operation, ExternalRun run) {
+        Survey survey = survey(operation, run);
+        Admission admission = survey.admission();
+        if (admission.stopped().isPresent() || !survey.needsProof()) {
+            return admission;
         }
-        prove(members, run);
+        try {
+            prove(admission.members(), run);
+        } catch (RuntimeException stopped) {
+            if (!ownUnresolved(admission.slot(), operation)) {
+                throw stopped;
+            }
+            return new Admission(null, admission.slot(), Optional.empty(), Optional.of(stopped));
+        }
+        if (survey.facade() instanceof FacadeVerdict.Ready) {
+            return admission;
+        }
         run.pacing().progress().step("control facade bootstrap");
         FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
-                .reconcile(settings.cluster(), settings.facade(), members.hosts(), operation.targetKey());
+                .reconcile(settings.cluster(), settings.facade(), admission.members().hosts(), operation.targetKey());
         if (reconciled instanceof FacadeReconciliation.FailedClosed failed) {
             throw new DponeException(failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
         }
-        return new Admission(members, readSlot(operation.targetKey()));
+        return new Admission(admission.members(), readSlot(operation.targetKey()));
     }
 
     /** Admission for this invocation's own unresolved record: every stop is handed back, never thrown. */
-    private Admission held(ClusterAdmission.Admitted membership, SlotRead<ExternalSlot> slot, ExternalOperation operation,
-            ExternalRun run) {
+    private Survey held(ClusterAdmission.Admitted membership, SlotRead<ExternalSlot> slot, FacadeVerdict facade,
+            ExternalOperation operation, ExternalRun run) {
         try {
             Judged judged = members(membership, pastDispatch(slot, operation), true, run);
-            if (needsProof(slot, judged.members().inventoryDigest())) {
-                prove(judged.members(), run);
-            }
-            return new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty());
+            return new Survey(new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty()), facade,
+                    needsProof(slot, judged.members().inventoryDigest()));
         } catch (RuntimeException stopped) {
-            return new Admission(null, slot, Optional.empty(), Optional.of(stopped));
+            return new Survey(new Admission(null, slot, Optional.empty(), Optional.of(stopped)), facade, false);
         }
     }
 

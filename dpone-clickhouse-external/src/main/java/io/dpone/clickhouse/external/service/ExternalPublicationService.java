@@ -23,6 +23,7 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
@@ -60,6 +61,7 @@ public final class ExternalPublicationService {
     private final CleanupStep cleanup;
     private final StatusView status;
     private final FencedAbort fenced;
+    private final LivePreview preview;
 
     public ExternalPublicationService(ExternalPorts ports, ExternalSettings settings, RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
@@ -76,6 +78,7 @@ public final class ExternalPublicationService {
         this.publication = new PublicationStep(ports, settings, steps, writes, classifications, fenced);
         this.cleanup = new CleanupStep(ports, settings, steps, writes, classifications);
         this.status = new StatusView(ports, settings, classifications);
+        this.preview = new LivePreview(ports, settings, random, status);
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
@@ -108,31 +111,25 @@ public final class ExternalPublicationService {
         return status.read(operation, schedulerInvocationId.isPresent());
     }
 
+    /**
+     * {@code dpone plan --live}: what {@link #publish} with this invocation (any new one when absent)
+     * would do now, from the same admission survey, slot decision and status classification; sends
+     * no DDL, no probe, no bootstrap, no Keeper write and no member mutation.
+     */
+    public LivePlan preview(Optional<String> schedulerInvocationId) {
+        return preview.preview(schedulerInvocationId);
+    }
+
     private Ending decide(AdmittedMembers cluster, ExternalOperation operation, SlotRead<ExternalSlot> slot,
             Optional<DponeException> targetDrift, PublicationSource source, ExternalRun run) {
-        if (slot instanceof SlotRead.Absent<ExternalSlot>) {
-            return newOperation(cluster, operation, null, source, run);
+        SlotDecision decision = SlotDecision.of(slot, operation.operationId());
+        if (decision instanceof SlotDecision.Resume own) {
+            run.evidence().record(own.current());
+            return resume(cluster, operation, own.current(), targetDrift, source, run);
         }
-        SlotVersion<ExternalSlot> current = ((SlotRead.Present<ExternalSlot>) slot).valid().orElseThrow(() ->
-                new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is"
-                        + " malformed, of an unknown schema or version, or oversized; it blocks the target and is never overwritten"));
-        run.evidence().record(current);
-        if (current.record() instanceof InternalBaseline baseline) {
-            if (!baseline.completed()) {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH, "an unresolved internal-mode"
-                        + " record (" + baseline.phaseName() + ") holds the target; external mode is blocked until it completes");
-            }
-            return newOperation(cluster, operation, current, source, run);
-        }
-        ExternalRecord record = (ExternalRecord) current.record();
-        if (record.operationId().equals(operation.operationId())) {
-            return resume(cluster, operation, current, targetDrift, source, run);
-        }
-        if (!record.phase().admitsNewOperation()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
-                    "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
-        }
-        return newOperation(cluster, operation, current, source, run);
+        Optional<SlotVersion<ExternalSlot>> finished = ((SlotDecision.NewOperation) decision).finished();
+        finished.ifPresent(run.evidence()::record);
+        return newOperation(cluster, operation, finished.orElse(null), source, run);
     }
 
     /**
