@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.CasExpectation;
+import java.time.Duration;
 
 /**
  * The KeeperMap authority mechanics for records of one schema (seed "Artifacts and evidence" and
@@ -42,6 +43,14 @@ public final class KeeperMapSlots<R extends SlotRecord> {
         this.queryIds = requireNonNull(queryIds, "queryIds is null");
         this.schema = requireNonNull(schema, "schema is null");
         this.lifetime = requireNonNull(lifetime, "lifetime is null");
+    }
+
+    /**
+     * The age after which every {@link DispatchPermit} these slots issue is refused ({@link PermitLifetime}):
+     * what a worker that declares another worker's epoch lost waits out first (ADR 0007).
+     */
+    public Duration permitMaxAge() {
+        return lifetime.maxAge();
     }
 
     /** Strictly inserts {@code created} into an absent slot; an existing key is a conflict, a lost answer unknown. */

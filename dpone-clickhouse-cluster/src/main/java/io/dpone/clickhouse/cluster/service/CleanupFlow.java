@@ -14,10 +14,8 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
-import java.time.Duration;
+import io.dpone.clickhouse.cluster.flow.TakeoverWait;
 import java.util.Optional;
-import io.dpone.clickhouse.cluster.port.BoundedWait;
-import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
@@ -214,8 +212,8 @@ final class CleanupFlow {
     private Object bindEntry(VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding cleanup = record.payload().cleanup();
-        QueueBinding binding = bindAfterPermitAge(RecordShapes.cleanup(record, settings.cluster(), settings.target())
-                .expected(cleanup.token()), run);
+        QueueBinding binding = TakeoverWait.bind(run.queue(), run.waits(), RecordShapes.cleanup(record, settings.cluster(),
+                settings.target()).expected(cleanup.token()), ports.authority().permitMaxAge(), run.evidence()::step);
         if (!(binding instanceof QueueBinding.Bound bound)) {
             QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
             run.evidence().step("cleanup entry unbound: " + cause);
@@ -234,27 +232,6 @@ final class CleanupFlow {
             return stopped.conclusion();
         }
         return ((AuthorityWrites.Step.Advanced) step).current();
-    }
-
-    /**
-     * The cleanup entry after the visibility wait; when none is visible, only after the epoch's permit
-     * has certainly expired and one more whole visibility wait (ADR 0007, "Takeover waits out the
-     * permit"). The holder of this epoch's permit may be frozen right before its send; its permit was
-     * issued before the CAS this worker saw, so once {@link io.dpone.clickhouse.cluster.authority.AuthorityPort#permitMaxAge} has passed here
-     * its age check refuses it, and a drop that passed the check earlier has the second wait to appear.
-     * Only then may this worker mark the drop lost and send its own under a new epoch (issue 18 finding 2).
-     */
-    private QueueBinding bindAfterPermitAge(ExpectedDdl expected, Run run) {
-        QueueBinding first = run.queue().bind(expected);
-        if (!(first instanceof QueueBinding.Unbound unbound) || unbound.cause() != QueueResolution.Cause.NO_ENTRY) {
-            return first;
-        }
-        Duration permitAge = ports.authority().permitMaxAge();
-        run.evidence().step("cleanup entry not visible; waiting out the dispatch permit's age before declaring it lost");
-        if (!run.waits().pause("cleanup permit age", 1, new BoundedWait(2, permitAge, permitAge))) {
-            return new QueueBinding.Unbound(QueueResolution.Cause.CANCELLED);
-        }
-        return run.queue().bind(expected);
     }
 
     /** CLEANUP_DISPATCHING -> CLEANUP_PENDING marking the drop lost; returns the advanced record or a conclusion. */

@@ -58,7 +58,7 @@ final class Classifications {
 
     /**
      * The cleanup verdict for a CLEANUP_DISPATCHING drop this run proved lost (provably not sent,
-     * or no entry carries its token after the whole visibility wait; nothing was ever bound for
+     * or no entry carries its token after the takeover wait; nothing was ever bound for
      * it). Judged as the classifiers' recorded-lost drop (CLEANUP_PENDING, LOST): a redispatch is
      * permitted only while every member holds exactly its recorded predecessor under the candidate
      * name or nothing. External mode takes this decision in the run that proved the loss, so the

@@ -11,6 +11,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.flow.TakeoverWait;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -28,8 +29,8 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * name is proven absent and its target desired. An absent target has nothing to clean. Anything
  * else is CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and drops nothing.
  *
- * <p>A lost drop (provably not sent, or no entry carries its token after the whole visibility
- * wait) is redispatched under a fresh epoch by the same run that proved the loss, replacing the
+ * <p>A lost drop (provably not sent, or no entry carries its token after the visibility wait, the
+ * permit's age and one more visibility wait: {@code TakeoverWait}) is redispatched under a fresh epoch by the same run that proved the loss, replacing the
  * unbound binding, when the shared classifier judges it as a recorded-lost drop and every member
  * holds exactly its recorded predecessor or nothing. No lost mark is persisted: a run that stops
  * before the redispatch leaves the unbound binding, and the next run proves the loss again. Two
@@ -185,13 +186,15 @@ final class CleanupStep {
 
     private Flow bind(SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
-        QueueBinding binding = run.queue().bind(Statements.cleanup(record, settings.cluster(), settings.target())
-                .expected(record.payload().cleanup().token()));
+        QueueBinding binding = TakeoverWait.bind(run.queue(), run.pacing(), Statements.cleanup(record, settings.cluster(),
+                settings.target()).expected(record.payload().cleanup().token()), ports.authority().permitMaxAge(),
+                run.evidence()::step);
         if (!(binding instanceof QueueBinding.Bound bound)) {
             QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
             run.evidence().step("cleanup entry unbound: " + cause);
             if (cause == QueueResolution.Cause.NO_ENTRY) {
-                // Zero entries after the whole visibility wait: never sent, or its entry is gone.
+                // Zero entries after the visibility wait, the permit's age and one more visibility wait: never sent,
+                // or its entry is gone.
                 return new Flow.Lost(current);
             }
             return unknown(PublicationOutcome.UNKNOWN, "published on every member; no single queue entry carries the cleanup"
