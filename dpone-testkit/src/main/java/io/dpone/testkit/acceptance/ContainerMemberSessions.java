@@ -134,6 +134,12 @@ final class ContainerMemberSessions implements MemberSessions {
             return session.drop(candidate);
         }
 
+        @Override
+        public MutationOutcome rename(TableRef from, TableRef to) {
+            count(StatementKind.MEMBER_LOCAL_DDL);
+            return session.rename(from, to);
+        }
+
         /**
          * A kill fires while the batch after the first {@code afterRows} rows is being filled, so
          * exactly those rows were committed (whole batches); a row change fires when the load ended.

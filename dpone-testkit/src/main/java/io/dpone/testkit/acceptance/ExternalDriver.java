@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Runs the external-mode publication service ({@link ExternalPublicationService}) the way a host
@@ -96,6 +97,11 @@ public final class ExternalDriver {
     /** The operation's candidate name on every member: {@code target + "__dpone_ext_" + 16 hex of the operation id}. */
     public TableRef candidate(String invocation) {
         return operation(invocation).candidate();
+    }
+
+    /** The name one staging attempt of the invocation's operation loads under (its recorded candidate UUID). */
+    public TableRef attempt(String invocation, UUID candidateUuid) {
+        return operation(invocation).attempt(candidateUuid);
     }
 
     /** The target's record as it stands now, read once through a reader's own ports; it must be an external record. */

@@ -82,8 +82,9 @@ final class ExternalStagingScenarios {
         ExternalFixture.expectNothingPublished(cluster);
         narrator.say("member 2 comes back with its partial candidate; run the same invocation again");
         cluster.restart(1);
-        long partial = cluster.rows(1, driver.candidate(INVOCATION));
-        Expect.that(partial > 0 && partial < 5, "the killed load left a partial candidate (" + partial + " rows)");
+        long partial = cluster.rows(1, driver.attempt(INVOCATION, ExternalFixture.member(staging, 1).candidateUuid()));
+        Expect.that(partial > 0 && partial < 5, "the killed load left a partial candidate under its attempt name (" + partial
+                + " rows)");
         Attempt resumed = driver.publish("worker-2", INVOCATION, 5);
         narrator.say("-> " + resumed.summary());
         ExternalFixture.expectOutcome(resumed, PublicationOutcome.COMMITTED);

@@ -190,8 +190,10 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     @Override
     public void arm(StagingFault fault) {
         if (fault instanceof StagingFault.KillDuringLoad kill) {
-            Step.Call insert = Step.call(PortCall.MEMBER_INSERT).member(kill.member()).nth(1);
-            simulator.arm(insert, Fault.interruptLoad(kill.afterRows()));
+            // one INSERT per block: the statement that holds row afterRows breaks off after it
+            long statement = (kill.afterRows() - 1) / BATCH_ROWS;
+            Step.Call insert = Step.call(PortCall.MEMBER_INSERT).member(kill.member()).nth((int) statement + 1);
+            simulator.arm(insert, Fault.interruptLoad(kill.afterRows() - statement * BATCH_ROWS));
             simulator.arm(insert.afterEffect(), Fault.kill(kill.member()));
         } else if (fault instanceof StagingFault.ChangeRowAfterLoad change) {
             // the first content read of the member after arming is its candidate's proof

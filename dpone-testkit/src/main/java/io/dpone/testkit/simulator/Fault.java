@@ -41,9 +41,11 @@ public sealed interface Fault {
     }
 
     /**
-     * A direct member insert ({@link PortCall#MEMBER_INSERT}) breaks off: the member commits the
-     * first {@code rows} rows, then the connection is lost and the caller sees an ambiguous failure.
-     * A world fault armed at the same call's {@code afterEffect()} takes the member down as well.
+     * One statement of a direct member insert ({@link PortCall#MEMBER_INSERT}, one block) breaks off:
+     * the member commits the first {@code rows} rows of that block (all of it when {@code rows} is
+     * at least its size), then the connection is lost and the caller sees an ambiguous failure; the
+     * load sends no further statement. A world fault armed at the same call's {@code afterEffect()}
+     * takes the member down as well.
      */
     record InterruptLoad(long rows) implements Fault {
         public InterruptLoad {

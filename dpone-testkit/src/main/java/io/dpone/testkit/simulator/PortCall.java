@@ -27,7 +27,13 @@ public enum PortCall {
     MEMBER_CREATE(true),
     /** {@code MemberSession.drop}: a local {@code DROP TABLE IF EXISTS} of the candidate on one member. */
     MEMBER_DROP(true),
-    /** {@code MemberSession.insert}: the native batched insert of the artifact's rows into one member's candidate. */
+    /** {@code MemberSession.rename}: a local {@code RENAME TABLE} of a proven attempt table to the candidate name on one member. */
+    MEMBER_RENAME(true),
+    /**
+     * One statement of {@code MemberSession.insert}: an {@code INSERT} of one native block of the
+     * artifact's rows into one member's table, which resolves the table name when it starts; a load
+     * is one such call per block.
+     */
     MEMBER_INSERT(true),
     /** {@code MemberSession.content}: every row of one member's candidate re-read and digested. */
     MEMBER_CONTENT(false),

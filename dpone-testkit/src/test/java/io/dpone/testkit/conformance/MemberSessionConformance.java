@@ -153,6 +153,41 @@ abstract class MemberSessionConformance {
         assertInstanceOf(TableState.Absent.class, observed(session.table(second)));
     }
 
+    /**
+     * The two facts staging's safety rests on (ADR 0008): a local rename moves the table object
+     * (UUID and rows) and never replaces one (57 when the name is taken, 60 when the source is
+     * gone), and every INSERT statement resolves its table name when it starts: after the rename
+     * the old name refuses it (60), and once another table holds the old name it lands there.
+     */
+    @Test
+    void aRenameMovesTheTableNeverReplacesOneAndEachInsertResolvesTheNameAfresh() throws Exception {
+        StoredArtifact artifact = TrickyArtifact.seal(directory);
+        TableRef attempt = table("t__dpone_ext_000000000000000a_1");
+        TableRef candidate = table("t__dpone_ext_000000000000000a");
+        TableRef other = table("t__dpone_ext_000000000000000b");
+        MemberSession session = backend().session(0, 5);
+        UUID first = UUID.randomUUID();
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(attempt, first, declared(artifact)));
+        load(session, attempt, artifact);
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(other, UUID.randomUUID(), declared(artifact)));
+        assertEquals(57, assertInstanceOf(MutationOutcome.Rejected.class, session.rename(attempt, other)).error().code(),
+                "a taken name is never replaced");
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.rename(attempt, candidate));
+        assertEquals(first, assertInstanceOf(TableState.Present.class, observed(session.table(candidate))).uuid());
+        assertInstanceOf(TableState.Absent.class, observed(session.table(attempt)));
+        assertEquals(60, assertInstanceOf(MutationOutcome.Rejected.class, session.rename(attempt, table("t_gone"))).error().code());
+        try (ArtifactRows rows = artifact.rows()) {
+            LoadResult.Failed late = assertInstanceOf(LoadResult.Failed.class, session.insert(attempt, artifact.schema(), rows::next,
+                    Cancellation.NEVER), "an INSERT naming the moved table's old name reaches nothing");
+            assertEquals(60, assertInstanceOf(MutationOutcome.Rejected.class, late.outcome()).error().code());
+        }
+        UUID second = UUID.randomUUID();
+        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(attempt, second, declared(artifact)));
+        load(session, attempt, artifact);
+        assertEquals(artifact.rowCount(), observed(session.rowCount(attempt)), "the next INSERT lands in the name's new table");
+        assertEquals(artifact.rowCount(), observed(session.rowCount(candidate)), "the moved table kept exactly its rows");
+    }
+
     @Test
     void theArtifactInsertedInBatchesReadsBackAsExactlyItsContentOnEveryMember() throws Exception {
         StoredArtifact artifact = TrickyArtifact.seal(directory);

@@ -88,6 +88,11 @@ final class HookedSessions implements MemberSessions {
         }
 
         @Override
+        public MutationOutcome rename(TableRef from, TableRef to) {
+            return session.rename(from, to);
+        }
+
+        @Override
         public LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource source, Cancellation cancellation) {
             AtomicLong pulled = new AtomicLong();
             TypedRowSource counted = () -> {

@@ -65,11 +65,13 @@ class RealExternalStagingFaultTest {
             assertEquals(MemberStage.LOADING, second.stage());
 
             cluster.member(1).restart();
-            TableRef candidate = rig.operation("run-kill").candidate();
-            long partial = ((CatalogRead.Observed<Long>) session(rig, 1).rowCount(candidate)).facts();
-            assertTrue(partial > 0 && partial < TrickyArtifact.lines().size(), "the killed load left a partial candidate");
+            TableRef attempt = rig.operation("run-kill").attempt(second.candidateUuid());
+            long partial = ((CatalogRead.Observed<Long>) session(rig, 1).rowCount(attempt)).facts();
+            assertTrue(partial > 0 && partial < TrickyArtifact.lines().size(), "the killed load left a partial attempt");
             assertEquals(second.candidateUuid(), assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, 1),
-                    candidate)).uuid(), "the partial candidate carries exactly the UUID recorded before its CREATE");
+                    attempt)).uuid(), "the partial attempt carries exactly the UUID recorded before its CREATE");
+            assertInstanceOf(TableState.Absent.class, ExternalAssertions.table(session(rig, 1), rig.operation("run-kill").candidate()),
+                    "the candidate name holds only a proven attempt");
 
             rig.batchRows(5).sessions(real -> real);
             PublicationReceipt resumed = rig.publish("run-kill", TrickyArtifact.source(directory));
@@ -97,9 +99,10 @@ class RealExternalStagingFaultTest {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget(TrickyArtifact.columnsDdl());
             List<UUID> targets = targetUuids(rig);
-            TableRef candidate = rig.operation("run-tamper").candidate();
+            // the load goes to the attempt named by the UUID just recorded for member 2
             rig.sessions(real -> new HookedSessions(real, cluster.member(1).endpoint().nativePort(),
-                    HookedSessions.Moment.AFTER_LOAD, 0, () -> rig.admin(1).execute("ALTER TABLE " + candidate.render()
+                    HookedSessions.Moment.AFTER_LOAD, 0, () -> rig.admin(1).execute("ALTER TABLE " + rig.operation("run-tamper")
+                            .attempt(ExternalAssertions.record(rig, "run-tamper").payload().members().get(1).candidateUuid()).render()
                             + " UPDATE s = 'changed' WHERE id = 3 SETTINGS mutations_sync = 2")));
             PublicationReceipt receipt = rig.publish("run-tamper", TrickyArtifact.source(directory));
             assertEquals(PublicationOutcome.UNKNOWN, receipt.outcome(), receipt.detail().toString());

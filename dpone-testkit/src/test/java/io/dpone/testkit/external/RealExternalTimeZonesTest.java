@@ -20,6 +20,7 @@ import io.dpone.testkit.cluster.TestDatabase;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -122,18 +123,21 @@ class RealExternalTimeZonesTest {
     void theProofComparesStoredInstantsNotRenderings(RunningCluster cluster, TestDatabase db) throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget("id UInt64, berlin DateTime('Europe/Berlin')");
-            TableRef candidate = rig.operation("run-1").candidate();
+            // the load goes to the attempt named by the UUID just recorded for member 2 (ADR 0008)
+            Supplier<TableRef> attempt = () -> rig.operation("run-1")
+                    .attempt(ExternalAssertions.record(rig, "run-1").payload().members().get(1).candidateUuid());
             rig.sessions(real -> new HookedSessions(real, cluster.member(1).endpoint().nativePort(), HookedSessions.Moment.AFTER_LOAD,
-                    0, () -> rig.admin(1).execute("ALTER TABLE " + candidate.render() + " UPDATE berlin = berlin + INTERVAL 1 HOUR"
-                            + " WHERE id = 1 SETTINGS mutations_sync = 2")));
+                    0, () -> rig.admin(1).execute("ALTER TABLE " + attempt.get().render() + " UPDATE berlin = berlin + INTERVAL 1"
+                            + " HOUR WHERE id = 1 SETTINGS mutations_sync = 2")));
             PublicationSource rows = new PublicationSource.Rows(List.of(SourceColumn.untyped("id"), SourceColumn.untyped("berlin")),
                     List.of(List.of("1", "2024-10-27 02:30:00")));
             PublicationReceipt receipt = rig.publish("run-1", rows);
+            TableRef loaded = attempt.get();
             assertEquals(PublicationOutcome.UNKNOWN, receipt.outcome(), receipt.detail().toString());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED), receipt.errorCode());
-            assertEquals("2024-10-27 02:30:00", rig.admin(1).query("SELECT toString(berlin) FROM " + candidate.render()),
+            assertEquals("2024-10-27 02:30:00", rig.admin(1).query("SELECT toString(berlin) FROM " + loaded.render()),
                     "the same rendering in Berlin");
-            assertEquals("1729992600", rig.admin(1).query("SELECT toUnixTimestamp(berlin) FROM " + candidate.render()),
+            assertEquals("1729992600", rig.admin(1).query("SELECT toUnixTimestamp(berlin) FROM " + loaded.render()),
                     "another instant: 01:30Z instead of the sealed 00:30Z");
         }
     }

@@ -42,20 +42,20 @@ class CandidateOwnershipByUuidTest {
     private SimulatedExternalCluster cluster;
     private ExternalDriver driver;
 
+    private StaleWorkerRig rig;
+
     private void start(long seed) {
-        simulator = ClusterSimulator.builder().members(2).seed(seed).internalReplication(false).build();
-        checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
-        simulator.observeSteps(checker);
-        cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
-        driver = new ExternalDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-        cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
+        rig = new StaleWorkerRig(seed);
+        simulator = rig.simulator;
+        checker = rig.checker;
+        cluster = rig.cluster;
+        driver = rig.driver;
     }
 
     @AfterEach
     void closeCluster() {
-        if (cluster != null) {
-            cluster.close();
+        if (rig != null) {
+            rig.close();
         }
     }
 
@@ -124,12 +124,13 @@ class CandidateOwnershipByUuidTest {
     @Test
     void aRestartAfterTheCreateReplacesTheTableUnderTheRecordedUuid() {
         start(11);
-        // the CREATE ran on member 1 but its answer was lost: the name holds the recorded UUID, empty
+        // the CREATE ran on member 1 but its answer was lost: the attempt name holds the recorded UUID, empty
         simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.loseResponse());
 
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         MemberRecord recorded = driver.record("nightly-A").payload().members().get(1);
-        assertEquals(Optional.of(recorded.candidateUuid()), cluster.uuid(1, driver.candidate("nightly-A")));
+        assertEquals(Optional.of(recorded.candidateUuid()), cluster.uuid(1, driver.attempt("nightly-A", recorded.candidateUuid())));
+        assertEquals(Optional.empty(), cluster.uuid(1, driver.candidate("nightly-A")), "the candidate name holds only a proven attempt");
         Attempt rerun = driver.publish("w1", "nightly-A", 3);
 
         assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());

@@ -11,6 +11,7 @@ import io.dpone.clickhouse.external.authority.ExternalCodecV1;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.MemberRecord;
+import io.dpone.clickhouse.external.authority.MemberStage;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.HostStep;
@@ -32,7 +33,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * External mode's invariants (issue 12), checked by the simulator at every port call (before the
+ * External mode's invariants (issues 12 and 19), checked by the simulator at every port call (before the
  * server acts and after the call ended), before every host applies a queue entry and before every
  * member applies a statement of a direct member session; the authority rows are re-read at every
  * step that can write or rely on them:
@@ -53,7 +54,10 @@ import java.util.function.Supplier;
  *       candidate name whose UUID a record named as a member's candidate (ownership by UUID, never
  *       by name), that no record names as a member's predecessor and that no record at or after
  *       STAGED names as a member's proven candidate, unless that operation's latest record withdrew
- *       the publication permit (STAGED -> STAGING before a fenced abort).</li>
+ *       the publication permit (STAGED -> STAGING before a fenced abort);</li>
+ *   <li>no INSERT of a direct member session lands in the target, a recorded predecessor, or a
+ *       candidate a record named READY or proven: a stale worker's write never reaches a proven
+ *       generation (checked as the member applies the statement, on the table its name then holds).</li>
  * </ol>
  * Violations are collected, not thrown, so that the service under test cannot swallow them.
  */
@@ -79,6 +83,8 @@ final class ExternalInvariantChecker implements StepObserver {
     private final Set<UUID> recorded = new HashSet<>();
     /** Every UUID any record at or after STAGED named as a member's proven candidate. */
     private final Set<UUID> proven = new HashSet<>();
+    /** Every UUID any record named as a READY member's candidate (its content was proven). */
+    private final Set<UUID> ready = new HashSet<>();
     private long checks;
 
     ExternalInvariantChecker(ClusterSimulator simulator, TableRef target) {
@@ -195,6 +201,10 @@ final class ExternalInvariantChecker implements StepObserver {
     @Override
     public void beforeMemberApplies(MemberStep step) {
         checks++;
+        if (step.call() == PortCall.MEMBER_INSERT) {
+            checkInsert(step);
+            return;
+        }
         if (step.call() != PortCall.MEMBER_DROP) {
             return;
         }
@@ -218,6 +228,28 @@ final class ExternalInvariantChecker implements StepObserver {
         }
         if (proven.contains(uuid) && !withdrawn(uuid)) {
             violation("member " + step.member() + " drops a candidate a record at or after STAGED names as proven");
+        }
+    }
+
+    /**
+     * Invariant 7: an INSERT statement of a direct member session writes into the table its name
+     * holds when the statement starts; that table is never the target, a recorded predecessor, or a
+     * candidate any record has named READY or proven (a stale worker's block must not land in a
+     * table another attempt proved or publishes).
+     */
+    private void checkInsert(MemberStep step) {
+        if (step.present().isEmpty()) {
+            return;
+        }
+        syncAuthority(null);
+        UUID uuid = step.present().get();
+        if (step.table().equals(target)) {
+            violation("member " + step.member() + " receives an INSERT into the target over its direct connection");
+        } else if (predecessors.contains(uuid)) {
+            violation("member " + step.member() + " receives an INSERT into a table a record names as a predecessor");
+        } else if (ready.contains(uuid) || proven.contains(uuid)) {
+            violation("member " + step.member() + " receives an INSERT into a candidate a record names READY or proven"
+                    + " (a stale write lands in a proven candidate)");
         }
     }
 
@@ -297,6 +329,9 @@ final class ExternalInvariantChecker implements StepObserver {
             }
             if (PROVEN.contains(record.phase()) && member.candidateUuid() != null) {
                 proven.add(member.candidateUuid());
+            }
+            if (member.stage() == MemberStage.READY) {
+                ready.add(member.candidateUuid());
             }
         }
     }

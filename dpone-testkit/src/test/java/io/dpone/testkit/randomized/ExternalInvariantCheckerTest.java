@@ -166,6 +166,24 @@ class ExternalInvariantCheckerTest {
     }
 
     @Test
+    void anInsertIntoAProvenCandidateAPredecessorOrTheTargetIsAViolation() {
+        ExternalRecord record = published();
+        TableRef candidate = driver.candidate("nightly-A");
+        MemberRecord member = record.payload().members().get(0);
+        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.of(UUID.randomUUID())));
+        assertEquals(List.of(), checker.violations(), "a block into a table no record proved");
+        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.empty()));
+        assertEquals(List.of(), checker.violations(), "a block into no table is refused by the member");
+        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate,
+                Optional.of(member.candidateUuid())));
+        assertViolation("a stale write lands in a proven candidate");
+        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.of(member.targetUuid())));
+        assertViolation("names as a predecessor");
+        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, TARGET, Optional.of(UUID.randomUUID())));
+        assertViolation("INSERT into the target");
+    }
+
+    @Test
     void aMutationQueryIdSentTwiceIsAViolation() {
         PortEvent insert = new PortEvent("w1", 1, PortCall.MEMBER_INSERT, StatementKind.CANDIDATE_LOAD, "w1-q99", null, false);
         checker.beforeServer(insert);

@@ -262,7 +262,7 @@ final class ExternalScheduleGenerator implements ScheduleMode {
 
         /** Any mutation call, coordinator or member, of any worker or of one; occurrences count every kind's own calls. */
         private Step.Call mutationCall() {
-            int pick = random.nextInt(17);
+            int pick = random.nextInt(18);
             Step.Call step;
             if (pick < 3) {
                 step = Step.call(PortCall.DDL_DISPATCH).kind(publication).nth(1 + random.nextInt(2));
@@ -280,6 +280,9 @@ final class ExternalScheduleGenerator implements ScheduleMode {
                 step = Step.call(PortCall.MEMBER_CREATE).nth(1 + random.nextInt(4));
             } else if (pick < 15) {
                 step = Step.call(PortCall.MEMBER_DROP).nth(1 + random.nextInt(2));
+            } else if (pick < 16) {
+                // a promotion's local rename: lost (the attempt moved, no answer) or not sent
+                step = Step.call(PortCall.MEMBER_RENAME).nth(1 + random.nextInt(2));
             } else {
                 step = Step.call(PortCall.MEMBER_INSERT).nth(1 + random.nextInt(4));
             }

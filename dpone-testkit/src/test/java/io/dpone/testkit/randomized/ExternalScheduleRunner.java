@@ -1,5 +1,12 @@
 package io.dpone.testkit.randomized;
 
+import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
+import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.external.authority.ExternalCodecV1;
+import io.dpone.clickhouse.external.authority.ExternalPhase;
+import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.external.service.ExternalPublicationService;
 import io.dpone.spi.error.DponeException;
@@ -10,6 +17,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.EvidenceLeakScan;
 import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
+import io.dpone.testkit.acceptance.ScenarioFailure;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ExternalWorkerPorts;
@@ -21,11 +29,16 @@ import io.dpone.testkit.simulator.WorkerPorts;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * Runs one external {@link Schedule} on a fresh simulator (members with {@code internal_replication
@@ -36,6 +49,8 @@ import java.util.UUID;
  * {@link ExternalInvariantChecker} watches every step; the outcome is classified from the last attempt.
  */
 final class ExternalScheduleRunner {
+    private static final Set<ExternalPhase> PUBLISHED = EnumSet.of(ExternalPhase.COMMITTED, ExternalPhase.CLEANUP_DISPATCHING,
+            ExternalPhase.COMPLETED);
     /** Rows per simulated insert batch: small, so a load can break off between batches. */
     private static final int BATCH_ROWS = 2;
 
@@ -88,6 +103,9 @@ final class ExternalScheduleRunner {
                     defects.add("mutation query id " + queryId + " made " + count + " transport calls");
                 }
             });
+            if (!schedule.hasOutsideWriter()) {
+                defects.addAll(publishedContent(simulator, run.cluster()));
+            }
             List<String> violations = new ArrayList<>(checker.violations());
             violations.addAll(defects);
             String trace = checker.violations().isEmpty() ? simulator.trace().tailText(ScheduleRunner.TRACE_LINES)
@@ -128,6 +146,46 @@ final class ExternalScheduleRunner {
             }
         }
         return latest;
+    }
+
+    /**
+     * Whenever the slot's record says the publication committed (COMMITTED and later), every
+     * member's target that is a candidate the record names holds exactly the artifact that record bound (its typed content digest): no
+     * stale write reached the published generation. Read from the simulator's own state. Not
+     * checked when the schedule has an outside writer change a candidate's row: a writer that
+     * bypasses dpone after the proof is outside the protocol (only the row count is revalidated).
+     */
+    private static List<String> publishedContent(ClusterSimulator simulator, SimulatedExternalCluster cluster) {
+        List<String> wrong = new ArrayList<>();
+        for (Map<String, VersionedRow> rows : simulator.observe().keeperMaps().values()) {
+            for (VersionedRow row : rows.values()) {
+                if (!(ExternalCodecV1.decode(row.row()) instanceof DecodeResult.Valid<ExternalRecord> valid)
+                        || !PUBLISHED.contains(valid.record().phase())) {
+                    continue;
+                }
+                Digest expected = valid.record().payload().artifact().contentDigest();
+                Set<UUID> published = valid.record().payload().members().stream().map(MemberRecord::candidateUuid)
+                        .filter(Objects::nonNull).collect(Collectors.toSet());
+                for (int member = 0; member < cluster.members(); member++) {
+                    // a member whose target is not a candidate the record published (one that left the
+                    // cluster, say) is judged by the publication invariants, not by its content
+                    if (!cluster.uuid(member, PublicationDriver.TARGET).map(published::contains).orElse(false)) {
+                        continue;
+                    }
+                    Optional<Digest> held;
+                    try {
+                        held = cluster.content(member, PublicationDriver.TARGET, ExternalDriver.SCHEMA);
+                    } catch (ScenarioFailure untyped) {
+                        held = Optional.empty();
+                    }
+                    if (!held.equals(Optional.of(expected))) {
+                        wrong.add("the record is " + valid.record().phase() + ", but member " + member
+                                + "'s target does not hold exactly the artifact it bound");
+                    }
+                }
+            }
+        }
+        return wrong;
     }
 
     private static boolean committed(Attempt attempt) {

@@ -33,7 +33,8 @@ final class FaultDraws {
         PortCall.MEMBER_ROW_COUNT};
     private static final PortCall[] COORDINATOR_MUTATIONS = {PortCall.CONTROL_CAS, PortCall.CONTROL_CAS, PortCall.CONTROL_INSERT,
         PortCall.DDL_DISPATCH, PortCall.DDL_SETUP, PortCall.LOAD};
-    private static final PortCall[] MEMBER_MUTATIONS = {PortCall.MEMBER_CREATE, PortCall.MEMBER_DROP, PortCall.MEMBER_INSERT};
+    private static final PortCall[] MEMBER_MUTATIONS = {PortCall.MEMBER_CREATE, PortCall.MEMBER_DROP, PortCall.MEMBER_INSERT,
+        PortCall.MEMBER_RENAME};
 
     private final SplittableRandom random;
     private final int members;

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.Step;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -28,6 +29,10 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
     static final String EXTERNAL = "external";
     static final String PRIMARY = "nightly-A";
     static final String SECOND = "nightly-B";
+    /** How {@link ExternalScheduleGenerator} describes an outside writer's change of a candidate row. */
+    static final String OUTSIDE_WRITER = "a row of member";
+    private static final Set<FaultClass> OUTSIDE_WRITERS = EnumSet.of(FaultClass.CHANGED_ROW,
+            FaultClass.OUTSIDE_INSERT, FaultClass.OUTSIDE_ALTER);
 
     /** The control facade before the first worker: absent (bootstrapped), on every member, or on one only. */
     enum Facade { ABSENT, PRESENT, PARTIAL }
@@ -55,6 +60,18 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
      */
     List<String> invocations() {
         return workers.stream().anyMatch(w -> w.invocation().equals(SECOND)) ? List.of(PRIMARY, SECOND) : List.of(PRIMARY);
+    }
+
+    /**
+     * True when a fault is an outside writer (external mode): one changing a candidate's row, or
+     * issue 18's inserts into and ALTERs of the target; their rows are theirs, outside the protocol.
+     * Matched on the fault class, and on {@link ExternalScheduleGenerator}'s description of the
+     * changed row; should either change, the published-content check runs on such schedules too and
+     * fails loudly, never silently.
+     */
+    boolean hasOutsideWriter() {
+        return faults.stream().anyMatch(fault -> fault.description().startsWith(OUTSIDE_WRITER)
+                || OUTSIDE_WRITERS.contains(fault.faultClass()));
     }
 
     /** The rows the invocation publishes (the same source for every worker of one invocation). */

@@ -96,6 +96,10 @@ final class EveryPortCall {
             case MEMBER_ROW_COUNT -> session(ports).rowCount(SampleDriver.TARGET);
             case MEMBER_CREATE -> createLocal(ports);
             case MEMBER_DROP -> session(ports).drop(LOCAL);
+            case MEMBER_RENAME -> {
+                createLocal(ports);
+                yield session(ports).rename(LOCAL, new TableRef(LOCAL.database(), LOCAL.table() + "_renamed"));
+            }
             case MEMBER_INSERT -> {
                 createLocal(ports);
                 Iterator<List<Object>> rows = List.<List<Object>>of(List.of(BigInteger.ONE), List.of(BigInteger.TWO)).iterator();

@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.digest.QualifiedTarget;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 
 /**
  * External mode's identity formulas (seed 001, "External identity contract"), each SHA-256 over the
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
  * member_id      = H(shard_num, replica_num)
  * generation_id  = H(operation_id, artifact_sha256, schema_digest, row_count)
  * candidate_name = bounded(target + "__dpone_ext_" + operation_id_prefix)
+ * attempt_name   = candidate_name + "_" + hex(candidate_uuid)            dpone's, not the seed's
  * </pre>
  * No formula takes an endpoint, a host order or a worker try number. The target key is exactly
  * internal mode's, so both modes meet in one KeeperMap slot per target: that is how an unresolved
@@ -89,6 +91,18 @@ public final class ExternalIdentities {
             end += Character.charCount(codePoint);
         }
         return target.substring(0, end) + suffix;
+    }
+
+    /**
+     * The name one staging attempt creates and loads its table under: the candidate name, {@code _}
+     * and the 32 hex digits of the UUID the attempt recorded before its {@code CREATE ... UUID}. A
+     * name made of the UUID only ever holds that one table, so a statement that resolves it late
+     * reaches that table or none (ADR 0008). At most {@value #MAX_CANDIDATE_LENGTH} + 33 escaped
+     * bytes: its metadata file name ({@code .sql.tmp} included) stays within 255 bytes.
+     */
+    public static String attemptName(String candidateName, UUID candidateUuid) {
+        requireNonNull(candidateName, "candidateName is null");
+        return candidateName + "_" + requireNonNull(candidateUuid, "candidateUuid is null").toString().replace("-", "");
     }
 
     /**

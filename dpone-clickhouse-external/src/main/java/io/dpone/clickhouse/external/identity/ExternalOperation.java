@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import java.util.UUID;
 
 /**
  * The identities of one external operation: the target slot key, the plan digest, the
@@ -24,6 +25,11 @@ public record ExternalOperation(Digest targetKey, Digest planDigest, Digest oper
         Digest operation = ExternalIdentities.operationId(schedulerInvocation, targetKey, planDigest);
         return new ExternalOperation(targetKey, planDigest, operation,
                 new TableRef(plan.target().database(), ExternalIdentities.candidateName(plan.target().table(), operation)));
+    }
+
+    /** The table one staging attempt loads under ({@link ExternalIdentities#attemptName}). */
+    public TableRef attempt(UUID candidateUuid) {
+        return new TableRef(candidate.database(), ExternalIdentities.attemptName(candidate.table(), candidateUuid));
     }
 
     /** The operation id as an artifact-store holder name. */

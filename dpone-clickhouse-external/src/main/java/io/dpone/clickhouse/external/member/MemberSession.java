@@ -35,6 +35,13 @@ public interface MemberSession {
     MutationOutcome drop(TableRef candidate);
 
     /**
+     * A local {@code RENAME TABLE from TO to}: moves a proven attempt table to the operation's
+     * candidate name. ClickHouse refuses it (57) when {@code to} exists and (60) when {@code from}
+     * does not, so a rename never replaces a table and never moves one twice.
+     */
+    MutationOutcome rename(TableRef from, TableRef to);
+
+    /**
      * Inserts {@code rows} in batches of native blocks. The rows are as members store them: a
      * date-time is its instant's UTC clock ({@code DateTimePlacement.storedRows}), written as that
      * instant whatever the member's zone. Any outcome but {@link LoadResult.Loaded} may have left

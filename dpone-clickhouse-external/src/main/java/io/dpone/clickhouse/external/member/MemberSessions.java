@@ -16,4 +16,13 @@ public interface MemberSessions {
     default Optional<String> refusal(ColumnType type, Object value) {
         return Optional.empty();
     }
+
+    /**
+     * How many members these sessions may stage at once, each on its own thread (at least 1). The
+     * default, 1, stages members one after another on the caller's thread: sessions that are not
+     * thread-safe (the simulator's, bound to its worker thread) keep it.
+     */
+    default int concurrentMembers() {
+        return 1;
+    }
 }

@@ -49,6 +49,10 @@ final class MemberSql {
         return "DROP TABLE IF EXISTS " + candidate.render();
     }
 
+    static String rename(TableRef from, TableRef to) {
+        return "RENAME TABLE " + from.render() + " TO " + to.render();
+    }
+
     static String insert(TableRef candidate, ArtifactSchema schema) {
         StringJoiner names = new StringJoiner(", ", " (", ")");
         StringJoiner marks = new StringJoiner(", ", " VALUES (", ")");

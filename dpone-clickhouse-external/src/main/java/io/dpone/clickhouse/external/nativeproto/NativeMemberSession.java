@@ -111,6 +111,11 @@ final class NativeMemberSession implements MemberSession {
     }
 
     @Override
+    public MutationOutcome rename(TableRef from, TableRef to) {
+        return execute(MemberSql.rename(from, to));
+    }
+
+    @Override
     public LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
         String queryId = queryIds.get();
         Connection connection;

@@ -21,6 +21,8 @@ import java.util.function.Supplier;
 public final class NativeMemberSessions implements MemberSessions {
     /** Rows per native insert block: large enough to amortize a round trip, small enough to bound memory. */
     public static final int DEFAULT_BATCH_ROWS = 16_384;
+    /** Members staged at once: each its own connection and thread; more would only queue on the client's cores. */
+    public static final int CONCURRENT_MEMBERS = 4;
 
     private volatile NativeConnections connections;
     private final String database;
@@ -77,6 +79,11 @@ public final class NativeMemberSessions implements MemberSessions {
     @Override
     public Optional<String> refusal(ColumnType type, Object value) {
         return NativeValues.refusal(type, value);
+    }
+
+    @Override
+    public int concurrentMembers() {
+        return CONCURRENT_MEMBERS;
     }
 
     @Override

@@ -4,15 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
-import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.authority.MemberStage;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.MemberSession;
-import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.ArrayList;
@@ -20,9 +17,10 @@ import java.util.List;
 
 /**
  * ABORTED after exact owned cleanup, for unsupported pre-publication endings (seed 001): from
- * LOCKED nothing was created; from STAGING a member's table under the operation's candidate name
- * is dropped only when its UUID is one the record names for that member (the current candidate or
- * a tried one, each recorded LOADING before its {@code CREATE ... UUID}), and its absence is proven before the one CAS to
+ * LOCKED nothing was created; from STAGING a member's table is dropped only when its name holds a
+ * UUID the record names for that member (the current candidate or a tried one, each recorded
+ * LOADING before its {@code CREATE ... UUID}): under each recorded UUID's own attempt name, then
+ * under the candidate name ({@link OwnedTables}), and its absence is proven before the one CAS to
  * ABORTED; the drops are fenced by a write of the record first, as a staging replacement is. With
  * no UUID recorded, or another UUID under the name, nothing is dropped on that member: the table
  * is left in place and the evidence says so. The retained artifact is released only after the
@@ -64,27 +62,21 @@ final class AbortFlow {
         List<MemberRecord> discarded = new ArrayList<>();
         for (MemberRecord member : record.payload().members()) {
             MemberSession session = cluster.of(member).orElseThrow().session();
-            CatalogRead<TableState> before = session.table(operation.candidate());
-            if (!(before instanceof CatalogRead.Observed<TableState> observed)) {
-                return stopped(code, reason, "a member could not be read to prove its owned candidate absent");
-            }
             String label = "member " + member.shardNumber() + "/" + member.replicaNumber();
-            if (StagingDecision.ownedAttempt(member, observed.facts())) {
-                boolean gone = session.drop(operation.candidate()) instanceof MutationOutcome.Acknowledged
-                        && session.table(operation.candidate()) instanceof CatalogRead.Observed<TableState> after
-                        && after.facts() instanceof TableState.Absent;
-                if (!gone) {
-                    return stopped(code, reason, "an owned candidate could not be dropped and proven absent");
-                }
+            OwnedTables.Sweep swept = OwnedTables.dropAll(session, operation.candidate(), member);
+            if (!(swept instanceof OwnedTables.Sweep.Done done)) {
+                return stopped(code, reason, "an owned candidate could not be read, dropped and proven absent");
+            }
+            if (done.dropped()) {
                 run.evidence().step(label + " owned candidate dropped");
                 discarded.add(member.discarded());
                 continue;
             }
-            if (observed.facts() instanceof TableState.Present) {
+            if (done.foreignUnderCandidate()) {
                 // Not provably this operation's: never dropped. The abort still completes, because
-                // it owns nothing on this member: a recorded candidate is not under the name (the
-                // name holds another table), nor anywhere else (candidates are only ever created
-                // under it), and the next operation stages under a name of its own.
+                // it owns nothing on this member: no recorded UUID is under the candidate name (it
+                // holds another table) nor under its own attempt name, the only names a recorded
+                // table can have, and the next operation stages under a name of its own.
                 run.evidence().step(label + " candidate name holds a table this operation did not record; left in place");
             }
             discarded.add(member.stage() == MemberStage.PENDING ? member : member.discarded());

@@ -1,22 +1,20 @@
 package io.dpone.clickhouse.external.service;
 
-import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.MemberRecord;
-import io.dpone.clickhouse.external.member.MemberSession;
-import io.dpone.clickhouse.external.member.TableState;
 import java.util.Optional;
 
 /**
  * Tables an ABORTED operation's late {@code CREATE} left behind (issue 19, finding 3): a worker's
  * {@code CREATE ... UUID u} whose answer was lost can land after the abort proved the name absent,
  * and a still-running worker may fill it. The ABORTED record keeps every UUID the operation
- * recorded per member (current and tried), so such a table is found under the aborted operation's
- * candidate name and dropped only when its UUID is one recorded for that very member, then proven
- * absent. Nothing else is ever dropped. An ABORTED operation can never be proven or published
+ * recorded per member (current and tried), so such a table is found under its UUID's own attempt
+ * name, where every {@code CREATE} lands, or under the aborted operation's candidate name, where a
+ * READY attempt's rename that was still in flight lands ({@link OwnedTables}), and dropped only
+ * when its UUID is one recorded for that very member, then proven absent. Nothing else is ever
+ * dropped. An ABORTED operation can never be proven or published
  * again (no CAS leaves ABORTED for the same operation), so its tables are dead: no other attempt
  * can prove or publish them, and a new operation stages under a name of its own.
  *
@@ -42,18 +40,12 @@ final class AbortedLeftovers {
             if (admitted.isEmpty()) {
                 return Optional.of(label + " is not in the inventory, so the aborted operation's tables there cannot be checked");
             }
-            MemberSession session = admitted.get().session();
-            if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> seen)) {
-                return Optional.of(label + " could not be read over its direct connection");
+            OwnedTables.Sweep swept = OwnedTables.dropAll(admitted.get().session(), candidate, member);
+            if (!(swept instanceof OwnedTables.Sweep.Done done)) {
+                return Optional.of(label + ": " + ((OwnedTables.Sweep.Unproven) swept).why());
             }
-            if (!StagingDecision.ownedAttempt(member, seen.facts())) {
+            if (!done.dropped()) {
                 continue;
-            }
-            boolean gone = session.drop(candidate) instanceof MutationOutcome.Acknowledged
-                    && session.table(candidate) instanceof CatalogRead.Observed<TableState> after
-                    && after.facts() instanceof TableState.Absent;
-            if (!gone) {
-                return Optional.of(label + ": a table of the aborted operation could not be dropped and proven absent");
             }
             evidence.step(label + " late-landing table of the aborted operation dropped by its recorded UUID");
         }

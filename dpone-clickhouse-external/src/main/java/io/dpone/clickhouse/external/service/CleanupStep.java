@@ -152,7 +152,13 @@ final class CleanupStep {
             if (persisted instanceof SlotWrites.Step.Stopped stopped) {
                 return new Flow.Concluded(stopped.ending());
             }
-            from = ((SlotWrites.Step.Advanced) persisted).current();
+            SlotWrites.Step.Advanced receipted = (SlotWrites.Step.Advanced) persisted;
+            if (!receipted.written()) {
+                // another worker advanced the record (it may have opened an epoch of its own and be
+                // about to dispatch it): decide again on what it wrote, never open a second epoch over it
+                return new Flow.Continue(receipted.current());
+            }
+            from = receipted.current();
             record = (ExternalRecord) from.record();
         }
         SlotWrites.Step step = writes.write(from, steps.cleanupDispatching(record, ports.clock().instant()), run.evidence());

@@ -58,11 +58,11 @@ final class ExternalEvidence {
         inventoryDigest = digest.map(Digest::hex).orElse(null);
     }
 
-    void record(SlotVersion<ExternalSlot> current) {
+    synchronized void record(SlotVersion<ExternalSlot> current) {
         record = current;
     }
 
-    SlotVersion<ExternalSlot> record() {
+    synchronized SlotVersion<ExternalSlot> record() {
         return record;
     }
 
@@ -81,16 +81,16 @@ final class ExternalEvidence {
     }
 
     /** When a status read looked, so the receipt can say how long the record has been in its phase. */
-    void readAt(Instant now) {
+    synchronized void readAt(Instant now) {
         times.readAt(now);
     }
 
-    void step(String name) {
+    synchronized void step(String name) {
         steps.add(name);
     }
 
     /** The receipt body: JSON-shaped, ordered, value-free. */
-    Map<String, Object> detail() {
+    synchronized Map<String, Object> detail() {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("inventory_digest", inventoryDigest);
         if (record != null && record.record() instanceof ExternalRecord r) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
@@ -13,6 +14,7 @@ import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -139,11 +141,14 @@ final class FencedAbort {
         if (!drifted || member.candidateUuid() == null) {
             return Optional.empty();
         }
-        CatalogRead<TableState> seen = admitted.get().session().table(operation.candidate());
-        if (!(seen instanceof CatalogRead.Observed<TableState> observed)) {
-            return Optional.of("could not be read over its direct connection");
+        // promoted under the candidate name (which holds only recorded UUIDs), or still under its attempt name
+        boolean exact = false;
+        for (TableRef name : List.of(operation.candidate(), operation.attempt(member.candidateUuid()))) {
+            if (!(admitted.get().session().table(name) instanceof CatalogRead.Observed<TableState> observed)) {
+                return Optional.of("could not be read over its direct connection");
+            }
+            exact |= StagingDecision.ownedAttempt(member, observed.facts());
         }
-        boolean exact = StagingDecision.ownedAttempt(member, observed.facts());
         return exact ? Optional.empty() : Optional.of("does not show its recorded candidate at its current endpoint and the"
                 + " inventory changed since staging, so the server that staged it may still hold it");
     }

@@ -185,16 +185,23 @@ final class LivePreview {
         return statements;
     }
 
-    /** Each member's direct load: local to the member, under a UUID recorded before the create; no row value is shown. */
+    /**
+     * Each member's direct load: local to the member, under the attempt name of a UUID recorded
+     * before the create, renamed to the candidate name after the proof (ADR 0008); no row value is shown.
+     */
     private static List<Object> staging(AdmittedMembers cluster, TableRef candidate) {
         List<Object> statements = new ArrayList<>();
+        String rendered = candidate.render();
+        String attempt = rendered.endsWith("`") ? rendered.substring(0, rendered.length() - 1) + "_<recorded UUID hex>`"
+                : rendered + "_<recorded UUID hex>";
         for (AdmittedMembers.Member member : cluster.members()) {
             Map<String, Object> entry = ReceiptFields.member(member.row(), "step", "stage");
             entry.put("permit", false);
             entry.put("statements", List.of(
-                    "CREATE TABLE " + candidate.render() + " UUID '<recorded before the create>' ... (the target's"
+                    "CREATE TABLE " + attempt + " UUID '<recorded before the create>' ... (the target's"
                             + " definition, or the declared columns for an absent target)",
-                    "INSERT INTO " + candidate.render() + " ... (the sealed artifact's rows)"));
+                    "INSERT INTO " + attempt + " ... (the sealed artifact's rows)",
+                    "RENAME TABLE " + attempt + " TO " + rendered + " (after every row is proven and READY recorded)"));
             statements.add(entry);
         }
         return statements;

@@ -15,29 +15,36 @@ import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.authority.MemberStage;
+import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.store.ArtifactRows;
 import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import java.util.UUID;
 
 /**
  * Brings one member to READY over its own connection (seed 001, STAGING): decide with
  * {@link StagingDecision}; to load, draw a fresh candidate UUID, record it (LOADING) by one CAS
- * before anything is created, then {@code CREATE TABLE candidate UUID '<recorded>'}, read the UUID
- * back and require it to be the recorded one, insert the artifact's rows, re-observe every row and
- * record the proven content digest (READY). Each record change is one CAS. A member that cannot be
- * reached or whose load breaks off stays LOADING for a same-operation retry, which replaces exactly
- * that owned partial candidate (its recorded UUID); a definitive server refusal of the create or
- * the insert is an unsupported ending; a table whose UUID this operation did not record for the
- * member is never dropped: it diverges.
+ * before anything is created, then {@code CREATE TABLE <attempt name> UUID '<recorded>'} under the
+ * name made of that UUID, read the UUID back, insert the artifact's rows, re-observe every row,
+ * record the proven content digest (READY) and only then rename the attempt locally to the
+ * candidate name. Each record change is one CAS. Rows are only ever sent to an attempt name, which
+ * only ever holds its one table, so a stale worker's late INSERT reaches its own dropped or
+ * abandoned attempt or nothing, never a table another attempt proved; the candidate name is never
+ * inserted into or dropped here (ADR 0008). A member that cannot be reached or whose load breaks
+ * off stays LOADING for a same-operation retry, which replaces exactly that owned partial attempt
+ * (its recorded UUID); a definitive server refusal of the create or the insert is an unsupported
+ * ending; a table whose UUID this operation did not record for the member is never dropped: it
+ * diverges. Every UUID superseded by a later attempt stays recorded (tried UUIDs, at most
+ * {@link MemberRecord#MAX_CANDIDATE_ATTEMPTS} per member, then the abort), and a table one of them
+ * left under its own attempt name is dropped by that UUID before deciding.
  */
 final class MemberStaging {
     private final ExternalSettings settings;
@@ -54,71 +61,90 @@ final class MemberStaging {
 
     /** @param placement where date-times land (the members' one server zone, fenced by the inventory digest) */
     MemberResult bring(AdmittedMembers.Member member, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
-            TableRef candidate, SlotVersion<ExternalSlot> current, ExternalRun run) {
+            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run) {
         MemberSession session = member.session();
-        ArtifactBinding binding = ((ExternalRecord) current.record()).payload().artifact();
+        ArtifactBinding binding = ((ExternalRecord) cursor.current().record()).payload().artifact();
         String label = "member " + record.shardNumber() + "/" + record.replicaNumber();
-        CatalogRead<TableState> read = session.table(candidate);
-        if (!(read instanceof CatalogRead.Observed<TableState> observed)) {
+        TableRef candidate = operation.candidate();
+        // A superseded attempt's CREATE may land late, under its own attempt name, and never be proven:
+        // drop it by its recorded UUID (that name only ever holds that one table, so no drop sent here
+        // can reach another attempt's)
+        if (OwnedTables.dropAttempts(session, candidate, record, record.triedUuids()) instanceof OwnedTables.Sweep.Done swept) {
+            if (swept.dropped()) {
+                run.evidence().step(label + " superseded attempt dropped by its recorded UUID");
+            }
+        } else {
+            return stopped(label + ": a superseded attempt of this operation could not be read, dropped and proven absent; run"
+                    + " the same invocation again");
+        }
+        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> published)) {
             return unreachable(label);
         }
+        TableState underAttempt = new TableState.Absent();
+        if (published.facts() instanceof TableState.Absent && record.candidateUuid() != null) {
+            if (!(session.table(operation.attempt(record.candidateUuid())) instanceof CatalogRead.Observed<TableState> seen)) {
+                return unreachable(label);
+            }
+            underAttempt = seen.facts();
+        }
+        TableState deciding = StagingDecision.deciding(published.facts(), underAttempt);
         Optional<MemberContent> content = Optional.empty();
-        if (StagingDecision.needsContent(record, observed.facts())) {
-            CatalogRead<MemberContent> proof = session.content(candidate, artifact.schema(), settings.contentRowBudget());
+        if (StagingDecision.owned(record, deciding)) {
+            TableRef owned = published.facts() instanceof TableState.Present ? candidate : operation.attempt(record.candidateUuid());
+            CatalogRead<MemberContent> proof = session.content(owned, artifact.schema(), settings.contentRowBudget());
             if (!(proof instanceof CatalogRead.Observed<MemberContent> proven)) {
                 return unreachable(label);
             }
             content = Optional.of(proven.facts());
         }
-        StagingDecision.Action action = StagingDecision.decide(record, observed.facts(), content, binding);
+        StagingDecision.Action action = StagingDecision.decide(record, published.facts(), underAttempt, content, binding);
         run.evidence().step(label + " " + action.name().toLowerCase(java.util.Locale.ROOT));
         return switch (action) {
-            case ACCEPT -> ready(record, binding, current, run);
-            case DIVERGED -> StagingDecision.owned(record, observed.facts())
+            case ACCEPT -> ready(record, binding, cursor, run);
+            case PROMOTE -> promote(session, record, binding, operation, cursor, run, label);
+            case DIVERGED -> StagingDecision.owned(record, deciding)
                     ? diverged(label, "its proven candidate is no longer exactly the artifact")
-                    : notRecorded(current, label);
-            case REPLACE -> replace(session, record, ((TableState.Present) observed.facts()).uuid(), artifact, placement,
-                    candidate, current, run, label);
-            case LOAD -> load(session, record, artifact, placement, candidate, current, run, label);
+                    : notRecorded(cursor, label);
+            case SUPERSEDED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    label + ": its candidate name holds a superseded attempt of this operation, which no promotion renames"
+                            + " there; it is not dropped while staging, and the abort drops it by its recorded UUID");
+            case REPLACE -> replace(session, record, artifact, placement, operation, cursor, cancellation, run, label);
+            case LOAD -> load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
         };
     }
 
-    private MemberResult replace(MemberSession session, MemberRecord record, UUID decidedOn, StoredArtifact artifact,
-            DateTimePlacement placement, TableRef candidate, SlotVersion<ExternalSlot> decided, ExternalRun run, String label) {
+    private MemberResult replace(MemberSession session, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
+            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
         // loading or proving that very table) makes this one stop before anything is dropped, and one
-        // that decided earlier fails its next write instead.
-        ExternalRecord staging = (ExternalRecord) decided.record();
-        SlotWrites.Step claim = writes.write(decided, steps.member(staging, record, clock.instant()), run.evidence());
+        // that decided earlier fails its next write instead. The drop names the attempt, a name only the
+        // recorded UUID ever held: a drop sent late removes that table or nothing.
+        SlotWrites.Step claim = cursor.write(latest -> steps.member(latest, record, clock.instant()), run.evidence());
         if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
             return claim instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
                     : stopped(label + ": another worker of this operation advanced the record before the replacement; run again");
         }
-        SlotVersion<ExternalSlot> current = claimed.current();
-        // the drop names the table: right before it, the name must still hold the very UUID decided on
-        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> before)
-                || !(before.facts() instanceof TableState.Present present) || !present.uuid().equals(decidedOn)
-                || !record.owns(decidedOn)) {
-            return stopped(label + ": its candidate name no longer holds the recorded candidate; nothing was dropped; run the"
+        TableRef attempt = operation.attempt(record.candidateUuid());
+        if (!(session.table(attempt) instanceof CatalogRead.Observed<TableState> before)
+                || !StagingDecision.owned(record, before.facts())) {
+            return stopped(label + ": its partial attempt is no longer there to replace; nothing was dropped; run the"
                     + " same invocation again");
         }
-        MutationOutcome dropped = session.drop(candidate);
+        MutationOutcome dropped = session.drop(attempt);
         if (!(dropped instanceof MutationOutcome.Acknowledged)
-                || !(session.table(candidate) instanceof CatalogRead.Observed<TableState> after)
+                || !(session.table(attempt) instanceof CatalogRead.Observed<TableState> after)
                 || !(after.facts() instanceof TableState.Absent)) {
             return stopped(label + ": its owned partial candidate could not be dropped and proven absent");
         }
-        return load(session, record, artifact, placement, candidate, current, run, label);
+        return load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
     }
 
     private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
-            TableRef candidate, SlotVersion<ExternalSlot> current, ExternalRun run, String label) {
-        run.pacing().progress().step("stage " + label);
-        ExternalRecord staging = (ExternalRecord) current.record();
+            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
         if (!record.mayTryAgain()) {
             // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
-            return new MemberResult.Unsupported(current, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, label
+            return new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, label
                     + " recorded " + MemberRecord.MAX_CANDIDATE_ATTEMPTS + " candidate attempts without one proven; no"
                     + " further attempt is recorded");
         }
@@ -126,29 +152,31 @@ final class MemberStaging {
         // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID
         // or, once superseded, a tried one: the earlier UUID stays recorded as tried)
         MemberRecord loading = record.loading(steps.candidateUuid());
-        SlotWrites.Step step = writes.write(current, steps.member(staging, loading, clock.instant()), run.evidence());
+        SlotWrites.Step step = cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {
             return step instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
                     : stopped("another worker of this operation advanced the record; run again");
         }
-        MutationOutcome created = session.create(candidate, loading.candidateUuid(), definition(staging, artifact));
+        ExternalRecord staging = (ExternalRecord) advanced.current().record();
+        TableRef attempt = operation.attempt(loading.candidateUuid());
+        MutationOutcome created = session.create(attempt, loading.candidateUuid(), definition(staging, artifact));
         if (!(created instanceof MutationOutcome.Acknowledged)) {
-            return refusedOrStopped(advanced.current(), created, label + ": the candidate could not be created");
+            return refusedOrStopped(cursor, created, label + ": the candidate could not be created");
         }
-        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> table)
+        if (!(session.table(attempt) instanceof CatalogRead.Observed<TableState> table)
                 || !StagingDecision.owned(loading, table.facts())) {
             return stopped(label + ": the created candidate could not be read back under its recorded UUID");
         }
         LoadResult loaded;
         UnaryOperator<List<Object>> stored = placement.storedRows(artifact.schema());
         try (ArtifactRows rows = artifact.rows()) {
-            loaded = session.insert(candidate, artifact.schema(), () -> {
+            loaded = session.insert(attempt, artifact.schema(), () -> {
                 List<Object> row = rows.next();
                 return row == null ? null : stored.apply(row);
-            }, run.pacing().cancellation());
+            }, cancellation);
         }
         if (loaded instanceof LoadResult.Failed failed) {
-            return refusedOrStopped(advanced.current(), failed.outcome(), label + ": the load did not complete; run the same invocation again"
+            return refusedOrStopped(cursor, failed.outcome(), label + ": the load did not complete; run the same invocation again"
                     + " to replace the owned partial candidate");
         }
         if (loaded instanceof LoadResult.SourceRejected rejected) {
@@ -160,7 +188,7 @@ final class MemberStaging {
                             message + "; nothing was published"))
                     : stopped(message);
         }
-        CatalogRead<MemberContent> proof = session.content(candidate, artifact.schema(), settings.contentRowBudget());
+        CatalogRead<MemberContent> proof = session.content(attempt, artifact.schema(), settings.contentRowBudget());
         if (!(proof instanceof CatalogRead.Observed<MemberContent> proven)) {
             return unreachable(label);
         }
@@ -168,21 +196,36 @@ final class MemberStaging {
         if (!StagingDecision.exact(proven.facts(), binding)) {
             return diverged(label, "the rows read back from its candidate are not exactly the artifact's");
         }
-        // the proof read the name: it proves the recorded table only if the name still holds it
-        if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> after)
-                || !StagingDecision.owned(loading, after.facts())) {
-            return stopped(label + ": its candidate was replaced while it was loaded (another worker of this operation);"
-                    + " run the same invocation again");
-        }
-        return ready(loading, binding, advanced.current(), run);
+        return promote(session, loading, binding, operation, cursor, run, label);
     }
 
-    private MemberResult ready(MemberRecord record, ArtifactBinding binding, SlotVersion<ExternalSlot> current, ExternalRun run) {
-        if (record.stage() == MemberStage.READY) {
-            return new MemberResult.Ready(current);
+    /**
+     * The proven attempt becomes the candidate: READY first (one CAS from the version this worker
+     * proved on, so a replacement fenced since wins and nothing is renamed), then the local rename,
+     * which ClickHouse refuses when the candidate name is taken; a rename that did not answer is
+     * judged by what the candidate name then holds.
+     */
+    private MemberResult promote(MemberSession session, MemberRecord proven, ArtifactBinding binding, ExternalOperation operation,
+            RecordCursor cursor, ExternalRun run, String label) {
+        MemberResult ready = ready(proven, binding, cursor, run);
+        if (!(ready instanceof MemberResult.Ready recorded)) {
+            return ready;
         }
-        ExternalRecord staging = (ExternalRecord) current.record();
-        SlotWrites.Step step = writes.write(current, steps.member(staging, record.ready(binding.contentDigest()), clock.instant()),
+        MutationOutcome renamed = session.rename(operation.attempt(proven.candidateUuid()), operation.candidate());
+        if (!(session.table(operation.candidate()) instanceof CatalogRead.Observed<TableState> after)
+                || !StagingDecision.owned(proven, after.facts())) {
+            return stopped(label + ": its proven candidate could not be moved to the candidate name ("
+                    + renamed.getClass().getSimpleName() + "); run the same invocation again");
+        }
+        run.evidence().step(label + " candidate in place");
+        return recorded;
+    }
+
+    private MemberResult ready(MemberRecord record, ArtifactBinding binding, RecordCursor cursor, ExternalRun run) {
+        if (record.stage() == MemberStage.READY) {
+            return new MemberResult.Ready(cursor.current());
+        }
+        SlotWrites.Step step = cursor.write(latest -> steps.member(latest, record.ready(binding.contentDigest()), clock.instant()),
                 run.evidence());
         if (step instanceof SlotWrites.Step.Advanced advanced && advanced.written()) {
             return new MemberResult.Ready(advanced.current());
@@ -203,11 +246,12 @@ final class MemberStaging {
 
     /**
      * A table this operation did not record for the member holds the name: never dropped. The
-     * verdict is reported only if the record is still the version it was decided on; otherwise
-     * another worker of the operation recorded something since (possibly that very table), and a
-     * rerun decides again on the fresh record.
+     * verdict is reported only if the record is still the version this worker last wrote or started
+     * from; otherwise another worker of the operation recorded something since (possibly that very
+     * table), and a rerun decides again on the fresh record.
      */
-    private MemberResult notRecorded(SlotVersion<ExternalSlot> decided, String label) {
+    private MemberResult notRecorded(RecordCursor cursor, String label) {
+        SlotVersion<ExternalSlot> decided = cursor.current();
         Optional<SlotVersion<ExternalSlot>> now = writes.sameOperation((ExternalRecord) decided.record());
         if (now.isEmpty() || now.get().keeperVersion() != decided.keeperVersion()) {
             return stopped(label + ": its candidate name holds a table this run's record does not name, and another worker of"
@@ -217,10 +261,10 @@ final class MemberStaging {
                 + " and is left in place");
     }
 
-    private static MemberResult refusedOrStopped(SlotVersion<ExternalSlot> current, MutationOutcome outcome, String what) {
+    private static MemberResult refusedOrStopped(RecordCursor cursor, MutationOutcome outcome, String what) {
         if (outcome instanceof MutationOutcome.Rejected rejected
                 && rejected.error().classification().errorClass() == ErrorClass.FATAL) {
-            return new MemberResult.Unsupported(current, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+            return new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     what + " (server code " + rejected.error().code() + ")");
         }
         return stopped(what + " (" + outcome.getClass().getSimpleName() + ")");

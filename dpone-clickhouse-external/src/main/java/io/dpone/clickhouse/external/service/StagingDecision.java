@@ -10,39 +10,47 @@ import java.util.Optional;
 /**
  * What STAGING does with one member (seed 001: "observe each exact candidate; accept an exact
  * match or replace only an owned unpublished partial candidate"), from its record and what its
- * own connection shows under the operation's candidate name. Ownership is by UUID, never by name:
- * a candidate's UUID is recorded LOADING before the {@code CREATE ... UUID} that gives the table
- * exactly that UUID, so a table is this operation's only when its UUID is the one recorded for the
- * member.
+ * own connection shows under the operation's candidate name and under the recorded attempt's own
+ * name. Ownership is by UUID, never by name: a candidate's UUID is recorded LOADING before the
+ * {@code CREATE ... UUID} that gives the table exactly that UUID, under a name made of the
+ * candidate name and that UUID
+ * ({@link io.dpone.clickhouse.external.identity.ExternalIdentities#attemptName}); so an attempt name only ever holds that one
+ * table, and a statement that resolves it late (a stale worker's next INSERT) reaches that table or
+ * none. Rows are only ever inserted under an attempt name; a proven attempt is recorded READY and
+ * then renamed locally to the candidate name, which is never inserted into, dropped or replaced
+ * in STAGING (ADR 0008, "Staging that no stale statement can reach").
  * <pre>
- * candidate absent                                     -&gt; LOAD (record a fresh UUID, create, insert, prove)
- * present, no UUID recorded                            -&gt; DIVERGED (not provably this operation's)
- * present, another UUID than recorded                  -&gt; DIVERGED (not provably this operation's)
- * present, recorded UUID, content exactly the artifact -&gt; ACCEPT
- * present, recorded UUID, LOADING, other content       -&gt; REPLACE (the owned partial candidate)
- * present, recorded UUID, READY, other content         -&gt; DIVERGED (proven once, changed since)
- * present, a tried (superseded) UUID of the member     -&gt; REPLACE (this operation's late-landing earlier attempt)
+ * candidate name: the recorded UUID, content exactly the artifact -&gt; ACCEPT
+ * candidate name: the recorded UUID, other content                -&gt; DIVERGED (proven, changed since)
+ * candidate name: a tried (superseded) UUID of the member         -&gt; SUPERSEDED (never dropped here: abort)
+ * candidate name: any other table                                 -&gt; DIVERGED (not provably this operation's)
+ * no UUID recorded, or nothing under either name                  -&gt; LOAD (record a fresh UUID, create, insert, prove)
+ * attempt name: the recorded UUID, content exactly the artifact   -&gt; PROMOTE (READY, then rename to the candidate name)
+ * attempt name: the recorded UUID, LOADING, other content         -&gt; REPLACE (the owned partial attempt)
+ * attempt name: the recorded UUID, READY, other content           -&gt; DIVERGED (proven once, changed since)
+ * attempt name: another UUID                                      -&gt; DIVERGED (not provably this operation's)
  * </pre>
  * A tried UUID was recorded before its own {@code CREATE} and superseded by a later attempt's
  * recorded UUID; that CREATE may land after the supersession (its answer was lost, the statement
- * was still queued). Such a table is this operation's, was never proven and can never be: a READY
- * write names only the current UUID, and a worker that holds an older record version loses its CAS.
- * A restart after a crash between the LOADING write and the {@code CREATE} finds the name absent
- * (LOAD again, under a fresh recorded UUID) or holding the recorded UUID (ACCEPT or REPLACE). A
- * DIVERGED verdict on a table that is not the recorded one holds only for the record version it was
- * decided on; the caller re-reads the record before it reports one (another worker of the
- * operation may have recorded that table since). Nothing is ever published in STAGING, so dropping
- * an owned candidate never touches a served table. Pure.
+ * was still queued), and it lands under the tried UUID's own attempt name, where
+ * {@link MemberStaging} drops it by that UUID before deciding (issue 19, finding 3). Such a table
+ * is this operation's, was never proven and can never be: a READY write names only the current
+ * UUID, a worker that holds an older record version loses its CAS, and READY is never superseded,
+ * so no rename of a tried attempt to the candidate name is ever sent. The candidate name holding a
+ * tried UUID is therefore not a state this design makes; it is not dropped in STAGING (a drop by
+ * name there could race a promotion's rename) but ends in the abort, whose fenced cleanup drops it
+ * by that UUID.
+ * A restart after a crash between the LOADING write and the {@code CREATE} finds both names empty
+ * (LOAD again, under a fresh recorded UUID); after the READY write and before the rename, the
+ * attempt still proven (PROMOTE). A DIVERGED verdict on a table that is not the recorded one holds
+ * only for the record version it was decided on; the caller re-reads the record before it reports
+ * one. Nothing is ever published in STAGING, so dropping an owned attempt never touches a served
+ * table. Pure.
  */
 final class StagingDecision {
-    enum Action { LOAD, REPLACE, ACCEPT, DIVERGED }
+    enum Action { LOAD, REPLACE, PROMOTE, ACCEPT, SUPERSEDED, DIVERGED }
 
     private StagingDecision() {
-    }
-
-    /** True when {@code decide} needs the member's content to choose. */
-    static boolean needsContent(MemberRecord member, TableState observed) {
-        return owned(member, observed);
     }
 
     /** True when {@code observed} is a table whose UUID is one of the member's superseded attempts. */
@@ -61,19 +69,33 @@ final class StagingDecision {
                 && present.uuid().equals(member.candidateUuid());
     }
 
-    /** @param content the member's re-observed content, present exactly when {@link #needsContent} */
-    static Action decide(MemberRecord member, TableState observed, Optional<MemberContent> content, ArtifactBinding artifact) {
-        if (observed instanceof TableState.Absent) {
+    /** The table the decision reads content from: the candidate name's when it holds one, else the attempt's. */
+    static TableState deciding(TableState underCandidate, TableState underAttempt) {
+        return underCandidate instanceof TableState.Present ? underCandidate : underAttempt;
+    }
+
+    /**
+     * @param underAttempt what the recorded attempt's name holds (absent when no UUID is recorded
+     *     or the candidate name holds a table)
+     * @param content the content of {@link #deciding}, present exactly when that table is owned
+     */
+    static Action decide(MemberRecord member, TableState underCandidate, TableState underAttempt, Optional<MemberContent> content,
+            ArtifactBinding artifact) {
+        boolean exact = content.map(observed -> exact(observed, artifact)).orElse(false);
+        if (superseded(member, underCandidate)) {
+            return Action.SUPERSEDED;
+        }
+        if (underCandidate instanceof TableState.Present) {
+            return owned(member, underCandidate) && exact ? Action.ACCEPT : Action.DIVERGED;
+        }
+        if (underAttempt instanceof TableState.Absent) {
             return Action.LOAD;
         }
-        if (superseded(member, observed)) {
-            return Action.REPLACE;
-        }
-        if (!owned(member, observed)) {
+        if (!owned(member, underAttempt)) {
             return Action.DIVERGED;
         }
-        if (content.map(observedContent -> exact(observedContent, artifact)).orElse(false)) {
-            return Action.ACCEPT;
+        if (exact) {
+            return Action.PROMOTE;
         }
         return member.stage() == MemberStage.LOADING ? Action.REPLACE : Action.DIVERGED;
     }

@@ -28,8 +28,8 @@ import java.util.Set;
 
 /**
  * The STAGING phase (seed 001): with the inventory and the baseline unchanged since they were
- * bound, reopen the retained artifact by its SHA-256, bring every member to READY in replica order
- * ({@link MemberStaging}), check through the catalog that every member shows exactly its recorded
+ * bound, reopen the retained artifact by its SHA-256, bring every member to READY ({@link MemberStaging};
+ * several at once when the sessions allow it, {@link MemberLanes}), check through the catalog that every member shows exactly its recorded
  * candidate and that all candidates share one definition, then CAS STAGED and release the
  * artifact. An unsupported ending is handed to {@link AbortFlow}; everything else that stops keeps
  * STAGING for a same-operation retry or an operator.
@@ -41,6 +41,7 @@ final class StagingFlow {
     private final SlotWrites writes;
     private final MemberStaging members;
     private final AbortFlow abort;
+    private final MemberLanes lanes = new MemberLanes();
 
     StagingFlow(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
         this.ports = requireNonNull(ports, "ports is null");
@@ -63,21 +64,22 @@ final class StagingFlow {
         } catch (DponeException unusable) {
             return new Flow.Concluded(unusable(unusable));
         }
-        SlotVersion<ExternalSlot> current = staging;
-        for (MemberRecord member : record.payload().members()) {
-            MemberRecord latest = ((ExternalRecord) current.record()).payload().members().stream()
-                    .filter(m -> m.memberId().equals(member.memberId())).findFirst().orElseThrow();
-            AdmittedMembers.Member admitted = cluster.of(latest).orElseThrow();
-            MemberResult result = members.bring(admitted, latest, artifact, cluster.placement(), operation.candidate(), current, run);
-            if (result instanceof MemberResult.Stopped stopped) {
-                return new Flow.Concluded(stopped.ending());
-            }
-            if (result instanceof MemberResult.Unsupported unsupported) {
-                return abort.fromStaging(cluster, operation, unsupported.current(), unsupported.code(), unsupported.reason(), run);
-            }
-            current = ((MemberResult.Ready) result).current();
+        RecordCursor cursor = new RecordCursor(writes, staging);
+        List<MemberRecord> recorded = record.payload().members();
+        MemberResult stop = lanes.stageAll(recorded.size(), ports.members().concurrentMembers(), run.pacing().cancellation(),
+                (index, cancellation) -> {
+                    MemberRecord member = recorded.get(index);
+                    return members.bring(cluster.of(member).orElseThrow(), member, artifact, cluster.placement(), operation,
+                            cursor, cancellation, run);
+                });
+        if (stop instanceof MemberResult.Stopped stopped) {
+            return new Flow.Concluded(stopped.ending());
         }
-        return staged(cluster, operation, current, run);
+        if (stop instanceof MemberResult.Unsupported unsupported) {
+            // every member's staging has ended: the abort starts from the latest version this worker wrote
+            return abort.fromStaging(cluster, operation, cursor.current(), unsupported.code(), unsupported.reason(), run);
+        }
+        return staged(cluster, operation, cursor.current(), run);
     }
 
     private StoredArtifact reopen(ArtifactBinding binding, ExternalOperation operation) {

@@ -86,6 +86,19 @@ class ExternalIdentitiesTest {
                         1_073_741_824L, 100_000), "scheduler-run-42").candidate());
     }
 
+    /** An attempt's name is its candidate name and its UUID: one name per table, and a file name within 255 bytes. */
+    @Test
+    void anAttemptNameIsTheCandidateNameAndItsUuid() {
+        java.util.UUID uuid = java.util.UUID.fromString("0b7e5a52-1c2d-4e3f-8a9b-0c1d2e3f4a5b");
+        assertEquals("orders__dpone_ext_201782d1747db3d5_0b7e5a521c2d4e3f8a9b0c1d2e3f4a5b",
+                ExternalIdentities.attemptName("orders__dpone_ext_201782d1747db3d5", uuid));
+        String longest = ExternalIdentities.attemptName(ExternalIdentities.candidateName("t".repeat(500), OPERATION), uuid);
+        assertEquals(ExternalIdentities.MAX_CANDIDATE_LENGTH + 33, ExternalIdentities.escapedLength(longest));
+        assertTrue(ExternalIdentities.escapedLength(longest + ".sql.tmp") <= 255);
+        assertNotEquals(longest, ExternalIdentities.attemptName(ExternalIdentities.candidateName("t".repeat(500), OPERATION),
+                new java.util.UUID(0, 1)));
+    }
+
     /** Multi-byte targets: the bound is on the escaped UTF-8 file name and cuts only between code points. */
     @Test
     void aMultiByteTargetIsCutOnACodePointAndItsEscapedFileNameIsBounded() {

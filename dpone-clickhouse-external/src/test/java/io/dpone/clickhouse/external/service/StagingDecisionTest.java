@@ -17,9 +17,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * The STAGING table, row by row (pure): accept an exact match, replace only an owned partial
- * candidate (its recorded UUID), diverge otherwise; a table whose UUID was never recorded is never
- * replaced.
+ * The STAGING table, row by row (pure): accept an exact candidate, promote an exact attempt,
+ * replace only an owned partial attempt (its recorded UUID), diverge otherwise; a table whose UUID
+ * was never recorded is never replaced, and the candidate name is never replaced at all.
  */
 class StagingDecisionTest {
     private static final Digest OPERATION = CanonicalEncoder.forDomain("t").text("op").sha256();
@@ -34,9 +34,18 @@ class StagingDecisionTest {
         return new TableState.Present(uuid, "MergeTree ORDER BY tuple()", List.of());
     }
 
-    private static Action decide(MemberRecord record, TableState state, MemberContent content) {
-        assertEquals(content != null, StagingDecision.needsContent(record, state), "content is read exactly when needed");
-        return StagingDecision.decide(record, state, Optional.ofNullable(content), ARTIFACT);
+    private static final TableState ABSENT = new TableState.Absent();
+
+    /** What the candidate name holds, with the content of the table decided on when it is owned. */
+    private static Action atCandidate(MemberRecord record, TableState state, MemberContent content) {
+        assertEquals(content != null, StagingDecision.owned(record, state), "content is read exactly when owned");
+        return StagingDecision.decide(record, state, ABSENT, Optional.ofNullable(content), ARTIFACT);
+    }
+
+    /** The candidate name empty; what the recorded attempt's name holds. */
+    private static Action atAttempt(MemberRecord record, TableState state, MemberContent content) {
+        assertEquals(content != null, StagingDecision.owned(record, StagingDecision.deciding(ABSENT, state)));
+        return StagingDecision.decide(record, ABSENT, state, Optional.ofNullable(content), ARTIFACT);
     }
 
     @Test
@@ -44,18 +53,24 @@ class StagingDecisionTest {
         MemberContent exact = new MemberContent.Observed(3, CONTENT);
         MemberContent partial = new MemberContent.Observed(2, CanonicalEncoder.forDomain("t").text("partial").sha256());
         for (MemberRecord record : List.of(PENDING, LOADING, READY)) {
-            assertEquals(Action.LOAD, decide(record, new TableState.Absent(), null), record.stage() + " absent");
+            assertEquals(Action.LOAD, atAttempt(record, ABSENT, null), record.stage() + " nothing under either name");
         }
-        assertEquals(Action.DIVERGED, decide(PENDING, present(MINE), null), "no UUID recorded: not provably this operation's");
-        assertEquals(Action.DIVERGED, decide(LOADING, present(new UUID(0, 2)), null),
-                "another UUID under the name of a never-proven member: not provably this operation's");
-        assertEquals(Action.DIVERGED, decide(READY, present(new UUID(0, 2)), null), "the proven candidate is gone");
-        assertEquals(Action.ACCEPT, decide(LOADING, present(MINE), exact));
-        assertEquals(Action.ACCEPT, decide(READY, present(MINE), exact));
-        assertEquals(Action.REPLACE, decide(LOADING, present(MINE), partial), "the owned partial candidate");
-        assertEquals(Action.DIVERGED, decide(READY, present(MINE), partial), "proven once, changed since");
-        assertEquals(Action.REPLACE, decide(LOADING, present(MINE), new MemberContent.OverBudget(3)));
-        assertEquals(Action.DIVERGED, decide(READY, present(MINE), new MemberContent.Undecodable(1, 2)));
+        // the candidate name: only ever a proven attempt, never replaced
+        assertEquals(Action.DIVERGED, atCandidate(PENDING, present(MINE), null), "no UUID recorded: not provably this operation's");
+        assertEquals(Action.DIVERGED, atCandidate(LOADING, present(new UUID(0, 2)), null), "not provably this operation's");
+        assertEquals(Action.DIVERGED, atCandidate(READY, present(new UUID(0, 2)), null), "the proven candidate is gone");
+        assertEquals(Action.ACCEPT, atCandidate(LOADING, present(MINE), exact));
+        assertEquals(Action.ACCEPT, atCandidate(READY, present(MINE), exact));
+        assertEquals(Action.DIVERGED, atCandidate(LOADING, present(MINE), partial), "the candidate name is never dropped");
+        assertEquals(Action.DIVERGED, atCandidate(READY, present(MINE), partial), "proven once, changed since");
+        // the attempt name: replaced while partial, promoted once exact
+        assertEquals(Action.PROMOTE, atAttempt(LOADING, present(MINE), exact));
+        assertEquals(Action.PROMOTE, atAttempt(READY, present(MINE), exact), "READY written, not yet renamed");
+        assertEquals(Action.REPLACE, atAttempt(LOADING, present(MINE), partial), "the owned partial attempt");
+        assertEquals(Action.REPLACE, atAttempt(LOADING, present(MINE), new MemberContent.OverBudget(3)));
+        assertEquals(Action.DIVERGED, atAttempt(READY, present(MINE), partial), "proven once, changed since");
+        assertEquals(Action.DIVERGED, atAttempt(READY, present(MINE), new MemberContent.Undecodable(1, 2)));
+        assertEquals(Action.DIVERGED, atAttempt(LOADING, present(new UUID(0, 2)), null), "another UUID under the attempt name");
     }
 
     @Test
@@ -64,21 +79,45 @@ class StagingDecisionTest {
         for (MemberRecord record : List.of(PENDING, LOADING, READY, PENDING.discarded())) {
             UUID foreign = new UUID(7, 7);
             assertFalse(StagingDecision.owned(record, present(foreign)), record.stage().name());
-            assertEquals(Action.DIVERGED, StagingDecision.decide(record, present(foreign), Optional.of(exact), ARTIFACT),
-                    "even a foreign table holding exactly the artifact is not accepted: " + record.stage());
-            assertEquals(Action.DIVERGED, StagingDecision.decide(record, present(foreign), Optional.empty(), ARTIFACT));
+            for (Optional<MemberContent> content : List.of(Optional.of(exact), Optional.<MemberContent>empty())) {
+                assertEquals(Action.DIVERGED, StagingDecision.decide(record, present(foreign), ABSENT, content, ARTIFACT),
+                        "even a foreign table holding exactly the artifact is not accepted: " + record.stage());
+                assertEquals(Action.DIVERGED, StagingDecision.decide(record, ABSENT, present(foreign), content, ARTIFACT));
+            }
         }
         assertTrue(StagingDecision.owned(LOADING, present(MINE)));
-        assertFalse(StagingDecision.owned(LOADING, new TableState.Absent()));
+        assertFalse(StagingDecision.owned(LOADING, ABSENT));
+    }
+
+    /**
+     * A superseded (tried) UUID under the candidate name is not a state this design makes (only a
+     * READY attempt is renamed there, and READY is never superseded): never accepted, never
+     * replaced by name in STAGING, the operation is aborted and the abort drops it by that UUID.
+     * Its late CREATE lands under its own attempt name, swept by {@code MemberStaging} before deciding.
+     */
+    @Test
+    void aSupersededAttemptUnderTheCandidateNameIsLeftToTheAbort() {
+        UUID tried = new UUID(0, 9);
+        MemberRecord superseding = PENDING.loading(tried).loading(MINE);
+        assertEquals(List.of(tried), superseding.triedUuids());
+        MemberContent exact = new MemberContent.Observed(3, CONTENT);
+        for (MemberRecord record : List.of(superseding, superseding.ready(CONTENT))) {
+            for (Optional<MemberContent> content : List.of(Optional.of(exact), Optional.<MemberContent>empty())) {
+                assertEquals(Action.SUPERSEDED, StagingDecision.decide(record, present(tried), ABSENT, content, ARTIFACT),
+                        record.stage().name());
+            }
+            assertTrue(StagingDecision.ownedAttempt(record, present(tried)));
+            assertFalse(StagingDecision.owned(record, present(tried)), "never the table the decision reads content from");
+        }
     }
 
     @Test
-    void aRestartAfterTheLoadingWriteFindsTheNameAbsentOrHoldingTheRecordedUuid() {
-        // crashed between the LOADING write and the CREATE: nothing under the name, load again (fresh UUID)
-        assertEquals(Action.LOAD, decide(LOADING, new TableState.Absent(), null));
-        // crashed after the CREATE: the recorded UUID, empty or partial, is replaced; complete, accepted
-        assertEquals(Action.REPLACE, decide(LOADING, present(MINE), new MemberContent.Observed(0, OPERATION)));
-        assertEquals(Action.ACCEPT, decide(LOADING, present(MINE), new MemberContent.Observed(3, CONTENT)));
+    void aRestartAfterTheLoadingWriteFindsBothNamesEmptyOrTheAttemptHoldingTheRecordedUuid() {
+        // crashed between the LOADING write and the CREATE: nothing under either name, load again (fresh UUID)
+        assertEquals(Action.LOAD, atAttempt(LOADING, ABSENT, null));
+        // crashed after the CREATE: the recorded attempt, empty or partial, is replaced; complete, promoted
+        assertEquals(Action.REPLACE, atAttempt(LOADING, present(MINE), new MemberContent.Observed(0, OPERATION)));
+        assertEquals(Action.PROMOTE, atAttempt(LOADING, present(MINE), new MemberContent.Observed(3, CONTENT)));
     }
 
     @Test

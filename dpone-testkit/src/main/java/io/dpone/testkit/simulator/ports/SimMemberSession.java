@@ -47,8 +47,8 @@ import java.util.function.Supplier;
  * runs when it resumes; an insert it never acknowledged sends no rows). Statements are local to the
  * member: {@code CREATE ... UUID} (AS the target, or the declared columns on {@code MergeTree ORDER BY
  * tuple()}; the table object gets exactly the caller's UUID, refused when another table of the
- * member holds it), {@code DROP IF EXISTS} and the batched insert, which stores the artifact's typed values
- * on the member's table; a content read digests the stored rows with the production
+ * member holds it), {@code DROP IF EXISTS} and the batched insert, one statement per block, each
+ * resolving the table name when it starts and storing the artifact's typed values on that table; a content read digests the stored rows with the production
  * {@link ContentDigest}. Server refusals are classified by the production {@link FailureMapping}.
  * Not thread-safe: the worker's own thread only.
  */
@@ -104,8 +104,43 @@ final class SimMemberSession implements MemberSession {
     }
 
     @Override
+    public MutationOutcome rename(TableRef from, TableRef to) {
+        return mutate(PortCall.MEMBER_RENAME, from, new LocalStatement.Rename(from.database(), from.table(), to.table()), null);
+    }
+
+    /**
+     * One {@code INSERT} statement per block of {@code batchRows} rows, as {@code NativeMemberSession}
+     * sends them: each statement is its own call, and resolves {@code candidate} to the table object
+     * the name holds when that statement starts (ClickHouse resolves an INSERT's table once, at its
+     * start, and a later INSERT resolves the name afresh), so a worker paused between two statements
+     * writes its next block into whatever table holds the name by then. A block commits whole when
+     * its statement completes; no rows means no statement.
+     */
+    @Override
     public LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
-        World world = context.world();
+        long loaded = 0;
+        List<Object> row = rows.next();
+        while (row != null) {
+            if (cancellation.isCancelled()) {
+                return new LoadResult.SourceRejected(DponeErrorCode.PUBLICATION_CANCELLED,
+                        "the load was cancelled after " + loaded + " rows", loaded);
+            }
+            List<List<Object>> block = new ArrayList<>();
+            while (row != null && block.size() < batchRows) {
+                block.add(row);
+                row = rows.next();
+            }
+            MutationOutcome failed = insertBlock(candidate, schema, block);
+            if (failed != null) {
+                return new LoadResult.Failed(failed);
+            }
+            loaded += block.size();
+        }
+        return new LoadResult.Loaded(loaded, 0);
+    }
+
+    /** One INSERT statement of {@code block}; null when it completed, else why it did not. */
+    private MutationOutcome insertBlock(TableRef candidate, ArtifactSchema schema, List<List<Object>> block) {
         String queryId = context.queryIds().get();
         CallGate.Call started = context.gate().begin(context.worker(), index, PortCall.MEMBER_INSERT,
                 StatementKind.CANDIDATE_LOAD, queryId);
@@ -114,6 +149,7 @@ final class SimMemberSession implements MemberSession {
             // a paused member never answered the INSERT header, so no block was sent
             return failed(started, unreached);
         }
+        // resolved once, when the statement starts: this table object receives the whole block
         SimTable table = member.table(candidate.database(), candidate.table());
         if (table == null) {
             return failed(started, refused(queryId, ServerErrors.unknownTable(candidate.database(), candidate.table()),
@@ -130,34 +166,26 @@ final class SimMemberSession implements MemberSession {
         }
         observe(PortCall.MEMBER_INSERT, candidate);
         long limit = started.interruptsAfter();
-        long loaded = 0;
-        List<Object> row = rows.next();
-        while (row != null && (limit < 0 || loaded < limit)) {
-            if (cancellation.isCancelled()) {
-                return context.gate().end(started, "cancelled", new LoadResult.SourceRejected(
-                        DponeErrorCode.PUBLICATION_CANCELLED, "the load was cancelled after " + loaded + " rows", loaded));
+        int committed = limit < 0 ? block.size() : (int) Math.min(limit, block.size());
+        for (List<Object> values : block.subList(0, committed)) {
+            Map<String, Object> stored = new LinkedHashMap<>();
+            for (int i = 0; i < schema.width(); i++) {
+                stored.put(schema.columns().get(i).name(), values.get(i));
             }
-            for (int inBatch = 0; row != null && inBatch < batchRows && (limit < 0 || loaded < limit); inBatch++) {
-                Map<String, Object> values = new LinkedHashMap<>();
-                for (int i = 0; i < schema.width(); i++) {
-                    values.put(schema.columns().get(i).name(), row.get(i));
-                }
-                table.typedRows.add(values);
-                table.localRows++;
-                loaded++;
-                row = rows.next();
-            }
+            table.typedRows.add(stored);
+            table.localRows++;
         }
-        world.scheduler().yieldFor(loaded / 10_000);
+        context.world().scheduler().yieldFor(committed / 10_000);
         context.gate().afterEffect(started);
         if (limit >= 0) {
             return failed(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.CONNECTION_LOST,
-                    Optional.empty(), "connection lost after " + loaded + " rows (simulated)"));
+                    Optional.empty(), "connection lost after " + committed + " rows of the block (simulated)"));
         }
         if (started.loses()) {
             return failed(started, lost(queryId));
         }
-        return context.gate().end(started, "loaded " + loaded, new LoadResult.Loaded(loaded, 0));
+        context.gate().end(started, "inserted " + committed, null);
+        return null;
     }
 
     @Override
@@ -283,7 +311,7 @@ final class SimMemberSession implements MemberSession {
         return CatalogRead.Unreadable.failed(ReadFailure.server(ServerError.fromRaw(failed.code(), failed.message())));
     }
 
-    private LoadResult failed(CallGate.Call started, MutationOutcome outcome) {
-        return context.gate().end(started, outcome.getClass().getSimpleName(), new LoadResult.Failed(outcome));
+    private MutationOutcome failed(CallGate.Call started, MutationOutcome outcome) {
+        return context.gate().end(started, outcome.getClass().getSimpleName(), outcome);
     }
 }
