@@ -4,6 +4,7 @@ import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
+import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
@@ -11,6 +12,7 @@ import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
+import io.dpone.clickhouse.cluster.port.MonotonicClock;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
@@ -86,7 +88,9 @@ final class ExternalRig implements AutoCloseable {
                 engine, 1L << 30, rowBudget, 30, new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)),
                 new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)));
         this.slots = new KeeperMapSlots<>(new SqlControlStore(facade.control(), mutations, reads,
-                MutationPrevalidation.SERVER_DEFAULT), AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE);
+                MutationPrevalidation.SERVER_DEFAULT), AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE,
+                // As ExternalAdapters wires production: permits age against the settings' task timeout.
+                PermitLifetime.forTaskTimeout(MonotonicClock.SYSTEM, settings.ddlTaskTimeoutSeconds()));
         warmKeeperSessions();
     }
 
