@@ -38,13 +38,11 @@ final class StaleWorkerRig implements AutoCloseable {
     private final Map<String, Function<ExternalPorts, Attempt>> workers = new LinkedHashMap<>();
 
     StaleWorkerRig(long seed) {
-        simulator = ClusterSimulator.builder().members(2).seed(seed).internalReplication(false).build();
-        checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
-        simulator.observeSteps(checker);
-        cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
-        driver = new ExternalDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-        cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
+        ExistingTargetFixture fixture = new ExistingTargetFixture(seed);
+        simulator = fixture.simulator;
+        checker = fixture.checker;
+        cluster = fixture.cluster;
+        driver = fixture.driver;
     }
 
     StaleWorkerRig at(Step step, Fault fault) {
