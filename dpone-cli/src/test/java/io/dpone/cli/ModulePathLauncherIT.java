@@ -114,7 +114,7 @@ class ModulePathLauncherIT {
         assertEquals(0, result.exit(), result.toString());
         JsonNode providers = result.outJson().get("providers");
         assertEquals(2, providers.size(), result.out());
-        assertEquals("io.dpone.clickhouse.cluster", providers.get(0).get("module").asText());
+        assertEquals("io.dpone.clickhouse.internal", providers.get(0).get("module").asText());
         assertEquals("internal", providers.get(0).get("replication_mode").asText());
         assertEquals("io.dpone.clickhouse.external", providers.get(1).get("module").asText());
         assertEquals("external", providers.get(1).get("replication_mode").asText());
