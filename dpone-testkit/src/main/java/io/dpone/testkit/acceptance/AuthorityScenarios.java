@@ -12,7 +12,7 @@ import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.internal.service.OperationIdentity;
 import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;

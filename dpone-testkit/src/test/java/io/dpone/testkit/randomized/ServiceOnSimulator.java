@@ -3,7 +3,7 @@ package io.dpone.testkit.randomized;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.internal.service.InternalPublicationService;
 import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;

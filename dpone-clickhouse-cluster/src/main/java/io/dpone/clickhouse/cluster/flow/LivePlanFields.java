@@ -3,7 +3,7 @@ package io.dpone.clickhouse.cluster.flow;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
-import io.dpone.clickhouse.cluster.port.FencedDdl;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -7,7 +7,7 @@ import io.dpone.spi.source.SourceInspector;
  * The readers both modes publish with ({@link SourceReaders}), for a host's offline check. The core
  * provides no service: each mode plugin registers it (InternalSourceInspector, ExternalSourceInspector).
  */
-public final class ReadingSourceInspector implements SourceInspector {
+public class ReadingSourceInspector implements SourceInspector {
     @Override
     public SourceShape inspect(PublicationSource source) {
         try (OpenedSource opened = SourceReaders.open(source)) {

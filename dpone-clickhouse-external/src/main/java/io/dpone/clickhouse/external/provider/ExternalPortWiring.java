@@ -10,7 +10,7 @@ import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
-import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.Sleeper;

@@ -9,7 +9,7 @@ import io.dpone.clickhouse.cluster.ddl.DispatchAnswers;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import java.util.Optional;
 import java.util.Set;

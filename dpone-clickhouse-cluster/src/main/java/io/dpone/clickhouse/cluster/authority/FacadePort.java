@@ -1,7 +1,6 @@
-package io.dpone.clickhouse.cluster.port;
+package io.dpone.clickhouse.cluster.authority;
 
-import io.dpone.clickhouse.cluster.authority.FacadeObservation;
-import io.dpone.clickhouse.cluster.authority.FacadeSpec;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import java.util.List;
 

@@ -1,20 +1,22 @@
-package io.dpone.clickhouse.cluster.authority;
+package io.dpone.clickhouse.cluster.ddl;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.authority.FacadeBootstrapTokens;
+import io.dpone.clickhouse.cluster.authority.FacadeObservation;
+import io.dpone.clickhouse.cluster.authority.FacadePort;
+import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
+import io.dpone.clickhouse.cluster.authority.FacadeRules;
+import io.dpone.clickhouse.cluster.authority.FacadeSpec;
+import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.FacadeReconciliation.FailedClosed;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict.FacadeProblem;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import io.dpone.clickhouse.cluster.ddl.DispatchAnswers;
-import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
-import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.port.DdlPort;
-import io.dpone.clickhouse.cluster.port.FacadePort;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package io.dpone.clickhouse.cluster.port;
+package io.dpone.clickhouse.cluster.sql;
 
 import io.dpone.clickhouse.cluster.contract.error.ExecutionScope;
 
