@@ -38,12 +38,9 @@ module io.dpone.testkit {
     exports io.dpone.testkit.simulator;
     exports io.dpone.testkit.service;
     exports io.dpone.testkit.acceptance;
-    exports io.dpone.testkit.demo;
     exports io.dpone.testkit.emulation;
     exports io.dpone.testkit.evidence;
 
     // The acceptance harness publishes through the host's own path (docs/testkit/acceptance.md).
     uses io.dpone.spi.publication.PublicationStrategyProvider;
-
-    provides io.dpone.spi.demo.DemoScenarios with io.dpone.testkit.demo.SimulatedDemoScenarios;
 }

@@ -121,6 +121,18 @@ class ModulePathLauncherIT {
     }
 
     @Test
+    void theLaunchersModulePathShipsNoTestFramework() throws IOException {
+        List<String> jars = ModulePathPlanner.jarsIn(Path.of(System.getProperty("dpone.modulesDir"))).stream()
+                .map(jar -> jar.getFileName().toString()).toList();
+        for (String framework : List.of("jqwik", "junit", "opentest4j", "testcontainers", "docker-java", "zookeeper")) {
+            assertTrue(jars.stream().noneMatch(jar -> jar.startsWith(framework)), framework + " is on the module path: " + jars);
+        }
+        for (String plugin : List.of("dpone-clickhouse-internal-", "dpone-clickhouse-external-", "dpone-demo-")) {
+            assertTrue(jars.stream().anyMatch(jar -> jar.startsWith(plugin)), plugin + " is missing: " + jars);
+        }
+    }
+
+    @Test
     void absentModeModuleIsAStableBlockerNotAFallback() throws Exception {
         List<String> path = internalOnlyPath();
         Result providers = launch(java(path, "providers"));

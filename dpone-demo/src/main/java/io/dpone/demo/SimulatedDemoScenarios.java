@@ -1,4 +1,4 @@
-package io.dpone.testkit.demo;
+package io.dpone.demo;
 
 import com.google.auto.service.AutoService;
 import io.dpone.spi.demo.DemoScenarios;

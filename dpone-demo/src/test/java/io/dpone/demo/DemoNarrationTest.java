@@ -1,4 +1,4 @@
-package io.dpone.testkit.demo;
+package io.dpone.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
