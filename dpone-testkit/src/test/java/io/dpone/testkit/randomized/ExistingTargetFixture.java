@@ -4,12 +4,20 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
+import io.dpone.testkit.simulator.ColumnSpec;
+import io.dpone.testkit.simulator.EngineSpec;
+import io.dpone.testkit.simulator.TableSpec;
+import java.util.List;
 
 /**
  * Two simulated external members (internal_replication = false) with an existing two-row target,
  * the external driver, and {@link ExternalInvariantChecker} watching every step.
  */
 final class ExistingTargetFixture implements AutoCloseable {
+    /** The shape of this fixture's candidates, for a test that lands one of them itself (a late {@code CREATE}). */
+    static final TableSpec CANDIDATE_SHAPE = new TableSpec(List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String")),
+            new EngineSpec.MergeTree("MergeTree", "id"));
+
     final ClusterSimulator simulator;
     final ExternalInvariantChecker checker;
     final SimulatedExternalCluster cluster;

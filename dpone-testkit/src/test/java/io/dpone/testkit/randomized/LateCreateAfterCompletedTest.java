@@ -6,16 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.MemberRecord;
-import io.dpone.clickhouse.external.identity.ExternalIdentities;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.EngineSpec;
 import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
-import io.dpone.testkit.simulator.TableSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -36,9 +32,6 @@ import org.junit.jupiter.api.Test;
  * published target and everything else stay.
  */
 class LateCreateAfterCompletedTest {
-    private static final TableSpec SHAPE = new TableSpec(List.of(ColumnSpec.of("id", "UInt64"),
-            ColumnSpec.of("v", "String")), new EngineSpec.MergeTree("MergeTree", "id"));
-
     private ExistingTargetFixture fixture;
 
     @AfterEach
@@ -61,13 +54,14 @@ class LateCreateAfterCompletedTest {
         assertEquals(ExternalPhase.COMPLETED, fixture.driver.record("nightly-A").phase());
         assertEquals(List.of(u1), member.triedUuids(), "u1 stays recorded as tried");
         assertNotEquals(u1, member.candidateUuid());
-        TableRef candidate = fixture.driver.candidate("nightly-A");
-        TableRef late = attempt(candidate, u1);
-        assertEquals(0, fixture.simulator.admin().createTable(1, late, SHAPE, u1).code(), "u1's CREATE lands late");
+        TableRef late = fixture.driver.attempt("nightly-A", u1);
+        assertEquals(0, fixture.simulator.admin().createTable(1, late, ExistingTargetFixture.CANDIDATE_SHAPE, u1).code(),
+                "u1's CREATE lands late");
         fixture.simulator.admin().insertRows(1, late, 2);
         UUID unrecorded = new UUID(0x5eedL, 0x51L);
-        TableRef lookAlike = attempt(candidate, unrecorded);
-        assertEquals(0, fixture.simulator.admin().createTable(1, lookAlike, SHAPE, unrecorded).code());
+        TableRef lookAlike = fixture.driver.attempt("nightly-A", unrecorded);
+        assertEquals(0, fixture.simulator.admin().createTable(1, lookAlike, ExistingTargetFixture.CANDIDATE_SHAPE,
+                unrecorded).code());
 
         Attempt next = fixture.driver.publish("w3", "nightly-B", 4);
 
@@ -76,9 +70,5 @@ class LateCreateAfterCompletedTest {
         assertEquals(Optional.of(unrecorded), fixture.cluster.uuid(1, lookAlike), "a UUID no record holds is never dropped");
         assertEquals(4, fixture.cluster.rows(1, PublicationDriver.TARGET), "the next operation published");
         assertEquals(List.of(), fixture.checker.violations(), "only recorded UUIDs were dropped");
-    }
-
-    private static TableRef attempt(TableRef candidate, UUID uuid) {
-        return new TableRef(candidate.database(), ExternalIdentities.attemptName(candidate.table(), uuid));
     }
 }

@@ -9,12 +9,9 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.EngineSpec;
 import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
-import io.dpone.testkit.simulator.TableSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -36,9 +33,6 @@ import org.junit.jupiter.api.Test;
  * recorded UUID's table; the next operation publishes; nothing else is dropped.
  */
 class PreUpgradeStagingTest {
-    private static final TableSpec CANDIDATE_SHAPE = new TableSpec(List.of(ColumnSpec.of("id", "UInt64"),
-            ColumnSpec.of("v", "String")), new EngineSpec.MergeTree("MergeTree", "id"));
-
     private ExistingTargetFixture fixture;
 
     @AfterEach
@@ -56,7 +50,7 @@ class PreUpgradeStagingTest {
         assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
         UUID recorded = fixture.driver.record("nightly-A").payload().members().get(1).candidateUuid();
         TableRef candidate = fixture.driver.candidate("nightly-A");
-        assertEquals(0, fixture.simulator.admin().createTable(1, candidate, CANDIDATE_SHAPE, recorded).code());
+        assertEquals(0, fixture.simulator.admin().createTable(1, candidate, ExistingTargetFixture.CANDIDATE_SHAPE, recorded).code());
         fixture.simulator.admin().insertRows(1, candidate, 2);
 
         Attempt rerun = fixture.driver.publish("w2", "nightly-A", 3);
