@@ -1,13 +1,22 @@
 package io.dpone.testkit.randomized;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
+import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Two simulated external members (internal_replication = false) with an existing two-row target,
@@ -31,6 +40,18 @@ final class ExistingTargetFixture implements AutoCloseable {
         driver = new ExternalDriver(cluster);
         cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
         cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
+    }
+
+    /**
+     * {@code worker} runs {@code invocation} (3 rows) until member 2's candidate UUID is recorded
+     * LOADING, and that member's {@code CREATE} does not land (not sent): the run stops PREPARED in
+     * STAGING. Returns the recorded UUID.
+     */
+    UUID recordedWithoutItsCreate(String worker, String invocation) {
+        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.failBeforeSend());
+        Attempt stopped = driver.publish(worker, invocation, 3);
+        assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
+        return driver.record(invocation).payload().members().get(1).candidateUuid();
     }
 
     @Override

@@ -9,13 +9,9 @@ import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.Fault;
-import io.dpone.testkit.simulator.PortCall;
-import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,22 +28,14 @@ import org.junit.jupiter.api.Test;
  * published target and everything else stay.
  */
 class LateCreateAfterCompletedTest {
-    private ExistingTargetFixture fixture;
-
-    @AfterEach
-    void closeCluster() {
-        if (fixture != null) {
-            fixture.close();
+    @Test
+    void theNextOperationDropsACompletedOperationsLateSupersededAttemptAndNothingElse() {
+        try (ExistingTargetFixture fixture = new ExistingTargetFixture(51)) {
+            sweptBeforeTheTakeover(fixture, fixture.recordedWithoutItsCreate("w1", "nightly-A"));
         }
     }
 
-    @Test
-    void theNextOperationDropsACompletedOperationsLateSupersededAttemptAndNothingElse() {
-        fixture = new ExistingTargetFixture(51);
-        fixture.simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.failBeforeSend());
-        Attempt stopped = fixture.driver.publish("w1", "nightly-A", 3);
-        assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
-        UUID u1 = fixture.driver.record("nightly-A").payload().members().get(1).candidateUuid();
+    private static void sweptBeforeTheTakeover(ExistingTargetFixture fixture, UUID u1) {
         Attempt completed = fixture.driver.publish("w2", "nightly-A", 3);
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), completed.outcome(), completed.summary());
         MemberRecord member = fixture.driver.record("nightly-A").payload().members().get(1);

@@ -11,9 +11,10 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorAdmin;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,56 +30,45 @@ import org.junit.jupiter.api.Test;
  * RENAME, after the load).
  */
 class MemberPolicyAdmissionTest {
-    private ExistingTargetFixture fixture;
-
-    @AfterEach
-    void closeCluster() {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
-
     @Test
     void aPrincipalWithoutDropTableOnOneMemberIsRefusedBeforeTheLock() {
-        fixture = new ExistingTargetFixture(61);
-        fixture.simulator.admin().denyPrivilege(1, "DROP TABLE");
-
-        Attempt refused = fixture.driver.publish("w1", "nightly-A", 3);
-
-        assertRefusedBeforeTheLock(refused, DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING);
-        assertTrue(refused.summary().contains("lacks DROP TABLE on the target database"), refused.summary());
+        assertRefusedBeforeTheLock(61, admin -> admin.denyPrivilege(1, "DROP TABLE"),
+                DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, "lacks DROP TABLE on the target database");
     }
 
     @Test
     void aServerDefaultDeduplicationWindowIsRefusedBeforeTheLock() {
-        fixture = new ExistingTargetFixture(62);
-        fixture.simulator.admin().deduplicationWindowDefault(0, 100);
-
-        Attempt refused = fixture.driver.publish("w1", "nightly-A", 3);
-
-        assertRefusedBeforeTheLock(refused, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED);
-        assertTrue(refused.summary().contains("non_replicated_deduplication_window (100)"), refused.summary());
+        assertRefusedBeforeTheLock(62, admin -> admin.deduplicationWindowDefault(0, 100),
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, "non_replicated_deduplication_window (100)");
     }
 
     @Test
     void everyPrivilegeAndNoDeduplicationDefaultPublishes() {
-        fixture = new ExistingTargetFixture(63);
+        try (ExistingTargetFixture fixture = new ExistingTargetFixture(63)) {
+            Attempt published = fixture.driver.publish("w1", "nightly-A", 3);
 
-        Attempt published = fixture.driver.publish("w1", "nightly-A", 3);
-
-        assertEquals(Optional.of(PublicationOutcome.COMMITTED), published.outcome(), published.summary());
-        assertTrue(fixture.simulator.observe().calls().records().stream().anyMatch(call -> call.call() == PortCall.MEMBER_POLICY),
-                "the policy was read");
+            assertEquals(Optional.of(PublicationOutcome.COMMITTED), published.outcome(), published.summary());
+            assertTrue(fixture.simulator.observe().calls().records().stream()
+                    .anyMatch(call -> call.call() == PortCall.MEMBER_POLICY), "the policy was read");
+        }
     }
 
-    private void assertRefusedBeforeTheLock(Attempt refused, DponeErrorCode code) {
-        assertEquals(Optional.of(code), refused.code(), refused.summary());
-        assertInstanceOf(Attempt.Refused.class, refused, "a refusal before the lock has no receipt");
-        assertFalse(fixture.cluster.ports("reader").authority().readVersioned(fixture.driver.operation("nightly-A").targetKey())
-                instanceof SlotRead.Present, "nothing was locked");
-        assertEquals(2, fixture.cluster.rows(0, PublicationDriver.TARGET), "the target is untouched");
-        assertTrue(fixture.simulator.observe().calls().records().stream().noneMatch(call -> call.call().isMutation()
-                && call.call().isMemberSession()), "no member statement was sent");
-        assertEquals(List.of(), fixture.checker.violations());
+    private static void assertRefusedBeforeTheLock(long seed, Consumer<SimulatorAdmin> change, DponeErrorCode code,
+            String why) {
+        try (ExistingTargetFixture fixture = new ExistingTargetFixture(seed)) {
+            change.accept(fixture.simulator.admin());
+
+            Attempt refused = fixture.driver.publish("w1", "nightly-A", 3);
+
+            assertEquals(Optional.of(code), refused.code(), refused.summary());
+            assertTrue(refused.summary().contains(why), refused.summary());
+            assertInstanceOf(Attempt.Refused.class, refused, "a refusal before the lock has no receipt");
+            assertFalse(fixture.cluster.ports("reader").authority().readVersioned(fixture.driver.operation("nightly-A")
+                    .targetKey()) instanceof SlotRead.Present, "nothing was locked");
+            assertEquals(2, fixture.cluster.rows(0, PublicationDriver.TARGET), "the target is untouched");
+            assertTrue(fixture.simulator.observe().calls().records().stream().noneMatch(call -> call.call().isMutation()
+                    && call.call().isMemberSession()), "no member statement was sent");
+            assertEquals(List.of(), fixture.checker.violations());
+        }
     }
 }

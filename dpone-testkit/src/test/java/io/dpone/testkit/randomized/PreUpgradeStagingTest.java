@@ -9,13 +9,9 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.Fault;
-import io.dpone.testkit.simulator.PortCall;
-import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,22 +29,14 @@ import org.junit.jupiter.api.Test;
  * recorded UUID's table; the next operation publishes; nothing else is dropped.
  */
 class PreUpgradeStagingTest {
-    private ExistingTargetFixture fixture;
-
-    @AfterEach
-    void closeCluster() {
-        if (fixture != null) {
-            fixture.close();
+    @Test
+    void aPartialCandidateAnOlderReleaseLoadedUnderTheCandidateNameIsAbortedAndDroppedByItsRecordedUuid() {
+        try (ExistingTargetFixture fixture = new ExistingTargetFixture(41)) {
+            rerunAbortsAndDrops(fixture, fixture.recordedWithoutItsCreate("w1", "nightly-A"));
         }
     }
 
-    @Test
-    void aPartialCandidateAnOlderReleaseLoadedUnderTheCandidateNameIsAbortedAndDroppedByItsRecordedUuid() {
-        fixture = new ExistingTargetFixture(41);
-        fixture.simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.failBeforeSend());
-        Attempt stopped = fixture.driver.publish("w1", "nightly-A", 3);
-        assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
-        UUID recorded = fixture.driver.record("nightly-A").payload().members().get(1).candidateUuid();
+    private static void rerunAbortsAndDrops(ExistingTargetFixture fixture, UUID recorded) {
         TableRef candidate = fixture.driver.candidate("nightly-A");
         assertEquals(0, fixture.simulator.admin().createTable(1, candidate, ExistingTargetFixture.CANDIDATE_SHAPE, recorded).code());
         fixture.simulator.admin().insertRows(1, candidate, 2);
