@@ -16,6 +16,8 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 
 /**
  * Properties of an authority codec: it round-trips every valid record, is deterministic, never
@@ -23,6 +25,8 @@ import net.jqwik.api.Provide;
  * accepts a re-signed payload only when it is exactly the canonical encoding of what it decodes
  * to. Extend and implement {@link #codec()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class AuthorityCodecContract {
     protected AuthorityCodecContract() {
     }

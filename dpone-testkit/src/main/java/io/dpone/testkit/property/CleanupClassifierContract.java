@@ -18,6 +18,8 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -28,6 +30,8 @@ import net.jqwik.api.statistics.Statistics;
  * unless the record marks the previous drop lost), and a lost drop never completes cleanup. Extend and implement
  * {@link #classifier()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class CleanupClassifierContract {
     protected CleanupClassifierContract() {
     }

@@ -18,6 +18,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 
 /**
  * Properties of DDL correlation tokens: two operations never map to one token (even when their
@@ -25,6 +27,8 @@ import net.jqwik.api.constraints.LongRange;
  * opaque and carry at least 128 random bits; parsing is total and inverts issuing. Extend and
  * implement {@link #issue}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class CorrelationTokenContract {
     protected CorrelationTokenContract() {
     }

@@ -21,6 +21,8 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 
 /**
  * Properties of an external authority schema over the shared control row: it round-trips every
@@ -29,6 +31,8 @@ import net.jqwik.api.Provide;
  * exact canonical form, and reads every valid internal V1 row as a foreign baseline (never as an
  * external record). Extend and implement {@link #schema()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class ExternalAuthorityCodecContract {
     protected ExternalAuthorityCodecContract() {
     }

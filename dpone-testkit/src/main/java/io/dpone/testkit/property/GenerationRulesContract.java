@@ -27,6 +27,8 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -37,6 +39,8 @@ import net.jqwik.api.statistics.Statistics;
  * independence from replica order, admission blind to the candidate, and what a valid verdict
  * proves. Extend and implement {@link #targetAtAdmission} and {@link #afterStaging}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class GenerationRulesContract {
     protected GenerationRulesContract() {
     }

@@ -22,12 +22,16 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 
 /**
  * Properties of the protocol digests: deterministic, independent of row order, and changed by a
  * drift in any single semantic field; distinct (cluster, database, table) triples never share a
  * target key, however their text is split. Extend and implement {@link #digests()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class ProtocolDigestsContract {
     protected ProtocolDigestsContract() {
     }

@@ -17,6 +17,8 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -25,6 +27,8 @@ import net.jqwik.api.statistics.Statistics;
  * member, a partial host set or an unknown queue result ever permits dispatch or cleanup.
  * Extend and implement {@link #classifier()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class PublicationClassifierContract {
     protected PublicationClassifierContract() {
     }
