@@ -14,7 +14,7 @@ import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.FaultSchedule;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.QueueEntryView;
@@ -42,7 +42,7 @@ class SimulatedDdlTaskTimeoutTest {
         // member 2 stalls as the publication EXCHANGE/RENAME is dispatched, so its host never finishes the entry
         // the simulator's own default distributed_ddl_task_timeout stays 180 s
         ClusterSimulator simulator = ClusterSimulator.builder().members(3).seed(7)
-                .faults(FaultSchedule.builder().at(Step.call(PortCall.DDL_DISPATCH), Fault.pause(2)).build()).build();
+                .faults(FaultSchedule.builder().at(Step.call(PortCall.DDL_DISPATCH), SimulatorFault.pause(2)).build()).build();
         simulator.admin().createDatabase("analytics").createDatabase("dpone_control");
         PublicationSettings defaults = SimulatedInternalPublication.settings(simulator, TARGET, FACADE, "ReplicatedMergeTree");
         PublicationSettings settings = new PublicationSettings(defaults.cluster(), defaults.target(), defaults.facade(),
