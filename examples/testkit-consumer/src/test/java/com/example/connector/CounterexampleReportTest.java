@@ -1,8 +1,7 @@
 package com.example.connector;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,14 +32,15 @@ class CounterexampleReportTest {
             }
         };
         LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectMethod(NullForFinishedNormalizerSuite.class, "normalizationIsTotal"))
+                .selectors(selectClass(NullForFinishedNormalizerSuite.class))
                 .configurationParameter("jqwik.database", database.resolve("jqwik.db").toString())
                 .configurationParameter("jqwik.reporting.usejunitplatform", "true")
                 .build(), summary, samples);
 
-        assertEquals(1, summary.getSummary().getTotalFailureCount(), "the wrong normalizer is caught");
-        String falsified = reports.stream().filter(report -> report.contains("Sample")).findFirst()
-                .orElseThrow(() -> new AssertionError("no sample reported: " + reports));
+        assertTrue(summary.getSummary().getTotalFailureCount() > 0, "the wrong normalizer is caught");
+        // normalizationIsTotal's sample is a whole row; the other properties' samples are raw strings
+        String falsified = reports.stream().filter(report -> report.contains("QueueRow")).findFirst()
+                .orElseThrow(() -> new AssertionError("no row sample reported: " + reports));
         assertTrue(falsified.contains("status=\"Finished\"") && falsified.contains("exceptionCode="),
                 () -> "the counterexample line names the row's fields: " + falsified);
         assertTrue(!falsified.contains("QueueRow[redacted]"), () -> "the counterexample is redacted: " + falsified);
