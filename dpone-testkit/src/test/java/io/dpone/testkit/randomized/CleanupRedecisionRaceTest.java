@@ -3,8 +3,8 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -46,18 +46,18 @@ class CleanupRedecisionRaceTest {
                         new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2),
                         new Schedule.WorkerPlan("w3", 0, Schedule.PRIMARY, 2)),
                 List.of(new Schedule.PlannedFault("member 1's host fails the first cleanup drop",
-                                Step.hostExecutes(1, StatementKind.DDL_DROP), sim -> Fault.hostError(999, "KEEPER_EXCEPTION",
+                                Step.hostExecutes(1, StatementKind.DDL_DROP), sim -> SimulatorFault.hostError(999, "KEEPER_EXCEPTION",
                                         "Keeper lost")),
                         new Schedule.PlannedFault("w1 dies right after sending its drop", drop.worker("w1").afterEffect(),
-                                sim -> Fault.crashWorker()),
+                                sim -> SimulatorFault.crashWorker()),
                         new Schedule.PlannedFault("w2 starts when w1 is gone", Step.anyCall().worker("w2").nth(1),
-                                sim -> Fault.pauseWorker(Duration.ofSeconds(120))),
+                                sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(120))),
                         new Schedule.PlannedFault("w3 starts after w2 bound the drop", Step.anyCall().worker("w3").nth(1),
-                                sim -> Fault.pauseWorker(Duration.ofSeconds(125))),
+                                sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(125))),
                         new Schedule.PlannedFault("w2 freezes before persisting the old drop's receipt",
-                                Step.call(PortCall.CONTROL_CAS).worker("w2").nth(2), sim -> Fault.pauseWorker(Duration.ofSeconds(20))),
+                                Step.call(PortCall.CONTROL_CAS).worker("w2").nth(2), sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(20))),
                         new Schedule.PlannedFault("w3 freezes before sending its drop", drop.worker("w3").nth(1),
-                                sim -> Fault.pauseWorker(Duration.ofSeconds(40)))),
+                                sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(40)))),
                 true, 1, List.of(0), Schedule.EXTERNAL);
     }
 }

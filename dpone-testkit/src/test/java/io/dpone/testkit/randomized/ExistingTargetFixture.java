@@ -10,8 +10,8 @@ import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
-import io.dpone.testkit.simulator.Fault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import java.util.List;
@@ -48,7 +48,7 @@ final class ExistingTargetFixture implements AutoCloseable {
      * STAGING. Returns the recorded UUID.
      */
     UUID recordedWithoutItsCreate(String worker, String invocation) {
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.failBeforeSend());
+        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.failBeforeSend());
         Attempt stopped = driver.publish(worker, invocation, 3);
         assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
         return driver.record(invocation).payload().members().get(1).candidateUuid();
