@@ -28,8 +28,7 @@ import java.util.Optional;
  * looked at. Before either sweep the next operation waits out the age bound every attempt's
  * {@code CREATE} is sent within ({@link #mayStillLand}), so only a {@code CREATE} that passed its
  * age check and reached its member later than one more visibility wait can land after the takeover
- * (ADR 0007's accepted window; docs/runbook.md, "A superseded attempt left after the next operation
- * took the target").
+ * (ADR 0007's accepted window; docs/runbook/operator-recovery.md, "A late-landing candidate").
  */
 final class AbortedLeftovers {
     private AbortedLeftovers() {
