@@ -14,14 +14,13 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
-import io.dpone.clickhouse.cluster.flow.TakeoverWait;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import java.util.Optional;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -76,7 +75,7 @@ final class CleanupFlow {
                 return drifted.get();
             }
             DdlBinding cleanup = record.payload().cleanup();
-            if (cleanup != null && cleanup.entry() == null && record.phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
+            if (LostDrop.inFlight(cleanup, RecordTransitions.dropLost(record))) {
                 Object bound = bindEntry(current, run);
                 if (bound instanceof Conclusion conclusion) {
                     return conclusion;
@@ -149,14 +148,7 @@ final class CleanupFlow {
     }
 
     private static QueueResult cleanupQueue(AuthorityRecord record, EntryAggregation hosts) {
-        DdlBinding cleanup = record.payload().cleanup();
-        if (cleanup == null) {
-            return QueueResult.NO_ENTRY;
-        }
-        if (RecordTransitions.dropLost(record)) {
-            return QueueResult.LOST;
-        }
-        return hosts == null ? QueueResult.of(cleanup.receipt()) : QueueResult.of(hosts.outcome());
+        return LostDrop.queue(record.payload().cleanup(), RecordTransitions.dropLost(record), hosts);
     }
 
     private CleanupVerdict classify(AdmittedCluster cluster, AuthorityRecord record, QueueResult cleanupQueue, Waits waits) {
@@ -197,10 +189,9 @@ final class CleanupFlow {
         evidence.step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.cleanup(advanced.current().record(), settings.cluster(),
                 settings.target()), advanced.permit().get());
-        boolean expired = dispatch instanceof DdlDispatch.PermitRefused refused && refused.reason() == DdlDispatch.Refusal.EXPIRED;
-        if (dispatch instanceof DdlDispatch.NotSent || expired) {
+        if (LostDrop.notSent(dispatch)) {
             // Provably never sent: record the drop as lost; the classifier decides on a redispatch.
-            evidence.step(expired ? "cleanup drop not sent: the dispatch permit expired" : "cleanup drop not sent");
+            evidence.step(LostDrop.notSentStep(dispatch));
             return lost(advanced.current(), evidence);
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
@@ -212,21 +203,22 @@ final class CleanupFlow {
     private Object bindEntry(VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding cleanup = record.payload().cleanup();
-        QueueBinding binding = TakeoverWait.bind(run.queue(), run.waits(), RecordShapes.cleanup(record, settings.cluster(),
+        LostDrop.Look look = LostDrop.look(run.queue(), run.waits(), RecordShapes.cleanup(record, settings.cluster(),
                 settings.target()).expected(cleanup.token()), ports.authority().permitMaxAge(), run.evidence()::step);
-        if (!(binding instanceof QueueBinding.Bound bound)) {
-            QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
-            run.evidence().step("cleanup entry unbound: " + cause);
-            return switch (cause) {
-                // Zero entries after the whole visibility wait: never sent, or its entry is gone.
-                case NO_ENTRY -> lost(current, run.evidence());
-                case CANCELLED -> cancelled();
-                default -> Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
-                        "published on every member; no single queue entry carries the cleanup token, so cleanup cannot"
-                                + " be proven; the predecessor may be partly dropped; follow the runbook");
-            };
+        if (look instanceof LostDrop.Look.Lost) {
+            run.evidence().step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
+            // Zero entries after the whole takeover wait: never sent, or its entry is gone.
+            return lost(current, run.evidence());
         }
-        AuthorityWrites.Step step = writes.write(current, transitions.cleanupBound(record, bound.lookup().entry(),
+        if (look instanceof LostDrop.Look.Unresolved unresolved) {
+            run.evidence().step("cleanup entry unbound: " + unresolved.cause());
+            return unresolved.cause() == QueueResolution.Cause.CANCELLED ? cancelled()
+                    : Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                            "published on every member; no single queue entry carries the cleanup token, so cleanup cannot"
+                                    + " be proven; the predecessor may be partly dropped; follow the runbook");
+        }
+        LostDrop.Look.Bound bound = (LostDrop.Look.Bound) look;
+        AuthorityWrites.Step step = writes.write(current, transitions.cleanupBound(record, bound.entry(),
                 ports.clock().instant()), run.evidence());
         if (step instanceof AuthorityWrites.Step.Stopped stopped) {
             return stopped.conclusion();

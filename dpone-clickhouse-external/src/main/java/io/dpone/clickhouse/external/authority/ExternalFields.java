@@ -10,6 +10,8 @@ final class ExternalFields {
     static final String CANDIDATE_TABLE = "candidate_table";
     static final String CAPABILITY_INVENTORY_DIGEST = "capability_inventory_digest";
     static final String CLEANUP = "cleanup";
+    /** Optional (a compatible v1 addition): present, as {@code true}, exactly when the cleanup drop is marked lost. */
+    static final String CLEANUP_LOST = "cleanup_lost";
     static final String CREATED_AT = "created_at";
     static final String DISPATCH_EPOCH = "dispatch_epoch";
     static final String FENCE_TOKEN = "fence_token";
@@ -28,6 +30,10 @@ final class ExternalFields {
     static final Set<String> RECORD = Set.of(ABORT_CODE, ARTIFACT, CANDIDATE_DEFINITION, CANDIDATE_TABLE, CAPABILITY_INVENTORY_DIGEST,
             CLEANUP, CREATED_AT, DISPATCH_EPOCH, FENCE_TOKEN, INVENTORY_DIGEST, MEMBERS, OPERATION_ID, PHASE, PLAN_DIGEST,
             PUBLICATION, REPLICATION_MODE, SCHEMA, TARGET_DEFINITION, TARGET_KEY, UPDATED_AT);
+    static final Set<String> RECORD_WITH_CLEANUP_LOST = Set.of(ABORT_CODE, ARTIFACT, CANDIDATE_DEFINITION, CANDIDATE_TABLE,
+            CAPABILITY_INVENTORY_DIGEST, CLEANUP, CLEANUP_LOST, CREATED_AT, DISPATCH_EPOCH, FENCE_TOKEN, INVENTORY_DIGEST,
+            MEMBERS, OPERATION_ID, PHASE, PLAN_DIGEST, PUBLICATION, REPLICATION_MODE, SCHEMA, TARGET_DEFINITION, TARGET_KEY,
+            UPDATED_AT);
 
     static final String SHA256 = "sha256";
     static final String BYTE_SIZE = "byte_size";

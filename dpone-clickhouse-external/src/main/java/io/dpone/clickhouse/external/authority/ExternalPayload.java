@@ -3,6 +3,7 @@ package io.dpone.clickhouse.external.authority;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.spi.error.DponeErrorCode;
 import java.time.Instant;
@@ -25,6 +26,8 @@ import java.util.Set;
  * @param capabilityInventoryDigest the inventory digest the distributed-DDL capability was proven
  *     for, or null; when present it is the record's inventory digest
  * @param abortCode the stable code that ended an ABORTED operation; null in every other phase
+ * @param cleanupLost the cleanup drop is proven lost (never sent, or no entry carries its token
+ *     after the takeover wait): the record's word a redispatch acts on ({@code LostDrop})
  */
 public record ExternalPayload(
         Digest planDigest,
@@ -39,7 +42,17 @@ public record ExternalPayload(
         Digest capabilityInventoryDigest,
         DponeErrorCode abortCode,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        boolean cleanupLost) {
+    /** A payload whose cleanup drop, if any, is not marked lost. */
+    public ExternalPayload(Digest planDigest, Digest inventoryDigest, String candidateTable, ArtifactBinding artifact,
+            TableDefinition targetDefinition, TableDefinition candidateDefinition, List<MemberRecord> members,
+            DdlBinding publication, DdlBinding cleanup, Digest capabilityInventoryDigest, DponeErrorCode abortCode,
+            Instant createdAt, Instant updatedAt) {
+        this(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition, members,
+                publication, cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, false);
+    }
+
     public ExternalPayload {
         requireNonNull(planDigest, "planDigest is null");
         requireNonNull(inventoryDigest, "inventoryDigest is null");
@@ -55,6 +68,9 @@ public record ExternalPayload(
         }
         if (capabilityInventoryDigest != null && !capabilityInventoryDigest.equals(inventoryDigest)) {
             throw new IllegalArgumentException("a capability proof is for the record's inventory");
+        }
+        if (cleanupLost) {
+            LostDrop.requireMarkable(cleanup);
         }
         requireOrderedMembers(members);
         for (MemberRecord member : members) {

@@ -48,7 +48,7 @@ final class ExternalPayloadReader {
     }
 
     static Parsed read(JsonNode root) throws Rejected {
-        object(root, RECORD, "payload");
+        object(root, root.has(CLEANUP_LOST) ? RECORD_WITH_CLEANUP_LOST : RECORD, "payload");
         if (!ExternalCodecV1.REPLICATION_MODE.equals(text(root, REPLICATION_MODE))) {
             throw Rejected.malformed("replication_mode is not external");
         }
@@ -67,8 +67,20 @@ final class ExternalPayloadReader {
                 nullableDigest(root, CAPABILITY_INVENTORY_DIGEST),
                 abortCode(nullableText(root, ABORT_CODE)),
                 instant(root, CREATED_AT),
-                instant(root, UPDATED_AT));
+                instant(root, UPDATED_AT),
+                cleanupLost(root.get(CLEANUP_LOST)));
         return new Parsed(mirrors, payload);
+    }
+
+    /** Absent means not lost; present, exactly {@code true} (a {@code false} is not canonical and blocks). */
+    private static boolean cleanupLost(JsonNode json) throws Rejected {
+        if (json == null) {
+            return false;
+        }
+        if (!json.isBoolean() || !json.booleanValue()) {
+            throw Rejected.malformed("cleanup_lost is not true");
+        }
+        return true;
     }
 
     private static DponeErrorCode abortCode(String text) throws Rejected {
