@@ -38,8 +38,8 @@ import org.junit.jupiter.api.Test;
  * External mode's lost cleanup drop, simulator evidence, mirroring internal mode's
  * {@link LostCleanupDropTest}: a drop that provably never reached the server, or whose token no
  * queue entry carries after the visibility wait, is redispatched once under a fresh epoch (the run
- * that proves the loss replaces the unbound binding; no lost mark is persisted) while every member
- * holds exactly its recorded predecessor or nothing. Two entries carrying the cleanup token stay
+ * that proves the loss marks it in the record, as internal mode does, and a redispatch replaces the
+ * marked binding) while every member holds exactly its recorded predecessor or nothing. Two entries carrying the cleanup token stay
  * CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and no second drop is sent.
  */
 class ExternalCleanupDropNotSentTest {
