@@ -113,17 +113,8 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            for (int refused = 1; refused <= 4; refused++) {
-                simulator.arm(DROP.nth(refused), Fault.failBeforeSend());
-            }
 
-            Attempt bounded = driver.publish("w1", "nightly-B", 4);
-
-            assertEquals(Optional.of(PublicationOutcome.WAITING), bounded.outcome(), bounded.summary());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN), bounded.code());
-            assertTrue(bounded.summary().contains("after 3 drops"), bounded.summary());
-            assertEquals(3, drops(simulator));
-            assertEquals(0, dropEntries(simulator));
+            publishUpToTheDropCap(simulator, driver, 4);
 
             Attempt rerun = driver.publish("w2", "nightly-B", 4);
 
@@ -151,12 +142,7 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            for (int refused = 1; refused <= 3; refused++) {
-                simulator.arm(DROP.nth(refused), Fault.failBeforeSend());
-            }
-            Attempt bounded = driver.publish("w1", "nightly-B", 4);
-            assertEquals(Optional.of(PublicationOutcome.WAITING), bounded.outcome(), bounded.summary());
-            assertEquals(3, drops(simulator));
+            publishUpToTheDropCap(simulator, driver, 3);
             Attempt status = new Attempt.Receipt(driver.service("reader", cluster.ports("reader"))
                     .status(Optional.of("nightly-B")));
             assertEquals(Optional.of(PublicationOutcome.WAITING), status.outcome(), status.summary());
@@ -199,6 +185,19 @@ class ExternalCleanupDropNotSentTest {
             assertEquals(null, record.payload().cleanup().entry());
             assertEquals(List.of(), checker.violations());
         }
+    }
+
+    /** {@code refusals} drops refused before their send; w1's invocation stops at its three drops. */
+    private static void publishUpToTheDropCap(ClusterSimulator simulator, ExternalDriver driver, int refusals) {
+        for (int refused = 1; refused <= refusals; refused++) {
+            simulator.arm(DROP.nth(refused), Fault.failBeforeSend());
+        }
+        Attempt bounded = driver.publish("w1", "nightly-B", 4);
+        assertEquals(Optional.of(PublicationOutcome.WAITING), bounded.outcome(), bounded.summary());
+        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN), bounded.code());
+        assertTrue(bounded.summary().contains("after 3 drops"), bounded.summary());
+        assertEquals(3, drops(simulator));
+        assertEquals(0, dropEntries(simulator));
     }
 
     private static ExternalInvariantChecker checker(ClusterSimulator simulator) {
