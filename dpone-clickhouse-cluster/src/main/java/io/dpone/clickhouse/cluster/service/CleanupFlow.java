@@ -15,6 +15,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.engine.LostDrop;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import java.util.Optional;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
@@ -76,11 +77,11 @@ final class CleanupFlow {
             }
             DdlBinding cleanup = record.payload().cleanup();
             if (LostDrop.inFlight(cleanup, RecordTransitions.dropLost(record))) {
-                Object bound = bindEntry(current, run);
-                if (bound instanceof Conclusion conclusion) {
-                    return conclusion;
+                StepResult<VersionedRecord, Conclusion> bound = bindEntry(current, run);
+                if (bound instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
+                    return concluded.ending();
                 }
-                current = (VersionedRecord) bound;
+                current = ((StepResult.Continue<VersionedRecord, Conclusion>) bound).current();
                 continue;
             }
             EntryAggregation hosts = cleanup == null || cleanup.receipt() != null || cleanup.entry() == null ? null
@@ -103,11 +104,11 @@ final class CleanupFlow {
                                         + " invocation; run the same invocation again later to finish cleanup");
                     }
                     drops++;
-                    Object dropped = drop(current, hosts, run.evidence());
-                    if (dropped instanceof Conclusion conclusion) {
-                        return conclusion;
+                    StepResult<VersionedRecord, Conclusion> dropped = drop(current, hosts, run.evidence());
+                    if (dropped instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
+                        return concluded.ending();
                     }
-                    current = (VersionedRecord) dropped;
+                    current = ((StepResult.Continue<VersionedRecord, Conclusion>) dropped).current();
                     continue;
                 }
                 case WAIT_FOR_CLEANUP_ENTRY -> {
@@ -162,29 +163,25 @@ final class CleanupFlow {
                 QueueResult.of(record.payload().publication().receipt()), cleanupQueue, healthy));
     }
 
-    /** One drop under a fresh cleanup epoch; returns the advanced record or a conclusion. */
-    private Object drop(VersionedRecord current, EntryAggregation previousDrop, RunEvidence evidence) {
+    /** One drop under a fresh cleanup epoch. */
+    private StepResult<VersionedRecord, Conclusion> drop(VersionedRecord current, EntryAggregation previousDrop, RunEvidence evidence) {
         VersionedRecord from = current;
         if (from.record().phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
             // A terminal drop left exact predecessor copies: persist its receipt before a new epoch.
             AuthorityWrites.Step pending = writes.write(from, transitions.cleanupPending(from.record(),
                     previousDrop.outcome(), ports.clock().instant()), evidence);
-            if (pending instanceof AuthorityWrites.Step.Stopped stopped) {
-                return stopped.conclusion();
+            if (!(pending instanceof AuthorityWrites.Step.Advanced receipted)) {
+                return pending.result();
             }
-            from = ((AuthorityWrites.Step.Advanced) pending).current();
+            from = receipted.current();
             if (from.record().phase() != AuthorityPhase.CLEANUP_PENDING) {
-                return from;
+                return pending.result();
             }
         }
         AuthorityWrites.Step step = writes.write(from, transitions.cleanupDispatching(from.record(), ports.clock().instant()),
                 evidence);
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return stopped.conclusion();
-        }
-        AuthorityWrites.Step.Advanced advanced = (AuthorityWrites.Step.Advanced) step;
-        if (advanced.permit().isEmpty()) {
-            return advanced.current();
+        if (!(step instanceof AuthorityWrites.Step.Advanced advanced) || advanced.permit().isEmpty()) {
+            return step.result();
         }
         evidence.step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.cleanup(advanced.current().record(), settings.cluster(),
@@ -197,10 +194,10 @@ final class CleanupFlow {
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
         }
-        return advanced.current();
+        return step.result();
     }
 
-    private Object bindEntry(VersionedRecord current, Run run) {
+    private StepResult<VersionedRecord, Conclusion> bindEntry(VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding cleanup = record.payload().cleanup();
         LostDrop.Look look = LostDrop.look(run.queue(), run.waits(), RecordShapes.cleanup(record, settings.cluster(),
@@ -212,27 +209,18 @@ final class CleanupFlow {
         }
         if (look instanceof LostDrop.Look.Unresolved unresolved) {
             run.evidence().step("cleanup entry unbound: " + unresolved.cause());
-            return unresolved.cause() == QueueResolution.Cause.CANCELLED ? cancelled()
+            return new StepResult.Concluded<>(unresolved.cause() == QueueResolution.Cause.CANCELLED ? cancelled()
                     : Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
                             "published on every member; no single queue entry carries the cleanup token, so cleanup cannot"
-                                    + " be proven; the predecessor may be partly dropped; follow the runbook");
+                                    + " be proven; the predecessor may be partly dropped; follow the runbook"));
         }
         LostDrop.Look.Bound bound = (LostDrop.Look.Bound) look;
-        AuthorityWrites.Step step = writes.write(current, transitions.cleanupBound(record, bound.entry(),
-                ports.clock().instant()), run.evidence());
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return stopped.conclusion();
-        }
-        return ((AuthorityWrites.Step.Advanced) step).current();
+        return writes.write(current, transitions.cleanupBound(record, bound.entry(), ports.clock().instant()),
+                run.evidence()).result();
     }
 
-    /** CLEANUP_DISPATCHING -> CLEANUP_PENDING marking the drop lost; returns the advanced record or a conclusion. */
-    private Object lost(VersionedRecord current, RunEvidence evidence) {
-        AuthorityWrites.Step step = writes.write(current, transitions.cleanupLost(current.record(), ports.clock().instant()),
-                evidence);
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return stopped.conclusion();
-        }
-        return ((AuthorityWrites.Step.Advanced) step).current();
+    /** CLEANUP_DISPATCHING -> CLEANUP_PENDING marking the drop lost. */
+    private StepResult<VersionedRecord, Conclusion> lost(VersionedRecord current, RunEvidence evidence) {
+        return writes.write(current, transitions.cleanupLost(current.record(), ports.clock().instant()), evidence).result();
     }
 }
