@@ -188,22 +188,14 @@ final class CleanupStep {
                     + " be partly dropped; follow the runbook (an external cleanup drop without a single queue entry)");
         }
         BoundEntry entry = ((LostDrop.Look.Bound) look).entry();
-        SlotWrites.Step step = writes.write(current, steps.cleanupBound(record, entry, ports.clock().instant()),
-                run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
-        }
-        return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+        return writes.write(current, steps.cleanupBound(record, entry, ports.clock().instant()),
+                run.evidence()).result();
     }
 
     /** Marks the unbound drop of {@code current} lost in the record, the word every later step acts on. */
     private Flow lost(SlotVersion<ExternalSlot> current, ExternalRun run) {
-        SlotWrites.Step step = writes.write(current, steps.cleanupLost((ExternalRecord) current.record(),
-                ports.clock().instant()), run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
-        }
-        return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+        return writes.write(current, steps.cleanupLost((ExternalRecord) current.record(),
+                ports.clock().instant()), run.evidence()).result();
     }
 
     private static Flow unknown(PublicationOutcome outcome, String message) {
