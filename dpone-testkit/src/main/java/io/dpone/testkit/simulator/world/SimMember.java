@@ -46,6 +46,8 @@ public final class SimMember {
     public boolean knowsValidateMutationQuery;
     /** The server's {@code timezone()}: where a date-time without a zone of its own lands. */
     public String timeZone = "UTC";
+    /** The server's {@code version()}, as the member read reports it. */
+    public String serverVersion = ServerErrors.VERSION;
     long session = 1;
     /**
      * The highest {@link KeeperLog} index this member's KeeperMap client has seen; -1 until its first
