@@ -56,11 +56,8 @@ public final class PlanCommand implements Callable<Integer> {
                     + " blocker publish would hit, with its code.")
     private Path source;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "As for publish; default by file extension.")
-    private String format;
-
-    @Option(names = "--columns", paramLabel = "DECL", description = "As for publish: a codec file's columns, \"name Type, ...\".")
-    private String columns;
+    @Mixin
+    private SourceDescription description;
 
     public PlanCommand(HostContext host) {
         this.host = requireNonNull(host, "host is null");
@@ -68,10 +65,10 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (source == null && (format != null || columns != null)) {
+        if (source == null && description.given()) {
             throw new ParameterException(spec.commandLine(), "--format and --columns describe --source");
         }
-        SourceArguments arguments = source == null ? null : new SourceArguments(source, format, columns);
+        SourceArguments arguments = source == null ? null : description.of(source);
         Optional<DelimitedFormat> delimited = source == null ? Optional.empty() : arguments.delimitedFormat(spec);
         if (!live) {
             return source == null ? manifest.printDecision(host, JsonDocuments::decision) : offline(arguments, delimited);
