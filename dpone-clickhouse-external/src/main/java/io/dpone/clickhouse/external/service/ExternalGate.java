@@ -14,8 +14,10 @@ import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
+import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.external.admission.AdmissionCodes;
@@ -86,10 +88,12 @@ final class ExternalGate {
      * A refusal that is not this invocation's own receipt is thrown, as from {@link #admit}.
      *
      * @param facade null when admission stopped before the facade was judged
+     * @param serverVersions each member's reported {@code version()} by endpoint (empty when membership was not read)
      */
-    record Survey(Admission admission, FacadeVerdict facade, boolean needsProof) {
+    record Survey(Admission admission, FacadeVerdict facade, boolean needsProof, Map<HostEndpoint, String> serverVersions) {
         Survey {
             requireNonNull(admission, "admission is null");
+            serverVersions = Map.copyOf(requireNonNull(serverVersions, "serverVersions is null"));
         }
     }
 
@@ -105,7 +109,7 @@ final class ExternalGate {
                 throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
             }
         } catch (DponeException refused) {
-            return new Survey(heldBeforeMembership(operation, refused), null, false);
+            return new Survey(heldBeforeMembership(operation, refused), null, false, Map.of());
         }
         SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
         if (ownUnresolved(slot, operation)) {
@@ -114,7 +118,8 @@ final class ExternalGate {
         AdmittedMembers members = members(membership, pastDispatch(slot, operation), false, run).members();
         requireSealableTypes(members);
         return new Survey(new Admission(members, slot), facade,
-                !(facade instanceof FacadeVerdict.Ready) || needsProof(slot, members.inventoryDigest()));
+                !(facade instanceof FacadeVerdict.Ready) || needsProof(slot, members.inventoryDigest()),
+                LivePlanFields.serverVersions(membership.members()));
     }
 
     Admission admit(ExternalOperation operation, ExternalRun run) {
@@ -149,9 +154,10 @@ final class ExternalGate {
         try {
             Judged judged = members(membership, pastDispatch(slot, operation), true, run);
             return new Survey(new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty()), facade,
-                    needsProof(slot, judged.members().inventoryDigest()));
+                    needsProof(slot, judged.members().inventoryDigest()), LivePlanFields.serverVersions(membership.members()));
         } catch (RuntimeException stopped) {
-            return new Survey(new Admission(null, slot, Optional.empty(), Optional.of(stopped)), facade, false);
+            return new Survey(new Admission(null, slot, Optional.empty(), Optional.of(stopped)), facade, false,
+                    LivePlanFields.serverVersions(membership.members()));
         }
     }
 
