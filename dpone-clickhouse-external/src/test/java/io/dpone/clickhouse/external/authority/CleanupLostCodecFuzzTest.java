@@ -33,7 +33,7 @@ class CleanupLostCodecFuzzTest {
         DdlBinding drop = token(DdlAction.DROP, epoch);
         return record(ExternalPhase.CLEANUP_DISPATCHING, epoch, new ExternalPayload(p.planDigest(), p.inventoryDigest(),
                 p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
-                drop, p.capabilityInventoryDigest(), null, p.createdAt(), p.updatedAt().plusSeconds(epoch), lost));
+                drop, p.capabilityInventoryDigest(), null, p.createdAt(), p.updatedAt().plusSeconds(epoch), p.phases(), lost));
     }
 
     private static AuthorityRow resigned(AuthorityRow row, String payload) {
@@ -76,7 +76,7 @@ class CleanupLostCodecFuzzTest {
         DdlBinding bound = bound(p.cleanup(), receipt ? QueueStatus.TERMINAL_SUCCESS : null);
         assertThrows(IllegalArgumentException.class, () -> new ExternalPayload(p.planDigest(), p.inventoryDigest(),
                 p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
-                bound, p.capabilityInventoryDigest(), null, p.createdAt(), p.updatedAt(), true));
+                bound, p.capabilityInventoryDigest(), null, p.createdAt(), p.updatedAt(), p.phases(), true));
         AuthorityRow row = ExternalCodecV1.encode(record(ExternalPhase.CLEANUP_DISPATCHING, epoch, new ExternalPayload(
                 p.planDigest(), p.inventoryDigest(), p.candidateTable(), p.artifact(), p.targetDefinition(),
                 p.candidateDefinition(), p.members(), p.publication(), bound, p.capabilityInventoryDigest(), null,

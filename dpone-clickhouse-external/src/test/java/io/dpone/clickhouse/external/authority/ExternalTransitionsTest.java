@@ -160,7 +160,7 @@ class ExternalTransitionsTest {
         return record(record.phase(), record.dispatchEpoch(), new ExternalPayload(p.planDigest(), p.inventoryDigest(),
                 p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
                 p.cleanup(), p.capabilityInventoryDigest(), p.abortCode(), p.createdAt(), p.updatedAt().plusSeconds(seconds),
-                true));
+                p.phases(), true));
     }
 
     @Test
