@@ -13,6 +13,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import java.time.Instant;
 
 /**
@@ -89,10 +90,7 @@ final class RecordTransitions {
      * previous drop was lost (docs/reference/authority.md); a redispatch under a new epoch may follow.
      */
     AuthorityRecord cleanupLost(AuthorityRecord current, Instant now) {
-        DdlBinding cleanup = current.payload().cleanup();
-        if (cleanup == null || cleanup.entry() != null) {
-            throw new IllegalArgumentException("only an unbound drop can be lost");
-        }
+        DdlBinding cleanup = LostDrop.requireMarkable(current.payload().cleanup());
         return with(current, AuthorityPhase.CLEANUP_PENDING, current.dispatchEpoch(), current.payload().publication(),
                 cleanup, now);
     }

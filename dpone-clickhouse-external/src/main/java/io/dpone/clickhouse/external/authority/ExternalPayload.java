@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.spi.error.DponeErrorCode;
 import java.time.Instant;
@@ -28,6 +29,8 @@ import java.util.Set;
  * @param abortCode the stable code that ended an ABORTED operation; null in every other phase
  * @param phases when the record entered each phase ({@code phase_times}), within its own created
  *     and updated times; {@link PhaseHistory#UNKNOWN} for a record written before phases were timed
+ * @param cleanupLost the cleanup drop is proven lost (never sent, or no entry carries its token
+ *     after the takeover wait): the record's word a redispatch acts on ({@code LostDrop})
  */
 public record ExternalPayload(
         Digest planDigest,
@@ -43,7 +46,8 @@ public record ExternalPayload(
         DponeErrorCode abortCode,
         Instant createdAt,
         Instant updatedAt,
-        PhaseHistory phases) {
+        PhaseHistory phases,
+        boolean cleanupLost) {
     public ExternalPayload {
         requireNonNull(planDigest, "planDigest is null");
         requireNonNull(inventoryDigest, "inventoryDigest is null");
@@ -59,6 +63,9 @@ public record ExternalPayload(
         }
         if (capabilityInventoryDigest != null && !capabilityInventoryDigest.equals(inventoryDigest)) {
             throw new IllegalArgumentException("a capability proof is for the record's inventory");
+        }
+        if (cleanupLost) {
+            LostDrop.requireMarkable(cleanup);
         }
         requireOrderedMembers(members);
         for (MemberRecord member : members) {
@@ -78,13 +85,22 @@ public record ExternalPayload(
             DdlBinding publication, DdlBinding cleanup, Digest capabilityInventoryDigest, DponeErrorCode abortCode,
             Instant createdAt, Instant updatedAt) {
         this(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition, members, publication,
-                cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, PhaseHistory.UNKNOWN);
+                cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, PhaseHistory.UNKNOWN, false);
+    }
+
+    /** A payload whose cleanup drop, if any, is not marked lost. */
+    public ExternalPayload(Digest planDigest, Digest inventoryDigest, String candidateTable, ArtifactBinding artifact,
+            TableDefinition targetDefinition, TableDefinition candidateDefinition, List<MemberRecord> members,
+            DdlBinding publication, DdlBinding cleanup, Digest capabilityInventoryDigest, DponeErrorCode abortCode,
+            Instant createdAt, Instant updatedAt, PhaseHistory phases) {
+        this(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition, members, publication,
+                cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, phases, false);
     }
 
     /** This payload with {@code history} as its phase times. */
     public ExternalPayload withPhases(PhaseHistory history) {
         return new ExternalPayload(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition,
-                members, publication, cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, history);
+                members, publication, cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, history, cleanupLost);
     }
 
     private static void requireOrderedMembers(List<MemberRecord> members) {

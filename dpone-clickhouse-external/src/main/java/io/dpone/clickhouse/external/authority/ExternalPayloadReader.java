@@ -49,7 +49,7 @@ final class ExternalPayloadReader {
     }
 
     static Parsed read(JsonNode root) throws Rejected {
-        object(root, root.has(PHASE_TIMES) ? RECORD_WITH_PHASE_TIMES : RECORD, "payload");
+        object(root, recordKeys(root::has), "payload");
         if (!ExternalCodecV1.REPLICATION_MODE.equals(text(root, REPLICATION_MODE))) {
             throw Rejected.malformed("replication_mode is not external");
         }
@@ -69,7 +69,8 @@ final class ExternalPayloadReader {
                 abortCode(nullableText(root, ABORT_CODE)),
                 instant(root, CREATED_AT),
                 instant(root, UPDATED_AT),
-                phases(root.get(PHASE_TIMES)));
+                phases(root.get(PHASE_TIMES)),
+                cleanupLost(root.get(CLEANUP_LOST)));
         return new Parsed(mirrors, payload);
     }
 
@@ -79,6 +80,17 @@ final class ExternalPayloadReader {
         } catch (IllegalArgumentException e) {
             throw Rejected.malformed(e.getMessage());
         }
+    }
+
+    /** Absent means not lost; present, exactly {@code true} (a {@code false} is not canonical and blocks). */
+    private static boolean cleanupLost(JsonNode json) throws Rejected {
+        if (json == null) {
+            return false;
+        }
+        if (!json.isBoolean() || !json.booleanValue()) {
+            throw Rejected.malformed("cleanup_lost is not true");
+        }
+        return true;
     }
 
     private static DponeErrorCode abortCode(String text) throws Rejected {

@@ -50,6 +50,10 @@ final class ExternalPayloadWriter {
         json.put(MEMBERS, members);
         json.put(PUBLICATION, binding(payload.publication()));
         json.put(CLEANUP, binding(payload.cleanup()));
+        if (payload.cleanupLost()) {
+            // omitted unless marked, so a record without a lost drop is byte-identical to the original v1 form
+            json.put(CLEANUP_LOST, true);
+        }
         json.put(CAPABILITY_INVENTORY_DIGEST, payload.capabilityInventoryDigest() == null ? null
                 : payload.capabilityInventoryDigest().hex());
         json.put(ABORT_CODE, payload.abortCode() == null ? null : payload.abortCode().name());

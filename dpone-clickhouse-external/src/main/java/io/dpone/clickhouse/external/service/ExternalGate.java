@@ -35,6 +35,7 @@ import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.EndpointCoverage;
 import io.dpone.clickhouse.external.member.MemberPolicy;
 import io.dpone.clickhouse.external.member.TableState;
+import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.source.SourceColumn;
@@ -195,7 +196,7 @@ final class ExternalGate {
 
     private ClusterAdmission.Admitted membership(ExternalOperation operation) {
         ClusterAdmission admission = new StrictClusterAdmission(ports.catalog())
-                .admitMembership(settings.cluster(), settings.target(), operation.candidate(), false);
+                .admitMembership(settings.cluster(), settings.target(), operation.candidate(), ReplicationMode.EXTERNAL);
         if (admission instanceof ClusterAdmission.Blocked blocked) {
             throw new DponeException(AdmissionCodes.of(blocked), "admission blocked: " + blocked.reason()
                     + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")") + "; nothing was mutated");

@@ -114,8 +114,8 @@ final class RecordSteps {
     }
 
     /**
-     * COMMITTED (or a CLEANUP_DISPATCHING whose drop receipt is persisted, or whose drop this run
-     * proved lost with no entry bound) -> CLEANUP_DISPATCHING at the next epoch with a fresh token.
+     * COMMITTED (or a CLEANUP_DISPATCHING whose drop receipt is persisted, or whose drop the record
+     * marks lost) -> CLEANUP_DISPATCHING at the next epoch with a fresh token.
      */
     ExternalRecord cleanupDispatching(ExternalRecord current, Instant now) {
         long epoch = current.dispatchEpoch() + 1;
@@ -128,6 +128,17 @@ final class RecordSteps {
     ExternalRecord cleanupBound(ExternalRecord current, BoundEntry entry, Instant now) {
         return with(current, current.phase(), current.dispatchEpoch(), ddl(current.payload(), current.payload().publication(),
                 bind(current.payload().cleanup(), entry), now));
+    }
+
+    /**
+     * CLEANUP_DISPATCHING -> itself with the unbound drop marked lost ({@code LostDrop}): same epoch
+     * and binding; a redispatch under a new epoch may follow, in this run or any later one.
+     */
+    ExternalRecord cleanupLost(ExternalRecord current, Instant now) {
+        ExternalPayload p = current.payload();
+        return with(current, current.phase(), current.dispatchEpoch(), new ExternalPayload(p.planDigest(), p.inventoryDigest(),
+                p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
+                p.cleanup(), p.capabilityInventoryDigest(), null, p.createdAt(), updated(p, now), p.phases(), true));
     }
 
     /** Persists the terminal receipt of a drop that left exact predecessor copies, before a redispatch. */
