@@ -36,6 +36,8 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.provider to io.dpone.clickhouse.external, io.dpone.testkit;
     // Mechanics both modes' services share: bounded waits and the per-member reconciliation read.
     exports io.dpone.clickhouse.cluster.flow to io.dpone.clickhouse.external;
+    // The protocol rules and step results both modes share (issue 24, one engine).
+    exports io.dpone.clickhouse.cluster.engine to io.dpone.clickhouse.external;
     exports io.dpone.clickhouse.cluster.catalog to io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.transport to io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.transport.http to io.dpone.clickhouse.external, io.dpone.testkit;

@@ -271,6 +271,12 @@ public final class SimulatorAdmin {
         return this;
     }
 
+    /** The member's server {@code version()} from now on, as after an upgrade and restart. */
+    public SimulatorAdmin serverVersion(int member, String version) {
+        member(member).serverVersion = version;
+        return this;
+    }
+
     /** Whether the member knows {@code keeper_map_strict_mode} (24.8 does). */
     public SimulatorAdmin strictModeKnown(int member, boolean known) {
         member(member).knowsStrictMode = known;

@@ -14,8 +14,10 @@ import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
+import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.external.admission.AdmissionCodes;
@@ -33,6 +35,7 @@ import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.EndpointCoverage;
 import io.dpone.clickhouse.external.member.MemberPolicy;
 import io.dpone.clickhouse.external.member.TableState;
+import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.source.SourceColumn;
@@ -86,10 +89,12 @@ final class ExternalGate {
      * A refusal that is not this invocation's own receipt is thrown, as from {@link #admit}.
      *
      * @param facade null when admission stopped before the facade was judged
+     * @param serverVersions each member's reported {@code version()} by endpoint (empty when membership was not read)
      */
-    record Survey(Admission admission, FacadeVerdict facade, boolean needsProof) {
+    record Survey(Admission admission, FacadeVerdict facade, boolean needsProof, Map<HostEndpoint, String> serverVersions) {
         Survey {
             requireNonNull(admission, "admission is null");
+            serverVersions = Map.copyOf(requireNonNull(serverVersions, "serverVersions is null"));
         }
     }
 
@@ -105,7 +110,7 @@ final class ExternalGate {
                 throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
             }
         } catch (DponeException refused) {
-            return new Survey(heldBeforeMembership(operation, refused), null, false);
+            return new Survey(heldBeforeMembership(operation, refused), null, false, Map.of());
         }
         SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
         if (ownUnresolved(slot, operation)) {
@@ -114,7 +119,8 @@ final class ExternalGate {
         AdmittedMembers members = members(membership, pastDispatch(slot, operation), false, run).members();
         requireSealableTypes(members);
         return new Survey(new Admission(members, slot), facade,
-                !(facade instanceof FacadeVerdict.Ready) || needsProof(slot, members.inventoryDigest()));
+                !(facade instanceof FacadeVerdict.Ready) || needsProof(slot, members.inventoryDigest()),
+                LivePlanFields.serverVersions(membership.members()));
     }
 
     Admission admit(ExternalOperation operation, ExternalRun run) {
@@ -149,9 +155,10 @@ final class ExternalGate {
         try {
             Judged judged = members(membership, pastDispatch(slot, operation), true, run);
             return new Survey(new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty()), facade,
-                    needsProof(slot, judged.members().inventoryDigest()));
+                    needsProof(slot, judged.members().inventoryDigest()), LivePlanFields.serverVersions(membership.members()));
         } catch (RuntimeException stopped) {
-            return new Survey(new Admission(null, slot, Optional.empty(), Optional.of(stopped)), facade, false);
+            return new Survey(new Admission(null, slot, Optional.empty(), Optional.of(stopped)), facade, false,
+                    LivePlanFields.serverVersions(membership.members()));
         }
     }
 
@@ -189,7 +196,7 @@ final class ExternalGate {
 
     private ClusterAdmission.Admitted membership(ExternalOperation operation) {
         ClusterAdmission admission = new StrictClusterAdmission(ports.catalog())
-                .admitMembership(settings.cluster(), settings.target(), operation.candidate(), false);
+                .admitMembership(settings.cluster(), settings.target(), operation.candidate(), ReplicationMode.EXTERNAL);
         if (admission instanceof ClusterAdmission.Blocked blocked) {
             throw new DponeException(AdmissionCodes.of(blocked), "admission blocked: " + blocked.reason()
                     + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")") + "; nothing was mutated");
