@@ -25,11 +25,24 @@ import java.util.Optional;
  * before its takeover, but only under their own attempt names ({@link #sweepSuperseded}): a tried
  * UUID was never proven (READY names only the current UUID, and READY is never superseded), so no
  * rename ever moved it, while the member's current UUID is the published target and is never
- * looked at. A late CREATE that lands after that takeover is known to no record any more
- * (docs/runbook.md, "A superseded attempt left after the next operation took the target").
+ * looked at. Before either sweep the next operation waits out the age bound every attempt's
+ * {@code CREATE} is sent within ({@link #mayStillLand}), so only a {@code CREATE} that passed its
+ * age check and reached its member later than one more visibility wait can land after the takeover
+ * (ADR 0007's accepted window; docs/runbook/operator-recovery.md, "A late-landing candidate").
  */
 final class AbortedLeftovers {
     private AbortedLeftovers() {
+    }
+
+    /**
+     * True when the finished operation recorded a UUID whose {@code CREATE} the sweep looks for (an
+     * ABORTED one's owned UUIDs, a COMPLETED one's tried UUIDs): such a {@code CREATE} may still be on
+     * its way, so the next operation waits out its age bound before it sweeps and takes over.
+     */
+    static boolean mayStillLand(ExternalRecord finished) {
+        boolean aborted = finished.phase() == ExternalPhase.ABORTED;
+        return (aborted || finished.phase() == ExternalPhase.COMPLETED) && finished.payload().members().stream()
+                .anyMatch(member -> !(aborted ? member.ownedUuids() : member.triedUuids()).isEmpty());
     }
 
     /** Empty when no recorded table of the aborted operation is left; else why one could not be proven gone. */

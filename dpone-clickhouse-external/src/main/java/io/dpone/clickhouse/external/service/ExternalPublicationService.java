@@ -2,6 +2,7 @@ package io.dpone.clickhouse.external.service;
 
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.flow.TakeoverWait;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.port.Sleeper;
@@ -136,11 +137,17 @@ public final class ExternalPublicationService {
      * The last moment a finished predecessor's recorded UUIDs are readable is before this takeover
      * overwrites them: a late-landing table of that operation is dropped first (an ABORTED one's
      * recorded UUIDs, a COMPLETED one's superseded attempts under their own attempt names), or the
-     * target is not taken and nothing is lost.
+     * target is not taken and nothing is lost. When there is such a UUID the sweep waits first until
+     * every {@code CREATE} that passed its age bound has landed ({@code TakeoverWait.outlast}).
      */
     private void sweepFinishedPredecessor(AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, ExternalRun run) {
         if (finished == null || !(finished.record() instanceof ExternalRecord predecessor)) {
             return;
+        }
+        if (AbortedLeftovers.mayStillLand(predecessor) && !TakeoverWait.outlast(run.pacing(), settings.entryVisibility(),
+                ports.authority().permitMaxAge(), run.evidence()::step)) {
+            throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED, "cancelled while waiting out the predecessor"
+                    + " operation's late statements; the target was not taken and nothing was done");
         }
         Optional<String> unproven = predecessor.phase() == ExternalPhase.ABORTED
                 ? AbortedLeftovers.sweep(cluster, predecessor, settings.target(), run.evidence())
