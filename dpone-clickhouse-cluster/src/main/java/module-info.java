@@ -41,6 +41,8 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.ddl.adapter
             to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.flow to io.dpone.clickhouse.internal, io.dpone.clickhouse.external;
+    // The protocol rules and step results both modes share (issue 24, one engine).
+    exports io.dpone.clickhouse.cluster.engine to io.dpone.clickhouse.internal, io.dpone.clickhouse.external;
     exports io.dpone.clickhouse.cluster.provider
             to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.source

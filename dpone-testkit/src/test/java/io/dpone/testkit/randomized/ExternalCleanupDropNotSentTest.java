@@ -19,12 +19,14 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableView;
 import io.dpone.testkit.simulator.WorkerCrash;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -36,8 +38,8 @@ import org.junit.jupiter.api.Test;
  * External mode's lost cleanup drop, simulator evidence, mirroring internal mode's
  * {@link LostCleanupDropTest}: a drop that provably never reached the server, or whose token no
  * queue entry carries after the visibility wait, is redispatched once under a fresh epoch (the run
- * that proves the loss replaces the unbound binding; no lost mark is persisted) while every member
- * holds exactly its recorded predecessor or nothing. Two entries carrying the cleanup token stay
+ * that proves the loss marks it in the record, as internal mode does, and a redispatch replaces the
+ * marked binding) while every member holds exactly its recorded predecessor or nothing. Two entries carrying the cleanup token stay
  * CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and no second drop is sent.
  */
 class ExternalCleanupDropNotSentTest {
@@ -50,7 +52,7 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            simulator.arm(DROP, Fault.failBeforeSend());
+            simulator.arm(DROP, SimulatorFault.failBeforeSend());
 
             Attempt attempt = driver.publish("w1", "nightly-B", 4);
 
@@ -75,7 +77,7 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            simulator.arm(DROP, Fault.crashWorker());
+            simulator.arm(DROP, SimulatorFault.crashWorker());
             assertThrows(WorkerCrash.class, () -> driver.publish("w1", "nightly-B", 4), "w1 dies at the drop");
             ExternalRecord lost = driver.record("nightly-B");
             assertEquals(ExternalPhase.CLEANUP_DISPATCHING, lost.phase());
@@ -111,22 +113,49 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            for (int refused = 1; refused <= 4; refused++) {
-                simulator.arm(DROP.nth(refused), Fault.failBeforeSend());
-            }
 
-            Attempt bounded = driver.publish("w1", "nightly-B", 4);
-
-            assertEquals(Optional.of(PublicationOutcome.WAITING), bounded.outcome(), bounded.summary());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN), bounded.code());
-            assertTrue(bounded.summary().contains("after 3 drops"), bounded.summary());
-            assertEquals(3, drops(simulator));
-            assertEquals(0, dropEntries(simulator));
+            publishUpToTheDropCap(simulator, driver, 4);
 
             Attempt rerun = driver.publish("w2", "nightly-B", 4);
 
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
             assertEquals(5, drops(simulator), "the fourth refused drop and one that reached the server");
+            assertEquals(1, dropEntries(simulator));
+            predecessorsAbsentEverywhere(simulator, driver.record("nightly-B"));
+            assertEquals(List.of(), checker.violations());
+        }
+    }
+
+    /**
+     * One lost-drop rule for both modes (issue 24): a loss an invocation proved is persisted in the
+     * record, as internal mode's CLEANUP_PENDING without an entry, so status names it and the rerun
+     * redispatches without proving it again. Red on main c884450: external mode kept the loss in
+     * memory, so after the capped invocation the record showed the lost drop like one still in
+     * flight, status said "no queue entry carries the cleanup drop's token yet", and the rerun
+     * waited out the visibility wait, the permit's 45 s age and a second visibility wait (about
+     * 107 s simulated) to prove the same loss again.
+     */
+    @Test
+    void aLossTheInvocationProvedIsPersistedSoTheRerunRedispatchesWithoutProvingItAgain() {
+        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(47).internalReplication(false).build();
+        ExternalInvariantChecker checker = checker(simulator);
+        try (SimulatedExternalCluster cluster = cluster(simulator)) {
+            ExternalDriver driver = new ExternalDriver(cluster);
+            assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
+            publishUpToTheDropCap(simulator, driver, 3);
+            Attempt status = new Attempt.Receipt(driver.service("reader", cluster.ports("reader"))
+                    .status(Optional.of("nightly-B")));
+            assertEquals(Optional.of(PublicationOutcome.WAITING), status.outcome(), status.summary());
+            assertTrue(driver.record("nightly-B").payload().cleanupLost(), "the record marks the third drop lost");
+            assertTrue(status.summary().contains("cleanup is pending"), status.summary());
+            Instant before = simulator.clock().instant();
+
+            Attempt rerun = driver.publish("w2", "nightly-B", 4);
+
+            assertEquals(Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
+            Duration took = Duration.between(before, simulator.clock().instant());
+            assertTrue(took.compareTo(Duration.ofSeconds(45)) < 0, "no second takeover wait: " + took);
+            assertEquals(4, drops(simulator), "three refused drops and one redispatch");
             assertEquals(1, dropEntries(simulator));
             predecessorsAbsentEverywhere(simulator, driver.record("nightly-B"));
             assertEquals(List.of(), checker.violations());
@@ -140,7 +169,7 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            simulator.arm(DROP, Fault.duplicateEntry());
+            simulator.arm(DROP, SimulatorFault.duplicateEntry());
 
             Attempt attempt = driver.publish("w1", "nightly-B", 4);
             Attempt rerun = driver.publish("w2", "nightly-B", 4);
@@ -156,6 +185,19 @@ class ExternalCleanupDropNotSentTest {
             assertEquals(null, record.payload().cleanup().entry());
             assertEquals(List.of(), checker.violations());
         }
+    }
+
+    /** {@code refusals} drops refused before their send; w1's invocation stops at its three drops. */
+    private static void publishUpToTheDropCap(ClusterSimulator simulator, ExternalDriver driver, int refusals) {
+        for (int refused = 1; refused <= refusals; refused++) {
+            simulator.arm(DROP.nth(refused), SimulatorFault.failBeforeSend());
+        }
+        Attempt bounded = driver.publish("w1", "nightly-B", 4);
+        assertEquals(Optional.of(PublicationOutcome.WAITING), bounded.outcome(), bounded.summary());
+        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN), bounded.code());
+        assertTrue(bounded.summary().contains("after 3 drops"), bounded.summary());
+        assertEquals(3, drops(simulator));
+        assertEquals(0, dropEntries(simulator));
     }
 
     private static ExternalInvariantChecker checker(ClusterSimulator simulator) {

@@ -19,6 +19,7 @@ import io.dpone.testkit.simulator.MemberStep;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.PortEvent;
 import io.dpone.testkit.simulator.StepObserver;
+import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.TableView;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -57,7 +58,10 @@ import java.util.function.Supplier;
  *       the publication permit (STAGED -> STAGING before a fenced abort);</li>
  *   <li>no INSERT of a direct member session lands in the target, a recorded predecessor, or a
  *       candidate a record named READY or proven: a stale worker's write never reaches a proven
- *       generation (checked as the member applies the statement, on the table its name then holds).</li>
+ *       generation (checked as the member applies the statement, on the table its name then holds);</li>
+ *   <li>no table under an attempt name of a UUID a finished operation recorded (ABORTED: any;
+ *       COMPLETED: a tried one) is left when a successor takes the slot over (checked as the takeover
+ *       applies).</li>
  * </ol>
  * Violations are collected, not thrown, so that the service under test cannot swallow them.
  */
@@ -312,6 +316,7 @@ final class ExternalInvariantChecker implements StepObserver {
         String holder = slotHolders.put(key, operation);
         if (holder != null && !holder.equals(operation)) {
             lifetimes.merge(operation, 1, Integer::sum);
+            checkTakeover(latest.get(holder));
         }
         tokenWriters.learn(row.row().payload(), writerQueryId);
         if (!(ExternalCodecV1.decode(row.row()) instanceof DecodeResult.Valid<ExternalRecord> valid)) {
@@ -332,6 +337,32 @@ final class ExternalInvariantChecker implements StepObserver {
             }
             if (member.stage() == MemberStage.READY) {
                 ready.add(member.candidateUuid());
+            }
+        }
+    }
+
+    /**
+     * Invariant 8: when another operation takes the slot over, no table under an attempt name of a
+     * UUID the finished predecessor recorded, and that its sweep looks for (ABORTED: every owned UUID;
+     * COMPLETED: the tried ones), is left on any member (ADR 0008, "A late CREATE of a superseded
+     * attempt"). A CREATE landing after the takeover is ADR 0007's accepted window and not checked.
+     */
+    private void checkTakeover(ExternalRecord predecessor) {
+        if (predecessor == null || !(predecessor.phase() == ExternalPhase.ABORTED || predecessor.phase() == ExternalPhase.COMPLETED)) {
+            return;
+        }
+        Set<String> swept = new HashSet<>();
+        for (MemberRecord member : predecessor.payload().members()) {
+            (predecessor.phase() == ExternalPhase.ABORTED ? member.ownedUuids() : member.triedUuids())
+                    .forEach(uuid -> swept.add(uuid.toString().replace("-", "")));
+        }
+        for (MemberView member : simulator.observe().members()) {
+            for (Map.Entry<TableRef, TableView> table : member.tables().entrySet()) {
+                String hex = table.getValue().uuid() == null ? "" : table.getValue().uuid().toString().replace("-", "");
+                if (swept.contains(hex) && table.getKey().table().endsWith("_" + hex)) {
+                    violation("member " + member.index() + " keeps a recorded attempt of the " + predecessor.phase()
+                            + " predecessor after its successor's takeover");
+                }
             }
         }
     }

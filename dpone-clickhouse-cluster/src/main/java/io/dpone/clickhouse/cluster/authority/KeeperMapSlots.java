@@ -53,6 +53,14 @@ public final class KeeperMapSlots<R extends SlotRecord> {
         return lifetime.maxAge();
     }
 
+    /**
+     * A bound of {@link #permitMaxAge} started now on the permits' clock, for a permit-less statement
+     * that a successor waits out like a permit ({@link AgeBound}); start it before the write it follows.
+     */
+    public AgeBound startAgeBound() {
+        return new AgeBound(lifetime);
+    }
+
     /** Strictly inserts {@code created} into an absent slot; an existing key is a conflict, a lost answer unknown. */
     public SlotWrite<R> createIfAbsent(R created) {
         requireNonNull(created, "created is null");

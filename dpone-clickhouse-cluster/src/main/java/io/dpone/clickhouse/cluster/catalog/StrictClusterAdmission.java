@@ -15,6 +15,7 @@ import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.manifest.ReplicationMode;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -60,14 +61,14 @@ public final class StrictClusterAdmission {
      * a target that is mid-swap by design, and its state is the reconciliation classifier's to judge.
      */
     public ClusterAdmission admitMembership(String cluster, TableRef target, TableRef candidate) {
-        return admitMembership(cluster, target, candidate, true);
+        return admitMembership(cluster, target, candidate, ReplicationMode.INTERNAL);
     }
 
     /**
-     * {@link #admitMembership(String, TableRef, TableRef)} for the mode whose inventory needs
-     * {@code internal_replication = internalReplication} on every row (false for external mode).
+     * {@link #admitMembership(String, TableRef, TableRef)} for {@code mode}, whose
+     * {@code internal_replication} flag every inventory row must carry (0 for external mode).
      */
-    public ClusterAdmission admitMembership(String cluster, TableRef target, TableRef candidate, boolean internalReplication) {
+    public ClusterAdmission admitMembership(String cluster, TableRef target, TableRef candidate, ReplicationMode mode) {
         requireNonNull(target, "target is null");
         requireNonNull(candidate, "candidate is null");
         CompletableFuture<CatalogRead<ClusterInventory>> pending =
@@ -79,7 +80,7 @@ public final class StrictClusterAdmission {
             return Blocked.inventoryUnreadable(unreadable);
         }
         ClusterInventory inventory = ((CatalogRead.Observed<ClusterInventory>) read).facts();
-        if (InventoryAdmission.admit(inventory, internalReplication) instanceof AdmissionResult.Rejected rejected) {
+        if (InventoryAdmission.admit(inventory, mode) instanceof AdmissionResult.Rejected rejected) {
             return new Blocked(Reason.valueOf(rejected.reason().name()));
         }
         if (answered instanceof CatalogRead.Unreadable<List<MemberFacts>> unreadable) {

@@ -34,4 +34,18 @@ public final class TakeoverWait {
         }
         return queue.bind(expected);
     }
+
+    /**
+     * The same bound without a queue entry to look for (ADR 0008, "A late CREATE of a superseded
+     * attempt"): a successor about to sweep a finished predecessor's attempts waits {@code V + A + V}
+     * from its observation of that record, {@code V} the whole visibility wait, {@code A} the
+     * {@link io.dpone.clickhouse.cluster.authority.AgeBound} of every such statement (read from the
+     * port that issues it). A statement that passed its age check did so before the observation plus
+     * {@code A}, and has one more whole {@code V} to land before the sweep. False when cancelled.
+     */
+    public static boolean outlast(Waits waits, BoundedWait visibility, Duration permitMaxAge, Consumer<String> evidence) {
+        Duration whole = visibility.totalPause().multipliedBy(2).plus(permitMaxAge);
+        evidence.accept("a late statement of the predecessor may still land; waiting out its age bound before the sweep");
+        return waits.pause("predecessor statement age", 1, new BoundedWait(2, whole, whole));
+    }
 }

@@ -10,6 +10,8 @@ final class ExternalFields {
     static final String CANDIDATE_TABLE = "candidate_table";
     static final String CAPABILITY_INVENTORY_DIGEST = "capability_inventory_digest";
     static final String CLEANUP = "cleanup";
+    /** Optional (a compatible v1 addition): present, as {@code true}, exactly when the cleanup drop is marked lost. */
+    static final String CLEANUP_LOST = "cleanup_lost";
     static final String CREATED_AT = "created_at";
     static final String DISPATCH_EPOCH = "dispatch_epoch";
     static final String FENCE_TOKEN = "fence_token";
@@ -28,6 +30,19 @@ final class ExternalFields {
     static final Set<String> RECORD = Set.of(ABORT_CODE, ARTIFACT, CANDIDATE_DEFINITION, CANDIDATE_TABLE, CAPABILITY_INVENTORY_DIGEST,
             CLEANUP, CREATED_AT, DISPATCH_EPOCH, FENCE_TOKEN, INVENTORY_DIGEST, MEMBERS, OPERATION_ID, PHASE, PLAN_DIGEST,
             PUBLICATION, REPLICATION_MODE, SCHEMA, TARGET_DEFINITION, TARGET_KEY, UPDATED_AT);
+    /** Optional, present exactly when known: when the record entered each phase (issue 21), as {@code tried_uuids} is added. */
+    static final String PHASE_TIMES = "phase_times";
+
+    /** The v1 record keys and each compatible optional record key the payload carries ({@code present}). */
+    static Set<String> recordKeys(java.util.function.Predicate<String> present) {
+        Set<String> keys = RECORD;
+        for (String optional : java.util.List.of(PHASE_TIMES, CLEANUP_LOST)) {
+            if (present.test(optional)) {
+                keys = with(keys, optional);
+            }
+        }
+        return keys;
+    }
 
     static final String SHA256 = "sha256";
     static final String BYTE_SIZE = "byte_size";
@@ -60,5 +75,11 @@ final class ExternalFields {
     static final Set<String> BINDING_KEYS = Set.of(CORRELATION_TOKEN, ENTRY, QUERY_DIGEST, RECEIPT);
 
     private ExternalFields() {
+    }
+
+    private static Set<String> with(Set<String> keys, String key) {
+        Set<String> all = new java.util.HashSet<>(keys);
+        all.add(key);
+        return Set.copyOf(all);
     }
 }

@@ -18,8 +18,9 @@ import java.util.Optional;
  *       operation;</li>
  *   <li>same operation: same fence; a successor from {@link ExternalPhase#successors()}; epoch + 1
  *       when entering a dispatching phase from another phase, or for a cleanup redispatch after
- *       the previous drop's receipt is persisted or of a drop no entry was ever bound for (a lost
- *       drop: nothing bound, so no receipt can be lost), unchanged otherwise; the plan, inventory,
+ *       the previous drop's receipt is persisted or the record marks it lost ({@code LostDrop}),
+ *       unchanged otherwise; a lost mark is set on the unbound drop it names and kept until that
+ *       redispatch replaces the drop; the plan, inventory,
  *       candidate name, creation time and capability proof never change; the artifact and the
  *       baseline are bound once (LOCKED to STAGING); the member map (ids, numbers, target UUIDs)
  *       never changes once bound, every candidate UUID a member recorded stays recorded (current or
@@ -105,16 +106,18 @@ public final class ExternalTransitions {
             return TransitionRefusal.MEMBER_FACT_CHANGED;
         }
         boolean publicationKept = extendsBinding(a.publication(), b.publication());
-        boolean cleanupKept = redispatch ? replaceable(a.cleanup()) : extendsBinding(a.cleanup(), b.cleanup());
+        boolean cleanupKept = redispatch ? replaceable(a) && !b.cleanupLost()
+                : extendsBinding(a.cleanup(), b.cleanup()) && (!a.cleanupLost() || b.cleanupLost());
         return publicationKept && cleanupKept ? null : TransitionRefusal.DDL_BINDING_REWRITTEN;
     }
 
     /**
-     * A drop binding a redispatch may replace: its terminal receipt is persisted, or no entry was
-     * ever bound for it (a lost drop). A bound entry without its receipt is never replaced.
+     * A drop binding a redispatch may replace: its terminal receipt is persisted, or the record
+     * marks it lost. An unbound drop not marked lost may still be in flight and is never replaced.
      */
-    private static boolean replaceable(DdlBinding cleanup) {
-        return cleanup != null && (cleanup.hasReceipt() || cleanup.entry() == null);
+    private static boolean replaceable(ExternalPayload current) {
+        DdlBinding cleanup = current.cleanup();
+        return cleanup != null && (cleanup.hasReceipt() || current.cleanupLost());
     }
 
     /** A cleanup drop sent again under a new epoch and token (the previous binding must be {@link #replaceable}). */

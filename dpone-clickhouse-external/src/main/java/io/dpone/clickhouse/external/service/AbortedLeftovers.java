@@ -20,9 +20,29 @@ import java.util.Optional;
  *
  * <p>Run by the aborted invocation's own reruns and by the next operation just before its
  * version-checked takeover of the ABORTED record (the last moment the UUIDs are readable).
+ *
+ * <p>A COMPLETED operation's superseded attempts are swept the same way by the next operation
+ * before its takeover, but only under their own attempt names ({@link #sweepSuperseded}): a tried
+ * UUID was never proven (READY names only the current UUID, and READY is never superseded), so no
+ * rename ever moved it, while the member's current UUID is the published target and is never
+ * looked at. Before either sweep the next operation waits out the age bound every attempt's
+ * {@code CREATE} is sent within ({@link #mayStillLand}), so only a {@code CREATE} that passed its
+ * age check and reached its member later than one more visibility wait can land after the takeover
+ * (ADR 0007's accepted window; docs/runbook/operator-recovery.md, "A late-landing candidate").
  */
 final class AbortedLeftovers {
     private AbortedLeftovers() {
+    }
+
+    /**
+     * True when the finished operation recorded a UUID whose {@code CREATE} the sweep looks for (an
+     * ABORTED one's owned UUIDs, a COMPLETED one's tried UUIDs): such a {@code CREATE} may still be on
+     * its way, so the next operation waits out its age bound before it sweeps and takes over.
+     */
+    static boolean mayStillLand(ExternalRecord finished) {
+        boolean aborted = finished.phase() == ExternalPhase.ABORTED;
+        return (aborted || finished.phase() == ExternalPhase.COMPLETED) && finished.payload().members().stream()
+                .anyMatch(member -> !(aborted ? member.ownedUuids() : member.triedUuids()).isEmpty());
     }
 
     /** Empty when no recorded table of the aborted operation is left; else why one could not be proven gone. */
@@ -30,24 +50,42 @@ final class AbortedLeftovers {
         if (aborted.phase() != ExternalPhase.ABORTED) {
             throw new IllegalArgumentException("only an ABORTED operation's leftovers are swept, not " + aborted.phase());
         }
-        TableRef candidate = Statements.candidate(aborted, target);
-        for (MemberRecord member : aborted.payload().members()) {
-            if (member.ownedUuids().isEmpty()) {
+        return sweep(cluster, aborted, target, evidence, false);
+    }
+
+    /** Empty when no superseded attempt of the COMPLETED operation is left; else why one could not be proven gone. */
+    static Optional<String> sweepSuperseded(AdmittedMembers cluster, ExternalRecord completed, TableRef target,
+            ExternalEvidence evidence) {
+        if (completed.phase() != ExternalPhase.COMPLETED) {
+            throw new IllegalArgumentException("only a COMPLETED operation's superseded attempts are swept, not "
+                    + completed.phase());
+        }
+        return sweep(cluster, completed, target, evidence, true);
+    }
+
+    private static Optional<String> sweep(AdmittedMembers cluster, ExternalRecord finished, TableRef target,
+            ExternalEvidence evidence, boolean supersededOnly) {
+        TableRef candidate = Statements.candidate(finished, target);
+        for (MemberRecord member : finished.payload().members()) {
+            if ((supersededOnly ? member.triedUuids() : member.ownedUuids()).isEmpty()) {
                 continue;
             }
             String label = "member " + member.shardNumber() + "/" + member.replicaNumber();
             Optional<AdmittedMembers.Member> admitted = cluster.of(member);
             if (admitted.isEmpty()) {
-                return Optional.of(label + " is not in the inventory, so the aborted operation's tables there cannot be checked");
+                return Optional.of(label + " is not in the inventory, so the finished operation's tables there cannot be checked");
             }
-            OwnedTables.Sweep swept = OwnedTables.dropAll(admitted.get().session(), candidate, member);
+            OwnedTables.Sweep swept = supersededOnly
+                    ? OwnedTables.dropAttempts(admitted.get().session(), candidate, member, member.triedUuids())
+                    : OwnedTables.dropAll(admitted.get().session(), candidate, member);
             if (!(swept instanceof OwnedTables.Sweep.Done done)) {
                 return Optional.of(label + ": " + ((OwnedTables.Sweep.Unproven) swept).why());
             }
             if (!done.dropped()) {
                 continue;
             }
-            evidence.step(label + " late-landing table of the aborted operation dropped by its recorded UUID");
+            evidence.step(label + " late-landing table of the " + (supersededOnly ? "completed" : "aborted")
+                    + " operation dropped by its recorded UUID");
         }
         return Optional.empty();
     }

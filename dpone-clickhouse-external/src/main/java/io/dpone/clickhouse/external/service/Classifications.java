@@ -57,12 +57,11 @@ final class Classifications {
     }
 
     /**
-     * The cleanup verdict for a CLEANUP_DISPATCHING drop this run proved lost (provably not sent,
-     * or no entry carries its token after the takeover wait; nothing was ever bound for
-     * it). Judged as the classifiers' recorded-lost drop (CLEANUP_PENDING, LOST): a redispatch is
-     * permitted only while every member holds exactly its recorded predecessor under the candidate
-     * name or nothing. External mode takes this decision in the run that proved the loss, so the
-     * record needs no lost phase; a later run proves the loss again before it redispatches.
+     * The cleanup verdict for an unbound CLEANUP_DISPATCHING drop judged lost: the record marks it
+     * so ({@code LostDrop}), or status asks what a rerun that proves the loss would do. Judged as
+     * the classifiers' recorded-lost drop (CLEANUP_PENDING, LOST), internal mode's mark: a
+     * redispatch is permitted only while every member holds exactly its recorded predecessor under
+     * the candidate name or nothing.
      */
     CleanupVerdict cleanupLost(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, ExternalEvidence evidence) {
         if (record.phase() != ExternalPhase.CLEANUP_DISPATCHING || record.payload().cleanup() == null

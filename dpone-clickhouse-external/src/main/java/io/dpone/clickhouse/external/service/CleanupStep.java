@@ -4,14 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
-import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
-import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
-import io.dpone.clickhouse.cluster.flow.TakeoverWait;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -30,11 +29,11 @@ import io.dpone.spi.receipt.PublicationOutcome;
  * else is CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN and drops nothing.
  *
  * <p>A lost drop (provably not sent, or no entry carries its token after the visibility wait, the
- * permit's age and one more visibility wait: {@code TakeoverWait}) is redispatched under a fresh epoch by the same run that proved the loss, replacing the
- * unbound binding, when the shared classifier judges it as a recorded-lost drop and every member
- * holds exactly its recorded predecessor or nothing. No lost mark is persisted: a run that stops
- * before the redispatch leaves the unbound binding, and the next run proves the loss again. Two
- * entries with the token, an unreadable queue or a changed query stay unknown. At most
+ * permit's age and one more visibility wait) follows the one rule of both modes, {@link LostDrop}:
+ * the record marks it lost first ({@code cleanup_lost}), and then this run or any later one
+ * redispatches it under a fresh epoch, replacing the unbound binding, when the shared classifier
+ * judges the recorded-lost drop and every member holds exactly its recorded predecessor or nothing.
+ * Two entries with the token, an unreadable queue or a changed query stay unknown. At most
  * {@link #MAX_DROPS_PER_RUN} drops per invocation, as in internal mode.
  */
 final class CleanupStep {
@@ -60,8 +59,6 @@ final class CleanupStep {
         run.pacing().progress().step("cleanup");
         SlotVersion<ExternalSlot> current = committed;
         int drops = 0;
-        // The token of the unbound drop this run proved lost; a binding is never judged lost from the record alone.
-        DdlCorrelationToken lost = null;
         for (int attempt = 1; ; attempt++) {
             ExternalRecord record = (ExternalRecord) current.record();
             if (record.phase() == ExternalPhase.COMPLETED) {
@@ -72,26 +69,21 @@ final class CleanupStep {
                 return unknown(PublicationOutcome.UNKNOWN, "published, but the inventory changed since; cleanup is prohibited");
             }
             DdlBinding cleanup = record.payload().cleanup();
-            boolean unbound = cleanup != null && cleanup.entry() == null;
-            if (unbound && !cleanup.token().equals(lost)) {
+            boolean lost = record.payload().cleanupLost();
+            if (LostDrop.inFlight(cleanup, lost)) {
                 Flow bound = bind(current, run);
-                if (bound instanceof Flow.Lost) {
-                    lost = cleanup.token();
-                    continue;
-                }
                 if (bound instanceof Flow.Concluded) {
                     return bound;
                 }
                 current = ((Flow.Continue) bound).current();
                 continue;
             }
-            EntryAggregation hosts = cleanup == null || unbound || cleanup.receipt() != null ? null
+            EntryAggregation hosts = cleanup == null || lost || cleanup.receipt() != null ? null
                     : run.read(Statements.bound(cleanup, settings.cluster()), cluster.hosts());
             run.evidence().cleanupHosts(hosts);
-            QueueResult queue = cleanup == null ? QueueResult.NO_ENTRY
-                    : QueueResult.of(hosts == null ? cleanup.receipt() : hosts.outcome());
+            QueueResult queue = LostDrop.queue(cleanup, lost, hosts);
             TableRef candidate = Statements.candidate(record, settings.target());
-            CleanupVerdict verdict = unbound ? classifications.cleanupLost(cluster, record, candidate, run.evidence())
+            CleanupVerdict verdict = lost ? classifications.cleanupLost(cluster, record, candidate, run.evidence())
                     : classifications.cleanup(cluster, record, candidate, queue, run.evidence());
             ExternalRecord next;
             switch (verdict.decision()) {
@@ -108,11 +100,6 @@ final class CleanupStep {
                     Flow dropped = drop(current, hosts, run);
                     if (dropped instanceof Flow.Concluded) {
                         return dropped;
-                    }
-                    if (dropped instanceof Flow.Lost notSent) {
-                        current = notSent.current();
-                        lost = ((ExternalRecord) current.record()).payload().cleanup().token();
-                        continue;
                     }
                     current = ((Flow.Continue) dropped).current();
                     continue;
@@ -139,7 +126,7 @@ final class CleanupStep {
 
     /**
      * One drop under a fresh cleanup epoch; a terminal earlier drop's receipt is persisted first. A
-     * lost earlier drop (no entry bound) has no receipt: the new binding replaces it directly.
+     * lost earlier drop (marked in the record) has no receipt: the new binding replaces it directly.
      */
     private Flow drop(SlotVersion<ExternalSlot> current, EntryAggregation previousDrop, ExternalRun run) {
         SlotVersion<ExternalSlot> from = current;
@@ -172,11 +159,10 @@ final class CleanupStep {
         run.evidence().step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(Statements.cleanup((ExternalRecord) advanced.current().record(),
                 settings.cluster(), settings.target()), advanced.permit().get());
-        boolean expired = dispatch instanceof DdlDispatch.PermitRefused refused && refused.reason() == DdlDispatch.Refusal.EXPIRED;
-        if (dispatch instanceof DdlDispatch.NotSent || expired) {
-            // Provably never sent: lost; the loop judges a redispatch from the census, with no lookup.
-            run.evidence().step(expired ? "cleanup drop not sent: the dispatch permit expired" : "cleanup drop not sent");
-            return new Flow.Lost(advanced.current());
+        if (LostDrop.notSent(dispatch)) {
+            // Provably never sent: marked lost; the loop judges a redispatch from the census, with no lookup.
+            run.evidence().step(LostDrop.notSentStep(dispatch));
+            return lost(advanced.current(), run);
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
@@ -186,27 +172,30 @@ final class CleanupStep {
 
     private Flow bind(SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
-        QueueBinding binding = TakeoverWait.bind(run.queue(), run.pacing(), Statements.cleanup(record, settings.cluster(),
+        LostDrop.Look look = LostDrop.look(run.queue(), run.pacing(), Statements.cleanup(record, settings.cluster(),
                 settings.target()).expected(record.payload().cleanup().token()), ports.authority().permitMaxAge(),
                 run.evidence()::step);
-        if (!(binding instanceof QueueBinding.Bound bound)) {
-            QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
-            run.evidence().step("cleanup entry unbound: " + cause);
-            if (cause == QueueResolution.Cause.NO_ENTRY) {
-                // Zero entries after the visibility wait, the permit's age and one more visibility wait: never sent,
-                // or its entry is gone.
-                return new Flow.Lost(current);
-            }
+        if (look instanceof LostDrop.Look.Lost) {
+            run.evidence().step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
+            // Zero entries after the visibility wait, the permit's age and one more visibility wait: never sent,
+            // or its entry is gone.
+            return lost(current, run);
+        }
+        if (look instanceof LostDrop.Look.Unresolved unresolved) {
+            run.evidence().step("cleanup entry unbound: " + unresolved.cause());
             return unknown(PublicationOutcome.UNKNOWN, "published on every member; no single queue entry carries the cleanup"
-                    + " token (" + cause + "), so cleanup cannot be proven and no drop is sent; predecessors may be partly"
-                    + " dropped; follow the runbook (an external cleanup drop without a single queue entry)");
+                    + " token (" + unresolved.cause() + "), so cleanup cannot be proven and no drop is sent; predecessors may"
+                    + " be partly dropped; follow the runbook (an external cleanup drop without a single queue entry)");
         }
-        SlotWrites.Step step = writes.write(current, steps.cleanupBound(record, bound.lookup().entry(), ports.clock().instant()),
-                run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
-        }
-        return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+        BoundEntry entry = ((LostDrop.Look.Bound) look).entry();
+        return writes.write(current, steps.cleanupBound(record, entry, ports.clock().instant()),
+                run.evidence()).result();
+    }
+
+    /** Marks the unbound drop of {@code current} lost in the record, the word every later step acts on. */
+    private Flow lost(SlotVersion<ExternalSlot> current, ExternalRun run) {
+        return writes.write(current, steps.cleanupLost((ExternalRecord) current.record(),
+                ports.clock().instant()), run.evidence()).result();
     }
 
     private static Flow unknown(PublicationOutcome outcome, String message) {

@@ -10,8 +10,4 @@ sealed interface Flow {
 
     record Continue(SlotVersion<ExternalSlot> current) implements Flow {
     }
-
-    /** Cleanup only: the unbound drop of {@code current} is proven lost (never sent, or no entry carries its token). */
-    record Lost(SlotVersion<ExternalSlot> current) implements Flow {
-    }
 }

@@ -2,6 +2,7 @@ package io.dpone.clickhouse.external.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.authority.AgeBound;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
@@ -27,6 +28,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -44,19 +46,24 @@ import java.util.function.UnaryOperator;
  * ending; a table whose UUID this operation did not record for the member is never dropped: it
  * diverges. Every UUID superseded by a later attempt stays recorded (tried UUIDs, at most
  * {@link MemberRecord#MAX_CANDIDATE_ATTEMPTS} per member, then the abort), and a table one of them
- * left under its own attempt name is dropped by that UUID before deciding.
+ * left under its own attempt name is dropped by that UUID before deciding. A {@code CREATE} is sent
+ * only within the permits' maximum age of the write that recorded its UUID ({@link AgeBound}), so
+ * the next operation can wait out any that is still to land before it sweeps.
  */
 final class MemberStaging {
     private final ExternalSettings settings;
     private final RecordSteps steps;
     private final SlotWrites writes;
     private final Clock clock;
+    private final Supplier<AgeBound> ageBounds;
 
-    MemberStaging(ExternalSettings settings, RecordSteps steps, SlotWrites writes, Clock clock) {
+    /** @param ageBounds starts each attempt's CREATE age bound (the permit issuer's {@code startAgeBound}) */
+    MemberStaging(ExternalSettings settings, RecordSteps steps, SlotWrites writes, Clock clock, Supplier<AgeBound> ageBounds) {
         this.settings = requireNonNull(settings, "settings is null");
         this.steps = requireNonNull(steps, "steps is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.ageBounds = requireNonNull(ageBounds, "ageBounds is null");
     }
 
     /** @param placement where date-times land (the members' one server zone, fenced by the inventory digest) */
@@ -108,6 +115,10 @@ final class MemberStaging {
             case SUPERSEDED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     label + ": its candidate name holds a superseded attempt of this operation, which no promotion renames"
                             + " there; it is not dropped while staging, and the abort drops it by its recorded UUID");
+            case UNPROMOTED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    label + ": its candidate name holds this operation's recorded table, loaded there unproven by an"
+                            + " earlier release; it is not proven or replaced under that name, and the abort drops it by its"
+                            + " recorded UUID");
             case REPLACE -> replace(session, record, artifact, placement, operation, cursor, cancellation, run, label);
             case LOAD -> load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
         };
@@ -152,6 +163,9 @@ final class MemberStaging {
         // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID
         // or, once superseded, a tried one: the earlier UUID stays recorded as tried)
         MemberRecord loading = record.loading(steps.candidateUuid());
+        // The CREATE's age counts from before the write that records its UUID: a successor waits it out
+        // before sweeping this operation's attempts, so a CREATE sent at all lands before that sweep
+        AgeBound createBound = ageBounds.get();
         SlotWrites.Step step = cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {
             return step instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
@@ -159,6 +173,10 @@ final class MemberStaging {
         }
         ExternalRecord staging = (ExternalRecord) advanced.current().record();
         TableRef attempt = operation.attempt(loading.candidateUuid());
+        if (createBound.expired()) {
+            return stopped(label + ": its attempt outlived its age bound between recording its UUID and its CREATE, so"
+                    + " nothing was created; run the same invocation again for a new attempt");
+        }
         MutationOutcome created = session.create(attempt, loading.candidateUuid(), definition(staging, artifact));
         if (!(created instanceof MutationOutcome.Acknowledged)) {
             return refusedOrStopped(cursor, created, label + ": the candidate could not be created");

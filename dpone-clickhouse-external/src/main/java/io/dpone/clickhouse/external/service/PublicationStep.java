@@ -156,12 +156,8 @@ final class PublicationStep {
             return partial(PublicationOutcome.UNKNOWN, "no single queue entry carries the publication token, so the"
                     + " publication cannot be proven; nothing more was sent; follow the runbook");
         }
-        SlotWrites.Step step = writes.write(current, steps.publicationBound(record, bound.lookup().entry(),
-                ports.clock().instant()), run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
-        }
-        return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+        return writes.write(current, steps.publicationBound(record, bound.lookup().entry(),
+                ports.clock().instant()), run.evidence()).result();
     }
 
     private static Flow partial(PublicationOutcome outcome, String message) {

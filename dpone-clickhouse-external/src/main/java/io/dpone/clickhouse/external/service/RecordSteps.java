@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
@@ -54,7 +55,8 @@ final class RecordSteps {
     /** The first record of a new operation; {@code carriedEpoch} is the finished predecessor record's epoch, else 0. */
     ExternalRecord locked(ExternalOperation operation, Digest inventoryDigest, long carriedEpoch, Instant now) {
         ExternalPayload payload = new ExternalPayload(operation.planDigest(), inventoryDigest, operation.candidate().table(),
-                null, null, null, List.of(), null, null, inventoryDigest, null, now, now);
+                null, null, null, List.of(), null, null, inventoryDigest, null, now, now,
+                PhaseHistory.started(ExternalPhase.LOCKED.name(), now));
         return new ExternalRecord(operation.targetKey(), operation.operationId(), FenceToken.issue(random), ExternalPhase.LOCKED,
                 carriedEpoch, payload);
     }
@@ -112,8 +114,8 @@ final class RecordSteps {
     }
 
     /**
-     * COMMITTED (or a CLEANUP_DISPATCHING whose drop receipt is persisted, or whose drop this run
-     * proved lost with no entry bound) -> CLEANUP_DISPATCHING at the next epoch with a fresh token.
+     * COMMITTED (or a CLEANUP_DISPATCHING whose drop receipt is persisted, or whose drop the record
+     * marks lost) -> CLEANUP_DISPATCHING at the next epoch with a fresh token.
      */
     ExternalRecord cleanupDispatching(ExternalRecord current, Instant now) {
         long epoch = current.dispatchEpoch() + 1;
@@ -126,6 +128,17 @@ final class RecordSteps {
     ExternalRecord cleanupBound(ExternalRecord current, BoundEntry entry, Instant now) {
         return with(current, current.phase(), current.dispatchEpoch(), ddl(current.payload(), current.payload().publication(),
                 bind(current.payload().cleanup(), entry), now));
+    }
+
+    /**
+     * CLEANUP_DISPATCHING -> itself with the unbound drop marked lost ({@code LostDrop}): same epoch
+     * and binding; a redispatch under a new epoch may follow, in this run or any later one.
+     */
+    ExternalRecord cleanupLost(ExternalRecord current, Instant now) {
+        ExternalPayload p = current.payload();
+        return with(current, current.phase(), current.dispatchEpoch(), new ExternalPayload(p.planDigest(), p.inventoryDigest(),
+                p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
+                p.cleanup(), p.capabilityInventoryDigest(), null, p.createdAt(), updated(p, now), p.phases(), true));
     }
 
     /** Persists the terminal receipt of a drop that left exact predecessor copies, before a redispatch. */
@@ -179,7 +192,10 @@ final class RecordSteps {
         return now.isBefore(p.updatedAt()) ? p.updatedAt() : now;
     }
 
+    /** The next record; every step passes here, so each phase change is timed once, at the record's updated time. */
     private static ExternalRecord with(ExternalRecord current, ExternalPhase phase, long epoch, ExternalPayload payload) {
-        return new ExternalRecord(current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, payload);
+        ExternalPayload timed = payload.withPhases(current.payload().phases().entered(current.phase().name(), phase.name(),
+                payload.updatedAt()));
+        return new ExternalRecord(current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, timed);
     }
 }

@@ -28,11 +28,22 @@ final class SlotWrites {
     }
 
     sealed interface Step {
+        /** The record the next step continues from, or the ending that stopped the invocation. */
+        Flow result();
+
         /** The write was verified ({@code permit} present when it opened an epoch), or a re-read shows the same operation. */
         record Advanced(SlotVersion<ExternalSlot> current, Optional<DispatchPermit> permit, boolean written) implements Step {
+            @Override
+            public Flow result() {
+                return new Flow.Continue(current);
+            }
         }
 
         record Stopped(Ending ending) implements Step {
+            @Override
+            public Flow result() {
+                return new Flow.Concluded(ending);
+            }
         }
     }
 

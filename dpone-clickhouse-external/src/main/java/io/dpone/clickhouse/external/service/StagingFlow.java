@@ -49,7 +49,7 @@ final class StagingFlow {
         this.steps = requireNonNull(steps, "steps is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.abort = requireNonNull(abort, "abort is null");
-        this.members = new MemberStaging(settings, steps, writes, ports.clock());
+        this.members = new MemberStaging(settings, steps, writes, ports.clock(), ports.authority()::startAgeBound);
     }
 
     Flow stage(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {

@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.authority.FacadeObservation;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
@@ -206,17 +207,19 @@ final class StatusView {
     private Ending cleanup(AdmittedMembers cluster, ExternalRecord record, io.dpone.clickhouse.cluster.sql.TableRef candidate,
             ExternalEvidence evidence) {
         DdlBinding binding = record.payload().cleanup();
-        if (binding != null && binding.entry() == null) {
+        boolean lost = record.payload().cleanupLost();
+        if (LostDrop.inFlight(binding, lost)) {
             QueueLookup lookup = ports.ddl().lookup(Statements.cleanup(record, settings.cluster(), settings.target())
                     .expected(binding.token()));
             if (lookup instanceof QueueLookup.Unknown unknown && unknown.reason() == QueueLookup.Reason.NO_ENTRY) {
                 return unboundDrop(classifications.cleanupLost(cluster, record, candidate, evidence));
             }
         }
-        QueueResult cleanupQueue = binding == null ? QueueResult.NO_ENTRY : binding.receipt() != null
-                ? QueueResult.of(binding.receipt())
+        // the same reading CleanupStep makes, so status and a rerun agree on what comes next
+        QueueResult cleanupQueue = binding == null || lost || binding.receipt() != null ? LostDrop.queue(binding, lost, null)
                 : entry(cluster, binding, Statements.cleanup(record, settings.cluster(), settings.target()), evidence, false);
-        CleanupVerdict verdict = classifications.cleanup(cluster, record, candidate, cleanupQueue, evidence);
+        CleanupVerdict verdict = lost ? classifications.cleanupLost(cluster, record, candidate, evidence)
+                : classifications.cleanup(cluster, record, candidate, cleanupQueue, evidence);
         return verdict.decision() == CleanupDecision.PROHIBITED
                 ? Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN,
                         "published; cleanup is prohibited (" + verdict.cause() + "); follow the runbook")

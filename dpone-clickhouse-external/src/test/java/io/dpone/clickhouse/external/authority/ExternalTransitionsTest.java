@@ -130,15 +130,37 @@ class ExternalTransitionsTest {
         allowed(withReceipt, cleanup(committed, again, 3));
     }
 
-    /** A lost drop has no entry and so no receipt to lose: a new epoch and token may replace it, never at the same epoch. */
+    /**
+     * A drop the record marks lost has no entry and so no receipt to lose: a new epoch and token may
+     * replace it, never at the same epoch. An unbound drop not marked lost may still be in flight
+     * and is never replaced (the one lost-drop rule, issue 24; red on main c884450, which let any
+     * unbound drop be replaced, so only the service's code kept an in-flight drop from a redispatch).
+     */
     @Test
-    void anUnboundCleanupDropIsReplacedOnlyUnderTheNextEpoch() {
+    void anUnboundCleanupDropIsReplacedOnlyOnceMarkedLostAndOnlyUnderTheNextEpoch() {
         DdlBinding publication = token(DdlAction.EXCHANGE, 1);
         ExternalRecord committed = committed(true, publication);
-        ExternalRecord unbound = cleanup(committed, token(DdlAction.DROP, 2), 2);
-        allowed(unbound, cleanup(committed, token(DdlAction.DROP, 3), 3));
-        refused(TransitionRefusal.DDL_BINDING_REWRITTEN, unbound, cleanup(committed, token(DdlAction.DROP, 2), 2));
-        refused(TransitionRefusal.EPOCH_CHANGED, unbound, cleanup(committed, token(DdlAction.DROP, 4), 4));
+        DdlBinding drop = token(DdlAction.DROP, 2);
+        ExternalRecord unbound = cleanup(committed, drop, 2);
+        refused(TransitionRefusal.DDL_BINDING_REWRITTEN, unbound, cleanup(committed, token(DdlAction.DROP, 3), 3));
+        ExternalRecord lost = lost(unbound, 0);
+        allowed(unbound, lost);
+        allowed(lost, cleanup(committed, token(DdlAction.DROP, 3), 3));
+        refused(TransitionRefusal.DDL_BINDING_REWRITTEN, lost, cleanup(committed, token(DdlAction.DROP, 2), 2));
+        refused(TransitionRefusal.EPOCH_CHANGED, lost, cleanup(committed, token(DdlAction.DROP, 4), 4));
+        refused(TransitionRefusal.DDL_BINDING_REWRITTEN, lost, cleanup(committed, drop, 2));
+        refused(TransitionRefusal.DDL_BINDING_REWRITTEN, lost, cleanup(committed, bound(drop, null), 2));
+        assertThrows(IllegalArgumentException.class, () -> lost(cleanup(committed, bound(drop, null), 2), 0),
+                "only an unbound drop can be lost");
+    }
+
+    /** {@code record} with its cleanup drop marked lost, {@code seconds} later. */
+    static ExternalRecord lost(ExternalRecord record, long seconds) {
+        ExternalPayload p = record.payload();
+        return record(record.phase(), record.dispatchEpoch(), new ExternalPayload(p.planDigest(), p.inventoryDigest(),
+                p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
+                p.cleanup(), p.capabilityInventoryDigest(), p.abortCode(), p.createdAt(), p.updatedAt().plusSeconds(seconds),
+                p.phases(), true));
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import java.util.Optional;
 
 /**
@@ -29,12 +30,23 @@ final class AuthorityWrites {
 
     /** The result of one write. */
     sealed interface Step {
+        /** The record the next step continues from, or the conclusion that stopped the invocation. */
+        StepResult<VersionedRecord, Conclusion> result();
+
         /** The write was verified ({@code permit} present when it opened a dispatch epoch), or a re-read shows the same operation. */
         record Advanced(VersionedRecord current, Optional<DispatchPermit> permit, boolean written) implements Step {
+            @Override
+            public StepResult<VersionedRecord, Conclusion> result() {
+                return new StepResult.Continue<>(current);
+            }
         }
 
         /** The invocation ends here. */
         record Stopped(Conclusion conclusion) implements Step {
+            @Override
+            public StepResult<VersionedRecord, Conclusion> result() {
+                return new StepResult.Concluded<>(conclusion);
+            }
         }
     }
 

@@ -14,14 +14,14 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
-import io.dpone.clickhouse.cluster.flow.TakeoverWait;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import java.util.Optional;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -76,12 +76,12 @@ final class CleanupFlow {
                 return drifted.get();
             }
             DdlBinding cleanup = record.payload().cleanup();
-            if (cleanup != null && cleanup.entry() == null && record.phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
-                Object bound = bindEntry(current, run);
-                if (bound instanceof Conclusion conclusion) {
-                    return conclusion;
+            if (LostDrop.inFlight(cleanup, RecordTransitions.dropLost(record))) {
+                StepResult<VersionedRecord, Conclusion> bound = bindEntry(current, run);
+                if (bound instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
+                    return concluded.ending();
                 }
-                current = (VersionedRecord) bound;
+                current = ((StepResult.Continue<VersionedRecord, Conclusion>) bound).current();
                 continue;
             }
             EntryAggregation hosts = cleanup == null || cleanup.receipt() != null || cleanup.entry() == null ? null
@@ -104,11 +104,11 @@ final class CleanupFlow {
                                         + " invocation; run the same invocation again later to finish cleanup");
                     }
                     drops++;
-                    Object dropped = drop(current, hosts, run.evidence());
-                    if (dropped instanceof Conclusion conclusion) {
-                        return conclusion;
+                    StepResult<VersionedRecord, Conclusion> dropped = drop(current, hosts, run.evidence());
+                    if (dropped instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
+                        return concluded.ending();
                     }
-                    current = (VersionedRecord) dropped;
+                    current = ((StepResult.Continue<VersionedRecord, Conclusion>) dropped).current();
                     continue;
                 }
                 case WAIT_FOR_CLEANUP_ENTRY -> {
@@ -149,14 +149,7 @@ final class CleanupFlow {
     }
 
     private static QueueResult cleanupQueue(AuthorityRecord record, EntryAggregation hosts) {
-        DdlBinding cleanup = record.payload().cleanup();
-        if (cleanup == null) {
-            return QueueResult.NO_ENTRY;
-        }
-        if (RecordTransitions.dropLost(record)) {
-            return QueueResult.LOST;
-        }
-        return hosts == null ? QueueResult.of(cleanup.receipt()) : QueueResult.of(hosts.outcome());
+        return LostDrop.queue(record.payload().cleanup(), RecordTransitions.dropLost(record), hosts);
     }
 
     private CleanupVerdict classify(AdmittedCluster cluster, AuthorityRecord record, QueueResult cleanupQueue, Waits waits) {
@@ -170,77 +163,64 @@ final class CleanupFlow {
                 QueueResult.of(record.payload().publication().receipt()), cleanupQueue, healthy));
     }
 
-    /** One drop under a fresh cleanup epoch; returns the advanced record or a conclusion. */
-    private Object drop(VersionedRecord current, EntryAggregation previousDrop, RunEvidence evidence) {
+    /** One drop under a fresh cleanup epoch. */
+    private StepResult<VersionedRecord, Conclusion> drop(VersionedRecord current, EntryAggregation previousDrop, RunEvidence evidence) {
         VersionedRecord from = current;
         if (from.record().phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
             // A terminal drop left exact predecessor copies: persist its receipt before a new epoch.
             AuthorityWrites.Step pending = writes.write(from, transitions.cleanupPending(from.record(),
                     previousDrop.outcome(), ports.clock().instant()), evidence);
-            if (pending instanceof AuthorityWrites.Step.Stopped stopped) {
-                return stopped.conclusion();
+            if (!(pending instanceof AuthorityWrites.Step.Advanced receipted)) {
+                return pending.result();
             }
-            from = ((AuthorityWrites.Step.Advanced) pending).current();
+            from = receipted.current();
             if (from.record().phase() != AuthorityPhase.CLEANUP_PENDING) {
-                return from;
+                return pending.result();
             }
         }
         AuthorityWrites.Step step = writes.write(from, transitions.cleanupDispatching(from.record(), ports.clock().instant()),
                 evidence);
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return stopped.conclusion();
-        }
-        AuthorityWrites.Step.Advanced advanced = (AuthorityWrites.Step.Advanced) step;
-        if (advanced.permit().isEmpty()) {
-            return advanced.current();
+        if (!(step instanceof AuthorityWrites.Step.Advanced advanced) || advanced.permit().isEmpty()) {
+            return step.result();
         }
         evidence.step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.cleanup(advanced.current().record(), settings.cluster(),
                 settings.target()), advanced.permit().get());
-        boolean expired = dispatch instanceof DdlDispatch.PermitRefused refused && refused.reason() == DdlDispatch.Refusal.EXPIRED;
-        if (dispatch instanceof DdlDispatch.NotSent || expired) {
+        if (LostDrop.notSent(dispatch)) {
             // Provably never sent: record the drop as lost; the classifier decides on a redispatch.
-            evidence.step(expired ? "cleanup drop not sent: the dispatch permit expired" : "cleanup drop not sent");
+            evidence.step(LostDrop.notSentStep(dispatch));
             return lost(advanced.current(), evidence);
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
         }
-        return advanced.current();
+        return step.result();
     }
 
-    private Object bindEntry(VersionedRecord current, Run run) {
+    private StepResult<VersionedRecord, Conclusion> bindEntry(VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding cleanup = record.payload().cleanup();
-        QueueBinding binding = TakeoverWait.bind(run.queue(), run.waits(), RecordShapes.cleanup(record, settings.cluster(),
+        LostDrop.Look look = LostDrop.look(run.queue(), run.waits(), RecordShapes.cleanup(record, settings.cluster(),
                 settings.target()).expected(cleanup.token()), ports.authority().permitMaxAge(), run.evidence()::step);
-        if (!(binding instanceof QueueBinding.Bound bound)) {
-            QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
-            run.evidence().step("cleanup entry unbound: " + cause);
-            return switch (cause) {
-                // Zero entries after the whole visibility wait: never sent, or its entry is gone.
-                case NO_ENTRY -> lost(current, run.evidence());
-                case CANCELLED -> cancelled();
-                default -> Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
-                        "published on every member; no single queue entry carries the cleanup token, so cleanup cannot"
-                                + " be proven; the predecessor may be partly dropped; follow the runbook");
-            };
+        if (look instanceof LostDrop.Look.Lost) {
+            run.evidence().step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
+            // Zero entries after the whole takeover wait: never sent, or its entry is gone.
+            return lost(current, run.evidence());
         }
-        AuthorityWrites.Step step = writes.write(current, transitions.cleanupBound(record, bound.lookup().entry(),
-                ports.clock().instant()), run.evidence());
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return stopped.conclusion();
+        if (look instanceof LostDrop.Look.Unresolved unresolved) {
+            run.evidence().step("cleanup entry unbound: " + unresolved.cause());
+            return new StepResult.Concluded<>(unresolved.cause() == QueueResolution.Cause.CANCELLED ? cancelled()
+                    : Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                            "published on every member; no single queue entry carries the cleanup token, so cleanup cannot"
+                                    + " be proven; the predecessor may be partly dropped; follow the runbook"));
         }
-        return ((AuthorityWrites.Step.Advanced) step).current();
+        LostDrop.Look.Bound bound = (LostDrop.Look.Bound) look;
+        return writes.write(current, transitions.cleanupBound(record, bound.entry(), ports.clock().instant()),
+                run.evidence()).result();
     }
 
-    /** CLEANUP_DISPATCHING -> CLEANUP_PENDING marking the drop lost; returns the advanced record or a conclusion. */
-    private Object lost(VersionedRecord current, RunEvidence evidence) {
-        AuthorityWrites.Step step = writes.write(current, transitions.cleanupLost(current.record(), ports.clock().instant()),
-                evidence);
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return stopped.conclusion();
-        }
-        return ((AuthorityWrites.Step.Advanced) step).current();
+    /** CLEANUP_DISPATCHING -> CLEANUP_PENDING marking the drop lost. */
+    private StepResult<VersionedRecord, Conclusion> lost(VersionedRecord current, RunEvidence evidence) {
+        return writes.write(current, transitions.cleanupLost(current.record(), ports.clock().instant()), evidence).result();
     }
 }

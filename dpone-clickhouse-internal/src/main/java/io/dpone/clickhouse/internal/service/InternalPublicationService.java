@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.internal.service;
 
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.Waits;
@@ -194,15 +195,15 @@ public final class InternalPublicationService {
      * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
      */
     private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
-        PublicationFlow.Result result = switch (current.record().phase()) {
+        StepResult<VersionedRecord, Conclusion> result = switch (current.record().phase()) {
             case PREPARED -> publication.dispatch(cluster, current, run);
             case DISPATCHING -> publication.reconcile(cluster, current, run);
-            default -> new PublicationFlow.Result.Continue(current);
+            default -> new StepResult.Continue<>(current);
         };
-        if (result instanceof PublicationFlow.Result.Concluded concluded) {
-            return concluded.conclusion();
+        if (result instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
+            return concluded.ending();
         }
-        return cleanup.run(cluster, ((PublicationFlow.Result.Continue) result).current(), run);
+        return cleanup.run(cluster, ((StepResult.Continue<VersionedRecord, Conclusion>) result).current(), run);
     }
 
     private Instant notBefore(VersionedRecord completed) {

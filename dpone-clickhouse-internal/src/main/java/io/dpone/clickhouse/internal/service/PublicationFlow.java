@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.internal.service;
 
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import static java.util.Objects.requireNonNull;
 
@@ -53,29 +54,20 @@ final class PublicationFlow {
         this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
     }
 
-    /** The outcome so far: a conclusion, or the record the next flow (cleanup) continues from. */
-    sealed interface Result {
-        record Concluded(Conclusion conclusion) implements Result {
-        }
-
-        record Continue(VersionedRecord current) implements Result {
-        }
-    }
-
     /** From PREPARED: the only path that can send a publication statement, and only under a fresh permit. */
-    Result dispatch(AdmittedCluster cluster, VersionedRecord prepared, Run run) {
+    StepResult<VersionedRecord, Conclusion> dispatch(AdmittedCluster cluster, VersionedRecord prepared, Run run) {
         Optional<Conclusion> invalid = revalidation.beforeDispatch(cluster, prepared, run);
         if (invalid.isPresent()) {
-            return new Result.Concluded(invalid.get());
+            return new StepResult.Concluded<>(invalid.get());
         }
         if (run.waits().cancelled()) {
-            return new Result.Concluded(cancelledBeforeDispatch());
+            return new StepResult.Concluded<>(cancelledBeforeDispatch());
         }
         run.waits().progress().step("dispatch");
         AuthorityRecord next = transitions.dispatching(prepared.record(), ports.clock().instant());
         AuthorityWrites.Step step = writes.write(prepared, next, run.evidence());
         if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return new Result.Concluded(stopped.conclusion());
+            return new StepResult.Concluded<>(stopped.conclusion());
         }
         AuthorityWrites.Step.Advanced advanced = (AuthorityWrites.Step.Advanced) step;
         if (advanced.permit().isEmpty()) {
@@ -87,7 +79,7 @@ final class PublicationFlow {
         DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.publication(advanced.current().record(), settings.cluster(),
                 settings.target()), permit);
         if (dispatch instanceof DdlDispatch.NotSent) {
-            return new Result.Concluded(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+            return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "the publication statement provably did not reach the server, but the record is DISPATCHING and V1"
                             + " never redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\""));
         }
@@ -96,7 +88,7 @@ final class PublicationFlow {
                 throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
             }
             run.evidence().step("publication not sent: the dispatch permit expired");
-            return new Result.Concluded(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+            return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "the dispatch permit expired before the send: this worker stalled longer than the permit's bound ("
                             + PermitLifetime.maxAge(settings.ddlTaskTimeoutSeconds()).toSeconds() + " s) between the"
                             + " dispatch CAS and the send, so it sent nothing; the record is DISPATCHING and V1 never"
@@ -106,30 +98,30 @@ final class PublicationFlow {
     }
 
     /** From DISPATCHING: bind and reconcile; sends no DDL. */
-    Result reconcile(AdmittedCluster cluster, VersionedRecord dispatching, Run run) {
+    StepResult<VersionedRecord, Conclusion> reconcile(AdmittedCluster cluster, VersionedRecord dispatching, Run run) {
         VersionedRecord current = dispatching;
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.PREPARED) {
                 // The dispatch CAS did not apply (refused, not sent, or another writer's no-op): nothing was sent.
-                return new Result.Concluded(Conclusion.of(PublicationOutcome.PREPARED,
+                return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.PREPARED,
                         DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                         "the dispatch CAS did not apply; no publication statement was sent; run again to continue"));
             }
             if (record.phase() != AuthorityPhase.DISPATCHING) {
-                return new Result.Continue(current);
+                return new StepResult.Continue<>(current);
             }
             Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "reconciliation");
             if (drifted.isPresent()) {
-                return new Result.Concluded(drifted.get());
+                return new StepResult.Concluded<>(drifted.get());
             }
             DdlBinding publication = record.payload().publication();
             if (publication.entry() == null) {
-                Result bound = bindEntry(cluster, current, run);
-                if (bound instanceof Result.Concluded concluded) {
+                StepResult<VersionedRecord, Conclusion> bound = bindEntry(cluster, current, run);
+                if (bound instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
                     return concluded;
                 }
-                current = ((Result.Continue) bound).current();
+                current = ((StepResult.Continue<VersionedRecord, Conclusion>) bound).current();
                 continue;
             }
             BoundEntry entry = RecordShapes.bound(publication, settings.cluster());
@@ -139,42 +131,38 @@ final class PublicationFlow {
             ClassificationNames.record(run.evidence(), verdict);
             switch (verdict.classification()) {
                 case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> {
-                    AuthorityWrites.Step step = writes.write(current,
-                            transitions.committed(record, hosts.outcome(), ports.clock().instant()), run.evidence());
-                    if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-                        return new Result.Concluded(stopped.conclusion());
-                    }
-                    return new Result.Continue(((AuthorityWrites.Step.Advanced) step).current());
+                    return writes.write(current, transitions.committed(record, hosts.outcome(), ports.clock().instant()),
+                            run.evidence()).result();
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
                     if (!run.waits().pause("publication entry", attempt, settings.entryProgress())) {
-                        return new Result.Concluded(Conclusion.of(PublicationOutcome.WAITING,
+                        return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.WAITING,
                                 DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                                 "the original publication entry is still running on some members; run the same"
                                         + " invocation again later to wait for it (it is never sent again)"));
                     }
                 }
                 case PARTIAL_TERMINAL -> {
-                    return new Result.Concluded(Conclusion.of(PublicationOutcome.TERMINAL_PARTIAL,
+                    return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.TERMINAL_PARTIAL,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED,
                             "the publication entry finished on every member but only some committed; both generations"
                                     + " are retained; follow the runbook, never repeat the exchange"));
                 }
                 case ALL_PENDING_TERMINAL_FAILURE -> {
-                    return new Result.Concluded(Conclusion.of(PublicationOutcome.FAILED,
+                    return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.FAILED,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                             "the publication entry failed on every member and no member changed; both generations"
                                     + " are retained for an operator"));
                 }
                 default -> {
-                    return new Result.Concluded(unknown(verdict));
+                    return new StepResult.Concluded<>(unknown(verdict));
                 }
             }
         }
     }
 
     /** Binds the one entry carrying the publication token and persists it; seed section 4. */
-    private Result bindEntry(AdmittedCluster cluster, VersionedRecord current, Run run) {
+    private StepResult<VersionedRecord, Conclusion> bindEntry(AdmittedCluster cluster, VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding publication = record.payload().publication();
         QueueBinding binding = run.queue().bind(RecordShapes.publication(record, settings.cluster(), settings.target())
@@ -183,19 +171,15 @@ final class PublicationFlow {
             QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
             run.evidence().step("publication entry unbound: " + cause);
             if (cause == QueueResolution.Cause.CANCELLED) {
-                return new Result.Concluded(Conclusion.of(PublicationOutcome.WAITING,
+                return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.WAITING,
                         DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                         "cancelled while waiting for the publication entry to become visible; nothing more was sent;"
                                 + " run the same invocation again to reconcile it (it is never sent again)"));
             }
-            return new Result.Concluded(unbound(cluster, record, cause, run.evidence()));
+            return new StepResult.Concluded<>(unbound(cluster, record, cause, run.evidence()));
         }
-        AuthorityWrites.Step step = writes.write(current,
-                transitions.publicationBound(record, bound.lookup().entry(), ports.clock().instant()), run.evidence());
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return new Result.Concluded(stopped.conclusion());
-        }
-        return new Result.Continue(((AuthorityWrites.Step.Advanced) step).current());
+        return writes.write(current, transitions.publicationBound(record, bound.lookup().entry(), ports.clock().instant()),
+                run.evidence()).result();
     }
 
     private Conclusion unbound(AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, RunEvidence evidence) {

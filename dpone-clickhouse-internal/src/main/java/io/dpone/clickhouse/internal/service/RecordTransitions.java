@@ -4,6 +4,7 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
@@ -12,6 +13,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import java.time.Instant;
 
 /**
@@ -31,7 +33,8 @@ final class RecordTransitions {
             GenerationIdentity desired, long stagedRows, long carriedEpoch, Instant now) {
         // Admission proved the distributed-DDL capability for this inventory (or the slot recorded it).
         AuthorityPayload payload = new AuthorityPayload(identity.planDigest(), inventory, predecessor, desired,
-                identity.candidate().table(), stagedRows, null, null, now, now, null).withCapabilityProven();
+                identity.candidate().table(), stagedRows, null, null, now, now, null).withCapabilityProven()
+                .withPhases(PhaseHistory.started(AuthorityPhase.PREPARED.name(), now));
         return new AuthorityRecord(identity.targetKey(), identity.operationId(), FenceToken.issue(random),
                 AuthorityPhase.PREPARED, carriedEpoch, payload);
     }
@@ -87,10 +90,7 @@ final class RecordTransitions {
      * previous drop was lost (docs/reference/authority.md); a redispatch under a new epoch may follow.
      */
     AuthorityRecord cleanupLost(AuthorityRecord current, Instant now) {
-        DdlBinding cleanup = current.payload().cleanup();
-        if (cleanup == null || cleanup.entry() != null) {
-            throw new IllegalArgumentException("only an unbound drop can be lost");
-        }
+        DdlBinding cleanup = LostDrop.requireMarkable(current.payload().cleanup());
         return with(current, AuthorityPhase.CLEANUP_PENDING, current.dispatchEpoch(), current.payload().publication(),
                 cleanup, now);
     }
@@ -123,7 +123,7 @@ final class RecordTransitions {
         Instant updated = now.isBefore(p.updatedAt()) ? p.updatedAt() : now;
         AuthorityPayload next = new AuthorityPayload(p.planDigest(), p.inventoryDigest(), p.predecessor(), p.desired(),
                 p.candidateTable(), p.stagedRowCount(), publication, cleanup, p.createdAt(), updated, p.error(),
-                p.capabilityInventoryDigest());
+                p.capabilityInventoryDigest(), p.phases().entered(current.phase().name(), phase.name(), updated));
         return new AuthorityRecord(current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, next);
     }
 }

@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
@@ -171,12 +172,9 @@ final class StatusReader {
         if (binding == null) {
             return QueueResult.NO_ENTRY;
         }
-        if (binding.receipt() != null) {
-            return QueueResult.of(binding.receipt());
-        }
-        if (RecordTransitions.dropLost(record)) {
+        if (binding.receipt() != null || RecordTransitions.dropLost(record)) {
             // the same reading CleanupFlow makes, so status and a rerun agree on what comes next
-            return QueueResult.LOST;
+            return LostDrop.queue(binding, RecordTransitions.dropLost(record), null);
         }
         return entryResult(cluster, binding, RecordShapes.cleanup(record, settings.cluster(), settings.target()), evidence,
                 false);

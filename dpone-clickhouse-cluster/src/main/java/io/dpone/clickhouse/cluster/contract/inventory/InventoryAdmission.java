@@ -3,6 +3,7 @@ package io.dpone.clickhouse.cluster.contract.inventory;
 import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.Admitted;
 import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.Rejected;
 import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.RejectionReason;
+import io.dpone.spi.manifest.ReplicationMode;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,16 +24,16 @@ public final class InventoryAdmission {
 
     /** Internal mode: every row must have {@code internal_replication = 1}. */
     public static AdmissionResult admit(ClusterInventory inventory) {
-        return admit(inventory, true);
+        return admit(inventory, ReplicationMode.INTERNAL);
     }
 
     /**
-     * @param internalReplication the flag the declared mode requires on every row: {@code true}
-     *     for internal mode ({@link RejectionReason#INTERNAL_REPLICATION_DISABLED} otherwise),
-     *     {@code false} for external mode ({@link RejectionReason#INTERNAL_REPLICATION_ENABLED})
+     * @param mode the declared mode, whose flag every row must carry: internal mode 1
+     *     ({@link RejectionReason#INTERNAL_REPLICATION_DISABLED} otherwise), external mode 0
+     *     ({@link RejectionReason#INTERNAL_REPLICATION_ENABLED})
      */
-    public static AdmissionResult admit(ClusterInventory inventory, boolean internalReplication) {
-        RejectionReason reason = firstViolation(inventory, internalReplication);
+    public static AdmissionResult admit(ClusterInventory inventory, ReplicationMode mode) {
+        RejectionReason reason = firstViolation(inventory, mode == ReplicationMode.INTERNAL);
         return reason == null ? new Admitted(inventory) : new Rejected(reason.code(), reason);
     }
 

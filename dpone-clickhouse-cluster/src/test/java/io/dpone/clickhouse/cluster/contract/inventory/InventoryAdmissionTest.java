@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.Rejected;
 import io.dpone.clickhouse.cluster.contract.inventory.AdmissionResult.RejectionReason;
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.manifest.ReplicationMode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,23 +46,23 @@ class InventoryAdmissionTest {
     @Test
     void externalModeRequiresEveryFlagOffAndCallsAnyOtherAModeMismatch() {
         ClusterInventory external = new ClusterInventory("c1", List.of(member(1, 1, "a", false), member(1, 2, "b", false)));
-        assertEquals(new AdmissionResult.Admitted(external), InventoryAdmission.admit(external, false));
+        assertEquals(new AdmissionResult.Admitted(external), InventoryAdmission.admit(external, ReplicationMode.EXTERNAL));
         for (List<ClusterMember> members : List.of(List.of(member(1, 1, "a", true), member(1, 2, "b", true)),
                 List.of(member(1, 1, "a", false), member(1, 2, "b", true)))) {
             Rejected rejected = assertInstanceOf(Rejected.class,
-                    InventoryAdmission.admit(new ClusterInventory("c1", members), false));
+                    InventoryAdmission.admit(new ClusterInventory("c1", members), ReplicationMode.EXTERNAL));
             assertEquals(RejectionReason.INTERNAL_REPLICATION_ENABLED, rejected.reason());
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH, rejected.code());
         }
         // The internal rule is unchanged: uniform off is still refused there.
         assertEquals(RejectionReason.INTERNAL_REPLICATION_DISABLED, assertInstanceOf(Rejected.class,
-                InventoryAdmission.admit(external, true)).reason());
+                InventoryAdmission.admit(external, ReplicationMode.INTERNAL)).reason());
     }
 
     @Test
     void completenessFaultsComeBeforeTheFlagInEitherMode() {
         ClusterInventory duplicated = new ClusterInventory("c1", List.of(member(1, 1, "a", true), member(1, 1, "b", true)));
         assertEquals(RejectionReason.DUPLICATE_REPLICA_NUMBER,
-                assertInstanceOf(Rejected.class, InventoryAdmission.admit(duplicated, false)).reason());
+                assertInstanceOf(Rejected.class, InventoryAdmission.admit(duplicated, ReplicationMode.EXTERNAL)).reason());
     }
 }
