@@ -1,7 +1,10 @@
-/** Internal mode and the cluster protocol core: pure contracts, ports, ClickHouse adapters, the service. */
+/**
+ * The cluster protocol core both modes build on: pure contracts, ports, SQL, catalog, authority,
+ * DDL, transports, sources and the mechanics both services share. It provides no service; the mode
+ * plugins (io.dpone.clickhouse.internal, io.dpone.clickhouse.external) do.
+ */
 module io.dpone.clickhouse.cluster {
     requires transitive io.dpone.spi;
-    requires static com.google.auto.service;
     requires com.fasterxml.jackson.databind;
     requires aircompressor; // zstd sources (automatic module; docs/reference/sources.md)
 
@@ -14,36 +17,40 @@ module io.dpone.clickhouse.cluster {
     requires dev.failsafe.core;
     uses java.sql.Driver;
 
-    // The protocol's contracts, ports and service: what hosts, the external mode and connector authors use.
+    // Unqualified: what a third-party connector author compiles against through the testkit's
+    // property suites, fault transport and simulator (examples/testkit-consumer): the contracts the
+    // suites check, the ports the fault transport wraps, and the table names the simulator answers.
     exports io.dpone.clickhouse.cluster.authority;
-    exports io.dpone.clickhouse.cluster.ddl;
-    // the SQL adapters: only composition roots and the real-server test harness build them
-    exports io.dpone.clickhouse.cluster.authority.adapter to io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.ddl.adapter to io.dpone.clickhouse.external, io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.contract.authority;
     exports io.dpone.clickhouse.cluster.contract.ddl;
     exports io.dpone.clickhouse.cluster.contract.digest;
+    exports io.dpone.clickhouse.cluster.contract.error;
     exports io.dpone.clickhouse.cluster.contract.generation;
     exports io.dpone.clickhouse.cluster.contract.inventory;
     exports io.dpone.clickhouse.cluster.contract.phase;
     exports io.dpone.clickhouse.cluster.contract.reconcile;
-    exports io.dpone.clickhouse.cluster.contract.error;
+    exports io.dpone.clickhouse.cluster.ddl;
     exports io.dpone.clickhouse.cluster.port;
-    exports io.dpone.clickhouse.cluster.service;
-    exports io.dpone.clickhouse.cluster.source;
     exports io.dpone.clickhouse.cluster.sql;
-    // ClickHouse adapters: only the external mode and the testkit compose them.
-    exports io.dpone.clickhouse.cluster.provider to io.dpone.clickhouse.external, io.dpone.testkit;
-    // Mechanics both modes' services share: bounded waits and the per-member reconciliation read.
-    exports io.dpone.clickhouse.cluster.flow to io.dpone.clickhouse.external;
-    // The protocol rules and step results both modes share (issue 24, one engine).
-    exports io.dpone.clickhouse.cluster.engine to io.dpone.clickhouse.external;
-    exports io.dpone.clickhouse.cluster.catalog to io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.transport to io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.transport.http to io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.transport.nativeproto to io.dpone.clickhouse.external, io.dpone.testkit;
 
-    provides io.dpone.spi.publication.PublicationStrategyProvider
-            with io.dpone.clickhouse.cluster.provider.InternalPublicationStrategyProvider;
-    provides io.dpone.spi.source.SourceInspector with io.dpone.clickhouse.cluster.source.ReadingSourceInspector;
+    // Qualified: the mode plugins compose the rest, the testkit's harnesses wire it the same way.
+    exports io.dpone.clickhouse.cluster.authority.adapter
+            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.catalog
+            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.ddl.adapter
+            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.flow to io.dpone.clickhouse.internal, io.dpone.clickhouse.external;
+    // The protocol rules and step results both modes share (issue 24, one engine).
+    exports io.dpone.clickhouse.cluster.engine to io.dpone.clickhouse.internal, io.dpone.clickhouse.external;
+    exports io.dpone.clickhouse.cluster.provider
+            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.source
+            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport
+            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport.http
+            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport.nativeproto
+            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
 }

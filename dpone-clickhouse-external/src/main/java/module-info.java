@@ -1,6 +1,7 @@
 /** External mode publication: sealed content-addressed artifacts loaded into every member. */
 module io.dpone.clickhouse.external {
     requires transitive io.dpone.spi;
+    // the protocol core only: the internal-mode plugin stays off an external-only module path
     requires transitive io.dpone.clickhouse.cluster;
     requires static com.google.auto.service;
     requires com.fasterxml.jackson.databind;
@@ -25,4 +26,5 @@ module io.dpone.clickhouse.external {
             with io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider;
     provides io.dpone.spi.artifact.ArtifactSealer
             with io.dpone.clickhouse.external.provider.ExternalArtifactSealer;
+    provides io.dpone.spi.source.SourceInspector with io.dpone.clickhouse.external.provider.ExternalSourceInspector;
 }

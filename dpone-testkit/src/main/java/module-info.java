@@ -2,6 +2,8 @@
 module io.dpone.testkit {
     requires transitive io.dpone.spi;
     requires transitive io.dpone.clickhouse.cluster;
+    // SimulatedInternalPublication, the acceptance harness and the demo run the internal service.
+    requires transitive io.dpone.clickhouse.internal;
     // External-mode suites (codec contract, arbitraries) need it; the simulator and the demo do not,
     // so the launcher's module path resolves without the external module (ModulePathLauncherIT).
     // Not transitive: javac would then demand it of every consumer's module, external mode or not
@@ -36,12 +38,9 @@ module io.dpone.testkit {
     exports io.dpone.testkit.simulator;
     exports io.dpone.testkit.service;
     exports io.dpone.testkit.acceptance;
-    exports io.dpone.testkit.demo;
     exports io.dpone.testkit.emulation;
     exports io.dpone.testkit.evidence;
 
     // The acceptance harness publishes through the host's own path (docs/testkit/acceptance.md).
     uses io.dpone.spi.publication.PublicationStrategyProvider;
-
-    provides io.dpone.spi.demo.DemoScenarios with io.dpone.testkit.demo.SimulatedDemoScenarios;
 }

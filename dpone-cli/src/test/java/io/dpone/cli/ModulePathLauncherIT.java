@@ -114,10 +114,22 @@ class ModulePathLauncherIT {
         assertEquals(0, result.exit(), result.toString());
         JsonNode providers = result.outJson().get("providers");
         assertEquals(2, providers.size(), result.out());
-        assertEquals("io.dpone.clickhouse.cluster", providers.get(0).get("module").asText());
+        assertEquals("io.dpone.clickhouse.internal", providers.get(0).get("module").asText());
         assertEquals("internal", providers.get(0).get("replication_mode").asText());
         assertEquals("io.dpone.clickhouse.external", providers.get(1).get("module").asText());
         assertEquals("external", providers.get(1).get("replication_mode").asText());
+    }
+
+    @Test
+    void theLaunchersModulePathShipsNoTestFramework() throws IOException {
+        List<String> jars = ModulePathPlanner.jarsIn(Path.of(System.getProperty("dpone.modulesDir"))).stream()
+                .map(jar -> jar.getFileName().toString()).toList();
+        for (String framework : List.of("jqwik", "junit", "opentest4j", "testcontainers", "docker-java", "zookeeper")) {
+            assertTrue(jars.stream().noneMatch(jar -> jar.startsWith(framework)), framework + " is on the module path: " + jars);
+        }
+        for (String plugin : List.of("dpone-clickhouse-internal-", "dpone-clickhouse-external-", "dpone-demo-")) {
+            assertTrue(jars.stream().anyMatch(jar -> jar.startsWith(plugin)), plugin + " is missing: " + jars);
+        }
     }
 
     @Test

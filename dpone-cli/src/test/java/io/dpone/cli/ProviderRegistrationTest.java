@@ -33,7 +33,7 @@ class ProviderRegistrationTest {
             assertEquals(null, found.put(provider.replicationMode(), provider.getClass().getName()), "two providers for one mode");
         }
         assertEquals(Map.of(
-                ReplicationMode.INTERNAL, "io.dpone.clickhouse.cluster.provider.InternalPublicationStrategyProvider",
+                ReplicationMode.INTERNAL, "io.dpone.clickhouse.internal.provider.InternalPublicationStrategyProvider",
                 ReplicationMode.EXTERNAL, "io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider"), found);
     }
 

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.service.InternalPublicationService;
-import io.dpone.clickhouse.cluster.service.PublicationSettings;
+import io.dpone.clickhouse.internal.service.InternalPublicationService;
+import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.service.ExternalPublicationService;
 import io.dpone.clickhouse.external.service.ExternalSettings;

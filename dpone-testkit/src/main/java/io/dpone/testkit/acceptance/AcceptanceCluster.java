@@ -2,8 +2,8 @@ package io.dpone.testkit.acceptance;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
-import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.clickhouse.cluster.service.PublicationPorts;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.Map;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package io.dpone.testkit.acceptance;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 
 /** A fault a scenario arms before it runs a worker; each fires at the first matching statement after it was armed. */
 public sealed interface ArmedFault {

@@ -1,6 +1,6 @@
 package io.dpone.testkit.acceptance;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.clickhouse.config.FixtureDigest;

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
-import io.dpone.clickhouse.cluster.port.SqlStatement;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.DdlParseResult;
 import io.dpone.clickhouse.cluster.sql.DdlQueryParser;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;

@@ -2,7 +2,7 @@ package io.dpone.testkit.acceptance;
 
 import static io.dpone.testkit.acceptance.ExternalFixture.INVOCATION;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;

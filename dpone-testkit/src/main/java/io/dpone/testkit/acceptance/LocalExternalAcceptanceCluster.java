@@ -1,6 +1,6 @@
 package io.dpone.testkit.acceptance;
 
-import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.testkit.clickhouse.config.FixtureDigest;
 import io.dpone.testkit.clickhouse.config.ServerKind;

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
-import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.clickhouse.cluster.service.PublicationPorts;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;

@@ -3,7 +3,7 @@ package io.dpone.testkit.acceptance;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.external.provider.ExternalPortWiring;
 import io.dpone.clickhouse.external.service.ExternalPorts;

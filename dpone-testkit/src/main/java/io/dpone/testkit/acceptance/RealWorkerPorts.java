@@ -4,9 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
+import io.dpone.clickhouse.internal.provider.InternalPortWiring;
 import io.dpone.clickhouse.cluster.port.Sleeper;
-import io.dpone.clickhouse.cluster.service.PublicationPorts;
+import io.dpone.clickhouse.cluster.provider.PortWiring;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
 import io.dpone.clickhouse.cluster.transport.RetryingReadTransport;
@@ -43,7 +44,7 @@ final class RealWorkerPorts implements AutoCloseable {
                 Duration.ofSeconds(PublicationDriver.DDL_TASK_TIMEOUT_SECONDS + 30));
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
-        this.loader = new HttpCandidateLoader(endpoint, InternalPortWiring::queryId);
+        this.loader = new HttpCandidateLoader(endpoint, PortWiring::queryId);
         FaultInjectingTransport faults = new FaultInjectingTransport(mutations, rawReads, FaultPlan.none(), Sleeper.SYSTEM,
                 counter, hook);
         ReadTransport reads = new RetryingReadTransport(faults, ReadRetryPolicy.standard(), Sleeper.SYSTEM);

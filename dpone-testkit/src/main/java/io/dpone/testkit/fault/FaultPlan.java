@@ -2,7 +2,7 @@ package io.dpone.testkit.fault;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -2,7 +2,7 @@ package io.dpone.testkit.fault;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 
 /** One injected fault, for test evidence: sequence number, query id, statement kind and fault. */
 public record InjectedFault(long sequence, String queryId, StatementKind kind, TransportFault fault) {

@@ -2,7 +2,7 @@ package io.dpone.testkit.fault;
 
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
-import io.dpone.clickhouse.cluster.port.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 
 /**
  * Acts on the world at an exact point of a mutation's life in {@link FaultInjectingTransport}:

@@ -1,6 +1,6 @@
 package io.dpone.testkit.simulator;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.dpone.testkit.simulator;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 
 /**
  * One port call as the simulated server saw it: which worker made it, through which member, the

@@ -2,7 +2,7 @@ package io.dpone.testkit.simulator;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 
 /**
  * A port call as it reaches the server ({@link StepObserver#beforeServer}): the worker, the member

@@ -3,7 +3,7 @@ package io.dpone.testkit.simulator;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
 import io.dpone.clickhouse.cluster.sql.ControlTableColumns;
 import io.dpone.clickhouse.cluster.sql.TableRef;

@@ -2,7 +2,7 @@ package io.dpone.testkit.simulator;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import java.time.Duration;
 
 /** Where in a simulation a {@link SimulatorFault} fires. Occurrences count from 1; 0 means every occurrence. */

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.clickhouse.cluster.service.OperationIdentity;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.internal.service.OperationIdentity;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.List;

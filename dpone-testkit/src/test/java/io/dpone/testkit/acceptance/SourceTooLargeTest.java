@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.clickhouse.cluster.service.InternalPublicationService;
-import io.dpone.clickhouse.cluster.service.PublicationSettings;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.internal.service.InternalPublicationService;
+import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;

@@ -1,8 +1,8 @@
 package io.dpone.testkit.roundtrip;
 
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.service.InternalPublicationService;
-import io.dpone.clickhouse.cluster.service.PublicationPorts;
+import io.dpone.clickhouse.internal.service.InternalPublicationService;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
-import io.dpone.clickhouse.cluster.service.PublicationSettings;
+import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.service.ExternalSettings;
 import io.dpone.clickhouse.external.store.ArtifactStore;

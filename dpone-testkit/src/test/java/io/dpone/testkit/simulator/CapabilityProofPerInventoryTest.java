@@ -2,7 +2,7 @@ package io.dpone.testkit.simulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;

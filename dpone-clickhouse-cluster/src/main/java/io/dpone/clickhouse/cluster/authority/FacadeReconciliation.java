@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict.FacadeProblem;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
+import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.Optional;
 

@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 
 /**
  * The pure control-facade decision of seed section 1: every member of the admitted inventory

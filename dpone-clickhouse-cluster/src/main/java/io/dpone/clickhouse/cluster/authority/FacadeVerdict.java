@@ -2,6 +2,7 @@ package io.dpone.clickhouse.cluster.authority;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.List;

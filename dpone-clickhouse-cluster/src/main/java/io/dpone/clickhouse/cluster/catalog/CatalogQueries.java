@@ -3,7 +3,7 @@ package io.dpone.clickhouse.cluster.catalog;
 import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
 
 import io.dpone.clickhouse.cluster.port.ServerSetting;
-import io.dpone.clickhouse.cluster.port.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 

@@ -1,6 +1,6 @@
 package io.dpone.clickhouse.cluster.catalog;
 
-import io.dpone.clickhouse.cluster.port.ReadResult;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import java.util.ArrayList;
 import java.util.List;
 

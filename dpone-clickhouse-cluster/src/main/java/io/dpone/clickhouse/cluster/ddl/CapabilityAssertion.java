@@ -12,7 +12,6 @@ import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict.CapabilityProblem;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict.Missing;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.port.DdlPort;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.cluster.sql.TableRef;

@@ -5,12 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.port.FencedDdl;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import java.util.Optional;
 
 /**
- * The checks every {@link io.dpone.clickhouse.cluster.port.DdlPort} implementation makes before it
+ * The checks every {@link io.dpone.clickhouse.cluster.ddl.DdlPort} implementation makes before it
  * sends anything, shared so that a test double cannot be more permissive than the adapter: a
  * fenced statement needs an unexpired permit for its action and spends it (a spent or expired
  * permit is refused); a setup statement needs a token of its own action. Called immediately before

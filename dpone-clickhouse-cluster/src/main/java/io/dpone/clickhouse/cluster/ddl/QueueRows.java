@@ -13,7 +13,7 @@ import java.util.Map;
  * Turns SQL-layer queue rows into the pure {@link QueueRow}. Neither read selects
  * {@code query_create_time} (no rule depends on it), so it is {@link Instant#EPOCH}. A host row
  * with any ill-typed cell gets a NULL status, which every normalizer maps to OUTCOME_UNKNOWN. Public so
- * that every {@link io.dpone.clickhouse.cluster.port.DdlPort} (the testkit's simulator too) hands out
+ * that every {@link io.dpone.clickhouse.cluster.ddl.DdlPort} (the testkit's simulator too) hands out
  * exactly the rows the adapter would. Pure.
  */
 public final class QueueRows {

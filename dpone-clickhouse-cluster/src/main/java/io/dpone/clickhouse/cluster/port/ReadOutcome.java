@@ -3,6 +3,7 @@ package io.dpone.clickhouse.cluster.port;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.error.ConnectionFault;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import java.util.Optional;

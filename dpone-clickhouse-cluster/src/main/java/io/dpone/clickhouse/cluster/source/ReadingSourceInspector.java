@@ -1,12 +1,13 @@
 package io.dpone.clickhouse.cluster.source;
 
-import com.google.auto.service.AutoService;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceInspector;
 
-/** The readers both modes publish with ({@link SourceReaders}), offered to hosts for an offline check. */
-@AutoService(SourceInspector.class)
-public final class ReadingSourceInspector implements SourceInspector {
+/**
+ * The readers both modes publish with ({@link SourceReaders}), for a host's offline check. The core
+ * provides no service: each mode plugin registers it (InternalSourceInspector, ExternalSourceInspector).
+ */
+public class ReadingSourceInspector implements SourceInspector {
     @Override
     public SourceShape inspect(PublicationSource source) {
         try (OpenedSource opened = SourceReaders.open(source)) {

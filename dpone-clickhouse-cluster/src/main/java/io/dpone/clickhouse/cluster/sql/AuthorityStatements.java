@@ -12,8 +12,6 @@ import static io.dpone.clickhouse.cluster.sql.SqlQuoting.identifier;
 import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.SqlStatement;
-import io.dpone.clickhouse.cluster.port.StatementKind;
 
 /**
  * Renders the KeeperMap authority statements. Strict mode and {@code insert_keeper_max_retries}

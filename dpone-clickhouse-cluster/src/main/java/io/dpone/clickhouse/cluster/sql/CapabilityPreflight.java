@@ -2,8 +2,6 @@ package io.dpone.clickhouse.cluster.sql;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.ReadResult;
-import io.dpone.clickhouse.cluster.port.SqlStatement;
 import java.util.Optional;
 
 /**

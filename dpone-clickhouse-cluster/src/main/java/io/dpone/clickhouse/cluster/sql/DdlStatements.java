@@ -2,8 +2,6 @@ package io.dpone.clickhouse.cluster.sql;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.SqlStatement;
-import io.dpone.clickhouse.cluster.port.StatementKind;
 
 /**
  * Renders the publication's distributed DDL, one statement each, always {@code ON CLUSTER} and

@@ -1,6 +1,5 @@
 package io.dpone.clickhouse.cluster.sql;
 
-import io.dpone.clickhouse.cluster.port.ReadResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -2,7 +2,6 @@ package io.dpone.clickhouse.cluster.sql;
 
 import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
 
-import io.dpone.clickhouse.cluster.port.SqlStatement;
 
 /**
  * Reads of {@code system.distributed_ddl_queue} (seed section 4). Column names are the pinned

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Normalises driver cell values to the shapes {@link io.dpone.clickhouse.cluster.port.ReadResult}
+ * Normalises driver cell values to the shapes {@link io.dpone.clickhouse.cluster.sql.ReadResult}
  * promises, so HTTP and native reads compare equal. Instants are ISO-8601 UTC strings.
  */
 final class CellValues {

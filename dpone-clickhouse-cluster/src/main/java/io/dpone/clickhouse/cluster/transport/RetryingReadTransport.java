@@ -8,7 +8,7 @@ import dev.failsafe.RetryPolicy;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.port.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 
 /**
  * Decorates a {@link ReadTransport} with a bounded retry. Attempt counting and backoff come from

@@ -1,6 +1,6 @@
 package io.dpone.clickhouse.cluster.transport;
 
-import io.dpone.clickhouse.cluster.port.ReadResult;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

@@ -23,7 +23,7 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome.AmbiguityCause;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ServerError;
 import io.dpone.clickhouse.cluster.port.ServerSetting;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;

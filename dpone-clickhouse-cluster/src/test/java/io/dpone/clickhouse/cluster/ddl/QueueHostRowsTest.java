@@ -19,7 +19,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
-import io.dpone.clickhouse.cluster.port.ReadResult;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.sql.QueueStatements;
 import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import java.util.ArrayList;

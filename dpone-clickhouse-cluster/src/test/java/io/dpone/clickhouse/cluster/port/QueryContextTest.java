@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.contract.error.ServerErrorClassifier;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 
 class QueryContextTest {
     @Test

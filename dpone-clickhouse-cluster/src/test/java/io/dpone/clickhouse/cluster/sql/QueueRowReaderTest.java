@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.port.ReadResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -3,7 +3,6 @@ package io.dpone.clickhouse.cluster.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import org.junit.jupiter.api.Test;

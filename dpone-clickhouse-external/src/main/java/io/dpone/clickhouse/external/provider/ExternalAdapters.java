@@ -3,8 +3,8 @@ package io.dpone.clickhouse.external.provider;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.port.MonotonicClock;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
 import io.dpone.clickhouse.cluster.port.Sleeper;
+import io.dpone.clickhouse.cluster.provider.PortWiring;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
 import io.dpone.clickhouse.cluster.transport.RetryingReadTransport;
@@ -41,7 +41,7 @@ final class ExternalAdapters implements AutoCloseable {
         this.ports = ExternalPortWiring.ports(reads, mutations,
                 ExternalPortWiring.ddl(reads, mutations, settings.ddlTaskTimeoutSeconds()), settings.facade().control(),
                 new NativeMemberSessions(settings.target().database(), connection.user(), connection.password().reveal(),
-                        Duration.ofSeconds(10), answerBound, InternalPortWiring::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS,
+                        Duration.ofSeconds(10), answerBound, PortWiring::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS,
                         store::spillDirectory),
                 ExternalPortWiring.endpoints(connection.memberEndpoints()), store,
                 PermitLifetime.forTaskTimeout(MonotonicClock.SYSTEM, settings.ddlTaskTimeoutSeconds()));

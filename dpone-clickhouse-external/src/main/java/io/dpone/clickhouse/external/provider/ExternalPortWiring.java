@@ -10,11 +10,11 @@ import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
-import io.dpone.clickhouse.cluster.port.DdlPort;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.Sleeper;
-import io.dpone.clickhouse.cluster.provider.InternalPortWiring;
+import io.dpone.clickhouse.cluster.provider.PortWiring;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalSlotSchema;
 import io.dpone.clickhouse.external.member.EndpointResolver;
@@ -46,7 +46,7 @@ public final class ExternalPortWiring {
 
     /** The core's DDL dispatch adapter over {@code reads} and {@code mutations}. */
     public static DdlPort ddl(ReadTransport reads, OneShotMutationTransport mutations, long ddlTaskTimeoutSeconds) {
-        return new DdlDispatchAdapter(reads, mutations, Sha256ProtocolDigests.INSTANCE, InternalPortWiring::queryId,
+        return new DdlDispatchAdapter(reads, mutations, Sha256ProtocolDigests.INSTANCE, PortWiring::queryId,
                 ddlTaskTimeoutSeconds);
     }
 
@@ -64,12 +64,12 @@ public final class ExternalPortWiring {
     public static ExternalPorts ports(ReadTransport reads, OneShotMutationTransport mutations, DdlPort ddl, TableRef control,
             MemberSessions sessions, EndpointResolver endpoints, ArtifactStore store, PermitLifetime lifetime) {
         return new ExternalPorts(
-                new StrictCatalogAdapter(reads, InternalPortWiring::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS,
+                new StrictCatalogAdapter(reads, PortWiring::queryId, PortWiring.CATALOG_MAX_EXECUTION_SECONDS,
                         TableIdentityKind.DIRECT),
                 ddl,
                 new KeeperMapSlots<>(new SqlControlStore(control, mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
                         AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE, lifetime),
-                new StrictFacadeAdapter(reads, InternalPortWiring::queryId, InternalPortWiring.CATALOG_MAX_EXECUTION_SECONDS),
+                new StrictFacadeAdapter(reads, PortWiring::queryId, PortWiring.CATALOG_MAX_EXECUTION_SECONDS),
                 sessions, endpoints, store, Clock.systemUTC(), Sleeper.SYSTEM);
     }
 }

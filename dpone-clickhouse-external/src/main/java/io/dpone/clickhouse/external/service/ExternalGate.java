@@ -3,7 +3,7 @@ package io.dpone.clickhouse.external.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
-import io.dpone.clickhouse.cluster.authority.FacadeReconciler;
+import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
 import io.dpone.clickhouse.cluster.authority.FacadeRules;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;

@@ -2,7 +2,7 @@ package io.dpone.testkit.simulator.ports;
 
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.ServerError;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
 import io.dpone.testkit.simulator.world.QueueEntry;
 import io.dpone.testkit.simulator.world.ServerErrors;

@@ -1,7 +1,7 @@
 package io.dpone.testkit.simulator.ports;
 
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
-import io.dpone.clickhouse.cluster.port.FencedDdl;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.ControlTableColumns;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;

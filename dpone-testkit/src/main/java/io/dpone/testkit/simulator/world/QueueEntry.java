@@ -1,7 +1,7 @@
 package io.dpone.testkit.simulator.world;
 
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.dpone.testkit.simulator.world;
 
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.testkit.simulator.MemberState;
 import io.dpone.testkit.simulator.StepObserver;
 import io.dpone.testkit.simulator.WorldEvent;

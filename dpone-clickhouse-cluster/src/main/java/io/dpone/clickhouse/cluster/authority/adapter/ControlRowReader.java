@@ -11,7 +11,7 @@ import static io.dpone.clickhouse.cluster.sql.ControlTableColumns.VERSION;
 
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
-import io.dpone.clickhouse.cluster.port.ReadResult;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package io.dpone.clickhouse.cluster.transport.nativeproto;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
 import io.dpone.clickhouse.cluster.port.ServerError;
-import io.dpone.clickhouse.cluster.port.StatementKind;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
 import java.sql.SQLException;
 import java.util.Optional;

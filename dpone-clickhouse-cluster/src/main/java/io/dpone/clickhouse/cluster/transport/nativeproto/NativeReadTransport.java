@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.port.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
 import io.dpone.clickhouse.cluster.transport.RowCollector;
@@ -47,7 +47,7 @@ public final class NativeReadTransport implements ReadTransport {
         }
     }
 
-    private static io.dpone.clickhouse.cluster.port.ReadResult collect(ResultSet resultSet) throws SQLException {
+    private static io.dpone.clickhouse.cluster.sql.ReadResult collect(ResultSet resultSet) throws SQLException {
         ResultSetMetaData meta = resultSet.getMetaData();
         List<String> columns = new ArrayList<>();
         for (int i = 1; i <= meta.getColumnCount(); i++) {

@@ -1,0 +1,217 @@
+package io.dpone.clickhouse.internal.service;
+
+import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.clickhouse.cluster.flow.PhaseTimings;
+import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.port.Sleeper;
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityRead;
+import io.dpone.clickhouse.cluster.authority.CasResult;
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.LivePlan;
+import io.dpone.spi.receipt.PublicationReceipt;
+import io.dpone.spi.source.PublicationSource;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Internal-mode publication (seed 000, the pseudocode and state machine): admission, then by the
+ * slot's state either a new operation (stage, PREPARED, dispatch), or the resumption of this
+ * scheduler invocation's own operation from exactly where its record stands. A retry never
+ * re-extracts or replays publication DDL once the operation holds the slot; a foreign unresolved
+ * operation is fenced; only COMPLETED may be taken over by a new operation.
+ *
+ * <p>Failures before the operation may hold the slot are {@link DponeException}s; from the write
+ * that takes the slot on (its answer lost included) every invocation ends in a receipt (committed, waiting, terminal-partial, failed, prepared or unknown)
+ * with per-replica evidence. One instance serves one target; {@link #publish} is used from one
+ * thread per call, and calls share no mutable state.
+ */
+public final class InternalPublicationService {
+    private final PublicationPorts ports;
+    private final PublicationSettings settings;
+    private final ProtocolDigests digests;
+    private final RandomBits random;
+    private final RecordTransitions transitions;
+    private final AuthorityWrites writes;
+    private final PublicationFlow publication;
+    private final CleanupFlow cleanup;
+    private final Staging staging;
+    private final StatusReader status;
+    private final LivePreview preview;
+
+    public InternalPublicationService(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
+            RandomBits random) {
+        this.ports = requireNonNull(ports, "ports is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.digests = requireNonNull(digests, "digests is null");
+        this.random = requireNonNull(random, "random is null");
+        this.transitions = new RecordTransitions(random);
+        this.writes = new AuthorityWrites(ports.authority());
+        SeedReplicaStateClassifier replicaStates = SeedReplicaStateClassifier.INSTANCE;
+        SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
+        this.publication = new PublicationFlow(ports, settings, writes, transitions, classifier,
+                new Revalidation(ports, settings, classifier));
+        LeftoverAttemptStaging leftovers = new LeftoverAttemptStaging(ports.catalog(), settings);
+        this.cleanup = new CleanupFlow(ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates),
+                leftovers);
+        this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates),
+                leftovers);
+        this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
+        this.preview = new LivePreview(ports, settings, digests, random, status);
+    }
+
+    /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
+    public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
+            ProgressListener progress) {
+        OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId, digests);
+        PhaseTimings timings = new PhaseTimings(ports.clock());
+        Sleeper sleeper = timings.observing(ports.sleeper());
+        ProgressListener timed = timings.observing(progress);
+        Run run = new Run(new Waits(sleeper, cancellation, timed),
+                new QueueEntryResolver(ports.ddl(), digests, settings.entryVisibility(), settings.entryProgress(),
+                        sleeper, cancellation), new RunEvidence(ReceiptTimes.of(timings)));
+        timed.step("admission");
+        ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
+        Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
+        return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
+    }
+
+    /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
+    public PublicationReceipt status(Optional<String> schedulerInvocationId) {
+        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
+        Optional<Conclusion> conclusion = status.read(
+                schedulerInvocationId.map(id -> OperationIdentity.derive(settings, id, digests).operationId()), evidence);
+        if (conclusion.isEmpty()) {
+            return InternalReceipts.none(evidence);
+        }
+        return InternalReceipts.of(evidence.record().record().operationId().hex(), conclusion.get(), evidence);
+    }
+
+    /** {@code dpone plan --live}: what {@link #publish} of {@code schedulerInvocationId} (any new one when empty) would do now; mutates nothing. */
+    public LivePlan preview(Optional<String> schedulerInvocationId) {
+        return preview.preview(schedulerInvocationId);
+    }
+
+    private Conclusion decide(AdmittedCluster cluster, OperationIdentity identity, AuthorityRead slot,
+            PublicationSource source, Run run) {
+        if (slot instanceof AuthorityRead.Present present) {
+            present.valid().ifPresent(run.evidence()::record);
+        }
+        SlotDecision decision = SlotDecision.of(slot, identity.operationId());
+        if (decision instanceof SlotDecision.Resume resume) {
+            return resume(cluster, resume.current(), run);
+        }
+        return newOperation(cluster, identity, ((SlotDecision.NewOperation) decision).completed().orElse(null), source, run);
+    }
+
+    /**
+     * No record of this operation exists: stage this attempt's own candidate, then take the slot
+     * strictly (absent) or by CAS (completed). After an unknown answer it removes nothing, since the
+     * record may name its own candidate; after a conflict see {@link #afterLostRace}.
+     */
+    private Conclusion newOperation(AdmittedCluster cluster, OperationIdentity operation, VersionedRecord completed,
+            PublicationSource source, Run run) {
+        OperationIdentity identity = operation.withAttemptCandidate(settings, random);
+        run.waits().progress().step("staging");
+        StagedCandidate staged = staging.stage(cluster, identity, source, run);
+        if (run.waits().cancelled()) {
+            staging.discardOwnAttempt(cluster, identity, run);
+            throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED,
+                    "cancelled before authority acquisition; this attempt's own candidate was discarded; nothing was"
+                            + " published");
+        }
+        Instant now = notBefore(completed);
+        AuthorityRecord prepared = transitions.prepared(identity, cluster.inventoryDigest(), staged.predecessor(),
+                staged.desired(), staged.rows(), completed == null ? 0 : completed.record().dispatchEpoch(), now);
+        run.waits().progress().step("authority");
+        CasResult taken = completed == null ? ports.authority().createIfAbsent(prepared)
+                : ports.authority().compareAndSwap(completed, prepared);
+        if (taken instanceof CasResult.OutcomeUnknown unknown) {
+            // The slot may now hold PREPARED naming this candidate: keep it, answer unknown (never a permit).
+            run.evidence().step("slot write unacknowledged: " + unknown.reason());
+            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                    "the response to taking the slot was lost (" + unknown.reason() + "); nothing was dispatched; the"
+                            + " candidate is kept; run the same invocation again to reconcile from a fresh read");
+        }
+        if (taken instanceof CasResult.Conflict conflict) {
+            return afterLostRace(cluster, identity, prepared,
+                    completed == null ? AuthorityWrites.CREATED : completed.keeperVersion(), conflict, run);
+        }
+        VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
+        run.evidence().record(verified);
+        return resume(cluster, verified, run);
+    }
+
+    /**
+     * Taking the slot conflicted. Refused before anything could apply, the write never bound this
+     * attempt's candidate, and only this attempt ever writes its name: it is unbound whatever the slot
+     * shows. Judged by a post-read, the write may have applied and been followed by others (issue 18
+     * finding 1), so one successful re-read decides: a record of this operation naming the candidate
+     * is resumed; a record above the version the write replaced that names another shows no record
+     * naming it (a record never changes its candidate), so it is discarded and a record of this
+     * operation naming another is resumed. An unreadable, undecodable or absent slot, or one at or
+     * below the replaced version (a lagging follower after a Keeper session loss), proves nothing
+     * then: the candidate is kept and the run ends unknown.
+     */
+    private Conclusion afterLostRace(AdmittedCluster cluster, OperationIdentity identity, AuthorityRecord prepared,
+            long replacedVersion, CasResult.Conflict conflict, Run run) {
+        AuthorityWrites.Reread reread = writes.reread(prepared, replacedVersion);
+        if (reread instanceof AuthorityWrites.Reread.Unproven unproven && conflict.reason().decidedByPostRead()) {
+            run.evidence().step("slot re-read after a conflict proves nothing (" + unproven.reason() + "); own candidate kept");
+            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                    "taking the slot conflicted (" + conflict.reason() + ") and no re-read showed the slot after that write, so whether"
+                            + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
+                            + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
+        }
+        Optional<VersionedRecord> mine = reread instanceof AuthorityWrites.Reread.Same same ? Optional.of(same.current())
+                : Optional.empty();
+        if (mine.isPresent() && mine.get().record().payload().candidateTable().equals(identity.candidate().table())) {
+            run.evidence().record(mine.get());
+            return resume(cluster, mine.get(), run);
+        }
+        staging.discardOwnAttempt(cluster, identity, run);
+        mine.ifPresent(run.evidence()::record);
+        return mine.map(record -> resume(cluster, record, run)).orElseThrow(() -> new DponeException(conflict.code(),
+                "the target slot was not taken (" + conflict.reason() + "; another worker may hold it); this attempt's"
+                        + " own candidate was discarded and it sent no publication statement"));
+    }
+
+    /**
+     * Continues this operation from its record's phase; only PREPARED can lead to a dispatch.
+     * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
+     */
+    private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
+        StepResult<VersionedRecord, Conclusion> result = switch (current.record().phase()) {
+            case PREPARED -> publication.dispatch(cluster, current, run);
+            case DISPATCHING -> publication.reconcile(cluster, current, run);
+            default -> new StepResult.Continue<>(current);
+        };
+        if (result instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
+            return concluded.ending();
+        }
+        return cleanup.run(cluster, ((StepResult.Continue<VersionedRecord, Conclusion>) result).current(), run);
+    }
+
+    private Instant notBefore(VersionedRecord completed) {
+        Instant now = ports.clock().instant();
+        if (completed == null) {
+            return now;
+        }
+        Instant last = completed.record().payload().updatedAt();
+        return now.isBefore(last) ? last : now;
+    }
+}

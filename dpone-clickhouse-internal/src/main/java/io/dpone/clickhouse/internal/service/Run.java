@@ -1,0 +1,27 @@
+package io.dpone.clickhouse.internal.service;
+
+import io.dpone.clickhouse.cluster.flow.Waits;
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
+import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import java.util.Set;
+
+/**
+ * One invocation's context: its waits (sleeper, cancellation, progress), its queue resolver (which
+ * waits with the same cancellation) and the evidence its receipt will carry. Used by one thread.
+ */
+record Run(Waits waits, QueueEntryResolver queue, RunEvidence evidence) {
+    Run {
+        requireNonNull(waits, "waits is null");
+        requireNonNull(queue, "queue is null");
+        requireNonNull(evidence, "evidence is null");
+    }
+
+    /** One read of a bound entry's rows over exactly {@code hosts}; an unreadable queue is unknown on every host. */
+    EntryAggregation read(BoundEntry entry, Set<HostEndpoint> hosts) {
+        return queue.readOnce(entry, hosts);
+    }
+}

@@ -1,0 +1,53 @@
+package io.dpone.clickhouse.internal.service;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityRead;
+import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.error.DponeException;
+import java.util.Optional;
+
+/**
+ * What the slot lets an invocation do (seed: create or reconcile the target slot): a new operation
+ * when it is empty or holds a COMPLETED record of another operation, the resumption of the
+ * invocation's own operation, and otherwise a refusal: a foreign unresolved operation is fenced,
+ * never stolen; an invalid record is never overwritten. Pure; {@code publish} acts on it and
+ * {@code plan --live} reports it.
+ */
+sealed interface SlotDecision {
+    /** Stage and take the slot: strictly when empty, by CAS from {@code completed} otherwise. */
+    record NewOperation(Optional<VersionedRecord> completed) implements SlotDecision {
+        public NewOperation {
+            requireNonNull(completed, "completed is null");
+        }
+    }
+
+    /** Continue this invocation's own operation from its record. */
+    record Resume(VersionedRecord current) implements SlotDecision {
+        public Resume {
+            requireNonNull(current, "current is null");
+        }
+    }
+
+    static SlotDecision of(AuthorityRead slot, Digest operationId) {
+        if (slot instanceof AuthorityRead.Absent) {
+            return new NewOperation(Optional.empty());
+        }
+        VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
+                "the authority record is malformed, of an unknown version or oversized; it blocks the target and is never"
+                        + " overwritten"));
+        if (current.record().operationId().equals(operationId)) {
+            return new Resume(current);
+        }
+        if (current.record().phase() != AuthorityPhase.COMPLETED) {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+                    "another operation holds the target unresolved (" + current.record().phase() + "); it is fenced, never"
+                            + " stolen");
+        }
+        return new NewOperation(Optional.of(current));
+    }
+}

@@ -1,0 +1,15 @@
+/** Internal mode publication: Replicated*MergeTree members, one ON CLUSTER statement per step. */
+module io.dpone.clickhouse.internal {
+    requires transitive io.dpone.clickhouse.cluster;
+    requires static com.google.auto.service;
+
+    // The service and its settings: the testkit runs the real service on the simulator with them
+    // (docs/testkit/simulator.md), and a connector author's test names the settings it passes.
+    exports io.dpone.clickhouse.internal.service;
+    // The port wiring, so the testkit's real acceptance backend runs exactly the production wiring.
+    exports io.dpone.clickhouse.internal.provider to io.dpone.testkit;
+
+    provides io.dpone.spi.publication.PublicationStrategyProvider
+            with io.dpone.clickhouse.internal.provider.InternalPublicationStrategyProvider;
+    provides io.dpone.spi.source.SourceInspector with io.dpone.clickhouse.internal.provider.InternalSourceInspector;
+}
