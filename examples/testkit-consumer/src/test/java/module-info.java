@@ -3,4 +3,6 @@ open module com.example.connector {
     requires io.dpone.testkit;
     requires net.jqwik.api;
     requires org.junit.jupiter.api;
+    // CounterexampleReportTest launches a deliberately wrong suite and reads jqwik's sample report.
+    requires org.junit.platform.launcher;
 }

@@ -13,7 +13,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.QueryFailedException;
-import io.dpone.testkit.fault.Fault;
+import io.dpone.testkit.fault.TransportFault;
 import io.dpone.testkit.fault.SendHook;
 import io.dpone.testkit.simulator.WorkerCrash;
 import java.time.Duration;
@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * {@link SendHook} at the first matching statement after arming (across workers), once:
  * <ul>
  *   <li>{@code LoseResponse}: the statement is sent and its real answer withheld
- *       ({@link Fault#LOSE_RESPONSE_AFTER_EXECUTE});</li>
+ *       ({@link TransportFault#LOSE_RESPONSE_AFTER_EXECUTE});</li>
  *   <li>{@code PauseBefore}: {@code docker pause} of the member right before the send;</li>
  *   <li>{@code StallDdlBefore}: the member's DDL worker held up right before the send ({@link DdlStall});</li>
  *   <li>{@code FailOnHost} on {@code EXCHANGE}/{@code RENAME} (code 60 only): right before the send the
@@ -84,11 +84,11 @@ final class DockerFaults {
         requireNonNull(worker, "worker is null");
         return new SendHook() {
             @Override
-            public Fault beforeSend(SqlStatement statement, QueryContext context) {
-                Fault result = Fault.NONE;
+            public TransportFault beforeSend(SqlStatement statement, QueryContext context) {
+                TransportFault result = TransportFault.NONE;
                 for (ArmedFault fault : take(worker, statement.kind())) {
-                    Fault fired = fire(worker, fault, statement, context);
-                    result = result == Fault.NONE ? fired : result;
+                    TransportFault fired = fire(worker, fault, statement, context);
+                    result = result == TransportFault.NONE ? fired : result;
                 }
                 return result;
             }
@@ -114,9 +114,9 @@ final class DockerFaults {
         }
     }
 
-    private Fault fire(String worker, ArmedFault fault, SqlStatement statement, QueryContext context) {
+    private TransportFault fire(String worker, ArmedFault fault, SqlStatement statement, QueryContext context) {
         if (fault instanceof ArmedFault.LoseResponse) {
-            return Fault.LOSE_RESPONSE_AFTER_EXECUTE;
+            return TransportFault.LOSE_RESPONSE_AFTER_EXECUTE;
         }
         if (fault instanceof ArmedFault.CrashBefore) {
             throw new WorkerCrash(worker, "before sending " + statement.kind());
@@ -132,7 +132,7 @@ final class DockerFaults {
         } else if (fault instanceof ArmedFault.DuplicateEntry) {
             after(context, outcome -> duplicate(statement, context));
         }
-        return Fault.NONE;
+        return TransportFault.NONE;
     }
 
     private void failOnHost(int member, SqlStatement statement, QueryContext context) {

@@ -9,7 +9,7 @@ import io.dpone.clickhouse.cluster.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.HostRowDamage;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.QueueEntryView;
@@ -163,19 +163,19 @@ public final class SimulatedCluster implements AcceptanceCluster {
     @Override
     public void arm(ArmedFault fault) {
         if (fault instanceof ArmedFault.LoseResponse lose) {
-            simulator.arm(call(lose.kind()).nth(1), Fault.loseResponse());
+            simulator.arm(call(lose.kind()).nth(1), SimulatorFault.loseResponse());
         } else if (fault instanceof ArmedFault.FailOnHost failure) {
             simulator.arm(Step.hostExecutes(failure.member(), failure.kind()).nth(1),
-                    new Fault.HostError(failure.code(), "INJECTED", "injected host failure"));
+                    new SimulatorFault.HostError(failure.code(), "INJECTED", "injected host failure"));
         } else if (fault instanceof ArmedFault.DuplicateEntry duplicate) {
-            simulator.arm(call(duplicate.kind()).nth(1), Fault.duplicateEntry());
+            simulator.arm(call(duplicate.kind()).nth(1), SimulatorFault.duplicateEntry());
         } else if (fault instanceof ArmedFault.PauseBefore pause) {
-            simulator.arm(call(pause.kind()).nth(1), Fault.pause(pause.member()));
+            simulator.arm(call(pause.kind()).nth(1), SimulatorFault.pause(pause.member()));
         } else if (fault instanceof ArmedFault.StallDdlBefore stall) {
-            simulator.arm(call(stall.kind()).nth(1), new Fault.Admin("stall ddl of member" + stall.member(),
+            simulator.arm(call(stall.kind()).nth(1), new SimulatorFault.Admin("stall ddl of member" + stall.member(),
                     admin -> admin.stallDdl(stall.member())));
         } else if (fault instanceof ArmedFault.CrashBefore crash) {
-            simulator.arm(call(crash.kind()).worker(crash.worker()).nth(1), Fault.crashWorker());
+            simulator.arm(call(crash.kind()).worker(crash.worker()).nth(1), SimulatorFault.crashWorker());
         }
     }
 
@@ -197,20 +197,20 @@ public final class SimulatedCluster implements AcceptanceCluster {
             case COLLECTED_ENTRY -> throw new IllegalArgumentException("a collected entry is collectQueue(), not armed");
             case EXTRA_HOST_ROW -> {
                 int[] joined = new int[1];
-                simulator.arm(call(kind).nth(1), new Fault.Admin("a replica joins the configuration",
+                simulator.arm(call(kind).nth(1), new SimulatorFault.Admin("a replica joins the configuration",
                         admin -> joined[0] = admin.addMember("replica-joined-" + member, 9000)));
-                simulator.arm(call(kind).afterEffect().nth(1), new Fault.Admin("the joined replica leaves again",
+                simulator.arm(call(kind).afterEffect().nth(1), new SimulatorFault.Admin("the joined replica leaves again",
                         admin -> admin.removeFromCluster(joined[0])));
             }
             case MISSING_HOST_ROW -> {
-                simulator.arm(call(kind).nth(1), new Fault.Admin("member" + member + " leaves the configuration",
+                simulator.arm(call(kind).nth(1), new SimulatorFault.Admin("member" + member + " leaves the configuration",
                         admin -> admin.removeFromCluster(member)));
-                simulator.arm(call(kind).afterEffect().nth(1), new Fault.Admin("member" + member + " is listed again",
+                simulator.arm(call(kind).afterEffect().nth(1), new SimulatorFault.Admin("member" + member + " is listed again",
                         admin -> admin.returnToCluster(member)));
             }
             default -> {
                 HostRowDamage damage = HostRowDamage.valueOf(hazard.name());
-                simulator.arm(call(kind).afterEffect().nth(1), new Fault.Admin("damaged row of member" + member,
+                simulator.arm(call(kind).afterEffect().nth(1), new SimulatorFault.Admin("damaged row of member" + member,
                         admin -> admin.damageHostRow(kind, member, damage)));
             }
         }

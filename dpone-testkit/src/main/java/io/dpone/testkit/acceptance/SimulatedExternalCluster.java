@@ -15,7 +15,7 @@ import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
 import io.dpone.testkit.simulator.ExternalWorkerPorts;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
@@ -193,11 +193,11 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
             // one INSERT per block: the statement that holds row afterRows breaks off after it
             long statement = (kill.afterRows() - 1) / BATCH_ROWS;
             Step.Call insert = Step.call(PortCall.MEMBER_INSERT).member(kill.member()).nth((int) statement + 1);
-            simulator.arm(insert, Fault.interruptLoad(kill.afterRows() - statement * BATCH_ROWS));
-            simulator.arm(insert.afterEffect(), Fault.kill(kill.member()));
+            simulator.arm(insert, SimulatorFault.interruptLoad(kill.afterRows() - statement * BATCH_ROWS));
+            simulator.arm(insert.afterEffect(), SimulatorFault.kill(kill.member()));
         } else if (fault instanceof StagingFault.ChangeRowAfterLoad change) {
             // the first content read of the member after arming is its candidate's proof
-            simulator.arm(Step.call(PortCall.MEMBER_CONTENT).member(change.member()).nth(1), Fault.admin(
+            simulator.arm(Step.call(PortCall.MEMBER_CONTENT).member(change.member()).nth(1), SimulatorFault.admin(
                     "a row of member" + change.member() + "'s candidate changed", admin -> {
                         for (TableRef table : stagedCandidates(change.member())) {
                             admin.changeRow(change.member(), table, "v", "changed");

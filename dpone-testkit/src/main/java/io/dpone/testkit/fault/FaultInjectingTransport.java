@@ -17,7 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Wraps any transport (fakes and the real HTTP/native adapters) and injects the {@link Fault}
+ * Wraps any transport (fakes and the real HTTP/native adapters) and injects the {@link TransportFault}
  * its {@link FaultPlan} chooses per statement kind, counting every call per query id in a
  * {@link CallCounter}. Reads and mutations share the plan, counter and log. A {@link SendHook}
  * sees every mutation right before and right after it is sent and may override the plan for that
@@ -62,8 +62,8 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
     public MutationOutcome execute(SqlStatement statement, QueryContext context) {
         String queryId = context.queryId();
         counter.invoked(queryId);
-        Fault hooked = hook.beforeSend(statement, context);
-        Fault fault = hooked == Fault.NONE ? decide(statement, queryId) : record(statement, queryId, hooked);
+        TransportFault hooked = hook.beforeSend(statement, context);
+        TransportFault fault = hooked == TransportFault.NONE ? decide(statement, queryId) : record(statement, queryId, hooked);
         switch (fault) {
             case FAIL_BEFORE_SEND:
                 return new MutationOutcome.NotSent(queryId, "injected: failed before send");
@@ -88,7 +88,7 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
     public ReadOutcome read(SqlStatement statement, QueryContext context) {
         String queryId = context.queryId();
         counter.invoked(queryId);
-        Fault fault = decide(statement, queryId);
+        TransportFault fault = decide(statement, queryId);
         switch (fault) {
             case FAIL_BEFORE_SEND:
                 return failed(ReadFailure.Kind.NOT_SENT, "injected: failed before send");
@@ -131,12 +131,12 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
         return outcome;
     }
 
-    private Fault decide(SqlStatement statement, String queryId) {
-        Fault fault = plan.next(statement.kind());
-        return fault == Fault.NONE ? fault : record(statement, queryId, fault);
+    private TransportFault decide(SqlStatement statement, String queryId) {
+        TransportFault fault = plan.next(statement.kind());
+        return fault == TransportFault.NONE ? fault : record(statement, queryId, fault);
     }
 
-    private synchronized Fault record(SqlStatement statement, String queryId, Fault fault) {
+    private synchronized TransportFault record(SqlStatement statement, String queryId, TransportFault fault) {
         injected.add(new InjectedFault(sequence.incrementAndGet(), queryId, statement.kind(), fault));
         return fault;
     }

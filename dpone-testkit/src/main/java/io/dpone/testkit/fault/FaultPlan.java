@@ -12,13 +12,13 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Chooses a {@link Fault} per call from rules keyed by {@link StatementKind}, using a seeded
+ * Chooses a {@link TransportFault} per call from rules keyed by {@link StatementKind}, using a seeded
  * generator: the same seed and the same call sequence give the same faults. A rule is either
  * "always" (probability 1) or fires with a probability; the first matching rule for a kind wins.
  * Thread-safe; decisions are serialised so concurrent callers see one reproducible sequence.
  */
 public final class FaultPlan {
-    private record Rule(Fault fault, double probability) {
+    private record Rule(TransportFault fault, double probability) {
     }
 
     private final long seed;
@@ -51,13 +51,13 @@ public final class FaultPlan {
     }
 
     /** The fault for the next call of {@code kind}; draws from the seeded sequence only when a rule exists. */
-    public synchronized Fault next(StatementKind kind) {
+    public synchronized TransportFault next(StatementKind kind) {
         for (Rule rule : rules.getOrDefault(requireNonNull(kind, "kind is null"), List.of())) {
             if (rule.probability() >= 1.0 || random.nextDouble() < rule.probability()) {
                 return rule.fault();
             }
         }
-        return Fault.NONE;
+        return TransportFault.NONE;
     }
 
     /** Collects rules; not thread-safe. */
@@ -71,12 +71,12 @@ public final class FaultPlan {
         }
 
         /** Every call of {@code kind} gets {@code fault}. */
-        public Builder always(StatementKind kind, Fault fault) {
+        public Builder always(StatementKind kind, TransportFault fault) {
             return withProbability(kind, fault, 1.0);
         }
 
         /** Calls of {@code kind} get {@code fault} with {@code probability} in (0, 1]. */
-        public Builder withProbability(StatementKind kind, Fault fault, double probability) {
+        public Builder withProbability(StatementKind kind, TransportFault fault, double probability) {
             requireNonNull(kind, "kind is null");
             requireNonNull(fault, "fault is null");
             if (!(probability > 0 && probability <= 1)) {
@@ -86,7 +86,7 @@ public final class FaultPlan {
             return this;
         }
 
-        /** The wait used by {@link Fault#DELAY}. */
+        /** The wait used by {@link TransportFault#DELAY}. */
         public Builder delay(Duration value) {
             requireNonNull(value, "value is null");
             if (value.isNegative()) {

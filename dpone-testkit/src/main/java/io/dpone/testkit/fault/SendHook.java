@@ -9,7 +9,7 @@ import io.dpone.clickhouse.cluster.port.SqlStatement;
  * right before it is sent, and right after the server answered (before the caller sees the
  * answer, or learns that it was withheld). A real-cluster acceptance backend arms its faults with
  * it: pause a member right before a statement, crash the caller by throwing an {@link Error}, or
- * lose a response by returning {@link Fault#LOSE_RESPONSE_AFTER_EXECUTE}. Reads never reach it.
+ * lose a response by returning {@link TransportFault#LOSE_RESPONSE_AFTER_EXECUTE}. Reads never reach it.
  * Implementations must be thread-safe: workers call it concurrently.
  */
 public interface SendHook {
@@ -18,12 +18,12 @@ public interface SendHook {
     };
 
     /**
-     * Called for every mutation before anything is sent. A fault other than {@link Fault#NONE}
+     * Called for every mutation before anything is sent. A fault other than {@link TransportFault#NONE}
      * replaces the plan's decision for this call; anything thrown propagates to the caller with
      * nothing sent.
      */
-    default Fault beforeSend(SqlStatement statement, QueryContext context) {
-        return Fault.NONE;
+    default TransportFault beforeSend(SqlStatement statement, QueryContext context) {
+        return TransportFault.NONE;
     }
 
     /** Called after each send of a mutation reached the server, with the server's real answer. */

@@ -16,6 +16,8 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 
 /**
  * Properties of an authority codec: it round-trips every valid record, is deterministic, never
@@ -23,6 +25,8 @@ import net.jqwik.api.Provide;
  * accepts a re-signed payload only when it is exactly the canonical encoding of what it decodes
  * to. Extend and implement {@link #codec()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class AuthorityCodecContract {
     protected AuthorityCodecContract() {
     }
@@ -31,17 +35,20 @@ public abstract class AuthorityCodecContract {
 
     @Property
     void roundTripsEveryValidRecord(@ForAll("records") AuthorityRecord record) {
-        assertEquals(new DecodeResult.Valid<>(record), codec().decode(codec().encode(record)));
+        assertEquals(new DecodeResult.Valid<>(record), codec().decode(codec().encode(record)),
+                () -> "rule: decoding an encoded record gives it back Valid; for record " + record + " encoded as "
+                        + FieldsReportingFormat.describe(codec().encode(record)));
     }
 
     @Property
     void encodingIsDeterministic(@ForAll("records") AuthorityRecord record) {
-        assertEquals(codec().encode(record), codec().encode(record));
+        assertEquals(codec().encode(record), codec().encode(record), () -> "rule: encoding is deterministic; for record " + record);
     }
 
     @Property
     void decodeNeverThrows(@ForAll("rawRows") AuthorityRow row) {
-        assertNotNull(codec().decode(row));
+        assertNotNull(codec().decode(row), () -> "rule: decoding is total (Valid or Blocked, never null); for "
+                + FieldsReportingFormat.describe(row));
     }
 
     @Property
@@ -49,7 +56,10 @@ public abstract class AuthorityCodecContract {
         AuthorityRow row = codec().encode(record);
         AuthorityRow mutated = mutation.apply(row);
         Assume.that(!mutated.equals(row));
-        assertInstanceOf(DecodeResult.Blocked.class, codec().decode(mutated), "column " + mutation.column());
+        assertInstanceOf(DecodeResult.Blocked.class, codec().decode(mutated), () -> "rule: a change to any one stored column of an"
+                + " encoded row is Blocked, never read as a record; column " + mutation.column() + " changed from "
+                + FieldsReportingFormat.describe(row) + " to " + FieldsReportingFormat.describe(mutated) + " decoded as "
+                + codec().decode(mutated));
     }
 
     @Property
@@ -68,7 +78,8 @@ public abstract class AuthorityCodecContract {
         AuthorityRow resigned = new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
                 row.dispatchEpoch(), payload, sha);
         if (codec().decode(resigned) instanceof DecodeResult.Valid<AuthorityRecord> valid) {
-            assertEquals(resigned, codec().encode(valid.record()), "a non-canonical payload was accepted");
+            assertEquals(resigned, codec().encode(valid.record()), () -> "rule: a re-signed payload is Valid only in the"
+                    + " canonical encoding of what it decodes to; accepted " + FieldsReportingFormat.describe(resigned));
         }
     }
 

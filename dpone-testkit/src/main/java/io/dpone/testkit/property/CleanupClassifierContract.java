@@ -18,6 +18,8 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -28,6 +30,8 @@ import net.jqwik.api.statistics.Statistics;
  * unless the record marks the previous drop lost), and a lost drop never completes cleanup. Extend and implement
  * {@link #classifier()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class CleanupClassifierContract {
     protected CleanupClassifierContract() {
     }
@@ -38,7 +42,7 @@ public abstract class CleanupClassifierContract {
     @Property
     void decisionIsTotal(@ForAll("facts") LabeledCleanupFacts labeled) {
         CleanupDecision decision = classifier().classify(labeled.facts()).decision();
-        assertNotNull(decision);
+        assertNotNull(decision, () -> "rule: classification is total; for " + FieldsReportingFormat.describe(labeled));
         Statistics.collect(decision);
         Statistics.coverage(coverage -> {
             for (CleanupDecision each : CleanupDecision.values()) {
@@ -50,7 +54,9 @@ public abstract class CleanupClassifierContract {
     @Property
     void anyHazardProhibitsDropAndCompletion(@ForAll("facts") LabeledCleanupFacts labeled) {
         if (!labeled.hazards().isEmpty()) {
-            assertEquals(CleanupDecision.PROHIBITED, classifier().classify(labeled.facts()).decision(), labeled.hazards().toString());
+            assertEquals(CleanupDecision.PROHIBITED, classifier().classify(labeled.facts()).decision(), () -> "rule (seed 6): an"
+                    + " unknown identity, unavailable member, partial host set or unknown queue result prohibits drop and"
+                    + " completion; for " + FieldsReportingFormat.describe(labeled));
         }
     }
 
@@ -60,15 +66,21 @@ public abstract class CleanupClassifierContract {
         if (!classifier().classify(facts).decision().permitsDrop()) {
             return;
         }
-        assertTrue(facts.shape() instanceof PublicationShape.ExistingTarget, "absent targets have no predecessor");
-        assertTrue(facts.replicationHealthy());
-        assertTrue(facts.publicationReceipt().isTerminal());
-        assertTrue(Set.of(ReplicaPlan.COMMITTED, ReplicaPlan.CLEANUP_PENDING).containsAll(labeled.plans().values()));
+        String rule = "rule (seed 6): a drop needs ";
+        assertTrue(facts.shape() instanceof PublicationShape.ExistingTarget,
+                () -> rule + "an existing target (an absent target has no predecessor); for " + FieldsReportingFormat.describe(labeled));
+        assertTrue(facts.replicationHealthy(), () -> rule + "complete replication health; for " + FieldsReportingFormat.describe(labeled));
+        assertTrue(facts.publicationReceipt().isTerminal(),
+                () -> rule + "a terminal publication receipt; for " + FieldsReportingFormat.describe(labeled));
+        assertTrue(Set.of(ReplicaPlan.COMMITTED, ReplicaPlan.CLEANUP_PENDING).containsAll(labeled.plans().values()),
+                () -> rule + "every replica committed or already clean; for " + FieldsReportingFormat.describe(labeled));
         if (facts.cleanupQueue() == QueueResult.LOST) {
             // A lost drop gave no receipt: a no-op DROP ... IF EXISTS may be sent to earn one.
-            assertEquals(AuthorityPhase.CLEANUP_PENDING, facts.phase(), "a lost drop is redispatched only once recorded");
+            assertEquals(AuthorityPhase.CLEANUP_PENDING, facts.phase(),
+                    () -> rule + "a recorded CLEANUP_PENDING phase to redispatch a lost drop; for " + FieldsReportingFormat.describe(labeled));
         } else {
-            assertTrue(labeled.plans().containsValue(ReplicaPlan.COMMITTED), "something must remain to drop");
+            assertTrue(labeled.plans().containsValue(ReplicaPlan.COMMITTED),
+                    () -> rule + "a predecessor copy left to drop; for " + FieldsReportingFormat.describe(labeled));
         }
     }
 
@@ -78,12 +90,17 @@ public abstract class CleanupClassifierContract {
         if (!classifier().classify(facts).decision().permitsCompletion()) {
             return;
         }
-        assertTrue(facts.publicationReceipt().isTerminal());
+        String rule = "rule (seed 6): completion needs ";
+        assertTrue(facts.publicationReceipt().isTerminal(),
+                () -> rule + "a terminal publication receipt; for " + FieldsReportingFormat.describe(labeled));
         if (facts.shape() instanceof PublicationShape.ExistingTarget) {
-            assertTrue(labeled.allPlanned(ReplicaPlan.CLEANUP_PENDING));
-            assertTrue(facts.cleanupQueue().isTerminal(), "a late drop must not be able to hit the next candidate");
+            assertTrue(labeled.allPlanned(ReplicaPlan.CLEANUP_PENDING),
+                    () -> rule + "candidate absence verified on every replica; for " + FieldsReportingFormat.describe(labeled));
+            assertTrue(facts.cleanupQueue().isTerminal(), () -> rule + "a terminal cleanup receipt (a late drop must not hit"
+                    + " the next candidate); for " + FieldsReportingFormat.describe(labeled));
         } else {
-            assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED));
+            assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED),
+                    () -> rule + "every replica committed (absent target); for " + FieldsReportingFormat.describe(labeled));
         }
     }
 

@@ -26,6 +26,8 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -35,6 +37,8 @@ import net.jqwik.api.statistics.Statistics;
  * never make it throw. Extend and implement {@link #aggregator()}; override {@link #digests()} only
  * if your aggregator binds query digests differently.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class EntryAggregatorContract {
     protected EntryAggregatorContract() {
     }

@@ -21,6 +21,8 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 
 /**
  * Properties of an external authority schema over the shared control row: it round-trips every
@@ -29,6 +31,8 @@ import net.jqwik.api.Provide;
  * exact canonical form, and reads every valid internal V1 row as a foreign baseline (never as an
  * external record). Extend and implement {@link #schema()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class ExternalAuthorityCodecContract {
     protected ExternalAuthorityCodecContract() {
     }
@@ -37,17 +41,20 @@ public abstract class ExternalAuthorityCodecContract {
 
     @Property
     void roundTripsEveryValidRecord(@ForAll("records") ExternalRecord record) {
-        assertEquals(new DecodeResult.Valid<ExternalSlot>(record), schema().decode(schema().encode(record)));
+        assertEquals(new DecodeResult.Valid<ExternalSlot>(record), schema().decode(schema().encode(record)),
+                () -> "rule: decoding an encoded record gives it back Valid; for record " + record + " encoded as "
+                        + FieldsReportingFormat.describe(schema().encode(record)));
     }
 
     @Property
     void encodingIsDeterministic(@ForAll("records") ExternalRecord record) {
-        assertEquals(schema().encode(record), schema().encode(record));
+        assertEquals(schema().encode(record), schema().encode(record), () -> "rule: encoding is deterministic; for record " + record);
     }
 
     @Property
     void decodeNeverThrows(@ForAll("rawRows") AuthorityRow row) {
-        assertNotNull(schema().decode(row));
+        assertNotNull(schema().decode(row), () -> "rule: decoding is total (Valid or Blocked, never null); for "
+                + FieldsReportingFormat.describe(row));
     }
 
     @Property
@@ -55,7 +62,10 @@ public abstract class ExternalAuthorityCodecContract {
         AuthorityRow row = schema().encode(record);
         AuthorityRow mutated = mutation.apply(row);
         Assume.that(!mutated.equals(row));
-        assertInstanceOf(DecodeResult.Blocked.class, schema().decode(mutated), "column " + mutation.column());
+        assertInstanceOf(DecodeResult.Blocked.class, schema().decode(mutated), () -> "rule: a change to any one stored column of an"
+                + " encoded row is Blocked, never read as a record; column " + mutation.column() + " changed from "
+                + FieldsReportingFormat.describe(row) + " to " + FieldsReportingFormat.describe(mutated) + " decoded as "
+                + schema().decode(mutated));
     }
 
     @Property
@@ -74,14 +84,17 @@ public abstract class ExternalAuthorityCodecContract {
         AuthorityRow resigned = new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
                 row.dispatchEpoch(), payload, sha);
         if (schema().decode(resigned) instanceof DecodeResult.Valid<ExternalSlot> valid) {
-            assertEquals(resigned, schema().encode(valid.record()), "a non-canonical payload was accepted");
+            assertEquals(resigned, schema().encode(valid.record()), () -> "rule: a re-signed payload is Valid only in the"
+                    + " canonical encoding of what it decodes to; accepted " + FieldsReportingFormat.describe(resigned));
         }
     }
 
     @Property
     void aValidInternalRowIsAForeignBaselineNeverAnExternalRecord(@ForAll("internalRecords") AuthorityRecord internal) {
         DecodeResult<ExternalSlot> decoded = schema().decode(AuthorityCodecV1.INSTANCE.encode(internal));
-        assertEquals(new DecodeResult.Valid<ExternalSlot>(new InternalBaseline(internal)), decoded);
+        assertEquals(new DecodeResult.Valid<ExternalSlot>(new InternalBaseline(internal)), decoded,
+                () -> "rule: a valid internal V1 row reads as a foreign baseline, never as an external record; for record "
+                        + internal + " encoded as " + FieldsReportingFormat.describe(AuthorityCodecV1.INSTANCE.encode(internal)));
     }
 
     @Provide

@@ -22,10 +22,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Supplier;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -36,6 +39,8 @@ import net.jqwik.api.statistics.Statistics;
  * independence from replica order, admission blind to the candidate, and what a valid verdict
  * proves. Extend and implement {@link #targetAtAdmission} and {@link #afterStaging}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class GenerationRulesContract {
     protected GenerationRulesContract() {
     }
@@ -54,7 +59,8 @@ public abstract class GenerationRulesContract {
     @Property
     void stagedVerdictMatchesTheConstructionLabel(@ForAll("labeled") LabeledReplicaSet set) {
         GenerationVerdict verdict = afterStaging(set.expected(), set.replicas());
-        assertEquals(expectedVerdict(set.violationsAfterStaging(), set.target(), Optional.of(set.candidate())), verdict);
+        assertEquals(expectedVerdict(set.violationsAfterStaging(), set.target(), Optional.of(set.candidate())), verdict,
+                () -> "rule (seed 2, after staging): a set built with one defect reports exactly its violations; for " + set);
         String label = set.defect().map(Enum::name).orElse("VALID");
         Statistics.collect(label);
         Statistics.coverage(coverage -> {
@@ -68,7 +74,8 @@ public abstract class GenerationRulesContract {
     @Property
     void admissionVerdictMatchesTheConstructionLabelWithoutTheCandidate(@ForAll("labeled") LabeledReplicaSet set) {
         assertEquals(expectedVerdict(set.violationsAtAdmission(), set.target(), Optional.empty()),
-                targetAtAdmission(set.expected(), set.replicas()));
+                targetAtAdmission(set.expected(), set.replicas()),
+                () -> "rule (seed 2, at admission): a set built with one defect reports exactly its target's violations; for " + set);
     }
 
     /** Any facts, including combined defects the labels do not cover, get exactly the oracle's violations. */
@@ -76,8 +83,11 @@ public abstract class GenerationRulesContract {
     void agreesWithTheSeedOracle(@ForAll("arbitrary") ReplicaSet set) {
         List<GenerationViolation> staged = SeedGenerationRules.expected(set.expected(), set.replicas(), true);
         List<GenerationViolation> admission = SeedGenerationRules.expected(set.expected(), set.replicas(), false);
-        assertEquals(staged, violations(afterStaging(set.expected(), set.replicas())));
-        assertEquals(admission, violations(targetAtAdmission(set.expected(), set.replicas())));
+        assertEquals(staged, violations(afterStaging(set.expected(), set.replicas())),
+                () -> "rule (seed 2, after staging): one target identity, a distinct uniform candidate, the Replicated*MergeTree"
+                        + " family, unique replica names covering the exact inventory; for " + set);
+        assertEquals(admission, violations(targetAtAdmission(set.expected(), set.replicas())),
+                () -> "rule (seed 2, at admission): the same rules over the target alone; for " + set);
         Statistics.label("staged").collect(staged.isEmpty() ? "VALID" : staged.get(0).name());
     }
 
@@ -85,8 +95,10 @@ public abstract class GenerationRulesContract {
     void replicaOrderDoesNotMatter(@ForAll("arbitrary") ReplicaSet set, @ForAll long seed) {
         List<ReplicaTables> shuffled = new ArrayList<>(set.replicas());
         Collections.shuffle(shuffled, new Random(seed));
-        assertEquals(afterStaging(set.expected(), set.replicas()), afterStaging(set.expected(), shuffled));
-        assertEquals(targetAtAdmission(set.expected(), set.replicas()), targetAtAdmission(set.expected(), shuffled));
+        assertEquals(afterStaging(set.expected(), set.replicas()), afterStaging(set.expected(), shuffled),
+                () -> "rule: the staged verdict does not depend on replica order; for " + set + ", shuffled with seed " + seed);
+        assertEquals(targetAtAdmission(set.expected(), set.replicas()), targetAtAdmission(set.expected(), shuffled),
+                () -> "rule: the admission verdict does not depend on replica order; for " + set + ", shuffled with seed " + seed);
     }
 
     @Property
@@ -98,39 +110,42 @@ public abstract class GenerationRulesContract {
             swapped.add(new ReplicaTables(mine.member(), mine.target(), mine.targetReplicaName(), theirs.candidate(),
                     theirs.candidateReplicaName()));
         }
-        assertEquals(targetAtAdmission(set.expected(), set.replicas()), targetAtAdmission(set.expected(), swapped));
+        assertEquals(targetAtAdmission(set.expected(), set.replicas()), targetAtAdmission(set.expected(), swapped),
+                () -> "rule: admission sees the target only, not the candidate; for " + set + " with candidates from " + other);
     }
 
     /** A valid staged verdict proves each sentence directly on the facts. */
     @Property
     void aValidStagedVerdictProvesEverySentence(@ForAll("arbitrary") ReplicaSet set) {
         GenerationVerdict verdict = afterStaging(set.expected(), set.replicas());
-        assertNotNull(verdict);
+        assertNotNull(verdict, () -> "rule: the verdict is total; for " + set);
         if (!(verdict instanceof GenerationVerdict.Valid valid)) {
             GenerationVerdict.Violated violated = (GenerationVerdict.Violated) verdict;
-            assertFalse(violated.violations().isEmpty());
-            assertEquals(violated.primary().code(), violated.code());
+            assertFalse(violated.violations().isEmpty(), () -> "rule: a Violated verdict names a violation; for " + set);
+            assertEquals(violated.primary().code(), violated.code(), () -> "rule: a Violated verdict's code is its primary's; for " + set);
             return;
         }
-        assertEquals(set.expected().size(), set.replicas().size());
+        Supplier<String> rule = () -> "rule (seed 2): a Valid staged verdict " + verdict + " proves one target identity, a distinct"
+                + " uniform candidate, the Replicated*MergeTree family and unique replica names covering the exact inventory; for " + set;
+        assertEquals(set.expected().size(), set.replicas().size(), rule);
         GenerationIdentity candidate = valid.candidate().orElseThrow();
         Set<String> targetNames = new HashSet<>();
         Set<String> candidateNames = new HashSet<>();
         for (ReplicaTables replica : set.replicas()) {
-            assertTrue(set.expected().contains(replica.member()));
+            assertTrue(set.expected().contains(replica.member()), rule);
             assertEquals(valid.target().<TableObservation>map(TableObservation::present).orElse(TableObservation.absent()),
-                    replica.target());
-            assertEquals(TableObservation.present(candidate), replica.candidate());
-            valid.target().ifPresent(target -> assertTrue(targetNames.add(replica.targetReplicaName().orElseThrow())));
-            assertTrue(candidateNames.add(replica.candidateReplicaName().orElseThrow()));
+                    replica.target(), rule);
+            assertEquals(TableObservation.present(candidate), replica.candidate(), rule);
+            valid.target().ifPresent(target -> assertTrue(targetNames.add(replica.targetReplicaName().orElseThrow()), rule));
+            assertTrue(candidateNames.add(replica.candidateReplicaName().orElseThrow()), rule);
         }
-        assertTrue(SeedGenerationRules.inFamily(candidate.normalizedEngineFull()));
+        assertTrue(SeedGenerationRules.inFamily(candidate.normalizedEngineFull()), rule);
         valid.target().ifPresent(target -> {
-            assertTrue(SeedGenerationRules.inFamily(target.normalizedEngineFull()));
-            assertTrue(candidate.isDistinctFrom(target));
+            assertTrue(SeedGenerationRules.inFamily(target.normalizedEngineFull()), rule);
+            assertTrue(candidate.isDistinctFrom(target), rule);
         });
-        assertFalse(candidateNames.contains(""));
-        assertFalse(targetNames.contains(""));
+        assertFalse(candidateNames.contains(""), rule);
+        assertFalse(targetNames.contains(""), rule);
     }
 
     @Provide

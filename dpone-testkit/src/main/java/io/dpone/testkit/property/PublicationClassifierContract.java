@@ -17,6 +17,8 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -25,6 +27,8 @@ import net.jqwik.api.statistics.Statistics;
  * member, a partial host set or an unknown queue result ever permits dispatch or cleanup.
  * Extend and implement {@link #classifier()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class PublicationClassifierContract {
     protected PublicationClassifierContract() {
     }
@@ -34,8 +38,8 @@ public abstract class PublicationClassifierContract {
     @Property
     void classificationIsTotal(@ForAll("facts") LabeledPublicationFacts labeled) {
         PublicationVerdict verdict = classifier().classify(labeled.facts());
-        assertNotNull(verdict);
-        assertNotNull(verdict.classification());
+        assertNotNull(verdict, () -> "rule: classification is total; for " + FieldsReportingFormat.describe(labeled));
+        assertNotNull(verdict.classification(), () -> "rule: classification is total; for " + FieldsReportingFormat.describe(labeled));
     }
 
     /**
@@ -45,7 +49,8 @@ public abstract class PublicationClassifierContract {
     @Property
     void agreesWithTheSeedTable(@ForAll("facts") LabeledPublicationFacts labeled) {
         PublicationClassification expected = SeedPublicationTable.expected(labeled);
-        assertEquals(expected, classifier().classify(labeled.facts()).classification());
+        assertEquals(expected, classifier().classify(labeled.facts()).classification(),
+                () -> "rule (seed 5): the aggregate classification table; for " + FieldsReportingFormat.describe(labeled));
         Statistics.collect(expected);
         Statistics.coverage(coverage -> {
             for (PublicationClassification classification : PublicationClassification.values()) {
@@ -60,9 +65,11 @@ public abstract class PublicationClassifierContract {
             return;
         }
         PublicationClassification classification = classifier().classify(labeled.facts()).classification();
-        assertEquals(PublicationClassification.OUTCOME_UNKNOWN, classification, labeled.hazards().toString());
-        assertFalse(classification.permitsCleanup());
-        assertFalse(classification.permitsDispatch());
+        String rule = "rule (seed 5): an unknown identity, unavailable member, partial host set or unknown queue result is"
+                + " OUTCOME_UNKNOWN and permits neither DDL nor cleanup, but " + classification + " for ";
+        assertEquals(PublicationClassification.OUTCOME_UNKNOWN, classification, () -> rule + FieldsReportingFormat.describe(labeled));
+        assertFalse(classification.permitsCleanup(), () -> rule + FieldsReportingFormat.describe(labeled));
+        assertFalse(classification.permitsDispatch(), () -> rule + FieldsReportingFormat.describe(labeled));
     }
 
     @Property
@@ -70,9 +77,10 @@ public abstract class PublicationClassifierContract {
         if (!classifier().classify(labeled.facts()).classification().permitsCleanup()) {
             return;
         }
-        assertTrue(labeled.hazards().isEmpty());
-        assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED));
-        assertTrue(labeled.facts().queue().isTerminal());
+        String rule = "rule (seed 5): cleanup only when every replica is committed and the exact host set is terminal; for ";
+        assertTrue(labeled.hazards().isEmpty(), () -> rule + FieldsReportingFormat.describe(labeled));
+        assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED), () -> rule + FieldsReportingFormat.describe(labeled));
+        assertTrue(labeled.facts().queue().isTerminal(), () -> rule + FieldsReportingFormat.describe(labeled));
     }
 
     @Property
@@ -80,10 +88,12 @@ public abstract class PublicationClassifierContract {
         if (!classifier().classify(labeled.facts()).classification().permitsDispatch()) {
             return;
         }
-        assertTrue(labeled.hazards().isEmpty());
-        assertTrue(labeled.allPlanned(ReplicaPlan.PENDING));
-        assertEquals(AuthorityPhase.PREPARED, labeled.facts().phase());
-        assertEquals(QueueResult.NO_ENTRY, labeled.facts().queue());
+        String rule = "rule (seed 5): first dispatch only when every replica is pending, the phase PREPARED and no entry"
+                + " queued; for ";
+        assertTrue(labeled.hazards().isEmpty(), () -> rule + FieldsReportingFormat.describe(labeled));
+        assertTrue(labeled.allPlanned(ReplicaPlan.PENDING), () -> rule + FieldsReportingFormat.describe(labeled));
+        assertEquals(AuthorityPhase.PREPARED, labeled.facts().phase(), () -> rule + FieldsReportingFormat.describe(labeled));
+        assertEquals(QueueResult.NO_ENTRY, labeled.facts().queue(), () -> rule + FieldsReportingFormat.describe(labeled));
     }
 
     @Provide

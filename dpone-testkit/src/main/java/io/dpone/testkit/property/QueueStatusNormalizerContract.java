@@ -13,12 +13,16 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.domains.Domain;
+import net.jqwik.api.domains.DomainContext;
 
 /**
  * Properties every {@link QueueStatusNormalizer} must have: it is total, it agrees with the seed's
  * pinned table on every raw (status, exception_code, exception_text) combination, and only a
  * well-formed Finished row is ever terminal. Extend and implement {@link #normalizer()}.
  */
+@Domain(DomainContext.Global.class)
+@Domain(FieldsReportingDomain.class)
 public abstract class QueueStatusNormalizerContract {
     protected QueueStatusNormalizerContract() {
     }

@@ -20,7 +20,8 @@ public final class SimulatedExternalPublication {
     }
 
     /**
-     * The service as worker {@code worker} composes it.
+     * The service as worker {@code worker} composes it; its distributed DDL waits
+     * {@code settings.ddlTaskTimeoutSeconds()} of virtual time, as the provider's adapter does.
      *
      * @throws IllegalStateException if the control facade's database does not exist on some member
      */
@@ -28,7 +29,7 @@ public final class SimulatedExternalPublication {
             ArtifactStore store) {
         requireNonNull(settings, "settings is null");
         SimulatedSetup.requireControlDatabase(simulator, settings.facade().control());
-        WorkerPorts ports = simulator.worker(worker);
+        WorkerPorts ports = simulator.worker(worker).withDdlTaskTimeout(settings.ddlTaskTimeoutSeconds());
         return new ExternalPublicationService(ExternalWorkerPorts.of(ports, settings.facade().control(), store), settings,
                 ports.randomBits());
     }

@@ -19,7 +19,7 @@ import java.time.Duration;
  * simulated KeeperMap store, the worker's seeded random bits. Evidence from it is simulator evidence.
  */
 public final class SimulatedInternalPublication {
-    /** The simulator's default {@code distributed_ddl_task_timeout}; the simulated DDL port sends its own (docs/testkit/simulator.md). */
+    /** The {@code ddlTaskTimeoutSeconds} of {@link #settings}; the service's DDL port sends and waits it (docs/testkit/simulator.md). */
     public static final long DDL_TASK_TIMEOUT_SECONDS = 30;
 
     private SimulatedInternalPublication() {
@@ -34,14 +34,15 @@ public final class SimulatedInternalPublication {
     }
 
     /**
-     * The service as worker {@code worker} composes it.
+     * The service as worker {@code worker} composes it; its distributed DDL waits
+     * {@code settings.ddlTaskTimeoutSeconds()} of virtual time, as the provider's adapter does.
      *
      * @throws IllegalStateException if the control facade's database does not exist on some member
      */
     public static InternalPublicationService service(ClusterSimulator simulator, String worker, PublicationSettings settings) {
         requireNonNull(settings, "settings is null");
         SimulatedSetup.requireControlDatabase(simulator, settings.facade().control());
-        WorkerPorts ports = simulator.worker(worker);
+        WorkerPorts ports = simulator.worker(worker).withDdlTaskTimeout(settings.ddlTaskTimeoutSeconds());
         return new InternalPublicationService(ports(ports, settings.facade().control()), settings, Sha256ProtocolDigests.INSTANCE,
                 ports.randomBits());
     }

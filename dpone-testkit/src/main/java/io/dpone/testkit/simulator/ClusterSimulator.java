@@ -100,7 +100,7 @@ public final class ClusterSimulator {
      * Arms one more fault rule now, checked like a schedule's rules; its occurrences count from
      * now. Lets a scenario arm a fault between two runs on the same simulated cluster.
      */
-    public ClusterSimulator arm(Step step, Fault fault) {
+    public ClusterSimulator arm(Step step, SimulatorFault fault) {
         FaultSchedule.builder().at(step, fault).build().rules().forEach(faults::add);
         return this;
     }

@@ -21,7 +21,7 @@ import java.util.UUID;
  * Direct changes to the simulated cluster, outside any worker and outside the ports: fixtures
  * (databases, tables, rows, the control facade), local statements on one member, drift, member
  * faults and queue manipulation. Every change is a trace step of actor {@code admin}. Call it from
- * the test thread between runs, or from a {@link Fault.Admin} during one.
+ * the test thread between runs, or from a {@link SimulatorFault.Admin} during one.
  */
 public final class SimulatorAdmin {
     private final World world;
@@ -233,7 +233,7 @@ public final class SimulatorAdmin {
      * The member's Keeper session expires and its new one attaches to a follower that has applied the
      * log only up to {@code index} (a coordinator address that load-balances over servers, so the new
      * session starts without the {@code sync} of the old one's view): the member's next stale reads
-     * ({@link Fault.StaleRead}) show the log as it was at {@code index}, older than what it wrote.
+     * ({@link SimulatorFault.StaleRead}) show the log as it was at {@code index}, older than what it wrote.
      */
     public SimulatorAdmin loseKeeperSessionToLaggingFollower(int member, long index) {
         SimMember target = member(member);

@@ -41,7 +41,7 @@ public final class SimulatorObservation {
     }
 
     /** Whether {@code fault}, armed in this simulation (by identity), fired at least once. */
-    public boolean fired(Fault fault) {
+    public boolean fired(SimulatorFault fault) {
         return faults.fired(fault);
     }
 

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import java.time.Duration;
 
-/** Where in a simulation a {@link Fault} fires. Occurrences count from 1; 0 means every occurrence. */
+/** Where in a simulation a {@link SimulatorFault} fires. Occurrences count from 1; 0 means every occurrence. */
 public sealed interface Step {
     /**
      * A port call, optionally of one worker and one statement kind. {@link Timing#BEFORE} fires

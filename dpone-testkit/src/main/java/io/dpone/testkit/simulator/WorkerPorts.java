@@ -36,6 +36,7 @@ public final class WorkerPorts {
     private final PortContext context;
     private final Clock clock;
     private final RandomBits randomBits;
+    private final long ddlTaskTimeoutSeconds;
     private final CatalogPort catalog;
     private final CatalogPort directCatalog;
     private final DdlPort ddl;
@@ -43,14 +44,37 @@ public final class WorkerPorts {
     private final CandidateLoadPort loader;
 
     WorkerPorts(PortContext context, Clock clock, Random random) {
+        this(context, clock, RandomBits.from(random), context.world().timings().ddlTaskTimeout().toSeconds());
+    }
+
+    private WorkerPorts(PortContext context, Clock clock, RandomBits randomBits, long ddlTaskTimeoutSeconds) {
         this.context = context;
         this.clock = clock;
-        this.randomBits = RandomBits.from(random);
+        this.randomBits = randomBits;
+        this.ddlTaskTimeoutSeconds = ddlTaskTimeoutSeconds;
         this.catalog = new SimCatalogPort(context);
         this.directCatalog = new SimCatalogPort(context, TableIdentityKind.DIRECT);
-        this.ddl = new SimDdlPort(context);
+        this.ddl = new SimDdlPort(context, ddlTaskTimeoutSeconds);
         this.facade = new SimFacadePort(context);
         this.loader = new SimLoadPort(context);
+    }
+
+    /**
+     * The same worker (member, query ids, random bits) whose DDL port sends {@code seconds} as
+     * {@code distributed_ddl_task_timeout}, and whose initiator waits exactly that long in virtual time,
+     * with {@link #permitLifetime} bounded by it: what the providers wire from the settings'
+     * {@code ddlTaskTimeoutSeconds}.
+     */
+    public WorkerPorts withDdlTaskTimeout(long seconds) {
+        if (seconds < 1 || seconds > 86_400) {
+            throw new IllegalArgumentException("seconds must be in 1..86400");
+        }
+        return new WorkerPorts(context, clock, randomBits, seconds);
+    }
+
+    /** The {@code distributed_ddl_task_timeout} this worker's DDL port sends and waits (the simulator's default unless set). */
+    public long ddlTaskTimeoutSeconds() {
+        return ddlTaskTimeoutSeconds;
     }
 
     public String name() {
@@ -103,9 +127,9 @@ public final class WorkerPorts {
         return () -> TimeUnit.MILLISECONDS.toNanos(clock.millis());
     }
 
-    /** The production permit bound for the simulated {@code distributed_ddl_task_timeout}, on {@link #monotonicClock}. */
+    /** The production permit bound for this worker's {@link #ddlTaskTimeoutSeconds}, on {@link #monotonicClock}. */
     public PermitLifetime permitLifetime() {
-        return PermitLifetime.forTaskTimeout(monotonicClock(), context.world().timings().ddlTaskTimeout().toSeconds());
+        return PermitLifetime.forTaskTimeout(monotonicClock(), ddlTaskTimeoutSeconds);
     }
 
     /** Waits virtual time; a scheduling point like any port call. Never throws {@link InterruptedException}. */

@@ -25,7 +25,7 @@ import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
@@ -71,7 +71,7 @@ class SimulatorExternalSealingTest {
     void aBaselineThatMovedAfterTheLockKeepsNoRetentionAndTheResumedOperationIsBoundedToo() {
         cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
         // the target appears on every member right after this operation took the slot
-        cluster.simulator().arm(Step.call(PortCall.CONTROL_INSERT).nth(1).afterEffect(), Fault.admin("target published meanwhile",
+        cluster.simulator().arm(Step.call(PortCall.CONTROL_INSERT).nth(1).afterEffect(), SimulatorFault.admin("target published meanwhile",
                 admin -> {
                     for (int member = 0; member < 2; member++) {
                         admin.createTable(member, cluster.target(), new TableSpec(SimulatedExternalCluster.COLUMNS,
@@ -166,7 +166,7 @@ class SimulatorExternalSealingTest {
     void aMemberLoadCancelledMidwayIsAPreparedReceiptWithThePublicationCancelledCode() {
         cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
         java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
-        cluster.simulator().arm(Step.call(PortCall.MEMBER_INSERT), Fault.admin("Ctrl-C", admin -> cancelled.set(true)));
+        cluster.simulator().arm(Step.call(PortCall.MEMBER_INSERT), SimulatorFault.admin("Ctrl-C", admin -> cancelled.set(true)));
 
         PublicationReceipt receipt = new ExternalPublicationService(cluster.ports("worker-1"), settings, cluster.random("worker-1"))
                 .publish(INVOCATION, rows(3), cancelled::get, ProgressListener.NONE);

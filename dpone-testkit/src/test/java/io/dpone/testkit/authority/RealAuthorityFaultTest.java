@@ -13,7 +13,7 @@ import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
-import io.dpone.testkit.fault.Fault;
+import io.dpone.testkit.fault.TransportFault;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
@@ -39,7 +39,7 @@ class RealAuthorityFaultTest {
             var mutations = protocol.mutations(endpoint);
             var reads = protocol.reads(endpoint);
             return new Losing(new FaultInjectingTransport(mutations, reads,
-                    FaultPlan.builder(5).always(kind, Fault.LOSE_RESPONSE_AFTER_EXECUTE).build(), duration -> { }),
+                    FaultPlan.builder(5).always(kind, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE).build(), duration -> { }),
                     mutations, reads);
         }
 

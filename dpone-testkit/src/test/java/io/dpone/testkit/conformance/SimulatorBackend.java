@@ -12,7 +12,7 @@ import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorTimings;
 import io.dpone.testkit.simulator.Step;
@@ -130,7 +130,7 @@ final class SimulatorBackend implements ConformanceBackend {
         }
         SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(clusterName(), new TableRef(DATABASE, "dpone_long_entry"),
                 "0123456789abcdef");
-        simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CAPABILITY_PROBE), Fault.loseResponse());
+        simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CAPABILITY_PROBE), SimulatorFault.loseResponse());
         ports.ddl().dispatchSetup(probe, token);
         return probe.expected(token);
     }

@@ -10,7 +10,7 @@ import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import java.time.Duration;
@@ -63,7 +63,7 @@ class SimulatorDistributedDdlConformanceTest extends DistributedDdlConformance {
 
     private void removeEveryEntryIn(Duration delay) {
         backend.simulator().arm(Step.at(Duration.ofMillis(backend.simulator().observe().now()).plus(delay)),
-                Fault.cleanupQueue(Duration.ZERO));
+                SimulatorFault.cleanupQueue(Duration.ZERO));
     }
 
     private DdlCorrelationToken token(DdlAction action) {

@@ -49,7 +49,7 @@ class FaultInjectingTransportTest {
 
     @Test
     void lostResponseExecutesOnceAndReportsAmbiguous() {
-        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.KEEPER_MAP_CAS, Fault.LOSE_RESPONSE_AFTER_EXECUTE).build());
+        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.KEEPER_MAP_CAS, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE).build());
         MutationOutcome outcome = transport.execute(CAS, QueryContext.keeperMapMutation("cas-1"));
         assertEquals(MutationOutcome.AmbiguityCause.RESPONSE_LOST, assertInstanceOf(MutationOutcome.Ambiguous.class, outcome).cause());
         assertEquals(List.of("cas-1"), server.executed);
@@ -59,7 +59,7 @@ class FaultInjectingTransportTest {
 
     @Test
     void failBeforeSendNeverReachesTheServer() {
-        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.DDL_EXCHANGE, Fault.FAIL_BEFORE_SEND).build());
+        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.DDL_EXCHANGE, TransportFault.FAIL_BEFORE_SEND).build());
         assertInstanceOf(MutationOutcome.NotSent.class, transport.execute(EXCHANGE, QueryContext.of("ddl-1")));
         assertEquals(List.of(), server.executed);
         assertEquals(1, transport.counter().invocations("ddl-1"));
@@ -68,7 +68,7 @@ class FaultInjectingTransportTest {
 
     @Test
     void delayWaitsThroughTheInjectedSleeper() {
-        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.KEEPER_MAP_CAS, Fault.DELAY)
+        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.KEEPER_MAP_CAS, TransportFault.DELAY)
                 .delay(Duration.ofSeconds(3)).build());
         assertInstanceOf(MutationOutcome.Acknowledged.class, transport.execute(CAS, QueryContext.of("cas-2")));
         assertEquals(List.of(Duration.ofSeconds(3)), sleeps);
@@ -77,7 +77,7 @@ class FaultInjectingTransportTest {
 
     @Test
     void repeatSendIsVisibleInTheCounter() {
-        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.KEEPER_MAP_CAS, Fault.REPEAT_SEND).build());
+        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.KEEPER_MAP_CAS, TransportFault.REPEAT_SEND).build());
         transport.execute(CAS, QueryContext.of("cas-3"));
         assertEquals(List.of("cas-3", "cas-3"), server.executed);
         assertEquals(2, transport.counter().sends("cas-3"));
@@ -86,7 +86,7 @@ class FaultInjectingTransportTest {
 
     @Test
     void faultsAreChosenByKind() {
-        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.DDL_EXCHANGE, Fault.FAIL_BEFORE_SEND).build());
+        FaultInjectingTransport transport = wrap(FaultPlan.builder(1).always(StatementKind.DDL_EXCHANGE, TransportFault.FAIL_BEFORE_SEND).build());
         assertInstanceOf(MutationOutcome.Acknowledged.class, transport.execute(CAS, QueryContext.of("cas-4")));
         assertInstanceOf(ReadOutcome.Rows.class, transport.read(READ, QueryContext.of("r-1")));
         assertEquals(List.of(), transport.injected());
@@ -94,11 +94,11 @@ class FaultInjectingTransportTest {
 
     @Test
     void readFaults() {
-        FaultInjectingTransport lost = wrap(FaultPlan.builder(1).always(StatementKind.READ, Fault.LOSE_RESPONSE_AFTER_EXECUTE).build());
+        FaultInjectingTransport lost = wrap(FaultPlan.builder(1).always(StatementKind.READ, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE).build());
         ReadOutcome.Failed failed = assertInstanceOf(ReadOutcome.Failed.class, lost.read(READ, QueryContext.of("r-2")));
         assertEquals(ReadOutcome.ReadFailure.Kind.NO_RESPONSE, failed.failure().kind());
         assertEquals(1, lost.counter().sends("r-2"));
-        FaultInjectingTransport refused = wrap(FaultPlan.builder(1).always(StatementKind.READ, Fault.FAIL_BEFORE_SEND).build());
+        FaultInjectingTransport refused = wrap(FaultPlan.builder(1).always(StatementKind.READ, TransportFault.FAIL_BEFORE_SEND).build());
         assertEquals(ReadOutcome.ReadFailure.Kind.NOT_SENT, assertInstanceOf(ReadOutcome.Failed.class,
                 refused.read(READ, QueryContext.of("r-3"))).failure().kind());
     }
@@ -107,19 +107,19 @@ class FaultInjectingTransportTest {
     void sameSeedSameFaultsOtherSeedOtherFaults() {
         assertEquals(sequence(99), sequence(99));
         assertNotEquals(sequence(99), sequence(100));
-        long lost = sequence(99).stream().filter(f -> f == Fault.LOSE_RESPONSE_AFTER_EXECUTE).count();
+        long lost = sequence(99).stream().filter(f -> f == TransportFault.LOSE_RESPONSE_AFTER_EXECUTE).count();
         assertEquals(true, lost > 20 && lost < 80, "about half of 100 calls: " + lost);
     }
 
     @Test
     void rejectsBadProbabilities() {
-        assertThrows(IllegalArgumentException.class, () -> FaultPlan.builder(1).withProbability(StatementKind.READ, Fault.DELAY, 0));
-        assertThrows(IllegalArgumentException.class, () -> FaultPlan.builder(1).withProbability(StatementKind.READ, Fault.DELAY, 1.5));
+        assertThrows(IllegalArgumentException.class, () -> FaultPlan.builder(1).withProbability(StatementKind.READ, TransportFault.DELAY, 0));
+        assertThrows(IllegalArgumentException.class, () -> FaultPlan.builder(1).withProbability(StatementKind.READ, TransportFault.DELAY, 1.5));
     }
 
-    private static List<Fault> sequence(long seed) {
-        FaultPlan plan = FaultPlan.builder(seed).withProbability(StatementKind.KEEPER_MAP_CAS, Fault.LOSE_RESPONSE_AFTER_EXECUTE, 0.5).build();
-        List<Fault> faults = new ArrayList<>();
+    private static List<TransportFault> sequence(long seed) {
+        FaultPlan plan = FaultPlan.builder(seed).withProbability(StatementKind.KEEPER_MAP_CAS, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE, 0.5).build();
+        List<TransportFault> faults = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             faults.add(plan.next(StatementKind.KEEPER_MAP_CAS));
         }

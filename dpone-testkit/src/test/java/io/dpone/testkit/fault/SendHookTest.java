@@ -57,10 +57,10 @@ class SendHookTest {
 
     private static final class Recording implements SendHook {
         final List<String> events = new ArrayList<>();
-        Fault answer = Fault.NONE;
+        TransportFault answer = TransportFault.NONE;
 
         @Override
-        public Fault beforeSend(SqlStatement statement, QueryContext context) {
+        public TransportFault beforeSend(SqlStatement statement, QueryContext context) {
             events.add("before " + statement.kind() + " " + context.queryId());
             return answer;
         }
@@ -87,13 +87,13 @@ class SendHookTest {
     @Test
     void aFaultFromTheHookReplacesThePlanForThatCallAndTheRealAnswerStillReachesTheHook() {
         Recording hook = new Recording();
-        hook.answer = Fault.LOSE_RESPONSE_AFTER_EXECUTE;
+        hook.answer = TransportFault.LOSE_RESPONSE_AFTER_EXECUTE;
         FaultInjectingTransport transport = wrap(new CallCounter(), hook);
         MutationOutcome outcome = transport.execute(EXCHANGE, QueryContext.of("ddl-1"));
         assertInstanceOf(MutationOutcome.Ambiguous.class, outcome, "the caller never learns the answer");
         assertEquals(List.of("ddl-1"), executed, "sent once");
         assertEquals(List.of("before DDL_EXCHANGE ddl-1", "after ddl-1 Acknowledged"), hook.events);
-        assertEquals(List.of(new InjectedFault(1, "ddl-1", StatementKind.DDL_EXCHANGE, Fault.LOSE_RESPONSE_AFTER_EXECUTE)),
+        assertEquals(List.of(new InjectedFault(1, "ddl-1", StatementKind.DDL_EXCHANGE, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE)),
                 transport.injected());
     }
 
@@ -103,7 +103,7 @@ class SendHookTest {
         Error crash = new Error("worker crashed");
         FaultInjectingTransport transport = wrap(counter, new SendHook() {
             @Override
-            public Fault beforeSend(SqlStatement statement, QueryContext context) {
+            public TransportFault beforeSend(SqlStatement statement, QueryContext context) {
                 throw crash;
             }
         });
@@ -127,7 +127,7 @@ class SendHookTest {
         assertEquals(2, counter.sends(StatementKind.READ));
         assertEquals(1, counter.maxSendsPerMutation(), "a read sent twice under one id is no one-shot violation");
         new FaultInjectingTransport(mutations, reads, FaultPlan.builder(1).always(StatementKind.KEEPER_MAP_CAS,
-                Fault.REPEAT_SEND).build(), duration -> { }, counter, SendHook.NONE).execute(CAS, QueryContext.of("cas-4"));
+                TransportFault.REPEAT_SEND).build(), duration -> { }, counter, SendHook.NONE).execute(CAS, QueryContext.of("cas-4"));
         assertEquals(2, counter.maxSendsPerMutation(), "a mutation sent twice is");
     }
 

@@ -13,7 +13,7 @@ import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -43,7 +43,7 @@ class AbortAfterLoadingTest {
             ExternalDriver driver = new ExternalDriver(cluster);
             cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
             cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
-            simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.admin("a column renamed on member 1",
+            simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.admin("a column renamed on member 1",
                     admin -> admin.driftColumns(1, PublicationDriver.TARGET, List.of(ColumnSpec.of("id", "UInt64"),
                             ColumnSpec.of("w", "String")))));
 

@@ -1,7 +1,7 @@
 package io.dpone.testkit.randomized;
 
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.WorldEvent;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,7 +12,7 @@ import java.util.Set;
 
 /** One schedule's faults armed on its simulator, and afterwards the fault classes that took effect. */
 final class ArmedFaults {
-    private record Armed(FaultClass faultClass, Fault fault) {
+    private record Armed(FaultClass faultClass, SimulatorFault fault) {
     }
 
     private final ClusterSimulator simulator;
@@ -26,7 +26,7 @@ final class ArmedFaults {
     static ArmedFaults arm(ClusterSimulator simulator, Schedule schedule) {
         ArmedFaults faults = new ArmedFaults(simulator);
         for (Schedule.PlannedFault planned : schedule.faults()) {
-            Fault fault = planned.fault().build(simulator, faults.acted);
+            SimulatorFault fault = planned.fault().build(simulator, faults.acted);
             simulator.arm(planned.step(), fault);
             faults.armed.add(new Armed(planned.faultClass(), fault));
         }

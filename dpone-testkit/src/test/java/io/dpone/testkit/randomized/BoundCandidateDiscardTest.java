@@ -10,7 +10,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.WorkerOutcome;
@@ -43,7 +43,7 @@ class BoundCandidateDiscardTest {
     @Test
     void aWorkerWhoseReReadFailsAfterALostRaceKeepsItsBoundCandidateAndEndsUnknown() {
         ServiceOnSimulator sim = w1FrozenUntilW2Exchanges(181);
-        sim.simulator.arm(REREAD, Fault.loseResponse());
+        sim.simulator.arm(REREAD, SimulatorFault.loseResponse());
 
         Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
 
@@ -74,7 +74,7 @@ class BoundCandidateDiscardTest {
     @Test
     void theKeptCandidateIsPublishedByTheRerunAndNothingIsLost() {
         ServiceOnSimulator sim = w1FrozenUntilW2Exchanges(183);
-        sim.simulator.arm(REREAD, Fault.failBeforeSend());
+        sim.simulator.arm(REREAD, SimulatorFault.failBeforeSend());
         race(sim);
         TableRef published = sim.candidate(INVOCATION);
 
@@ -96,9 +96,9 @@ class BoundCandidateDiscardTest {
     @Test
     void aWriteRefusedBeforeApplyingLetsTheCandidateGoEvenWithoutAReRead() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 186);
-        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w1"), Fault.pauseWorker());
-        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w2").afterEffect(), Fault.resumeWorker("w1"));
-        sim.simulator.arm(Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), Fault.loseResponse());
+        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w1"), SimulatorFault.pauseWorker());
+        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w2").afterEffect(), SimulatorFault.resumeWorker("w1"));
+        sim.simulator.arm(Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), SimulatorFault.loseResponse());
 
         Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
 
@@ -113,7 +113,7 @@ class BoundCandidateDiscardTest {
     @Test
     void aSlowReReadThatArrivesAfterOthersActedStillKeepsTheBoundCandidate() {
         ServiceOnSimulator sim = w1FrozenUntilW2Exchanges(184);
-        sim.simulator.arm(REREAD, Fault.slowAnswer(Duration.ofSeconds(30)));
+        sim.simulator.arm(REREAD, SimulatorFault.slowAnswer(Duration.ofSeconds(30)));
 
         race(sim);
 
@@ -130,9 +130,9 @@ class BoundCandidateDiscardTest {
     @Test
     void aStagingFailureDiscardDelayedPastAnotherWorkersPublicationDropsOnlyItsOwnCandidate() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 185);
-        sim.simulator.arm(Step.call(PortCall.LOAD).worker("w1"), Fault.loseResponse());
+        sim.simulator.arm(Step.call(PortCall.LOAD).worker("w1"), SimulatorFault.loseResponse());
         sim.simulator.arm(Step.call(PortCall.DDL_SETUP).worker("w1").kind(StatementKind.DDL_DISCARD_STAGING),
-                Fault.pauseWorker(Duration.ofMinutes(5)));
+                SimulatorFault.pauseWorker(Duration.ofMinutes(5)));
 
         Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
 
@@ -149,9 +149,9 @@ class BoundCandidateDiscardTest {
     /** The schedule up to the re-read: w1 frozen before its post-read until w2's EXCHANGE is enqueued. */
     private static ServiceOnSimulator w1FrozenUntilW2Exchanges(long seed) {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, seed);
-        sim.simulator.arm(POST_READ, Fault.pauseWorker());
+        sim.simulator.arm(POST_READ, SimulatorFault.pauseWorker());
         sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w2").kind(StatementKind.DDL_EXCHANGE).afterEffect(),
-                Fault.resumeWorker("w1"));
+                SimulatorFault.resumeWorker("w1"));
         return sim;
     }
 

@@ -6,7 +6,7 @@ import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -31,7 +31,7 @@ class CancellationOnSimulatorTest {
         AtomicBoolean cancelled = new AtomicBoolean();
         // member 1's DDL worker stalls, so the create stays in progress there while the wait is cut short
         sim.simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CREATE_CANDIDATE),
-                Fault.admin("stall member 1 and Ctrl-C", admin -> {
+                SimulatorFault.admin("stall member 1 and Ctrl-C", admin -> {
                     admin.stallDdl(1);
                     cancelled.set(true);
                 }));
@@ -50,7 +50,7 @@ class CancellationOnSimulatorTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 40);
         AtomicBoolean cancelled = new AtomicBoolean();
         // Ctrl-C as the streamed load starts: the stream stops at its next row
-        sim.simulator.arm(Step.call(PortCall.LOAD), Fault.admin("Ctrl-C", admin -> cancelled.set(true)));
+        sim.simulator.arm(Step.call(PortCall.LOAD), SimulatorFault.admin("Ctrl-C", admin -> cancelled.set(true)));
 
         Attempt attempt = sim.publish("w1", 0, INVOCATION, cancelled::get).orElseThrow();
 
@@ -77,7 +77,7 @@ class CancellationOnSimulatorTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 41);
         AtomicBoolean cancelled = new AtomicBoolean();
         sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT).afterEffect(),
-                Fault.admin("Ctrl-C", admin -> cancelled.set(true)));
+                SimulatorFault.admin("Ctrl-C", admin -> cancelled.set(true)));
 
         Attempt attempt = sim.publish("w1", 0, INVOCATION, cancelled::get).orElseThrow();
 
@@ -99,7 +99,7 @@ class CancellationOnSimulatorTest {
         AtomicBoolean cancelled = new AtomicBoolean();
         // Member 2's DDL worker stalls, so the exchange stays in progress there; Ctrl-C comes as it is sent.
         sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE),
-                Fault.admin("stall member 2 and Ctrl-C", admin -> {
+                SimulatorFault.admin("stall member 2 and Ctrl-C", admin -> {
                     admin.stallDdl(2);
                     cancelled.set(true);
                 }));
@@ -126,7 +126,7 @@ class CancellationOnSimulatorTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 43);
         AtomicBoolean cancelled = new AtomicBoolean();
         // CAS 3 writes COMMITTED; the flag flips once it applied.
-        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(3).afterEffect(), Fault.admin("Ctrl-C", admin -> cancelled.set(true)));
+        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(3).afterEffect(), SimulatorFault.admin("Ctrl-C", admin -> cancelled.set(true)));
 
         Attempt attempt = sim.publish("w1", 0, INVOCATION, cancelled::get).orElseThrow();
 

@@ -17,7 +17,7 @@ import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
@@ -86,7 +86,7 @@ class CandidateOwnershipByUuidTest {
         start(62);
         foreignTableUnderTheCandidateName(1);
         // member 0's insert is refused FATAL (its target's column renamed before the candidate was created AS it)
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(0).nth(1), Fault.admin("a column renamed on member 0",
+        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(0).nth(1), SimulatorFault.admin("a column renamed on member 0",
                 admin -> admin.driftColumns(0, PublicationDriver.TARGET, List.of(ColumnSpec.of("id", "UInt64"),
                         ColumnSpec.of("w", "String")))));
 
@@ -106,7 +106,7 @@ class CandidateOwnershipByUuidTest {
     void aRestartAfterTheLoadingWriteButBeforeTheCreateLoadsAgainUnderAFreshRecordedUuid() {
         start(9);
         // the CREATE never reaches member 1: its UUID is recorded LOADING, nothing holds the name
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.failBeforeSend());
+        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.failBeforeSend());
 
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         MemberRecord recorded = driver.record("nightly-A").payload().members().get(1);
@@ -125,7 +125,7 @@ class CandidateOwnershipByUuidTest {
     void aRestartAfterTheCreateReplacesTheTableUnderTheRecordedUuid() {
         start(11);
         // the CREATE ran on member 1 but its answer was lost: the attempt name holds the recorded UUID, empty
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.loseResponse());
+        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.loseResponse());
 
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         MemberRecord recorded = driver.record("nightly-A").payload().members().get(1);

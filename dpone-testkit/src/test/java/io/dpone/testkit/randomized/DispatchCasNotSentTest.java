@@ -7,7 +7,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.spi.error.DponeErrorCode;
@@ -35,7 +35,7 @@ class DispatchCasNotSentTest {
         PublicationDriver driver = new PublicationDriver(cluster);
         cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
         cluster.createReplicatedTable(PublicationDriver.TARGET, 3);
-        simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS), Fault.failBeforeSend());
+        simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS), SimulatorFault.failBeforeSend());
 
         Attempt attempt = ScheduleRunner.attempt(driver, simulator.worker("w1"), "nightly-A", 3);
 

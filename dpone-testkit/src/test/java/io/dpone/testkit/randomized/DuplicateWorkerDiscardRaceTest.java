@@ -10,7 +10,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableView;
@@ -62,10 +62,10 @@ class DuplicateWorkerDiscardRaceTest {
         cluster.createReplicatedTable(PublicationDriver.TARGET, 3);
         UUID predecessor = cluster.uuid(0, PublicationDriver.TARGET).orElseThrow();
         simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CAPABILITY_PROBE).worker("late"),
-                Fault.admin("stall DDL worker of member 2", admin -> admin.stallDdl(2)));
-        simulator.arm(Step.at(Duration.ofSeconds(2)), Fault.admin("release DDL worker of member 2",
+                SimulatorFault.admin("stall DDL worker of member 2", admin -> admin.stallDdl(2)));
+        simulator.arm(Step.at(Duration.ofSeconds(2)), SimulatorFault.admin("release DDL worker of member 2",
                 admin -> admin.releaseDdl(2)));
-        simulator.arm(Step.hostExecutes(2, StatementKind.DDL_EXCHANGE), Fault.hostError(60, "UNKNOWN_TABLE",
+        simulator.arm(Step.hostExecutes(2, StatementKind.DDL_EXCHANGE), SimulatorFault.hostError(60, "UNKNOWN_TABLE",
                 "injected UNKNOWN_TABLE"));
 
         List<ClusterSimulator.Worker<Attempt>> workers = new ArrayList<>();

@@ -2,7 +2,7 @@ package io.dpone.testkit.randomized;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -37,9 +37,9 @@ class DuplicateWorkerReplaceRaceTest {
                 List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 4), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 4),
                         new Schedule.WorkerPlan("w3", 1, Schedule.PRIMARY, 4)),
                 List.of(new Schedule.PlannedFault("stall DDL worker of member 0", Step.anyCall().worker("w1").nth(65),
-                                sim -> Fault.admin("stall DDL worker of member 0", admin -> admin.stallDdl(0))),
+                                sim -> SimulatorFault.admin("stall DDL worker of member 0", admin -> admin.stallDdl(0))),
                         new Schedule.PlannedFault("release DDL worker of member 0", Step.at(Duration.ofMillis(6_057)),
-                                sim -> Fault.admin("release DDL worker of member 0", admin -> admin.releaseDdl(0)))),
+                                sim -> SimulatorFault.admin("release DDL worker of member 0", admin -> admin.releaseDdl(0)))),
                 true, 2, List.of(1, 1, 1, 1), Schedule.EXTERNAL);
 
         ScheduleResult result = ExternalScheduleRunner.run(schedule);

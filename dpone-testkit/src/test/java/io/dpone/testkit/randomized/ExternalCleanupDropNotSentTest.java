@@ -19,7 +19,7 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
@@ -50,7 +50,7 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            simulator.arm(DROP, Fault.failBeforeSend());
+            simulator.arm(DROP, SimulatorFault.failBeforeSend());
 
             Attempt attempt = driver.publish("w1", "nightly-B", 4);
 
@@ -75,7 +75,7 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            simulator.arm(DROP, Fault.crashWorker());
+            simulator.arm(DROP, SimulatorFault.crashWorker());
             assertThrows(WorkerCrash.class, () -> driver.publish("w1", "nightly-B", 4), "w1 dies at the drop");
             ExternalRecord lost = driver.record("nightly-B");
             assertEquals(ExternalPhase.CLEANUP_DISPATCHING, lost.phase());
@@ -112,7 +112,7 @@ class ExternalCleanupDropNotSentTest {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
             for (int refused = 1; refused <= 4; refused++) {
-                simulator.arm(DROP.nth(refused), Fault.failBeforeSend());
+                simulator.arm(DROP.nth(refused), SimulatorFault.failBeforeSend());
             }
 
             Attempt bounded = driver.publish("w1", "nightly-B", 4);
@@ -140,7 +140,7 @@ class ExternalCleanupDropNotSentTest {
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
-            simulator.arm(DROP, Fault.duplicateEntry());
+            simulator.arm(DROP, SimulatorFault.duplicateEntry());
 
             Attempt attempt = driver.publish("w1", "nightly-B", 4);
             Attempt rerun = driver.publish("w2", "nightly-B", 4);

@@ -20,7 +20,7 @@ import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.HostStep;
 import io.dpone.testkit.simulator.MemberStep;
 import io.dpone.testkit.simulator.PortCall;
@@ -109,7 +109,7 @@ class ExternalInvariantCheckerTest {
     @Test
     void aDispatchWithTheTokenOfALostCasIsAViolation() {
         // the seventh CAS of an existing target on two members opens PUBLICATION_DISPATCHING
-        simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(7), Fault.loseResponse());
+        simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(7), SimulatorFault.loseResponse());
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         assertEquals(Optional.of(PublicationOutcome.UNKNOWN), stopped.outcome(), stopped.summary());
         assertEquals(0L, simulator.observe().calls().count(StatementKind.DDL_EXCHANGE), "the service sent nothing");

@@ -12,7 +12,7 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -34,7 +34,7 @@ class ExternalLostSlotAnswerTest {
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-            simulator.arm(Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT), Fault.loseResponse());
+            simulator.arm(Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT), SimulatorFault.loseResponse());
 
             Attempt lost = driver.publish("w1", "nightly-A", 3);
 
@@ -62,7 +62,7 @@ class ExternalLostSlotAnswerTest {
             ExternalDriver driver = new ExternalDriver(cluster);
             cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w1", "nightly-A", 3).outcome());
-            simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(1), Fault.loseResponse());
+            simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(1), SimulatorFault.loseResponse());
 
             Attempt lost = driver.publish("w2", "nightly-B", 4);
 

@@ -3,7 +3,7 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -58,9 +58,9 @@ class ExternalPermitAgeTakeoverTest {
         return new Schedule(1, 2, 3, Schedule.Facade.PRESENT, 0,
                 List.of(new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
                 List.of(new Schedule.PlannedFault("w2 starts 5 s late", Step.anyCall().worker("w2").nth(1),
-                                sim -> Fault.pauseWorker(Duration.ofSeconds(5))),
+                                sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(5))),
                         new Schedule.PlannedFault("w1 paused for " + pauseMillis + " ms before its send", send,
-                                sim -> Fault.pauseWorker(Duration.ofMillis(pauseMillis)))),
+                                sim -> SimulatorFault.pauseWorker(Duration.ofMillis(pauseMillis)))),
                 true, 1, List.of(0, 0), Schedule.EXTERNAL);
     }
 }

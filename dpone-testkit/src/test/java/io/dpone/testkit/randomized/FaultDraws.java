@@ -5,7 +5,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.MemberState;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
@@ -91,8 +91,8 @@ final class FaultDraws {
     void read(List<Schedule.PlannedFault> out) {
         PortCall read = readCall();
         Step.Call step = maybeOneWorker(Step.call(read).nth(1 + random.nextInt(occurrences(read))));
-        out.add(random.nextBoolean() ? fixed("lose the answer of " + read, FaultClass.LOST_READ, step, Fault.loseResponse())
-                : fixed(read + " not sent", FaultClass.NOT_SENT_READ, step, Fault.failBeforeSend()));
+        out.add(random.nextBoolean() ? fixed("lose the answer of " + read, FaultClass.LOST_READ, step, SimulatorFault.loseResponse())
+                : fixed(read + " not sent", FaultClass.NOT_SENT_READ, step, SimulatorFault.failBeforeSend()));
     }
 
     /**
@@ -114,11 +114,11 @@ final class FaultDraws {
         }
         out.add(lateRequest
                 ? fixed("request of " + worker + "'s " + read + " #" + nth + " " + delay + " ms late", FaultClass.WORKER_PAUSE,
-                        late, Fault.pauseWorker(Duration.ofMillis(delay)))
+                        late, SimulatorFault.pauseWorker(Duration.ofMillis(delay)))
                 : fixed("answer of " + worker + "'s " + read + " #" + nth + " " + delay + " ms late", FaultClass.SLOW_ANSWER,
-                        late, Fault.slowAnswer(Duration.ofMillis(delay))));
+                        late, SimulatorFault.slowAnswer(Duration.ofMillis(delay))));
         out.add(fixed("then " + worker + "'s " + read + " #" + (nth + 1) + " lost", FaultClass.LOST_READ,
-                Step.call(read).worker(worker).nth(nth + 1), Fault.loseResponse()));
+                Step.call(read).worker(worker).nth(nth + 1), SimulatorFault.loseResponse()));
     }
 
     /** Any call but a sleep answered late, while others act: from a few milliseconds to two minutes. */
@@ -127,7 +127,7 @@ final class FaultDraws {
         long delay = logUniform(5, 120_000);
         Step.Call step = maybeOneWorker(Step.call(call).nth(1 + random.nextInt(occurrences(call))));
         out.add(fixed("answer of " + call + " " + delay + " ms late", FaultClass.SLOW_ANSWER, step,
-                Fault.slowAnswer(Duration.ofMillis(delay))));
+                SimulatorFault.slowAnswer(Duration.ofMillis(delay))));
     }
 
     /**
@@ -155,12 +155,12 @@ final class FaultDraws {
         if (how == 0) {
             long bound = logUniform(1, 180_000);
             out.add(fixed(worker + " paused for " + bound + " ms", FaultClass.WORKER_PAUSE, step,
-                    Fault.pauseWorker(Duration.ofMillis(bound))));
+                    SimulatorFault.pauseWorker(Duration.ofMillis(bound))));
         } else {
-            out.add(fixed(worker + " paused until resumed", FaultClass.WORKER_PAUSE, step, Fault.pauseWorker()));
+            out.add(fixed(worker + " paused until resumed", FaultClass.WORKER_PAUSE, step, SimulatorFault.pauseWorker()));
             if (how == 2) {
                 out.add(fixed("resume " + worker, null, Step.anyCall().worker(other.get()).nth(1 + random.nextInt(80)),
-                        Fault.resumeWorker(worker)));
+                        SimulatorFault.resumeWorker(worker)));
             }
         }
     }
@@ -175,7 +175,7 @@ final class FaultDraws {
         StatementKind kind = kinds[random.nextInt(kinds.length)];
         int member = random.nextInt(members);
         out.add(fixed("member " + member + " runs " + kind + " twice", FaultClass.DOUBLE_EXECUTION,
-                Step.hostExecutes(member, kind).nth(1 + random.nextInt(2)), Fault.killBeforeFinished()));
+                Step.hostExecutes(member, kind).nth(1 + random.nextInt(2)), SimulatorFault.killBeforeFinished()));
     }
 
     /** The member's Keeper session lost with a KeeperMap write in flight, applied or not. */
@@ -185,7 +185,7 @@ final class FaultDraws {
                 : Step.call(PortCall.CONTROL_CAS).nth(1 + random.nextInt(external ? 12 : 6));
         boolean applied = random.nextBoolean();
         out.add(fixed("keeper session lost mid-write (" + (applied ? "applied" : "not applied") + ")",
-                FaultClass.KEEPER_SESSION_LOST, maybeOneWorker(step), Fault.keeperSessionLost(applied)));
+                FaultClass.KEEPER_SESSION_LOST, maybeOneWorker(step), SimulatorFault.keeperSessionLost(applied)));
     }
 
     /**
@@ -202,9 +202,9 @@ final class FaultDraws {
             // the followers lag all along: under one worker's member, or under every member
             Step.Call every = random.nextBoolean() ? step.worker(worker()).every() : step.every();
             out.add(fixed("every " + step.call() + (every.worker() == null ? "" : " of " + every.worker())
-                    + " from a lagging follower", FaultClass.STALE_READ, every, Fault.staleRead()));
+                    + " from a lagging follower", FaultClass.STALE_READ, every, SimulatorFault.staleRead()));
         } else {
-            out.add(fixed("stale follower read at " + step.call(), FaultClass.STALE_READ, maybeOneWorker(step), Fault.staleRead()));
+            out.add(fixed("stale follower read at " + step.call(), FaultClass.STALE_READ, maybeOneWorker(step), SimulatorFault.staleRead()));
         }
     }
 
@@ -216,7 +216,7 @@ final class FaultDraws {
     void badVersion(List<Schedule.PlannedFault> out) {
         Step.Call step = Step.call(PortCall.CONTROL_CAS).nth(1 + random.nextInt(external ? 12 : 6));
         out.add(fixed("strict update on a stale read", FaultClass.BAD_VERSION,
-                random.nextBoolean() ? step.every() : maybeOneWorker(step), Fault.staleRead()));
+                random.nextBoolean() ? step.every() : maybeOneWorker(step), SimulatorFault.staleRead()));
     }
 
     /** An outside writer inserts into the published target through one member, after the commit or before cleanup. */
@@ -228,7 +228,7 @@ final class FaultDraws {
                 : pick == 1 ? Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_DROP).nth(1)
                 : Step.at(Duration.ofMillis(random.nextInt(3_000)));
         out.add(new Schedule.PlannedFault(rows + " rows inserted into the target via member " + member, FaultClass.OUTSIDE_INSERT,
-                step, (simulator, acted) -> Fault.admin("outside insert via member " + member, admin -> {
+                step, (simulator, acted) -> SimulatorFault.admin("outside insert via member " + member, admin -> {
                     if (up(simulator, member) && simulator.observe().table(member, TARGET).isPresent()) {
                         admin.insertRows(member, TARGET, rows);
                         acted.add(FaultClass.OUTSIDE_INSERT);
@@ -250,7 +250,7 @@ final class FaultDraws {
                     default -> Step.call(PortCall.CANDIDATE_HEALTH).nth(1 + random.nextInt(3));
                 };
         out.add(new Schedule.PlannedFault("ALTER TABLE target ADD COLUMN during staging", FaultClass.OUTSIDE_ALTER, step,
-                (simulator, acted) -> Fault.admin("outside alter of the target", admin -> {
+                (simulator, acted) -> SimulatorFault.admin("outside alter of the target", admin -> {
                     for (int member = 0; member < simulator.observe().members().size(); member++) {
                         Optional<TableView> target = simulator.observe().table(member, TARGET);
                         if (target.isPresent()) {
@@ -300,7 +300,7 @@ final class FaultDraws {
         return workers.get(random.nextInt(workers.size())).name();
     }
 
-    static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, Fault fault) {
+    static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, SimulatorFault fault) {
         return new Schedule.PlannedFault(description, faultClass, step, (simulator, acted) -> fault);
     }
 }

@@ -20,7 +20,7 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -84,7 +84,7 @@ class FencedOperationAbortTest {
     void aStagedOperationFencedByDriftWithdrawsItsPermitDropsExactlyItsCandidatesAndIsAborted() {
         try (Fixture fixture = new Fixture()) {
             fixture.cluster.simulator().arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(STAGED_CAS),
-                    Fault.loseResponse());
+                    SimulatorFault.loseResponse());
             Attempt lost = fixture.driver.publish("w1", "nightly-A", 3);
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN), lost.code(), lost.summary());
             assertEquals(ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase());

@@ -13,7 +13,7 @@ import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -48,7 +48,7 @@ class FencedStateWayOutTest {
         checker = fixture.checker;
         cluster = fixture.cluster;
         driver = fixture.driver;
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.failBeforeSend());
+        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.failBeforeSend());
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
         assertEquals(ExternalPhase.STAGING, driver.record("nightly-A").phase());
@@ -131,7 +131,7 @@ class FencedStateWayOutTest {
 
     private void throwsInsideResume(long seed, Supplier<Throwable> failure) {
         stagingWithOneMemberPending(seed);
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.admin("throws inside resume", admin -> {
+        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.admin("throws inside resume", admin -> {
             Throwable thrown = failure.get();
             if (thrown instanceof RuntimeException runtime) {
                 throw runtime;

@@ -10,7 +10,7 @@ import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.simulator.CallRecord;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -32,7 +32,7 @@ class InventoryDriftAfterCommitTest {
     void aMemberRemovedAfterCommitFencesCleanup() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 21);
         // CAS 1 DISPATCHING, 2 entry bound, 3 COMMITTED, 4 CLEANUP_DISPATCHING: die before the fourth.
-        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(4), Fault.crashWorker());
+        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(4), SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER));
         assertEquals(Optional.of("COMMITTED"), phase(sim), "the record is COMMITTED, cleanup not begun");
         sim.simulator.admin().removeFromCluster(2);
@@ -50,7 +50,7 @@ class InventoryDriftAfterCommitTest {
     @Test
     void aMemberRemovedWhileDispatchingFencesReconciliation() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 22);
-        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(2), Fault.crashWorker());
+        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(2), SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER));
         assertEquals(Optional.of("DISPATCHING"), phase(sim));
         sim.simulator.admin().removeFromCluster(2);
@@ -68,7 +68,7 @@ class InventoryDriftAfterCommitTest {
     @Test
     void statusReportsTheDriftAfterCommitAsTheRerunWouldAndWritesNothing() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 23);
-        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(4), Fault.crashWorker());
+        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(4), SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER));
         Attempt before = sim.driver.status("reader-1", INVOCATION);
         assertEquals(Optional.of(PublicationOutcome.WAITING), before.outcome(), "bound membership: cleanup is pending");
@@ -92,7 +92,7 @@ class InventoryDriftAfterCommitTest {
     @Test
     void statusReportsTheDriftWhileDispatchingAsTheRerunWould() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 24);
-        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(2), Fault.crashWorker());
+        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(2), SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER));
         sim.simulator.admin().removeFromCluster(2);
         int calls = sim.simulator.observe().calls().records().size();

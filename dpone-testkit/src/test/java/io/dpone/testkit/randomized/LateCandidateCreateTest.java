@@ -16,7 +16,7 @@ import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
@@ -78,7 +78,7 @@ class LateCandidateCreateTest {
 
     /** Member 2's CREATE of this attempt does not land now; the run stops in STAGING with the UUID recorded. */
     private UUID attemptWhoseCreateDoesNotLand(String worker) {
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), Fault.failBeforeSend());
+        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.failBeforeSend());
         Attempt stopped = driver.publish(worker, "nightly-A", 3);
         assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
         assertEquals(ExternalPhase.STAGING, driver.record("nightly-A").phase());

@@ -7,7 +7,7 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.WorkerOutcome;
@@ -57,7 +57,7 @@ class LeftoverStagingRaceTest {
      */
     private static Map<String, WorkerOutcome<Attempt>> w1FrozenWhileW2Publishes(long seed, PortCall call) {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, seed);
-        sim.simulator.arm(Step.call(call).worker("w1"), Fault.pauseWorker());
+        sim.simulator.arm(Step.call(call).worker("w1"), SimulatorFault.pauseWorker());
         Map<String, WorkerOutcome<Attempt>> outcomes = sim.simulator.run(List.of(
                 new ClusterSimulator.Worker<>(sim.simulator.worker("w1", 0),
                         ports -> ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4)),

@@ -12,7 +12,7 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -34,7 +34,7 @@ class LostCleanupDropTest {
     @Test
     void aDropThatWasNotSentIsRedispatchedByTheSameInvocation() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 11);
-        sim.simulator.arm(DROP, Fault.failBeforeSend());
+        sim.simulator.arm(DROP, SimulatorFault.failBeforeSend());
 
         Attempt attempt = sim.publish("w1", 0, INVOCATION);
 
@@ -50,7 +50,7 @@ class LostCleanupDropTest {
     @Test
     void aDropLostWithItsWorkerIsRedispatchedByTheRerun() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 12);
-        sim.simulator.arm(DROP, Fault.crashWorker());
+        sim.simulator.arm(DROP, SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER), "w1 dies at the drop");
         assertEquals(0, sim.dropEntries(), "the drop never reached the server");
         Attempt status = sim.driver.status("reader", INVOCATION);
@@ -71,7 +71,7 @@ class LostCleanupDropTest {
     @Test
     void aDropWhoseAnswerAndEntryAreGoneEarnsItsReceiptWithANoOpRedispatch() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 13);
-        sim.simulator.arm(DROP.afterEffect(), Fault.crashWorker());
+        sim.simulator.arm(DROP.afterEffect(), SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER), "w1 dies after the drop");
         TableRef candidate = sim.candidate(INVOCATION);
         garbageCollectTheQueue(sim);
@@ -91,8 +91,8 @@ class LostCleanupDropTest {
     @Test
     void aPartialDropWhoseEntryIsGoneIsRedispatchedForTheCopyLeft() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 14);
-        sim.simulator.arm(Step.hostExecutes(2, StatementKind.DDL_DROP), Fault.hostError(999, "KEEPER_EXCEPTION", "Keeper lost"));
-        sim.simulator.arm(DROP.afterEffect(), Fault.crashWorker());
+        sim.simulator.arm(Step.hostExecutes(2, StatementKind.DDL_DROP), SimulatorFault.hostError(999, "KEEPER_EXCEPTION", "Keeper lost"));
+        sim.simulator.arm(DROP.afterEffect(), SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER));
         TableRef candidate = sim.candidate(INVOCATION);
         assertTrue(sim.holds(2, candidate), "member 2 kept its predecessor copy");
@@ -112,7 +112,7 @@ class LostCleanupDropTest {
     @Test
     void twoEntriesCarryingTheCleanupTokenStayUnsafeAndNothingIsRedispatched() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 15);
-        sim.simulator.arm(DROP, Fault.duplicateEntry());
+        sim.simulator.arm(DROP, SimulatorFault.duplicateEntry());
 
         Attempt attempt = sim.publish("w1", 0, INVOCATION);
         Attempt rerun = sim.publish("w2", 1, INVOCATION);

@@ -7,7 +7,7 @@ import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -23,7 +23,7 @@ class LostSlotAnswerTest {
     @Test
     void aLostAnswerToTakingTheSlotEndsUnknownWithAReceiptAndTheRerunPublishes() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 31);
-        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT), Fault.loseResponse());
+        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT), SimulatorFault.loseResponse());
 
         Attempt lost = sim.publish("w1", 0, "nightly-A");
 

@@ -27,7 +27,7 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.ArrayList;
@@ -116,7 +116,7 @@ class MemberEndpointMapTest {
         try (Fixture fixture = new Fixture()) {
             // the STAGED CAS's answer is lost: the operation is in flight with MAP_A's digest
             fixture.cluster.simulator().arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(6),
-                    Fault.loseResponse());
+                    SimulatorFault.loseResponse());
             Attempt lost = fixture.driver.publish("w1", fixture.ports("w1", MAP_A, fixture.network(MAP_A)), "nightly-A", 3);
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN), lost.code(), lost.summary());
             assertEquals(ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase());

@@ -9,7 +9,7 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -30,7 +30,7 @@ class MemberTimeZoneDriftTest {
     void aMemberInAnotherZoneFencesTheStagedOperationWhichItsOwnInvocationAborts() {
         try (FencedOperationAbortTest.Fixture fixture = new FencedOperationAbortTest.Fixture()) {
             fixture.cluster.simulator().arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS)
-                    .nth(FencedOperationAbortTest.STAGED_CAS), Fault.loseResponse());
+                    .nth(FencedOperationAbortTest.STAGED_CAS), SimulatorFault.loseResponse());
             Attempt lost = fixture.driver.publish("w1", "nightly-A", 3);
             assertEquals(ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase(), lost.summary());
             var bound = fixture.driver.record("nightly-A").payload().inventoryDigest();

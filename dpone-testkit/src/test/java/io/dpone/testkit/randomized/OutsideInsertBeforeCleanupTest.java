@@ -9,7 +9,7 @@ import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -38,7 +38,7 @@ class OutsideInsertBeforeCleanupTest {
     @Test
     void statusAndTheRerunAgreeThatCleanupProceedsAfterAnOutsideInsert() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 192);
-        sim.simulator.arm(COMMITTED_WRITE, Fault.crashWorker());
+        sim.simulator.arm(COMMITTED_WRITE, SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER), "w1 dies after the commit");
         sim.simulator.admin().insertRows(1, PublicationDriver.TARGET, 1);
         sim.simulator.advance(Duration.ofSeconds(5));
@@ -55,7 +55,7 @@ class OutsideInsertBeforeCleanupTest {
     void anOutsideInsertIntoThePublishedTargetBeforeCleanupDoesNotBlockIt() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 191);
         AtomicReference<String> phaseAtInsert = new AtomicReference<>();
-        sim.simulator.arm(COMMITTED_WRITE, Fault.admin("outside insert into the published target", admin -> {
+        sim.simulator.arm(COMMITTED_WRITE, SimulatorFault.admin("outside insert into the published target", admin -> {
             phaseAtInsert.set(sim.simulator.observe().keeperMap(PublicationDriver.FACADE.keeperRoot()).values().iterator()
                     .next().row().phase());
             admin.insertRows(1, PublicationDriver.TARGET, 1);

@@ -3,7 +3,7 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -43,7 +43,7 @@ class PermitAgeTakeoverTest {
                 List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
                 List.of(new Schedule.PlannedFault("w1 paused before its exchange",
                         Step.call(PortCall.DDL_DISPATCH).worker("w1").kind(StatementKind.DDL_EXCHANGE).nth(1),
-                        sim -> Fault.pauseWorker(Duration.ofSeconds(20)))),
+                        sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(20)))),
                 true, 1, List.of(1, 0), Schedule.INTERNAL);
 
         ScheduleResult result = ScheduleRunner.run(schedule);
@@ -58,15 +58,15 @@ class PermitAgeTakeoverTest {
                 List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
                 List.of(new Schedule.PlannedFault("stall DDL worker of member 2",
                                 Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(3),
-                                sim -> Fault.admin("stall DDL worker of member 2", admin -> admin.stallDdl(2))),
+                                sim -> SimulatorFault.admin("stall DDL worker of member 2", admin -> admin.stallDdl(2))),
                         new Schedule.PlannedFault("release DDL worker of member 2", Step.at(Duration.ofMillis(6_196)),
-                                sim -> Fault.admin("release DDL worker of member 2", admin -> admin.releaseDdl(2))),
+                                sim -> SimulatorFault.admin("release DDL worker of member 2", admin -> admin.releaseDdl(2))),
                         new Schedule.PlannedFault("w1 paused for " + pauseMillis + " ms", Step.anyCall().worker("w1").nth(38),
-                                sim -> Fault.pauseWorker(Duration.ofMillis(pauseMillis))),
+                                sim -> SimulatorFault.pauseWorker(Duration.ofMillis(pauseMillis))),
                         new Schedule.PlannedFault("lose response", Step.call(PortCall.DDL_DISPATCH).worker("w1")
-                                .kind(StatementKind.DDL_DROP).nth(1), sim -> Fault.loseResponse()),
+                                .kind(StatementKind.DDL_DROP).nth(1), sim -> SimulatorFault.loseResponse()),
                         new Schedule.PlannedFault("duplicate entry", Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE)
-                                .nth(2), sim -> Fault.duplicateEntry())),
+                                .nth(2), sim -> SimulatorFault.duplicateEntry())),
                 true, 1, List.of(1, 0), Schedule.INTERNAL);
     }
 }

@@ -3,7 +3,7 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -32,7 +32,7 @@ class ProvenCandidateReplaceRaceTest {
                 List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 2, Schedule.PRIMARY, 2),
                         new Schedule.WorkerPlan("w3", 0, Schedule.PRIMARY, 2)),
                 List.of(new Schedule.PlannedFault("lose response", Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_DROP).nth(1),
-                        sim -> Fault.loseResponse())),
+                        sim -> SimulatorFault.loseResponse())),
                 false, 1, List.of(0, 0), Schedule.EXTERNAL);
 
         ScheduleResult result = ExternalScheduleRunner.run(schedule);

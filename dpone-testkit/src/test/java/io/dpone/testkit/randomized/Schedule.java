@@ -3,7 +3,7 @@ package io.dpone.testkit.randomized;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.EnumSet;
 import java.util.List;
@@ -99,7 +99,7 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
     /** Builds a planned fault for one simulator; an action that found something to act on adds its class to {@code acted}. */
     @FunctionalInterface
     interface FaultFactory {
-        Fault build(ClusterSimulator simulator, Set<FaultClass> acted);
+        SimulatorFault build(ClusterSimulator simulator, Set<FaultClass> acted);
     }
 
     /**
@@ -114,7 +114,7 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
         }
 
         /** A hand-written scenario's fault (no class). */
-        PlannedFault(String description, Step step, Function<ClusterSimulator, Fault> fault) {
+        PlannedFault(String description, Step step, Function<ClusterSimulator, SimulatorFault> fault) {
             this(description, null, step, (simulator, acted) -> fault.apply(simulator));
         }
 

@@ -5,7 +5,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorAdmin;
 import io.dpone.testkit.simulator.Step;
@@ -119,38 +119,38 @@ final class ScheduleGenerator implements ScheduleMode {
         void fault(List<Schedule.PlannedFault> out) {
             int kind = weighted(random, KIND_WEIGHTS);
             switch (kind) {
-                case 0 -> out.add(fixed("lose response", FaultClass.LOST_ANSWER, mutationCall(), Fault.loseResponse()));
-                case 1 -> out.add(fixed("fail before send", FaultClass.NOT_SENT, mutationCall(), Fault.failBeforeSend()));
-                case 2 -> out.add(fixed("duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), Fault.duplicateEntry()));
+                case 0 -> out.add(fixed("lose response", FaultClass.LOST_ANSWER, mutationCall(), SimulatorFault.loseResponse()));
+                case 1 -> out.add(fixed("fail before send", FaultClass.NOT_SENT, mutationCall(), SimulatorFault.failBeforeSend()));
+                case 2 -> out.add(fixed("duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), SimulatorFault.duplicateEntry()));
                 case 3 -> pause(out);
                 case 4 -> {
                     int member = random.nextInt(members);
                     boolean restart = random.nextBoolean();
                     out.add(fixed(restart ? "restart member " + member : "kill member " + member, FaultClass.MEMBER_KILL,
-                            worldStep(), restart ? Fault.restart(member) : Fault.kill(member)));
+                            worldStep(), restart ? SimulatorFault.restart(member) : SimulatorFault.kill(member)));
                 }
                 case 5 -> stall(out);
                 case 6 -> hostError(out);
                 case 7 -> {
                     long retention = random.nextInt(60);
                     out.add(fixed("queue cleanup with retention " + retention + " ms", FaultClass.QUEUE_CLEANUP, worldStep(),
-                            Fault.cleanupQueue(Duration.ofMillis(retention))));
+                            SimulatorFault.cleanupQueue(Duration.ofMillis(retention))));
                     if (random.nextBoolean()) {
                         pause(out);
                     }
                 }
                 case 8 -> drift(out);
-                case 9 -> out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), Fault.crashWorker()));
+                case 9 -> out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), SimulatorFault.crashWorker()));
                 default -> widened.draw(kind - 10, out); // issue 18's classes, FaultDraws.KINDS of them
             }
         }
 
         private void pause(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(fixed("pause member " + member, FaultClass.MEMBER_PAUSE, worldStep(), Fault.pause(member)));
+            out.add(fixed("pause member " + member, FaultClass.MEMBER_PAUSE, worldStep(), SimulatorFault.pause(member)));
             if (random.nextBoolean()) {
                 out.add(fixed("resume member " + member, null, Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
-                        Fault.resume(member)));
+                        SimulatorFault.resume(member)));
             }
         }
 
@@ -174,7 +174,7 @@ final class ScheduleGenerator implements ScheduleMode {
             String[] names = {"UNKNOWN_TABLE", "TABLE_ALREADY_EXISTS", "TABLE_IS_READ_ONLY"};
             Step step = Step.hostExecutes(member, kind).nth(1 + random.nextInt(2));
             out.add(fixed("host error " + code[0] + " on member " + member, FaultClass.HOST_ERROR, step,
-                    Fault.hostError(code[0], names[code[1]], "injected " + names[code[1]])));
+                    SimulatorFault.hostError(code[0], names[code[1]], "injected " + names[code[1]])));
         }
 
         private void drift(List<Schedule.PlannedFault> out) {
@@ -207,7 +207,7 @@ final class ScheduleGenerator implements ScheduleMode {
 
         /** Drift of the target on one member, if the target exists there when the step comes. */
         private static Schedule.PlannedFault onTarget(String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
-            return new Schedule.PlannedFault(label, FaultClass.DRIFT, step, (sim, acted) -> Fault.admin(label, admin -> {
+            return new Schedule.PlannedFault(label, FaultClass.DRIFT, step, (sim, acted) -> SimulatorFault.admin(label, admin -> {
                 if (sim.observe().table(member, TARGET).isPresent()) {
                     drift.accept(sim.admin());
                     acted.add(FaultClass.DRIFT);
@@ -263,12 +263,12 @@ final class ScheduleGenerator implements ScheduleMode {
             return workers.get(random.nextInt(workers.size())).name();
         }
 
-        private static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, Fault fault) {
+        private static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, SimulatorFault fault) {
             return FaultDraws.fixed(description, faultClass, step, fault);
         }
 
         private static Schedule.PlannedFault admin(String label, FaultClass faultClass, Step step, Consumer<ClusterSimulator> action) {
-            return new Schedule.PlannedFault(label, faultClass, step, (sim, acted) -> Fault.admin(label, admin -> action.accept(sim)));
+            return new Schedule.PlannedFault(label, faultClass, step, (sim, acted) -> SimulatorFault.admin(label, admin -> action.accept(sim)));
         }
 
         private static PortCall portCall(StatementKind kind) {

@@ -12,7 +12,7 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -42,7 +42,7 @@ class StagedCasNotSentTest {
             ExternalDriver driver = new ExternalDriver(cluster);
             cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
             simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(STAGED_CAS),
-                    Fault.failBeforeSend());
+                    SimulatorFault.failBeforeSend());
 
             Attempt attempt = driver.publish("w1", "nightly-A", 3);
 

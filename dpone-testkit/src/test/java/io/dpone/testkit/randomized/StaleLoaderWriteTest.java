@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -29,14 +29,14 @@ class StaleLoaderWriteTest {
     void aStaleLoadersRemainingBatchesNeverReachTheCandidateAnotherAttemptProvedAndPublishes() {
         try (StaleWorkerRig rig = new StaleWorkerRig(41)) {
             // A records member 0 LOADING with its UUID, sends its first block, and stalls right after it
-            rig.at(Step.call(PortCall.MEMBER_INSERT).worker("A").member(0).afterEffect(), Fault.pauseWorker())
+            rig.at(Step.call(PortCall.MEMBER_INSERT).worker("A").member(0).afterEffect(), SimulatorFault.pauseWorker())
                     // B reruns, replaces A's partial candidate, proves its own, stages member 1 and dispatches;
                     // member 0's DDL worker is held so that A's next block is sent before the EXCHANGE runs there
                     .at(Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE),
-                            Fault.admin("member 0's DDL worker held", admin -> admin.stallDdl(0)))
-                    .at(Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE), Fault.resumeWorker("A"))
+                            SimulatorFault.admin("member 0's DDL worker held", admin -> admin.stallDdl(0)))
+                    .at(Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE), SimulatorFault.resumeWorker("A"))
                     .at(Step.call(PortCall.MEMBER_INSERT).worker("A").member(0).nth(2),
-                            Fault.admin("member 0's DDL worker released", admin -> admin.releaseDdl(0)))
+                            SimulatorFault.admin("member 0's DDL worker released", admin -> admin.releaseDdl(0)))
                     .worker("A", Duration.ZERO)
                     .worker("B", Duration.ofMinutes(1));
 
@@ -53,18 +53,18 @@ class StaleLoaderWriteTest {
     void aStaleReplacementNeverDropsTheCandidateANewerRunProvedBeforeItsDispatch() {
         try (StaleWorkerRig rig = new StaleWorkerRig(43)) {
             // A stalls after its first block into member 0's candidate
-            rig.at(Step.call(PortCall.MEMBER_INSERT).worker("A").member(0).nth(2), Fault.pauseWorker())
+            rig.at(Step.call(PortCall.MEMBER_INSERT).worker("A").member(0).nth(2), SimulatorFault.pauseWorker())
                     // B decides to replace A's partial candidate, writes its fence, and stalls before its drop;
                     // A wakes meanwhile and completes its load (its own READY write then loses against B's fence)
-                    .at(Step.call(PortCall.MEMBER_DROP).worker("B"), Fault.resumeWorker("A"))
-                    .at(Step.call(PortCall.MEMBER_DROP).worker("B"), Fault.pauseWorker())
+                    .at(Step.call(PortCall.MEMBER_DROP).worker("B"), SimulatorFault.resumeWorker("A"))
+                    .at(Step.call(PortCall.MEMBER_DROP).worker("B"), SimulatorFault.pauseWorker())
                     // C, a newer run, accepts the complete candidate, stages member 1 and dispatches; B wakes
                     // and sends its drop while member 0's DDL worker is held before the EXCHANGE
                     .at(Step.call(PortCall.DDL_DISPATCH).worker("C").kind(StatementKind.DDL_EXCHANGE),
-                            Fault.admin("member 0's DDL worker held", admin -> admin.stallDdl(0)))
-                    .at(Step.call(PortCall.DDL_DISPATCH).worker("C").kind(StatementKind.DDL_EXCHANGE), Fault.resumeWorker("B"))
+                            SimulatorFault.admin("member 0's DDL worker held", admin -> admin.stallDdl(0)))
+                    .at(Step.call(PortCall.DDL_DISPATCH).worker("C").kind(StatementKind.DDL_EXCHANGE), SimulatorFault.resumeWorker("B"))
                     .at(Step.call(PortCall.MEMBER_DROP).worker("B").afterEffect(),
-                            Fault.admin("member 0's DDL worker released", admin -> admin.releaseDdl(0)))
+                            SimulatorFault.admin("member 0's DDL worker released", admin -> admin.releaseDdl(0)))
                     .worker("A", Duration.ZERO)
                     .worker("B", Duration.ofMinutes(1))
                     .worker("C", Duration.ofMinutes(5));

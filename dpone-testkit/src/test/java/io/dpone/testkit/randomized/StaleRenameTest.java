@@ -9,7 +9,7 @@ import io.dpone.clickhouse.external.identity.ExternalIdentities;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -36,11 +36,11 @@ class StaleRenameTest {
     void aRenameLandingWhileTheAbortSweepsIsFoundUnderTheCandidateNameAndDropped() {
         try (StaleWorkerRig rig = new StaleWorkerRig(51)) {
             rig.at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0),
-                            Fault.admin("member 1's target recreated", admin -> admin.driftUuid(1, PublicationDriver.TARGET)))
-                    .at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0), Fault.pauseWorker())
-                    .at(Step.call(PortCall.MEMBER_DROP).worker("B").member(0), Fault.resumeWorker("A"))
-                    .at(Step.call(PortCall.MEMBER_DROP).worker("B").member(0), Fault.pauseWorker())
-                    .at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0).afterEffect(), Fault.resumeWorker("B"))
+                            SimulatorFault.admin("member 1's target recreated", admin -> admin.driftUuid(1, PublicationDriver.TARGET)))
+                    .at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0), SimulatorFault.pauseWorker())
+                    .at(Step.call(PortCall.MEMBER_DROP).worker("B").member(0), SimulatorFault.resumeWorker("A"))
+                    .at(Step.call(PortCall.MEMBER_DROP).worker("B").member(0), SimulatorFault.pauseWorker())
+                    .at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0).afterEffect(), SimulatorFault.resumeWorker("B"))
                     .worker("A", Duration.ZERO)
                     .worker("B", Duration.ofMinutes(1));
 
@@ -61,8 +61,8 @@ class StaleRenameTest {
     @Test
     void aLateRenameOfAnAttemptAnotherRunPromotedIsRefusedAndHarmless() {
         try (StaleWorkerRig rig = new StaleWorkerRig(53)) {
-            rig.at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0), Fault.pauseWorker())
-                    .at(Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE), Fault.resumeWorker("A"))
+            rig.at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0), SimulatorFault.pauseWorker())
+                    .at(Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE), SimulatorFault.resumeWorker("A"))
                     .worker("A", Duration.ZERO)
                     .worker("B", Duration.ofMinutes(1));
 

@@ -11,7 +11,7 @@ import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.acceptance.WorkerResult;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -45,7 +45,7 @@ final class StaleWorkerRig implements AutoCloseable {
         driver = fixture.driver;
     }
 
-    StaleWorkerRig at(Step step, Fault fault) {
+    StaleWorkerRig at(Step step, SimulatorFault fault) {
         simulator.arm(step, fault);
         return this;
     }

@@ -10,7 +10,7 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableView;
@@ -39,7 +39,7 @@ class StalledPermitTest {
     @Test
     void aWorkerFrozenBetweenTheDispatchCasAndTheSendBeyondTheBoundSendsNothing() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 211);
-        sim.simulator.arm(DISPATCH_CAS, Fault.pauseWorker(Duration.ofMinutes(10)));
+        sim.simulator.arm(DISPATCH_CAS, SimulatorFault.pauseWorker(Duration.ofMinutes(10)));
 
         Attempt w1 = sim.publish("w1", 0, INVOCATION);
 
@@ -63,7 +63,7 @@ class StalledPermitTest {
     void aStallWithinTheBoundStillPublishes() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 212);
         Duration stall = PermitLifetime.maxAge(180).minusSeconds(5);
-        sim.simulator.arm(DISPATCH_CAS, Fault.pauseWorker(stall));
+        sim.simulator.arm(DISPATCH_CAS, SimulatorFault.pauseWorker(stall));
 
         Attempt w1 = sim.publish("w1", 0, INVOCATION);
 
@@ -81,7 +81,7 @@ class StalledPermitTest {
     void aWorkerFrozenBeforeItsCleanupDropBeyondTheBoundSendsThatDropNeverAndRedispatchesUnderANewEpoch() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 214);
         sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).worker("w1").nth(4).afterEffect(),
-                Fault.pauseWorker(Duration.ofMinutes(10)));
+                SimulatorFault.pauseWorker(Duration.ofMinutes(10)));
 
         Attempt w1 = sim.publish("w1", 0, INVOCATION);
 
@@ -102,9 +102,9 @@ class StalledPermitTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 213);
         UUID predecessor = uuid(sim, 0, PublicationDriver.TARGET);
         sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w1").kind(StatementKind.DDL_EXCHANGE),
-                Fault.pauseWorker(Duration.ofMinutes(10)));
+                SimulatorFault.pauseWorker(Duration.ofMinutes(10)));
         List<UUID> retired = new ArrayList<>();
-        sim.simulator.arm(Step.at(Duration.ofMinutes(5)), Fault.admin("runbook: candidate renamed away, checked, dropped",
+        sim.simulator.arm(Step.at(Duration.ofMinutes(5)), SimulatorFault.admin("runbook: candidate renamed away, checked, dropped",
                 admin -> {
                     TableRef candidate = sim.candidate(INVOCATION);
                     TableRef moved = new TableRef(candidate.database(), candidate.table() + "_retired");

@@ -11,7 +11,7 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
@@ -38,7 +38,7 @@ class UnreadableRowCountTest {
             ExternalDriver driver = new ExternalDriver(cluster);
             cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
             cluster.createMergeTreeTable(PublicationDriver.TARGET, 0);
-            simulator.arm(Step.call(PortCall.MEMBER_ROW_COUNT).nth(2), Fault.loseResponse());
+            simulator.arm(Step.call(PortCall.MEMBER_ROW_COUNT).nth(2), SimulatorFault.loseResponse());
 
             Attempt stopped = driver.publish("w1", "nightly-A", 2);
 

@@ -47,7 +47,7 @@ class DdlQueueFaultsTest {
     @Test
     void aHostErrorIsReRaisedWithItsCodeAndStaysOnTheEntry() {
         ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.hostExecutes(1, StatementKind.DDL_CAPABILITY_PROBE),
-                Fault.hostError(497, "ACCESS_DENIED", "Not enough privileges")).build());
+                SimulatorFault.hostError(497, "ACCESS_DENIED", "Not enough privileges")).build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
 
@@ -64,7 +64,7 @@ class DdlQueueFaultsTest {
 
     @Test
     void aPausedHostStaysInactiveThenCatchesUpAfterResume() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), Fault.pause(2)).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), SimulatorFault.pause(2)).build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
 
@@ -103,7 +103,7 @@ class DdlQueueFaultsTest {
     @Test
     void cleanupShowsRemovingThenTheEntryIsGoneAndTheLookupFindsNothing() {
         ClusterSimulator simulator = simulator(FaultSchedule.builder()
-                .at(Step.call(PortCall.DDL_SETUP).afterEffect(), Fault.pause(2)).build());
+                .at(Step.call(PortCall.DDL_SETUP).afterEffect(), SimulatorFault.pause(2)).build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         ports.ddl().dispatchSetup(probe(simulator), token);
@@ -141,7 +141,7 @@ class DdlQueueFaultsTest {
 
     @Test
     void aKilledHostExecutesStillExistingEntriesAfterRestart() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), Fault.kill(1)).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), SimulatorFault.kill(1)).build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         ports.ddl().dispatchSetup(probe(simulator), token);
@@ -156,7 +156,7 @@ class DdlQueueFaultsTest {
 
     @Test
     void aDuplicatedDispatchLeavesTwoEntriesWithOneTokenAndTheLookupRefusesToChoose() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), Fault.duplicateEntry()).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), SimulatorFault.duplicateEntry()).build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         ports.ddl().dispatchSetup(probe(simulator), token);
@@ -180,7 +180,7 @@ class DdlQueueFaultsTest {
 
     @Test
     void aDispatchNotSentEnqueuesNothing() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), Fault.failBeforeSend()).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), SimulatorFault.failBeforeSend()).build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         assertInstanceOf(DdlDispatch.NotSent.class, ports.ddl().dispatchSetup(probe(simulator), token));

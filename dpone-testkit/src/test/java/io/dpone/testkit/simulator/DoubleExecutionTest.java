@@ -21,7 +21,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Fault.KillBeforeFinished} (simulator evidence): a host executes an entry, dies before it
+ * {@link SimulatorFault.KillBeforeFinished} (simulator evidence): a host executes an entry, dies before it
  * writes {@code finished/} ({@code DDLWorker::processTask}: "FIXME: if server fails right here, the
  * task will be executed twice"), restarts and executes it again once its old session's
  * {@code active/} node is gone. An EXCHANGE swaps back and reports Finished 0; a RENAME reports 60
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class DoubleExecutionTest {
     private static ClusterSimulator twoMembers(long seed, StatementKind kind) {
         ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(seed).faults(FaultSchedule.builder()
-                .at(Step.hostExecutes(1, kind), Fault.killBeforeFinished()).build()).build();
+                .at(Step.hostExecutes(1, kind), SimulatorFault.killBeforeFinished()).build()).build();
         SampleDriver.fixture(simulator, 10);
         simulator.admin().createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         return simulator;
@@ -75,7 +75,7 @@ class DoubleExecutionTest {
     @Test
     void aRenameRunTwiceReports60AlthoughItTookEffect() {
         ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(22).faults(FaultSchedule.builder()
-                .at(Step.hostExecutes(1, StatementKind.DDL_RENAME), Fault.killBeforeFinished()).build()).build();
+                .at(Step.hostExecutes(1, StatementKind.DDL_RENAME), SimulatorFault.killBeforeFinished()).build()).build();
         simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         simulator.admin().createTable(SampleDriver.CANDIDATE, TableSpec.replicatedEvents());
         WorkerPorts ports = simulator.worker("w1");

@@ -70,7 +70,7 @@ class KeeperFaultsTest {
     void aSessionLostMidCasIsAmbiguousWhetherTheMultiAppliedOrNot() {
         for (boolean applied : new boolean[] {true, false}) {
             ClusterSimulator simulator = twoMembers(applied ? 31 : 32, FaultSchedule.builder()
-                    .at(Step.call(PortCall.CONTROL_CAS), Fault.keeperSessionLost(applied)).build());
+                    .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.keeperSessionLost(applied)).build());
             WorkerPorts ports = simulator.worker("w1", 1);
 
             MutationOutcome outcome = casToDispatching(ports, "w1-cas");
@@ -86,7 +86,7 @@ class KeeperFaultsTest {
     @Test
     void theAuthorityReportsASessionLostMidCasAsUnknownNeverAsAPermit() {
         ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(33).faults(FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS), Fault.keeperSessionLost(true)).build()).build();
+                .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.keeperSessionLost(true)).build()).build();
         SampleDriver.fixture(simulator, 10);
         simulator.admin().createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         WorkerPorts ports = simulator.worker("w1");
@@ -105,7 +105,7 @@ class KeeperFaultsTest {
     @Test
     void aReadFromALaggingFollowerShowsTheRowAsTheMembersSessionLastSawItNeverOlder() {
         ClusterSimulator simulator = twoMembers(34, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), Fault.staleRead()).build());
+                .at(Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), SimulatorFault.staleRead()).build());
         WorkerPorts w1 = simulator.worker("w1", 1);
         WorkerPorts w2 = simulator.worker("w2", 0);
         assertEquals(0, found(store(w1).read(KEY, "w1-read-1")).keeperVersion(), "member 1's session saw version 0");
@@ -123,7 +123,7 @@ class KeeperFaultsTest {
     @Test
     void aStaleReadNeverGoesBehindTheSessionsOwnWrite() {
         ClusterSimulator simulator = twoMembers(35, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_READ).worker("w1"), Fault.staleRead()).build());
+                .at(Step.call(PortCall.CONTROL_READ).worker("w1"), SimulatorFault.staleRead()).build());
         WorkerPorts w1 = simulator.worker("w1", 1);
 
         assertInstanceOf(MutationOutcome.Acknowledged.class, casToDispatching(w1, "w1-cas"));
@@ -136,7 +136,7 @@ class KeeperFaultsTest {
     @Test
     void aStrictUpdateOnAStaleReadFailsWithBadVersionAtTheLeader() {
         ClusterSimulator simulator = twoMembers(36, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), Fault.staleRead()).build());
+                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), SimulatorFault.staleRead()).build());
         WorkerPorts w1 = simulator.worker("w1", 1);
         WorkerPorts w2 = simulator.worker("w2", 0);
         found(store(w1).read(KEY, "w1-read"));
@@ -154,7 +154,7 @@ class KeeperFaultsTest {
     @Test
     void aQueueLookupFromALaggingFollowerMissesAnEntryAnotherMemberEnqueuedSinceTheSessionLastLooked() {
         ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(37).faults(FaultSchedule.builder()
-                .at(Step.call(PortCall.DDL_LOOKUP).worker("w1").nth(2), Fault.staleRead()).build()).build();
+                .at(Step.call(PortCall.DDL_LOOKUP).worker("w1").nth(2), SimulatorFault.staleRead()).build()).build();
         SampleDriver.fixture(simulator, 10);
         WorkerPorts w1 = simulator.worker("w1", 1);
         WorkerPorts w2 = simulator.worker("w2", 0);
@@ -178,10 +178,10 @@ class KeeperFaultsTest {
 
     @Test
     void theKeeperFaultsAreRefusedWhereTheyCannotHappen() {
-        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.MEMBERS), Fault.staleRead()));
-        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.CONTROL_READ), Fault.keeperSessionLost(true)));
-        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.DDL_DISPATCH), Fault.killBeforeFinished()));
-        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.at(Duration.ofSeconds(1)), Fault.killBeforeFinished()));
+        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.MEMBERS), SimulatorFault.staleRead()));
+        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.CONTROL_READ), SimulatorFault.keeperSessionLost(true)));
+        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.DDL_DISPATCH), SimulatorFault.killBeforeFinished()));
+        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.at(Duration.ofSeconds(1)), SimulatorFault.killBeforeFinished()));
     }
 
     private static void assertThrowsIllegal(Runnable build) {

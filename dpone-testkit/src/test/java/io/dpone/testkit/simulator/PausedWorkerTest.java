@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link Fault.PauseWorker}, {@link Fault.ResumeWorker} and {@link Fault.KillWorker} (simulator
+ * {@link SimulatorFault.PauseWorker}, {@link SimulatorFault.ResumeWorker} and {@link SimulatorFault.KillWorker} (simulator
  * evidence): a paused worker is frozen at its call, others act meanwhile, and it goes on with what
  * it had read and held; virtual time passes for it too, so its clock shows the pause. A run never
  * ends, and never hangs, while a worker is paused; a kill ends a pause with a crash.
@@ -40,7 +40,7 @@ class PausedWorkerTest {
     @Test
     void aPausedWorkerResumesWithItsStaleViewAndItsClockShowsThePause() {
         ClusterSimulator simulator = withPreparedRow(11, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), Fault.pauseWorker(PAUSE)).build());
+                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), SimulatorFault.pauseWorker(PAUSE)).build());
         Map<String, WorkerOutcome<Object>> outcomes = simulator.run(Map.of(
                 "w1", ports -> {
                     VersionedRow seen = found(store(ports).read(KEY, "w1-read"));
@@ -70,7 +70,7 @@ class PausedWorkerTest {
     @Test
     void aPermitHeldAcrossAPauseIsStillInHandAndItsAgeShowsOnTheHoldersClock() throws Exception {
         ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(12).faults(FaultSchedule.builder()
-                .at(Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE), Fault.pauseWorker(Duration.ofMinutes(10)))
+                .at(Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE), SimulatorFault.pauseWorker(Duration.ofMinutes(10)))
                 .build()).build();
         SampleDriver.fixture(simulator, 10);
         simulator.admin().createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
@@ -90,8 +90,8 @@ class PausedWorkerTest {
     @Test
     void aPauseAfterTheEffectHoldsTheAnswerUntilAResumeWorkerFaultWhileTheEffectIsVisible() {
         ClusterSimulator simulator = withPreparedRow(13, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS).worker("w1").afterEffect(), Fault.pauseWorker())
-                .at(Step.call(PortCall.CONTROL_READ).worker("w2").nth(2), Fault.resumeWorker("w1")).build());
+                .at(Step.call(PortCall.CONTROL_CAS).worker("w1").afterEffect(), SimulatorFault.pauseWorker())
+                .at(Step.call(PortCall.CONTROL_READ).worker("w2").nth(2), SimulatorFault.resumeWorker("w1")).build());
         Map<String, WorkerOutcome<Object>> outcomes = simulator.run(Map.of(
                 "w1", ports -> SlowAnswerTest.casToDispatching(ports, "w1-cas"),
                 "w2", ports -> {
@@ -112,8 +112,8 @@ class PausedWorkerTest {
     @Test
     void aWorkerKilledWhilePausedNeverSendsAndEndsCrashed() {
         ClusterSimulator simulator = withPreparedRow(14, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), Fault.pauseWorker())
-                .at(Step.at(Duration.ofSeconds(10)), Fault.killWorker("w1")).build());
+                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), SimulatorFault.pauseWorker())
+                .at(Step.at(Duration.ofSeconds(10)), SimulatorFault.killWorker("w1")).build());
         Map<String, WorkerOutcome<Object>> outcomes = simulator.run(Map.of(
                 "w1", ports -> SlowAnswerTest.casToDispatching(ports, "w1-cas")));
 
@@ -129,9 +129,9 @@ class PausedWorkerTest {
     void aPauseAndACrashAtOneCallFireInTheOrderTheirRulesWereAdded() {
         Step cas = Step.call(PortCall.CONTROL_CAS).worker("w1");
         ClusterSimulator pauseFirst = withPreparedRow(15, FaultSchedule.builder()
-                .at(cas, Fault.pauseWorker(Duration.ofSeconds(5))).at(cas, Fault.crashWorker()).build());
+                .at(cas, SimulatorFault.pauseWorker(Duration.ofSeconds(5))).at(cas, SimulatorFault.crashWorker()).build());
         ClusterSimulator crashFirst = withPreparedRow(15, FaultSchedule.builder()
-                .at(cas, Fault.crashWorker()).at(cas, Fault.pauseWorker(Duration.ofSeconds(5))).build());
+                .at(cas, SimulatorFault.crashWorker()).at(cas, SimulatorFault.pauseWorker(Duration.ofSeconds(5))).build());
         for (ClusterSimulator simulator : List.of(pauseFirst, crashFirst)) {
             WorkerOutcome<Object> w1 = simulator.run(Map.of("w1", ports -> SlowAnswerTest.casToDispatching(ports, "w1-cas"))).get("w1");
             assertInstanceOf(WorkerOutcome.Crashed.class, w1);
@@ -147,7 +147,7 @@ class PausedWorkerTest {
         long[] digests = new long[2];
         for (int attempt = 0; attempt < 2; attempt++) {
             ClusterSimulator simulator = withPreparedRow(16, FaultSchedule.builder()
-                    .at(Step.call(PortCall.CONTROL_READ).worker("w1"), Fault.pauseWorker()).build());
+                    .at(Step.call(PortCall.CONTROL_READ).worker("w1"), SimulatorFault.pauseWorker()).build());
             Map<String, WorkerOutcome<Object>> outcomes = simulator.run(Map.of(
                     "w1", ports -> store(ports).read(KEY, "w1-read"),
                     "w2", ports -> {
@@ -168,8 +168,8 @@ class PausedWorkerTest {
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aLoneWorkerPausedUntilResumedOnTheTestThreadResumesInsteadOfHanging() {
         ClusterSimulator simulator = withPreparedRow(17, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_READ).worker("w1"), Fault.pauseWorker())
-                .at(Step.at(Duration.ofMinutes(3)), Fault.admin("outside write", admin -> admin.putControlRow(SampleDriver.KEEPER_ROOT,
+                .at(Step.call(PortCall.CONTROL_READ).worker("w1"), SimulatorFault.pauseWorker())
+                .at(Step.at(Duration.ofMinutes(3)), SimulatorFault.admin("outside write", admin -> admin.putControlRow(SampleDriver.KEEPER_ROOT,
                         row("DISPATCHING")))).build());
 
         VersionedRow read = found(store(simulator.worker("w1")).read(KEY, "w1-read"));
@@ -181,7 +181,7 @@ class PausedWorkerTest {
     @Test
     void aResumeOfAWorkerThatIsNotPausedChangesNothing() {
         ClusterSimulator simulator = withPreparedRow(18, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_READ).worker("w2"), Fault.resumeWorker("w1")).build());
+                .at(Step.call(PortCall.CONTROL_READ).worker("w2"), SimulatorFault.resumeWorker("w1")).build());
         Map<String, WorkerOutcome<Object>> outcomes = simulator.run(Map.of(
                 "w1", ports -> store(ports).read(KEY, "w1-read"), "w2", ports -> store(ports).read(KEY, "w2-read")));
 
@@ -192,18 +192,18 @@ class PausedWorkerTest {
     @Test
     void aWorkerPausesAndIsResumedOnlyWhereThatCanHappen() {
         FaultSchedule.Builder builder = FaultSchedule.builder();
-        Fault pause = Fault.pauseWorker();
+        SimulatorFault pause = SimulatorFault.pauseWorker();
         assertThrows(IllegalArgumentException.class, () -> builder.at(Step.at(Duration.ofSeconds(1)), pause));
         assertThrows(IllegalArgumentException.class, () -> builder.at(Step.hostExecutes(1, StatementKind.DDL_EXCHANGE), pause));
         assertThrows(IllegalArgumentException.class, () -> builder.at(Step.call(PortCall.SLEEP).afterEffect(), pause));
-        assertThrows(IllegalArgumentException.class, () -> builder.at(Step.call(PortCall.LOAD).worker("w1"), Fault.resumeWorker("w1")));
-        assertThrows(IllegalArgumentException.class, () -> Fault.pauseWorker(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> builder.at(Step.call(PortCall.LOAD).worker("w1"), SimulatorFault.resumeWorker("w1")));
+        assertThrows(IllegalArgumentException.class, () -> SimulatorFault.pauseWorker(Duration.ZERO));
         builder.at(Step.call(PortCall.SLEEP).worker("w1"), pause)
-                .at(Step.call(PortCall.DDL_DISPATCH).afterEffect(), Fault.pauseWorker(Duration.ofMinutes(5)))
-                .at(Step.call(PortCall.LOAD).worker("w2"), Fault.resumeWorker("w1"))
-                .at(Step.at(Duration.ofSeconds(40)), Fault.resumeWorker("w1"))
-                .at(Step.hostExecutes(0, StatementKind.DDL_EXCHANGE), Fault.killWorker("w1"))
-                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), Fault.killWorker("w1"));
+                .at(Step.call(PortCall.DDL_DISPATCH).afterEffect(), SimulatorFault.pauseWorker(Duration.ofMinutes(5)))
+                .at(Step.call(PortCall.LOAD).worker("w2"), SimulatorFault.resumeWorker("w1"))
+                .at(Step.at(Duration.ofSeconds(40)), SimulatorFault.resumeWorker("w1"))
+                .at(Step.hostExecutes(0, StatementKind.DDL_EXCHANGE), SimulatorFault.killWorker("w1"))
+                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), SimulatorFault.killWorker("w1"));
         assertEquals(6, builder.build().rules().size());
     }
 

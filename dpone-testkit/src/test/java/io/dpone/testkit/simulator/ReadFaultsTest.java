@@ -35,18 +35,18 @@ class ReadFaultsTest {
     @Test
     void everyReadThatFailsBeforeSendReachesTheCallerAsNotSentAndChangesNothing() throws Exception {
         for (PortCall read : EveryPortCall.reads()) {
-            assertFailedRead(read, Fault.failBeforeSend(), ReadFailure.Kind.NOT_SENT, "not sent");
+            assertFailedRead(read, SimulatorFault.failBeforeSend(), ReadFailure.Kind.NOT_SENT, "not sent");
         }
     }
 
     @Test
     void everyReadWhoseAnswerIsLostReachesTheCallerAsNoResponseAndChangesNothing() throws Exception {
         for (PortCall read : EveryPortCall.reads()) {
-            assertFailedRead(read, Fault.loseResponse(), ReadFailure.Kind.NO_RESPONSE, "response lost");
+            assertFailedRead(read, SimulatorFault.loseResponse(), ReadFailure.Kind.NO_RESPONSE, "response lost");
         }
     }
 
-    private static void assertFailedRead(PortCall read, Fault fault, ReadFailure.Kind kind, String outcome) throws Exception {
+    private static void assertFailedRead(PortCall read, SimulatorFault fault, ReadFailure.Kind kind, String outcome) throws Exception {
         ClusterSimulator faulted = EveryPortCall.fixture(2, FaultSchedule.builder().at(Step.call(read), fault).build());
         ClusterSimulator clean = EveryPortCall.fixture(2, FaultSchedule.none());
         EveryPortCall.assertReadFailed(read, EveryPortCall.make(read, faulted.worker("w1"), faulted.clusterName()), kind);

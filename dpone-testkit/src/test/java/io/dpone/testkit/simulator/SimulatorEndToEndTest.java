@@ -40,7 +40,7 @@ class SimulatorEndToEndTest {
     void aLostDispatchResponseIsSentNoAnswerYetTheEntryBindsAndHostsExecuted() throws Exception {
         ClusterSimulator simulator = ClusterSimulator.builder().members(MEMBERS).seed(11)
                 .faults(FaultSchedule.builder().at(Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE),
-                        Fault.loseResponse()).build())
+                        SimulatorFault.loseResponse()).build())
                 .build();
         SampleDriver.fixture(simulator, 100);
         WorkerPorts ports = simulator.worker("w1");

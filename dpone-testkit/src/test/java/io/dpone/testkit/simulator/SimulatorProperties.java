@@ -57,19 +57,19 @@ class SimulatorProperties {
         Step.Call step = Step.call(call).worker(worker).nth(nth);
         String other = worker.equals("w1") ? "w2" : "w1";
         return switch (kind) {
-            case 0 -> new FaultSchedule.Rule(step, Fault.loseResponse());
-            case 1 -> new FaultSchedule.Rule(step, Fault.failBeforeSend());
-            case 2 -> new FaultSchedule.Rule(step, Fault.crashWorker());
-            case 3 -> new FaultSchedule.Rule(step, Fault.pause(1));
-            case 4 -> new FaultSchedule.Rule(step, Fault.kill(1));
-            case 5 -> new FaultSchedule.Rule(step, Fault.admin("uuid drift", admin -> admin.driftUuid(1, SampleDriver.CONTROL)));
-            case 6 -> new FaultSchedule.Rule(step, Fault.slowAnswer(Duration.ofSeconds(2)));
-            case 7 -> new FaultSchedule.Rule(step, Fault.pauseWorker(Duration.ofSeconds(3)));
-            case 8 -> new FaultSchedule.Rule(step.afterEffect(), Fault.pauseWorker());
-            case 9 -> new FaultSchedule.Rule(step, Fault.resumeWorker(other));
-            case 10 -> new FaultSchedule.Rule(step, call == PortCall.CONTROL_INSERT ? Fault.loseResponse() : Fault.staleRead());
-            case 11 -> new FaultSchedule.Rule(step, call == PortCall.CONTROL_READ ? Fault.staleRead() : Fault.keeperSessionLost(nth == 1));
-            default -> new FaultSchedule.Rule(step, Fault.killWorker(other));
+            case 0 -> new FaultSchedule.Rule(step, SimulatorFault.loseResponse());
+            case 1 -> new FaultSchedule.Rule(step, SimulatorFault.failBeforeSend());
+            case 2 -> new FaultSchedule.Rule(step, SimulatorFault.crashWorker());
+            case 3 -> new FaultSchedule.Rule(step, SimulatorFault.pause(1));
+            case 4 -> new FaultSchedule.Rule(step, SimulatorFault.kill(1));
+            case 5 -> new FaultSchedule.Rule(step, SimulatorFault.admin("uuid drift", admin -> admin.driftUuid(1, SampleDriver.CONTROL)));
+            case 6 -> new FaultSchedule.Rule(step, SimulatorFault.slowAnswer(Duration.ofSeconds(2)));
+            case 7 -> new FaultSchedule.Rule(step, SimulatorFault.pauseWorker(Duration.ofSeconds(3)));
+            case 8 -> new FaultSchedule.Rule(step.afterEffect(), SimulatorFault.pauseWorker());
+            case 9 -> new FaultSchedule.Rule(step, SimulatorFault.resumeWorker(other));
+            case 10 -> new FaultSchedule.Rule(step, call == PortCall.CONTROL_INSERT ? SimulatorFault.loseResponse() : SimulatorFault.staleRead());
+            case 11 -> new FaultSchedule.Rule(step, call == PortCall.CONTROL_READ ? SimulatorFault.staleRead() : SimulatorFault.keeperSessionLost(nth == 1));
+            default -> new FaultSchedule.Rule(step, SimulatorFault.killWorker(other));
         };
     }
 

@@ -100,7 +100,7 @@ class SimulatorSchedulingTest {
     @Test
     void aCrashedWorkerIsUnwoundAtItsCallAndTheOtherFinishes() {
         ClusterSimulator simulator = ClusterSimulator.builder().seed(1)
-                .faults(FaultSchedule.builder().at(Step.anyCall().worker("w2").nth(2), Fault.crashWorker()).build()).build();
+                .faults(FaultSchedule.builder().at(Step.anyCall().worker("w2").nth(2), SimulatorFault.crashWorker()).build()).build();
         Map<String, WorkerOutcome<Boolean>> outcomes = race(simulator);
         assertInstanceOf(WorkerOutcome.Crashed.class, outcomes.get("w2"));
         assertInstanceOf(WorkerOutcome.Returned.class, outcomes.get("w1"));

@@ -17,7 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Fault.SlowAnswer} (simulator evidence): the server acts at the call's time, the answer
+ * {@link SimulatorFault.SlowAnswer} (simulator evidence): the server acts at the call's time, the answer
  * reaches the worker {@code delay} later while others act on the world, and the worker goes on
  * with the stale answer. It composes with every port call and with a lost response; an answer the
  * server never gave is not held.
@@ -60,7 +60,7 @@ class SlowAnswerTest {
     @Test
     void aSlowControlReadReturnsThePreChangeRecordAfterAnotherWorkersCasLanded() {
         ClusterSimulator simulator = withPreparedRow(5, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_READ).worker("w1"), Fault.slowAnswer(SLOW)).build());
+                .at(Step.call(PortCall.CONTROL_READ).worker("w1"), SimulatorFault.slowAnswer(SLOW)).build());
         Map<String, WorkerOutcome<ControlRead>> outcomes = simulator.run(Map.of(
                 "w1", ports -> store(ports).read(KEY, "w1-read"),
                 "w2", ports -> {
@@ -86,7 +86,7 @@ class SlowAnswerTest {
     @Test
     void aSlowMutationTakesEffectWhenTheServerActsAndIsAnsweredLate() {
         ClusterSimulator simulator = withPreparedRow(6, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), Fault.slowAnswer(SLOW)).build());
+                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), SimulatorFault.slowAnswer(SLOW)).build());
         Map<String, WorkerOutcome<Object>> outcomes = simulator.run(Map.of(
                 "w1", ports -> casToDispatching(ports, "w1-cas"),
                 "w2", ports -> {
@@ -105,7 +105,7 @@ class SlowAnswerTest {
     void aSlowAnswerComposesWithEveryPortCallAndLeavesTheAnswerAsItWas() throws Exception {
         for (PortCall call : EveryPortCall.all()) {
             ClusterSimulator slow = EveryPortCall.fixture(7, FaultSchedule.builder()
-                    .at(Step.call(call), Fault.slowAnswer(Duration.ofSeconds(7))).build());
+                    .at(Step.call(call), SimulatorFault.slowAnswer(Duration.ofSeconds(7))).build());
             ClusterSimulator clean = EveryPortCall.fixture(7, FaultSchedule.none());
             EveryPortCall.make(call, slow.worker("w1"), slow.clusterName());
             EveryPortCall.make(call, clean.worker("w1"), clean.clusterName());
@@ -120,8 +120,8 @@ class SlowAnswerTest {
     @Test
     void aLostAnswerThatIsAlsoSlowIsNoticedAfterTheDelayAndTheEffectStands() {
         ClusterSimulator simulator = withPreparedRow(8, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS), Fault.loseResponse())
-                .at(Step.call(PortCall.CONTROL_CAS), Fault.slowAnswer(SLOW)).build());
+                .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.loseResponse())
+                .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.slowAnswer(SLOW)).build());
         WorkerPorts w1 = simulator.worker("w1");
         long before = simulator.clock().millis();
 
@@ -135,8 +135,8 @@ class SlowAnswerTest {
     @Test
     void anAnswerTheServerNeverGaveIsNotHeld() {
         ClusterSimulator simulator = withPreparedRow(9, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_READ).nth(1), Fault.failBeforeSend())
-                .at(Step.call(PortCall.CONTROL_READ).every(), Fault.slowAnswer(SLOW)).build());
+                .at(Step.call(PortCall.CONTROL_READ).nth(1), SimulatorFault.failBeforeSend())
+                .at(Step.call(PortCall.CONTROL_READ).every(), SimulatorFault.slowAnswer(SLOW)).build());
         WorkerPorts w1 = simulator.worker("w1");
 
         assertInstanceOf(ControlRead.Unavailable.class, store(w1).read(KEY, "not-sent"));
@@ -151,11 +151,11 @@ class SlowAnswerTest {
     @Test
     void aSlowAnswerBelongsToOneCallBeforeTheServerActs() {
         FaultSchedule.Builder builder = FaultSchedule.builder();
-        Fault slow = Fault.slowAnswer(SLOW);
+        SimulatorFault slow = SimulatorFault.slowAnswer(SLOW);
         assertThrows(IllegalArgumentException.class, () -> builder.at(Step.call(PortCall.CONTROL_READ).afterEffect(), slow));
         assertThrows(IllegalArgumentException.class, () -> builder.at(Step.call(PortCall.SLEEP), slow));
         assertThrows(IllegalArgumentException.class, () -> builder.at(Step.at(Duration.ofSeconds(1)), slow));
-        assertThrows(IllegalArgumentException.class, () -> Fault.slowAnswer(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> SimulatorFault.slowAnswer(Duration.ZERO));
         builder.at(Step.call(PortCall.MEMBER_CONTENT).member(1), slow).at(Step.anyCall().worker("w1").nth(3), slow);
         assertEquals(2, builder.build().rules().size());
     }

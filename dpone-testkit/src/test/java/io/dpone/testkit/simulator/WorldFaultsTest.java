@@ -151,7 +151,7 @@ class WorldFaultsTest {
     @Test
     void aLostCasResponseIsUnknownThoughTheStoreChanged() {
         ClusterSimulator simulator = ClusterSimulator.builder().seed(8)
-                .faults(FaultSchedule.builder().at(Step.call(PortCall.CONTROL_CAS), Fault.loseResponse()).build()).build();
+                .faults(FaultSchedule.builder().at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.loseResponse()).build()).build();
         simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         WorkerPorts ports = simulator.worker("w1");
         KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);
@@ -169,7 +169,7 @@ class WorldFaultsTest {
     @Test
     void aCasNotSentChangesNothing() {
         ClusterSimulator simulator = ClusterSimulator.builder().seed(9)
-                .faults(FaultSchedule.builder().at(Step.call(PortCall.CONTROL_CAS), Fault.failBeforeSend()).build()).build();
+                .faults(FaultSchedule.builder().at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.failBeforeSend()).build()).build();
         simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         WorkerPorts ports = simulator.worker("w1");
         KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);

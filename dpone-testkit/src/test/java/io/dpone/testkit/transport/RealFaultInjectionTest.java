@@ -21,7 +21,7 @@ import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
-import io.dpone.testkit.fault.Fault;
+import io.dpone.testkit.fault.TransportFault;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
 import java.util.List;
@@ -86,7 +86,7 @@ class RealFaultInjectionTest {
                                                                        TestDatabase database) {
         TableRef control = control(cluster, database);
         FaultInjectingTransport transport = wrap(protocol, protocol.endpoint(cluster.member(0), cluster.admin(),
-                database.control()), FaultPlan.builder(42).always(StatementKind.KEEPER_MAP_INSERT, Fault.LOSE_RESPONSE_AFTER_EXECUTE).build());
+                database.control()), FaultPlan.builder(42).always(StatementKind.KEEPER_MAP_INSERT, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE).build());
         String queryId = "create-" + UUID.randomUUID();
         MutationOutcome outcome = transport.execute(AuthorityStatements.insertStrict(control,
                 new ControlRow("k1", "op1", "f1", "PREPARED", 0, "{}", SHA)), QueryContext.keeperMapMutation(queryId));
@@ -108,7 +108,7 @@ class RealFaultInjectionTest {
     void repeatedSendIsDetectedByStrictMode(Transports protocol, RunningCluster cluster, TestDatabase database) {
         TableRef control = control(cluster, database);
         FaultInjectingTransport transport = wrap(protocol, protocol.endpoint(cluster.member(0), cluster.admin(),
-                database.control()), FaultPlan.builder(7).always(StatementKind.KEEPER_MAP_INSERT, Fault.REPEAT_SEND).build());
+                database.control()), FaultPlan.builder(7).always(StatementKind.KEEPER_MAP_INSERT, TransportFault.REPEAT_SEND).build());
         String queryId = "dup-" + UUID.randomUUID();
         MutationOutcome outcome = transport.execute(AuthorityStatements.insertStrict(control,
                 new ControlRow("k2", "op1", "f1", "PREPARED", 0, "{}", SHA)), QueryContext.keeperMapMutation(queryId));

@@ -11,7 +11,7 @@ import io.dpone.clickhouse.cluster.port.ReadResult;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.SqlStatement;
 import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.testkit.fault.Fault;
+import io.dpone.testkit.fault.TransportFault;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ class LostResponseTest {
 
     @Test
     void aLostResponseIsAmbiguousAndTheStatementRanExactlyOnce() {
-        FaultPlan plan = FaultPlan.builder(42).always(StatementKind.KEEPER_MAP_CAS, Fault.LOSE_RESPONSE_AFTER_EXECUTE).build();
+        FaultPlan plan = FaultPlan.builder(42).always(StatementKind.KEEPER_MAP_CAS, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE).build();
         FaultInjectingTransport transport = new FaultInjectingTransport(server, reads, plan, duration -> { });
 
         MutationOutcome outcome = transport.execute(new SqlStatement(StatementKind.KEEPER_MAP_CAS, "ALTER TABLE t UPDATE x = 1"),

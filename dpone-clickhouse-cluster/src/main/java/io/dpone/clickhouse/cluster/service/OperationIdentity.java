@@ -13,7 +13,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 /**
  * The identities of one operation (seed section 3): the target slot key, the plan digest and the
  * scheduler-stable operation id (worker try number excluded, so every retry resumes it). Each
- * staging attempt names its own candidate ({@link #attemptCandidate}): workers of one invocation
+ * staging attempt names its own candidate ({@link #withAttemptCandidate}): workers of one invocation
  * may stage concurrently, and an attempt may only ever remove the candidate it created itself, never
  * another attempt's, which may already be bound by a record or published.
  *

@@ -2,7 +2,7 @@ package io.dpone.testkit.simulator.ports;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
 import io.dpone.testkit.simulator.CallRecord;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.PortEvent;
 import io.dpone.testkit.simulator.Step;
@@ -39,13 +39,13 @@ public final class CallGate {
         final StatementKind kind;
         final String queryId;
         final String token;
-        Fault response;
+        SimulatorFault response;
         /** The first slow answer armed for this call, or null. */
-        Fault.SlowAnswer slow;
-        /** The call's KeeperMap reads are served by a lagging follower ({@link Fault.StaleRead}). */
+        SimulatorFault.SlowAnswer slow;
+        /** The call's KeeperMap reads are served by a lagging follower ({@link SimulatorFault.StaleRead}). */
         boolean stale;
         /** Pauses armed after the effect: the worker freezes once the answer is composed, before it has it. */
-        final List<Fault.PauseWorker> pausesBeforeAnswer = new ArrayList<>();
+        final List<SimulatorFault.PauseWorker> pausesBeforeAnswer = new ArrayList<>();
         /** True once the member took the request: only an answer the server gives can be slow. */
         boolean reached;
         long heldMillis;
@@ -60,25 +60,25 @@ public final class CallGate {
         }
 
         boolean loses() {
-            return response instanceof Fault.LoseResponse;
+            return response instanceof SimulatorFault.LoseResponse;
         }
 
         boolean notSent() {
-            return response instanceof Fault.FailBeforeSend;
+            return response instanceof SimulatorFault.FailBeforeSend;
         }
 
         boolean duplicates() {
-            return response instanceof Fault.DuplicateEntry;
+            return response instanceof SimulatorFault.DuplicateEntry;
         }
 
         /** The Keeper session lost with this KeeperMap write in flight, or null. */
-        Fault.KeeperSessionLost sessionLoss() {
-            return response instanceof Fault.KeeperSessionLost lost ? lost : null;
+        SimulatorFault.KeeperSessionLost sessionLoss() {
+            return response instanceof SimulatorFault.KeeperSessionLost lost ? lost : null;
         }
 
         /** The rows a direct member insert commits before its connection breaks, or -1 when it is not interrupted. */
         long interruptsAfter() {
-            return response instanceof Fault.InterruptLoad interrupt ? interrupt.rows() : -1;
+            return response instanceof SimulatorFault.InterruptLoad interrupt ? interrupt.rows() : -1;
         }
     }
 
@@ -92,14 +92,14 @@ public final class CallGate {
         world.scheduler().yieldFor(world.draw(world.timings().requestLatencyMs()));
         refuseDead(worker);
         Call started = new Call(worker, member, call, kind, queryId, token);
-        for (Fault fault : faults.onCall(Step.Timing.BEFORE, call, worker, kind, member)) {
-            if (fault instanceof Fault.CrashWorker) {
+        for (SimulatorFault fault : faults.onCall(Step.Timing.BEFORE, call, worker, kind, member)) {
+            if (fault instanceof SimulatorFault.CrashWorker) {
                 crash(started, "before " + call);
-            } else if (fault instanceof Fault.PauseWorker pause) {
+            } else if (fault instanceof SimulatorFault.PauseWorker pause) {
                 started.heldMillis += workers.pause(worker, pause, "before " + call);
-            } else if (fault instanceof Fault.SlowAnswer slow) {
+            } else if (fault instanceof SimulatorFault.SlowAnswer slow) {
                 started.slow = started.slow == null ? slow : started.slow;
-            } else if (fault instanceof Fault.StaleRead) {
+            } else if (fault instanceof SimulatorFault.StaleRead) {
                 started.stale = true;
             } else if (started.response == null) {
                 started.response = fault;
@@ -126,10 +126,10 @@ public final class CallGate {
     public void sleep(String worker, int member, long millis) {
         refuseDead(worker);
         Call started = new Call(worker, member, PortCall.SLEEP, null, null, null);
-        for (Fault fault : faults.onCall(Step.Timing.BEFORE, PortCall.SLEEP, worker, null, member)) {
-            if (fault instanceof Fault.CrashWorker) {
+        for (SimulatorFault fault : faults.onCall(Step.Timing.BEFORE, PortCall.SLEEP, worker, null, member)) {
+            if (fault instanceof SimulatorFault.CrashWorker) {
                 crash(started, "before sleeping");
-            } else if (fault instanceof Fault.PauseWorker pause) {
+            } else if (fault instanceof SimulatorFault.PauseWorker pause) {
                 started.heldMillis += workers.pause(worker, pause, "before sleeping");
             }
             unwindIfKilled(started, "before sleeping");
@@ -145,10 +145,10 @@ public final class CallGate {
             PortEvent event = new PortEvent(call.worker, call.member, call.call, call.kind, call.queryId, call.token, false);
             world.observers().forEach(observer -> observer.afterServer(event));
         }
-        for (Fault fault : faults.onCall(Step.Timing.AFTER_EFFECT, call.call, call.worker, call.kind, call.member)) {
-            if (fault instanceof Fault.CrashWorker) {
+        for (SimulatorFault fault : faults.onCall(Step.Timing.AFTER_EFFECT, call.call, call.worker, call.kind, call.member)) {
+            if (fault instanceof SimulatorFault.CrashWorker) {
                 crash(call, "after the effect of " + call.call);
-            } else if (fault instanceof Fault.PauseWorker pause) {
+            } else if (fault instanceof SimulatorFault.PauseWorker pause) {
                 call.pausesBeforeAnswer.add(pause);
             }
         }
@@ -164,7 +164,7 @@ public final class CallGate {
             call.heldMillis += delay;
             unwindIfKilled(call, "while the answer of " + call.call + " was slow");
         }
-        for (Fault.PauseWorker pause : call.pausesBeforeAnswer) {
+        for (SimulatorFault.PauseWorker pause : call.pausesBeforeAnswer) {
             call.heldMillis += workers.pause(call.worker, pause, "after the effect of " + call.call);
             unwindIfKilled(call, "while paused after the effect of " + call.call);
         }
@@ -193,7 +193,7 @@ public final class CallGate {
         throw new WorkerCrash(call.worker, where);
     }
 
-    /** A worker killed by a {@link Fault.KillWorker} meanwhile dies at this point of its call. */
+    /** A worker killed by a {@link SimulatorFault.KillWorker} meanwhile dies at this point of its call. */
     private void unwindIfKilled(Call call, String where) {
         if (workers.crashed(call.worker)) {
             crash(call, where);

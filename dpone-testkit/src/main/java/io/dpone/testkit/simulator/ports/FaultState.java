@@ -1,7 +1,7 @@
 package io.dpone.testkit.simulator.ports;
 
 import io.dpone.clickhouse.cluster.port.StatementKind;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.FaultSchedule;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.PortCall;
@@ -27,10 +27,10 @@ public final class FaultState implements HostFaults {
     private final World world;
     private final WorkerProcesses workers;
     private final Set<String> hostStarts = new HashSet<>();
-    private final Map<String, Fault.HostError> hostErrors = new LinkedHashMap<>();
+    private final Map<String, SimulatorFault.HostError> hostErrors = new LinkedHashMap<>();
     private final Set<String> killsBeforeFinished = new HashSet<>();
     /** Every fault that fired at least once, by identity: what a run can report as exercised. */
-    private final Set<Fault> firedFaults = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final Set<SimulatorFault> firedFaults = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     public FaultState(FaultSchedule schedule, SimulatorAdmin admin, World world, WorkerProcesses workers) {
         this.rules = new ArrayList<>();
@@ -53,13 +53,13 @@ public final class FaultState implements HostFaults {
     }
 
     /** The faults that fire for this call at {@code timing}, in rule order; world faults already applied. */
-    List<Fault> onCall(Step.Timing timing, PortCall call, String worker, StatementKind kind, int member) {
-        List<Fault> fired = new ArrayList<>();
+    List<SimulatorFault> onCall(Step.Timing timing, PortCall call, String worker, StatementKind kind, int member) {
+        List<SimulatorFault> fired = new ArrayList<>();
         for (int i = 0; i < rules.size(); i++) {
             if (rules.get(i).step() instanceof Step.Call step && step.timing() == timing
                     && step.matches(call, worker, kind, member)
                     && fires(i, step.occurrence())) {
-                Fault fault = rules.get(i).fault();
+                SimulatorFault fault = rules.get(i).fault();
                 firedFaults.add(fault);
                 if (fault.changesWorld()) {
                     applyWorld(fault, "at " + call + " of " + worker);
@@ -79,11 +79,11 @@ public final class FaultState implements HostFaults {
         for (int i = 0; i < rules.size(); i++) {
             if (rules.get(i).step() instanceof Step.HostExecutes step && step.matches(member.index, entry.kind())
                     && fires(i, step.occurrence())) {
-                Fault fault = rules.get(i).fault();
+                SimulatorFault fault = rules.get(i).fault();
                 firedFaults.add(fault);
-                if (fault instanceof Fault.HostError error) {
+                if (fault instanceof SimulatorFault.HostError error) {
                     hostErrors.putIfAbsent(member.index + "/" + entry.name, error);
-                } else if (fault instanceof Fault.KillBeforeFinished) {
+                } else if (fault instanceof SimulatorFault.KillBeforeFinished) {
                     killsBeforeFinished.add(member.index + "/" + entry.name);
                 } else {
                     applyWorld(fault, "as " + member.label() + " starts " + entry.name);
@@ -94,7 +94,7 @@ public final class FaultState implements HostFaults {
 
     @Override
     public LocalResult.Failed hostFailure(SimMember member, QueueEntry entry) {
-        Fault.HostError error = hostErrors.remove(member.index + "/" + entry.name);
+        SimulatorFault.HostError error = hostErrors.remove(member.index + "/" + entry.name);
         return error == null ? null : ServerErrors.failed(error.code(), error.name(), error.text());
     }
 
@@ -104,7 +104,7 @@ public final class FaultState implements HostFaults {
     }
 
     /** Whether {@code fault} (armed in this simulation) fired at least once. */
-    public boolean fired(Fault fault) {
+    public boolean fired(SimulatorFault fault) {
         return firedFaults.contains(fault);
     }
 
@@ -113,24 +113,24 @@ public final class FaultState implements HostFaults {
         return occurrence == 0 || matched.get(rule)[0] == occurrence;
     }
 
-    private void applyWorld(Fault fault, String where) {
+    private void applyWorld(SimulatorFault fault, String where) {
         // an admin fault's lambda has no stable toString: trace its label so the digest replays
-        world.trace("fault", (fault instanceof Fault.Admin labelled ? "Admin[" + labelled.label() + "]" : fault.toString()) + " " + where);
-        if (fault instanceof Fault.PauseMember pause) {
+        world.trace("fault", (fault instanceof SimulatorFault.Admin labelled ? "Admin[" + labelled.label() + "]" : fault.toString()) + " " + where);
+        if (fault instanceof SimulatorFault.PauseMember pause) {
             admin.pause(pause.member());
-        } else if (fault instanceof Fault.ResumeMember resume) {
+        } else if (fault instanceof SimulatorFault.ResumeMember resume) {
             admin.resume(resume.member());
-        } else if (fault instanceof Fault.KillMember kill) {
+        } else if (fault instanceof SimulatorFault.KillMember kill) {
             admin.kill(kill.member());
-        } else if (fault instanceof Fault.RestartMember restart) {
+        } else if (fault instanceof SimulatorFault.RestartMember restart) {
             admin.restart(restart.member());
-        } else if (fault instanceof Fault.CleanupQueue cleanup) {
+        } else if (fault instanceof SimulatorFault.CleanupQueue cleanup) {
             admin.cleanupQueue(cleanup.retention());
-        } else if (fault instanceof Fault.Admin action) {
+        } else if (fault instanceof SimulatorFault.Admin action) {
             action.action().accept(admin);
-        } else if (fault instanceof Fault.ResumeWorker resume) {
+        } else if (fault instanceof SimulatorFault.ResumeWorker resume) {
             workers.resume(resume.worker());
-        } else if (fault instanceof Fault.KillWorker kill) {
+        } else if (fault instanceof SimulatorFault.KillWorker kill) {
             workers.kill(kill.worker());
         }
     }

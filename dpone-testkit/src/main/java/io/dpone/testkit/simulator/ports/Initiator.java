@@ -25,9 +25,10 @@ final class Initiator {
     private Initiator() {
     }
 
-    static MutationOutcome await(PortContext context, QueueEntry entry, String queryId, StatementKind kind) {
+    /** Waits out the entry with the query's own {@code distributed_ddl_task_timeout}, as the initiator reads it from its context. */
+    static MutationOutcome await(PortContext context, QueueEntry entry, String queryId, StatementKind kind, long taskTimeoutSeconds) {
         World world = context.world();
-        long timeout = world.timings().ddlTaskTimeout().toMillis();
+        long timeout = taskTimeoutSeconds * 1000;
         long started = world.now();
         QueueEntry.Finished firstError = null;
         int seen = 0;

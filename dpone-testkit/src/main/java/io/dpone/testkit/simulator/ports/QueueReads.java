@@ -15,7 +15,7 @@ import java.util.function.Supplier;
  * Reads of {@code system.distributed_ddl_queue} and settings through the worker's own member (no
  * fan-out). The queue is read from Keeper through the member's session without {@code sync}
  * ({@code StorageSystemDDLWorkerQueue} lists and gets the nodes with the server's ZooKeeper
- * client), so under a {@link io.dpone.testkit.simulator.Fault.StaleRead} a lagging follower serves
+ * client), so under a {@link io.dpone.testkit.simulator.SimulatorFault.StaleRead} a lagging follower serves
  * the queue as the session last saw it.
  */
 final class QueueReads {

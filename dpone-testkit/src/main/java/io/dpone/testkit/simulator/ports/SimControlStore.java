@@ -10,7 +10,7 @@ import io.dpone.clickhouse.cluster.sql.CasExpectation;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.MemberState;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.WorldEvent;
@@ -33,7 +33,7 @@ import java.util.function.Function;
  * the predicate matches (with their {@code _version}), then one multi of versioned sets; a predicate
  * that matches nothing is an empty multi, an acknowledged no-op; a write that landed between the read
  * and the multi fails it with 999 "Bad version", nothing changed. Reads through the member's session
- * may be served by a lagging follower ({@link io.dpone.testkit.simulator.Fault.StaleRead}); a Keeper
+ * may be served by a lagging follower ({@link io.dpone.testkit.simulator.SimulatorFault.StaleRead}); a Keeper
  * session lost mid-write answers 999 "Connection loss" whether or not the multi applied. Server
  * errors are classified by the transport's own {@link FailureMapping}. Mutations run exactly once.
  */
@@ -142,7 +142,7 @@ public final class SimControlStore implements ControlStore {
             return end(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty(),
                     "SocketTimeoutException: Read timed out"));
         }
-        Fault.KeeperSessionLost lost = started.sessionLoss();
+        SimulatorFault.KeeperSessionLost lost = started.sessionLoss();
         Write write = new Write(member, started.stale, lost == null);
         MutationOutcome outcome = lost == null || lost.applied() ? apply(kind, queryId, store -> effect.apply(store, write)) : null;
         if (lost != null) {

@@ -51,9 +51,12 @@ public final class SimDdlPort implements DdlPort {
     private static final QueueLookups LOOKUPS = new QueueLookups(Sha256ProtocolDigests.INSTANCE);
 
     private final PortContext context;
+    private final long taskTimeoutSeconds;
 
-    public SimDdlPort(PortContext context) {
+    /** The port sending {@code taskTimeoutSeconds}, as the adapter sends its settings' value. */
+    public SimDdlPort(PortContext context, long taskTimeoutSeconds) {
         this.context = context;
+        this.taskTimeoutSeconds = taskTimeoutSeconds;
     }
 
     @Override
@@ -113,7 +116,7 @@ public final class SimDdlPort implements DdlPort {
             Supplier<Prepared> preparation) {
         World world = context.world();
         String queryId = context.queryIds().get();
-        QueryContext settings = QueryContext.distributedDdl(queryId, token.value(), world.timings().ddlTaskTimeout().toSeconds());
+        QueryContext settings = QueryContext.distributedDdl(queryId, token.value(), taskTimeoutSeconds);
         CallGate.Call started = context.gate().begin(context.worker(), context.memberIndex(), call, kind, queryId,
                 token.value());
         if (started.notSent()) {
@@ -149,7 +152,7 @@ public final class SimDdlPort implements DdlPort {
             return sent(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.RESPONSE_LOST,
                     Optional.empty(), "response lost (simulated)"));
         }
-        return sent(started, Initiator.await(context, entry, queryId, kind));
+        return sent(started, Initiator.await(context, entry, queryId, kind, taskTimeoutSeconds));
     }
 
     /** The initiator's enqueue; a duplicate (hidden retry) enqueues the same statement again, right after. */

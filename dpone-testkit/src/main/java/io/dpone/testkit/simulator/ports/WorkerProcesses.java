@@ -1,6 +1,6 @@
 package io.dpone.testkit.simulator.ports;
 
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.engine.WakeList;
 import io.dpone.testkit.simulator.world.World;
 import java.util.HashSet;
@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * The simulated workers' processes: which died (every later port call unwinds them) and which are
- * frozen by a {@link Fault.PauseWorker}, each with the signal that resumes it. A frozen worker is a
+ * frozen by a {@link SimulatorFault.PauseWorker}, each with the signal that resumes it. A frozen worker is a
  * coroutine held by the scheduler; its thread, and so everything it read and holds, is untouched.
  */
 public final class WorkerProcesses {
@@ -36,7 +36,7 @@ public final class WorkerProcesses {
      *
      * @return the virtual milliseconds it was frozen
      */
-    long pause(String worker, Fault.PauseWorker pause, String where) {
+    long pause(String worker, SimulatorFault.PauseWorker pause, String where) {
         WakeList signal = new WakeList();
         paused.put(worker, signal);
         long from = world.now();
@@ -52,7 +52,7 @@ public final class WorkerProcesses {
         return frozen;
     }
 
-    /** A {@link Fault.ResumeWorker}: the worker resumes now if it is paused. */
+    /** A {@link SimulatorFault.ResumeWorker}: the worker resumes now if it is paused. */
     public void resume(String worker) {
         WakeList signal = paused.get(worker);
         if (signal == null || signal.isEmpty()) {
@@ -62,7 +62,7 @@ public final class WorkerProcesses {
         world.scheduler().raise(signal);
     }
 
-    /** A {@link Fault.KillWorker}: the worker's process dies now; a paused one wakes only to unwind. */
+    /** A {@link SimulatorFault.KillWorker}: the worker's process dies now; a paused one wakes only to unwind. */
     public void kill(String worker) {
         crashed.add(worker);
         WakeList signal = paused.get(worker);

@@ -26,7 +26,7 @@ import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.source.RowCursor;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.Fault;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.FaultSchedule;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
@@ -84,10 +84,10 @@ public final class BenchPublication {
     private static FaultSchedule fault(long seed) {
         FaultSchedule.Builder builder = FaultSchedule.builder();
         return switch ((int) Math.floorMod(seed, 5)) {
-            case 0 -> builder.at(Step.call(PortCall.DDL_DISPATCH), Fault.loseResponse()).build();
-            case 1 -> builder.at(Step.anyCall().worker("w2").nth((int) Math.floorMod(seed, 20) + 1), Fault.crashWorker()).build();
-            case 2 -> builder.at(Step.call(PortCall.CONTROL_CAS), Fault.failBeforeSend()).build();
-            case 3 -> builder.at(Step.call(PortCall.LOAD), Fault.pause(1)).at(Step.at(Duration.ofSeconds(2)), Fault.resume(1)).build();
+            case 0 -> builder.at(Step.call(PortCall.DDL_DISPATCH), SimulatorFault.loseResponse()).build();
+            case 1 -> builder.at(Step.anyCall().worker("w2").nth((int) Math.floorMod(seed, 20) + 1), SimulatorFault.crashWorker()).build();
+            case 2 -> builder.at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.failBeforeSend()).build();
+            case 3 -> builder.at(Step.call(PortCall.LOAD), SimulatorFault.pause(1)).at(Step.at(Duration.ofSeconds(2)), SimulatorFault.resume(1)).build();
             default -> builder.build();
         };
     }

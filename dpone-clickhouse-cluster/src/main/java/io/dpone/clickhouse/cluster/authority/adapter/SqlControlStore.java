@@ -35,7 +35,7 @@ public final class SqlControlStore implements ControlStore {
      * @param control   the KeeperMap control table (verified by the facade check before use)
      * @param mutations the raw one-shot transport; never a retrying decorator
      * @param reads     the read path, optionally wrapped in a read retry policy
-     * @param casPrevalidation what {@link FacadeVerdict.Ready#casPrevalidation()} chose for these members
+     * @param casPrevalidation what {@link io.dpone.clickhouse.cluster.authority.FacadeVerdict.Ready#casPrevalidation()} chose for these members
      */
     public SqlControlStore(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
             MutationPrevalidation casPrevalidation) {

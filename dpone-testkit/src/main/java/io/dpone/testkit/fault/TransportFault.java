@@ -1,7 +1,7 @@
 package io.dpone.testkit.fault;
 
 /** What the fault-injecting transport does to one call. */
-public enum Fault {
+public enum TransportFault {
     /** Pass the call through unchanged. */
     NONE,
     /** Do not call the delegate; report "not sent" (nothing executed). */

@@ -11,13 +11,13 @@ import java.util.function.Consumer;
  * faults change the simulated cluster or a worker's process; {@link HostError} replaces one host's
  * execution of one entry. {@link FaultSchedule.Builder#at} refuses combinations that cannot happen.
  */
-public sealed interface Fault {
+public sealed interface SimulatorFault {
     /** The server applies the call's effect and the answer is lost (every mutation; reads too). */
-    record LoseResponse() implements Fault {
+    record LoseResponse() implements SimulatorFault {
     }
 
     /** Nothing reaches the server; the caller learns it provably was not sent. */
-    record FailBeforeSend() implements Fault {
+    record FailBeforeSend() implements SimulatorFault {
     }
 
     /**
@@ -27,7 +27,7 @@ public sealed interface Fault {
      * answer. Composes with {@link LoseResponse} (the loss is noticed after the delay). A call the
      * server never answered (not sent, refused, timed out on a paused member) is not delayed.
      */
-    record SlowAnswer(Duration delay) implements Fault {
+    record SlowAnswer(Duration delay) implements SimulatorFault {
         public SlowAnswer {
             requireNonNull(delay, "delay is null");
             if (delay.isNegative() || delay.isZero()) {
@@ -37,7 +37,7 @@ public sealed interface Fault {
     }
 
     /** The DDL dispatch is enqueued twice, as a hidden retry would: two entries carry one token. */
-    record DuplicateEntry() implements Fault {
+    record DuplicateEntry() implements SimulatorFault {
     }
 
     /**
@@ -47,7 +47,7 @@ public sealed interface Fault {
      * load sends no further statement. A world fault armed at the same call's {@code afterEffect()}
      * takes the member down as well.
      */
-    record InterruptLoad(long rows) implements Fault {
+    record InterruptLoad(long rows) implements SimulatorFault {
         public InterruptLoad {
             if (rows < 0) {
                 throw new IllegalArgumentException("rows is not negative");
@@ -56,7 +56,7 @@ public sealed interface Fault {
     }
 
     /** The worker dies here: this and every later port call of it throw {@link WorkerCrash}. */
-    record CrashWorker() implements Fault {
+    record CrashWorker() implements SimulatorFault {
     }
 
     /**
@@ -68,7 +68,7 @@ public sealed interface Fault {
      * bound, the moment nothing else is left to run in the simulation. Virtual time passes for it
      * too: its clock shows the pause. A {@link KillWorker} ends the pause with a crash.
      */
-    record PauseWorker(Optional<Duration> resumeAfter) implements Fault {
+    record PauseWorker(Optional<Duration> resumeAfter) implements SimulatorFault {
         public PauseWorker {
             requireNonNull(resumeAfter, "resumeAfter is null");
             if (resumeAfter.isPresent() && (resumeAfter.get().isNegative() || resumeAfter.get().isZero())) {
@@ -78,7 +78,7 @@ public sealed interface Fault {
     }
 
     /** Resumes the named worker now if it is paused (a no-op otherwise, traced). */
-    record ResumeWorker(String worker) implements Fault {
+    record ResumeWorker(String worker) implements SimulatorFault {
         public ResumeWorker {
             requireNonNull(worker, "worker is null");
         }
@@ -89,34 +89,34 @@ public sealed interface Fault {
      * supervisor): a paused worker never resumes its work but unwinds with {@link WorkerCrash} at its
      * pause point; a running one throws {@link WorkerCrash} at its next port call.
      */
-    record KillWorker(String worker) implements Fault {
+    record KillWorker(String worker) implements SimulatorFault {
         public KillWorker {
             requireNonNull(worker, "worker is null");
         }
     }
 
-    record PauseMember(int member) implements Fault {
+    record PauseMember(int member) implements SimulatorFault {
     }
 
-    record ResumeMember(int member) implements Fault {
+    record ResumeMember(int member) implements SimulatorFault {
     }
 
-    record KillMember(int member) implements Fault {
+    record KillMember(int member) implements SimulatorFault {
     }
 
     /** Kills the member if needed; it answers again, on the same data, after the restart delay. */
-    record RestartMember(int member) implements Fault {
+    record RestartMember(int member) implements SimulatorFault {
     }
 
     /** One queue cleanup pass now, removing entries older than {@code retention} (retention shorter than recovery). */
-    record CleanupQueue(Duration retention) implements Fault {
+    record CleanupQueue(Duration retention) implements SimulatorFault {
         public CleanupQueue {
             requireNonNull(retention, "retention is null");
         }
     }
 
     /** Any admin action now (drift, partial facade, foreign queue entries, ...). */
-    record Admin(String label, Consumer<SimulatorAdmin> action) implements Fault {
+    record Admin(String label, Consumer<SimulatorAdmin> action) implements SimulatorFault {
         public Admin {
             requireNonNull(label, "label is null");
             requireNonNull(action, "action is null");
@@ -130,7 +130,7 @@ public sealed interface Fault {
      * back (Finished 0), a {@code RENAME} or {@code CREATE} reporting 60 or 57 although the first run
      * took effect. Belongs to a {@link Step.HostExecutes} step.
      */
-    record KillBeforeFinished() implements Fault {
+    record KillBeforeFinished() implements SimulatorFault {
     }
 
     /**
@@ -140,7 +140,7 @@ public sealed interface Fault {
      * unknown to it. The server takes a new session (its ephemeral nodes go, its replicas and DDL
      * worker re-initialise), and its next KeeperMap reads are synchronised.
      */
-    record KeeperSessionLost(boolean applied) implements Fault {
+    record KeeperSessionLost(boolean applied) implements SimulatorFault {
     }
 
     /**
@@ -152,7 +152,7 @@ public sealed interface Fault {
      * {@code system.distributed_ddl_queue} reads ({@code DDL_LOOKUP}, {@code DDL_ENTRIES_BY_PREFIX},
      * {@code DDL_HOST_ROWS}: {@code StorageSystemDDLWorkerQueue} lists the queue without {@code sync}).
      */
-    record StaleRead() implements Fault {
+    record StaleRead() implements SimulatorFault {
         /** The port calls that read Keeper through the member's session. */
         public static final java.util.Set<PortCall> READS_FROM_KEEPER = java.util.EnumSet.of(PortCall.CONTROL_READ,
                 PortCall.CONTROL_CAS, PortCall.FACADE_OBSERVE, PortCall.DDL_LOOKUP, PortCall.DDL_ENTRIES_BY_PREFIX,
@@ -160,7 +160,7 @@ public sealed interface Fault {
     }
 
     /** The host finishes the entry with this error instead of executing it (a terminal host failure). */
-    record HostError(int code, String name, String text) implements Fault {
+    record HostError(int code, String name, String text) implements SimulatorFault {
         public HostError {
             requireNonNull(name, "name is null");
             requireNonNull(text, "text is null");
@@ -170,87 +170,87 @@ public sealed interface Fault {
         }
     }
 
-    static Fault loseResponse() {
+    static SimulatorFault loseResponse() {
         return new LoseResponse();
     }
 
-    static Fault failBeforeSend() {
+    static SimulatorFault failBeforeSend() {
         return new FailBeforeSend();
     }
 
     /** The call's answer arrives {@code delay} after the server acted, e.g. {@code slowAnswer(Duration.ofSeconds(30))}. */
-    static Fault slowAnswer(Duration delay) {
+    static SimulatorFault slowAnswer(Duration delay) {
         return new SlowAnswer(delay);
     }
 
     /** The calling worker freezes until a {@link ResumeWorker} names it, or until nothing else is left to run. */
-    static Fault pauseWorker() {
+    static SimulatorFault pauseWorker() {
         return new PauseWorker(Optional.empty());
     }
 
     /** The calling worker freezes for {@code duration} (less if a {@link ResumeWorker} names it first). */
-    static Fault pauseWorker(Duration duration) {
+    static SimulatorFault pauseWorker(Duration duration) {
         return new PauseWorker(Optional.of(requireNonNull(duration, "duration is null")));
     }
 
-    static Fault resumeWorker(String worker) {
+    static SimulatorFault resumeWorker(String worker) {
         return new ResumeWorker(worker);
     }
 
-    static Fault killWorker(String worker) {
+    static SimulatorFault killWorker(String worker) {
         return new KillWorker(worker);
     }
 
-    static Fault duplicateEntry() {
+    static SimulatorFault duplicateEntry() {
         return new DuplicateEntry();
     }
 
-    static Fault interruptLoad(long rows) {
+    static SimulatorFault interruptLoad(long rows) {
         return new InterruptLoad(rows);
     }
 
-    static Fault killBeforeFinished() {
+    static SimulatorFault killBeforeFinished() {
         return new KillBeforeFinished();
     }
 
-    static Fault keeperSessionLost(boolean applied) {
+    static SimulatorFault keeperSessionLost(boolean applied) {
         return new KeeperSessionLost(applied);
     }
 
-    static Fault staleRead() {
+    static SimulatorFault staleRead() {
         return new StaleRead();
     }
 
-    static Fault crashWorker() {
+    static SimulatorFault crashWorker() {
         return new CrashWorker();
     }
 
-    static Fault pause(int member) {
+    static SimulatorFault pause(int member) {
         return new PauseMember(member);
     }
 
-    static Fault resume(int member) {
+    static SimulatorFault resume(int member) {
         return new ResumeMember(member);
     }
 
-    static Fault kill(int member) {
+    static SimulatorFault kill(int member) {
         return new KillMember(member);
     }
 
-    static Fault restart(int member) {
+    static SimulatorFault restart(int member) {
         return new RestartMember(member);
     }
 
-    static Fault cleanupQueue(Duration retention) {
+    static SimulatorFault cleanupQueue(Duration retention) {
         return new CleanupQueue(retention);
     }
 
-    static Fault admin(String label, Consumer<SimulatorAdmin> action) {
+    static SimulatorFault admin(String label, Consumer<SimulatorAdmin> action) {
         return new Admin(label, action);
     }
 
     /** A host error as ClickHouse reports it, e.g. {@code hostError(60, "UNKNOWN_TABLE", "Table ... doesn't exist")}. */
-    static Fault hostError(int code, String name, String text) {
+    static SimulatorFault hostError(int code, String name, String text) {
         return new HostError(code, name, text);
     }
 
