@@ -43,11 +43,8 @@ public final class CheckCommand implements Callable<Integer> {
                     + " the external row budget.")
     private Path source;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "As for publish; default by file extension.")
-    private String format;
-
-    @Option(names = "--columns", paramLabel = "DECL", description = "As for publish: a codec file's columns, \"name Type, ...\".")
-    private String columns;
+    @Mixin
+    private SourceDescription description;
 
     @Option(names = "--expect-columns", paramLabel = "NAMES",
             description = "The column names the header must have, in order: \"id, customer, amount\" (the manifest lists none).")
@@ -60,12 +57,12 @@ public final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (source == null) {
-            if (format != null || columns != null || expectColumns != null) {
+            if (description.given() || expectColumns != null) {
                 throw new ParameterException(spec.commandLine(), "--format, --columns and --expect-columns describe --source");
             }
             return manifest.printDecision(host, JsonDocuments::checkSummary);
         }
-        SourceArguments arguments = new SourceArguments(source, format, columns);
+        SourceArguments arguments = description.of(source);
         Optional<DelimitedFormat> delimited = arguments.delimitedFormat(spec);
         Optional<List<String>> expected = Optional.ofNullable(expectColumns).map(this::names);
         Optional<AdmittedManifest> admitted = manifest.decide(host);

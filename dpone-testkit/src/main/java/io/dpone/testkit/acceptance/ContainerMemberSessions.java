@@ -11,6 +11,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.member.MemberContent;
+import io.dpone.clickhouse.external.member.MemberPolicy;
 import io.dpone.clickhouse.external.member.MemberSelf;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.MemberSessions;
@@ -115,6 +116,11 @@ final class ContainerMemberSessions implements MemberSessions {
         @Override
         public CatalogRead<MemberSelf> identify(String clusterName) {
             return session.identify(clusterName);
+        }
+
+        @Override
+        public CatalogRead<MemberPolicy> policy(String database) {
+            return session.policy(database);
         }
 
         @Override

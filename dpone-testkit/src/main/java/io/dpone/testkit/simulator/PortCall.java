@@ -21,6 +21,8 @@ public enum PortCall {
     LOAD(true),
     /** External mode, {@code MemberSession.identify}: a member's own {@code is_local} row, over its direct connection. */
     MEMBER_IDENTIFY(false),
+    /** {@code MemberSession.policy}: the principal's missing privileges and the server's deduplication default on one member. */
+    MEMBER_POLICY(false),
     /** {@code MemberSession.table}: one table name on one member, over its direct connection. */
     MEMBER_TABLE(false),
     /** {@code MemberSession.create}: a local {@code CREATE TABLE} of the candidate on one member. */

@@ -259,6 +259,24 @@ public final class SimulatorAdmin {
         return this;
     }
 
+    /** The member sessions' principal loses {@code privilege} (one of {@code MemberPolicy.REQUIRED}) on every database. */
+    public SimulatorAdmin denyPrivilege(int member, String privilege) {
+        member(member).deniedPrivileges.add(privilege);
+        return this;
+    }
+
+    /** The server's {@code merge_tree} default {@code non_replicated_deduplication_window} from now on. */
+    public SimulatorAdmin deduplicationWindowDefault(int member, long window) {
+        member(member).deduplicationWindowDefault = window;
+        return this;
+    }
+
+    /** The member's server {@code version()} from now on, as after an upgrade and restart. */
+    public SimulatorAdmin serverVersion(int member, String version) {
+        member(member).serverVersion = version;
+        return this;
+    }
+
     /** Whether the member knows {@code keeper_map_strict_mode} (24.8 does). */
     public SimulatorAdmin strictModeKnown(int member, boolean known) {
         member(member).knowsStrictMode = known;

@@ -8,6 +8,7 @@ import io.dpone.spi.receipt.LivePlan;
 import io.dpone.testkit.clickhouse.local.LocalProcessBackend;
 import io.dpone.testkit.clickhouse.local.LocalProcessCluster;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,8 +39,10 @@ class RealExternalLivePlanTest {
     void aPreviewBeforeEveryPublicationLeavesCatalogsAndKeeperByteIdentical(String name) {
         ExternalScenario scenario = ExternalScenarios.named(name).orElseThrow();
         List<LivePlan> plans = new ArrayList<>();
+        String version;
         try (LocalExternalAcceptanceCluster cluster = new LocalExternalAcceptanceCluster(
                 (LocalProcessCluster) CLUSTERS.of(scenario.members()))) {
+            version = cluster.serverVersion();
             cluster.beforeEachPublication((driver, invocation) -> {
                 String before = cluster.catalogFingerprint();
                 plans.add(driver.preview("planner", invocation));
@@ -51,6 +54,9 @@ class RealExternalLivePlanTest {
         for (LivePlan plan : plans) {
             assertEquals(ReplicationMode.EXTERNAL, plan.replicationMode(), plan.toString());
             assertEquals(scenario.members(), ((List<?>) plan.detail().get("members")).size(), plan.toString());
+            // every member's own version(), read through the production catalog adapter
+            assertEquals(Collections.nCopies(scenario.members(), version), LivePlanServerVersionsTest.versions(plan),
+                    plan.toString());
         }
         assertEquals(LivePlan.Action.NEW_OPERATION, plans.get(0).action(), plans.get(0).toString());
         String first = plans.get(0).detail().get("statements").toString();

@@ -49,6 +49,9 @@ class RealLivePlanTest {
             Map<?, ?> exchange = (Map<?, ?>) ((List<?>) service.detail().get("statements")).get(1);
             assertEquals("exchange", exchange.get("action"), service.toString());
             assertEquals(2, ((List<?>) service.detail().get("members")).size());
+            // every member's own version(), as the member read returned it
+            assertEquals(List.of(cluster.serverVersion(), cluster.serverVersion()), LivePlanServerVersionsTest.versions(service));
+            assertTrue(cluster.serverVersion().startsWith("26.7"), cluster.serverVersion());
         }
     }
 }

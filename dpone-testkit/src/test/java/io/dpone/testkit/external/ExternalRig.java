@@ -75,6 +75,12 @@ final class ExternalRig implements AutoCloseable {
 
     /** @param engine the manifest's engine, which an absent target's candidates get */
     ExternalRig(RunningCluster cluster, TestDatabase db, Path storeDirectory, long rowBudget, String engine) {
+        this(cluster, db, storeDirectory, rowBudget, engine, db.target());
+    }
+
+    /** @param targetDatabase where the target lives (the test database's target database but for a grants test) */
+    ExternalRig(RunningCluster cluster, TestDatabase db, Path storeDirectory, long rowBudget, String engine,
+            String targetDatabase) {
         this.cluster = cluster;
         this.db = db;
         ClickHouseEndpoint coordinator = ClickHouseEndpoint.of(cluster.member(0).endpoint().host(),
@@ -84,7 +90,7 @@ final class ExternalRig implements AutoCloseable {
         this.ddl = EmulatedClusterDdl.forHarness(cluster, cluster.publisher(), db.target());
         this.store = ArtifactStore.open(storeDirectory);
         FacadeSpec facade = new FacadeSpec(new TableRef(db.control(), "publication_authority"), db.keeperMapPath("authority"));
-        this.settings = new ExternalSettings(cluster.spec().clusterName(), new TableRef(db.target(), TARGET), facade,
+        this.settings = new ExternalSettings(cluster.spec().clusterName(), new TableRef(targetDatabase, TARGET), facade,
                 engine, 1L << 30, rowBudget, 30, new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)),
                 new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)));
         this.slots = new KeeperMapSlots<>(new SqlControlStore(facade.control(), mutations, reads,

@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.member.MemberContent;
+import io.dpone.clickhouse.external.member.MemberPolicy;
 import io.dpone.clickhouse.external.member.MemberSelf;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.MemberSessions;
@@ -70,6 +71,11 @@ final class HookedSessions implements MemberSessions {
         @Override
         public CatalogRead<MemberSelf> identify(String cluster) {
             return session.identify(cluster);
+        }
+
+        @Override
+        public CatalogRead<MemberPolicy> policy(String database) {
+            return session.policy(database);
         }
 
         @Override

@@ -60,6 +60,20 @@ class RealExternalEnginesTest {
         }
     }
 
+    /**
+     * A column TTL is in no {@code engine_full}: once it expires a merge resets the column to its
+     * default. Red on main c884450 (verified): admitted and locked, no refusal. Now read from
+     * {@code DESCRIBE TABLE} ({@code ttl_expression}) and refused like a table TTL.
+     */
+    @Test
+    void aColumnTtlIsRefusedBeforeAnything(RunningCluster cluster, TestDatabase db) throws Exception {
+        try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000).memberPrincipal(cluster.admin())) {
+            createTargets(rig, TrickyArtifact.columnsDdl().replace("u64 UInt64", "u64 UInt64 TTL day + INTERVAL 1 DAY"),
+                    "MergeTree ORDER BY id");
+            assertRefusedBeforeAnything(rig);
+        }
+    }
+
     /** Red on main 32d8930: admitted and locked, then ABORTED because its columns are not the source's (SOURCE_SCHEMA_INVALID). */
     @Test
     void aGraphiteTargetIsRefusedBeforeAnything(RunningCluster cluster, TestDatabase db) throws Exception {

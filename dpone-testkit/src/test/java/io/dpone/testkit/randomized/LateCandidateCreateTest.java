@@ -14,12 +14,9 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.EngineSpec;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.Step;
-import io.dpone.testkit.simulator.TableSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -52,9 +49,6 @@ import org.junit.jupiter.api.Test;
  * name there could race a promotion), the operation is aborted and the abort drops it.
  */
 class LateCandidateCreateTest {
-    private static final TableSpec CANDIDATE_SHAPE = new TableSpec(List.of(ColumnSpec.of("id", "UInt64"),
-            ColumnSpec.of("v", "String")), new EngineSpec.MergeTree("MergeTree", "id"));
-
     private ExistingTargetFixture fixture;
     private ClusterSimulator simulator;
     private ExternalInvariantChecker checker;
@@ -94,7 +88,7 @@ class LateCandidateCreateTest {
     }
 
     private void landsUnder(TableRef name, UUID uuid) {
-        assertEquals(0, simulator.admin().createTable(1, name, CANDIDATE_SHAPE, uuid).code());
+        assertEquals(0, simulator.admin().createTable(1, name, ExistingTargetFixture.CANDIDATE_SHAPE, uuid).code());
         simulator.admin().insertRows(1, name, 2);
     }
 

@@ -91,6 +91,7 @@ final class EveryPortCall {
                 yield driver.exchange(driver.acquire("probe"));
             }
             case MEMBER_IDENTIFY -> session(ports).identify(cluster);
+            case MEMBER_POLICY -> session(ports).policy(SampleDriver.DB);
             case MEMBER_TABLE -> session(ports).table(SampleDriver.TARGET);
             case MEMBER_CONTENT -> session(ports).content(SampleDriver.TARGET, SCHEMA, 100);
             case MEMBER_ROW_COUNT -> session(ports).rowCount(SampleDriver.TARGET);

@@ -17,10 +17,10 @@ class ReadFaultsTest {
     private static final Set<PortCall> READS = Set.of(PortCall.INVENTORY, PortCall.MEMBERS, PortCall.CANDIDATE_HEALTH,
             PortCall.TABLE_NAMES, PortCall.FACADE_OBSERVE, PortCall.DDL_PREFLIGHT, PortCall.DDL_LOOKUP,
             PortCall.DDL_ENTRIES_BY_PREFIX, PortCall.DDL_HOST_ROWS, PortCall.CONTROL_READ, PortCall.MEMBER_IDENTIFY,
-            PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_ROW_COUNT);
+            PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_ROW_COUNT, PortCall.MEMBER_POLICY);
 
     @Test
-    void theFourteenReadPortCallsAreEveryReadTheSimulatorHas() {
+    void theFifteenReadPortCallsAreEveryReadTheSimulatorHas() {
         assertEquals(READS, Set.copyOf(EveryPortCall.reads()), "a new read port call needs its read-fault case here");
     }
 

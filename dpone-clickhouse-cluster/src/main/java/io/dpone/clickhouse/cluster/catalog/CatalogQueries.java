@@ -53,7 +53,9 @@ final class CatalogQueries {
                 + " default_expression, compression_codec] FROM system.columns"
                 + " WHERE database = " + db + " AND table IN " + names
                 + " UNION ALL SELECT ['replica', table, replica_name, zookeeper_name, zookeeper_path]"
-                + " FROM system.replicas WHERE database = " + db + " AND table IN " + names);
+                + " FROM system.replicas WHERE database = " + db + " AND table IN " + names
+                // version() inside the view is the answering member's own (plan --live shows it per member)
+                + " UNION ALL SELECT ['version', version()]");
     }
 
     /**

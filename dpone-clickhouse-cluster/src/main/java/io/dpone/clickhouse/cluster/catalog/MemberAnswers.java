@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The pure half of {@link StrictCatalogAdapter#members}: one member's answer to the member read (the
@@ -28,7 +29,8 @@ public final class MemberAnswers {
      * @param memberRecords the flat tagged records of one answering member, in the view's format:
      *     {@code member host port shard replica}, {@code database engine},
      *     {@code table name uuid engine_full}, {@code column table position name type default_kind
-     *     default_expression codec}, {@code replica table replica_name zookeeper_name zookeeper_path}
+     *     default_expression codec}, {@code replica table replica_name zookeeper_name zookeeper_path},
+     *     {@code version server_version}
      * @throws IllegalArgumentException if the answer does not have that shape
      */
     public static List<MemberFacts> facts(List<String> memberRecords, TableRef target, TableRef candidate) {
@@ -49,12 +51,14 @@ public final class MemberAnswers {
             throw new IllegalArgumentException("member answer does not have the member-record shape");
         }
         GenerationReader generations = new GenerationReader(records, kind);
+        Optional<String> version = records.serverVersions().size() == 1 ? Optional.of(records.serverVersions().get(0))
+                : Optional.empty();
         List<MemberFacts> facts = new ArrayList<>();
         for (MemberRecords.Identity identity : records.identities()) {
             facts.add(new MemberFacts(new HostEndpoint(identity.host(), Math.toIntExact(identity.port())),
                     identity.shard(), identity.replica(), records.databaseEngines(),
                     generations.observe(target.table()), generations.observe(candidate.table()),
-                    generations.replicaName(target.table()), generations.replicaName(candidate.table())));
+                    generations.replicaName(target.table()), generations.replicaName(candidate.table()), version));
         }
         return List.copyOf(facts);
     }

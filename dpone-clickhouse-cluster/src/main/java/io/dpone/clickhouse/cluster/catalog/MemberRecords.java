@@ -14,12 +14,13 @@ import java.util.Map;
  * depend on it.
  */
 record MemberRecords(List<Identity> identities, List<String> databaseEngines, List<TableRow> tables,
-        List<ColumnRow> columns, List<ReplicaRow> replicas, List<String> settings, List<SlotRow> slots) {
+        List<ColumnRow> columns, List<ReplicaRow> replicas, List<String> settings, List<SlotRow> slots,
+        List<String> serverVersions) {
 
     /** Record kinds and their field counts, as {@link CatalogQueries#members} renders them. */
     enum Kind {
         MEMBER("member", 4), DATABASE("database", 1), TABLE("table", 3), COLUMN("column", 7), REPLICA("replica", 4),
-        SETTING("setting", 1), SLOT("slot", 8);
+        SETTING("setting", 1), SLOT("slot", 8), VERSION("version", 1);
 
         final String tag;
         final int fields;
@@ -30,7 +31,8 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
         }
 
         private static final Map<String, Kind> BY_TAG = Map.of(MEMBER.tag, MEMBER, DATABASE.tag, DATABASE,
-                TABLE.tag, TABLE, COLUMN.tag, COLUMN, REPLICA.tag, REPLICA, SETTING.tag, SETTING, SLOT.tag, SLOT);
+                TABLE.tag, TABLE, COLUMN.tag, COLUMN, REPLICA.tag, REPLICA, SETTING.tag, SETTING, SLOT.tag, SLOT,
+                VERSION.tag, VERSION);
     }
 
     /** The member's own {@code system.clusters} row ({@code is_local}). */
@@ -63,6 +65,7 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
         replicas = List.copyOf(replicas);
         settings = List.copyOf(settings);
         slots = List.copyOf(slots);
+        serverVersions = List.copyOf(serverVersions);
     }
 
     static MemberRecords decode(List<String> flat) {
@@ -73,6 +76,7 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
         List<ReplicaRow> replicas = new ArrayList<>();
         List<String> settings = new ArrayList<>();
         List<SlotRow> slots = new ArrayList<>();
+        List<String> versions = new ArrayList<>();
         int at = 0;
         while (at < flat.size()) {
             Kind kind = Kind.BY_TAG.get(flat.get(at));
@@ -90,10 +94,11 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
                 case SETTING -> settings.add(f.get(0));
                 case SLOT -> slots.add(new SlotRow(f.get(0), f.get(1), f.get(2), f.get(3), f.get(4), f.get(5), f.get(6),
                         number(f.get(7))));
+                case VERSION -> versions.add(f.get(0));
             }
             at += 1 + kind.fields;
         }
-        return new MemberRecords(identities, engines, tables, columns, replicas, settings, slots);
+        return new MemberRecords(identities, engines, tables, columns, replicas, settings, slots, versions);
     }
 
     private static long number(String text) {

@@ -3,8 +3,12 @@ package io.dpone.clickhouse.cluster.flow;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.FencedDdl;
+import io.dpone.clickhouse.cluster.port.MemberFacts;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The parts of a {@code dpone plan --live} document both modes write alike. Pure. */
@@ -33,5 +37,20 @@ public final class LivePlanFields {
         entry.put("log_comment", DdlCorrelationToken.PREFIX + "." + operationId.hex() + "." + ddl.action().code() + "." + epoch
                 + ".<random>");
         return entry;
+    }
+
+    /**
+     * Each member's {@code version()} as the member read reported it, by endpoint. Shown, not
+     * judged: publish refuses a server by its distributed-DDL capability, never by its version.
+     */
+    public static Map<HostEndpoint, String> serverVersions(List<MemberFacts> members) {
+        Map<HostEndpoint, String> versions = new HashMap<>();
+        members.forEach(member -> member.serverVersion().ifPresent(version -> versions.put(member.member(), version)));
+        return Map.copyOf(versions);
+    }
+
+    /** A member's version for the plan, {@code "unknown"} when it reported none. */
+    public static String serverVersion(Map<HostEndpoint, String> versions, HostEndpoint member) {
+        return versions.getOrDefault(member, "unknown");
     }
 }

@@ -1,6 +1,7 @@
 package io.dpone.clickhouse.cluster.flow;
 
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
@@ -79,6 +80,50 @@ public final class ReceiptFields {
             times.put("in_phase_ms", Math.max(0, Duration.between(updatedAt, readAt).toMillis()));
         }
         return times;
+    }
+
+    /**
+     * How long the record stood in each phase, from its {@code phase_times}: one row per entry
+     * ({@code phase}, {@code entered_at}, {@code duration_ms} until the next entry). The record's
+     * current phase runs until {@code readAt} (a status read; null otherwise: still running), a
+     * finished one has no duration. Time before the first entry of a history that began after the
+     * record was created (a record of an earlier build, continued) is one {@code unknown} row;
+     * a record without any phase times is {@code "unknown"}.
+     */
+    public static Object phaseDurations(PhaseHistory phases, String currentPhase, boolean finished, Instant createdAt,
+            Instant readAt) {
+        if (phases.isUnknown()) {
+            return "unknown";
+        }
+        List<PhaseHistory.Entry> entries = phases.entries();
+        List<Object> rows = new ArrayList<>();
+        if (entries.get(0).at().isAfter(createdAt)) {
+            rows.add(phaseRow("unknown", createdAt, millis(createdAt, entries.get(0).at())));
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            PhaseHistory.Entry entry = entries.get(i);
+            Long duration;
+            if (i + 1 < entries.size()) {
+                duration = millis(entry.at(), entries.get(i + 1).at());
+            } else {
+                boolean running = entry.phase().equals(currentPhase) && !finished && readAt != null;
+                duration = running ? millis(entry.at(), readAt) : null;
+            }
+            rows.add(phaseRow(entry.phase(), entry.at(), duration));
+        }
+        return rows;
+    }
+
+    private static Map<String, Object> phaseRow(String phase, Instant enteredAt, Long durationMs) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("phase", phase);
+        row.put("entered_at", enteredAt.toString());
+        row.put("duration_ms", durationMs);
+        return row;
+    }
+
+    private static long millis(Instant from, Instant to) {
+        return Math.max(0, Duration.between(from, to).toMillis());
     }
 
     /** {@code {shard, replica, key: value}}, ordered, for one member. */

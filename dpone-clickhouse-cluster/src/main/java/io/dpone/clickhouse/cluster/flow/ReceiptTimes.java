@@ -1,12 +1,13 @@
 package io.dpone.clickhouse.cluster.flow;
 
+import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
 import java.time.Instant;
 import java.util.Map;
 
 /**
  * The time fields of one receipt, the same in both modes: a publication's per-phase
  * {@code timings}, and the record's {@code record_times} with, for a status read, how long the
- * record has stood in its phase. Used by one thread.
+ * record has stood in its phase, and its {@code phase_durations}. Used by one thread.
  */
 public final class ReceiptTimes {
     private final PhaseTimings timings;
@@ -31,7 +32,7 @@ public final class ReceiptTimes {
         readAt = now;
     }
 
-    /** Adds {@code timings} (publication) and, when a record was read, {@code record_times}. */
+    /** Adds {@code timings} (publication) and {@code record_times}; without a record both record fields are omitted. */
     public void put(Map<String, Object> detail, Instant createdAt, Instant updatedAt) {
         if (timings != null) {
             detail.put("timings", timings.receiptField());
@@ -39,5 +40,16 @@ public final class ReceiptTimes {
         if (createdAt != null) {
             detail.put("record_times", ReceiptFields.recordTimes(createdAt, updatedAt, readAt));
         }
+    }
+
+    /**
+     * Adds {@code timings}, {@code record_times} and the record's {@code phase_durations}
+     * ({@link ReceiptFields#phaseDurations}); {@code finished} when the record's phase ends the
+     * operation.
+     */
+    public void put(Map<String, Object> detail, Instant createdAt, Instant updatedAt, PhaseHistory phases, String phase,
+            boolean finished) {
+        put(detail, createdAt, updatedAt);
+        detail.put("phase_durations", ReceiptFields.phaseDurations(phases, phase, finished, createdAt, readAt));
     }
 }

@@ -18,6 +18,8 @@ import java.util.Optional;
  *     row); a member without such a row yields no facts, so coverage reports it missing
  * @param targetReplicaName {@code system.replicas.replica_name} of the target, when exactly one row
  * @param candidateReplicaName {@code system.replicas.replica_name} of the candidate, when exactly one row
+ * @param serverVersion the member's own {@code version()}, when it reported exactly one; shown, never judged
+ *     (publish refuses by capability, not by version)
  */
 public record MemberFacts(
         HostEndpoint member,
@@ -27,7 +29,8 @@ public record MemberFacts(
         TableObservation target,
         TableObservation candidate,
         Optional<String> targetReplicaName,
-        Optional<String> candidateReplicaName) {
+        Optional<String> candidateReplicaName,
+        Optional<String> serverVersion) {
     public static final String ATOMIC = "Atomic";
 
     public MemberFacts {
@@ -37,6 +40,15 @@ public record MemberFacts(
         requireNonNull(candidate, "candidate is null");
         requireNonNull(targetReplicaName, "targetReplicaName is null");
         requireNonNull(candidateReplicaName, "candidateReplicaName is null");
+        requireNonNull(serverVersion, "serverVersion is null");
+    }
+
+    /** Facts without a reported server version. */
+    public MemberFacts(HostEndpoint member, long shardNumber, long replicaNumber, List<String> databaseEngines,
+            TableObservation target, TableObservation candidate, Optional<String> targetReplicaName,
+            Optional<String> candidateReplicaName) {
+        this(member, shardNumber, replicaNumber, databaseEngines, target, candidate, targetReplicaName, candidateReplicaName,
+                Optional.empty());
     }
 
     /** Exactly one database of the name exists and its engine is exactly {@value #ATOMIC}. */

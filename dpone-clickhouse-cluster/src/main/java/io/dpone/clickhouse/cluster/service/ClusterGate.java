@@ -15,14 +15,17 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.CapabilityProofs;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
+import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -57,9 +60,11 @@ final class ClusterGate {
     /**
      * Everything admission decides before it would send anything, read only: the admitted cluster,
      * the facade verdict, the slot (read only when the facade is ready) and whether the capability
-     * still needs its probe. {@link #admit} acts on it; {@code plan --live} reports it.
+     * still needs its probe. {@link #admit} acts on it; {@code plan --live} reports it, with each
+     * member's server version ({@code serverVersions}, by endpoint).
      */
-    record Survey(AdmittedCluster cluster, FacadeVerdict facade, Optional<AuthorityRead> slot, boolean needsProof) {
+    record Survey(AdmittedCluster cluster, FacadeVerdict facade, Optional<AuthorityRead> slot, boolean needsProof,
+            Map<HostEndpoint, String> serverVersions) {
     }
 
     /** Reads and judges only; refuses exactly as {@link #admit} would, before any mutation. */
@@ -74,9 +79,11 @@ final class ClusterGate {
             AuthorityRead slot = readSlot(identity);
             AdmittedCluster cluster = resumesAfterDispatch(slot, identity) ? cluster(membership, evidence)
                     : cluster(judgeTarget(membership), evidence);
-            return new Survey(cluster, facade, Optional.of(slot), needsProof(slot, cluster));
+            return new Survey(cluster, facade, Optional.of(slot), needsProof(slot, cluster),
+                    LivePlanFields.serverVersions(membership.members()));
         }
-        return new Survey(cluster(judgeTarget(membership), evidence), facade, Optional.empty(), true);
+        return new Survey(cluster(judgeTarget(membership), evidence), facade, Optional.empty(), true,
+                LivePlanFields.serverVersions(membership.members()));
     }
 
     Admission admit(OperationIdentity identity, Run run) {

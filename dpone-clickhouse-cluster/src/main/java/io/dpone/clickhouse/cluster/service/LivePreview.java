@@ -164,7 +164,9 @@ final class LivePreview {
         }
         List<Object> members = new ArrayList<>();
         for (ClusterMember member : survey.cluster().inventory().members()) {
-            members.add(ReceiptFields.member(member, "target", target(targets.get(member.endpoint()))));
+            Map<String, Object> entry = ReceiptFields.member(member, "target", target(targets.get(member.endpoint())));
+            entry.put("server_version", LivePlanFields.serverVersion(survey.serverVersions(), member.endpoint()));
+            members.add(entry);
         }
         return members;
     }

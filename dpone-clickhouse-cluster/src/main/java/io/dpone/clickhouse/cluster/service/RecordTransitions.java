@@ -4,6 +4,7 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
@@ -31,7 +32,8 @@ final class RecordTransitions {
             GenerationIdentity desired, long stagedRows, long carriedEpoch, Instant now) {
         // Admission proved the distributed-DDL capability for this inventory (or the slot recorded it).
         AuthorityPayload payload = new AuthorityPayload(identity.planDigest(), inventory, predecessor, desired,
-                identity.candidate().table(), stagedRows, null, null, now, now, null).withCapabilityProven();
+                identity.candidate().table(), stagedRows, null, null, now, now, null).withCapabilityProven()
+                .withPhases(PhaseHistory.started(AuthorityPhase.PREPARED.name(), now));
         return new AuthorityRecord(identity.targetKey(), identity.operationId(), FenceToken.issue(random),
                 AuthorityPhase.PREPARED, carriedEpoch, payload);
     }
@@ -123,7 +125,7 @@ final class RecordTransitions {
         Instant updated = now.isBefore(p.updatedAt()) ? p.updatedAt() : now;
         AuthorityPayload next = new AuthorityPayload(p.planDigest(), p.inventoryDigest(), p.predecessor(), p.desired(),
                 p.candidateTable(), p.stagedRowCount(), publication, cleanup, p.createdAt(), updated, p.error(),
-                p.capabilityInventoryDigest());
+                p.capabilityInventoryDigest(), p.phases().entered(current.phase().name(), phase.name(), updated));
         return new AuthorityRecord(current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, next);
     }
 }

@@ -1,6 +1,7 @@
 package io.dpone.clickhouse.cluster.service;
 
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
@@ -108,8 +109,13 @@ final class RunEvidence {
             detail.put("leftover_attempts", leftoverAttempts);
         }
         detail.put("steps", List.copyOf(steps));
-        var payload = record == null ? null : record.record().payload();
-        times.put(detail, payload == null ? null : payload.createdAt(), payload == null ? null : payload.updatedAt());
+        if (record == null) {
+            times.put(detail, null, null);
+        } else {
+            AuthorityRecord timed = record.record();
+            times.put(detail, timed.payload().createdAt(), timed.payload().updatedAt(), timed.payload().phases(),
+                    timed.phase().name(), timed.phase() == AuthorityPhase.COMPLETED);
+        }
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");
         return detail;

@@ -26,7 +26,7 @@ import net.jqwik.api.Provide;
 class MemberRecordsPropertiesTest {
     /** Field values, including every tag, so arity (not content) must delimit records. */
     private static Arbitrary<String> field() {
-        return Arbitraries.oneOf(Arbitraries.of("member", "database", "table", "column", "replica", "setting", "slot", ""),
+        return Arbitraries.oneOf(Arbitraries.of("member", "database", "table", "column", "replica", "setting", "slot", "version", ""),
                 Arbitraries.strings().ofMaxLength(12));
     }
 
@@ -53,7 +53,8 @@ class MemberRecordsPropertiesTest {
                     record.add(v.toString());
                     return List.copyOf(record);
                 });
-        return Arbitraries.oneOf(member, database, table, column, replica, setting, slot).list().ofMaxSize(12);
+        Arbitrary<List<String>> version = field().map(v -> List.of("version", v));
+        return Arbitraries.oneOf(member, database, table, column, replica, setting, slot, version).list().ofMaxSize(12);
     }
 
     @Property
@@ -84,6 +85,7 @@ class MemberRecordsPropertiesTest {
         List<ReplicaRow> replicas = new ArrayList<>();
         List<String> settings = new ArrayList<>();
         List<SlotRow> slots = new ArrayList<>();
+        List<String> versions = new ArrayList<>();
         for (List<String> r : records) {
             switch (r.get(0)) {
                 case "member" -> identities.add(new Identity(r.get(1), Long.parseLong(r.get(2)), Long.parseLong(r.get(3)),
@@ -94,10 +96,11 @@ class MemberRecordsPropertiesTest {
                         r.get(6), r.get(7)));
                 case "replica" -> replicas.add(new ReplicaRow(r.get(1), r.get(2), r.get(3), r.get(4)));
                 case "setting" -> settings.add(r.get(1));
+                case "version" -> versions.add(r.get(1));
                 default -> slots.add(new SlotRow(r.get(1), r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7),
                         Long.parseLong(r.get(8))));
             }
         }
-        return new MemberRecords(identities, engines, tables, columns, replicas, settings, slots);
+        return new MemberRecords(identities, engines, tables, columns, replicas, settings, slots, versions);
     }
 }

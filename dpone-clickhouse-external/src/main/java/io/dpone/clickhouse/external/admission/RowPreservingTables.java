@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * TTL removes or rewrites rows in merges; dpone does not parse TTL expressions, so a TTL that only
  * moves parts is refused as well) or a non-zero {@code non_replicated_deduplication_window} (an
  * insert block equal to an earlier one is dropped; {@code insert_deduplicate = 0} does not stop it,
- * observed on ClickHouse 26.7). Pure.
+ * observed on ClickHouse 26.7); a table that does not set the window inherits the server's default,
+ * which must then be 0 ({@link #serverDefaultRefusal}). Pure.
  */
 public final class RowPreservingTables {
     /** The one engine name external mode admits. */
@@ -30,6 +31,22 @@ public final class RowPreservingTables {
     /** A declared engine (the manifest's, for an absent target) external mode can stage. */
     public static boolean admitsEngine(String declared) {
         return ENGINE.equals(requireNonNull(declared, "declared is null"));
+    }
+
+    /**
+     * Why the server's default {@code non_replicated_deduplication_window} would drop insert blocks
+     * of the target ({@code engineFull}, empty for an absent target, whose candidates set nothing),
+     * or empty: a table that sets the window itself is judged by {@link #refusal}, any other
+     * inherits the server's {@code merge_tree} default (system.merge_tree_settings), which must be 0.
+     */
+    public static Optional<String> serverDefaultRefusal(Optional<String> engineFull, long serverDefault) {
+        boolean own = engineFull.map(full -> DEDUPLICATION.matcher(full).find()).orElse(false);
+        if (own || serverDefault == 0) {
+            return Optional.empty();
+        }
+        return Optional.of("a member's server sets non_replicated_deduplication_window (" + serverDefault + ") for every"
+                + " MergeTree table that does not set its own, which drops an insert block equal to an earlier one; set"
+                + " non_replicated_deduplication_window = 0 on the target");
     }
 
     /** Why a member's observed {@code engine_full} does not keep rows as inserted, or empty. */

@@ -28,6 +28,9 @@ final class ExternalFields {
     static final Set<String> RECORD = Set.of(ABORT_CODE, ARTIFACT, CANDIDATE_DEFINITION, CANDIDATE_TABLE, CAPABILITY_INVENTORY_DIGEST,
             CLEANUP, CREATED_AT, DISPATCH_EPOCH, FENCE_TOKEN, INVENTORY_DIGEST, MEMBERS, OPERATION_ID, PHASE, PLAN_DIGEST,
             PUBLICATION, REPLICATION_MODE, SCHEMA, TARGET_DEFINITION, TARGET_KEY, UPDATED_AT);
+    /** Optional, present exactly when known: when the record entered each phase (issue 21), as {@code tried_uuids} is added. */
+    static final String PHASE_TIMES = "phase_times";
+    static final Set<String> RECORD_WITH_PHASE_TIMES = with(RECORD, PHASE_TIMES);
 
     static final String SHA256 = "sha256";
     static final String BYTE_SIZE = "byte_size";
@@ -60,5 +63,11 @@ final class ExternalFields {
     static final Set<String> BINDING_KEYS = Set.of(CORRELATION_TOKEN, ENTRY, QUERY_DIGEST, RECEIPT);
 
     private ExternalFields() {
+    }
+
+    private static Set<String> with(Set<String> keys, String key) {
+        Set<String> all = new java.util.HashSet<>(keys);
+        all.add(key);
+        return Set.copyOf(all);
     }
 }

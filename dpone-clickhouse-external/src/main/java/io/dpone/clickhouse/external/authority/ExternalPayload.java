@@ -3,6 +3,7 @@ package io.dpone.clickhouse.external.authority;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.spi.error.DponeErrorCode;
 import java.time.Instant;
@@ -25,6 +26,8 @@ import java.util.Set;
  * @param capabilityInventoryDigest the inventory digest the distributed-DDL capability was proven
  *     for, or null; when present it is the record's inventory digest
  * @param abortCode the stable code that ended an ABORTED operation; null in every other phase
+ * @param phases when the record entered each phase ({@code phase_times}), within its own created
+ *     and updated times; {@link PhaseHistory#UNKNOWN} for a record written before phases were timed
  */
 public record ExternalPayload(
         Digest planDigest,
@@ -39,7 +42,8 @@ public record ExternalPayload(
         Digest capabilityInventoryDigest,
         DponeErrorCode abortCode,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        PhaseHistory phases) {
     public ExternalPayload {
         requireNonNull(planDigest, "planDigest is null");
         requireNonNull(inventoryDigest, "inventoryDigest is null");
@@ -62,6 +66,25 @@ public record ExternalPayload(
                 throw new IllegalArgumentException("every member has a target UUID exactly when the target exists");
             }
         }
+        requireNonNull(phases, "phases is null");
+        if (!phases.within(createdAt, updatedAt) || !phases.names(ExternalPhase::isStored)) {
+            throw new IllegalArgumentException("phase times must name external phases within the record's own times");
+        }
+    }
+
+    /** A payload whose phase times are not known (written before phases were timed). */
+    public ExternalPayload(Digest planDigest, Digest inventoryDigest, String candidateTable, ArtifactBinding artifact,
+            TableDefinition targetDefinition, TableDefinition candidateDefinition, List<MemberRecord> members,
+            DdlBinding publication, DdlBinding cleanup, Digest capabilityInventoryDigest, DponeErrorCode abortCode,
+            Instant createdAt, Instant updatedAt) {
+        this(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition, members, publication,
+                cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, PhaseHistory.UNKNOWN);
+    }
+
+    /** This payload with {@code history} as its phase times. */
+    public ExternalPayload withPhases(PhaseHistory history) {
+        return new ExternalPayload(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition,
+                members, publication, cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, history);
     }
 
     private static void requireOrderedMembers(List<MemberRecord> members) {

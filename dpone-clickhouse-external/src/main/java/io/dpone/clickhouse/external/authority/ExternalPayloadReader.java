@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.spi.error.DponeErrorCode;
@@ -48,7 +49,7 @@ final class ExternalPayloadReader {
     }
 
     static Parsed read(JsonNode root) throws Rejected {
-        object(root, RECORD, "payload");
+        object(root, root.has(PHASE_TIMES) ? RECORD_WITH_PHASE_TIMES : RECORD, "payload");
         if (!ExternalCodecV1.REPLICATION_MODE.equals(text(root, REPLICATION_MODE))) {
             throw Rejected.malformed("replication_mode is not external");
         }
@@ -67,8 +68,17 @@ final class ExternalPayloadReader {
                 nullableDigest(root, CAPABILITY_INVENTORY_DIGEST),
                 abortCode(nullableText(root, ABORT_CODE)),
                 instant(root, CREATED_AT),
-                instant(root, UPDATED_AT));
+                instant(root, UPDATED_AT),
+                phases(root.get(PHASE_TIMES)));
         return new Parsed(mirrors, payload);
+    }
+
+    private static PhaseHistory phases(JsonNode array) throws Rejected {
+        try {
+            return PhaseHistory.fromJson(array, ExternalPhase::isStored);
+        } catch (IllegalArgumentException e) {
+            throw Rejected.malformed(e.getMessage());
+        }
     }
 
     private static DponeErrorCode abortCode(String text) throws Rejected {

@@ -15,7 +15,8 @@ import java.util.UUID;
 
 /**
  * Writes the canonical external payload: one JSON object, keys sorted by code point at every
- * level, no whitespace, every key present (absent values are JSON null), members as an array in
+ * level, no whitespace, every key present (absent values are JSON null; {@code phase_times} and a
+ * member's {@code tried_uuids} are omitted when empty), members as an array in
  * shard then replica order, integers as plain decimals, UUIDs in lowercase canonical form,
  * timestamps as {@link java.time.Instant#toString()}. Jackson does the escaping.
  */
@@ -54,6 +55,9 @@ final class ExternalPayloadWriter {
         json.put(ABORT_CODE, payload.abortCode() == null ? null : payload.abortCode().name());
         json.put(CREATED_AT, payload.createdAt().toString());
         json.put(UPDATED_AT, payload.updatedAt().toString());
+        if (!payload.phases().isUnknown()) {
+            json.put(PHASE_TIMES, payload.phases().json());
+        }
         try {
             return MAPPER.writeValueAsString(json);
         } catch (JsonProcessingException e) {

@@ -27,6 +27,16 @@ public enum ExternalPhase {
     /** An unsupported pre-publication ending after exact owned cleanup; not success. */
     ABORTED;
 
+    /** True when {@code text} is exactly a phase's stored name. */
+    public static boolean isStored(String text) {
+        for (ExternalPhase phase : values()) {
+            if (phase.name().equals(text)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when a CAS into this phase from another one opens a new dispatch epoch. */
     public boolean opensDispatchEpoch() {
         return this == PUBLICATION_DISPATCHING || this == CLEANUP_DISPATCHING;

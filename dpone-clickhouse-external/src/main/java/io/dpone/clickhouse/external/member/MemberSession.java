@@ -19,6 +19,13 @@ public interface MemberSession {
     /** The member this endpoint reaches, by its own {@code is_local} row of {@code cluster}. */
     CatalogRead<MemberSelf> identify(String cluster);
 
+    /**
+     * What the member lets publication do in {@code database}: the {@link MemberPolicy#REQUIRED}
+     * privileges its principal lacks on {@code database.*} and the server's default deduplication
+     * window. Sends nothing but reads.
+     */
+    CatalogRead<MemberPolicy> policy(String database);
+
     /** What the member holds under {@code table}. */
     CatalogRead<TableState> table(TableRef table);
 

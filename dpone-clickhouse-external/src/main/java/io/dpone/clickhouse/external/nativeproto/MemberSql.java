@@ -30,15 +30,32 @@ final class MemberSql {
                 + string(cluster) + " AND is_local";
     }
 
+    /** 1 when the connection's principal holds {@code privilege} on every table of {@code database}. */
+    static String checkGrant(String privilege, String database) {
+        return "CHECK GRANT " + privilege + " ON " + SqlQuoting.identifier(database) + ".*";
+    }
+
+    /** The server's default, as text; no row on a server without the setting. */
+    static String deduplicationWindowDefault() {
+        return "SELECT value FROM system.merge_tree_settings WHERE name = 'non_replicated_deduplication_window'";
+    }
+
     static String table(TableRef table) {
         return "SELECT toString(uuid), engine_full FROM system.tables WHERE database = " + string(table.database())
                 + " AND name = " + string(table.table());
     }
 
+    /**
+     * In position order: name, type, default_type, default_expression, comment, codec_expression,
+     * ttl_expression ({@link #DESCRIBED_COLUMNS}). {@code DESCRIBE TABLE} has carried the column TTL
+     * for many releases, where {@code system.columns} may not.
+     */
     static String columns(TableRef table) {
-        return "SELECT name, type, default_kind FROM system.columns WHERE database = " + string(table.database())
-                + " AND table = " + string(table.table()) + " ORDER BY position";
+        return "DESCRIBE TABLE " + table.render();
     }
+
+    /** The columns {@link #columns} answers with. */
+    static final int DESCRIBED_COLUMNS = 7;
 
     /** The explicit {@code UUID} clause comes right after the name, before {@code AS} or the columns. */
     static String create(TableRef candidate, UUID uuid, CandidateDefinition definition) {

@@ -17,6 +17,7 @@ import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.content.ContentDigest;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.MemberContent;
+import io.dpone.clickhouse.external.member.MemberPolicy;
 import io.dpone.clickhouse.external.member.MemberSelf;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
@@ -79,6 +80,27 @@ final class NativeMemberSession implements MemberSession {
     }
 
     @Override
+    public CatalogRead<MemberPolicy> policy(String database) {
+        return read(connection -> {
+            List<String> missing = new ArrayList<>();
+            for (String privilege : MemberPolicy.REQUIRED) {
+                List<List<Object>> answer = rows(connection, MemberSql.checkGrant(privilege, database), 1);
+                if (answer.size() != 1 || !(answer.get(0).get(0) instanceof Number granted)) {
+                    return null;
+                }
+                if (granted.longValue() != 1) {
+                    missing.add(privilege);
+                }
+            }
+            List<List<Object>> window = rows(connection, MemberSql.deduplicationWindowDefault(), 1);
+            if (window.size() != 1 || !(window.get(0).get(0) instanceof String value) || !value.matches("[0-9]{1,18}")) {
+                return null;
+            }
+            return new MemberPolicy(missing, Long.parseLong(value));
+        });
+    }
+
+    @Override
     public CatalogRead<TableState> table(TableRef table) {
         return read(connection -> {
             List<List<Object>> tables = rows(connection, MemberSql.table(table), 2);
@@ -89,12 +111,12 @@ final class NativeMemberSession implements MemberSession {
                 return null;
             }
             List<ColumnDefinition> columns = new ArrayList<>();
-            for (List<Object> column : rows(connection, MemberSql.columns(table), 3)) {
+            for (List<Object> column : rows(connection, MemberSql.columns(table), MemberSql.DESCRIBED_COLUMNS)) {
                 if (!(column.get(0) instanceof String name) || !(column.get(1) instanceof String type)
-                        || !(column.get(2) instanceof String kind)) {
+                        || !(column.get(2) instanceof String kind) || !(column.get(6) instanceof String ttl)) {
                     return null;
                 }
-                columns.add(new ColumnDefinition(name, type, kind));
+                columns.add(new ColumnDefinition(name, type, kind, ttl));
             }
             return new TableState.Present(UUID.fromString(uuid), engine.strip(), columns);
         });

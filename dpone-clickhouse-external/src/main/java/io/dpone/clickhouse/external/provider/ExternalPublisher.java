@@ -13,6 +13,7 @@ import io.dpone.spi.error.DponeException;
 import io.dpone.spi.manifest.ClusterSpec;
 import io.dpone.spi.manifest.SinkManifest;
 import io.dpone.spi.publication.ArtifactStoreLocation;
+import io.dpone.spi.publication.ClusterConnection;
 import io.dpone.spi.publication.PublicationContext;
 import io.dpone.spi.publication.PublicationRequest;
 import io.dpone.spi.publication.Publisher;
@@ -51,12 +52,7 @@ final class ExternalPublisher implements Publisher {
 
     @Override
     public PublicationReceipt publish(PublicationRequest request) {
-        if (request.connection().secure()) {
-            // member staging dials each member over the native protocol, which these sessions speak without TLS
-            throw new DponeException(DponeErrorCode.CONNECTION_TLS_FAILED, "external mode stages members over the native"
-                    + " protocol without TLS, so it refuses secure: true rather than send the password in plain text;"
-                    + " nothing was read or mutated");
-        }
+        requirePlainTextMembers(request.connection());
         try (ExternalAdapters adapters = new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
             return service(adapters).publish(request.schedulerInvocationId(), request.source(), request.cancellation(),
                     request.progress());
@@ -72,8 +68,23 @@ final class ExternalPublisher implements Publisher {
 
     @Override
     public LivePlan preview(StatusRequest request) {
+        // the plan predicts publish, which refuses secure before anything else: so does the plan
+        requirePlainTextMembers(request.connection());
         try (ExternalAdapters adapters = new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
             return service(adapters).preview(request.schedulerInvocationId());
+        }
+    }
+
+    /**
+     * Member staging dials each member over the native protocol, which these sessions speak without
+     * TLS: {@code secure: true} is refused before anything is read, rather than send the password in
+     * plain text. {@code status} opens no member session and works over HTTPS.
+     */
+    private static void requirePlainTextMembers(ClusterConnection connection) {
+        if (connection.secure()) {
+            throw new DponeException(DponeErrorCode.CONNECTION_TLS_FAILED, "external mode stages members over the native"
+                    + " protocol without TLS, so it refuses secure: true rather than send the password in plain text;"
+                    + " nothing was read or mutated");
         }
     }
 

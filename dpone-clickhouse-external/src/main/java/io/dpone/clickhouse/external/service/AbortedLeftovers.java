@@ -20,6 +20,13 @@ import java.util.Optional;
  *
  * <p>Run by the aborted invocation's own reruns and by the next operation just before its
  * version-checked takeover of the ABORTED record (the last moment the UUIDs are readable).
+ *
+ * <p>A COMPLETED operation's superseded attempts are swept the same way by the next operation
+ * before its takeover, but only under their own attempt names ({@link #sweepSuperseded}): a tried
+ * UUID was never proven (READY names only the current UUID, and READY is never superseded), so no
+ * rename ever moved it, while the member's current UUID is the published target and is never
+ * looked at. A late CREATE that lands after that takeover is known to no record any more
+ * (docs/runbook.md, "A superseded attempt left after the next operation took the target").
  */
 final class AbortedLeftovers {
     private AbortedLeftovers() {
@@ -30,24 +37,42 @@ final class AbortedLeftovers {
         if (aborted.phase() != ExternalPhase.ABORTED) {
             throw new IllegalArgumentException("only an ABORTED operation's leftovers are swept, not " + aborted.phase());
         }
-        TableRef candidate = Statements.candidate(aborted, target);
-        for (MemberRecord member : aborted.payload().members()) {
-            if (member.ownedUuids().isEmpty()) {
+        return sweep(cluster, aborted, target, evidence, false);
+    }
+
+    /** Empty when no superseded attempt of the COMPLETED operation is left; else why one could not be proven gone. */
+    static Optional<String> sweepSuperseded(AdmittedMembers cluster, ExternalRecord completed, TableRef target,
+            ExternalEvidence evidence) {
+        if (completed.phase() != ExternalPhase.COMPLETED) {
+            throw new IllegalArgumentException("only a COMPLETED operation's superseded attempts are swept, not "
+                    + completed.phase());
+        }
+        return sweep(cluster, completed, target, evidence, true);
+    }
+
+    private static Optional<String> sweep(AdmittedMembers cluster, ExternalRecord finished, TableRef target,
+            ExternalEvidence evidence, boolean supersededOnly) {
+        TableRef candidate = Statements.candidate(finished, target);
+        for (MemberRecord member : finished.payload().members()) {
+            if ((supersededOnly ? member.triedUuids() : member.ownedUuids()).isEmpty()) {
                 continue;
             }
             String label = "member " + member.shardNumber() + "/" + member.replicaNumber();
             Optional<AdmittedMembers.Member> admitted = cluster.of(member);
             if (admitted.isEmpty()) {
-                return Optional.of(label + " is not in the inventory, so the aborted operation's tables there cannot be checked");
+                return Optional.of(label + " is not in the inventory, so the finished operation's tables there cannot be checked");
             }
-            OwnedTables.Sweep swept = OwnedTables.dropAll(admitted.get().session(), candidate, member);
+            OwnedTables.Sweep swept = supersededOnly
+                    ? OwnedTables.dropAttempts(admitted.get().session(), candidate, member, member.triedUuids())
+                    : OwnedTables.dropAll(admitted.get().session(), candidate, member);
             if (!(swept instanceof OwnedTables.Sweep.Done done)) {
                 return Optional.of(label + ": " + ((OwnedTables.Sweep.Unproven) swept).why());
             }
             if (!done.dropped()) {
                 continue;
             }
-            evidence.step(label + " late-landing table of the aborted operation dropped by its recorded UUID");
+            evidence.step(label + " late-landing table of the " + (supersededOnly ? "completed" : "aborted")
+                    + " operation dropped by its recorded UUID");
         }
         return Optional.empty();
     }

@@ -114,8 +114,12 @@ final class ExternalEvidence {
         detail.put("unknown_cause", cause);
         detail.put("members", memberStates());
         detail.put("steps", List.copyOf(steps));
-        ExternalRecord timed = record != null && record.record() instanceof ExternalRecord r ? r : null;
-        times.put(detail, timed == null ? null : timed.payload().createdAt(), timed == null ? null : timed.payload().updatedAt());
+        if (record != null && record.record() instanceof ExternalRecord timed) {
+            times.put(detail, timed.payload().createdAt(), timed.payload().updatedAt(), timed.payload().phases(),
+                    timed.phase().name(), timed.phase().admitsNewOperation());
+        } else {
+            times.put(detail, null, null);
+        }
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");
         return detail;

@@ -14,8 +14,10 @@ import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
+import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.external.admission.AdmissionCodes;
@@ -27,9 +29,11 @@ import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
+import io.dpone.clickhouse.external.authority.TableDefinition;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.EndpointCoverage;
+import io.dpone.clickhouse.external.member.MemberPolicy;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
@@ -84,10 +88,12 @@ final class ExternalGate {
      * A refusal that is not this invocation's own receipt is thrown, as from {@link #admit}.
      *
      * @param facade null when admission stopped before the facade was judged
+     * @param serverVersions each member's reported {@code version()} by endpoint (empty when membership was not read)
      */
-    record Survey(Admission admission, FacadeVerdict facade, boolean needsProof) {
+    record Survey(Admission admission, FacadeVerdict facade, boolean needsProof, Map<HostEndpoint, String> serverVersions) {
         Survey {
             requireNonNull(admission, "admission is null");
+            serverVersions = Map.copyOf(requireNonNull(serverVersions, "serverVersions is null"));
         }
     }
 
@@ -103,7 +109,7 @@ final class ExternalGate {
                 throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
             }
         } catch (DponeException refused) {
-            return new Survey(heldBeforeMembership(operation, refused), null, false);
+            return new Survey(heldBeforeMembership(operation, refused), null, false, Map.of());
         }
         SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
         if (ownUnresolved(slot, operation)) {
@@ -112,7 +118,8 @@ final class ExternalGate {
         AdmittedMembers members = members(membership, pastDispatch(slot, operation), false, run).members();
         requireSealableTypes(members);
         return new Survey(new Admission(members, slot), facade,
-                !(facade instanceof FacadeVerdict.Ready) || needsProof(slot, members.inventoryDigest()));
+                !(facade instanceof FacadeVerdict.Ready) || needsProof(slot, members.inventoryDigest()),
+                LivePlanFields.serverVersions(membership.members()));
     }
 
     Admission admit(ExternalOperation operation, ExternalRun run) {
@@ -147,9 +154,10 @@ final class ExternalGate {
         try {
             Judged judged = members(membership, pastDispatch(slot, operation), true, run);
             return new Survey(new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty()), facade,
-                    needsProof(slot, judged.members().inventoryDigest()));
+                    needsProof(slot, judged.members().inventoryDigest()), LivePlanFields.serverVersions(membership.members()));
         } catch (RuntimeException stopped) {
-            return new Survey(new Admission(null, slot, Optional.empty(), Optional.of(stopped)), facade, false);
+            return new Survey(new Admission(null, slot, Optional.empty(), Optional.of(stopped)), facade, false,
+                    LivePlanFields.serverVersions(membership.members()));
         }
     }
 
@@ -254,6 +262,7 @@ final class ExternalGate {
                     + " declared engine " + settings.engine() + " rewrites rows on insert and in merges; external mode stages a"
                     + " plain " + RowPreservingTables.ENGINE + " only; nothing was mutated");
         }
+        requirePolicy(members, target.definition());
         List<ColumnDefinition> columns = target.definition().isPresent() ? targetColumns(members.get(0)) : List.of();
         return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), target.definition(), target.uuids(),
                 columns), Optional.empty());
@@ -274,6 +283,37 @@ final class ExternalGate {
         }
         members.placement().requirePlaceable(ArtifactSchema.declared(TargetColumns.stored(members.targetColumns()).stream()
                 .map(column -> SourceColumn.typed(column.name(), column.type())).toList()));
+    }
+
+    /**
+     * Every member's principal holds what staging and publication need on the target database, and
+     * no member's server default deduplicates the target's inserts (issue 19): refused here, before
+     * anything is locked or created, instead of a candidate refused halfway (497) or a folded block.
+     * A missing privilege is CAPABILITY_MISSING (seed 000 names no privilege code; that is the code for
+     * "a required capability is absent"), the window EXTERNAL_ENGINE_UNSUPPORTED, as a table's own.
+     */
+    private void requirePolicy(List<AdmittedMembers.Member> members, Optional<TableDefinition> target) {
+        for (AdmittedMembers.Member member : members) {
+            String label = "member " + member.row().shardNumber() + "/" + member.row().replicaNumber();
+            if (!(member.session().policy(settings.target().database()) instanceof CatalogRead.Observed<MemberPolicy> read)) {
+                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, "admission blocked: " + label
+                        + " could not prove its principal's privileges on the target database (CHECK GRANT) or read its"
+                        + " merge_tree defaults; nothing was mutated");
+            }
+            MemberPolicy policy = read.facts();
+            if (!policy.missingPrivileges().isEmpty()) {
+                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, "admission blocked: the principal"
+                        + " of " + label + " lacks " + String.join(", ", policy.missingPrivileges()) + " on the target database,"
+                        + " which staging (CREATE, INSERT, RENAME, DROP) and publication (EXCHANGE or RENAME) need; nothing"
+                        + " was mutated");
+            }
+            Optional<String> deduplicates = RowPreservingTables.serverDefaultRefusal(target.map(TableDefinition::engineFull),
+                    policy.deduplicationWindowDefault());
+            if (deduplicates.isPresent()) {
+                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, "admission blocked: "
+                        + deduplicates.get() + "; nothing was mutated");
+            }
+        }
     }
 
     private List<ColumnDefinition> targetColumns(AdmittedMembers.Member member) {

@@ -133,18 +133,23 @@ public final class ExternalPublicationService {
     }
 
     /**
-     * The last moment an ABORTED predecessor's recorded UUIDs are readable is before this takeover
-     * overwrites them: a late-landing table of that operation is dropped first (exactly its recorded
-     * UUIDs under its own candidate name), or the target is not taken and nothing is lost.
+     * The last moment a finished predecessor's recorded UUIDs are readable is before this takeover
+     * overwrites them: a late-landing table of that operation is dropped first (an ABORTED one's
+     * recorded UUIDs, a COMPLETED one's superseded attempts under their own attempt names), or the
+     * target is not taken and nothing is lost.
      */
-    private void sweepAbortedPredecessor(AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, ExternalRun run) {
-        if (finished != null && finished.record() instanceof ExternalRecord aborted && aborted.phase() == ExternalPhase.ABORTED) {
-            AbortedLeftovers.sweep(cluster, aborted, settings.target(), run.evidence()).ifPresent(unproven -> {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the aborted predecessor operation"
-                        + " may have left a table behind (" + unproven + "); the target was not taken, so its recorded UUIDs"
-                        + " stay readable; run again");
-            });
+    private void sweepFinishedPredecessor(AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, ExternalRun run) {
+        if (finished == null || !(finished.record() instanceof ExternalRecord predecessor)) {
+            return;
         }
+        Optional<String> unproven = predecessor.phase() == ExternalPhase.ABORTED
+                ? AbortedLeftovers.sweep(cluster, predecessor, settings.target(), run.evidence())
+                : AbortedLeftovers.sweepSuperseded(cluster, predecessor, settings.target(), run.evidence());
+        unproven.ifPresent(why -> {
+            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the " + predecessor.phase()
+                    .name().toLowerCase(java.util.Locale.ROOT) + " predecessor operation may have left a table behind ("
+                    + why + "); the target was not taken, so its recorded UUIDs stay readable; run again");
+        });
     }
 
     /**
@@ -163,7 +168,7 @@ public final class ExternalPublicationService {
             throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                     "the source is larger than max_source_bytes; nothing was locked or created");
         }
-        sweepAbortedPredecessor(cluster, finished, run);
+        sweepFinishedPredecessor(cluster, finished, run);
         run.pacing().progress().step("lock");
         ExternalRecord locked = steps.locked(operation, cluster.inventoryDigest(),
                 finished == null ? 0 : finished.record().dispatchEpoch(), notBefore(finished));

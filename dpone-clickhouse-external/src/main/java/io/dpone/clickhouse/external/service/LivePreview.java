@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
@@ -74,7 +75,7 @@ final class LivePreview {
         SlotRead<ExternalSlot> slot = admission.slot() == null ? new SlotRead.Absent<>() : admission.slot();
         if (admission.members() != null) {
             detail.put("inventory_digest", admission.members().inventoryDigest().hex());
-            detail.put("members", members(admission.members()));
+            detail.put("members", members(admission.members(), survey.serverVersions()));
         }
         detail.put("facade", survey.facade() == null ? "not judged: admission stopped before the facade was read"
                 : LivePlanFields.facade(survey.facade()));
@@ -213,13 +214,14 @@ final class LivePreview {
         return new LivePlan(SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
     }
 
-    private static List<Object> members(AdmittedMembers cluster) {
+    private static List<Object> members(AdmittedMembers cluster, Map<HostEndpoint, String> versions) {
         List<Object> members = new ArrayList<>();
         for (AdmittedMembers.Member member : cluster.members()) {
             UUID uuid = cluster.targetUuids().get(member.endpoint());
             Map<String, Object> entry = ReceiptFields.member(member.row(), "target", cluster.target().isEmpty() ? "absent"
                     : uuid == null ? "unknown" : Map.of("uuid", uuid.toString()));
             entry.put("time_zone", cluster.timeZones().get(member.row()));
+            entry.put("server_version", LivePlanFields.serverVersion(versions, member.endpoint()));
             members.add(entry);
         }
         return members;

@@ -108,6 +108,10 @@ final class MemberStaging {
             case SUPERSEDED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     label + ": its candidate name holds a superseded attempt of this operation, which no promotion renames"
                             + " there; it is not dropped while staging, and the abort drops it by its recorded UUID");
+            case UNPROMOTED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    label + ": its candidate name holds this operation's recorded table, loaded there unproven by an"
+                            + " earlier release; it is not proven or replaced under that name, and the abort drops it by its"
+                            + " recorded UUID");
             case REPLACE -> replace(session, record, artifact, placement, operation, cursor, cancellation, run, label);
             case LOAD -> load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
         };

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
@@ -54,7 +55,8 @@ final class RecordSteps {
     /** The first record of a new operation; {@code carriedEpoch} is the finished predecessor record's epoch, else 0. */
     ExternalRecord locked(ExternalOperation operation, Digest inventoryDigest, long carriedEpoch, Instant now) {
         ExternalPayload payload = new ExternalPayload(operation.planDigest(), inventoryDigest, operation.candidate().table(),
-                null, null, null, List.of(), null, null, inventoryDigest, null, now, now);
+                null, null, null, List.of(), null, null, inventoryDigest, null, now, now,
+                PhaseHistory.started(ExternalPhase.LOCKED.name(), now));
         return new ExternalRecord(operation.targetKey(), operation.operationId(), FenceToken.issue(random), ExternalPhase.LOCKED,
                 carriedEpoch, payload);
     }
@@ -179,7 +181,10 @@ final class RecordSteps {
         return now.isBefore(p.updatedAt()) ? p.updatedAt() : now;
     }
 
+    /** The next record; every step passes here, so each phase change is timed once, at the record's updated time. */
     private static ExternalRecord with(ExternalRecord current, ExternalPhase phase, long epoch, ExternalPayload payload) {
-        return new ExternalRecord(current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, payload);
+        ExternalPayload timed = payload.withPhases(current.payload().phases().entered(current.phase().name(), phase.name(),
+                payload.updatedAt()));
+        return new ExternalRecord(current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, timed);
     }
 }

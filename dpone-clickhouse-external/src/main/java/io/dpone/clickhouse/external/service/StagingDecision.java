@@ -21,7 +21,8 @@ import java.util.Optional;
  * in STAGING (ADR 0008, "Staging that no stale statement can reach").
  * <pre>
  * candidate name: the recorded UUID, content exactly the artifact -&gt; ACCEPT
- * candidate name: the recorded UUID, other content                -&gt; DIVERGED (proven, changed since)
+ * candidate name: the recorded UUID, READY, other content         -&gt; DIVERGED (proven, changed since)
+ * candidate name: the recorded UUID, LOADING, other content       -&gt; UNPROMOTED (an older release's partial: abort)
  * candidate name: a tried (superseded) UUID of the member         -&gt; SUPERSEDED (never dropped here: abort)
  * candidate name: any other table                                 -&gt; DIVERGED (not provably this operation's)
  * no UUID recorded, or nothing under either name                  -&gt; LOAD (record a fresh UUID, create, insert, prove)
@@ -44,11 +45,15 @@ import java.util.Optional;
  * (LOAD again, under a fresh recorded UUID); after the READY write and before the rename, the
  * attempt still proven (PROMOTE). A DIVERGED verdict on a table that is not the recorded one holds
  * only for the record version it was decided on; the caller re-reads the record before it reports
- * one. Nothing is ever published in STAGING, so dropping an owned attempt never touches a served
- * table. Pure.
+ * one. The candidate name holds a LOADING member's recorded UUID only when a release before
+ * per-attempt names loaded it there (this release renames only after the READY write, and READY is
+ * never superseded): its content is unproven and its loader may still be writing, so it is neither
+ * proven nor replaced under that name; the operation is aborted, whose fenced cleanup drops it by
+ * that recorded UUID (UNPROMOTED: a way out, issue 19). Nothing is ever published in STAGING, so
+ * dropping an owned attempt never touches a served table. Pure.
  */
 final class StagingDecision {
-    enum Action { LOAD, REPLACE, PROMOTE, ACCEPT, SUPERSEDED, DIVERGED }
+    enum Action { LOAD, REPLACE, PROMOTE, ACCEPT, SUPERSEDED, UNPROMOTED, DIVERGED }
 
     private StagingDecision() {
     }
@@ -86,6 +91,9 @@ final class StagingDecision {
             return Action.SUPERSEDED;
         }
         if (underCandidate instanceof TableState.Present) {
+            if (owned(member, underCandidate) && !exact && member.stage() == MemberStage.LOADING) {
+                return Action.UNPROMOTED;
+            }
             return owned(member, underCandidate) && exact ? Action.ACCEPT : Action.DIVERGED;
         }
         if (underAttempt instanceof TableState.Absent) {

@@ -64,4 +64,28 @@ class RowPreservingTablesTest {
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, assertThrows(DponeException.class,
                 () -> TargetColumns.stored(List.of(new ColumnDefinition("x", "UInt64", "FUTURE")))).code());
     }
+
+    /** Issue 19: a column's own TTL resets its values in merges. Red on main c884450: stored as ordinary. */
+    @Test
+    void aColumnWithATtlOfItsOwnIsRefused() {
+        DponeException ttl = assertThrows(DponeException.class, () -> TargetColumns.stored(List.of(
+                new ColumnDefinition("id", "UInt64"), new ColumnDefinition("v", "UInt64", "", "day + toIntervalDay(1)"))));
+        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, ttl.code());
+        assertTrue(ttl.getMessage().startsWith("column 2 of the target has a TTL of its own"), ttl.getMessage());
+    }
+
+    /**
+     * Issue 19: a table that does not set non_replicated_deduplication_window inherits the server's
+     * merge_tree default, and so does an absent target's candidate. Red on main c884450: no such rule.
+     */
+    @Test
+    void theServersDeduplicationDefaultCountsUnlessTheTableSetsItsOwn() {
+        Optional<String> plain = Optional.of("MergeTree ORDER BY id SETTINGS index_granularity = 8192");
+        assertEquals(Optional.empty(), RowPreservingTables.serverDefaultRefusal(plain, 0));
+        assertTrue(RowPreservingTables.serverDefaultRefusal(plain, 100).orElseThrow()
+                .contains("non_replicated_deduplication_window (100)"));
+        assertTrue(RowPreservingTables.serverDefaultRefusal(Optional.empty(), 5).isPresent(), "an absent target's candidates");
+        assertEquals(Optional.empty(), RowPreservingTables.serverDefaultRefusal(Optional.of("MergeTree ORDER BY id SETTINGS"
+                + " non_replicated_deduplication_window = 0, index_granularity = 8192"), 100), "the table's own 0 wins");
+    }
 }

@@ -61,7 +61,9 @@ class StagingDecisionTest {
         assertEquals(Action.DIVERGED, atCandidate(READY, present(new UUID(0, 2)), null), "the proven candidate is gone");
         assertEquals(Action.ACCEPT, atCandidate(LOADING, present(MINE), exact));
         assertEquals(Action.ACCEPT, atCandidate(READY, present(MINE), exact));
-        assertEquals(Action.DIVERGED, atCandidate(LOADING, present(MINE), partial), "the candidate name is never dropped");
+        // only a release before per-attempt names loaded there: never replaced in STAGING, but aborted (issue 19)
+        assertEquals(Action.UNPROMOTED, atCandidate(LOADING, present(MINE), partial), "an older release's partial candidate");
+        assertEquals(Action.UNPROMOTED, atCandidate(LOADING, present(MINE), new MemberContent.OverBudget(3)));
         assertEquals(Action.DIVERGED, atCandidate(READY, present(MINE), partial), "proven once, changed since");
         // the attempt name: replaced while partial, promoted once exact
         assertEquals(Action.PROMOTE, atAttempt(LOADING, present(MINE), exact));

@@ -32,7 +32,7 @@ final class CatalogAnswers {
         return rows;
     }
 
-    /** The member view's records ({@code CatalogQueries.members}): identity, database, tables, columns, replicas. */
+    /** The member view's records ({@code CatalogQueries.members}): identity, database, tables, columns, replicas, version. */
     static List<String> memberRecords(World world, String cluster, SimMember member, TableRef target, TableRef candidate) {
         List<String> flat = new ArrayList<>();
         List<SimMember> configured = world.configured(cluster);
@@ -41,6 +41,7 @@ final class CatalogAnswers {
             add(flat, "member", member.endpoint.host(), Integer.toString(member.endpoint.port()), "1",
                     Integer.toString(position + 1));
         }
+        add(flat, "version", member.serverVersion);
         SimDatabase db = member.databases.get(target.database());
         if (db == null) {
             return flat;

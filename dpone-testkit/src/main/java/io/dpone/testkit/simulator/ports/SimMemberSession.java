@@ -16,6 +16,7 @@ import io.dpone.clickhouse.external.artifact.TypedColumn;
 import io.dpone.clickhouse.external.content.ContentDigest;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.MemberContent;
+import io.dpone.clickhouse.external.member.MemberPolicy;
 import io.dpone.clickhouse.external.member.MemberSelf;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
@@ -77,6 +78,12 @@ final class SimMemberSession implements MemberSession {
             return position < 0 ? CatalogRead.Unreadable.malformed()
                     : new CatalogRead.Observed<>(new MemberSelf(1, position + 1, member.timeZone));
         });
+    }
+
+    @Override
+    public CatalogRead<MemberPolicy> policy(String database) {
+        return read(PortCall.MEMBER_POLICY, () -> new CatalogRead.Observed<>(new MemberPolicy(MemberPolicy.REQUIRED.stream()
+                .filter(member.deniedPrivileges::contains).toList(), member.deduplicationWindowDefault)));
     }
 
     @Override

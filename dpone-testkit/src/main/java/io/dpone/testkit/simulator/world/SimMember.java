@@ -46,6 +46,12 @@ public final class SimMember {
     public boolean knowsValidateMutationQuery;
     /** The server's {@code timezone()}: where a date-time without a zone of its own lands. */
     public String timeZone = "UTC";
+    /** Privileges of {@code MemberPolicy.REQUIRED} the member sessions' principal lacks on every database. */
+    public java.util.Set<String> deniedPrivileges = new java.util.LinkedHashSet<>();
+    /** The server's {@code merge_tree} default {@code non_replicated_deduplication_window} (0 as shipped). */
+    public long deduplicationWindowDefault;
+    /** The server's {@code version()}, as the member read reports it. */
+    public String serverVersion = ServerErrors.VERSION;
     long session = 1;
     /**
      * The highest {@link KeeperLog} index this member's KeeperMap client has seen; -1 until its first

@@ -16,6 +16,8 @@ final class PayloadFields {
     static final String INVENTORY_DIGEST = "inventory_digest";
     static final String OPERATION_ID = "operation_id";
     static final String PHASE = "phase";
+    /** Optional: when the record entered each phase (issue 21); omitted when not known, so older records stay canonical. */
+    static final String PHASE_TIMES = "phase_times";
     static final String PLAN_DIGEST = "plan_digest";
     static final String PREDECESSOR = "predecessor";
     static final String PUBLICATION = "publication";
@@ -27,7 +29,7 @@ final class PayloadFields {
     static final Set<String> RECORD = Set.of(CANDIDATE_TABLE, CLEANUP, CREATED_AT, DESIRED, DISPATCH_EPOCH, ERROR,
             FENCE_TOKEN, INVENTORY_DIGEST, OPERATION_ID, PHASE, PLAN_DIGEST, PREDECESSOR, PUBLICATION, SCHEMA_VERSION,
             STAGED_ROW_COUNT, TARGET_KEY, UPDATED_AT);
-    static final Set<String> OPTIONAL_RECORD = Set.of(CAPABILITY_INVENTORY_DIGEST);
+    static final Set<String> OPTIONAL_RECORD = Set.of(CAPABILITY_INVENTORY_DIGEST, PHASE_TIMES);
 
     static final String TABLE_UUID = "table_uuid";
     static final String ENGINE_FULL = "engine_full";

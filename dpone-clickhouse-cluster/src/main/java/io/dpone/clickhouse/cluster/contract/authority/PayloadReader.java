@@ -66,8 +66,17 @@ final class PayloadReader {
                 instant(root, CREATED_AT),
                 instant(root, UPDATED_AT),
                 error(root.get(ERROR)),
-                root.has(CAPABILITY_INVENTORY_DIGEST) ? digest(root, CAPABILITY_INVENTORY_DIGEST) : null);
+                root.has(CAPABILITY_INVENTORY_DIGEST) ? digest(root, CAPABILITY_INVENTORY_DIGEST) : null,
+                phases(root.get(PHASE_TIMES)));
         return new Parsed(mirrors, payload);
+    }
+
+    private static PhaseHistory phases(JsonNode array) throws PayloadRejected {
+        try {
+            return PhaseHistory.fromJson(array, phase -> AuthorityPhase.fromStored(phase) != null);
+        } catch (IllegalArgumentException e) {
+            throw malformed(e.getMessage());
+        }
     }
 
     private static GenerationIdentity generation(JsonNode node, String name) throws PayloadRejected {

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 /**
  * Writes the canonical V1 payload: one JSON object, keys sorted by code point at every level, no
  * whitespace, every key present (absent values are JSON null) except the optional
- * {@code capability_inventory_digest}, which is omitted when absent, integers as plain decimals,
+ * {@code capability_inventory_digest} and {@code phase_times}, which are omitted when absent, integers as plain decimals,
  * timestamps as {@link java.time.Instant#toString()}. Jackson does the escaping.
  */
 final class PayloadWriter {
@@ -47,6 +47,9 @@ final class PayloadWriter {
         json.put(ERROR, error(payload.error()));
         if (payload.capabilityInventoryDigest() != null) {
             json.put(CAPABILITY_INVENTORY_DIGEST, payload.capabilityInventoryDigest().hex());
+        }
+        if (!payload.phases().isUnknown()) {
+            json.put(PHASE_TIMES, payload.phases().json());
         }
         try {
             return MAPPER.writeValueAsString(json);
