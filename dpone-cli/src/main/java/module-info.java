@@ -13,6 +13,8 @@ module io.dpone.cli {
     uses io.dpone.spi.source.SourceInspector;
 
     // picocli reads and injects the annotated command fields reflectively.
-    opens io.dpone.cli to info.picocli;
-    opens io.dpone.cli.command to info.picocli;
+    opens io.dpone.cli to
+            info.picocli;
+    opens io.dpone.cli.command to
+            info.picocli;
 }

@@ -15,6 +15,7 @@ module io.dpone.clickhouse.cluster {
     requires org.apache.httpcomponents.client5.httpclient5;
     requires org.apache.httpcomponents.core5.httpcore5;
     requires dev.failsafe.core;
+
     uses java.sql.Driver;
 
     // Unqualified: what a third-party connector author compiles against through the testkit's
@@ -34,23 +35,43 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.sql;
 
     // Qualified: the mode plugins compose the rest, the testkit's harnesses wire it the same way.
-    exports io.dpone.clickhouse.cluster.authority.adapter
-            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.catalog
-            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.ddl.adapter
-            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.flow to io.dpone.clickhouse.internal, io.dpone.clickhouse.external;
+    exports io.dpone.clickhouse.cluster.authority.adapter to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external,
+            io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.catalog to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external,
+            io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.ddl.adapter to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external,
+            io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.flow to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external;
     // The protocol rules and step results both modes share (issue 24, one engine).
-    exports io.dpone.clickhouse.cluster.engine to io.dpone.clickhouse.internal, io.dpone.clickhouse.external;
-    exports io.dpone.clickhouse.cluster.provider
-            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.source
-            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.transport
-            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.transport.http
-            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
-    exports io.dpone.clickhouse.cluster.transport.nativeproto
-            to io.dpone.clickhouse.internal, io.dpone.clickhouse.external, io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.engine to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external;
+    exports io.dpone.clickhouse.cluster.provider to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external,
+            io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.source to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external,
+            io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external,
+            io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport.http to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external,
+            io.dpone.testkit;
+    exports io.dpone.clickhouse.cluster.transport.nativeproto to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external,
+            io.dpone.testkit;
 }

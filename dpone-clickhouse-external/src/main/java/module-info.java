@@ -18,13 +18,16 @@ module io.dpone.clickhouse.external {
     exports io.dpone.clickhouse.external.admission;
     exports io.dpone.clickhouse.external.service;
     // The native member adapter: the provider composes it; only the testkit uses it besides.
-    exports io.dpone.clickhouse.external.nativeproto to io.dpone.testkit;
+    exports io.dpone.clickhouse.external.nativeproto to
+            io.dpone.testkit;
     // The port wiring, so the testkit's real external backends run exactly the production wiring.
-    exports io.dpone.clickhouse.external.provider to io.dpone.testkit;
+    exports io.dpone.clickhouse.external.provider to
+            io.dpone.testkit;
 
-    provides io.dpone.spi.publication.PublicationStrategyProvider
-            with io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider;
-    provides io.dpone.spi.artifact.ArtifactSealer
-            with io.dpone.clickhouse.external.provider.ExternalArtifactSealer;
-    provides io.dpone.spi.source.SourceInspector with io.dpone.clickhouse.external.provider.ExternalSourceInspector;
+    provides io.dpone.spi.publication.PublicationStrategyProvider with
+            io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider;
+    provides io.dpone.spi.artifact.ArtifactSealer with
+            io.dpone.clickhouse.external.provider.ExternalArtifactSealer;
+    provides io.dpone.spi.source.SourceInspector with
+            io.dpone.clickhouse.external.provider.ExternalSourceInspector;
 }

@@ -7,9 +7,11 @@ module io.dpone.clickhouse.internal {
     // (docs/testkit/simulator.md), and a connector author's test names the settings it passes.
     exports io.dpone.clickhouse.internal.service;
     // The port wiring, so the testkit's real acceptance backend runs exactly the production wiring.
-    exports io.dpone.clickhouse.internal.provider to io.dpone.testkit;
+    exports io.dpone.clickhouse.internal.provider to
+            io.dpone.testkit;
 
-    provides io.dpone.spi.publication.PublicationStrategyProvider
-            with io.dpone.clickhouse.internal.provider.InternalPublicationStrategyProvider;
-    provides io.dpone.spi.source.SourceInspector with io.dpone.clickhouse.internal.provider.InternalSourceInspector;
+    provides io.dpone.spi.publication.PublicationStrategyProvider with
+            io.dpone.clickhouse.internal.provider.InternalPublicationStrategyProvider;
+    provides io.dpone.spi.source.SourceInspector with
+            io.dpone.clickhouse.internal.provider.InternalSourceInspector;
 }

@@ -7,5 +7,6 @@ module io.dpone.demo {
     requires io.dpone.testkit;
     requires static com.google.auto.service;
 
-    provides io.dpone.spi.demo.DemoScenarios with io.dpone.demo.SimulatedDemoScenarios;
+    provides io.dpone.spi.demo.DemoScenarios with
+            io.dpone.demo.SimulatedDemoScenarios;
 }

@@ -28,6 +28,7 @@ module io.dpone.testkit {
     // jqwik finds and invokes the suites' package-private @Property/@Provide methods reflectively,
     // wherever the consumer puts JUnit and jqwik (module or class path), so it needs no --add-opens.
     opens io.dpone.testkit.property;
+
     exports io.dpone.testkit.cluster;
     exports io.dpone.testkit.clickhouse;
     exports io.dpone.testkit.clickhouse.config;

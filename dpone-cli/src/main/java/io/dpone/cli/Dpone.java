@@ -26,7 +26,11 @@ import picocli.CommandLine.Spec;
  * failure becomes one typed error document on stderr (JSON, or text for a person at a terminal)
  * and a documented exit code ({@link ExitCode}, listed in every command's help).
  */
-@Command(name = "dpone", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "dpone 0.1.0",
+@Command(
+        name = "dpone",
+        mixinStandardHelpOptions = true,
+        scope = ScopeType.INHERIT,
+        version = "dpone 0.1.0",
         description = "Reference host for ClickHouse cluster full-refresh publication.")
 public final class Dpone implements Callable<Integer> {
     private final HostContext host;
@@ -39,9 +43,13 @@ public final class Dpone implements Callable<Integer> {
     }
 
     /** {@code --errors}: inherited by every command, so it may follow the command name. */
-    @Option(names = "--errors", paramLabel = "FORMAT", scope = ScopeType.INHERIT,
-            description = "How errors are written to stderr: human (code, message, what to do, page) or json (one line)."
-                    + " Default: human on a terminal, json otherwise.")
+    @Option(
+            names = "--errors",
+            paramLabel = "FORMAT",
+            scope = ScopeType.INHERIT,
+            description =
+                    "How errors are written to stderr: human (code, message, what to do, page) or json (one line)."
+                            + " Default: human on a terminal, json otherwise.")
     void errors(ErrorReporter.Format format) {
         host.errors().use(format);
     }
@@ -98,6 +106,9 @@ public final class Dpone implements Callable<Integer> {
         for (ExitCode code : ExitCode.of(command.getCommandName())) {
             codes.put(String.format("%2d", code.code()), code.summary());
         }
-        command.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes (docs/reference/cli.md):%n").exitCodeList(codes);
+        command.getCommandSpec()
+                .usageMessage()
+                .exitCodeListHeading("%nExit codes (docs/reference/cli.md):%n")
+                .exitCodeList(codes);
     }
 }

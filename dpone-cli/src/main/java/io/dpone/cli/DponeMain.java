@@ -7,8 +7,7 @@ import java.util.ServiceConfigurationError;
 
 /** Process entry point of the {@code dpone} launcher. */
 public final class DponeMain {
-    private DponeMain() {
-    }
+    private DponeMain() {}
 
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
@@ -16,8 +15,13 @@ public final class DponeMain {
         InterruptCancellation cancellation = InterruptCancellation.install();
         int exit = ExitCode.INTERNAL_ERROR.code();
         try {
-            HostContext host = new HostContext(HostContext.discoverProviders(), HostVariables.of(System.getenv()),
-                    Terminals.detect(), cancellation, out, err);
+            HostContext host = new HostContext(
+                    HostContext.discoverProviders(),
+                    HostVariables.of(System.getenv()),
+                    Terminals.detect(),
+                    cancellation,
+                    out,
+                    err);
             exit = Dpone.run(args, host);
         } catch (RuntimeException | ServiceConfigurationError e) {
             // A provider that cannot be loaded is a defect, reported as a typed document, not a trace.

@@ -15,7 +15,10 @@ import java.io.PrintWriter;
  */
 public final class ErrorReporter {
     /** How an error document is written. */
-    public enum Format { HUMAN, JSON }
+    public enum Format {
+        HUMAN,
+        JSON
+    }
 
     private final PrintWriter err;
     private volatile Format format;

@@ -64,7 +64,8 @@ public enum ExitCode {
      */
     public static List<ExitCode> of(String command) {
         return switch (command) {
-            case "check", "plan", "status", "demo" -> List.of(OK, BLOCKED, INVALID_INPUT, RUNTIME_FAILURE, INTERNAL_ERROR);
+            case "check", "plan", "status", "demo" ->
+                List.of(OK, BLOCKED, INVALID_INPUT, RUNTIME_FAILURE, INTERNAL_ERROR);
             case "publish" -> List.of(values());
             case "seal" -> List.of(OK, INVALID_INPUT, RUNTIME_FAILURE, INTERNAL_ERROR);
             case "providers", "dpone" -> List.of(OK, INVALID_INPUT, INTERNAL_ERROR);

@@ -38,13 +38,29 @@ public record HostContext(
     }
 
     /** A host whose error documents are human text exactly when stderr is a terminal (until {@code --errors}). */
-    public HostContext(List<PublicationStrategyProvider> providers, HostVariables variables, Terminals terminals,
-            Cancellation cancellation, PrintWriter out, PrintWriter err) {
-        this(providers, variables, terminals, cancellation, out, err, new ErrorReporter(err, ErrorReporter.defaultFor(terminals)));
+    public HostContext(
+            List<PublicationStrategyProvider> providers,
+            HostVariables variables,
+            Terminals terminals,
+            Cancellation cancellation,
+            PrintWriter out,
+            PrintWriter err) {
+        this(
+                providers,
+                variables,
+                terminals,
+                cancellation,
+                out,
+                err,
+                new ErrorReporter(err, ErrorReporter.defaultFor(terminals)));
     }
 
     /** A host without terminals or cancellation whose environment holds only {@code environment}'s variables. */
-    public HostContext(List<PublicationStrategyProvider> providers, HostEnvironment environment, PrintWriter out, PrintWriter err) {
+    public HostContext(
+            List<PublicationStrategyProvider> providers,
+            HostEnvironment environment,
+            PrintWriter out,
+            PrintWriter err) {
         this(providers, HostVariables.of(environment), Terminals.NONE, Cancellation.NEVER, out, err);
     }
 
@@ -54,8 +70,10 @@ public record HostContext(
      * layer is unspecified, and operators compare listings between hosts.
      */
     public static List<PublicationStrategyProvider> discoverProviders() {
-        return ServiceLoader.load(PublicationStrategyProvider.class).stream().map(ServiceLoader.Provider::get)
-                .sorted(Comparator.comparing(PublicationStrategyProvider::replicationMode)).toList();
+        return ServiceLoader.load(PublicationStrategyProvider.class).stream()
+                .map(ServiceLoader.Provider::get)
+                .sorted(Comparator.comparing(PublicationStrategyProvider::replicationMode))
+                .toList();
     }
 
     /** The part of the environment static admission and providers may read. */

@@ -27,7 +27,8 @@ public final class HostVariables {
     /** The variables an existing {@link HostEnvironment} was captured from. */
     public static HostVariables of(HostEnvironment environment) {
         requireNonNull(environment, "environment is null");
-        return environment.externalArtifactStore()
+        return environment
+                .externalArtifactStore()
                 .map(store -> of(Map.of(HostEnvironment.EXTERNAL_ARTIFACT_STORE_VARIABLE, store)))
                 .orElse(EMPTY);
     }

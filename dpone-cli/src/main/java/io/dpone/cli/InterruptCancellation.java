@@ -33,7 +33,8 @@ public final class InterruptCancellation implements Cancellation {
 
     /** Registers the shutdown hook of this process. */
     public static InterruptCancellation install() {
-        InterruptCancellation cancellation = new InterruptCancellation(code -> Runtime.getRuntime().halt(code), GRACE);
+        InterruptCancellation cancellation =
+                new InterruptCancellation(code -> Runtime.getRuntime().halt(code), GRACE);
         Runtime.getRuntime().addShutdownHook(new Thread(cancellation::onShutdown, "dpone-cancellation"));
         return cancellation;
     }

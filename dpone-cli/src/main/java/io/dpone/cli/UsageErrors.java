@@ -32,7 +32,8 @@ final class UsageErrors implements IParameterExceptionHandler {
             return "unknown options or arguments: " + String.join(", ", names(unmatched.getUnmatched()));
         }
         // These messages name options only; a plain ParameterException is the host's own, value-free.
-        if (exception instanceof MissingParameterException || exception instanceof OverwrittenOptionException
+        if (exception instanceof MissingParameterException
+                || exception instanceof OverwrittenOptionException
                 || exception.getClass() == ParameterException.class) {
             return exception.getMessage();
         }

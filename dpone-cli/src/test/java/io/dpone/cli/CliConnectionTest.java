@@ -98,10 +98,17 @@ class CliConnectionTest {
     @Test
     void theEnvironmentPasswordMayComeFromAFile() throws IOException {
         Path secret = profile("password.txt", CliRun.SECRET_PASSWORD + "\n");
-        ClusterConnection connection = published(Map.of(ConnectionEnvironment.HOST, CliRun.SECRET_HOST,
-                ConnectionEnvironment.PASSWORD_FILE, secret.toString()));
-        assertEquals(Secret.of(CliRun.SECRET_PASSWORD), connection.password(), "one trailing line break is not part of it");
-        assertEquals(Secret.empty(), published(Map.of(ConnectionEnvironment.HOST, CliRun.SECRET_HOST)).password());
+        ClusterConnection connection = published(Map.of(
+                ConnectionEnvironment.HOST,
+                CliRun.SECRET_HOST,
+                ConnectionEnvironment.PASSWORD_FILE,
+                secret.toString()));
+        assertEquals(
+                Secret.of(CliRun.SECRET_PASSWORD), connection.password(), "one trailing line break is not part of it");
+        assertEquals(
+                Secret.empty(),
+                published(Map.of(ConnectionEnvironment.HOST, CliRun.SECRET_HOST))
+                        .password());
     }
 
     @Test
@@ -116,8 +123,11 @@ class CliConnectionTest {
         Map<String, String> secure = new HashMap<>(PublishFixtures.environment());
         secure.put(ConnectionEnvironment.SECURE, "maybe");
         assertTrue(refused(secure).get("message").asText().contains(ConnectionEnvironment.SECURE));
-        Map<String, String> unreadable = Map.of(ConnectionEnvironment.HOST, CliRun.SECRET_HOST,
-                ConnectionEnvironment.PASSWORD_FILE, dir.resolve("absent").toString());
+        Map<String, String> unreadable = Map.of(
+                ConnectionEnvironment.HOST,
+                CliRun.SECRET_HOST,
+                ConnectionEnvironment.PASSWORD_FILE,
+                dir.resolve("absent").toString());
         assertTrue(refused(unreadable).get("message").asText().contains(ConnectionEnvironment.PASSWORD_FILE));
     }
 
@@ -132,7 +142,8 @@ class CliConnectionTest {
                 password_env: %s
                 """.formatted(CliRun.SECRET_HOST, PASSWORD_VARIABLE));
         // The DPONE_CLICKHOUSE_* variables are ignored when a profile is given.
-        Map<String, String> variables = Map.of(PASSWORD_VARIABLE, CliRun.SECRET_PASSWORD, ConnectionEnvironment.HOST, "other-host");
+        Map<String, String> variables =
+                Map.of(PASSWORD_VARIABLE, CliRun.SECRET_PASSWORD, ConnectionEnvironment.HOST, "other-host");
         ClusterConnection connection = published(variables, "--connection", profile.toString());
         assertEquals(CliRun.SECRET_HOST, connection.host());
         assertEquals(18123, connection.httpPort());
@@ -156,7 +167,8 @@ class CliConnectionTest {
 
     @Test
     void aPasswordWrittenInAProfileIsRefusedByFieldName() throws IOException {
-        Path profile = profile("cluster.yaml", "host: %s\npassword: %s\n".formatted(CliRun.SECRET_HOST, CliRun.SECRET_PASSWORD));
+        Path profile = profile(
+                "cluster.yaml", "host: %s\npassword: %s\n".formatted(CliRun.SECRET_HOST, CliRun.SECRET_PASSWORD));
         JsonNode error = refused(Map.of(), "--connection", profile.toString());
         assertTrue(error.get("message").asText().contains("password is not accepted"), error.toString());
     }
@@ -179,16 +191,26 @@ class CliConnectionTest {
             JsonNode error = refused(Map.of(), "--connection", profile.toString());
             assertTrue(error.get("message").asText().contains(problem.getValue()), problem.getKey() + " -> " + error);
         }
-        assertTrue(refused(Map.of(), "--connection", dir.resolve("absent.yaml").toString()).get("message").asText()
+        assertTrue(refused(Map.of(), "--connection", dir.resolve("absent.yaml").toString())
+                .get("message")
+                .asText()
                 .contains("does not exist"));
-        assertTrue(refused(Map.of(), "--connection", profile("cluster.toml", "host = 'h'").toString()).get("message").asText()
+        assertTrue(refused(
+                        Map.of(),
+                        "--connection",
+                        profile("cluster.toml", "host = 'h'").toString())
+                .get("message")
+                .asText()
                 .contains(".yaml, .yml or .json"));
-        assertTrue(refused(Map.of(), "--connection", profile("list.json", "[1]").toString()).get("message").asText()
+        assertTrue(refused(Map.of(), "--connection", profile("list.json", "[1]").toString())
+                .get("message")
+                .asText()
                 .contains("one object"));
     }
 
     /** Member names the sentinel marks: no output may print one, even when an entry is refused. */
     private static final String MEMBER_1 = "ch-0.member-sentinel.svc.cluster.local";
+
     private static final String MEMBER_2 = "ch-1.member-sentinel.svc.cluster.local";
     private static final String RUNTIME_1 = "10.77.66.55";
 
@@ -203,9 +225,11 @@ class CliConnectionTest {
                   "%s:9000": "[fd00::7]:19001"
                 """.formatted(CliRun.SECRET_HOST, MEMBER_1, RUNTIME_1, MEMBER_2));
         ClusterConnection connection = published(Map.of(), "--connection", profile.toString());
-        assertEquals(new MemberEndpoints(Map.of(
-                new Endpoint(MEMBER_1, 9000), new Endpoint(RUNTIME_1, 19000),
-                new Endpoint(MEMBER_2, 9000), new Endpoint("fd00::7", 19001))), connection.memberEndpoints());
+        assertEquals(
+                new MemberEndpoints(Map.of(
+                        new Endpoint(MEMBER_1, 9000), new Endpoint(RUNTIME_1, 19000),
+                        new Endpoint(MEMBER_2, 9000), new Endpoint("fd00::7", 19001))),
+                connection.memberEndpoints());
         assertEquals(9000, connection.nativePort(), "the coordinator's own ports are unchanged");
     }
 
@@ -214,17 +238,23 @@ class CliConnectionTest {
         CliRun.forbid("member-sentinel");
         Path profile = profile("cluster.json", """
                 {"host": "%s", "member_endpoints": {"%s:9440": "127.0.0.1:29440"}}""".formatted(CliRun.SECRET_HOST, MEMBER_1));
-        assertEquals(new MemberEndpoints(Map.of(new Endpoint(MEMBER_1, 9440), new Endpoint("127.0.0.1", 29440))),
+        assertEquals(
+                new MemberEndpoints(Map.of(new Endpoint(MEMBER_1, 9440), new Endpoint("127.0.0.1", 29440))),
                 published(Map.of(), "--connection", profile.toString()).memberEndpoints());
         Path empty = profile("empty.yaml", "host: %s\nmember_endpoints: {}\n".formatted(CliRun.SECRET_HOST));
-        assertEquals(MemberEndpoints.none(), published(Map.of(), "--connection", empty.toString()).memberEndpoints());
+        assertEquals(
+                MemberEndpoints.none(),
+                published(Map.of(), "--connection", empty.toString()).memberEndpoints());
         Path absent = profile("absent.yaml", "host: %s\n".formatted(CliRun.SECRET_HOST));
-        assertEquals(MemberEndpoints.none(), published(Map.of(), "--connection", absent.toString()).memberEndpoints());
+        assertEquals(
+                MemberEndpoints.none(),
+                published(Map.of(), "--connection", absent.toString()).memberEndpoints());
     }
 
     @Test
     void theEnvironmentHasNoMemberEndpointTranslation() {
-        assertEquals(MemberEndpoints.none(), published(PublishFixtures.environment()).memberEndpoints());
+        assertEquals(
+                MemberEndpoints.none(), published(PublishFixtures.environment()).memberEndpoints());
     }
 
     @Test
@@ -235,16 +265,27 @@ class CliConnectionTest {
         Map<String, String> problems = Map.ofEntries(
                 Map.entry("member_endpoints: [\"" + MEMBER_1 + ":9000\"]\n", "member_endpoints must be a mapping"),
                 Map.entry("member_endpoints: \"" + MEMBER_1 + ":9000\"\n", "member_endpoints must be a mapping"),
-                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + "\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
-                Map.entry("member_endpoints:\n" + good + "  \"" + MEMBER_2 + ":9000\": \"" + RUNTIME_1 + "\"\n",
+                Map.entry(
+                        "member_endpoints:\n  \"" + MEMBER_1 + "\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
+                Map.entry(
+                        "member_endpoints:\n" + good + "  \"" + MEMBER_2 + ":9000\": \"" + RUNTIME_1 + "\"\n",
                         "entry 2: the value must be host:port"),
-                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + ":0\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
-                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + ":9000\": \"" + RUNTIME_1 + ":65536\"\n", "entry 1: the value"),
-                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + ":9000\": 19000\n", "entry 1: the value must be a string"),
+                Map.entry(
+                        "member_endpoints:\n  \"" + MEMBER_1 + ":0\": \"" + RUNTIME_1 + ":19000\"\n",
+                        "entry 1: the key"),
+                Map.entry(
+                        "member_endpoints:\n  \"" + MEMBER_1 + ":9000\": \"" + RUNTIME_1 + ":65536\"\n",
+                        "entry 1: the value"),
+                Map.entry(
+                        "member_endpoints:\n  \"" + MEMBER_1 + ":9000\": 19000\n",
+                        "entry 1: the value must be a string"),
                 Map.entry("member_endpoints:\n  \"fd00::1:9000\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
                 Map.entry("member_endpoints:\n  \"a b:9000\": \"" + RUNTIME_1 + ":19000\"\n", "entry 1: the key"),
-                Map.entry("member_endpoints:\n  \"" + MEMBER_1 + ":9000\": \"" + RUNTIME_1 + ":x\"\n", "entry 1: the value"),
-                Map.entry("member_endpoints:\n" + good + "  \"" + MEMBER_2 + ":9000\": \"" + RUNTIME_1 + ":19000\"\n",
+                Map.entry(
+                        "member_endpoints:\n  \"" + MEMBER_1 + ":9000\": \"" + RUNTIME_1 + ":x\"\n",
+                        "entry 1: the value"),
+                Map.entry(
+                        "member_endpoints:\n" + good + "  \"" + MEMBER_2 + ":9000\": \"" + RUNTIME_1 + ":19000\"\n",
                         "entry 2: two members translate to one runtime endpoint"),
                 Map.entry("member_endpoints:\n" + good + good, "not one well-formed YAML document"));
         for (Map.Entry<String, String> problem : problems.entrySet()) {

@@ -25,12 +25,22 @@ class CliConsistencyTest {
     void aMissingSourceIsSourceUnavailableExitTwoInPublishAndInSeal() {
         String missing = dir.resolve(CliRun.SOURCE_MARK + "-missing.csv").toString();
         CliRun seal = run("seal", "--source", missing, "--format", "CSVWithNames", "--columns", COLUMNS);
-        CliRun publish = CliRun.run(HostContext.discoverProviders(), PublishFixtures.environment(), "publish",
-                "-m", CliRun.fixture("cluster-internal.yaml"), "--source", missing, "--invocation-id", "run-1");
+        CliRun publish = CliRun.run(
+                HostContext.discoverProviders(),
+                PublishFixtures.environment(),
+                "publish",
+                "-m",
+                CliRun.fixture("cluster-internal.yaml"),
+                "--source",
+                missing,
+                "--invocation-id",
+                "run-1");
         for (CliRun result : new CliRun[] {seal, publish}) {
             assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
             assertEquals("", result.out());
-            assertEquals("SOURCE_UNAVAILABLE", result.errJson().get("error").get("code").asText());
+            assertEquals(
+                    "SOURCE_UNAVAILABLE",
+                    result.errJson().get("error").get("code").asText());
         }
     }
 
@@ -39,8 +49,16 @@ class CliConsistencyTest {
     void sealRowBudgetZeroIsAUsageError() throws Exception {
         Path csv = Files.writeString(dir.resolve("in.csv"), "id,name\n1,a\n");
         for (String budget : new String[] {"0", "-5"}) {
-            CliRun result = run("seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS,
-                    "--row-budget", budget);
+            CliRun result = run(
+                    "seal",
+                    "--source",
+                    csv.toString(),
+                    "--format",
+                    "CSVWithNames",
+                    "--columns",
+                    COLUMNS,
+                    "--row-budget",
+                    budget);
             assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
             assertEquals("", result.out());
             assertTrue(result.err().startsWith("--row-budget must be a positive number of rows"), result.err());
@@ -55,8 +73,16 @@ class CliConsistencyTest {
     @Test
     void sealRefusesARelativeStoreLikeEveryOtherStorePath() throws Exception {
         Path csv = Files.writeString(dir.resolve("in.csv"), "id,name\n1,a\n");
-        CliRun result = run("seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS,
-                "--store", "relative-store-dir");
+        CliRun result = run(
+                "seal",
+                "--source",
+                csv.toString(),
+                "--format",
+                "CSVWithNames",
+                "--columns",
+                COLUMNS,
+                "--store",
+                "relative-store-dir");
         assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
         assertTrue(result.err().startsWith("--store must be an absolute path"), result.err());
@@ -68,7 +94,10 @@ class CliConsistencyTest {
     void statusHelpListsExitFour() {
         CliRun help = run("status", "--help");
         assertEquals(ExitCode.OK.code(), help.exit());
-        assertTrue(help.out().lines().anyMatch(line -> line.strip().startsWith("4") && line.contains("HOST_INTERNAL_ERROR")),
+        assertTrue(
+                help.out()
+                        .lines()
+                        .anyMatch(line -> line.strip().startsWith("4") && line.contains("HOST_INTERNAL_ERROR")),
                 help.out());
     }
 

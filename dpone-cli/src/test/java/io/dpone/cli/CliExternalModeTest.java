@@ -44,12 +44,25 @@ class CliExternalModeTest {
     @BeforeEach
     void clusters() {
         // The fixtures' cluster name and target; the control database of the platform facade both modes use.
-        externalCluster = new SimulatedExternalCluster(ClusterSimulator.builder().members(2).seed(SEED).internalReplication(false)
-                .clusterName("analytics_cluster").build(), FacadeSpec.PLATFORM);
-        externalCluster.createDatabases(TARGET.database(), FacadeSpec.PLATFORM.control().database());
-        internalCluster = new SimulatedCluster(ClusterSimulator.builder().members(2).seed(SEED).clusterName("analytics_cluster").build(),
+        externalCluster = new SimulatedExternalCluster(
+                ClusterSimulator.builder()
+                        .members(2)
+                        .seed(SEED)
+                        .internalReplication(false)
+                        .clusterName("analytics_cluster")
+                        .build(),
                 FacadeSpec.PLATFORM);
-        internalCluster.createDatabases(TARGET.database(), FacadeSpec.PLATFORM.control().database());
+        externalCluster.createDatabases(
+                TARGET.database(), FacadeSpec.PLATFORM.control().database());
+        internalCluster = new SimulatedCluster(
+                ClusterSimulator.builder()
+                        .members(2)
+                        .seed(SEED)
+                        .clusterName("analytics_cluster")
+                        .build(),
+                FacadeSpec.PLATFORM);
+        internalCluster.createDatabases(
+                TARGET.database(), FacadeSpec.PLATFORM.control().database());
         external = SimulatedProviders.external(externalCluster);
         internal = SimulatedProviders.internal(internalCluster);
     }
@@ -60,7 +73,11 @@ class CliExternalModeTest {
     }
 
     private CliRun run(Terminals terminals, String... args) {
-        return CliRun.run(List.of(internal, external), HostVariables.of(PublishFixtures.environment()), terminals, Cancellation.NEVER,
+        return CliRun.run(
+                List.of(internal, external),
+                HostVariables.of(PublishFixtures.environment()),
+                terminals,
+                Cancellation.NEVER,
                 args);
     }
 
@@ -71,8 +88,19 @@ class CliExternalModeTest {
     }
 
     private CliRun publishCodec(String manifest, Path source, String codec, String invocationId) {
-        return run(Terminals.NONE, "publish", "-m", CliRun.fixture(manifest), "--source", source.toString(),
-                "--invocation-id", invocationId, "--format", codec, "--columns", COLUMNS);
+        return run(
+                Terminals.NONE,
+                "publish",
+                "-m",
+                CliRun.fixture(manifest),
+                "--source",
+                source.toString(),
+                "--invocation-id",
+                invocationId,
+                "--format",
+                codec,
+                "--columns",
+                COLUMNS);
     }
 
     private Path codecFile() {
@@ -97,7 +125,9 @@ class CliExternalModeTest {
         assertReceiptHeader(receipt, "none");
         assertEquals("", receipt.get("operation_id").asText());
         JsonNode detail = receipt.get("detail");
-        assertEquals("no member has the control facade yet, so the target has no record", detail.get("message").asText());
+        assertEquals(
+                "no member has the control facade yet, so the target has no record",
+                detail.get("message").asText());
         assertEquals(2, detail.get("members").size());
         assertEquals(0, detail.get("steps").size());
 
@@ -105,8 +135,11 @@ class CliExternalModeTest {
         assertEquals(ExitCode.OK.code(), table.exit(), table.toString());
         assertEquals("", table.err());
         String text = table.out();
-        assertTrue(text.startsWith("outcome: none\noperation: -\nreplication mode: external\nevidence: runtime, UNVERIFIED\n"
-                + "message: no member has the control facade yet, so the target has no record\n"), text);
+        assertTrue(
+                text.startsWith(
+                        "outcome: none\noperation: -\nreplication mode: external\nevidence: runtime, UNVERIFIED\n"
+                                + "message: no member has the control facade yet, so the target has no record\n"),
+                text);
         assertTrue(text.lines().anyMatch(line -> line.matches("  shard\\s+replica\\s+state")), text);
         assertTrue(text.lines().anyMatch(line -> line.matches("  1\\s+2\\s+-")), text);
 
@@ -129,7 +162,10 @@ class CliExternalModeTest {
         CliRun sealed = CliRun.run("seal", "--source", codec.toString(), "--format", CODEC, "--columns", COLUMNS);
         assertEquals(ExitCode.OK.code(), sealed.exit(), sealed.toString());
         for (String field : List.of("artifact_sha256", "byte_size", "row_count", "schema_digest")) {
-            assertEquals(sealed.outJson().get(field), artifact.get(field), field + ": publish and seal read the codec file alike");
+            assertEquals(
+                    sealed.outJson().get(field),
+                    artifact.get(field),
+                    field + ": publish and seal read the codec file alike");
         }
         assertEquals(2, externalCluster.rows(0, TARGET), "member 0 holds the codec file's rows");
         assertEquals(2, externalCluster.rows(1, TARGET), "member 1 holds the codec file's rows");
@@ -144,19 +180,34 @@ class CliExternalModeTest {
         JsonNode detail = status.get("detail");
         assertEquals("COMPLETED", detail.get("phase").asText());
         assertEquals(artifact, detail.get("artifact"));
-        assertEquals("[\"record belongs to this invocation\"]", detail.get("steps").toString());
+        assertEquals(
+                "[\"record belongs to this invocation\"]", detail.get("steps").toString());
         for (JsonNode member : detail.get("members")) {
             assertEquals("COMMITTED", member.get("publication").asText());
         }
 
         String text = status(new Terminals(true, false)).out();
-        assertTrue(text.startsWith("outcome: committed\noperation: " + operation + "\nreplication mode: external\n"
-                + "evidence: runtime, UNVERIFIED\nmessage: published and cleaned up on every member\n"), text);
+        assertTrue(
+                text.startsWith("outcome: committed\noperation: " + operation + "\nreplication mode: external\n"
+                        + "evidence: runtime, UNVERIFIED\nmessage: published and cleaned up on every member\n"),
+                text);
         assertTrue(text.contains("\nphase: COMPLETED\n"), text);
-        assertTrue(text.contains("\nartifact:\n  artifact_sha256: " + artifact.get("artifact_sha256").asText() + "\n"), text);
+        assertTrue(
+                text.contains("\nartifact:\n  artifact_sha256: "
+                        + artifact.get("artifact_sha256").asText() + "\n"),
+                text);
         assertTrue(text.contains("\npublication_ddl:\n  action: rename\n"), text);
-        assertTrue(text.lines().anyMatch(line -> line.matches("  shard\\s+replica\\s+state\\s+member_id\\s+stage\\s+publication.*")), text);
-        assertTrue(text.lines().filter(line -> line.matches("\\s+READY\\s+COMMITTED\\s+NOT_NEEDED\\s+.*")).count() == 2, text);
+        assertTrue(
+                text.lines()
+                        .anyMatch(line ->
+                                line.matches("  shard\\s+replica\\s+state\\s+member_id\\s+stage\\s+publication.*")),
+                text);
+        assertTrue(
+                text.lines()
+                                .filter(line -> line.matches("\\s+READY\\s+COMMITTED\\s+NOT_NEEDED\\s+.*"))
+                                .count()
+                        == 2,
+                text);
         assertEquals(List.of("publish", "status", "status"), external.calls());
         assertEquals(List.of(), internal.calls());
     }
@@ -169,8 +220,12 @@ class CliExternalModeTest {
             assertEquals(ExitCode.RUNTIME_FAILURE.code(), refused.exit(), refused.toString());
             assertEquals("", refused.out());
             JsonNode error = refused.errJson().get("error");
-            assertEquals("CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED", error.get("code").asText());
-            assertEquals("docs/errors/CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED.md", error.get("docs").asText());
+            assertEquals(
+                    "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED",
+                    error.get("code").asText());
+            assertEquals(
+                    "docs/errors/CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED.md",
+                    error.get("docs").asText());
         }
         JsonNode after = status(Terminals.NONE).outJson();
         assertEquals("none", after.get("outcome").asText(), "nothing was locked: " + after);
@@ -183,10 +238,12 @@ class CliExternalModeTest {
         assertEquals("", refused.out());
         JsonNode error = refused.errJson().get("error");
         assertEquals("SOURCE_FORMAT_UNSUPPORTED", error.get("code").asText());
-        assertEquals("docs/errors/SOURCE_FORMAT_UNSUPPORTED.md", error.get("docs").asText());
+        assertEquals(
+                "docs/errors/SOURCE_FORMAT_UNSUPPORTED.md", error.get("docs").asText());
         assertEquals(List.of("publish"), internal.calls());
         assertEquals(List.of(), external.calls(), "no fallback to the other mode");
-        JsonNode after = run(Terminals.NONE, "status", "-m", CliRun.fixture(INTERNAL)).outJson();
+        JsonNode after =
+                run(Terminals.NONE, "status", "-m", CliRun.fixture(INTERNAL)).outJson();
         assertEquals("internal", after.get("replication_mode").asText());
         assertEquals("none", after.get("outcome").asText(), "the refusal left no authority record: " + after);
     }

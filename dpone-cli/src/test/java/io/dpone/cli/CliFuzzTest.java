@@ -47,11 +47,21 @@ class CliFuzzTest {
 
     @Provide
     Arbitrary<String> manifestTexts() {
-        Arbitrary<String> fixture = Arbitraries.of("cluster-internal.yaml", "cluster-external.yaml", "blocked-ddl-scope-local.yaml")
+        Arbitrary<String> fixture = Arbitraries.of(
+                        "cluster-internal.yaml", "cluster-external.yaml", "blocked-ddl-scope-local.yaml")
                 .map(CliFuzzTest::readFixture);
-        Arbitrary<String> spliced = Combinators.combine(fixture, Arbitraries.integers().between(0, 2000),
-                Arbitraries.integers().between(0, 12), Arbitraries.oneOf(Arbitraries.strings().all().ofMaxLength(30),
-                        Arbitraries.strings().alpha().numeric().withChars(' ', '_', '/').ofMaxLength(12), Arbitraries.just("")))
+        Arbitrary<String> spliced = Combinators.combine(
+                        fixture,
+                        Arbitraries.integers().between(0, 2000),
+                        Arbitraries.integers().between(0, 12),
+                        Arbitraries.oneOf(
+                                Arbitraries.strings().all().ofMaxLength(30),
+                                Arbitraries.strings()
+                                        .alpha()
+                                        .numeric()
+                                        .withChars(' ', '_', '/')
+                                        .ofMaxLength(12),
+                                Arbitraries.just("")))
                 .as((text, at, cut, insert) -> {
                     int start = Math.min(at, text.length());
                     int end = Math.min(start + cut, text.length());
@@ -63,8 +73,8 @@ class CliFuzzTest {
     }
 
     @Property
-    void everyManifestFileEndsInADecisionOrATypedSchemaError(@ForAll("manifestTexts") String text,
-            @ForAll boolean json, @ForAll boolean plan) throws IOException {
+    void everyManifestFileEndsInADecisionOrATypedSchemaError(
+            @ForAll("manifestTexts") String text, @ForAll boolean json, @ForAll boolean plan) throws IOException {
         Path file = Files.createTempFile(directory, "manifest", json ? ".json" : ".yaml");
         Files.write(file, text.getBytes(StandardCharsets.UTF_8));
         CliRun result = CliRun.run(plan ? "plan" : "check", "-m", file.toString());
@@ -76,13 +86,18 @@ class CliFuzzTest {
         Statistics.coverage(coverage -> coverage.check("decided").percentage(percentage -> percentage > 5.0));
         if (result.exit() == ExitCode.INVALID_INPUT.code()) {
             assertEquals("", result.out());
-            assertTrue(SCHEMA_CODES.contains(result.errJson().get("error").get("code").asText()), result.err());
+            assertTrue(
+                    SCHEMA_CODES.contains(
+                            result.errJson().get("error").get("code").asText()),
+                    result.err());
             return;
         }
         assertTrue(result.exit() == ExitCode.OK.code() || result.exit() == ExitCode.BLOCKED.code(), result.toString());
         assertEquals("", result.err());
         JsonNode document = result.outJson();
-        assertEquals(result.exit() == ExitCode.BLOCKED.code(), document.get("blockers").size() > 0);
+        assertEquals(
+                result.exit() == ExitCode.BLOCKED.code(),
+                document.get("blockers").size() > 0);
         if (plan) {
             assertTrue(document.get("no_fallback").asBoolean());
         }

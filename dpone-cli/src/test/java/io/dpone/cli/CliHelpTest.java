@@ -49,8 +49,13 @@ class CliHelpTest {
     }
 
     private static HostContext host() {
-        return new HostContext(List.of(), HostVariables.empty(), Terminals.NONE, io.dpone.spi.publication.Cancellation.NEVER,
-                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        return new HostContext(
+                List.of(),
+                HostVariables.empty(),
+                Terminals.NONE,
+                io.dpone.spi.publication.Cancellation.NEVER,
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(new StringWriter()));
     }
 
     @Test
@@ -62,9 +67,14 @@ class CliHelpTest {
             assertEquals(ExitCode.OK.code(), help.exit(), name);
             assertEquals("", help.err(), name);
             String exits = help.out().substring(help.out().indexOf("Exit codes"));
-            Set<Integer> listed = exits.lines().skip(1).map(String::strip).filter(line -> line.matches("\\d+\\s+.+"))
-                    .map(line -> Integer.parseInt(line.split("\\s+", 2)[0])).collect(Collectors.toCollection(TreeSet::new));
-            Set<Integer> expected = ExitCode.of(name).stream().map(ExitCode::code).collect(Collectors.toCollection(TreeSet::new));
+            Set<Integer> listed = exits.lines()
+                    .skip(1)
+                    .map(String::strip)
+                    .filter(line -> line.matches("\\d+\\s+.+"))
+                    .map(line -> Integer.parseInt(line.split("\\s+", 2)[0]))
+                    .collect(Collectors.toCollection(TreeSet::new));
+            Set<Integer> expected =
+                    ExitCode.of(name).stream().map(ExitCode::code).collect(Collectors.toCollection(TreeSet::new));
             assertEquals(expected, listed, name + " --help:\n" + help.out());
             for (ExitCode code : ExitCode.of(name)) {
                 assertTrue(exits.contains(code.summary()), name + " lacks the summary of " + code);
@@ -84,7 +94,8 @@ class CliHelpTest {
                 documented.add(Integer.parseInt(row.group(1)));
             }
         }
-        Set<Integer> coded = Arrays.stream(ExitCode.values()).map(ExitCode::code).collect(Collectors.toCollection(TreeSet::new));
+        Set<Integer> coded =
+                Arrays.stream(ExitCode.values()).map(ExitCode::code).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(coded, documented, "docs/reference/cli.md, \"Exit codes\"");
         for (ExitCode code : ExitCode.values()) {
             for (String command : commands()) {
@@ -115,13 +126,15 @@ class CliHelpTest {
         boolean readsGzip = internalReaderOpensGzip();
         for (String command : commands()) {
             String help = run(command, "--help").out().toLowerCase(Locale.ROOT);
-            boolean promises = help.contains("gz") || help.contains("zst") || help.contains("gzip") || help.contains("zstd");
+            boolean promises =
+                    help.contains("gz") || help.contains("zst") || help.contains("gzip") || help.contains("zstd");
             if (!readsGzip) {
                 assertFalse(promises, command + " --help names a compression no reader accepts:\n" + help);
             }
         }
         if (readsGzip) {
-            assertTrue(run("publish", "--help").out().toLowerCase(Locale.ROOT).contains("gz"),
+            assertTrue(
+                    run("publish", "--help").out().toLowerCase(Locale.ROOT).contains("gz"),
                     "the reader accepts gzip now: publish --help must say so");
         }
     }
@@ -132,8 +145,8 @@ class CliHelpTest {
             gzip.write("id,name\n1,a\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         Path file = Files.write(dir.resolve("rows.csv.gz"), bytes.toByteArray());
-        try (var opened = SourceReaders.open(new PublicationSource.DelimitedFile(file, DelimitedFormat.CSV_WITH_NAMES,
-                Compression.GZIP, OptionalLong.of(Files.size(file))))) {
+        try (var opened = SourceReaders.open(new PublicationSource.DelimitedFile(
+                file, DelimitedFormat.CSV_WITH_NAMES, Compression.GZIP, OptionalLong.of(Files.size(file))))) {
             return opened.columns().size() == 2;
         } catch (DponeException refused) {
             assertEquals(DponeErrorCode.SOURCE_COMPRESSION_UNSUPPORTED, refused.code(), refused.getMessage());

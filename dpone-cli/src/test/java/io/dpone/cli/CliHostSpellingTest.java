@@ -67,7 +67,9 @@ class CliHostSpellingTest {
     private String refused(Map<String, String> variables, String... extra) {
         CliRun result = publishWith(variables, extra);
         assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
-        assertEquals("CONNECTION_PROFILE_INVALID", result.errJson().get("error").get("code").asText());
+        assertEquals(
+                "CONNECTION_PROFILE_INVALID",
+                result.errJson().get("error").get("code").asText());
         return result.errJson().get("error").get("message").asText();
     }
 
@@ -94,9 +96,12 @@ class CliHostSpellingTest {
             assertTrue(message.contains(ConnectionEnvironment.HOST), message);
             assertFalse(message.contains("ch-1") || message.contains("fe80"), "the value is not echoed: " + message);
         }
-        assertTrue(refused(Map.of(ConnectionEnvironment.HOST, "http://ch-1:8123")).contains("is a URL"));
+        assertTrue(
+                refused(Map.of(ConnectionEnvironment.HOST, "http://ch-1:8123")).contains("is a URL"));
         for (String nativePort : List.of("ch-1:9000", "[::1]:9000")) {
-            assertTrue(refused(Map.of(ConnectionEnvironment.HOST, nativePort)).contains("native protocol port"), nativePort);
+            assertTrue(
+                    refused(Map.of(ConnectionEnvironment.HOST, nativePort)).contains("native protocol port"),
+                    nativePort);
         }
         assertTrue(refused(Map.of(ConnectionEnvironment.HOST, "ch-1:9440", ConnectionEnvironment.SECURE, "true"))
                 .contains("native protocol port"));
@@ -111,11 +116,13 @@ class CliHostSpellingTest {
         assertTrue(message.startsWith("connection profile: host names the native protocol port"), message);
         Path httpProfile = Files.writeString(dir.resolve("http.yaml"), "host: \"ch-1.example.internal:18123\"\n");
         RecordingProvider provider = RecordingProvider.succeeding();
-        CliRun result = CliRun.run(List.of(provider), Map.of(), publish(csv(dir), "--connection", httpProfile.toString()));
+        CliRun result =
+                CliRun.run(List.of(provider), Map.of(), publish(csv(dir), "--connection", httpProfile.toString()));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals(18123, provider.onlyRequest().connection().httpPort());
         Path conflicting = Files.writeString(dir.resolve("both.yaml"), "host: \"ch-1:18123\"\nhttp_port: 8123\n");
-        assertTrue(refused(Map.of(), "--connection", conflicting.toString()).contains("host and http_port name different ports"));
+        assertTrue(refused(Map.of(), "--connection", conflicting.toString())
+                .contains("host and http_port name different ports"));
     }
 
     /**
@@ -131,11 +138,17 @@ class CliHostSpellingTest {
         CliRun result = CliRun.run(List.of(provider), Map.of(ConnectionEnvironment.HOST, host), publish(csv(dir)));
         if (result.exit() == ExitCode.OK.code()) {
             ClusterConnection connection = provider.onlyRequest().connection();
-            ClickHouseEndpoint endpoint = ClickHouseEndpoint.of(connection.host(), connection.httpPort(), "default", "u", "p");
-            assertNotNull(URI.create(endpoint.httpScheme() + "://" + endpoint.authority() + "/").getHost(), host);
+            ClickHouseEndpoint endpoint =
+                    ClickHouseEndpoint.of(connection.host(), connection.httpPort(), "default", "u", "p");
+            assertNotNull(
+                    URI.create(endpoint.httpScheme() + "://" + endpoint.authority() + "/")
+                            .getHost(),
+                    host);
         } else {
             assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
-            assertEquals("CONNECTION_PROFILE_INVALID", result.errJson().get("error").get("code").asText());
+            assertEquals(
+                    "CONNECTION_PROFILE_INVALID",
+                    result.errJson().get("error").get("code").asText());
         }
     }
 }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.spi.publication.Cancellation;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.publication.Cancellation;
 import io.dpone.testkit.acceptance.SimulatedCluster;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.CallRecord;
@@ -25,14 +25,26 @@ class CliPlanLiveTest {
 
     @Test
     void aFreshClusterPlansANewOperationWithItsStatementsAndMutatesNothing() {
-        SimulatedCluster cluster = new SimulatedCluster(ClusterSimulator.builder().members(2).seed(SEED)
-                .clusterName("analytics_cluster").build(), FacadeSpec.PLATFORM);
+        SimulatedCluster cluster = new SimulatedCluster(
+                ClusterSimulator.builder()
+                        .members(2)
+                        .seed(SEED)
+                        .clusterName("analytics_cluster")
+                        .build(),
+                FacadeSpec.PLATFORM);
         cluster.createDatabases("analytics", FacadeSpec.PLATFORM.control().database());
         SimulatedProviders.Recording internal = SimulatedProviders.internal(cluster);
         int before = cluster.simulator().observe().calls().records().size();
 
-        CliRun plan = CliRun.run(List.of(internal), HostVariables.of(PublishFixtures.environment()), Terminals.NONE,
-                Cancellation.NEVER, "plan", "-m", CliRun.fixture("cluster-internal.yaml"), "--live");
+        CliRun plan = CliRun.run(
+                List.of(internal),
+                HostVariables.of(PublishFixtures.environment()),
+                Terminals.NONE,
+                Cancellation.NEVER,
+                "plan",
+                "-m",
+                CliRun.fixture("cluster-internal.yaml"),
+                "--live");
 
         assertEquals(ExitCode.OK.code(), plan.exit(), plan.toString());
         assertEquals(List.of("preview"), internal.calls(), "plan --live neither publishes nor reads status");
@@ -54,21 +66,37 @@ class CliPlanLiveTest {
         assertEquals(2, detail.get("statements").size(), "an absent target has no predecessor to drop");
 
         List<CallRecord> calls = cluster.simulator().observe().calls().records();
-        assertFalse(calls.subList(before, calls.size()).stream().anyMatch(call -> call.call().isMutation()),
+        assertFalse(
+                calls.subList(before, calls.size()).stream()
+                        .anyMatch(call -> call.call().isMutation()),
                 "plan --live sent a mutation: " + calls.subList(before, calls.size()));
     }
 
     @Test
     void anExternalTargetPlansEachMembersLoadOneExchangeAndTheExactDropAndMutatesNothing() {
-        try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(ClusterSimulator.builder().members(2).seed(SEED)
-                .internalReplication(false).clusterName("analytics_cluster").build(), FacadeSpec.PLATFORM)) {
+        try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(
+                ClusterSimulator.builder()
+                        .members(2)
+                        .seed(SEED)
+                        .internalReplication(false)
+                        .clusterName("analytics_cluster")
+                        .build(),
+                FacadeSpec.PLATFORM)) {
             cluster.createDatabases("analytics", FacadeSpec.PLATFORM.control().database());
             cluster.createMergeTreeTable(new TableRef("analytics", "orders"), 3);
             SimulatedProviders.Recording external = SimulatedProviders.external(cluster);
             int before = cluster.simulator().observe().calls().records().size();
 
-            CliRun plan = CliRun.run(List.of(external), HostVariables.of(PublishFixtures.environment()), Terminals.NONE,
-                    Cancellation.NEVER, "plan", "-m", CliRun.fixture("cluster-external.yaml"), "--live", "--invocation-id",
+            CliRun plan = CliRun.run(
+                    List.of(external),
+                    HostVariables.of(PublishFixtures.environment()),
+                    Terminals.NONE,
+                    Cancellation.NEVER,
+                    "plan",
+                    "-m",
+                    CliRun.fixture("cluster-external.yaml"),
+                    "--live",
+                    "--invocation-id",
                     "run-1");
 
             assertEquals(ExitCode.OK.code(), plan.exit(), plan.toString());
@@ -83,14 +111,23 @@ class CliPlanLiveTest {
             JsonNode statements = detail.get("statements");
             assertEquals(4, statements.size(), "a load per member, one EXCHANGE, one exact DROP: " + statements);
             assertFalse(statements.get(0).get("permit").asBoolean());
-            assertTrue(statements.get(0).get("statements").get(0).asText().startsWith("CREATE TABLE `analytics`.`orders__dpone_ext_"),
+            assertTrue(
+                    statements
+                            .get(0)
+                            .get("statements")
+                            .get(0)
+                            .asText()
+                            .startsWith("CREATE TABLE `analytics`.`orders__dpone_ext_"),
                     statements.toString());
             assertEquals("exchange", statements.get(2).get("action").asText());
-            assertTrue(statements.get(2).get("statement").asText().startsWith("EXCHANGE TABLES "), statements.toString());
+            assertTrue(
+                    statements.get(2).get("statement").asText().startsWith("EXCHANGE TABLES "), statements.toString());
             assertEquals("drop", statements.get(3).get("action").asText());
 
             List<CallRecord> calls = cluster.simulator().observe().calls().records();
-            assertFalse(calls.subList(before, calls.size()).stream().anyMatch(call -> call.call().isMutation()),
+            assertFalse(
+                    calls.subList(before, calls.size()).stream()
+                            .anyMatch(call -> call.call().isMutation()),
                     "plan --live sent a mutation: " + calls.subList(before, calls.size()));
         }
     }

@@ -42,25 +42,46 @@ class CliPreviewParityTest {
         Map<String, String> variables = new HashMap<>(PublishFixtures.environment());
         variables.put(ConnectionEnvironment.SECURE, "true");
         Path codec = PublishFixtures.source(dir, ".tsv", "1\ta\n");
-        CliRun publish = CliRun.run(HostContext.discoverProviders(), variables, "publish", "-m", MANIFEST, "--source",
-                codec.toString(), "--invocation-id", "run-1", "--format", CODEC, "--columns", COLUMNS);
+        CliRun publish = CliRun.run(
+                HostContext.discoverProviders(),
+                variables,
+                "publish",
+                "-m",
+                MANIFEST,
+                "--source",
+                codec.toString(),
+                "--invocation-id",
+                "run-1",
+                "--format",
+                CODEC,
+                "--columns",
+                COLUMNS);
         CliRun plan = CliRun.run(HostContext.discoverProviders(), variables, "plan", "-m", MANIFEST, "--live");
 
         JsonNode published = publish.errJson().get("error");
-        assertEquals(DponeErrorCode.CONNECTION_TLS_FAILED.name(), published.get("code").asText(), publish.toString());
+        assertEquals(
+                DponeErrorCode.CONNECTION_TLS_FAILED.name(),
+                published.get("code").asText(),
+                publish.toString());
         assertEquals(published, plan.errJson().get("error"), plan.toString());
         assertEquals(publish.exit(), plan.exit(), plan.toString());
         assertEquals("", plan.out(), "nothing but the error");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "not-a-number\\ta\\n | SOURCE_VALUE_INVALID",
-            "1\\ta\\tb\\n        | SOURCE_MALFORMED"})
+    @CsvSource(
+            delimiter = '|',
+            value = {"not-a-number\\ta\\n | SOURCE_VALUE_INVALID", "1\\ta\\tb\\n        | SOURCE_MALFORMED"})
     void aSourcePublishWouldRefuseIsThePlansBlockerWithPublishsCode(String content, String code) {
         String rows = content.strip().replace("\\t", "\t").replace("\\n", "\n");
-        try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(ClusterSimulator.builder().members(2)
-                .seed(20261202L).internalReplication(false).clusterName("analytics_cluster").build(), FacadeSpec.PLATFORM)) {
+        try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(
+                ClusterSimulator.builder()
+                        .members(2)
+                        .seed(20261202L)
+                        .internalReplication(false)
+                        .clusterName("analytics_cluster")
+                        .build(),
+                FacadeSpec.PLATFORM)) {
             cluster.createDatabases("analytics", FacadeSpec.PLATFORM.control().database());
             SimulatedProviders.Recording external = SimulatedProviders.external(cluster);
             Path source = PublishFixtures.source(dir, ".tsv", rows);
@@ -68,20 +89,29 @@ class CliPreviewParityTest {
 
             CliRun offline = run(external, concat(new String[] {"plan", "-m", MANIFEST}, described));
             CliRun live = run(external, concat(new String[] {"plan", "-m", MANIFEST, "--live"}, described));
-            CliRun publish = run(external, concat(new String[] {"publish", "-m", MANIFEST, "--invocation-id", "run-1"}, described));
+            CliRun publish = run(
+                    external, concat(new String[] {"publish", "-m", MANIFEST, "--invocation-id", "run-1"}, described));
 
             assertEquals(ExitCode.BLOCKED.code(), offline.exit(), offline.toString());
-            assertEquals(code.strip(), offline.outJson().get("source").get("blocker").asText(), offline.toString());
+            assertEquals(
+                    code.strip(), offline.outJson().get("source").get("blocker").asText(), offline.toString());
             assertEquals(ExitCode.BLOCKED.code(), live.exit(), live.toString());
-            assertEquals("new_operation", live.outJson().get("live").get("action").asText(), live.toString());
-            assertEquals(code.strip(), live.outJson().get("source").get("blocker").asText(), live.toString());
-            assertEquals(code.strip(), publish.errJson().get("error").get("code").asText(), publish.toString());
+            assertEquals(
+                    "new_operation", live.outJson().get("live").get("action").asText(), live.toString());
+            assertEquals(
+                    code.strip(), live.outJson().get("source").get("blocker").asText(), live.toString());
+            assertEquals(
+                    code.strip(), publish.errJson().get("error").get("code").asText(), publish.toString());
             assertEquals(List.of("preview", "publish"), external.calls(), "the offline plan reaches no provider");
         }
     }
 
     private static CliRun run(SimulatedProviders.Recording provider, String... args) {
-        return CliRun.run(List.of(provider), HostVariables.of(PublishFixtures.environment()), Terminals.NONE, Cancellation.NEVER,
+        return CliRun.run(
+                List.of(provider),
+                HostVariables.of(PublishFixtures.environment()),
+                Terminals.NONE,
+                Cancellation.NEVER,
                 args);
     }
 

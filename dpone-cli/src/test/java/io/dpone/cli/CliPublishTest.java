@@ -64,9 +64,13 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding();
         String manifest = CliRun.fixture("cluster-internal.yaml");
         String source = csv(dir).toString();
-        assertUsageError(run(provider, "publish", "-m", manifest, "--source", source, "--invocation-id", " "), provider);
-        assertUsageError(run(provider, "publish", "-m", manifest, "--source", source, "--invocation-id", "a\nb"), provider);
-        assertUsageError(run(provider, "publish", "-m", manifest, "--source", source, "--invocation-id", "x".repeat(257)), provider);
+        assertUsageError(
+                run(provider, "publish", "-m", manifest, "--source", source, "--invocation-id", " "), provider);
+        assertUsageError(
+                run(provider, "publish", "-m", manifest, "--source", source, "--invocation-id", "a\nb"), provider);
+        assertUsageError(
+                run(provider, "publish", "-m", manifest, "--source", source, "--invocation-id", "x".repeat(257)),
+                provider);
         CliRun stdin = run(provider, "publish", "-m", manifest, "--source", "-", "--invocation-id", "x");
         assertUsageError(stdin, provider);
         assertTrue(stdin.err().contains("standard input is not a supported source"), stdin.err());
@@ -76,8 +80,10 @@ class CliPublishTest {
     void aPasswordOnTheCommandLineIsRefusedWithoutEchoingIt() {
         RecordingProvider provider = RecordingProvider.succeeding();
         Path source = csv(dir);
-        for (String[] extra : List.of(new String[] {"--password", CliRun.SECRET_PASSWORD},
-                new String[] {"--password=" + CliRun.SECRET_PASSWORD}, new String[] {"-p", CliRun.SECRET_PASSWORD})) {
+        for (String[] extra : List.of(
+                new String[] {"--password", CliRun.SECRET_PASSWORD},
+                new String[] {"--password=" + CliRun.SECRET_PASSWORD},
+                new String[] {"-p", CliRun.SECRET_PASSWORD})) {
             CliRun result = run(provider, publish(source, extra));
             // CliRun fails the test if the password appears in any output.
             assertUsageError(result, provider);
@@ -90,8 +96,8 @@ class CliPublishTest {
         Path source = csv(dir);
         AtomicBoolean cancelled = new AtomicBoolean();
         Cancellation cancellation = cancelled::get;
-        CliRun result = CliRun.run(List.of(provider), HostVariables.of(environment()), Terminals.NONE, cancellation,
-                publish(source));
+        CliRun result = CliRun.run(
+                List.of(provider), HostVariables.of(environment()), Terminals.NONE, cancellation, publish(source));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
 
         PublicationRequest request = provider.onlyRequest();
@@ -107,23 +113,26 @@ class CliPublishTest {
 
     @ParameterizedTest
     @CsvSource({
-            ".csv,, CSV_WITH_NAMES, NONE",
-            ".CSV,, CSV_WITH_NAMES, NONE",
-            ".tsv,, TSV_WITH_NAMES, NONE",
-            ".tab,, TSV_WITH_NAMES, NONE",
-            ".csv.gz,, CSV_WITH_NAMES, GZIP",
-            ".tsv.zst,, TSV_WITH_NAMES, ZSTD",
-            ".csv.bz2,, CSV_WITH_NAMES, OTHER",
-            ".csv, CSVWithNamesAndTypes, CSV_WITH_NAMES_AND_TYPES, NONE",
-            ".txt, tsvwithnamesandtypes, TSV_WITH_NAMES_AND_TYPES, NONE",
-            ".data.gz, TSVWithNames, TSV_WITH_NAMES, GZIP"})
-    void formatAndCompressionComeFromTheExtensionOrFormat(String suffix, String format, DelimitedFormat expected,
-            Compression compression) {
+        ".csv,, CSV_WITH_NAMES, NONE",
+        ".CSV,, CSV_WITH_NAMES, NONE",
+        ".tsv,, TSV_WITH_NAMES, NONE",
+        ".tab,, TSV_WITH_NAMES, NONE",
+        ".csv.gz,, CSV_WITH_NAMES, GZIP",
+        ".tsv.zst,, TSV_WITH_NAMES, ZSTD",
+        ".csv.bz2,, CSV_WITH_NAMES, OTHER",
+        ".csv, CSVWithNamesAndTypes, CSV_WITH_NAMES_AND_TYPES, NONE",
+        ".txt, tsvwithnamesandtypes, TSV_WITH_NAMES_AND_TYPES, NONE",
+        ".data.gz, TSVWithNames, TSV_WITH_NAMES, GZIP"
+    })
+    void formatAndCompressionComeFromTheExtensionOrFormat(
+            String suffix, String format, DelimitedFormat expected, Compression compression) {
         RecordingProvider provider = RecordingProvider.succeeding();
         Path source = source(dir, suffix, "id\n1\n");
-        CliRun result = format == null ? run(provider, publish(source)) : run(provider, publish(source, "--format", format));
+        CliRun result =
+                format == null ? run(provider, publish(source)) : run(provider, publish(source, "--format", format));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
-        PublicationSource.DelimitedFile file = (PublicationSource.DelimitedFile) provider.onlyRequest().source();
+        PublicationSource.DelimitedFile file =
+                (PublicationSource.DelimitedFile) provider.onlyRequest().source();
         assertEquals(expected, file.format());
         assertEquals(compression, file.compression());
     }
@@ -132,10 +141,13 @@ class CliPublishTest {
     @CsvSource({"1f8b0800, GZIP", "28b52ffd, ZSTD", "69640a31, NONE"})
     void compressedBytesBehindAPlainNameAreDeclaredCompressed(String magic, Compression expected) throws Exception {
         RecordingProvider provider = RecordingProvider.succeeding();
-        Path source = Files.write(dir.resolve("hidden.csv"), java.util.HexFormat.of().parseHex(magic));
+        Path source =
+                Files.write(dir.resolve("hidden.csv"), java.util.HexFormat.of().parseHex(magic));
         CliRun result = run(provider, publish(source));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
-        assertEquals(expected, ((PublicationSource.DelimitedFile) provider.onlyRequest().source()).compression());
+        assertEquals(
+                expected,
+                ((PublicationSource.DelimitedFile) provider.onlyRequest().source()).compression());
     }
 
     @Test
@@ -143,7 +155,9 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun unknown = run(provider, publish(csv(dir), "--format", "Parquet"));
         assertUsageError(unknown, provider);
-        assertTrue(unknown.err().contains("CSVWithNames, CSVWithNamesAndTypes, TSVWithNames, TSVWithNamesAndTypes"), unknown.err());
+        assertTrue(
+                unknown.err().contains("CSVWithNames, CSVWithNamesAndTypes, TSVWithNames, TSVWithNamesAndTypes"),
+                unknown.err());
         assertUsageError(run(provider, publish(source(dir, ".json", "{}"))), provider);
     }
 
@@ -151,14 +165,25 @@ class CliPublishTest {
     void aCodecFileCarriesItsCodecTheDeclaredColumnsAndItsSize() throws Exception {
         RecordingProvider provider = RecordingProvider.succeeding();
         Path source = source(dir, ".tsv", "1\ta,b\n2\t\\N\n");
-        CliRun result = run(provider, publish(source, "--format", "dpone.clickhouse.tab-separated",
-                "--columns", "id UInt64, `the name` Nullable(String), at DateTime64(3, 'UTC')"));
+        CliRun result = run(
+                provider,
+                publish(
+                        source,
+                        "--format",
+                        "dpone.clickhouse.tab-separated",
+                        "--columns",
+                        "id UInt64, `the name` Nullable(String), at DateTime64(3, 'UTC')"));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
-        PublicationSource.CodecFile file = (PublicationSource.CodecFile) provider.onlyRequest().source();
+        PublicationSource.CodecFile file =
+                (PublicationSource.CodecFile) provider.onlyRequest().source();
         assertEquals(source.toAbsolutePath(), file.file());
         assertEquals("dpone.clickhouse.tab-separated", file.codec());
-        assertEquals(List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("the name", "Nullable(String)"),
-                SourceColumn.typed("at", "DateTime64(3, 'UTC')")), file.columns());
+        assertEquals(
+                List.of(
+                        SourceColumn.typed("id", "UInt64"),
+                        SourceColumn.typed("the name", "Nullable(String)"),
+                        SourceColumn.typed("at", "DateTime64(3, 'UTC')")),
+                file.columns());
         assertEquals(OptionalLong.of(Files.size(source)), file.declaredBytes());
         assertTrue(file.replayable());
     }
@@ -172,7 +197,8 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding();
         CliRun result = run(provider, publish(source(dir, ".bin", "1\n"), "--format", codec, "--columns", "id UInt64"));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
-        assertEquals(codec, ((PublicationSource.CodecFile) provider.onlyRequest().source()).codec());
+        assertEquals(
+                codec, ((PublicationSource.CodecFile) provider.onlyRequest().source()).codec());
     }
 
     @Test
@@ -181,11 +207,18 @@ class CliPublishTest {
         Path tsv = source(dir, ".tsv", "1\ta\n");
         CliRun withoutColumns = run(provider, publish(tsv, "--format", "dpone.clickhouse.tab-separated"));
         assertUsageError(withoutColumns, provider);
-        assertTrue(withoutColumns.err().contains("or a codec name such as dpone.clickhouse.tab-separated together with --columns"),
+        assertTrue(
+                withoutColumns
+                        .err()
+                        .contains("or a codec name such as dpone.clickhouse.tab-separated together with --columns"),
                 withoutColumns.err());
-        CliRun delimited = run(provider, publish(csv(dir), "--format", "CSVWithNames", "--columns", "id UInt64, name String"));
+        CliRun delimited =
+                run(provider, publish(csv(dir), "--format", "CSVWithNames", "--columns", "id UInt64, name String"));
         assertUsageError(delimited, provider);
-        assertTrue(delimited.err().contains("--columns declares a codec file's columns; a CSVWithNames file names its columns"),
+        assertTrue(
+                delimited
+                        .err()
+                        .contains("--columns declares a codec file's columns; a CSVWithNames file names its columns"),
                 delimited.err());
         CliRun inferred = run(provider, publish(csv(dir), "--columns", "id UInt64, name String"));
         assertUsageError(inferred, provider);
@@ -193,25 +226,42 @@ class CliPublishTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"id", "id UInt64, id String", "id UInt64,", "id Decimal(10, 2"})
+    @CsvSource(
+            delimiter = '|',
+            value = {"id", "id UInt64, id String", "id UInt64,", "id Decimal(10, 2"})
     void anInvalidColumnDeclarationIsInvalidInputBeforeThePublisher(String columns) {
         RecordingProvider provider = RecordingProvider.succeeding();
-        CliRun result = run(provider, publish(source(dir, ".tsv", "1\n"), "--format", "dpone.clickhouse.tab-separated",
-                "--columns", columns));
+        CliRun result = run(
+                provider,
+                publish(
+                        source(dir, ".tsv", "1\n"),
+                        "--format",
+                        "dpone.clickhouse.tab-separated",
+                        "--columns",
+                        columns));
         assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        assertEquals("SOURCE_SCHEMA_INVALID", result.errJson().get("error").get("code").asText());
+        assertEquals(
+                "SOURCE_SCHEMA_INVALID",
+                result.errJson().get("error").get("code").asText());
         assertEquals(0, provider.publishers());
     }
 
     @Test
     void aMissingCodecFileIsSourceUnavailableWithoutItsPath() {
         RecordingProvider provider = RecordingProvider.succeeding();
-        CliRun result = run(provider, publish(dir.resolve(CliRun.SOURCE_MARK + "-absent.tsv"),
-                "--format", "dpone.clickhouse.tab-separated", "--columns", "id UInt64"));
+        CliRun result = run(
+                provider,
+                publish(
+                        dir.resolve(CliRun.SOURCE_MARK + "-absent.tsv"),
+                        "--format",
+                        "dpone.clickhouse.tab-separated",
+                        "--columns",
+                        "id UInt64"));
         assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        assertEquals("SOURCE_UNAVAILABLE", result.errJson().get("error").get("code").asText());
+        assertEquals(
+                "SOURCE_UNAVAILABLE", result.errJson().get("error").get("code").asText());
         assertEquals(0, provider.publishers());
     }
 
@@ -227,24 +277,37 @@ class CliPublishTest {
         assertEquals("docs/errors/SOURCE_UNAVAILABLE.md", error.get("docs").asText());
         assertEquals(0, provider.publishers());
 
-        CliRun directory = run(provider, publish(Files.createDirectory(dir.resolve(CliRun.SOURCE_MARK + "-directory.csv"))));
+        CliRun directory =
+                run(provider, publish(Files.createDirectory(dir.resolve(CliRun.SOURCE_MARK + "-directory.csv"))));
         assertEquals(ExitCode.INVALID_INPUT.code(), directory.exit(), directory.toString());
-        assertEquals("SOURCE_UNAVAILABLE", directory.errJson().get("error").get("code").asText());
+        assertEquals(
+                "SOURCE_UNAVAILABLE",
+                directory.errJson().get("error").get("code").asText());
     }
 
     @Test
     void staticAdmissionRunsBeforeTheSourceIsLookedAt() {
         RecordingProvider provider = RecordingProvider.succeeding();
-        CliRun result = run(provider, "publish", "-m", CliRun.fixture("blocked-ddl-scope-local.yaml"),
-                "--source", dir.resolve(CliRun.SOURCE_MARK + "-absent.csv").toString(), "--invocation-id", "x");
+        CliRun result = run(
+                provider,
+                "publish",
+                "-m",
+                CliRun.fixture("blocked-ddl-scope-local.yaml"),
+                "--source",
+                dir.resolve(CliRun.SOURCE_MARK + "-absent.csv").toString(),
+                "--invocation-id",
+                "x");
         assertEquals(ExitCode.BLOCKED.code(), result.exit(), result.toString());
-        assertEquals("CLUSTER_DDL_SCOPE_NOT_CLUSTER", result.errJson().get("error").get("code").asText());
+        assertEquals(
+                "CLUSTER_DDL_SCOPE_NOT_CLUSTER",
+                result.errJson().get("error").get("code").asText());
         assertEquals(0, provider.publishers());
     }
 
     @Test
     void aCommittedReceiptIsTheOnlyStdoutAndStderrStaysEmpty() {
-        RecordingProvider provider = RecordingProvider.returning(PublishFixtures.receipt(PublicationOutcome.COMMITTED, Optional.empty()));
+        RecordingProvider provider =
+                RecordingProvider.returning(PublishFixtures.receipt(PublicationOutcome.COMMITTED, Optional.empty()));
         CliRun result = run(provider, publish(csv(dir)));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals("", result.err());
@@ -258,13 +321,15 @@ class CliPublishTest {
 
     @ParameterizedTest
     @CsvSource({
-            "WAITING, CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, 5",
-            "TERMINAL_PARTIAL, CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED, 6",
-            "UNKNOWN, CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN, 7",
-            "PREPARED, CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY, 8",
-            "ABORTED, CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL, 9",
-            "FAILED, CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, 10"})
-    void everyUnfinishedOutcomeIsATypedStderrDocumentWithItsExitCode(PublicationOutcome outcome, DponeErrorCode code, int exit) {
+        "WAITING, CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, 5",
+        "TERMINAL_PARTIAL, CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED, 6",
+        "UNKNOWN, CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN, 7",
+        "PREPARED, CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY, 8",
+        "ABORTED, CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL, 9",
+        "FAILED, CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, 10"
+    })
+    void everyUnfinishedOutcomeIsATypedStderrDocumentWithItsExitCode(
+            PublicationOutcome outcome, DponeErrorCode code, int exit) {
         PublicationReceipt receipt = PublishFixtures.receipt(outcome, Optional.of(code));
         RecordingProvider provider = RecordingProvider.returning(receipt);
         CliRun result = run(provider, publish(csv(dir)));
@@ -283,27 +348,35 @@ class CliPublishTest {
 
     @Test
     void aStatusOnlyOutcomeFromPublishIsAHostDefect() {
-        RecordingProvider provider = RecordingProvider.returning(PublishFixtures.receipt(PublicationOutcome.NONE, Optional.empty()));
+        RecordingProvider provider =
+                RecordingProvider.returning(PublishFixtures.receipt(PublicationOutcome.NONE, Optional.empty()));
         CliRun result = run(provider, publish(csv(dir)));
         assertEquals(ExitCode.INTERNAL_ERROR.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        assertEquals("HOST_INTERNAL_ERROR", result.errJson().get("error").get("code").asText());
+        assertEquals(
+                "HOST_INTERNAL_ERROR", result.errJson().get("error").get("code").asText());
     }
 
     @Test
     void aPublisherFailureKeepsExitThreeAndItsCode() {
-        RecordingProvider provider = RecordingProvider.failingWith(new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
-                "a foreign operation holds the target"));
+        RecordingProvider provider = RecordingProvider.failingWith(new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT, "a foreign operation holds the target"));
         CliRun result = run(provider, publish(csv(dir)));
         assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        assertEquals("CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT", result.errJson().get("error").get("code").asText());
+        assertEquals(
+                "CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT",
+                result.errJson().get("error").get("code").asText());
     }
 
     @Test
     void withoutATerminalProgressIsNeverPrinted() {
         RecordingProvider provider = RecordingProvider.succeeding().whilePublishing(CliPublishTest::reportProgress);
-        CliRun result = CliRun.run(List.of(provider), HostVariables.of(environment()), Terminals.NONE, Cancellation.NEVER,
+        CliRun result = CliRun.run(
+                List.of(provider),
+                HostVariables.of(environment()),
+                Terminals.NONE,
+                Cancellation.NEVER,
                 publish(csv(dir)));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals("", result.err());
@@ -312,9 +385,14 @@ class CliPublishTest {
 
     @Test
     void onATerminalStderrShowsProgressThenTheDocumentThenASummary() {
-        RecordingProvider provider = RecordingProvider.returning(PublishFixtures.receipt(PublicationOutcome.WAITING,
-                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED))).whilePublishing(CliPublishTest::reportProgress);
-        CliRun result = CliRun.run(List.of(provider), HostVariables.of(environment()), new Terminals(false, true), Cancellation.NEVER,
+        RecordingProvider provider = RecordingProvider.returning(PublishFixtures.receipt(
+                        PublicationOutcome.WAITING, Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED)))
+                .whilePublishing(CliPublishTest::reportProgress);
+        CliRun result = CliRun.run(
+                List.of(provider),
+                HostVariables.of(environment()),
+                new Terminals(false, true),
+                Cancellation.NEVER,
                 publish(csv(dir)));
         assertEquals(ExitCode.WAITING.code(), result.exit(), result.toString());
         assertEquals("", result.out());
@@ -338,9 +416,14 @@ class CliPublishTest {
 
     @Test
     void onATerminalACommittedReceiptStaysAloneOnStdout() {
-        RecordingProvider provider = RecordingProvider.returning(PublishFixtures.receipt(PublicationOutcome.COMMITTED, Optional.empty()))
+        RecordingProvider provider = RecordingProvider.returning(
+                        PublishFixtures.receipt(PublicationOutcome.COMMITTED, Optional.empty()))
                 .whilePublishing(CliPublishTest::reportProgress);
-        CliRun result = CliRun.run(List.of(provider), HostVariables.of(environment()), new Terminals(true, true), Cancellation.NEVER,
+        CliRun result = CliRun.run(
+                List.of(provider),
+                HostVariables.of(environment()),
+                new Terminals(true, true),
+                Cancellation.NEVER,
                 publish(csv(dir)));
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals("committed", result.outJson().get("outcome").asText());
@@ -352,11 +435,16 @@ class CliPublishTest {
         RecordingProvider provider = RecordingProvider.succeeding().whilePublishing(CliPublishTest::reportProgress);
         Map<String, String> always = new HashMap<>(environment());
         always.put("DPONE_PROGRESS", "always");
-        CliRun forced = CliRun.run(List.of(provider), HostVariables.of(always), Terminals.NONE, Cancellation.NEVER, publish(csv(dir)));
+        CliRun forced = CliRun.run(
+                List.of(provider), HostVariables.of(always), Terminals.NONE, Cancellation.NEVER, publish(csv(dir)));
         assertTrue(forced.err().contains("waiting for replication"), forced.err());
         Map<String, String> never = new HashMap<>(environment());
         never.put("DPONE_PROGRESS", "never");
-        CliRun silenced = CliRun.run(List.of(provider), HostVariables.of(never), new Terminals(false, true), Cancellation.NEVER,
+        CliRun silenced = CliRun.run(
+                List.of(provider),
+                HostVariables.of(never),
+                new Terminals(false, true),
+                Cancellation.NEVER,
                 publish(csv(dir)));
         assertFalse(silenced.err().contains("waiting for"), silenced.err());
     }

@@ -28,6 +28,7 @@ public record CliRun(int exit, String out, String err) {
     public static final String SECRET_PASSWORD = "pw-Sentinel-4711";
     /** Every source file tests create has this in its name; no output may name a source file. */
     public static final String SOURCE_MARK = "src-sentinel";
+
     private static final Set<String> FORBIDDEN = ConcurrentHashMap.newKeySet();
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -53,12 +54,17 @@ public record CliRun(int exit, String out, String err) {
         return result;
     }
 
-    public static CliRun run(List<PublicationStrategyProvider> providers, HostVariables variables, Terminals terminals,
-            Cancellation cancellation, String... args) {
+    public static CliRun run(
+            List<PublicationStrategyProvider> providers,
+            HostVariables variables,
+            Terminals terminals,
+            Cancellation cancellation,
+            String... args) {
         return run((out, err) -> new HostContext(providers, variables, terminals, cancellation, out, err), args);
     }
 
-    public static CliRun run(List<PublicationStrategyProvider> providers, Map<String, String> variables, String... args) {
+    public static CliRun run(
+            List<PublicationStrategyProvider> providers, Map<String, String> variables, String... args) {
         return run(providers, HostVariables.of(variables), Terminals.NONE, Cancellation.NEVER, args);
     }
 
@@ -89,7 +95,10 @@ public record CliRun(int exit, String out, String err) {
 
     /** The first stderr line that is a JSON document (a terminal adds progress before and a summary after it). */
     public JsonNode errDocument() {
-        return err.lines().filter(line -> line.startsWith("{")).findFirst().map(CliRun::parse)
+        return err.lines()
+                .filter(line -> line.startsWith("{"))
+                .findFirst()
+                .map(CliRun::parse)
                 .orElseThrow(() -> new AssertionError("no document on stderr: " + err));
     }
 

@@ -40,42 +40,84 @@ class CliStatusPhaseDurationsTest {
     Path dir;
 
     private static CliRun run(SimulatedProviders.Recording provider, Terminals terminals, String... args) {
-        return CliRun.run(List.of(provider), HostVariables.of(PublishFixtures.environment()), terminals, Cancellation.NEVER, args);
+        return CliRun.run(
+                List.of(provider),
+                HostVariables.of(PublishFixtures.environment()),
+                terminals,
+                Cancellation.NEVER,
+                args);
     }
 
     @Test
     void internalStatusShowsEachPhasesDurationAndAnOlderRecordShowsUnknown() {
-        SimulatedCluster cluster = new SimulatedCluster(ClusterSimulator.builder().members(2).seed(SEED)
-                .clusterName("analytics_cluster").build(), FacadeSpec.PLATFORM);
+        SimulatedCluster cluster = new SimulatedCluster(
+                ClusterSimulator.builder()
+                        .members(2)
+                        .seed(SEED)
+                        .clusterName("analytics_cluster")
+                        .build(),
+                FacadeSpec.PLATFORM);
         cluster.createDatabases(TARGET.database(), FacadeSpec.PLATFORM.control().database());
         cluster.createReplicatedTable(TARGET, 3);
         SimulatedProviders.Recording internal = SimulatedProviders.internal(cluster);
         Path csv = PublishFixtures.source(dir, ".csv", "id,v\n1,a\n2,b\n");
         String manifest = CliRun.fixture("cluster-internal.yaml");
-        CliRun published = run(internal, Terminals.NONE, "publish", "-m", manifest, "--source", csv.toString(),
-                "--invocation-id", PublishFixtures.INVOCATION_ID);
+        CliRun published = run(
+                internal,
+                Terminals.NONE,
+                "publish",
+                "-m",
+                manifest,
+                "--source",
+                csv.toString(),
+                "--invocation-id",
+                PublishFixtures.INVOCATION_ID);
         assertEquals(ExitCode.OK.code(), published.exit(), published.toString());
-        assertPhases(published.outJson().get("detail"), List.of("PREPARED", "DISPATCHING", "COMMITTED", "CLEANUP_DISPATCHING",
-                "COMPLETED"), false);
+        assertPhases(
+                published.outJson().get("detail"),
+                List.of("PREPARED", "DISPATCHING", "COMMITTED", "CLEANUP_DISPATCHING", "COMPLETED"),
+                false);
 
-        JsonNode status = run(internal, Terminals.NONE, "status", "-m", manifest).outJson().get("detail");
+        JsonNode status = run(internal, Terminals.NONE, "status", "-m", manifest)
+                .outJson()
+                .get("detail");
         assertPhases(status, List.of("PREPARED", "DISPATCHING", "COMMITTED", "CLEANUP_DISPATCHING", "COMPLETED"), true);
-        String table = run(internal, new Terminals(true, true), "status", "-m", manifest).out();
+        String table = run(internal, new Terminals(true, true), "status", "-m", manifest)
+                .out();
         assertTrue(table.contains("phase_durations:\n"), table);
         assertTrue(table.lines().anyMatch(line -> line.matches("  phase\\s+entered_at\\s+duration_ms")), table);
         assertTrue(table.lines().anyMatch(line -> line.matches("  DISPATCHING\\s+\\S+Z\\s+\\d+")), table);
 
         // the same record as the previous build wrote it: no phase_times
         Digest targetKey = new Digest(status.get("target_key").asText());
-        AuthorityRecord record = ((AuthorityRead.Present) cluster.ports("test").authority().readVersioned(targetKey)).valid()
-                .orElseThrow().record();
-        AuthorityRow older = AuthorityCodecV1.INSTANCE.encode(new AuthorityRecord(record.targetKey(), record.operationId(),
-                record.fenceToken(), record.phase(), record.dispatchEpoch(), record.payload().withPhases(PhaseHistory.UNKNOWN)));
+        AuthorityRecord record = ((AuthorityRead.Present)
+                        cluster.ports("test").authority().readVersioned(targetKey))
+                .valid()
+                .orElseThrow()
+                .record();
+        AuthorityRow older = AuthorityCodecV1.INSTANCE.encode(new AuthorityRecord(
+                record.targetKey(),
+                record.operationId(),
+                record.fenceToken(),
+                record.phase(),
+                record.dispatchEpoch(),
+                record.payload().withPhases(PhaseHistory.UNKNOWN)));
         assertTrue(!older.payload().contains("phase_times"), older.payload());
-        cluster.simulator().admin().putControlRow(FacadeSpec.PLATFORM.keeperRoot(), new ControlRow(older.targetKey(),
-                older.operationId(), older.fenceToken(), older.phase(), older.dispatchEpoch().longValueExact(), older.payload(),
-                older.payloadSha256()));
-        JsonNode unknown = run(internal, Terminals.NONE, "status", "-m", manifest).outJson().get("detail");
+        cluster.simulator()
+                .admin()
+                .putControlRow(
+                        FacadeSpec.PLATFORM.keeperRoot(),
+                        new ControlRow(
+                                older.targetKey(),
+                                older.operationId(),
+                                older.fenceToken(),
+                                older.phase(),
+                                older.dispatchEpoch().longValueExact(),
+                                older.payload(),
+                                older.payloadSha256()));
+        JsonNode unknown = run(internal, Terminals.NONE, "status", "-m", manifest)
+                .outJson()
+                .get("detail");
         assertEquals("COMPLETED", unknown.get("phase").asText(), unknown.toString());
         assertEquals("unknown", unknown.get("phase_durations").asText(), unknown.toString());
         assertTrue(unknown.get("record_times").has("operation_ms"), "the record's own times are still shown");
@@ -83,20 +125,43 @@ class CliStatusPhaseDurationsTest {
 
     @Test
     void externalStatusShowsEachPhasesDuration() {
-        try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(ClusterSimulator.builder().members(2).seed(SEED)
-                .internalReplication(false).clusterName("analytics_cluster").build(), FacadeSpec.PLATFORM)) {
-            cluster.createDatabases(TARGET.database(), FacadeSpec.PLATFORM.control().database());
+        try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(
+                ClusterSimulator.builder()
+                        .members(2)
+                        .seed(SEED)
+                        .internalReplication(false)
+                        .clusterName("analytics_cluster")
+                        .build(),
+                FacadeSpec.PLATFORM)) {
+            cluster.createDatabases(
+                    TARGET.database(), FacadeSpec.PLATFORM.control().database());
             SimulatedProviders.Recording external = SimulatedProviders.external(cluster);
             Path codec = PublishFixtures.source(dir, ".tsv", "1\ta\n2\t\\N\n");
             String manifest = CliRun.fixture("cluster-external.yaml");
-            CliRun published = run(external, Terminals.NONE, "publish", "-m", manifest, "--source", codec.toString(),
-                    "--invocation-id", PublishFixtures.INVOCATION_ID, "--format", "dpone.clickhouse.tab-separated", "--columns",
+            CliRun published = run(
+                    external,
+                    Terminals.NONE,
+                    "publish",
+                    "-m",
+                    manifest,
+                    "--source",
+                    codec.toString(),
+                    "--invocation-id",
+                    PublishFixtures.INVOCATION_ID,
+                    "--format",
+                    "dpone.clickhouse.tab-separated",
+                    "--columns",
                     "id UInt64, v Nullable(String)");
             assertEquals(ExitCode.OK.code(), published.exit(), published.toString());
 
-            JsonNode status = run(external, Terminals.NONE, "status", "-m", manifest).outJson().get("detail");
+            JsonNode status = run(external, Terminals.NONE, "status", "-m", manifest)
+                    .outJson()
+                    .get("detail");
             // an absent target: RENAME, nothing to clean
-            assertPhases(status, List.of("LOCKED", "STAGING", "STAGED", "PUBLICATION_DISPATCHING", "COMMITTED", "COMPLETED"), true);
+            assertPhases(
+                    status,
+                    List.of("LOCKED", "STAGING", "STAGED", "PUBLICATION_DISPATCHING", "COMMITTED", "COMPLETED"),
+                    true);
         }
     }
 
@@ -112,7 +177,8 @@ class CliStatusPhaseDurationsTest {
                 assertTrue(row.get("duration_ms").isIntegralNumber(), row.toString());
                 sum += row.get("duration_ms").asLong();
             } else {
-                assertTrue(row.get("duration_ms").isNull(), "a finished operation's last phase has no duration: " + row);
+                assertTrue(
+                        row.get("duration_ms").isNull(), "a finished operation's last phase has no duration: " + row);
             }
         }
         assertEquals(phases, named, detail.toString());

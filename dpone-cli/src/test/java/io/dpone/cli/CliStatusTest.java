@@ -17,13 +17,18 @@ import org.junit.jupiter.api.Test;
 
 /** {@code dpone status}: read-only, exit 0 whatever it shows, JSON for machines and a table for people. */
 class CliStatusTest {
-    private static final PublicationReceipt MIXED = PublishFixtures.receipt(PublicationOutcome.TERMINAL_PARTIAL,
+    private static final PublicationReceipt MIXED = PublishFixtures.receipt(
+            PublicationOutcome.TERMINAL_PARTIAL,
             Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED));
 
     private static CliRun status(RecordingProvider provider, Terminals terminals, String... extra) {
         List<String> args = new ArrayList<>(List.of("status", "-m", CliRun.fixture("cluster-internal.yaml")));
         args.addAll(List.of(extra));
-        return CliRun.run(List.of(provider), HostVariables.of(PublishFixtures.environment()), terminals, Cancellation.NEVER,
+        return CliRun.run(
+                List.of(provider),
+                HostVariables.of(PublishFixtures.environment()),
+                terminals,
+                Cancellation.NEVER,
                 args.toArray(String[]::new));
     }
 
@@ -56,7 +61,10 @@ class CliStatusTest {
         assertEquals(ExitCode.OK.code(), table.exit(), table.toString());
         assertEquals("", table.err());
         String text = table.out();
-        assertTrue(text.startsWith("outcome: terminal_partial (CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED)\noperation: op-1\n"), text);
+        assertTrue(
+                text.startsWith(
+                        "outcome: terminal_partial (CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED)\noperation: op-1\n"),
+                text);
         assertTrue(text.contains("phase: DISPATCHING\nmembers:\n"), text);
         assertTrue(text.lines().anyMatch(line -> line.matches("  shard\\s+replica\\s+state")), text);
         assertTrue(text.lines().anyMatch(line -> line.matches("  1\\s+1\\s+committed")), text);
@@ -69,31 +77,47 @@ class CliStatusTest {
     @Test
     void aBlockedManifestIsRefusedBeforeAnyStatusRead() {
         RecordingProvider provider = RecordingProvider.returning(MIXED);
-        CliRun result = CliRun.run(List.of(provider), PublishFixtures.environment(),
-                "status", "-m", CliRun.fixture("blocked-ddl-scope-local.yaml"));
+        CliRun result = CliRun.run(
+                List.of(provider),
+                PublishFixtures.environment(),
+                "status",
+                "-m",
+                CliRun.fixture("blocked-ddl-scope-local.yaml"));
         assertEquals(ExitCode.BLOCKED.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        assertEquals("CLUSTER_DDL_SCOPE_NOT_CLUSTER", result.errJson().get("error").get("code").asText());
+        assertEquals(
+                "CLUSTER_DDL_SCOPE_NOT_CLUSTER",
+                result.errJson().get("error").get("code").asText());
         assertEquals(0, provider.publishers());
     }
 
     /** The sentinel host does not resolve: its connection code, with the cause kept (no longer INVENTORY_INCOMPLETE). */
     @Test
     void anUnreachableClusterIsARuntimeFailureOfTheRealProvider() {
-        CliRun result = CliRun.run(HostContext.discoverProviders(), PublishFixtures.environment(),
-                "status", "-m", CliRun.fixture("cluster-internal.yaml"));
+        CliRun result = CliRun.run(
+                HostContext.discoverProviders(),
+                PublishFixtures.environment(),
+                "status",
+                "-m",
+                CliRun.fixture("cluster-internal.yaml"));
         assertEquals(ExitCode.RUNTIME_FAILURE.code(), result.exit(), result.toString());
         assertEquals("", result.out());
-        assertEquals("CONNECTION_HOST_UNKNOWN", result.errJson().get("error").get("code").asText());
-        assertTrue(result.errJson().get("error").get("message").asText().contains("UnknownHostException"), result.err());
+        assertEquals(
+                "CONNECTION_HOST_UNKNOWN",
+                result.errJson().get("error").get("code").asText());
+        assertTrue(
+                result.errJson().get("error").get("message").asText().contains("UnknownHostException"), result.err());
     }
 
     @Test
     void statusNeedsAConnectionAndAValidInvocationId() {
         RecordingProvider provider = RecordingProvider.returning(MIXED);
-        CliRun noConnection = CliRun.run(List.of(provider), Map.of(), "status", "-m", CliRun.fixture("cluster-internal.yaml"));
+        CliRun noConnection =
+                CliRun.run(List.of(provider), Map.of(), "status", "-m", CliRun.fixture("cluster-internal.yaml"));
         assertEquals(ExitCode.INVALID_INPUT.code(), noConnection.exit(), noConnection.toString());
-        assertEquals("CONNECTION_PROFILE_INVALID", noConnection.errJson().get("error").get("code").asText());
+        assertEquals(
+                "CONNECTION_PROFILE_INVALID",
+                noConnection.errJson().get("error").get("code").asText());
         CliRun badId = status(provider, Terminals.NONE, "--invocation-id", "");
         assertEquals(ExitCode.INVALID_INPUT.code(), badId.exit(), badId.toString());
         assertEquals(List.of(), provider.statusRequests());

@@ -57,30 +57,45 @@ class DponeCliTest {
         JsonNode decision = result.outJson();
         assertFalse(decision.get("selected").asBoolean());
         assertEquals("cluster_external", decision.get("mode").asText());
-        assertEquals("EXTERNAL_ARTIFACT_STORE_UNAVAILABLE", decision.get("blockers").get(0).get("code").asText());
+        assertEquals(
+                "EXTERNAL_ARTIFACT_STORE_UNAVAILABLE",
+                decision.get("blockers").get(0).get("code").asText());
     }
 
     @Test
     void checkAndPlanShareOnePolicyIncludingTheEnvironment() {
         HostEnvironment store = HostEnvironment.from(Map.of("DPONE_EXTERNAL_ARTIFACT_STORE", "/srv/dpone"));
-        CliRun check = CliRun.run(HostContext.discoverProviders(), store, "check", "-m", fixture("blocked-external-no-store.yaml"));
-        CliRun plan = CliRun.run(HostContext.discoverProviders(), store, "plan", "-m", fixture("blocked-external-no-store.yaml"));
+        CliRun check = CliRun.run(
+                HostContext.discoverProviders(), store, "check", "-m", fixture("blocked-external-no-store.yaml"));
+        CliRun plan = CliRun.run(
+                HostContext.discoverProviders(), store, "plan", "-m", fixture("blocked-external-no-store.yaml"));
         assertEquals(ExitCode.OK.code(), check.exit());
         assertEquals(ExitCode.OK.code(), plan.exit());
         assertTrue(check.outJson().get("admitted").asBoolean());
         assertEquals(check.outJson().get("blockers"), plan.outJson().get("blockers"));
         CliRun blockedCheck = run("check", "-m", fixture("blocked-ddl-scope-local.yaml"));
         assertEquals(ExitCode.BLOCKED.code(), blockedCheck.exit());
-        assertEquals("CLUSTER_DDL_SCOPE_NOT_CLUSTER", blockedCheck.outJson().get("blockers").get(0).get("code").asText());
+        assertEquals(
+                "CLUSTER_DDL_SCOPE_NOT_CLUSTER",
+                blockedCheck.outJson().get("blockers").get(0).get("code").asText());
     }
 
     @Test
     void schemaInvalidManifestIsATypedStderrDocumentWithExitTwo() {
         CliRun result = run("check", "-m", fixture("invalid-relative-store.yaml"));
         assertCleanStderrFailure(result, ExitCode.INVALID_INPUT.code(), "MANIFEST_SCHEMA_INVALID");
-        assertEquals("/sink/options/external_artifact_store_path",
-                result.errJson().get("error").get("violations").get(0).get("path").asText());
-        assertCleanStderrFailure(run("plan", "-m", fixture("invalid-unknown-keys.yaml")), ExitCode.INVALID_INPUT.code(), "MANIFEST_SCHEMA_INVALID");
+        assertEquals(
+                "/sink/options/external_artifact_store_path",
+                result.errJson()
+                        .get("error")
+                        .get("violations")
+                        .get(0)
+                        .get("path")
+                        .asText());
+        assertCleanStderrFailure(
+                run("plan", "-m", fixture("invalid-unknown-keys.yaml")),
+                ExitCode.INVALID_INPUT.code(),
+                "MANIFEST_SCHEMA_INVALID");
     }
 
     @Test
@@ -88,13 +103,16 @@ class DponeCliTest {
         CliRun result = run("plan", "-m", "/no/such/dir/secret-name.yaml");
         assertCleanStderrFailure(result, ExitCode.INVALID_INPUT.code(), "MANIFEST_UNREADABLE");
         assertFalse(result.err().contains("secret-name"));
-        assertCleanStderrFailure(run("check", "-m", fixture("../README.txt")), ExitCode.INVALID_INPUT.code(), "MANIFEST_UNREADABLE");
+        assertCleanStderrFailure(
+                run("check", "-m", fixture("../README.txt")), ExitCode.INVALID_INPUT.code(), "MANIFEST_UNREADABLE");
     }
 
     @Test
     void runtimeFailureIsOneTypedStderrDocumentWithEmptyStdout() {
-        CliRun result = CliRun.run(HostContext.discoverProviders(), PublishFixtures.environment(), PublishFixtures.publish(csv(dir)));
-        // The real internal provider publishes: the sentinel host does not resolve, so admission blocks before any mutation.
+        CliRun result = CliRun.run(
+                HostContext.discoverProviders(), PublishFixtures.environment(), PublishFixtures.publish(csv(dir)));
+        // The real internal provider publishes: the sentinel host does not resolve, so admission blocks before any
+        // mutation.
         assertCleanStderrFailure(result, ExitCode.RUNTIME_FAILURE.code(), "CONNECTION_HOST_UNKNOWN");
         assertEquals("BLOCKED", result.errJson().get("error").get("type").asText());
         assertEquals(1031, result.errJson().get("error").get("number").asInt());
@@ -109,7 +127,8 @@ class DponeCliTest {
      */
     @Test
     void aRefusedCoordinatorIsConnectionRefusedNotAMissingMember() {
-        for (Map<String, String> refused : List.of(Map.of("DPONE_CLICKHOUSE_HOST", "127.0.0.1:1"),
+        for (Map<String, String> refused : List.of(
+                Map.of("DPONE_CLICKHOUSE_HOST", "127.0.0.1:1"),
                 Map.of("DPONE_CLICKHOUSE_HOST", "127.0.0.1", "DPONE_CLICKHOUSE_HTTP_PORT", "1"))) {
             assertRefusedInBothModes(refused);
         }
@@ -117,8 +136,16 @@ class DponeCliTest {
 
     private void assertRefusedInBothModes(Map<String, String> refused) {
         for (String manifest : List.of("cluster-internal.yaml", "cluster-external.yaml")) {
-            CliRun publish = CliRun.run(HostContext.discoverProviders(), refused, "publish", "-m", fixture(manifest),
-                    "--source", csv(dir).toString(), "--invocation-id", "run-1");
+            CliRun publish = CliRun.run(
+                    HostContext.discoverProviders(),
+                    refused,
+                    "publish",
+                    "-m",
+                    fixture(manifest),
+                    "--source",
+                    csv(dir).toString(),
+                    "--invocation-id",
+                    "run-1");
             assertCleanStderrFailure(publish, ExitCode.RUNTIME_FAILURE.code(), "CONNECTION_REFUSED");
             CliRun status = CliRun.run(HostContext.discoverProviders(), refused, "status", "-m", fixture(manifest));
             assertCleanStderrFailure(status, ExitCode.RUNTIME_FAILURE.code(), "CONNECTION_REFUSED");
@@ -131,10 +158,20 @@ class DponeCliTest {
     @Test
     void publishRefusesABlockedRequestBeforeCreatingAPublisher() {
         RecordingProvider provider = RecordingProvider.failingWith(new IllegalStateException("must not run"));
-        CliRun result = CliRun.run(List.of(provider), HostEnvironment.empty(), "publish", "-m", fixture("blocked-ddl-scope-local.yaml"),
-                "--source", csv(dir).toString(), "--invocation-id", "x");
+        CliRun result = CliRun.run(
+                List.of(provider),
+                HostEnvironment.empty(),
+                "publish",
+                "-m",
+                fixture("blocked-ddl-scope-local.yaml"),
+                "--source",
+                csv(dir).toString(),
+                "--invocation-id",
+                "x");
         assertCleanStderrFailure(result, ExitCode.BLOCKED.code(), "CLUSTER_DDL_SCOPE_NOT_CLUSTER");
-        assertEquals("cluster_internal", result.errJson().get("error").get("decision").get("mode").asText());
+        assertEquals(
+                "cluster_internal",
+                result.errJson().get("error").get("decision").get("mode").asText());
         assertEquals(0, provider.publishers());
     }
 
@@ -143,7 +180,9 @@ class DponeCliTest {
         RecordingProvider provider = RecordingProvider.failingWith(new IllegalStateException("password=hunter2"));
         CliRun result = CliRun.run(List.of(provider), PublishFixtures.environment(), PublishFixtures.publish(csv(dir)));
         assertCleanStderrFailure(result, ExitCode.INTERNAL_ERROR.code(), "HOST_INTERNAL_ERROR");
-        assertEquals("java.lang.IllegalStateException", result.errJson().get("error").get("cause_type").asText());
+        assertEquals(
+                "java.lang.IllegalStateException",
+                result.errJson().get("error").get("cause_type").asText());
         assertFalse(result.err().contains("hunter2"));
     }
 
@@ -160,11 +199,17 @@ class DponeCliTest {
 
     @Test
     void missingProviderIsAStableBlockerNotAFallback() {
-        CliRun result = CliRun.run(List.of(RecordingProvider.succeeding()), HostEnvironment.empty(),
-                "plan", "-m", fixture("cluster-external.yaml"));
+        CliRun result = CliRun.run(
+                List.of(RecordingProvider.succeeding()),
+                HostEnvironment.empty(),
+                "plan",
+                "-m",
+                fixture("cluster-external.yaml"));
         assertEquals(ExitCode.BLOCKED.code(), result.exit());
         JsonNode decision = result.outJson();
-        assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", decision.get("blockers").get(0).get("code").asText());
+        assertEquals(
+                "PUBLICATION_PROVIDER_UNAVAILABLE",
+                decision.get("blockers").get(0).get("code").asText());
         assertEquals("cluster_external", decision.get("mode").asText());
         assertTrue(decision.get("no_fallback").asBoolean());
     }
@@ -182,11 +227,14 @@ class DponeCliTest {
         CliRun result = run("demo", "--json");
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertTrue(result.outJson().get("check").get("admitted").asBoolean());
-        assertEquals("cluster_internal", result.outJson().get("plan").get("mode").asText());
+        assertEquals(
+                "cluster_internal", result.outJson().get("plan").get("mode").asText());
         assertTrue(result.outJson().get("cluster").asText().startsWith("SIMULATED"));
         assertEquals("existing-target", result.outJson().get("scenario").asText());
         assertTrue(result.outJson().get("passed").asBoolean());
-        assertEquals("committed", result.outJson().get("receipts").get(0).get("outcome").asText());
+        assertEquals(
+                "committed",
+                result.outJson().get("receipts").get(0).get("outcome").asText());
     }
 
     @Test
@@ -206,8 +254,12 @@ class DponeCliTest {
         assertTrue(lines.stream().allMatch(line -> line.matches("[a-z0-9-]+\\t.+")), listed.out());
         CliRun partial = run("demo", "--scenario", "terminal-error-on-one-replica", "--json");
         assertEquals(ExitCode.OK.code(), partial.exit(), partial.toString());
-        assertEquals("terminal_partial", partial.outJson().get("receipts").get(0).get("outcome").asText());
-        assertEquals(ExitCode.INVALID_INPUT.code(), run("demo", "--scenario", "no-such-thing").exit());
+        assertEquals(
+                "terminal_partial",
+                partial.outJson().get("receipts").get(0).get("outcome").asText());
+        assertEquals(
+                ExitCode.INVALID_INPUT.code(),
+                run("demo", "--scenario", "no-such-thing").exit());
     }
 
     /** red on main 32d8930: --list ignored --json and printed tab-separated lines. */
@@ -251,15 +303,20 @@ class DponeCliTest {
         var receipts = hazards.outJson().get("receipts");
         assertTrue(receipts.size() >= 10, "two or more receipts per hazard: " + receipts.size());
         for (var receipt : receipts) {
-            assertTrue(List.of("unknown", "waiting").contains(receipt.get("outcome").asText()), receipt.toString());
+            assertTrue(
+                    List.of("unknown", "waiting")
+                            .contains(receipt.get("outcome").asText()),
+                    receipt.toString());
         }
     }
 
     @Test
     void usageErrorsExitTwoWithEmptyStdout() {
-        for (String[] args : List.of(new String[] {"plan"}, new String[] {"frobnicate"}, new String[] {}, new String[] {"check", "-x"})) {
+        for (String[] args : List.of(
+                new String[] {"plan"}, new String[] {"frobnicate"}, new String[] {}, new String[] {"check", "-x"})) {
             CliRun result = run(args);
-            assertEquals(ExitCode.INVALID_INPUT.code(), result.exit(), List.of(args).toString());
+            assertEquals(
+                    ExitCode.INVALID_INPUT.code(), result.exit(), List.of(args).toString());
             assertEquals("", result.out());
         }
     }

@@ -32,12 +32,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ModulePathLauncherIT {
     private static final String MAIN = "io.dpone.cli/io.dpone.cli.DponeMain";
-    private static final Path ROOT = Path.of(System.getProperty("dpone.repositoryRoot", "..")).toAbsolutePath().normalize();
+    private static final Path ROOT = Path.of(System.getProperty("dpone.repositoryRoot", ".."))
+            .toAbsolutePath()
+            .normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String HOST = "ch-sentinel-host.internal";
     private static final String PASSWORD = "pw-Sentinel-4711";
     private static final String SOURCE_NAME = "src-sentinel-orders.csv";
-    private static final Map<String, String> CONNECTION = Map.of("DPONE_CLICKHOUSE_HOST", HOST, "DPONE_CLICKHOUSE_PASSWORD", PASSWORD);
+    private static final Map<String, String> CONNECTION =
+            Map.of("DPONE_CLICKHOUSE_HOST", HOST, "DPONE_CLICKHOUSE_PASSWORD", PASSWORD);
 
     @TempDir
     Path output;
@@ -52,7 +55,8 @@ class ModulePathLauncherIT {
         return launch(command, Map.of());
     }
 
-    private Result launch(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
+    private Result launch(List<String> command, Map<String, String> environment)
+            throws IOException, InterruptedException {
         Map<String, String> skipBuild = new HashMap<>(environment);
         skipBuild.put("DPONE_SKIP_BUILD", "1");
         return started(command, skipBuild).finish(120);
@@ -62,8 +66,10 @@ class ModulePathLauncherIT {
     private Running started(List<String> command, Map<String, String> environment) throws IOException {
         Path out = output.resolve("out-" + System.nanoTime());
         Path err = output.resolve("err-" + System.nanoTime());
-        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(ROOT.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_"));
         builder.environment().putAll(environment);
         return new Running(builder.start(), out, err);
@@ -72,7 +78,10 @@ class ModulePathLauncherIT {
     private record Running(Process process, Path out, Path err) {
         Result finish(long seconds) throws IOException, InterruptedException {
             assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "launcher did not finish");
-            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            return new Result(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
         }
     }
 
@@ -96,8 +105,8 @@ class ModulePathLauncherIT {
                 .collect(Collectors.toCollection(ArrayList::new));
         jars.add(Path.of(System.getProperty("dpone.cliJar")));
         ModulePathPlanner.Plan plan = ModulePathPlanner.plan(jars);
-        List<String> options = new ArrayList<>(List.of("--module-path", join(plan.modulePath()),
-                "--add-modules", "ALL-MODULE-PATH"));
+        List<String> options =
+                new ArrayList<>(List.of("--module-path", join(plan.modulePath()), "--add-modules", "ALL-MODULE-PATH"));
         if (!plan.classPath().isEmpty()) {
             options.addAll(List.of("--class-path", join(plan.classPath())));
         }
@@ -114,18 +123,23 @@ class ModulePathLauncherIT {
         assertEquals(0, result.exit(), result.toString());
         JsonNode providers = result.outJson().get("providers");
         assertEquals(2, providers.size(), result.out());
-        assertEquals("io.dpone.clickhouse.internal", providers.get(0).get("module").asText());
+        assertEquals(
+                "io.dpone.clickhouse.internal", providers.get(0).get("module").asText());
         assertEquals("internal", providers.get(0).get("replication_mode").asText());
-        assertEquals("io.dpone.clickhouse.external", providers.get(1).get("module").asText());
+        assertEquals(
+                "io.dpone.clickhouse.external", providers.get(1).get("module").asText());
         assertEquals("external", providers.get(1).get("replication_mode").asText());
     }
 
     @Test
     void theLaunchersModulePathShipsNoTestFramework() throws IOException {
         List<String> jars = ModulePathPlanner.jarsIn(Path.of(System.getProperty("dpone.modulesDir"))).stream()
-                .map(jar -> jar.getFileName().toString()).toList();
+                .map(jar -> jar.getFileName().toString())
+                .toList();
         for (String framework : List.of("jqwik", "junit", "opentest4j", "testcontainers", "docker-java", "zookeeper")) {
-            assertTrue(jars.stream().noneMatch(jar -> jar.startsWith(framework)), framework + " is on the module path: " + jars);
+            assertTrue(
+                    jars.stream().noneMatch(jar -> jar.startsWith(framework)),
+                    framework + " is on the module path: " + jars);
         }
         for (String plugin : List.of("dpone-clickhouse-internal-", "dpone-clickhouse-external-", "dpone-demo-")) {
             assertTrue(jars.stream().anyMatch(jar -> jar.startsWith(plugin)), plugin + " is missing: " + jars);
@@ -142,7 +156,9 @@ class ModulePathLauncherIT {
         assertEquals(ExitCode.BLOCKED.code(), plan.exit(), plan.toString());
         assertEquals("", plan.err());
         JsonNode decision = plan.outJson();
-        assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", decision.get("blockers").get(0).get("code").asText());
+        assertEquals(
+                "PUBLICATION_PROVIDER_UNAVAILABLE",
+                decision.get("blockers").get(0).get("code").asText());
         assertEquals("cluster_external", decision.get("mode").asText());
         assertEquals("external", decision.get("replication_mode").asText());
         assertFalse(decision.get("selected").asBoolean());
@@ -160,7 +176,9 @@ class ModulePathLauncherIT {
 
     private static void assertNoLeak(Result result) {
         for (String secret : List.of(HOST, PASSWORD, SOURCE_NAME)) {
-            assertFalse(result.out().contains(secret) || result.err().contains(secret), "an output leaks a configured secret or path");
+            assertFalse(
+                    result.out().contains(secret) || result.err().contains(secret),
+                    "an output leaks a configured secret or path");
         }
     }
 
@@ -174,7 +192,8 @@ class ModulePathLauncherIT {
         // drivers' logging facade has its no-op provider on the module path, so it prints no warning first.
         List<String> lines = result.err().strip().lines().toList();
         assertEquals(1, lines.size(), result.err());
-        assertEquals("CONNECTION_HOST_UNKNOWN",
+        assertEquals(
+                "CONNECTION_HOST_UNKNOWN",
                 JSON.readTree(lines.get(0)).get("error").get("code").asText());
         assertNoLeak(result);
     }
@@ -192,10 +211,16 @@ class ModulePathLauncherIT {
         assertEquals("", result.out());
         List<String> lines = result.err().strip().lines().toList();
         assertTrue(lines.size() >= 2 && lines.get(0).contains("starting ..."), result.err());
-        // The real internal publisher runs: the sentinel host does not resolve, so admission blocks before any mutation.
-        assertEquals("CONNECTION_HOST_UNKNOWN",
-                JSON.readTree(lines.get(lines.size() - 1)).get("error").get("code").asText());
-        assertFalse(result.err().contains("WARNING") || result.err().contains("SLF4J"),
+        // The real internal publisher runs: the sentinel host does not resolve, so admission blocks before any
+        // mutation.
+        assertEquals(
+                "CONNECTION_HOST_UNKNOWN",
+                JSON.readTree(lines.get(lines.size() - 1))
+                        .get("error")
+                        .get("code")
+                        .asText());
+        assertFalse(
+                result.err().contains("WARNING") || result.err().contains("SLF4J"),
                 "no jline, JUL or SLF4J warning on stderr: " + result.err());
         assertNoLeak(result);
     }
@@ -215,12 +240,19 @@ class ModulePathLauncherIT {
         Result demo = launch(List.of(ROOT.resolve("dpone").toString(), "demo", "--json"));
         assertEquals(ExitCode.OK.code(), demo.exit(), demo.toString());
         assertEquals("cluster_internal", demo.outJson().get("plan").get("mode").asText());
-        assertTrue(demo.outJson().get("cluster").asText().startsWith("SIMULATED"), "the demo says its cluster is simulated");
-        assertEquals("committed", demo.outJson().get("receipts").get(0).get("outcome").asText());
-        Result invalid = launch(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/invalid-unknown-keys.yaml"));
+        assertTrue(
+                demo.outJson().get("cluster").asText().startsWith("SIMULATED"),
+                "the demo says its cluster is simulated");
+        assertEquals(
+                "committed",
+                demo.outJson().get("receipts").get(0).get("outcome").asText());
+        Result invalid = launch(List.of(
+                ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/invalid-unknown-keys.yaml"));
         assertEquals(ExitCode.INVALID_INPUT.code(), invalid.exit(), invalid.toString());
         assertEquals("", invalid.out());
-        assertEquals("MANIFEST_SCHEMA_INVALID", JSON.readTree(invalid.err()).get("error").get("code").asText());
+        assertEquals(
+                "MANIFEST_SCHEMA_INVALID",
+                JSON.readTree(invalid.err()).get("error").get("code").asText());
     }
 
     /**
@@ -244,7 +276,12 @@ class ModulePathLauncherIT {
             if (wait > 0) {
                 Thread.sleep(wait);
             }
-            runs.add(started(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/cluster-internal.yaml"),
+            runs.add(started(
+                    List.of(
+                            ROOT.resolve("dpone").toString(),
+                            "check",
+                            "-m",
+                            "fixtures/manifests/cluster-internal.yaml"),
                     Map.of()));
         }
         for (Running run : runs) {
@@ -256,7 +293,9 @@ class ModulePathLauncherIT {
             assertFalse(result.err().contains("Exception") || result.err().contains("Error occurred"), result.err());
         }
         Path current = ROOT.resolve("dpone-cli/target/launcher/current");
-        assertTrue(Files.isSymbolicLink(current) && Files.isRegularFile(current.resolve("dpone.args")), "one complete build is current");
+        assertTrue(
+                Files.isSymbolicLink(current) && Files.isRegularFile(current.resolve("dpone.args")),
+                "one complete build is current");
     }
 
     /** A build that fails exits 4, never 1, with nothing on stdout; the previous build stays current. */
@@ -270,28 +309,58 @@ class ModulePathLauncherIT {
         Files.setLastModifiedTime(fixture, FileTime.from(Instant.now()));
         Path current = ROOT.resolve("dpone-cli/target/launcher/current");
         Path before = Files.isSymbolicLink(current) ? Files.readSymbolicLink(current) : null;
-        Result failed = started(List.of(ROOT.resolve("dpone").toString(), "check", "-m", "fixtures/manifests/cluster-internal.yaml"),
-                Map.of("PATH", fakeMaven.getParent() + File.pathSeparator + System.getenv("PATH"))).finish(300);
+        Result failed = started(
+                        List.of(
+                                ROOT.resolve("dpone").toString(),
+                                "check",
+                                "-m",
+                                "fixtures/manifests/cluster-internal.yaml"),
+                        Map.of("PATH", fakeMaven.getParent() + File.pathSeparator + System.getenv("PATH")))
+                .finish(300);
         assertEquals(ExitCode.INTERNAL_ERROR.code(), failed.exit(), failed.toString());
         assertEquals("", failed.out());
         assertTrue(failed.err().contains("the build failed"), failed.err());
-        assertEquals(before, Files.isSymbolicLink(current) ? Files.readSymbolicLink(current) : null, "the previous build stays current");
+        assertEquals(
+                before,
+                Files.isSymbolicLink(current) ? Files.readSymbolicLink(current) : null,
+                "the previous build stays current");
     }
 
     @Test
     void sealFindsTheExternalSealerOnTheModulePathAndIsAbsentWithoutIt() throws Exception {
         Path csv = Files.writeString(output.resolve("in.csv"), "id,name\n1,\\N\n2,b\n");
         Path store = output.resolve("store");
-        Result sealed = launch(java(builtPath(), "seal", "--source", csv.toString(), "--format", "CSVWithNames",
-                "--columns", "id UInt8, name Nullable(String)", "--store", store.toString()));
+        Result sealed = launch(java(
+                builtPath(),
+                "seal",
+                "--source",
+                csv.toString(),
+                "--format",
+                "CSVWithNames",
+                "--columns",
+                "id UInt8, name Nullable(String)",
+                "--store",
+                store.toString()));
         assertEquals(ExitCode.OK.code(), sealed.exit(), sealed.toString());
         assertEquals(2, sealed.outJson().get("row_count").asInt());
-        assertTrue(Files.isRegularFile(store.resolve("sha256").resolve(sealed.outJson().get("artifact_sha256").asText())));
+        assertTrue(Files.isRegularFile(store.resolve("sha256")
+                .resolve(sealed.outJson().get("artifact_sha256").asText())));
 
-        Result absent = launch(java(internalOnlyPath(), "seal", "--source", csv.toString(), "--format", "CSVWithNames",
-                "--columns", "id UInt8, name Nullable(String)", "--store", store.toString()));
+        Result absent = launch(java(
+                internalOnlyPath(),
+                "seal",
+                "--source",
+                csv.toString(),
+                "--format",
+                "CSVWithNames",
+                "--columns",
+                "id UInt8, name Nullable(String)",
+                "--store",
+                store.toString()));
         assertEquals(ExitCode.RUNTIME_FAILURE.code(), absent.exit(), absent.toString());
         assertEquals("", absent.out());
-        assertEquals("PUBLICATION_PROVIDER_UNAVAILABLE", JSON.readTree(absent.err()).get("error").get("code").asText());
+        assertEquals(
+                "PUBLICATION_PROVIDER_UNAVAILABLE",
+                JSON.readTree(absent.err()).get("error").get("code").asText());
     }
 }

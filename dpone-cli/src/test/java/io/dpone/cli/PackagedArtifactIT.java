@@ -25,37 +25,47 @@ import org.junit.jupiter.api.io.TempDir;
  * moved: the next run dumps an archive for the new place, and stdout stays exactly the document.
  */
 class PackagedArtifactIT {
-    private static final Path ROOT = Path.of(System.getProperty("dpone.repositoryRoot", "..")).toAbsolutePath().normalize();
+    private static final Path ROOT = Path.of(System.getProperty("dpone.repositoryRoot", ".."))
+            .toAbsolutePath()
+            .normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path work;
 
-    private record Result(int exit, String out, String err) {
-    }
+    private record Result(int exit, String out, String err) {}
 
     private Result run(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
         Path out = work.resolve("out-" + System.nanoTime());
         Path err = work.resolve("err-" + System.nanoTime());
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_") || name.equals("JAVA_TOOL_OPTIONS"));
         builder.environment().putAll(environment);
         Process process = builder.start();
         assertTrue(process.waitFor(600, TimeUnit.SECONDS), "did not finish: " + command);
-        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Result(
+                process.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     private static void assertCheckSummary(Result result) throws IOException {
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         JsonNode summary = JSON.readTree(result.out());
         assertEquals("valid", summary.get("manifest").asText(), result.out());
-        assertTrue(result.out().strip().startsWith("{") && result.out().strip().endsWith("}"), "stdout is only the document: " + result.out());
+        assertTrue(
+                result.out().strip().startsWith("{") && result.out().strip().endsWith("}"),
+                "stdout is only the document: " + result.out());
     }
 
     @Test
     void theInstalledArchiveAnswersWithOnlyAJavaRuntimeUsesItsCdsArchiveAndSurvivesAMove() throws Exception {
         Path installed = work.resolve("first").resolve("dpone");
-        Result packaged = run(List.of(ROOT.resolve("scripts/package").toString(), "--skip-build", "--install", installed.toString()),
+        Result packaged = run(
+                List.of(ROOT.resolve("scripts/package").toString(), "--skip-build", "--install", installed.toString()),
                 Map.of());
         assertEquals(0, packaged.exit(), packaged.toString());
         assertTrue(Files.isRegularFile(installed.resolve("lib/dpone.jsa")), "the CDS archive is dumped at install");
@@ -63,39 +73,67 @@ class PackagedArtifactIT {
 
         Path jre = work.resolve("jre");
         Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
-        Result linked = run(List.of(jlink.toString(), "--add-modules", "java.se,jdk.unsupported,jdk.crypto.ec,jdk.zipfs",
-                "--no-header-files", "--no-man-pages", "--output", jre.toString()), Map.of());
+        Result linked = run(
+                List.of(
+                        jlink.toString(),
+                        "--add-modules",
+                        "java.se,jdk.unsupported,jdk.crypto.ec,jdk.zipfs",
+                        "--no-header-files",
+                        "--no-man-pages",
+                        "--output",
+                        jre.toString()),
+                Map.of());
         assertEquals(0, linked.exit(), linked.toString());
         assertFalse(Files.exists(jre.resolve("bin/javac")), "a runtime, not a JDK");
         Map<String, String> runtimeOnly = Map.of("JAVA_HOME", jre.toString(), "PATH", "/usr/bin:/bin");
-        String manifest = installed.resolve("share/examples/cluster-internal.yaml").toString();
+        String manifest =
+                installed.resolve("share/examples/cluster-internal.yaml").toString();
         Result dumped = run(List.of(installed.resolve("bin/dpone").toString(), "check", "-m", manifest), runtimeOnly);
         assertCheckSummary(dumped);
-        assertTrue(Files.readString(installed.resolve("lib/dpone.jsa.key")).contains("|" + jre.toRealPath() + "/bin/java|"),
-                "the first run on another runtime dumps an archive for it: " + Files.readString(installed.resolve("lib/dpone.jsa.key")));
+        assertTrue(
+                Files.readString(installed.resolve("lib/dpone.jsa.key"))
+                        .contains("|" + jre.toRealPath() + "/bin/java|"),
+                "the first run on another runtime dumps an archive for it: "
+                        + Files.readString(installed.resolve("lib/dpone.jsa.key")));
 
         Path classLog = work.resolve("classes.log");
-        Result shared = run(List.of(installed.resolve("bin/dpone").toString(), "check", "-m", manifest),
-                Map.of("JAVA_HOME", jre.toString(), "PATH", "/usr/bin:/bin", "DPONE_JAVA_OPTIONS", "-Xlog:class+load=info:file=" + classLog));
+        Result shared = run(
+                List.of(installed.resolve("bin/dpone").toString(), "check", "-m", manifest),
+                Map.of(
+                        "JAVA_HOME",
+                        jre.toString(),
+                        "PATH",
+                        "/usr/bin:/bin",
+                        "DPONE_JAVA_OPTIONS",
+                        "-Xlog:class+load=info:file=" + classLog));
         assertCheckSummary(shared);
         // picocli is compiled for Java 5: only a static archive holds such old classes on JDK 17
         List<String> application = Files.readAllLines(classLog).stream()
-                .filter(line -> line.contains(" io.dpone.") || line.contains(" picocli.")).filter(line -> !line.contains("$$Lambda"))
+                .filter(line -> line.contains(" io.dpone.") || line.contains(" picocli."))
+                .filter(line -> !line.contains("$$Lambda"))
                 .toList();
-        long archived = application.stream().filter(line -> line.contains("shared objects file")).count();
-        long sharedPicocli = application.stream().filter(line -> line.contains(" picocli.") && line.contains("shared objects file")).count();
-        assertTrue(application.size() > 200 && archived >= application.size() * 95 / 100 && sharedPicocli > 100,
-                "the application's classes, picocli's included, come from the CDS archive: " + archived + " of " + application.size()
-                        + ", picocli " + sharedPicocli);
+        long archived = application.stream()
+                .filter(line -> line.contains("shared objects file"))
+                .count();
+        long sharedPicocli = application.stream()
+                .filter(line -> line.contains(" picocli.") && line.contains("shared objects file"))
+                .count();
+        assertTrue(
+                application.size() > 200 && archived >= application.size() * 95 / 100 && sharedPicocli > 100,
+                "the application's classes, picocli's included, come from the CDS archive: " + archived + " of "
+                        + application.size() + ", picocli " + sharedPicocli);
 
         Path moved = work.resolve("second").resolve("dpone");
         Files.createDirectories(moved.getParent());
         Files.move(installed, moved);
-        String movedManifest = moved.resolve("share/examples/cluster-internal.yaml").toString();
+        String movedManifest =
+                moved.resolve("share/examples/cluster-internal.yaml").toString();
         for (int run = 0; run < 2; run++) {
-            assertCheckSummary(run(List.of(moved.resolve("bin/dpone").toString(), "check", "-m", movedManifest), runtimeOnly));
+            assertCheckSummary(
+                    run(List.of(moved.resolve("bin/dpone").toString(), "check", "-m", movedManifest), runtimeOnly));
         }
-        assertTrue(Files.readString(moved.resolve("lib/dpone.jsa.key")).startsWith(moved.toRealPath() + "|"),
+        assertTrue(
+                Files.readString(moved.resolve("lib/dpone.jsa.key")).startsWith(moved.toRealPath() + "|"),
                 "a moved install dumps an archive for its new place");
     }
 }

@@ -30,26 +30,42 @@ class ProviderRegistrationTest {
     void serviceLoaderFindsExactlyOneProviderPerMode() {
         Map<ReplicationMode, String> found = new TreeMap<>();
         for (PublicationStrategyProvider provider : HostContext.discoverProviders()) {
-            assertEquals(null, found.put(provider.replicationMode(), provider.getClass().getName()), "two providers for one mode");
+            assertEquals(
+                    null,
+                    found.put(provider.replicationMode(), provider.getClass().getName()),
+                    "two providers for one mode");
         }
-        assertEquals(Map.of(
-                ReplicationMode.INTERNAL, "io.dpone.clickhouse.internal.provider.InternalPublicationStrategyProvider",
-                ReplicationMode.EXTERNAL, "io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider"), found);
+        assertEquals(
+                Map.of(
+                        ReplicationMode.INTERNAL,
+                                "io.dpone.clickhouse.internal.provider.InternalPublicationStrategyProvider",
+                        ReplicationMode.EXTERNAL,
+                                "io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider"),
+                found);
     }
 
     @Test
     void servicesFileAgreesWithModuleInfoInEveryProviderModule() throws Exception {
         for (PublicationStrategyProvider provider : HostContext.discoverProviders()) {
-            Path location = Path.of(provider.getClass().getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path location = Path.of(provider.getClass()
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             try (Root root = Root.of(location)) {
-                Set<String> fromServicesFile = Files.readAllLines(root.path("META-INF/services/" + SERVICE), StandardCharsets.UTF_8).stream()
-                        .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).collect(Collectors.toSet());
+                Set<String> fromServicesFile =
+                        Files.readAllLines(root.path("META-INF/services/" + SERVICE), StandardCharsets.UTF_8).stream()
+                                .map(String::strip)
+                                .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                                .collect(Collectors.toSet());
                 ModuleDescriptor descriptor;
                 try (InputStream in = Files.newInputStream(root.path("module-info.class"))) {
                     descriptor = ModuleDescriptor.read(in);
                 }
-                Set<String> fromModuleInfo = descriptor.provides().stream().filter(p -> p.service().equals(SERVICE))
-                        .flatMap(p -> p.providers().stream()).collect(Collectors.toSet());
+                Set<String> fromModuleInfo = descriptor.provides().stream()
+                        .filter(p -> p.service().equals(SERVICE))
+                        .flatMap(p -> p.providers().stream())
+                        .collect(Collectors.toSet());
                 assertEquals(fromModuleInfo, fromServicesFile, descriptor.name());
                 assertEquals(Set.of(provider.getClass().getName()), fromModuleInfo, descriptor.name());
             }

@@ -22,8 +22,7 @@ import java.util.Optional;
 final class PublishFixtures {
     static final String INVOCATION_ID = "dag-orders/run-2024-06-01";
 
-    private PublishFixtures() {
-    }
+    private PublishFixtures() {}
 
     /** A source file in {@code directory} whose name carries the sentinel; the directory becomes forbidden output. */
     static Path source(Path directory, String suffix, String content) {
@@ -43,12 +42,19 @@ final class PublishFixtures {
 
     /** A minimal environment connection: the sentinel host and password. */
     static Map<String, String> environment() {
-        return Map.of(ConnectionEnvironment.HOST, CliRun.SECRET_HOST, ConnectionEnvironment.PASSWORD, CliRun.SECRET_PASSWORD);
+        return Map.of(
+                ConnectionEnvironment.HOST, CliRun.SECRET_HOST, ConnectionEnvironment.PASSWORD, CliRun.SECRET_PASSWORD);
     }
 
     static String[] publish(Path source, String... extra) {
-        List<String> args = new ArrayList<>(List.of("publish", "-m", CliRun.fixture("cluster-internal.yaml"),
-                "--source", source.toString(), "--invocation-id", INVOCATION_ID));
+        List<String> args = new ArrayList<>(List.of(
+                "publish",
+                "-m",
+                CliRun.fixture("cluster-internal.yaml"),
+                "--source",
+                source.toString(),
+                "--invocation-id",
+                INVOCATION_ID));
         args.addAll(List.of(extra));
         return args.toArray(String[]::new);
     }
@@ -62,8 +68,15 @@ final class PublishFixtures {
         entry.put("entry", "query-0000000042");
         entry.put("status", "Active");
         detail.put("ddl_entry", entry);
-        return new PublicationReceipt("test.receipt.v1", ReplicationMode.INTERNAL, outcome == PublicationOutcome.NONE ? "" : "op-1",
-                EvidenceScope.RUNTIME, EvidenceStatus.UNVERIFIED, outcome, code, detail);
+        return new PublicationReceipt(
+                "test.receipt.v1",
+                ReplicationMode.INTERNAL,
+                outcome == PublicationOutcome.NONE ? "" : "op-1",
+                EvidenceScope.RUNTIME,
+                EvidenceStatus.UNVERIFIED,
+                outcome,
+                code,
+                detail);
     }
 
     private static Map<String, Object> member(int shard, int replica, String state) {

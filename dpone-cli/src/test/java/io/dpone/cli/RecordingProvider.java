@@ -19,8 +19,8 @@ import java.util.function.Consumer;
  * cancellation flag). Counts publishers and records every request it receives.
  */
 final class RecordingProvider implements PublicationStrategyProvider {
-    static final PublicationReceipt COMMITTED = PublicationReceipt.committed("test.receipt.v1", ReplicationMode.INTERNAL, "op-1",
-            EvidenceScope.RUNTIME, EvidenceStatus.UNVERIFIED);
+    static final PublicationReceipt COMMITTED = PublicationReceipt.committed(
+            "test.receipt.v1", ReplicationMode.INTERNAL, "op-1", EvidenceScope.RUNTIME, EvidenceStatus.UNVERIFIED);
 
     private final RuntimeException failure;
     private final PublicationReceipt receipt;
@@ -29,7 +29,8 @@ final class RecordingProvider implements PublicationStrategyProvider {
     private final List<StatusRequest> statusRequests = new ArrayList<>();
     private int publishers;
 
-    private RecordingProvider(RuntimeException failure, PublicationReceipt receipt, Consumer<PublicationRequest> whilePublishing) {
+    private RecordingProvider(
+            RuntimeException failure, PublicationReceipt receipt, Consumer<PublicationRequest> whilePublishing) {
         this.failure = failure;
         this.receipt = receipt;
         this.whilePublishing = whilePublishing;
@@ -40,13 +41,11 @@ final class RecordingProvider implements PublicationStrategyProvider {
     }
 
     static RecordingProvider returning(PublicationReceipt receipt) {
-        return new RecordingProvider(null, receipt, request -> {
-        });
+        return new RecordingProvider(null, receipt, request -> {});
     }
 
     static RecordingProvider failingWith(RuntimeException failure) {
-        return new RecordingProvider(failure, null, request -> {
-        });
+        return new RecordingProvider(failure, null, request -> {});
     }
 
     /** The same provider behaviour, running {@code action} on each publication request before answering. */

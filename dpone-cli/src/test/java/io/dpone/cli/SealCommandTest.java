@@ -45,15 +45,26 @@ class SealCommandTest {
     void sealPrintsExactlyTheArtifactIdentityAndKeepsItInTheStore() throws Exception {
         Path csv = write("in.csv", "id,name,amount\n1,\"a,b\",1.5\n2,\\N,-2\n");
         Path store = dir.resolve("store");
-        CliRun result = run("seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS, "--store", store.toString());
+        CliRun result = run(
+                "seal",
+                "--source",
+                csv.toString(),
+                "--format",
+                "CSVWithNames",
+                "--columns",
+                COLUMNS,
+                "--store",
+                store.toString());
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         assertEquals("", result.err());
         JsonNode document = result.outJson();
         assertEquals(List.of("artifact_sha256", "byte_size", "row_count", "schema_digest"), fieldNames(document));
         assertEquals(2, document.get("row_count").asLong());
-        Path artifact = store.resolve("sha256").resolve(document.get("artifact_sha256").asText());
+        Path artifact =
+                store.resolve("sha256").resolve(document.get("artifact_sha256").asText());
         assertEquals(Files.size(artifact), document.get("byte_size").asLong());
-        assertEquals(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(artifact))),
+        assertEquals(
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(artifact))),
                 document.get("artifact_sha256").asText());
         assertTrue(document.get("schema_digest").asText().matches("[0-9a-f]{64}"));
 
@@ -66,36 +77,84 @@ class SealCommandTest {
     void withoutStoreTheEnvironmentStoreIsUsedElseATemporaryOneIsDeleted() throws Exception {
         Path csv = write("in.csv", "id,name,amount\n1,x,1\n");
         Path store = dir.resolve("env-store");
-        CliRun result = CliRun.run(HostContext.discoverProviders(),
+        CliRun result = CliRun.run(
+                HostContext.discoverProviders(),
                 HostEnvironment.from(Map.of("DPONE_EXTERNAL_ARTIFACT_STORE", store.toString())),
-                "seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS);
+                "seal",
+                "--source",
+                csv.toString(),
+                "--format",
+                "CSVWithNames",
+                "--columns",
+                COLUMNS);
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
-        assertTrue(Files.exists(store.resolve("sha256").resolve(result.outJson().get("artifact_sha256").asText())));
+        assertTrue(Files.exists(store.resolve("sha256")
+                .resolve(result.outJson().get("artifact_sha256").asText())));
 
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         long before = countSealDirs(tmp);
-        assertEquals(ExitCode.OK.code(), run("seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS).exit());
+        assertEquals(
+                ExitCode.OK.code(),
+                run("seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS)
+                        .exit());
         assertEquals(before, countSealDirs(tmp), "the temporary store is deleted");
 
-        CliRun relative = CliRun.run(HostContext.discoverProviders(), HostEnvironment.from(Map.of("DPONE_EXTERNAL_ARTIFACT_STORE", "rel")),
-                "seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS);
+        CliRun relative = CliRun.run(
+                HostContext.discoverProviders(),
+                HostEnvironment.from(Map.of("DPONE_EXTERNAL_ARTIFACT_STORE", "rel")),
+                "seal",
+                "--source",
+                csv.toString(),
+                "--format",
+                "CSVWithNames",
+                "--columns",
+                COLUMNS);
         assertRefused(relative, "EXTERNAL_ARTIFACT_STORE_UNAVAILABLE");
     }
 
     @Test
     void badInputIsATypedStderrDocumentWithEmptyStdout() throws Exception {
         Path good = write("good.csv", "id,name,amount\n1,x,1\n");
-        assertRefused(run("seal", "--source", write("bad.csv", "id,name,amount\n1,\"secret\n").toString(), "--format", "CSVWithNames",
-                "--columns", COLUMNS), "SOURCE_MALFORMED");
-        assertRefused(run("seal", "--source", write("value.csv", "id,name,amount\nsecret,x,1\n").toString(), "--format", "CSVWithNames",
-                "--columns", COLUMNS), "SOURCE_VALUE_INVALID");
-        assertRefused(run("seal", "--source", good.toString(), "--format", "CSVWithNames", "--columns", "id UInt32, name String"),
+        assertRefused(
+                run(
+                        "seal",
+                        "--source",
+                        write("bad.csv", "id,name,amount\n1,\"secret\n").toString(),
+                        "--format",
+                        "CSVWithNames",
+                        "--columns",
+                        COLUMNS),
+                "SOURCE_MALFORMED");
+        assertRefused(
+                run(
+                        "seal",
+                        "--source",
+                        write("value.csv", "id,name,amount\nsecret,x,1\n").toString(),
+                        "--format",
+                        "CSVWithNames",
+                        "--columns",
+                        COLUMNS),
+                "SOURCE_VALUE_INVALID");
+        assertRefused(
+                run(
+                        "seal",
+                        "--source",
+                        good.toString(),
+                        "--format",
+                        "CSVWithNames",
+                        "--columns",
+                        "id UInt32, name String"),
                 "SOURCE_SCHEMA_INVALID");
-        assertRefused(run("seal", "--source", good.toString(), "--format", "CSVWithNames", "--columns", "id UInt32 name"),
+        assertRefused(
+                run("seal", "--source", good.toString(), "--format", "CSVWithNames", "--columns", "id UInt32 name"),
                 "SOURCE_TYPE_UNSUPPORTED");
-        assertRefused(run("seal", "--source", good.toString(), "--format", "CSVWithNames", "--columns", "id"), "SOURCE_SCHEMA_INVALID");
-        for (String format : List.of("TabSeparated", "Native", "RowBinary", "mssql.bcp", "dpone.clickhouse.tab-separated;version=2")) {
-            assertRefused(run("seal", "--source", good.toString(), "--format", format, "--columns", COLUMNS),
+        assertRefused(
+                run("seal", "--source", good.toString(), "--format", "CSVWithNames", "--columns", "id"),
+                "SOURCE_SCHEMA_INVALID");
+        for (String format : List.of(
+                "TabSeparated", "Native", "RowBinary", "mssql.bcp", "dpone.clickhouse.tab-separated;version=2")) {
+            assertRefused(
+                    run("seal", "--source", good.toString(), "--format", format, "--columns", COLUMNS),
                     "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED");
         }
         ByteArrayOutputStream gzip = new ByteArrayOutputStream();
@@ -103,29 +162,62 @@ class SealCommandTest {
             out.write("id,name,amount\n1,x,1\n".getBytes(StandardCharsets.UTF_8));
         }
         Path compressed = Files.write(dir.resolve("hidden.csv"), gzip.toByteArray());
-        assertRefused(run("seal", "--source", compressed.toString(), "--format", "CSVWithNames", "--columns", COLUMNS),
+        assertRefused(
+                run("seal", "--source", compressed.toString(), "--format", "CSVWithNames", "--columns", COLUMNS),
                 "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED");
         // internal mode reads gzip and zstd since issue 20; external mode still refuses both (seed 001)
         byte[] zstdMagic = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x24, 0x15, 0x00};
         for (String name : List.of("hidden-zstd.csv", "named.csv.zst")) {
             Path zstdFile = Files.write(dir.resolve(name), zstdMagic);
-            assertRefused(run("seal", "--source", zstdFile.toString(), "--format", "CSVWithNames", "--columns", COLUMNS),
+            assertRefused(
+                    run("seal", "--source", zstdFile.toString(), "--format", "CSVWithNames", "--columns", COLUMNS),
                     "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED");
         }
         Path two = write("two.csv", "id,name,amount\n1,x,1\n2,y,2\n");
-        assertRefused(run("seal", "--source", two.toString(), "--format", "CSVWithNames", "--columns", COLUMNS, "--row-budget", "1"),
+        assertRefused(
+                run(
+                        "seal",
+                        "--source",
+                        two.toString(),
+                        "--format",
+                        "CSVWithNames",
+                        "--columns",
+                        COLUMNS,
+                        "--row-budget",
+                        "1"),
                 "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED");
-        assertEquals(ExitCode.OK.code(), run("seal", "--source", two.toString(), "--format", "CSVWithNames", "--columns", COLUMNS,
-                "--row-budget", "2").exit());
+        assertEquals(
+                ExitCode.OK.code(),
+                run(
+                                "seal",
+                                "--source",
+                                two.toString(),
+                                "--format",
+                                "CSVWithNames",
+                                "--columns",
+                                COLUMNS,
+                                "--row-budget",
+                                "2")
+                        .exit());
     }
 
     @Test
     void theCodecIsSealedLikeTheSameCsv() throws Exception {
         Path codec = write("export.tsv", "1\ta,b\t1.5\n2\t\\N\t-2\n");
         Path csv = write("same.csv", "id,name,amount\n1,\"a,b\",1.5\n2,\\N,-2\n");
-        CliRun fromCodec = run("seal", "--source", codec.toString(), "--format", "dpone.clickhouse.tab-separated", "--columns", COLUMNS);
+        CliRun fromCodec = run(
+                "seal",
+                "--source",
+                codec.toString(),
+                "--format",
+                "dpone.clickhouse.tab-separated",
+                "--columns",
+                COLUMNS);
         assertEquals(ExitCode.OK.code(), fromCodec.exit(), fromCodec.toString());
-        assertEquals(run("seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS).outJson(), fromCodec.outJson());
+        assertEquals(
+                run("seal", "--source", csv.toString(), "--format", "CSVWithNames", "--columns", COLUMNS)
+                        .outJson(),
+                fromCodec.outJson());
     }
 
     @Test
@@ -137,7 +229,8 @@ class SealCommandTest {
 
     private static long countSealDirs(Path tmp) throws Exception {
         try (Stream<Path> entries = Files.list(tmp)) {
-            return entries.filter(path -> path.getFileName().toString().startsWith("dpone-seal-")).count();
+            return entries.filter(path -> path.getFileName().toString().startsWith("dpone-seal-"))
+                    .count();
         }
     }
 

@@ -4,11 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.internal.service.InternalPublicationService;
-import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.service.ExternalPublicationService;
 import io.dpone.clickhouse.external.service.ExternalSettings;
+import io.dpone.clickhouse.internal.service.InternalPublicationService;
+import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.manifest.SinkManifest;
 import io.dpone.spi.publication.PublicationContext;
@@ -37,21 +37,29 @@ final class SimulatedProviders {
     /** The worker name both providers' ports and random bits are drawn under. */
     private static final String WORKER = "cli";
 
-    private SimulatedProviders() {
-    }
+    private SimulatedProviders() {}
 
     static Recording external(SimulatedExternalCluster cluster) {
         requireNonNull(cluster, "cluster is null");
         return new Recording(ReplicationMode.EXTERNAL, context -> {
             SinkManifest manifest = context.manifest();
-            ExternalSettings settings = ExternalSettings.withDefaultWaits(manifest.cluster().orElseThrow().name(), target(manifest),
-                    FacadeSpec.PLATFORM, manifest.engine().orElse("MergeTree"), manifest.maxSourceBytes(),
+            ExternalSettings settings = ExternalSettings.withDefaultWaits(
+                    manifest.cluster().orElseThrow().name(),
+                    target(manifest),
+                    FacadeSpec.PLATFORM,
+                    manifest.engine().orElse("MergeTree"),
+                    manifest.maxSourceBytes(),
                     manifest.cluster().orElseThrow().contentRowBudget());
-            ExternalPublicationService service = new ExternalPublicationService(cluster.ports(WORKER), settings, cluster.random(WORKER));
+            ExternalPublicationService service =
+                    new ExternalPublicationService(cluster.ports(WORKER), settings, cluster.random(WORKER));
             return new Publisher() {
                 @Override
                 public PublicationReceipt publish(PublicationRequest request) {
-                    return service.publish(request.schedulerInvocationId(), request.source(), request.cancellation(), request.progress());
+                    return service.publish(
+                            request.schedulerInvocationId(),
+                            request.source(),
+                            request.cancellation(),
+                            request.progress());
                 }
 
                 @Override
@@ -71,14 +79,22 @@ final class SimulatedProviders {
         requireNonNull(cluster, "cluster is null");
         return new Recording(ReplicationMode.INTERNAL, context -> {
             SinkManifest manifest = context.manifest();
-            PublicationSettings settings = PublicationSettings.withDefaultWaits(manifest.cluster().orElseThrow().name(), target(manifest),
-                    FacadeSpec.PLATFORM, manifest.engine().orElse("ReplicatedMergeTree"), manifest.maxSourceBytes());
-            InternalPublicationService service = new InternalPublicationService(cluster.ports(WORKER), settings,
-                    Sha256ProtocolDigests.INSTANCE, cluster.random(WORKER));
+            PublicationSettings settings = PublicationSettings.withDefaultWaits(
+                    manifest.cluster().orElseThrow().name(),
+                    target(manifest),
+                    FacadeSpec.PLATFORM,
+                    manifest.engine().orElse("ReplicatedMergeTree"),
+                    manifest.maxSourceBytes());
+            InternalPublicationService service = new InternalPublicationService(
+                    cluster.ports(WORKER), settings, Sha256ProtocolDigests.INSTANCE, cluster.random(WORKER));
             return new Publisher() {
                 @Override
                 public PublicationReceipt publish(PublicationRequest request) {
-                    return service.publish(request.schedulerInvocationId(), request.source(), request.cancellation(), request.progress());
+                    return service.publish(
+                            request.schedulerInvocationId(),
+                            request.source(),
+                            request.cancellation(),
+                            request.progress());
                 }
 
                 @Override

@@ -32,12 +32,16 @@ public final class SimulatedDemoScenarios implements DemoScenarios {
 
     @Override
     public List<DemoScenario> scenarios() {
-        return InternalScenarios.withDdlWorker().stream().map(s -> new DemoScenario(s.name(), s.description())).toList();
+        return InternalScenarios.withDdlWorker().stream()
+                .map(s -> new DemoScenario(s.name(), s.description()))
+                .toList();
     }
 
     @Override
     public DemoRun run(String name, Consumer<String> narration) {
-        Scenario scenario = InternalScenarios.withDdlWorker().stream().filter(s -> s.name().equals(name)).findFirst()
+        Scenario scenario = InternalScenarios.withDdlWorker().stream()
+                .filter(s -> s.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no demo scenario of that name"));
         narration.accept("scenario " + scenario.name() + ": " + scenario.description());
         List<Attempt> attempts = new ArrayList<>();
@@ -56,6 +60,9 @@ public final class SimulatedDemoScenarios implements DemoScenarios {
     }
 
     private static List<PublicationReceipt> receipts(List<Attempt> attempts) {
-        return attempts.stream().filter(attempt -> attempt instanceof Attempt.Receipt).map(Attempt::receipt).toList();
+        return attempts.stream()
+                .filter(attempt -> attempt instanceof Attempt.Receipt)
+                .map(Attempt::receipt)
+                .toList();
     }
 }

@@ -35,7 +35,8 @@ class DemoNarrationTest {
     private static final Pattern REMAINING = Pattern.compile("(\\d+) replicas remain");
     private static final Pattern RECORD_TEXT = Pattern.compile("\\w\\[\\w+=");
     private static final Pattern CAMEL_CASE = Pattern.compile("\\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\\b");
-    private static final Set<String> PRODUCT_NAMES = Set.of("ClickHouse", "KeeperMap", "ReplicatedMergeTree", "MergeTree");
+    private static final Set<String> PRODUCT_NAMES =
+            Set.of("ClickHouse", "KeeperMap", "ReplicatedMergeTree", "MergeTree");
 
     static Stream<String> scenarios() {
         return DEMO.scenarios().stream().map(DemoScenarios.DemoScenario::name);
@@ -47,7 +48,8 @@ class DemoNarrationTest {
         List<String> lines = new ArrayList<>();
         DemoScenarios.DemoRun run = DEMO.run(name, lines::add);
         assertTrue(run.passed(), run.failure());
-        List<Matcher> results = lines.stream().map(RESULT::matcher).filter(Matcher::matches).toList();
+        List<Matcher> results =
+                lines.stream().map(RESULT::matcher).filter(Matcher::matches).toList();
         assertFalse(results.isEmpty(), name + " says how it ended:\n" + String.join("\n", lines));
 
         int at = 0;
@@ -56,7 +58,9 @@ class DemoNarrationTest {
             while (at < results.size() && !results.get(at).group(2).equals(said)) {
                 at++;
             }
-            assertTrue(at < results.size(), name + ": no result line, in order, says " + said + "\n" + String.join("\n", lines));
+            assertTrue(
+                    at < results.size(),
+                    name + ": no result line, in order, says " + said + "\n" + String.join("\n", lines));
             at++;
         }
 
@@ -75,7 +79,8 @@ class DemoNarrationTest {
         for (String line : lines) {
             Matcher result = RESULT.matcher(line);
             String ours = result.matches() ? result.group(1) : line;
-            assertFalse(ours.contains("retry") || ours.contains("run the same invocation again"),
+            assertFalse(
+                    ours.contains("retry") || ours.contains("run the same invocation again"),
                     name + ": a run of the same invocation is a rerun: " + line);
             assertFalse(RECORD_TEXT.matcher(line).find(), name + ": record text in " + line);
             Matcher camel = CAMEL_CASE.matcher(line);
@@ -87,9 +92,15 @@ class DemoNarrationTest {
 
         Matcher replicas = REPLICAS.matcher(lines.get(1));
         if (replicas.find()) {
-            int said = lines.stream().map(REMAINING::matcher).filter(Matcher::find).map(remaining -> remaining.group(1))
-                    .map(Integer::parseInt).findFirst().orElse(Integer.parseInt(replicas.group(1)));
-            List<Object> members = members(run.receipts().isEmpty() ? null : run.receipts().get(0));
+            int said = lines.stream()
+                    .map(REMAINING::matcher)
+                    .filter(Matcher::find)
+                    .map(remaining -> remaining.group(1))
+                    .map(Integer::parseInt)
+                    .findFirst()
+                    .orElse(Integer.parseInt(replicas.group(1)));
+            List<Object> members =
+                    members(run.receipts().isEmpty() ? null : run.receipts().get(0));
             if (members != null) {
                 assertEquals(said, members.size(), name + ": the replicas said and the receipt's members");
             }
@@ -99,7 +110,7 @@ class DemoNarrationTest {
     @ParameterizedTest
     @MethodSource("scenarios")
     void everyScenarioEndsWithTheTargetsStatusRead(String name) {
-        DemoScenarios.DemoRun run = DEMO.run(name, line -> { });
+        DemoScenarios.DemoRun run = DEMO.run(name, line -> {});
         assertTrue(run.status().isPresent() || run.statusRefusal().isPresent(), name);
         run.status().ifPresent(status -> assertFalse(status.outcome().wireName().isEmpty()));
     }

@@ -33,8 +33,8 @@ public final class ModulePathPlanner {
         public List<String> argumentFileLines() {
             // Explicit modules needed only by automatic ones (slf4j for client-v2) are not resolved
             // from the root module alone; ALL-MODULE-PATH resolves every module the plan placed.
-            List<String> lines = new ArrayList<>(List.of("--module-path", quote(join(modulePath)),
-                    "--add-modules", "ALL-MODULE-PATH"));
+            List<String> lines = new ArrayList<>(
+                    List.of("--module-path", quote(join(modulePath)), "--add-modules", "ALL-MODULE-PATH"));
             if (!classPath.isEmpty()) {
                 lines.addAll(List.of("--class-path", quote(join(classPath))));
             }
@@ -50,8 +50,7 @@ public final class ModulePathPlanner {
         }
     }
 
-    private ModulePathPlanner() {
-    }
+    private ModulePathPlanner() {}
 
     public static Plan plan(List<Path> jars) {
         List<Path> modules = new ArrayList<>();
@@ -65,7 +64,9 @@ public final class ModulePathPlanner {
     /** Every jar directly inside {@code directory}, sorted by file name for a stable order. */
     public static List<Path> jarsIn(Path directory) throws IOException {
         try (Stream<Path> files = Files.list(directory)) {
-            return files.filter(file -> file.getFileName().toString().endsWith(".jar")).sorted().toList();
+            return files.filter(file -> file.getFileName().toString().endsWith(".jar"))
+                    .sorted()
+                    .toList();
         }
     }
 

@@ -33,8 +33,10 @@ record AdmittedManifest(SinkManifest manifest, StaticDecision decision) {
 
     /** The selected provider's publisher; only for a decision without blockers. */
     Publisher createPublisher(HostContext host) {
-        PublicationStrategyProvider provider = host.policy().providerFor(decision.replicationMode().orElseThrow())
-                .orElseThrow(() -> new DponeException(DponeErrorCode.HOST_INTERNAL_ERROR, "a selected decision has no provider"));
+        PublicationStrategyProvider provider = host.policy()
+                .providerFor(decision.replicationMode().orElseThrow())
+                .orElseThrow(() ->
+                        new DponeException(DponeErrorCode.HOST_INTERNAL_ERROR, "a selected decision has no provider"));
         return provider.createPublisher(new PublicationContext(manifest, decision, host.environment()));
     }
 }

@@ -27,8 +27,10 @@ import picocli.CommandLine.Spec;
  * static admission policy; with {@code --source}, an admitted manifest's source is also read
  * offline as publication would read it ({@link SourceCheck}), without any cluster.
  */
-@Command(name = "check", description = "Validate a manifest and report static admission;"
-        + " with --source, also read the source offline as publication would (no cluster).")
+@Command(
+        name = "check",
+        description = "Validate a manifest and report static admission;"
+                + " with --source, also read the source offline as publication would (no cluster).")
 public final class CheckCommand implements Callable<Integer> {
     private final HostContext host;
 
@@ -38,16 +40,22 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     private ManifestOption manifest;
 
-    @Option(names = "--source", paramLabel = "FILE",
-            description = "Also check this source file: size against max_source_bytes, every row (header, UTF-8, cells),"
-                    + " the external row budget.")
+    @Option(
+            names = "--source",
+            paramLabel = "FILE",
+            description =
+                    "Also check this source file: size against max_source_bytes, every row (header, UTF-8, cells),"
+                            + " the external row budget.")
     private Path source;
 
     @Mixin
     private SourceDescription description;
 
-    @Option(names = "--expect-columns", paramLabel = "NAMES",
-            description = "The column names the header must have, in order: \"id, customer, amount\" (the manifest lists none).")
+    @Option(
+            names = "--expect-columns",
+            paramLabel = "NAMES",
+            description =
+                    "The column names the header must have, in order: \"id, customer, amount\" (the manifest lists none).")
     private String expectColumns;
 
     public CheckCommand(HostContext host) {
@@ -58,7 +66,8 @@ public final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         if (source == null) {
             if (description.given() || expectColumns != null) {
-                throw new ParameterException(spec.commandLine(), "--format, --columns and --expect-columns describe --source");
+                throw new ParameterException(
+                        spec.commandLine(), "--format, --columns and --expect-columns describe --source");
             }
             return manifest.printDecision(host, JsonDocuments::checkSummary);
         }
@@ -106,7 +115,8 @@ public final class CheckCommand implements Callable<Integer> {
         }
         names.add(name.toString().strip());
         if (quoted || names.stream().anyMatch(String::isEmpty)) {
-            throw new ParameterException(spec.commandLine(), "--expect-columns must be column names separated by commas");
+            throw new ParameterException(
+                    spec.commandLine(), "--expect-columns must be column names separated by commas");
         }
         return List.copyOf(names);
     }

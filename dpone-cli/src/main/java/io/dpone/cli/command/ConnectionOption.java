@@ -13,8 +13,11 @@ import picocli.CommandLine.Option;
  * option: a password comes from the environment or a file, never from the command line.
  */
 public final class ConnectionOption {
-    @Option(names = "--connection", paramLabel = "FILE",
-            description = "Connection profile (.yaml, .yml or .json). Default: the DPONE_CLICKHOUSE_* environment variables.")
+    @Option(
+            names = "--connection",
+            paramLabel = "FILE",
+            description =
+                    "Connection profile (.yaml, .yml or .json). Default: the DPONE_CLICKHOUSE_* environment variables.")
     private Path profile;
 
     /**
@@ -23,6 +26,8 @@ public final class ConnectionOption {
      * @throws io.dpone.spi.error.DponeException {@code CONNECTION_PROFILE_INVALID}, naming the field or variable at fault
      */
     ClusterConnection resolve(HostContext host) {
-        return profile == null ? ConnectionEnvironment.resolve(host.variables()) : ConnectionProfileFile.resolve(profile, host.variables());
+        return profile == null
+                ? ConnectionEnvironment.resolve(host.variables())
+                : ConnectionProfileFile.resolve(profile, host.variables());
     }
 }

@@ -35,8 +35,10 @@ import picocli.CommandLine.Spec;
  * {@code --scenario NAME} runs one acceptance scenario instead; {@code --list} names them;
  * {@code --status} then shows what {@code dpone status} says about the target.
  */
-@Command(name = "demo", description = "Check and plan the embedded sample, then publish on a simulated cluster, narrated"
-        + " (--status: then show the target's status table).")
+@Command(
+        name = "demo",
+        description = "Check and plan the embedded sample, then publish on a simulated cluster, narrated"
+                + " (--status: then show the target's status table).")
 public final class DemoCommand implements Callable<Integer> {
     static final String EMBEDDED_MANIFEST = "/io/dpone/cli/demo/cluster-internal.yaml";
 
@@ -45,7 +47,9 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--scenario", paramLabel = "NAME", description = "Run this acceptance scenario (see --list).")
     private String scenario;
 
-    @Option(names = "--list", description = "List the scenarios, one per line, name first (one JSON document with --json).")
+    @Option(
+            names = "--list",
+            description = "List the scenarios, one per line, name first (one JSON document with --json).")
     private boolean list;
 
     @Option(names = "--json", description = "Print one JSON document instead of the narration.")
@@ -63,8 +67,11 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DemoScenarios demo = ServiceLoader.load(DemoScenarios.class).findFirst().orElseThrow(() -> new DponeException(
-                DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "no simulated cluster on the module path (the testkit)"));
+        DemoScenarios demo = ServiceLoader.load(DemoScenarios.class)
+                .findFirst()
+                .orElseThrow(() -> new DponeException(
+                        DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE,
+                        "no simulated cluster on the module path (the testkit)"));
         if (list) {
             printList(demo);
             return ExitCode.OK.code();
@@ -73,15 +80,17 @@ public final class DemoCommand implements Callable<Integer> {
         if (demo.scenarios().stream().noneMatch(s -> s.name().equals(name))) {
             throw new ParameterException(spec.commandLine(), "--scenario names no scenario; see dpone demo --list");
         }
-        Optional<AdmittedManifest> admitted = AdmittedManifest.decide(host, host.reader().read(embedded(), ManifestFormat.YAML));
+        Optional<AdmittedManifest> admitted =
+                AdmittedManifest.decide(host, host.reader().read(embedded(), ManifestFormat.YAML));
         if (admitted.isEmpty()) {
             return ExitCode.INVALID_INPUT.code();
         }
         List<String> narration = new ArrayList<>();
         if (!json) {
             host.out().println("dpone demo: " + demo.backendDescription());
-            host.out().println("manifest: embedded cluster-internal.yaml, statically admitted as "
-                    + admitted.get().decision().mode());
+            host.out()
+                    .println("manifest: embedded cluster-internal.yaml, statically admitted as "
+                            + admitted.get().decision().mode());
         }
         DemoScenarios.DemoRun run = demo.run(name, line -> {
             narration.add(line);
@@ -98,8 +107,10 @@ public final class DemoCommand implements Callable<Integer> {
             });
             if (status) {
                 host.out().println("status of the target afterwards (dpone status):");
-                host.out().print(run.status().map(ReceiptSummary::render)
-                        .orElseGet(() -> "  " + run.statusRefusal().orElse("not read") + "\n"));
+                host.out()
+                        .print(run.status()
+                                .map(ReceiptSummary::render)
+                                .orElseGet(() -> "  " + run.statusRefusal().orElse("not read") + "\n"));
             }
             host.out().println(run.passed() ? "every check of the scenario held" : "a check failed: " + run.failure());
         }
@@ -114,15 +125,21 @@ public final class DemoCommand implements Callable<Integer> {
         if (json) {
             ObjectNode document = JsonDocuments.object();
             ArrayNode scenarios = document.putArray("scenarios");
-            demo.scenarios().forEach(s -> scenarios.addObject().put("name", s.name()).put("description", s.description()));
+            demo.scenarios()
+                    .forEach(s -> scenarios.addObject().put("name", s.name()).put("description", s.description()));
             host.out().println(JsonDocuments.pretty(document));
         } else {
             demo.scenarios().forEach(s -> host.out().println(s.name() + "\t" + s.description()));
         }
     }
 
-    private static ObjectNode document(AdmittedManifest admitted, DemoScenarios demo, String name, List<String> narration,
-            DemoScenarios.DemoRun run, boolean withStatus) {
+    private static ObjectNode document(
+            AdmittedManifest admitted,
+            DemoScenarios demo,
+            String name,
+            List<String> narration,
+            DemoScenarios.DemoRun run,
+            boolean withStatus) {
         ObjectNode document = JsonDocuments.object();
         document.put("manifest", "embedded:cluster-internal.yaml");
         document.set("check", JsonDocuments.checkSummary(admitted.decision()));
@@ -136,8 +153,11 @@ public final class DemoCommand implements Callable<Integer> {
             receipts.add(JsonDocuments.receipt(receipt));
         }
         if (withStatus) {
-            run.status().ifPresentOrElse(receipt -> document.set("status", JsonDocuments.receipt(receipt)),
-                    () -> document.put("status_refused", run.statusRefusal().orElse("not read")));
+            run.status()
+                    .ifPresentOrElse(
+                            receipt -> document.set("status", JsonDocuments.receipt(receipt)),
+                            () -> document.put(
+                                    "status_refused", run.statusRefusal().orElse("not read")));
         }
         document.put("passed", run.passed());
         return document;

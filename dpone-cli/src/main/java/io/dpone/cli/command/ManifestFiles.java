@@ -14,12 +14,12 @@ import java.util.Optional;
 
 /** Reads a manifest file. File problems are {@code MANIFEST_UNREADABLE}; the path is never echoed. */
 final class ManifestFiles {
-    private ManifestFiles() {
-    }
+    private ManifestFiles() {}
 
     static ManifestReadResult read(Path file, ManifestReader reader) {
         Path name = file.getFileName();
-        Optional<ManifestFormat> format = name == null ? Optional.empty() : ManifestFormat.fromFileName(name.toString());
+        Optional<ManifestFormat> format =
+                name == null ? Optional.empty() : ManifestFormat.fromFileName(name.toString());
         if (format.isEmpty()) {
             return unreadable("manifest file name must end with .yaml, .yml or .json");
         }
@@ -35,7 +35,8 @@ final class ManifestFiles {
     }
 
     private static ManifestReadResult unreadable(String problem) {
-        return new ManifestReadResult.Rejected(DponeErrorCode.MANIFEST_UNREADABLE,
+        return new ManifestReadResult.Rejected(
+                DponeErrorCode.MANIFEST_UNREADABLE,
                 List.of(new SchemaViolation(DponeErrorCode.MANIFEST_UNREADABLE, "", problem)));
     }
 }

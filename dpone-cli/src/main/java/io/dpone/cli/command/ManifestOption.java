@@ -17,7 +17,11 @@ import picocli.CommandLine.Option;
  * commands turn it into a static decision, so check, plan, publish and status cannot drift apart.
  */
 public final class ManifestOption {
-    @Option(names = {"-m", "--manifest"}, required = true, paramLabel = "FILE", description = "Manifest (.yaml, .yml or .json).")
+    @Option(
+            names = {"-m", "--manifest"},
+            required = true,
+            paramLabel = "FILE",
+            description = "Manifest (.yaml, .yml or .json).")
     private Path manifest;
 
     /** Reads the manifest and applies the shared static admission policy; empty when it is invalid (already reported). */
@@ -60,12 +64,10 @@ public final class ManifestOption {
     }
 
     /** An admitted manifest with its connection (both present, or neither), or the exit code that refused them. */
-    record Connected(Optional<AdmittedManifest> admitted, ClusterConnection connection, int exitCode) {
-    }
+    record Connected(Optional<AdmittedManifest> admitted, ClusterConnection connection, int exitCode) {}
 
     /** An admitted manifest, or the exit code that refused it. */
-    record RuntimeAdmission(Optional<AdmittedManifest> admitted, int exitCode) {
-    }
+    record RuntimeAdmission(Optional<AdmittedManifest> admitted, int exitCode) {}
 
     /**
      * The read-only commands: decides, prints {@code document} of the decision to stdout even when

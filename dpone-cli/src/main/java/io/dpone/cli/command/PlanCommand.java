@@ -2,9 +2,9 @@ package io.dpone.cli.command;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpone.cli.ExitCode;
 import io.dpone.cli.HostContext;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpone.cli.render.JsonDocuments;
 import io.dpone.spi.decision.StaticDecision;
 import io.dpone.spi.error.DponeException;
@@ -29,8 +29,10 @@ import picocli.CommandLine.Spec;
  * With {@code --source} the source is also read offline as publish would read it
  * ({@code "source"}: its check, or the {@code blocker} publish would hit); exit 1 for a blocker.
  */
-@Command(name = "plan", description = "Render the static decision document (--live: and what publish would do on the"
-        + " cluster now, read only; --source: and whether publish would refuse the source).")
+@Command(
+        name = "plan",
+        description = "Render the static decision document (--live: and what publish would do on the"
+                + " cluster now, read only; --source: and whether publish would refuse the source).")
 public final class PlanCommand implements Callable<Integer> {
     private final HostContext host;
 
@@ -43,17 +45,25 @@ public final class PlanCommand implements Callable<Integer> {
     @Mixin
     private ConnectionOption connection;
 
-    @Option(names = "--live", description = "Also read the cluster (no mutation) and show what publish would do now:"
-            + " inventory, target per member, authority record, facade, capability and the statements it would send.")
+    @Option(
+            names = "--live",
+            description =
+                    "Also read the cluster (no mutation) and show what publish would do now:"
+                            + " inventory, target per member, authority record, facade, capability and the statements it would send.")
     private boolean live;
 
-    @Option(names = "--invocation-id", paramLabel = "ID",
+    @Option(
+            names = "--invocation-id",
+            paramLabel = "ID",
             description = "With --live: predict publish of this scheduler invocation (default: a new invocation).")
     private String invocationId;
 
-    @Option(names = "--source", paramLabel = "FILE",
-            description = "Also check this source offline as publish would read it (as check --source); a refusal is the"
-                    + " blocker publish would hit, with its code.")
+    @Option(
+            names = "--source",
+            paramLabel = "FILE",
+            description =
+                    "Also check this source offline as publish would read it (as check --source); a refusal is the"
+                            + " blocker publish would hit, with its code.")
     private Path source;
 
     @Mixin
@@ -71,7 +81,9 @@ public final class PlanCommand implements Callable<Integer> {
         SourceArguments arguments = source == null ? null : description.of(source);
         Optional<DelimitedFormat> delimited = source == null ? Optional.empty() : arguments.delimitedFormat(spec);
         if (!live) {
-            return source == null ? manifest.printDecision(host, JsonDocuments::decision) : offline(arguments, delimited);
+            return source == null
+                    ? manifest.printDecision(host, JsonDocuments::decision)
+                    : offline(arguments, delimited);
         }
         Optional<String> id = Optional.ofNullable(invocationId).map(value -> InvocationIds.require(spec, value));
         ManifestOption.Connected connected = manifest.connect(host, connection);
@@ -115,7 +127,10 @@ public final class PlanCommand implements Callable<Integer> {
      * (the same readers and sealing as publish, {@link SourceCheck}). Returns 0, 1 for a blocker, or
      * 2 after reporting a source that cannot even be described (as {@code check --source}).
      */
-    private int checkSource(ObjectNode document, AdmittedManifest admitted, SourceArguments arguments,
+    private int checkSource(
+            ObjectNode document,
+            AdmittedManifest admitted,
+            SourceArguments arguments,
             Optional<DelimitedFormat> delimited) {
         PublicationSource described;
         try {
@@ -125,7 +140,8 @@ public final class PlanCommand implements Callable<Integer> {
             return ExitCode.INVALID_INPUT.code();
         }
         try {
-            document.putObject("source").set("check", new SourceCheck(admitted.manifest()).check(described, Optional.empty()));
+            document.putObject("source")
+                    .set("check", new SourceCheck(admitted.manifest()).check(described, Optional.empty()));
             return ExitCode.OK.code();
         } catch (DponeException refused) {
             document.putObject("source")

@@ -31,8 +31,10 @@ import picocli.CommandLine.Spec;
  * outcome's exit code (5-10). A {@link DponeException} from the publisher propagates to the host's
  * handler (exit 3, or 4 for a defect). Progress and a human summary go to stderr only on a terminal.
  */
-@Command(name = "publish",
-        description = "Publish a CSV or TSV file, or a codec file with declared columns, to the manifest's target after static admission.")
+@Command(
+        name = "publish",
+        description =
+                "Publish a CSV or TSV file, or a codec file with declared columns, to the manifest's target after static admission.")
 public final class PublishCommand implements Callable<Integer> {
     /** The host's own first step, shown until the publisher reports its own. */
     static final String STARTING_STEP = "starting";
@@ -48,25 +50,37 @@ public final class PublishCommand implements Callable<Integer> {
     @Mixin
     private ConnectionOption connection;
 
-    @Option(names = "--source", required = true, paramLabel = "FILE",
+    @Option(
+            names = "--source",
+            required = true,
+            paramLabel = "FILE",
             description = "Delimited text file with a header row, or a codec file with --columns."
                     + " Internal mode also reads gzip (.gz) and zstd (.zst) files as it streams; external mode reads"
                     + " uncompressed files only (docs/reference/sources.md).")
     private Path source;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
             description = "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames or TSVWithNamesAndTypes,"
-                    + " or a codec name such as " + SourceArguments.CODEC_EXAMPLE + " (with --columns; the publisher decides which codecs it decodes)."
+                    + " or a codec name such as " + SourceArguments.CODEC_EXAMPLE
+                    + " (with --columns; the publisher decides which codecs it decodes)."
                     + " Default by file extension: csv is CSVWithNames; tsv and tab are TSVWithNames.")
     private String format;
 
-    @Option(names = "--columns", paramLabel = "DECL",
+    @Option(
+            names = "--columns",
+            paramLabel = "DECL",
             description = "A codec file's columns in file order: \"name Type, ...\". Required with a codec --format;"
                     + " refused with CSV/TSV, whose header row names the columns.")
     private String columns;
 
-    @Option(names = "--invocation-id", required = true, paramLabel = "ID",
-            description = "The scheduler's stable id of this run; a retry passes the same id and resumes the same operation.")
+    @Option(
+            names = "--invocation-id",
+            required = true,
+            paramLabel = "ID",
+            description =
+                    "The scheduler's stable id of this run; a retry passes the same id and resumes the same operation.")
     private String invocationId;
 
     public PublishCommand(HostContext host) {

@@ -31,7 +31,9 @@ import picocli.CommandLine.Spec;
  * external mode module through {@link ArtifactSealer}. Without {@code --store} the store is
  * {@code DPONE_EXTERNAL_ARTIFACT_STORE}, else a temporary directory deleted before exit.
  */
-@Command(name = "seal", description = "Seal a source file into a content-addressed artifact as external-mode publication would.")
+@Command(
+        name = "seal",
+        description = "Seal a source file into a content-addressed artifact as external-mode publication would.")
 public final class SealCommand implements Callable<Integer> {
     private final HostContext host;
 
@@ -41,17 +43,32 @@ public final class SealCommand implements Callable<Integer> {
     @Option(names = "--source", required = true, paramLabel = "FILE", description = "The source file.")
     private Path source;
 
-    @Option(names = "--format", required = true, paramLabel = "F",
-            description = "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames, TSVWithNamesAndTypes or dpone.clickhouse.tab-separated.")
+    @Option(
+            names = "--format",
+            required = true,
+            paramLabel = "F",
+            description =
+                    "CSVWithNames, CSVWithNamesAndTypes, TSVWithNames, TSVWithNamesAndTypes or dpone.clickhouse.tab-separated.")
     private String format;
 
-    @Option(names = "--columns", required = true, paramLabel = "DECL", description = "Every column in file order: \"name Type, ...\".")
+    @Option(
+            names = "--columns",
+            required = true,
+            paramLabel = "DECL",
+            description = "Every column in file order: \"name Type, ...\".")
     private String columns;
 
-    @Option(names = "--store", paramLabel = "DIR", description = "Artifact store directory, an absolute path (default: DPONE_EXTERNAL_ARTIFACT_STORE, else a temporary one).")
+    @Option(
+            names = "--store",
+            paramLabel = "DIR",
+            description =
+                    "Artifact store directory, an absolute path (default: DPONE_EXTERNAL_ARTIFACT_STORE, else a temporary one).")
     private Path store;
 
-    @Option(names = "--row-budget", paramLabel = "N", description = "Most rows accepted (external_content_row_budget; default 100000).")
+    @Option(
+            names = "--row-budget",
+            paramLabel = "N",
+            description = "Most rows accepted (external_content_row_budget; default 100000).")
     private long rowBudget = ArtifactSealer.DEFAULT_ROW_BUDGET;
 
     public SealCommand(HostContext host) {
@@ -76,13 +93,20 @@ public final class SealCommand implements Callable<Integer> {
             host.errors().report(JsonDocuments.error(unavailable));
             return ExitCode.INVALID_INPUT.code();
         }
-        ArtifactSealer sealer = ServiceLoader.load(ArtifactSealer.class).findFirst().orElseThrow(() -> new DponeException(
-                DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "the external mode module, which seals artifacts, is not installed"));
+        ArtifactSealer sealer = ServiceLoader.load(ArtifactSealer.class)
+                .findFirst()
+                .orElseThrow(() -> new DponeException(
+                        DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE,
+                        "the external mode module, which seals artifacts, is not installed"));
         if (store != null) {
             return seal(sealer, publicationSource, declared, store);
         }
         if (host.environment().externalArtifactStore().isPresent()) {
-            return seal(sealer, publicationSource, declared, environmentStore(host.environment().externalArtifactStore().get()));
+            return seal(
+                    sealer,
+                    publicationSource,
+                    declared,
+                    environmentStore(host.environment().externalArtifactStore().get()));
         }
         try (TemporaryDirectory temporary = TemporaryDirectory.create("dpone-seal-")) {
             return seal(sealer, publicationSource, declared, temporary.path());
@@ -99,13 +123,16 @@ public final class SealCommand implements Callable<Integer> {
     private static PublicationSource sourceOf(Path file, String format, List<SourceColumn> declared) {
         DelimitedFormat delimited = DelimitedFormat.fromWireName(format);
         // Anything else is a codec name; the sealer refuses unknown codecs and native formats with a stable code.
-        return delimited != null ? SourceFiles.describe(file, delimited) : SourceFiles.describeCodec(file, format, declared);
+        return delimited != null
+                ? SourceFiles.describe(file, delimited)
+                : SourceFiles.describeCodec(file, format, declared);
     }
 
     private static Path environmentStore(String value) {
         Path path = Path.of(value);
         if (!path.isAbsolute()) {
-            throw new DponeException(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+            throw new DponeException(
+                    DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
                     "DPONE_EXTERNAL_ARTIFACT_STORE must be an absolute path");
         }
         return path;

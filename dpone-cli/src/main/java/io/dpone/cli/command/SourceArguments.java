@@ -39,12 +39,16 @@ record SourceArguments(Path source, String format, String columns) {
         if (format != null) {
             DelimitedFormat named = DelimitedFormat.fromWireName(format);
             if (named == null && columns == null) {
-                throw usage(spec, "--format must be one of " + SourceFiles.formatNames() + ", or a codec name such as "
-                        + CODEC_EXAMPLE + " together with --columns");
+                throw usage(
+                        spec,
+                        "--format must be one of " + SourceFiles.formatNames() + ", or a codec name such as "
+                                + CODEC_EXAMPLE + " together with --columns");
             }
             if (named != null && columns != null) {
-                throw usage(spec, "--columns declares a codec file's columns; a " + named.wireName()
-                        + " file names its columns in its header row (a *WithNamesAndTypes header also types them)");
+                throw usage(
+                        spec,
+                        "--columns declares a codec file's columns; a " + named.wireName()
+                                + " file names its columns in its header row (a *WithNamesAndTypes header also types them)");
             }
             return Optional.ofNullable(named);
         }
@@ -53,8 +57,10 @@ record SourceArguments(Path source, String format, String columns) {
         }
         Path name = source.getFileName();
         return Optional.of((name == null ? Optional.<DelimitedFormat>empty() : SourceFiles.inferFormat(name.toString()))
-                .orElseThrow(() -> usage(spec, "the source format cannot be told from the file extension (.csv, .tsv, .tab);"
-                        + " pass --format, one of " + SourceFiles.formatNames())));
+                .orElseThrow(() -> usage(
+                        spec,
+                        "the source format cannot be told from the file extension (.csv, .tsv, .tab);"
+                                + " pass --format, one of " + SourceFiles.formatNames())));
     }
 
     /**
@@ -64,7 +70,8 @@ record SourceArguments(Path source, String format, String columns) {
      *     {@code SOURCE_SCHEMA_INVALID} for a codec declaration that does not parse
      */
     PublicationSource describe(Optional<DelimitedFormat> delimited) {
-        return delimited.isPresent() ? SourceFiles.describe(source, delimited.get())
+        return delimited.isPresent()
+                ? SourceFiles.describe(source, delimited.get())
                 : SourceFiles.describeCodec(source, format, ColumnDeclarations.parse(columns));
     }
 

@@ -42,10 +42,13 @@ final class SourceCheck {
      */
     ObjectNode check(PublicationSource source, Optional<List<String>> expected) {
         if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > manifest.maxSourceBytes()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                     "the source is larger than max_source_bytes (" + manifest.maxSourceBytes() + " bytes)");
         }
-        boolean external = manifest.cluster().map(cluster -> cluster.replicationMode() == ReplicationMode.EXTERNAL).orElse(false);
+        boolean external = manifest.cluster()
+                .map(cluster -> cluster.replicationMode() == ReplicationMode.EXTERNAL)
+                .orElse(false);
         List<SourceColumn> columns;
         long rows;
         boolean sealed = false;
@@ -57,23 +60,28 @@ final class SourceCheck {
             SourceInspector.SourceShape shape = inspector().inspect(source);
             columns = shape.columns();
             rows = shape.rows();
-            if (external && !columns.isEmpty() && columns.stream().allMatch(column -> column.type().isPresent())) {
+            if (external
+                    && !columns.isEmpty()
+                    && columns.stream().allMatch(column -> column.type().isPresent())) {
                 seal(source, columns);
                 sealed = true;
             }
         }
         List<String> names = columns.stream().map(SourceColumn::name).toList();
         expected.flatMap(wanted -> ColumnMismatch.describe(wanted, names)).ifPresent(mismatch -> {
-            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "the source's header and --expect-columns: " + mismatch);
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_SCHEMA_INVALID, "the source's header and --expect-columns: " + mismatch);
         });
         if (external && rows > budget()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED,
                     "the source has more than " + budget() + " rows (external_content_row_budget)");
         }
         return summary(source, names, rows, external, sealed);
     }
 
-    private ObjectNode summary(PublicationSource source, List<String> names, long rows, boolean external, boolean sealed) {
+    private ObjectNode summary(
+            PublicationSource source, List<String> names, long rows, boolean external, boolean sealed) {
         ObjectNode node = JsonDocuments.object();
         if (source instanceof PublicationSource.DelimitedFile file) {
             node.put("format", file.format().wireName());
@@ -98,15 +106,21 @@ final class SourceCheck {
 
     /** External mode's own sealing into a temporary store that is deleted before this returns. */
     private SealedArtifact seal(PublicationSource source, List<SourceColumn> columns) {
-        ArtifactSealer sealer = ServiceLoader.load(ArtifactSealer.class).findFirst().orElseThrow(() -> new DponeException(
-                DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "the external mode module, which seals artifacts, is not installed"));
+        ArtifactSealer sealer = ServiceLoader.load(ArtifactSealer.class)
+                .findFirst()
+                .orElseThrow(() -> new DponeException(
+                        DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE,
+                        "the external mode module, which seals artifacts, is not installed"));
         try (TemporaryDirectory store = TemporaryDirectory.create("dpone-check-")) {
             return sealer.seal(source, columns, store.path(), budget());
         }
     }
 
     private static SourceInspector inspector() {
-        return ServiceLoader.load(SourceInspector.class).findFirst().orElseThrow(() -> new DponeException(
-                DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "the cluster module, whose readers check a source, is not installed"));
+        return ServiceLoader.load(SourceInspector.class)
+                .findFirst()
+                .orElseThrow(() -> new DponeException(
+                        DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE,
+                        "the cluster module, whose readers check a source, is not installed"));
     }
 }

@@ -11,7 +11,10 @@ public final class SourceDescription {
     @Option(names = "--format", paramLabel = "FORMAT", description = "As for publish; default by file extension.")
     private String format;
 
-    @Option(names = "--columns", paramLabel = "DECL", description = "As for publish: a codec file's columns, \"name Type, ...\".")
+    @Option(
+            names = "--columns",
+            paramLabel = "DECL",
+            description = "As for publish: a codec file's columns, \"name Type, ...\".")
     private String columns;
 
     /** True when either option was given. */

@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
  * stdout as JSON, or as a readable table when stdout is a terminal and {@code --json} is absent.
  * Exit 0 whenever the status was read, whatever it shows; a {@link io.dpone.spi.error.DponeException} exits 3.
  */
-@Command(name = "status", description = "Read the target's publication state without changing anything (exit 0 whatever it shows).")
+@Command(
+        name = "status",
+        description = "Read the target's publication state without changing anything (exit 0 whatever it shows).")
 public final class StatusCommand implements Callable<Integer> {
     private final HostContext host;
 
@@ -35,7 +37,9 @@ public final class StatusCommand implements Callable<Integer> {
     @Mixin
     private ConnectionOption connection;
 
-    @Option(names = "--invocation-id", paramLabel = "ID",
+    @Option(
+            names = "--invocation-id",
+            paramLabel = "ID",
             description = "Also say whether the record belongs to this scheduler invocation's operation.")
     private String invocationId;
 
@@ -53,8 +57,8 @@ public final class StatusCommand implements Callable<Integer> {
         if (connected.admitted().isEmpty()) {
             return connected.exitCode();
         }
-        PublicationReceipt receipt = connected.admitted().get().createPublisher(host)
-                .status(new StatusRequest(connected.connection(), id));
+        PublicationReceipt receipt =
+                connected.admitted().get().createPublisher(host).status(new StatusRequest(connected.connection(), id));
         if (json || !host.terminals().stdout()) {
             host.out().println(JsonDocuments.pretty(JsonDocuments.receipt(receipt)));
         } else {

@@ -24,8 +24,7 @@ public final class ConnectionEnvironment {
     static final String ORIGIN = "environment";
     private static final CoordinatorHost.Fields FIELDS = new CoordinatorHost.Fields(HOST, HTTP_PORT, SECURE);
 
-    private ConnectionEnvironment() {
-    }
+    private ConnectionEnvironment() {}
 
     /**
      * Reads the variables; a relative {@code DPONE_CLICKHOUSE_PASSWORD_FILE} is relative to the working directory.
@@ -33,10 +32,13 @@ public final class ConnectionEnvironment {
      * @throws io.dpone.spi.error.DponeException {@code CONNECTION_PROFILE_INVALID} naming the variable at fault
      */
     public static ClusterConnection resolve(HostVariables variables) {
-        String text = variables.get(HOST).orElseThrow(() -> ConnectionSettings.invalid(ORIGIN,
-                "no connection: pass --connection FILE or set " + HOST));
+        String text = variables
+                .get(HOST)
+                .orElseThrow(() ->
+                        ConnectionSettings.invalid(ORIGIN, "no connection: pass --connection FILE or set " + HOST));
         boolean secure = secure(variables);
-        CoordinatorHost host = CoordinatorHost.read(ORIGIN, FIELDS, text, port(variables, HTTP_PORT), port(variables, NATIVE_PORT), secure);
+        CoordinatorHost host = CoordinatorHost.read(
+                ORIGIN, FIELDS, text, port(variables, HTTP_PORT), port(variables, NATIVE_PORT), secure);
         Optional<String> password = variables.get(PASSWORD);
         Optional<String> passwordFile = variables.get(PASSWORD_FILE);
         if (password.isPresent() && passwordFile.isPresent()) {
@@ -44,10 +46,20 @@ public final class ConnectionEnvironment {
         }
         ConnectionSettings.PasswordSource source = password.isPresent()
                 ? new ConnectionSettings.PasswordSource.Variable(PASSWORD, PASSWORD)
-                : passwordFile.<ConnectionSettings.PasswordSource>map(file -> new ConnectionSettings.PasswordSource.File(PASSWORD_FILE, Path.of(file)))
+                : passwordFile
+                        .<ConnectionSettings.PasswordSource>map(
+                                file -> new ConnectionSettings.PasswordSource.File(PASSWORD_FILE, Path.of(file)))
                         .orElseGet(ConnectionSettings.PasswordSource.None::new);
-        return new ConnectionSettings(ORIGIN, host.host(), host.httpPort(), port(variables, NATIVE_PORT), secure,
-                variables.get(USER).orElse("default"), source, MemberEndpoints.none()).resolve(variables);
+        return new ConnectionSettings(
+                        ORIGIN,
+                        host.host(),
+                        host.httpPort(),
+                        port(variables, NATIVE_PORT),
+                        secure,
+                        variables.get(USER).orElse("default"),
+                        source,
+                        MemberEndpoints.none())
+                .resolve(variables);
     }
 
     private static OptionalInt port(HostVariables variables, String name) {

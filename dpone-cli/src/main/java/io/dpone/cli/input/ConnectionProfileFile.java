@@ -37,13 +37,21 @@ public final class ConnectionProfileFile {
     public static final int MAX_BYTES = 64 * 1024;
     static final String ORIGIN = "connection profile";
     private static final CoordinatorHost.Fields HOST_FIELDS = new CoordinatorHost.Fields("host", "http_port", "secure");
-    private static final Set<String> FIELDS = Set.of("host", "http_port", "native_port", "secure", "user", "password_env", "password_file",
+    private static final Set<String> FIELDS = Set.of(
+            "host",
+            "http_port",
+            "native_port",
+            "secure",
+            "user",
+            "password_env",
+            "password_file",
             MemberEndpointsField.FIELD);
-    private static final ObjectMapper JSON = configure(JsonMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build());
+    private static final ObjectMapper JSON = configure(JsonMapper.builder()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .build());
     private static final ObjectMapper YAML = configure(yaml());
 
-    private ConnectionProfileFile() {
-    }
+    private ConnectionProfileFile() {}
 
     /**
      * Reads {@code file} and resolves its password from {@code variables} or the named file.
@@ -56,7 +64,8 @@ public final class ConnectionProfileFile {
 
     static ConnectionSettings parse(Path file) {
         Path name = file.getFileName();
-        Optional<ManifestFormat> format = name == null ? Optional.empty() : ManifestFormat.fromFileName(name.toString());
+        Optional<ManifestFormat> format =
+                name == null ? Optional.empty() : ManifestFormat.fromFileName(name.toString());
         if (format.isEmpty()) {
             throw invalid("the file name must end with .yaml, .yml or .json");
         }
@@ -67,16 +76,19 @@ public final class ConnectionProfileFile {
         for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
             String field = names.next();
             if (field.equals("password")) {
-                throw invalid("password is not accepted in a profile; name its source with password_env or password_file");
+                throw invalid(
+                        "password is not accepted in a profile; name its source with password_env or password_file");
             }
             if (!FIELDS.contains(field)) {
-                throw invalid("unknown field " + (field.matches("[A-Za-z_][A-Za-z0-9_]{0,63}") ? field : "(name not shown)")
-                        + "; allowed: " + List.copyOf(new TreeSet<>(FIELDS)));
+                throw invalid(
+                        "unknown field " + (field.matches("[A-Za-z_][A-Za-z0-9_]{0,63}") ? field : "(name not shown)")
+                                + "; allowed: " + List.copyOf(new TreeSet<>(FIELDS)));
             }
         }
         String hostText = text(root, "host").orElseThrow(() -> invalid("host is required"));
         boolean secure = bool(root, "secure").orElse(false);
-        CoordinatorHost host = CoordinatorHost.read(ORIGIN, HOST_FIELDS, hostText, port(root, "http_port"), port(root, "native_port"), secure);
+        CoordinatorHost host = CoordinatorHost.read(
+                ORIGIN, HOST_FIELDS, hostText, port(root, "http_port"), port(root, "native_port"), secure);
         Optional<String> passwordEnv = text(root, "password_env");
         Optional<String> passwordFile = text(root, "password_file");
         if (passwordEnv.isPresent() && passwordFile.isPresent()) {
@@ -87,11 +99,19 @@ public final class ConnectionProfileFile {
         }
         Path directory = file.toAbsolutePath().getParent();
         ConnectionSettings.PasswordSource password = passwordEnv
-                .<ConnectionSettings.PasswordSource>map(variable -> new ConnectionSettings.PasswordSource.Variable("password_env", variable))
-                .or(() -> passwordFile.map(path -> new ConnectionSettings.PasswordSource.File("password_file", directory.resolve(path))))
+                .<ConnectionSettings.PasswordSource>map(
+                        variable -> new ConnectionSettings.PasswordSource.Variable("password_env", variable))
+                .or(() -> passwordFile.map(
+                        path -> new ConnectionSettings.PasswordSource.File("password_file", directory.resolve(path))))
                 .orElseGet(ConnectionSettings.PasswordSource.None::new);
-        return new ConnectionSettings(ORIGIN, host.host(), host.httpPort(), port(root, "native_port"),
-                secure, text(root, "user").orElse("default"), password,
+        return new ConnectionSettings(
+                ORIGIN,
+                host.host(),
+                host.httpPort(),
+                port(root, "native_port"),
+                secure,
+                text(root, "user").orElse("default"),
+                password,
                 MemberEndpointsField.parse(root));
     }
 
@@ -164,7 +184,11 @@ public final class ConnectionProfileFile {
     }
 
     private static <M extends ObjectMapper> M configure(M mapper) {
-        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(16).maxStringLength(MAX_BYTES).build());
+        mapper.getFactory()
+                .setStreamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(16)
+                        .maxStringLength(MAX_BYTES)
+                        .build());
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         return mapper;

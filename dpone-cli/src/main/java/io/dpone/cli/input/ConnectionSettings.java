@@ -25,8 +25,15 @@ import java.util.OptionalInt;
  *
  * @param origin the name an error message gives the place a field came from ("connection profile" or "environment")
  */
-record ConnectionSettings(String origin, String host, OptionalInt httpPort, OptionalInt nativePort, boolean secure,
-        String user, PasswordSource password, MemberEndpoints memberEndpoints) {
+record ConnectionSettings(
+        String origin,
+        String host,
+        OptionalInt httpPort,
+        OptionalInt nativePort,
+        boolean secure,
+        String user,
+        PasswordSource password,
+        MemberEndpoints memberEndpoints) {
     static final int MAX_PASSWORD_FILE_BYTES = 4096;
     static final int HTTP_PORT = 8123;
     static final int SECURE_HTTP_PORT = 8443;
@@ -46,27 +53,31 @@ record ConnectionSettings(String origin, String host, OptionalInt httpPort, Opti
     /** Where the password comes from: never the command line and never the profile itself. */
     sealed interface PasswordSource {
         /** No password: ClickHouse's passwordless user. */
-        record None() implements PasswordSource {
-        }
+        record None() implements PasswordSource {}
 
         /** @param field the field or variable that named the source, for error messages */
-        record Variable(String field, String name) implements PasswordSource {
-        }
+        record Variable(String field, String name) implements PasswordSource {}
 
-        record File(String field, Path path) implements PasswordSource {
-        }
+        record File(String field, Path path) implements PasswordSource {}
     }
 
     ClusterConnection resolve(HostVariables variables) {
-        return new ClusterConnection(host, httpPort.orElse(secure ? SECURE_HTTP_PORT : HTTP_PORT),
+        return new ClusterConnection(
+                host,
+                httpPort.orElse(secure ? SECURE_HTTP_PORT : HTTP_PORT),
                 nativePort.orElse(secure ? SECURE_NATIVE_PORT : NATIVE_PORT),
-                secure, user, password(variables), memberEndpoints);
+                secure,
+                user,
+                password(variables),
+                memberEndpoints);
     }
 
     private Secret password(HostVariables variables) {
         if (password instanceof PasswordSource.Variable variable) {
-            return Secret.of(variables.get(variable.name())
-                    .orElseThrow(() -> invalid(origin, variable.field() + " names an environment variable that is not set")));
+            return Secret.of(variables
+                    .get(variable.name())
+                    .orElseThrow(() ->
+                            invalid(origin, variable.field() + " names an environment variable that is not set")));
         }
         if (password instanceof PasswordSource.File file) {
             return Secret.of(readPasswordFile(file));
@@ -86,8 +97,12 @@ record ConnectionSettings(String origin, String host, OptionalInt httpPort, Opti
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw invalid(origin, file.field() + " is not UTF-8 text");
         }
@@ -102,5 +117,4 @@ record ConnectionSettings(String origin, String host, OptionalInt httpPort, Opti
     static DponeException invalid(String origin, String problem) {
         return new DponeException(DponeErrorCode.CONNECTION_PROFILE_INVALID, origin + ": " + problem);
     }
-
 }

@@ -22,35 +22,45 @@ record CoordinatorHost(String host, OptionalInt httpPort) {
     }
 
     /** The names an origin gives its host, port and TLS fields, for messages. */
-    record Fields(String host, String httpPort, String secure) {
-    }
+    record Fields(String host, String httpPort, String secure) {}
 
     /**
      * @throws DponeException {@code CONNECTION_PROFILE_INVALID} naming the field at fault
      */
-    static CoordinatorHost read(String origin, Fields fields, String text, OptionalInt httpPort, OptionalInt nativePort,
-            boolean secure) {
+    static CoordinatorHost read(
+            String origin, Fields fields, String text, OptionalInt httpPort, OptionalInt nativePort, boolean secure) {
         if (text.contains("://")) {
-            throw ConnectionSettings.invalid(origin, fields.host() + " is a URL; write the host alone (host or host:port)"
-                    + " and set " + fields.secure() + " for HTTPS");
+            throw ConnectionSettings.invalid(
+                    origin,
+                    fields.host() + " is a URL; write the host alone (host or host:port)" + " and set "
+                            + fields.secure() + " for HTTPS");
         }
-        HostSpelling spelling = HostSpelling.parse(text).orElseThrow(() -> ConnectionSettings.invalid(origin, fields.host()
-                + " must be a host name or address, host:port, [IPv6] or [IPv6]:port (no scheme, path, user or spaces)"));
+        HostSpelling spelling = HostSpelling.parse(text)
+                .orElseThrow(
+                        () -> ConnectionSettings.invalid(
+                                origin,
+                                fields.host()
+                                        + " must be a host name or address, host:port, [IPv6] or [IPv6]:port (no scheme, path, user or spaces)"));
         if (spelling.port().isEmpty()) {
             return new CoordinatorHost(spelling.host(), httpPort);
         }
         int written = spelling.port().getAsInt();
         if (httpPort.isPresent()) {
             if (httpPort.getAsInt() != written) {
-                throw ConnectionSettings.invalid(origin, fields.host() + " and " + fields.httpPort()
-                        + " name different ports; give the HTTP port once");
+                throw ConnectionSettings.invalid(
+                        origin,
+                        fields.host() + " and " + fields.httpPort() + " name different ports; give the HTTP port once");
             }
             return new CoordinatorHost(spelling.host(), httpPort);
         }
-        if (written == nativePort.orElse(secure ? ConnectionSettings.SECURE_NATIVE_PORT : ConnectionSettings.NATIVE_PORT)) {
-            throw ConnectionSettings.invalid(origin, fields.host() + " names the native protocol port, but the coordinator"
-                    + " connection is HTTP: write the HTTP port (8123, or 8443 with " + fields.secure() + ") or set "
-                    + fields.httpPort());
+        if (written
+                == nativePort.orElse(secure ? ConnectionSettings.SECURE_NATIVE_PORT : ConnectionSettings.NATIVE_PORT)) {
+            throw ConnectionSettings.invalid(
+                    origin,
+                    fields.host() + " names the native protocol port, but the coordinator"
+                            + " connection is HTTP: write the HTTP port (8123, or 8443 with " + fields.secure()
+                            + ") or set "
+                            + fields.httpPort());
         }
         return new CoordinatorHost(spelling.host(), OptionalInt.of(written));
     }

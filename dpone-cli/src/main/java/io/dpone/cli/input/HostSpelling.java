@@ -45,7 +45,8 @@ record HostSpelling(String host, OptionalInt port) {
             if (rest.isEmpty()) {
                 return Optional.of(new HostSpelling(address, OptionalInt.empty()));
             }
-            return rest.startsWith(":") ? port(rest.substring(1)).map(port -> new HostSpelling(address, OptionalInt.of(port)))
+            return rest.startsWith(":")
+                    ? port(rest.substring(1)).map(port -> new HostSpelling(address, OptionalInt.of(port)))
                     : Optional.empty();
         }
         int colon = text.indexOf(':');
@@ -54,7 +55,8 @@ record HostSpelling(String host, OptionalInt port) {
         }
         if (colon == text.lastIndexOf(':')) {
             String name = text.substring(0, colon);
-            return isName(name) ? port(text.substring(colon + 1)).map(port -> new HostSpelling(name, OptionalInt.of(port)))
+            return isName(name)
+                    ? port(text.substring(colon + 1)).map(port -> new HostSpelling(name, OptionalInt.of(port)))
                     : Optional.empty();
         }
         return isIpv6(text) ? Optional.of(new HostSpelling(text, OptionalInt.empty())) : Optional.empty();

@@ -19,8 +19,7 @@ import java.util.Optional;
 final class MemberEndpointsField {
     static final String FIELD = "member_endpoints";
 
-    private MemberEndpointsField() {
-    }
+    private MemberEndpointsField() {}
 
     static MemberEndpoints parse(JsonNode root) {
         JsonNode node = root.get(FIELD);
@@ -36,13 +35,16 @@ final class MemberEndpointsField {
             Map.Entry<String, JsonNode> entry = fields.next();
             position++;
             String where = FIELD + " entry " + position;
-            Endpoint admitted = endpoint(entry.getKey()).orElseThrow(() -> invalid(where
-                    + ": the key must be a member as system.clusters lists it, host_name:port with a port in 1..65535"));
+            Endpoint admitted = endpoint(entry.getKey())
+                    .orElseThrow(
+                            () -> invalid(
+                                    where
+                                            + ": the key must be a member as system.clusters lists it, host_name:port with a port in 1..65535"));
             if (!entry.getValue().isTextual()) {
                 throw invalid(where + ": the value must be a string host:port");
             }
-            Endpoint runtime = endpoint(entry.getValue().asText()).orElseThrow(() -> invalid(where
-                    + ": the value must be host:port with a port in 1..65535"));
+            Endpoint runtime = endpoint(entry.getValue().asText())
+                    .orElseThrow(() -> invalid(where + ": the value must be host:port with a port in 1..65535"));
             if (translations.containsValue(runtime)) {
                 throw invalid(where + ": two members translate to one runtime endpoint");
             }
@@ -53,7 +55,8 @@ final class MemberEndpointsField {
 
     /** {@code host:port} or {@code [ipv6]:port} ({@link HostSpelling}); a bare IPv6 address is ambiguous and refused. */
     static Optional<Endpoint> endpoint(String text) {
-        return HostSpelling.parse(text).filter(spelling -> spelling.port().isPresent())
+        return HostSpelling.parse(text)
+                .filter(spelling -> spelling.port().isPresent())
                 .map(spelling -> new Endpoint(spelling.host(), spelling.port().getAsInt()));
     }
 

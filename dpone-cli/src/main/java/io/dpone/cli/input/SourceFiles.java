@@ -25,19 +25,25 @@ import java.util.OptionalLong;
  */
 public final class SourceFiles {
     private static final Map<String, Compression> COMPRESSIONS = Map.ofEntries(
-            Map.entry(".gz", Compression.GZIP), Map.entry(".gzip", Compression.GZIP),
-            Map.entry(".zst", Compression.ZSTD), Map.entry(".zstd", Compression.ZSTD),
+            Map.entry(".gz", Compression.GZIP),
+            Map.entry(".gzip", Compression.GZIP),
+            Map.entry(".zst", Compression.ZSTD),
+            Map.entry(".zstd", Compression.ZSTD),
             // Recognised so their bytes are never read as text; no publisher accepts them today.
-            Map.entry(".bz2", Compression.OTHER), Map.entry(".xz", Compression.OTHER), Map.entry(".lz4", Compression.OTHER),
-            Map.entry(".br", Compression.OTHER), Map.entry(".zip", Compression.OTHER), Map.entry(".lzma", Compression.OTHER),
-            Map.entry(".snappy", Compression.OTHER), Map.entry(".z", Compression.OTHER));
+            Map.entry(".bz2", Compression.OTHER),
+            Map.entry(".xz", Compression.OTHER),
+            Map.entry(".lz4", Compression.OTHER),
+            Map.entry(".br", Compression.OTHER),
+            Map.entry(".zip", Compression.OTHER),
+            Map.entry(".lzma", Compression.OTHER),
+            Map.entry(".snappy", Compression.OTHER),
+            Map.entry(".z", Compression.OTHER));
     private static final Map<String, DelimitedFormat> FORMATS = Map.of(
             ".csv", DelimitedFormat.CSV_WITH_NAMES,
             ".tsv", DelimitedFormat.TSV_WITH_NAMES,
             ".tab", DelimitedFormat.TSV_WITH_NAMES);
 
-    private SourceFiles() {
-    }
+    private SourceFiles() {}
 
     /** The compression a file name's last extension names; {@code NONE} when it names none. */
     public static Compression compression(String fileName) {
@@ -55,7 +61,9 @@ public final class SourceFiles {
 
     /** The ClickHouse format names {@code --format} accepts. */
     public static List<String> formatNames() {
-        return List.of(DelimitedFormat.values()).stream().map(DelimitedFormat::wireName).toList();
+        return List.of(DelimitedFormat.values()).stream()
+                .map(DelimitedFormat::wireName)
+                .toList();
     }
 
     /**
@@ -114,8 +122,11 @@ public final class SourceFiles {
         if (read >= 2 && (magic[0] & 0xFF) == 0x1F && (magic[1] & 0xFF) == 0x8B) {
             return Compression.GZIP;
         }
-        boolean zstd = read == 4 && (magic[0] & 0xFF) == 0x28 && (magic[1] & 0xFF) == 0xB5
-                && (magic[2] & 0xFF) == 0x2F && (magic[3] & 0xFF) == 0xFD;
+        boolean zstd = read == 4
+                && (magic[0] & 0xFF) == 0x28
+                && (magic[1] & 0xFF) == 0xB5
+                && (magic[2] & 0xFF) == 0x2F
+                && (magic[3] & 0xFF) == 0xFD;
         return zstd ? Compression.ZSTD : Compression.NONE;
     }
 
@@ -132,7 +143,8 @@ public final class SourceFiles {
     }
 
     private static DponeException unavailable() {
-        return new DponeException(DponeErrorCode.SOURCE_UNAVAILABLE,
+        return new DponeException(
+                DponeErrorCode.SOURCE_UNAVAILABLE,
                 "the source file does not exist, is not a regular file or cannot be read");
     }
 

@@ -14,8 +14,7 @@ public interface ProgressDisplay extends ProgressListener, AutoCloseable {
     String COLUMNS_VARIABLE = "COLUMNS";
     int DEFAULT_WIDTH = 80;
 
-    ProgressDisplay NONE = () -> {
-    };
+    ProgressDisplay NONE = () -> {};
 
     /** Ends the display; output after it starts on a fresh line. */
     @Override
@@ -32,7 +31,11 @@ public interface ProgressDisplay extends ProgressListener, AutoCloseable {
     }
 
     private static int width(HostContext host) {
-        return host.variables().get(COLUMNS_VARIABLE).filter(text -> text.matches("[0-9]{2,4}")).map(Integer::parseInt)
-                .filter(columns -> columns >= 20).orElse(DEFAULT_WIDTH);
+        return host.variables()
+                .get(COLUMNS_VARIABLE)
+                .filter(text -> text.matches("[0-9]{2,4}"))
+                .map(Integer::parseInt)
+                .filter(columns -> columns >= 20)
+                .orElse(DEFAULT_WIDTH);
     }
 }

@@ -42,8 +42,11 @@ public final class TerminalProgress implements ProgressDisplay {
 
     @Override
     public synchronized void step(String name) {
-        show("step:" + name, () -> builder(name).setRenderer((state, max) -> fit(state.getTaskName() + " ... "
-                + elapsed(state.getTotalElapsed()), max)));
+        show(
+                "step:" + name,
+                () -> builder(name)
+                        .setRenderer((state, max) ->
+                                fit(state.getTaskName() + " ... " + elapsed(state.getTotalElapsed()), max)));
     }
 
     @Override
@@ -58,7 +61,11 @@ public final class TerminalProgress implements ProgressDisplay {
 
     @Override
     public synchronized void waiting(String what, int attempt, int maxAttempts) {
-        show("wait:" + what, () -> builder("waiting for " + what).setInitialMax(Math.max(maxAttempts, 1)).hideEta());
+        show(
+                "wait:" + what,
+                () -> builder("waiting for " + what)
+                        .setInitialMax(Math.max(maxAttempts, 1))
+                        .hideEta());
         bar.stepTo(attempt);
         bar.setExtraMessage(" (attempt " + attempt + "/" + maxAttempts + ")");
     }
@@ -112,10 +119,12 @@ public final class TerminalProgress implements ProgressDisplay {
         private boolean open;
 
         LineConsumer(PrintWriter err, int width) {
-            super(text -> {
-                err.print('\r' + text);
-                err.flush();
-            }, width - 1);
+            super(
+                    text -> {
+                        err.print('\r' + text);
+                        err.flush();
+                    },
+                    width - 1);
             this.err = err;
         }
 

@@ -20,8 +20,7 @@ public final class ErrorPages {
     static final String ADVICE_HEADING = "## What the operator does";
     private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\([^)]*\\)");
 
-    private ErrorPages() {
-    }
+    private ErrorPages() {}
 
     /** The first paragraph of what the operator does about {@code code}, links reduced to their text. */
     public static Optional<String> advice(DponeErrorCode code) {

@@ -12,22 +12,34 @@ import java.util.Optional;
  * same thing and hold no hostname, credential, value or path.
  */
 public final class HumanErrors {
-    private HumanErrors() {
-    }
+    private HumanErrors() {}
 
     public static String render(JsonNode document) {
         JsonNode error = document.path("error");
         String code = error.path("code").asText();
         StringBuilder text = new StringBuilder();
-        text.append("error: ").append(code).append(" (").append(error.path("number").asText()).append(", ")
-                .append(error.path("type").asText()).append(")\n");
+        text.append("error: ")
+                .append(code)
+                .append(" (")
+                .append(error.path("number").asText())
+                .append(", ")
+                .append(error.path("type").asText())
+                .append(")\n");
         line(text, error.path("message").asText());
         for (JsonNode violation : error.path("violations")) {
-            line(text, "- " + (violation.path("path").asText().isEmpty() ? "" : violation.path("path").asText() + ": ")
-                    + violation.path("problem").asText());
+            line(
+                    text,
+                    "- "
+                            + (violation.path("path").asText().isEmpty()
+                                    ? ""
+                                    : violation.path("path").asText() + ": ")
+                            + violation.path("problem").asText());
         }
         for (JsonNode blocker : error.path("decision").path("blockers")) {
-            line(text, "- " + blocker.path("code").asText() + ": " + blocker.path("message").asText());
+            line(
+                    text,
+                    "- " + blocker.path("code").asText() + ": "
+                            + blocker.path("message").asText());
         }
         if (error.has("outcome")) {
             line(text, "outcome: " + error.path("outcome").asText());
@@ -41,7 +53,9 @@ public final class HumanErrors {
     }
 
     private static Optional<DponeErrorCode> known(String code) {
-        return Arrays.stream(DponeErrorCode.values()).filter(value -> value.name().equals(code)).findFirst();
+        return Arrays.stream(DponeErrorCode.values())
+                .filter(value -> value.name().equals(code))
+                .findFirst();
     }
 
     private static void line(StringBuilder text, String line) {

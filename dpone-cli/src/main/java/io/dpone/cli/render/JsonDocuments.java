@@ -13,8 +13,8 @@ import io.dpone.spi.manifest.ManifestReadResult;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.manifest.SchemaViolation;
 import io.dpone.spi.publication.PublicationStrategyProvider;
-import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.LivePlan;
+import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 import java.util.List;
 
@@ -25,8 +25,7 @@ import java.util.List;
 public final class JsonDocuments {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private JsonDocuments() {
-    }
+    private JsonDocuments() {}
 
     /** The static decision document, field for field the reference's, plus {@code blockers}. */
     public static ObjectNode decision(StaticDecision decision) {
@@ -34,7 +33,9 @@ public final class JsonDocuments {
         node.put("requested", decision.requested());
         node.put("selected", decision.selected());
         node.put("mode", decision.mode());
-        node.put("replication_mode", decision.replicationMode().map(ReplicationMode::wireName).orElse(null));
+        node.put(
+                "replication_mode",
+                decision.replicationMode().map(ReplicationMode::wireName).orElse(null));
         node.put("runtime_admission_required", decision.runtimeAdmissionRequired());
         node.put("no_fallback", decision.noFallback());
         node.set("blockers", blockers(decision.blockers()));
@@ -52,8 +53,11 @@ public final class JsonDocuments {
     }
 
     public static ObjectNode rejection(ManifestReadResult.Rejected rejected) {
-        ObjectNode document = errorDocument(rejected.code(), rejected.code() == DponeErrorCode.MANIFEST_UNREADABLE
-                ? "the manifest could not be read" : "the manifest does not match the schema");
+        ObjectNode document = errorDocument(
+                rejected.code(),
+                rejected.code() == DponeErrorCode.MANIFEST_UNREADABLE
+                        ? "the manifest could not be read"
+                        : "the manifest does not match the schema");
         ArrayNode violations = ((ObjectNode) document.get("error")).putArray("violations");
         for (SchemaViolation violation : rejected.violations()) {
             violations.addObject().put("path", violation.path()).put("problem", violation.problem());
@@ -74,8 +78,10 @@ public final class JsonDocuments {
 
     /** A defect: only the exception's class name is reported, because its message may quote input. */
     public static ObjectNode internalError(Throwable throwable) {
-        ObjectNode document = errorDocument(DponeErrorCode.HOST_INTERNAL_ERROR, "unexpected failure in the host or a provider");
-        ((ObjectNode) document.get("error")).put("cause_type", throwable.getClass().getName());
+        ObjectNode document =
+                errorDocument(DponeErrorCode.HOST_INTERNAL_ERROR, "unexpected failure in the host or a provider");
+        ((ObjectNode) document.get("error"))
+                .put("cause_type", throwable.getClass().getName());
         return document;
     }
 
@@ -121,14 +127,19 @@ public final class JsonDocuments {
 
     private static String unfinishedMessage(PublicationOutcome outcome) {
         return switch (outcome) {
-            case WAITING -> "the publication is applied on some replicas and its distributed DDL entry is still running;"
-                    + " rerun with the same --invocation-id to wait for that entry";
-            case TERMINAL_PARTIAL -> "the publication finished on only some replicas; both generations are retained for an operator";
-            case UNKNOWN -> "the publication outcome cannot be proven; nothing more is dispatched or cleaned on this evidence;"
-                    + " restore what the receipt's cause names, then rerun with the same --invocation-id";
+            case WAITING ->
+                "the publication is applied on some replicas and its distributed DDL entry is still running;"
+                        + " rerun with the same --invocation-id to wait for that entry";
+            case TERMINAL_PARTIAL ->
+                "the publication finished on only some replicas; both generations are retained for an operator";
+            case UNKNOWN ->
+                "the publication outcome cannot be proven; nothing more is dispatched or cleaned on this evidence;"
+                        + " restore what the receipt's cause names, then rerun with the same --invocation-id";
             case PREPARED -> "the publication stopped before dispatch; rerun with the same --invocation-id to continue";
-            case ABORTED -> "the publication ended before publishing, after removing what it owned; nothing was published";
-            case FAILED -> "the publication statement failed on every replica and none changed; both generations are retained for an operator";
+            case ABORTED ->
+                "the publication ended before publishing, after removing what it owned; nothing was published";
+            case FAILED ->
+                "the publication statement failed on every replica and none changed; both generations are retained for an operator";
             case COMMITTED, NONE -> throw new IllegalArgumentException("not an unfinished outcome: " + outcome);
         };
     }
@@ -186,7 +197,9 @@ public final class JsonDocuments {
 
     private static String write(JsonNode node, boolean pretty) {
         try {
-            return pretty ? MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node) : MAPPER.writeValueAsString(node);
+            return pretty
+                    ? MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node)
+                    : MAPPER.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a tree node always serializes", e);
         }

@@ -22,16 +22,27 @@ import picocli.CommandLine.Help.TextTable;
 public final class ReceiptSummary {
     private static final int MAX_COLUMN = 48;
 
-    private ReceiptSummary() {
-    }
+    private ReceiptSummary() {}
 
     public static String render(PublicationReceipt receipt) {
         StringBuilder text = new StringBuilder();
-        line(text, 0, "outcome", receipt.outcome().wireName()
-                + receipt.errorCode().map(DponeErrorCode::name).map(code -> " (" + code + ")").orElse(""));
+        line(
+                text,
+                0,
+                "outcome",
+                receipt.outcome().wireName()
+                        + receipt.errorCode()
+                                .map(DponeErrorCode::name)
+                                .map(code -> " (" + code + ")")
+                                .orElse(""));
         line(text, 0, "operation", receipt.operationId().isEmpty() ? "-" : receipt.operationId());
         line(text, 0, "replication mode", receipt.replicationMode().wireName());
-        line(text, 0, "evidence", receipt.evidenceScope().wireName() + ", " + receipt.evidenceStatus().wireName());
+        line(
+                text,
+                0,
+                "evidence",
+                receipt.evidenceScope().wireName() + ", "
+                        + receipt.evidenceStatus().wireName());
         receipt.detail().forEach((key, value) -> entry(text, 0, key, value));
         return text.toString();
     }
@@ -40,7 +51,9 @@ public final class ReceiptSummary {
         if (value instanceof Map<?, ?> map) {
             line(text, indent, key, map.isEmpty() ? "-" : "");
             map.forEach((name, item) -> entry(text, indent + 2, String.valueOf(name), item));
-        } else if (value instanceof List<?> list && !list.isEmpty() && list.stream().allMatch(item -> item instanceof Map<?, ?>)) {
+        } else if (value instanceof List<?> list
+                && !list.isEmpty()
+                && list.stream().allMatch(item -> item instanceof Map<?, ?>)) {
             line(text, indent, key, "");
             table(text, indent + 2, list);
         } else if (value instanceof List<?> list) {
@@ -62,13 +75,22 @@ public final class ReceiptSummary {
         Column[] columns = new Column[header.size()];
         for (int i = 0; i < header.size(); i++) {
             int column = i;
-            int width = Math.max(header.get(i).length(), cells.stream().mapToInt(row -> row.get(column).length()).max().orElse(0));
+            int width = Math.max(
+                    header.get(i).length(),
+                    cells.stream()
+                            .mapToInt(row -> row.get(column).length())
+                            .max()
+                            .orElse(0));
             columns[i] = new Column(Math.min(width, MAX_COLUMN) + 2, 0, Column.Overflow.WRAP);
         }
         TextTable table = TextTable.forColumns(Help.defaultColorScheme(Ansi.OFF), columns);
         table.addRowValues(header.toArray(String[]::new));
         cells.forEach(row -> table.addRowValues(row.toArray(String[]::new)));
-        table.toString().lines().forEach(row -> text.append(" ".repeat(indent)).append(row.stripTrailing()).append('\n'));
+        table.toString()
+                .lines()
+                .forEach(row -> text.append(" ".repeat(indent))
+                        .append(row.stripTrailing())
+                        .append('\n'));
     }
 
     private static String cell(Object value) {

@@ -18,7 +18,8 @@ class ModulePathPlannerTest {
 
     private Path jar(String name) throws IOException {
         Path jar = dir.resolve(name);
-        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
+        try (OutputStream file = Files.newOutputStream(jar);
+                JarOutputStream out = new JarOutputStream(file)) {
             out.putNextEntry(new JarEntry("example/lib/Thing.class"));
             out.write(new byte[] {1, 2, 3});
             out.closeEntry();
@@ -39,6 +40,8 @@ class ModulePathPlannerTest {
     void argumentFileQuotesPathsAndOmitsAnEmptyClassPath() throws IOException {
         Path automatic = jar("good-lib-1.0.jar");
         ModulePathPlanner.Plan plan = ModulePathPlanner.plan(List.of(automatic));
-        assertEquals(List.of("--module-path", "\"" + automatic + "\"", "--add-modules", "ALL-MODULE-PATH"), plan.argumentFileLines());
+        assertEquals(
+                List.of("--module-path", "\"" + automatic + "\"", "--add-modules", "ALL-MODULE-PATH"),
+                plan.argumentFileLines());
     }
 }

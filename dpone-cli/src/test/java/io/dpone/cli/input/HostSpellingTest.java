@@ -24,22 +24,34 @@ import net.jqwik.api.constraints.IntRange;
 class HostSpellingTest {
     @Provide
     Arbitrary<String> names() {
-        Arbitrary<String> label = Arbitraries.strings().withCharRange('a', 'z').numeric().withChars('-').ofMinLength(1).ofMaxLength(20)
+        Arbitrary<String> label = Arbitraries.strings()
+                .withCharRange('a', 'z')
+                .numeric()
+                .withChars('-')
+                .ofMinLength(1)
+                .ofMaxLength(20)
                 .filter(text -> !text.startsWith("-") && !text.endsWith("-"));
         return label.list().ofMinSize(1).ofMaxSize(4).map(labels -> String.join(".", labels));
     }
 
     @Provide
     Arbitrary<String> ipv4() {
-        return Arbitraries.integers().between(0, 255).list().ofSize(4)
-                .map(parts -> String.join(".", parts.stream().map(String::valueOf).toList()));
+        return Arbitraries.integers()
+                .between(0, 255)
+                .list()
+                .ofSize(4)
+                .map(parts ->
+                        String.join(".", parts.stream().map(String::valueOf).toList()));
     }
 
     /** IPv6 addresses as the JDK writes them, and with the longest zero run compressed to {@code ::}. */
     @Provide
     Arbitrary<String> ipv6() {
         Arbitrary<byte[]> bytes = Arbitraries.bytes().array(byte[].class).ofSize(16);
-        Arbitrary<byte[]> sparse = Combinators.combine(bytes, Arbitraries.integers().between(0, 14), Arbitraries.integers().between(1, 8))
+        Arbitrary<byte[]> sparse = Combinators.combine(
+                        bytes,
+                        Arbitraries.integers().between(0, 14),
+                        Arbitraries.integers().between(1, 8))
                 .as((raw, from, zeros) -> {
                     for (int i = from; i < Math.min(16, from + 2 * zeros); i++) {
                         raw[i] = 0;
@@ -53,7 +65,8 @@ class HostSpellingTest {
     }
 
     @Property
-    void aNameOrIpv4ReadsBackWithAndWithoutAPort(@ForAll("hosts") String host, @ForAll @IntRange(min = 1, max = 65_535) int port) {
+    void aNameOrIpv4ReadsBackWithAndWithoutAPort(
+            @ForAll("hosts") String host, @ForAll @IntRange(min = 1, max = 65_535) int port) {
         assertEquals(Optional.of(new HostSpelling(host, OptionalInt.empty())), HostSpelling.parse(host));
         assertEquals(Optional.of(new HostSpelling(host, OptionalInt.of(port))), HostSpelling.parse(host + ":" + port));
     }
@@ -64,11 +77,14 @@ class HostSpellingTest {
     }
 
     @Property
-    void anIpv6AddressReadsBackBareOrBracketedWithAndWithoutAPort(@ForAll("ipv6") String address,
-            @ForAll @IntRange(min = 1, max = 65_535) int port) {
+    void anIpv6AddressReadsBackBareOrBracketedWithAndWithoutAPort(
+            @ForAll("ipv6") String address, @ForAll @IntRange(min = 1, max = 65_535) int port) {
         assertEquals(Optional.of(new HostSpelling(address, OptionalInt.empty())), HostSpelling.parse(address));
-        assertEquals(Optional.of(new HostSpelling(address, OptionalInt.empty())), HostSpelling.parse("[" + address + "]"));
-        assertEquals(Optional.of(new HostSpelling(address, OptionalInt.of(port))), HostSpelling.parse("[" + address + "]:" + port));
+        assertEquals(
+                Optional.of(new HostSpelling(address, OptionalInt.empty())), HostSpelling.parse("[" + address + "]"));
+        assertEquals(
+                Optional.of(new HostSpelling(address, OptionalInt.of(port))),
+                HostSpelling.parse("[" + address + "]:" + port));
     }
 
     @Property
@@ -78,14 +94,35 @@ class HostSpellingTest {
 
     @Provide
     Arbitrary<String> refusals() {
-        return Arbitraries.of("http://HOST:8123", "https://HOST", "HOST/", "HOST/path", "user@HOST", "HOST:0", "HOST:65536",
-                "HOST:", ":8123", "HOST:80:81", " HOST", "HOST ", "HO ST", "HOST?x", "HOST#x", "[HOST]:8123", "HOST.", ".HOST",
-                "HOST..x", "-HOST", "HOST:+80", "HOST:８０");
+        return Arbitraries.of(
+                "http://HOST:8123",
+                "https://HOST",
+                "HOST/",
+                "HOST/path",
+                "user@HOST",
+                "HOST:0",
+                "HOST:65536",
+                "HOST:",
+                ":8123",
+                "HOST:80:81",
+                " HOST",
+                "HOST ",
+                "HO ST",
+                "HOST?x",
+                "HOST#x",
+                "[HOST]:8123",
+                "HOST.",
+                ".HOST",
+                "HOST..x",
+                "-HOST",
+                "HOST:+80",
+                "HOST:８０");
     }
 
     @Property
     void anyTextIsASpellingOrNothingAndNeverThrows(@ForAll String text) {
-        HostSpelling.parse(text).ifPresent(spelling -> assertEquals(Optional.of(spelling), HostSpelling.parse(spelling.written())));
+        HostSpelling.parse(text)
+                .ifPresent(spelling -> assertEquals(Optional.of(spelling), HostSpelling.parse(spelling.written())));
     }
 
     @Example
@@ -93,12 +130,17 @@ class HostSpellingTest {
         assertEquals(Optional.of(new HostSpelling("ch-1", OptionalInt.of(9000))), HostSpelling.parse("ch-1:9000"));
         assertEquals(Optional.of(new HostSpelling("::1", OptionalInt.empty())), HostSpelling.parse("::1"));
         assertEquals(Optional.of(new HostSpelling("::1", OptionalInt.of(9000))), HostSpelling.parse("[::1]:9000"));
-        assertEquals(Optional.of(new HostSpelling("ch-1.example.internal", OptionalInt.of(9000))),
+        assertEquals(
+                Optional.of(new HostSpelling("ch-1.example.internal", OptionalInt.of(9000))),
                 HostSpelling.parse("ch-1.example.internal:9000"));
-        for (String refused : List.of("http://ch-1:8123", "ch-1/", "fe80::1%eth0", "[::1", "[::1]x", "[::1]:", "::1:99999", "")) {
+        for (String refused :
+                List.of("http://ch-1:8123", "ch-1/", "fe80::1%eth0", "[::1", "[::1]x", "[::1]:", "::1:99999", "")) {
             assertEquals(Optional.empty(), HostSpelling.parse(refused), refused);
         }
-        assertTrue(HostSpelling.parse("fd00::7:9000").map(spelling -> spelling.port().isEmpty()).orElse(false),
+        assertTrue(
+                HostSpelling.parse("fd00::7:9000")
+                        .map(spelling -> spelling.port().isEmpty())
+                        .orElse(false),
                 "a bare IPv6 address never carries a port: its last group is an address group");
     }
 

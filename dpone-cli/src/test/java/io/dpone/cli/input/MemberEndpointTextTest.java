@@ -15,12 +15,23 @@ import net.jqwik.api.Provide;
 class MemberEndpointTextTest {
     @Provide
     Arbitrary<Endpoint> endpoints() {
-        Arbitrary<String> names = Arbitraries.strings().alpha().numeric().withChars('-').ofMinLength(1).ofMaxLength(20)
-                .filter(name -> !name.startsWith("-") && !name.endsWith("-")).list().ofMinSize(1).ofMaxSize(3)
+        Arbitrary<String> names = Arbitraries.strings()
+                .alpha()
+                .numeric()
+                .withChars('-')
+                .ofMinLength(1)
+                .ofMaxLength(20)
+                .filter(name -> !name.startsWith("-") && !name.endsWith("-"))
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(3)
                 .map(labels -> String.join(".", labels));
         // IPv6 addresses the JDK itself writes; text that is not an IPv6 address is no endpoint (HostSpellingTest)
-        Arbitrary<String> ipv6 = Arbitraries.bytes().array(byte[].class).ofSize(16).map(MemberEndpointTextTest::v6);
-        return Combinators.combine(Arbitraries.oneOf(names, ipv6), Arbitraries.integers().between(1, 65_535)).as(Endpoint::new);
+        Arbitrary<String> ipv6 =
+                Arbitraries.bytes().array(byte[].class).ofSize(16).map(MemberEndpointTextTest::v6);
+        return Combinators.combine(
+                        Arbitraries.oneOf(names, ipv6), Arbitraries.integers().between(1, 65_535))
+                .as(Endpoint::new);
     }
 
     private static String v6(byte[] raw) {
@@ -33,13 +44,17 @@ class MemberEndpointTextTest {
 
     @Property
     void aWrittenEndpointReadsBack(@ForAll("endpoints") Endpoint endpoint) {
-        String text = (endpoint.host().contains(":") ? "[" + endpoint.host() + "]" : endpoint.host()) + ":" + endpoint.port();
+        String text =
+                (endpoint.host().contains(":") ? "[" + endpoint.host() + "]" : endpoint.host()) + ":" + endpoint.port();
         assertEquals(Optional.of(endpoint), MemberEndpointsField.endpoint(text));
     }
 
     @Property
     void anyTextIsAnEndpointOrNothing(@ForAll String text) {
-        MemberEndpointsField.endpoint(text).ifPresent(endpoint -> assertEquals(text,
-                (text.startsWith("[") ? "[" + endpoint.host() + "]" : endpoint.host()) + ":" + text.substring(text.lastIndexOf(':') + 1)));
+        MemberEndpointsField.endpoint(text)
+                .ifPresent(endpoint -> assertEquals(
+                        text,
+                        (text.startsWith("[") ? "[" + endpoint.host() + "]" : endpoint.host()) + ":"
+                                + text.substring(text.lastIndexOf(':') + 1)));
     }
 }

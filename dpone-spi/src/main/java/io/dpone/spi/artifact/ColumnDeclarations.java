@@ -17,8 +17,7 @@ import java.util.Set;
  * spaces or commas, {@code ``} escaping a back quote); the type text is not checked here.
  */
 public final class ColumnDeclarations {
-    private ColumnDeclarations() {
-    }
+    private ColumnDeclarations() {}
 
     /** @throws DponeException {@code SOURCE_SCHEMA_INVALID} naming the column position, never its text */
     public static List<SourceColumn> parse(String declaration) {

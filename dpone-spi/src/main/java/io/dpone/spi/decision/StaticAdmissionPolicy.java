@@ -32,18 +32,25 @@ public final class StaticAdmissionPolicy {
         requireNonNull(manifest, "manifest is null");
         requireNonNull(environment, "environment is null");
         if (manifest.cluster().isEmpty()) {
-            return StaticDecision.notRequested(List.of(new Blocker(DponeErrorCode.CLUSTER_PUBLICATION_NOT_REQUESTED,
-                    "sink.options.physical_design.storage.clickhouse.cluster is absent; this host only publishes to clusters")));
+            return StaticDecision.notRequested(
+                    List.of(
+                            new Blocker(
+                                    DponeErrorCode.CLUSTER_PUBLICATION_NOT_REQUESTED,
+                                    "sink.options.physical_design.storage.clickhouse.cluster is absent; this host only publishes to clusters")));
         }
         ClusterSpec cluster = manifest.cluster().get();
         List<Blocker> blockers = new ArrayList<>(commonBlockers(manifest, cluster));
         List<PublicationStrategyProvider> candidates = providersFor(cluster.replicationMode());
         if (candidates.isEmpty()) {
-            blockers.add(new Blocker(DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE,
-                    "no publication provider for replication_mode " + cluster.replicationMode().wireName() + " is on the module path"));
+            blockers.add(new Blocker(
+                    DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE,
+                    "no publication provider for replication_mode "
+                            + cluster.replicationMode().wireName() + " is on the module path"));
         } else if (candidates.size() > 1) {
-            blockers.add(new Blocker(DponeErrorCode.PUBLICATION_PROVIDER_AMBIGUOUS,
-                    candidates.size() + " publication providers claim replication_mode " + cluster.replicationMode().wireName()));
+            blockers.add(new Blocker(
+                    DponeErrorCode.PUBLICATION_PROVIDER_AMBIGUOUS,
+                    candidates.size() + " publication providers claim replication_mode "
+                            + cluster.replicationMode().wireName()));
         } else {
             blockers.addAll(candidates.get(0).admit(manifest, environment));
         }
@@ -57,27 +64,35 @@ public final class StaticAdmissionPolicy {
     }
 
     private List<PublicationStrategyProvider> providersFor(ReplicationMode mode) {
-        return providers.stream().filter(provider -> provider.replicationMode() == mode).toList();
+        return providers.stream()
+                .filter(provider -> provider.replicationMode() == mode)
+                .toList();
     }
 
     private static List<Blocker> commonBlockers(SinkManifest manifest, ClusterSpec cluster) {
         List<Blocker> blockers = new ArrayList<>();
         if (cluster.ddlScope() != DdlScope.CLUSTER) {
-            blockers.add(new Blocker(DponeErrorCode.CLUSTER_DDL_SCOPE_NOT_CLUSTER,
+            blockers.add(new Blocker(
+                    DponeErrorCode.CLUSTER_DDL_SCOPE_NOT_CLUSTER,
                     "cluster publication requires cluster.ddl_scope: cluster (omitted means local)"));
         }
         if (manifest.staging() != StagingLocation.TARGET_LOCAL) {
-            blockers.add(new Blocker(DponeErrorCode.CLUSTER_STAGING_NOT_TARGET_LOCAL,
+            blockers.add(new Blocker(
+                    DponeErrorCode.CLUSTER_STAGING_NOT_TARGET_LOCAL,
                     "cluster publication requires sink.options.staging: target_local"));
         }
         if (manifest.accessTable().isPresent()) {
-            blockers.add(new Blocker(DponeErrorCode.CLUSTER_ACCESS_TABLE_UNSUPPORTED,
+            blockers.add(new Blocker(
+                    DponeErrorCode.CLUSTER_ACCESS_TABLE_UNSUPPORTED,
                     "cluster publication does not manage an access table; remove sink.options.access_table"));
         }
         if (cluster.replicationMode() == ReplicationMode.INTERNAL
-                && (cluster.explicitContentRowBudget().isPresent() || manifest.externalArtifactStorePath().isPresent())) {
-            blockers.add(new Blocker(DponeErrorCode.CLUSTER_MODE_OPTION_CONFLICT,
-                    "internal mode does not use external_content_row_budget or external_artifact_store_path; remove them or select external"));
+                && (cluster.explicitContentRowBudget().isPresent()
+                        || manifest.externalArtifactStorePath().isPresent())) {
+            blockers.add(
+                    new Blocker(
+                            DponeErrorCode.CLUSTER_MODE_OPTION_CONFLICT,
+                            "internal mode does not use external_content_row_budget or external_artifact_store_path; remove them or select external"));
         }
         return blockers;
     }

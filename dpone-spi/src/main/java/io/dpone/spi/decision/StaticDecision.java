@@ -49,7 +49,8 @@ public record StaticDecision(
     /** A cluster publication request in {@code mode}, selected when {@code blockers} is empty. */
     public static StaticDecision cluster(ReplicationMode mode, List<Blocker> blockers) {
         requireNonNull(mode, "mode is null");
-        return new StaticDecision(true, blockers.isEmpty(), mode.decisionMode(), Optional.of(mode), true, true, blockers);
+        return new StaticDecision(
+                true, blockers.isEmpty(), mode.decisionMode(), Optional.of(mode), true, true, blockers);
     }
 
     /** A manifest that asks for no cluster publication; always blocked by this host. */

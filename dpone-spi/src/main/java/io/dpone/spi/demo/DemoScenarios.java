@@ -41,7 +41,10 @@ public interface DemoScenarios {
      * said afterwards, as {@code dpone status} shows it: its receipt, or the refusal's value-free
      * summary when status could not be read.
      */
-    record DemoRun(List<PublicationReceipt> receipts, String failure, Optional<PublicationReceipt> status,
+    record DemoRun(
+            List<PublicationReceipt> receipts,
+            String failure,
+            Optional<PublicationReceipt> status,
             Optional<String> statusRefusal) {
         public DemoRun {
             receipts = List.copyOf(requireNonNull(receipts, "receipts is null"));

@@ -11,7 +11,8 @@ import java.util.OptionalLong;
  * @param explicitContentRowBudget {@code external_content_row_budget} exactly as written, empty when
  *     omitted; {@link #contentRowBudget()} applies the default
  */
-public record ClusterSpec(String name, DdlScope ddlScope, ReplicationMode replicationMode, OptionalLong explicitContentRowBudget) {
+public record ClusterSpec(
+        String name, DdlScope ddlScope, ReplicationMode replicationMode, OptionalLong explicitContentRowBudget) {
     public static final long DEFAULT_CONTENT_ROW_BUDGET = 100_000L;
 
     public ClusterSpec {
@@ -20,7 +21,8 @@ public record ClusterSpec(String name, DdlScope ddlScope, ReplicationMode replic
         requireNonNull(replicationMode, "replicationMode is null");
         requireNonNull(explicitContentRowBudget, "explicitContentRowBudget is null");
         if (!Identifiers.isAdmissible(name)) {
-            throw new IllegalArgumentException("cluster name must be non-blank, bounded and free of control characters");
+            throw new IllegalArgumentException(
+                    "cluster name must be non-blank, bounded and free of control characters");
         }
         if (explicitContentRowBudget.isPresent() && explicitContentRowBudget.getAsLong() <= 0) {
             throw new IllegalArgumentException("external_content_row_budget must be positive");

@@ -7,11 +7,10 @@ public final class Identifiers {
     /** Longest admitted name, in UTF-16 code units; ClickHouse names are far shorter in practice. */
     public static final int MAX_LENGTH = 255;
     /** Letters and marks that render as nothing: Hangul fillers, U+034F, U+2800, variation selectors. */
-    private static final Set<Integer> INVISIBLE = Set.of(0x115F, 0x1160, 0x3164, 0xFFA0, 0x034F, 0x2800,
-            0x180B, 0x180C, 0x180D, 0x180F);
+    private static final Set<Integer> INVISIBLE =
+            Set.of(0x115F, 0x1160, 0x3164, 0xFFA0, 0x034F, 0x2800, 0x180B, 0x180C, 0x180D, 0x180F);
 
-    private Identifiers() {
-    }
+    private Identifiers() {}
 
     /**
      * At most {@link #MAX_LENGTH} long; no control (Cc), format (Cf, e.g. U+200B, U+2060, U+FEFF,
@@ -37,14 +36,20 @@ public final class Identifiers {
 
     private static boolean isRefused(int c) {
         return switch (Character.getType(c)) {
-            case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.LINE_SEPARATOR,
+            case Character.CONTROL,
+                    Character.FORMAT,
+                    Character.SURROGATE,
+                    Character.LINE_SEPARATOR,
                     Character.PARAGRAPH_SEPARATOR -> true;
             default -> false;
         };
     }
 
     private static boolean isBlank(int c) {
-        return Character.isWhitespace(c) || Character.isSpaceChar(c) || INVISIBLE.contains(c)
-                || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF);
+        return Character.isWhitespace(c)
+                || Character.isSpaceChar(c)
+                || INVISIBLE.contains(c)
+                || (c >= 0xFE00 && c <= 0xFE0F)
+                || (c >= 0xE0100 && c <= 0xE01EF);
     }
 }

@@ -25,8 +25,7 @@ final class JsonTrees {
                     .build())
             .build();
 
-    private JsonTrees() {
-    }
+    private JsonTrees() {}
 
     static JsonNode read(String text) throws UnreadableManifest {
         if (Surrogates.hasUnpairedJsonEscape(text)) {

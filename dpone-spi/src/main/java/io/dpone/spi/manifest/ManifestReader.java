@@ -18,8 +18,7 @@ public final class ManifestReader {
     public static final int MAX_BYTES = 1 << 20;
 
     /** Holds no state: every read builds its own parser. */
-    public ManifestReader() {
-    }
+    public ManifestReader() {}
 
     public ManifestReadResult read(byte[] text, ManifestFormat format) {
         requireNonNull(text, "text is null");
@@ -32,8 +31,12 @@ public final class ManifestReader {
             String decoded = ManifestText.decode(text);
             root = format == ManifestFormat.JSON ? JsonTrees.read(decoded) : YamlTrees.read(decoded);
         } catch (UnreadableManifest e) {
-            return new ManifestReadResult.Rejected(DponeErrorCode.MANIFEST_UNREADABLE,
-                    List.of(new SchemaViolation(DponeErrorCode.MANIFEST_UNREADABLE, e.path(), e.rule().sentence())));
+            return new ManifestReadResult.Rejected(
+                    DponeErrorCode.MANIFEST_UNREADABLE,
+                    List.of(new SchemaViolation(
+                            DponeErrorCode.MANIFEST_UNREADABLE,
+                            e.path(),
+                            e.rule().sentence())));
         }
         return ManifestValidator.validate(root);
     }

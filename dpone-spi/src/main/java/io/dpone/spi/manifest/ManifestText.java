@@ -14,13 +14,13 @@ import java.nio.charset.StandardCharsets;
  * does not allow). A value that needs such a character writes it as an escape in a quoted string.
  */
 final class ManifestText {
-    private ManifestText() {
-    }
+    private ManifestText() {}
 
     static String decode(byte[] bytes) throws UnreadableManifest {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder()
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
@@ -40,6 +40,9 @@ final class ManifestText {
     private static boolean isRefused(int c) {
         return (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
                 || (c >= 0x7F && c <= 0x9F)
-                || c == 0x2028 || c == 0x2029 || c == 0xFFFE || c == 0xFFFF;
+                || c == 0x2028
+                || c == 0x2029
+                || c == 0xFFFE
+                || c == 0xFFFF;
     }
 }

@@ -15,13 +15,14 @@ import java.math.BigInteger;
  */
 final class Numbers {
     /** Any integer outside the {@code long} range: one past {@link Long#MAX_VALUE}. */
-    static final JsonNode OUT_OF_RANGE = BigIntegerNode.valueOf(BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE));
+    static final JsonNode OUT_OF_RANGE =
+            BigIntegerNode.valueOf(BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE));
     /** Any number with a fraction or exponent, infinity or NaN. */
     static final JsonNode NON_INTEGER = DoubleNode.valueOf(Double.NaN);
+
     private static final int LONG_DIGITS = 19;
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     /** {@code decimal} is {@code [-+]?[0-9]+}, already checked by the caller's syntax. */
     static JsonNode integer(String decimal) {

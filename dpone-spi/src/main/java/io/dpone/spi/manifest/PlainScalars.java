@@ -25,11 +25,11 @@ final class PlainScalars {
     private static final Pattern OTHER_CORE_INTEGER = Pattern.compile("[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+");
     /** Covers YAML 1.1 sexagesimal integers and floats ({@code 1:30}, {@code 1:30.5}); slightly wider, never narrower. */
     private static final Pattern SEXAGESIMAL_LIKE = Pattern.compile("[-+]?[0-9][0-9_]*:[0-9_:]*(\\.[0-9_]*)?");
+
     private static final Pattern CORE_FLOAT = Pattern.compile(
             "[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
 
-    private PlainScalars() {
-    }
+    private PlainScalars() {}
 
     /**
      * The node a plain scalar stands for; empty when it is a number not written in plain decimal
@@ -63,6 +63,8 @@ final class PlainScalars {
      * is matched against {@link #SEXAGESIMAL_LIKE} instead, which uses only character classes.
      */
     private static boolean isYaml11Number(String plain, Pattern yaml11) {
-        return plain.indexOf(':') >= 0 ? SEXAGESIMAL_LIKE.matcher(plain).matches() : yaml11.matcher(plain).matches();
+        return plain.indexOf(':') >= 0
+                ? SEXAGESIMAL_LIKE.matcher(plain).matches()
+                : yaml11.matcher(plain).matches();
     }
 }

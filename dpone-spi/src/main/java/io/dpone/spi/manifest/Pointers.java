@@ -14,8 +14,7 @@ final class Pointers {
     /** Keys echoed as themselves: ASCII identifiers of at most 64 characters. */
     static final Pattern PLAIN_IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
-    private Pointers() {
-    }
+    private Pointers() {}
 
     static String child(String parent, String key) {
         return parent + "/" + (PLAIN_IDENTIFIER.matcher(key).matches() ? key : REDACTED_KEY);

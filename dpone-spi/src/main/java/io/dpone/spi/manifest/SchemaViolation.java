@@ -10,7 +10,8 @@ import java.util.Set;
  * is the whole document); {@code problem} is a fixed, bounded sentence that never echoes a value.
  */
 public record SchemaViolation(DponeErrorCode code, String path, String problem) {
-    private static final Set<DponeErrorCode> CODES = Set.of(DponeErrorCode.MANIFEST_SCHEMA_INVALID, DponeErrorCode.MANIFEST_UNREADABLE);
+    private static final Set<DponeErrorCode> CODES =
+            Set.of(DponeErrorCode.MANIFEST_SCHEMA_INVALID, DponeErrorCode.MANIFEST_UNREADABLE);
 
     public SchemaViolation {
         requireNonNull(code, "code is null");

@@ -43,7 +43,8 @@ public record SinkManifest(
             throw new IllegalArgumentException("engine must be a bare engine name");
         }
         if (accessTable.isPresent() && !Identifiers.isAdmissible(accessTable.get())) {
-            throw new IllegalArgumentException("access_table must be non-blank, bounded and free of control characters");
+            throw new IllegalArgumentException(
+                    "access_table must be non-blank, bounded and free of control characters");
         }
     }
 }

@@ -8,7 +8,8 @@ public record SinkTarget(String database, String table) {
         requireNonNull(database, "database is null");
         requireNonNull(table, "table is null");
         if (!Identifiers.isAdmissible(database) || !Identifiers.isAdmissible(table)) {
-            throw new IllegalArgumentException("target names must be non-blank, bounded and free of control characters");
+            throw new IllegalArgumentException(
+                    "target names must be non-blank, bounded and free of control characters");
         }
     }
 }

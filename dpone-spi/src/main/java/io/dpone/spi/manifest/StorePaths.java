@@ -7,8 +7,7 @@ package io.dpone.spi.manifest;
 public final class StorePaths {
     public static final int MAX_LENGTH = 4096;
 
-    private StorePaths() {
-    }
+    private StorePaths() {}
 
     /** Absolute POSIX path: starts with {@code /}, bounded, no control characters (NUL included). */
     public static boolean isAbsolute(String path) {

@@ -80,7 +80,8 @@ final class StrictObject {
         return child.map(JsonNode::booleanValue);
     }
 
-    <E extends Enum<E> & WireName> Optional<E> token(String key, boolean required, Class<E> type, SchemaProblem ruleProblem) {
+    <E extends Enum<E> & WireName> Optional<E> token(
+            String key, boolean required, Class<E> type, SchemaProblem ruleProblem) {
         return text(key, required, value -> WireName.lookup(type, value).isPresent(), ruleProblem)
                 .flatMap(value -> WireName.lookup(type, value));
     }

@@ -15,8 +15,7 @@ final class Surrogates {
     /** A JSON escape; matching left to right keeps {@code \\} pairs together, so parity is right. */
     private static final Pattern JSON_ESCAPE = Pattern.compile("\\\\(?:u([0-9A-Fa-f]{4})|.)", Pattern.DOTALL);
 
-    private Surrogates() {
-    }
+    private Surrogates() {}
 
     static boolean hasUnpaired(String text) {
         return UnicodeText.hasUnpairedSurrogate(text);

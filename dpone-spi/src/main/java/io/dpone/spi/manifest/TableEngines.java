@@ -19,8 +19,7 @@ public final class TableEngines {
             "GraphiteMergeTree",
             "CoalescingMergeTree");
 
-    private TableEngines() {
-    }
+    private TableEngines() {}
 
     /** A bare engine name without parameters, e.g. {@code ReplicatedMergeTree}. */
     public static boolean isWellFormed(String engine) {

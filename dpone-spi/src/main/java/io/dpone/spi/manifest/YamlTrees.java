@@ -22,11 +22,11 @@ import org.yaml.snakeyaml.events.ScalarEvent;
  * mappings or sequences.
  */
 final class YamlTrees {
-    private YamlTrees() {
-    }
+    private YamlTrees() {}
 
     static JsonNode read(String text) throws UnreadableManifest {
-        Iterator<Event> events = new Yaml(new LoaderOptions()).parse(new StringReader(text)).iterator();
+        Iterator<Event> events =
+                new Yaml(new LoaderOptions()).parse(new StringReader(text)).iterator();
         TreeBuilder tree = new TreeBuilder();
         boolean documentSeen = false;
         for (Event event = next(events, text); event != null; event = next(events, text)) {
@@ -85,7 +85,8 @@ final class YamlTrees {
     }
 
     private static void refuseDirectives(DocumentStartEvent start) throws UnreadableManifest {
-        if (start.getVersion() != null || (start.getTags() != null && !start.getTags().isEmpty())) {
+        if (start.getVersion() != null
+                || (start.getTags() != null && !start.getTags().isEmpty())) {
             throw new UnreadableManifest(ReadingRule.DIRECTIVE);
         }
     }
@@ -110,7 +111,8 @@ final class YamlTrees {
         }
         Mark mark = marked.getProblemMark();
         int codePoints = text.codePointCount(0, text.length());
-        return mark.getIndex() >= 0 && mark.getIndex() < codePoints
+        return mark.getIndex() >= 0
+                && mark.getIndex() < codePoints
                 && text.codePointAt(text.offsetByCodePoints(0, mark.getIndex())) == '\t';
     }
 }

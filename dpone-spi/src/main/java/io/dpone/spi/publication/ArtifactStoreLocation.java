@@ -22,14 +22,15 @@ public sealed interface ArtifactStoreLocation {
     }
 
     /** Neither the manifest nor the environment names a store. */
-    record Missing() implements ArtifactStoreLocation {
-    }
+    record Missing() implements ArtifactStoreLocation {}
 
     /** The manifest names none and the environment variable is not an absolute path. */
-    record InvalidEnvironment() implements ArtifactStoreLocation {
-    }
+    record InvalidEnvironment() implements ArtifactStoreLocation {}
 
-    enum Source { MANIFEST, ENVIRONMENT }
+    enum Source {
+        MANIFEST,
+        ENVIRONMENT
+    }
 
     static ArtifactStoreLocation resolve(SinkManifest manifest, HostEnvironment environment) {
         requireNonNull(manifest, "manifest is null");
@@ -37,7 +38,8 @@ public sealed interface ArtifactStoreLocation {
         if (manifest.externalArtifactStorePath().isPresent()) {
             return new Configured(manifest.externalArtifactStorePath().get(), Source.MANIFEST);
         }
-        return environment.externalArtifactStore()
+        return environment
+                .externalArtifactStore()
                 .<ArtifactStoreLocation>map(value -> StorePaths.isAbsolute(value)
                         ? new Configured(value, Source.ENVIRONMENT)
                         : new InvalidEnvironment())

@@ -14,7 +14,13 @@ import static java.util.Objects.requireNonNull;
  * @param nativePort the member's native protocol port
  * @param memberEndpoints the host's explicit member endpoint translation; {@link MemberEndpoints#none()} for none
  */
-public record ClusterConnection(String host, int httpPort, int nativePort, boolean secure, String user, Secret password,
+public record ClusterConnection(
+        String host,
+        int httpPort,
+        int nativePort,
+        boolean secure,
+        String user,
+        Secret password,
         MemberEndpoints memberEndpoints) {
     public ClusterConnection {
         requireNonNull(host, "host is null");

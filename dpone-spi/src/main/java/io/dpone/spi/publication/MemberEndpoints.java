@@ -28,10 +28,11 @@ public record MemberEndpoints(Map<Endpoint, Endpoint> translations) {
 
         public Endpoint {
             requireNonNull(host, "host is null");
-            if (host.isBlank() || host.length() > MAX_HOST_LENGTH
+            if (host.isBlank()
+                    || host.length() > MAX_HOST_LENGTH
                     || host.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
-                throw new IllegalArgumentException("an endpoint host is non-blank, without spaces and at most "
-                        + MAX_HOST_LENGTH + " chars");
+                throw new IllegalArgumentException(
+                        "an endpoint host is non-blank, without spaces and at most " + MAX_HOST_LENGTH + " chars");
             }
             if (port < 1 || port > 65_535) {
                 throw new IllegalArgumentException("an endpoint port is in 1..65535");
@@ -71,7 +72,8 @@ public record MemberEndpoints(Map<Endpoint, Endpoint> translations) {
     public Optional<Endpoint> translate(String host, int port) {
         requireNonNull(host, "host is null");
         return translations.entrySet().stream()
-                .filter(entry -> entry.getKey().host().equals(host) && entry.getKey().port() == port)
+                .filter(entry ->
+                        entry.getKey().host().equals(host) && entry.getKey().port() == port)
                 .map(Map.Entry::getValue)
                 .findFirst();
     }

@@ -6,18 +6,14 @@ package io.dpone.spi.publication;
  * method has a no-op default so hosts implement only what they show.
  */
 public interface ProgressListener {
-    ProgressListener NONE = new ProgressListener() {
-    };
+    ProgressListener NONE = new ProgressListener() {};
 
     /** A protocol step began, e.g. {@code admission}, {@code load}, {@code dispatch}, {@code cleanup}. */
-    default void step(String name) {
-    }
+    default void step(String name) {}
 
     /** Rows and source bytes loaded so far; {@code totalBytes} is -1 when unknown. */
-    default void loaded(long rows, long bytes, long totalBytes) {
-    }
+    default void loaded(long rows, long bytes, long totalBytes) {}
 
     /** A bounded wait is polling {@code what} (e.g. {@code replication}, {@code queue}) for the given attempt. */
-    default void waiting(String what, int attempt, int maxAttempts) {
-    }
+    default void waiting(String what, int attempt, int maxAttempts) {}
 }

@@ -43,7 +43,7 @@ public interface PublicationStrategyProvider {
      * @throws DponeException with a stable code when this provider cannot publish at all
      */
     default Publisher createPublisher(PublicationContext context) {
-        throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED,
-                "runtime publication is not provided by " + name());
+        throw new DponeException(
+                DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED, "runtime publication is not provided by " + name());
     }
 }

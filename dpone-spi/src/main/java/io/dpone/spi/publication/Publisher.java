@@ -26,7 +26,8 @@ public interface Publisher {
 
     /** Reads the target's authority record and every member; sends no mutation at all. */
     default PublicationReceipt status(StatusRequest request) {
-        throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED, "status is not provided by this publisher");
+        throw new DponeException(
+                DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED, "status is not provided by this publisher");
     }
 
     /**
@@ -35,6 +36,7 @@ public interface Publisher {
      * probe, no bootstrap.
      */
     default LivePlan preview(StatusRequest request) {
-        throw new DponeException(DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED, "plan --live is not provided by this publisher");
+        throw new DponeException(
+                DponeErrorCode.PUBLICATION_STRATEGY_UNSUPPORTED, "plan --live is not provided by this publisher");
     }
 }

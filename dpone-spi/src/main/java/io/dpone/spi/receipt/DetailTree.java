@@ -8,8 +8,7 @@ import java.util.Map;
 
 /** An immutable copy of a JSON-shaped detail tree: strings, integers, booleans, nulls, lists and string-keyed maps, in order. */
 final class DetailTree {
-    private DetailTree() {
-    }
+    private DetailTree() {}
 
     static Map<String, Object> freeze(Map<?, ?> map) {
         Map<String, Object> copy = new LinkedHashMap<>();
@@ -23,8 +22,11 @@ final class DetailTree {
     }
 
     private static Object value(Object value) {
-        if (value == null || value instanceof String || value instanceof Boolean
-                || value instanceof Long || value instanceof Integer) {
+        if (value == null
+                || value instanceof String
+                || value instanceof Boolean
+                || value instanceof Long
+                || value instanceof Integer) {
             return value;
         }
         if (value instanceof Map<?, ?> map) {

@@ -16,7 +16,11 @@ import java.util.Optional;
  *
  * @param blocker the stable code that would stop {@code publish}; present exactly for {@link Action#BLOCKED}
  */
-public record LivePlan(String schema, ReplicationMode replicationMode, Action action, Optional<DponeErrorCode> blocker,
+public record LivePlan(
+        String schema,
+        ReplicationMode replicationMode,
+        Action action,
+        Optional<DponeErrorCode> blocker,
         Map<String, Object> detail) {
     /** What {@code publish} with the same invocation id would do next. */
     public enum Action {

@@ -40,7 +40,8 @@ public record PublicationReceipt(
         requireNonNull(errorCode, "errorCode is null");
         boolean explained = outcome != PublicationOutcome.COMMITTED && outcome != PublicationOutcome.NONE;
         if (explained != errorCode.isPresent()) {
-            throw new IllegalArgumentException("an error code explains exactly the outcomes other than committed and none");
+            throw new IllegalArgumentException(
+                    "an error code explains exactly the outcomes other than committed and none");
         }
         if (schema.isBlank()) {
             throw new IllegalArgumentException("schema must be non-blank");
@@ -55,9 +56,20 @@ public record PublicationReceipt(
     }
 
     /** A committed receipt without a mode-specific body. */
-    public static PublicationReceipt committed(String schema, ReplicationMode replicationMode, String operationId,
-            EvidenceScope evidenceScope, EvidenceStatus evidenceStatus) {
-        return new PublicationReceipt(schema, replicationMode, operationId, evidenceScope, evidenceStatus,
-                PublicationOutcome.COMMITTED, Optional.empty(), Map.of());
+    public static PublicationReceipt committed(
+            String schema,
+            ReplicationMode replicationMode,
+            String operationId,
+            EvidenceScope evidenceScope,
+            EvidenceStatus evidenceStatus) {
+        return new PublicationReceipt(
+                schema,
+                replicationMode,
+                operationId,
+                evidenceScope,
+                evidenceStatus,
+                PublicationOutcome.COMMITTED,
+                Optional.empty(),
+                Map.of());
     }
 }

@@ -14,8 +14,7 @@ import java.util.Set;
 public final class ColumnMismatch {
     static final int MAX_NAMED = 8;
 
-    private ColumnMismatch() {
-    }
+    private ColumnMismatch() {}
 
     /**
      * Empty when {@code actual} is exactly {@code expected}, in order; otherwise the columns
@@ -39,9 +38,11 @@ public final class ColumnMismatch {
         }
         if (parts.isEmpty()) {
             int at = firstDifference(expected, actual);
-            parts.add(at < Math.min(expected.size(), actual.size())
-                    ? "the order differs: column " + (at + 1) + " is " + quoted(actual.get(at)) + ", expected " + quoted(expected.get(at))
-                    : "a column is repeated");
+            parts.add(
+                    at < Math.min(expected.size(), actual.size())
+                            ? "the order differs: column " + (at + 1) + " is " + quoted(actual.get(at)) + ", expected "
+                                    + quoted(expected.get(at))
+                            : "a column is repeated");
         }
         return Optional.of("the columns differ (" + String.join("; ", parts) + ")");
     }
@@ -55,8 +56,10 @@ public final class ColumnMismatch {
     }
 
     private static String names(Set<String> names) {
-        List<String> shown = names.stream().limit(MAX_NAMED).map(ColumnMismatch::quoted).toList();
-        return String.join(", ", shown) + (names.size() > MAX_NAMED ? " and " + (names.size() - MAX_NAMED) + " more" : "");
+        List<String> shown =
+                names.stream().limit(MAX_NAMED).map(ColumnMismatch::quoted).toList();
+        return String.join(", ", shown)
+                + (names.size() > MAX_NAMED ? " and " + (names.size() - MAX_NAMED) + " more" : "");
     }
 
     /** In double quotes: a back-quoted name would read as SQL, which evidence never holds. */

@@ -6,8 +6,7 @@ package io.dpone.spi.source;
  * refuse it with the same rule. Pure.
  */
 public final class UnicodeText {
-    private UnicodeText() {
-    }
+    private UnicodeText() {}
 
     /** True when {@code text} has a surrogate that is not part of a high-low pair. */
     public static boolean hasUnpairedSurrogate(String text) {

@@ -29,7 +29,9 @@ class StaticAdmissionPolicyTest {
     @Test
     void admittedInternalRequestIsSelectedExactlyAsTheReferenceDocument() {
         StaticDecision decision = both.decide(accepted(fixture("cluster-internal.yaml")), NO_ENV);
-        assertEquals(new StaticDecision(true, true, "cluster_internal", Optional.of(ReplicationMode.INTERNAL), true, true, List.of()),
+        assertEquals(
+                new StaticDecision(
+                        true, true, "cluster_internal", Optional.of(ReplicationMode.INTERNAL), true, true, List.of()),
                 decision);
         assertEquals(1, internal.admissions());
         assertEquals(0, external.admissions());
@@ -58,7 +60,8 @@ class StaticAdmissionPolicyTest {
 
     @Test
     void twoProvidersForOneModeAreABlockerNotAChoice() {
-        StaticAdmissionPolicy ambiguous = new StaticAdmissionPolicy(List.of(internal, new FakeProvider(ReplicationMode.INTERNAL)));
+        StaticAdmissionPolicy ambiguous =
+                new StaticAdmissionPolicy(List.of(internal, new FakeProvider(ReplicationMode.INTERNAL)));
         StaticDecision decision = ambiguous.decide(accepted(fixture("cluster-internal.yaml")), NO_ENV);
         assertEquals(List.of(DponeErrorCode.PUBLICATION_PROVIDER_AMBIGUOUS), codes(decision));
         assertEquals(Optional.empty(), ambiguous.providerFor(ReplicationMode.INTERNAL));
@@ -66,7 +69,8 @@ class StaticAdmissionPolicyTest {
 
     @Test
     void manifestWithoutClusterIsNotRequestedAndNeverSelectedAsLocal() {
-        SinkManifest local = accepted(yaml("sink: {target: {database: d, table: t}, strategy: {mode: full_refresh, max_source_bytes: 1}}"));
+        SinkManifest local = accepted(
+                yaml("sink: {target: {database: d, table: t}, strategy: {mode: full_refresh, max_source_bytes: 1}}"));
         StaticDecision decision = both.decide(local, NO_ENV);
         assertFalse(decision.requested());
         assertFalse(decision.selected());
@@ -78,7 +82,8 @@ class StaticAdmissionPolicyTest {
     @Test
     void hostCommonBlockersComeFirstInAStableOrderThenTheProvidersOwn() {
         Blocker providerBlocker = new Blocker(DponeErrorCode.EXTERNAL_LINEAGE_UNSUPPORTED, "provider says no");
-        StaticAdmissionPolicy policy = new StaticAdmissionPolicy(List.of(new FakeProvider(ReplicationMode.INTERNAL, List.of(providerBlocker))));
+        StaticAdmissionPolicy policy = new StaticAdmissionPolicy(
+                List.of(new FakeProvider(ReplicationMode.INTERNAL, List.of(providerBlocker))));
         SinkManifest manifest = accepted(yaml("""
                 sink:
                   target: {database: d, table: t}
@@ -89,9 +94,14 @@ class StaticAdmissionPolicyTest {
                     external_artifact_store_path: /srv/store
                     physical_design: {storage: {clickhouse: {cluster: {name: c, ddl_scope: local, external_content_row_budget: 5}}}}
                 """));
-        assertEquals(List.of(DponeErrorCode.CLUSTER_DDL_SCOPE_NOT_CLUSTER, DponeErrorCode.CLUSTER_STAGING_NOT_TARGET_LOCAL,
-                DponeErrorCode.CLUSTER_ACCESS_TABLE_UNSUPPORTED, DponeErrorCode.CLUSTER_MODE_OPTION_CONFLICT,
-                DponeErrorCode.EXTERNAL_LINEAGE_UNSUPPORTED), codes(policy.decide(manifest, NO_ENV)));
+        assertEquals(
+                List.of(
+                        DponeErrorCode.CLUSTER_DDL_SCOPE_NOT_CLUSTER,
+                        DponeErrorCode.CLUSTER_STAGING_NOT_TARGET_LOCAL,
+                        DponeErrorCode.CLUSTER_ACCESS_TABLE_UNSUPPORTED,
+                        DponeErrorCode.CLUSTER_MODE_OPTION_CONFLICT,
+                        DponeErrorCode.EXTERNAL_LINEAGE_UNSUPPORTED),
+                codes(policy.decide(manifest, NO_ENV)));
     }
 
     @Test
@@ -103,7 +113,8 @@ class StaticAdmissionPolicyTest {
 
     @Test
     void externalOnlyBudgetIsNoConflictInExternalMode() {
-        SinkManifest manifest = accepted(yaml(withCluster("name: c\nddl_scope: cluster\nreplication_mode: external\nexternal_content_row_budget: 7")));
+        SinkManifest manifest = accepted(yaml(withCluster(
+                "name: c\nddl_scope: cluster\nreplication_mode: external\nexternal_content_row_budget: 7")));
         assertEquals(List.of(), codes(both.decide(manifest, NO_ENV)));
     }
 }

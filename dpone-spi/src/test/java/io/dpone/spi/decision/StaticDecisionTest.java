@@ -14,33 +14,42 @@ class StaticDecisionTest {
 
     @Test
     void aDecisionCanNeverAllowAFallback() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> new StaticDecision(true, true, "cluster_internal", INTERNAL, true, false, List.of()));
     }
 
     @Test
     void aBlockedRequestCannotBeSelected() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> new StaticDecision(true, true, "cluster_internal", INTERNAL, true, true, List.of(BLOCKER)));
     }
 
     @Test
     void aClusterRequestCannotBeRelabelledLocalOrTheOtherMode() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> new StaticDecision(true, false, "local", INTERNAL, true, true, List.of(BLOCKER)));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> new StaticDecision(true, false, "cluster_external", INTERNAL, true, true, List.of(BLOCKER)));
     }
 
     @Test
     void aClusterRequestAlwaysNeedsRuntimeAdmission() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> new StaticDecision(true, true, "cluster_internal", INTERNAL, false, true, List.of()));
     }
 
     @Test
     void blockerMessagesAreBounded() {
-        assertThrows(IllegalArgumentException.class, () -> new Blocker(DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "x".repeat(301)));
-        assertThrows(IllegalArgumentException.class, () -> new Blocker(DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, " "));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new Blocker(DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, "x".repeat(301)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new Blocker(DponeErrorCode.PUBLICATION_PROVIDER_UNAVAILABLE, " "));
     }
 }

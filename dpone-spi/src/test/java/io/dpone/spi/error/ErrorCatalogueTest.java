@@ -77,9 +77,10 @@ class ErrorCatalogueTest {
 
     @Test
     void publishedCodesKeepTheirNumbers() {
-        Map<String, Integer> current = Arrays.stream(DponeErrorCode.values())
-                .collect(Collectors.toMap(Enum::name, DponeErrorCode::number));
-        PUBLISHED.forEach((name, number) -> assertEquals(number, current.get(name), name + " was renumbered or removed"));
+        Map<String, Integer> current =
+                Arrays.stream(DponeErrorCode.values()).collect(Collectors.toMap(Enum::name, DponeErrorCode::number));
+        PUBLISHED.forEach(
+                (name, number) -> assertEquals(number, current.get(name), name + " was renumbered or removed"));
     }
 
     @Test
@@ -93,20 +94,31 @@ class ErrorCatalogueTest {
     @Test
     void everyCodeIsInsideItsFamilyRange() {
         for (DponeErrorCode code : DponeErrorCode.values()) {
-            int family = code.name().startsWith("CLICKHOUSE_CLUSTER_EXTERNAL_") ? 3000
+            int family = code.name().startsWith("CLICKHOUSE_CLUSTER_EXTERNAL_")
+                    ? 3000
                     : code.name().startsWith("CLICKHOUSE_CLUSTER_") ? 2000 : 1000;
-            assertTrue(code.number() >= family && code.number() <= family + 999, code + " is outside " + family + "-" + (family + 999));
+            assertTrue(
+                    code.number() >= family && code.number() <= family + 999,
+                    code + " is outside " + family + "-" + (family + 999));
         }
     }
 
     @Test
     void theSevenExternalFailureFamiliesOfTheReferenceExist() {
-        List<String> external = Arrays.stream(DponeErrorCode.values()).map(Enum::name)
-                .filter(name -> name.startsWith("CLICKHOUSE_CLUSTER_EXTERNAL_")).toList();
-        assertTrue(external.containsAll(List.of("CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH", "CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED",
-                "CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE", "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED",
-                "CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED", "CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL",
-                "CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN")), external.toString());
+        List<String> external = Arrays.stream(DponeErrorCode.values())
+                .map(Enum::name)
+                .filter(name -> name.startsWith("CLICKHOUSE_CLUSTER_EXTERNAL_"))
+                .toList();
+        assertTrue(
+                external.containsAll(List.of(
+                        "CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH",
+                        "CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED",
+                        "CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE",
+                        "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED",
+                        "CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED",
+                        "CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL",
+                        "CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN")),
+                external.toString());
     }
 
     @Test
@@ -116,7 +128,9 @@ class ErrorCatalogueTest {
             assertTrue(Files.isRegularFile(page), "missing docs page " + page);
             String text = Files.readString(page);
             assertTrue(text.startsWith("# " + code.name()), page + " must start with its code as title");
-            assertTrue(text.contains(String.valueOf(code.number())) && text.contains(code.type().name()),
+            assertTrue(
+                    text.contains(String.valueOf(code.number()))
+                            && text.contains(code.type().name()),
                     page + " must state number " + code.number() + " and type " + code.type());
         }
     }
@@ -125,7 +139,9 @@ class ErrorCatalogueTest {
     void theCatalogueIndexLinksEveryCode() throws IOException {
         String index = Files.readString(ERROR_DOCS.resolve("README.md"));
         for (DponeErrorCode code : DponeErrorCode.values()) {
-            assertTrue(index.contains("| " + code.number() + " | [" + code.name() + "](" + code.name() + ".md) | " + code.type() + " |"),
+            assertTrue(
+                    index.contains("| " + code.number() + " | [" + code.name() + "](" + code.name() + ".md) | "
+                            + code.type() + " |"),
                     "docs/errors/README.md lacks the row for " + code);
         }
     }

@@ -43,22 +43,78 @@ import org.yaml.snakeyaml.events.ScalarEvent;
  * generated ones carry {@link ManifestArbitraries#MARKER}) reaches a report. Pure, offline evidence.
  */
 class ManifestFuzzTest {
-    private static final Set<DponeErrorCode> SCHEMA_CODES = Set.of(DponeErrorCode.MANIFEST_SCHEMA_INVALID, DponeErrorCode.MANIFEST_UNREADABLE);
-    private static final Set<String> SENTENCES = Stream.concat(Stream.of(ReadingRule.values()).map(ReadingRule::sentence),
-            Stream.of(SchemaProblem.values()).map(SchemaProblem::sentence)).collect(Collectors.toUnmodifiableSet());
-    private static final Pattern SEGMENT = Pattern.compile(Pattern.quote(Pointers.REDACTED_KEY) + "|[0-9]+|" + Pointers.PLAIN_IDENTIFIER.pattern());
+    private static final Set<DponeErrorCode> SCHEMA_CODES =
+            Set.of(DponeErrorCode.MANIFEST_SCHEMA_INVALID, DponeErrorCode.MANIFEST_UNREADABLE);
+    private static final Set<String> SENTENCES = Stream.concat(
+                    Stream.of(ReadingRule.values()).map(ReadingRule::sentence),
+                    Stream.of(SchemaProblem.values()).map(SchemaProblem::sentence))
+            .collect(Collectors.toUnmodifiableSet());
+    private static final Pattern SEGMENT =
+            Pattern.compile(Pattern.quote(Pointers.REDACTED_KEY) + "|[0-9]+|" + Pointers.PLAIN_IDENTIFIER.pattern());
     /** Raw YAML a hostile user splices into a valid manifest: tags, directives, aliases, number forms, odd spaces. */
-    private static final List<String> HOSTILE_YAML = List.of("!env /var/lib/" + ManifestArbitraries.MARKER, "!secret " + ManifestArbitraries.MARKER,
-            "!!int \"100\"", "!!str ", "!!float ", "! ", "!<tag:x> ", "%TAG !e! tag:" + ManifestArbitraries.MARKER + ":\n---\n", "%YAML 1.1\n---\n",
-            "&a ", "*a", "<<: *a\n", "? [a]\n: ", "\t", "0x1F", "0o17", "010", "1_000", "1:30", ".inf", "-.Inf", ".nan", "1.5", "1e3",
-            "99999999999999999999999", "9".repeat(70), "fAlSe", "FALSE", "True", "yes", "~", "null", "\"\\u00a0\"", "\"\\u200b\"",
-            "\"\\ud800\"", "\"\\u2028\"", "\u2028", "\u00a0", "\u0000", "\u0085", "\uFEFF", "---\n", "...\n", "'", "\"", "|\n", ">-\n",
-            "{", "}", "[", "]", ": ", "- ", "# ", "\r\n", "\"user:" + ManifestArbitraries.MARKER + "@host:9000\": 1\n");
+    private static final List<String> HOSTILE_YAML = List.of(
+            "!env /var/lib/" + ManifestArbitraries.MARKER,
+            "!secret " + ManifestArbitraries.MARKER,
+            "!!int \"100\"",
+            "!!str ",
+            "!!float ",
+            "! ",
+            "!<tag:x> ",
+            "%TAG !e! tag:" + ManifestArbitraries.MARKER + ":\n---\n",
+            "%YAML 1.1\n---\n",
+            "&a ",
+            "*a",
+            "<<: *a\n",
+            "? [a]\n: ",
+            "\t",
+            "0x1F",
+            "0o17",
+            "010",
+            "1_000",
+            "1:30",
+            ".inf",
+            "-.Inf",
+            ".nan",
+            "1.5",
+            "1e3",
+            "99999999999999999999999",
+            "9".repeat(70),
+            "fAlSe",
+            "FALSE",
+            "True",
+            "yes",
+            "~",
+            "null",
+            "\"\\u00a0\"",
+            "\"\\u200b\"",
+            "\"\\ud800\"",
+            "\"\\u2028\"",
+            "\u2028",
+            "\u00a0",
+            "\u0000",
+            "\u0085",
+            "\uFEFF",
+            "---\n",
+            "...\n",
+            "'",
+            "\"",
+            "|\n",
+            ">-\n",
+            "{",
+            "}",
+            "[",
+            "]",
+            ": ",
+            "- ",
+            "# ",
+            "\r\n",
+            "\"user:" + ManifestArbitraries.MARKER + "@host:9000\": 1\n");
 
     private static final Pattern KEY_VALUE = Pattern.compile("(\\s*[a-z_]+: )\\S.*");
     private final ManifestReader reader = new ManifestReader();
     private final List<StaticAdmissionPolicy> policies = List.of(
-            new StaticAdmissionPolicy(List.of(new FakeProvider(io.dpone.spi.manifest.ReplicationMode.INTERNAL),
+            new StaticAdmissionPolicy(List.of(
+                    new FakeProvider(io.dpone.spi.manifest.ReplicationMode.INTERNAL),
                     new FakeProvider(io.dpone.spi.manifest.ReplicationMode.EXTERNAL))),
             new StaticAdmissionPolicy(List.of()));
 
@@ -69,19 +125,32 @@ class ManifestFuzzTest {
 
     @Provide
     Arbitrary<String> splicedYaml() {
-        Arbitrary<String> fixture = Arbitraries.of("cluster-internal.yaml", "cluster-external.yaml", "blocked-ddl-scope-local.yaml")
+        Arbitrary<String> fixture = Arbitraries.of(
+                        "cluster-internal.yaml", "cluster-external.yaml", "blocked-ddl-scope-local.yaml")
                 .map(ManifestFuzzTest::readFixture);
         Arbitrary<String> insert = Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(4, Arbitraries.of(HOSTILE_YAML)),
-                net.jqwik.api.Tuple.of(1, Arbitraries.of(HOSTILE_YAML).list().ofMinSize(2).ofMaxSize(4).map(parts -> String.join("", parts))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.strings().all().ofMaxLength(20).map(s -> ManifestArbitraries.MARKER + s)));
-        Arbitrary<String> anywhere = Combinators.combine(fixture, Arbitraries.integers().between(0, 2000),
-                Arbitraries.integers().between(0, 8), insert).as((text, at, cut, piece) -> {
+                net.jqwik.api.Tuple.of(
+                        1,
+                        Arbitraries.of(HOSTILE_YAML)
+                                .list()
+                                .ofMinSize(2)
+                                .ofMaxSize(4)
+                                .map(parts -> String.join("", parts))),
+                net.jqwik.api.Tuple.of(
+                        1, Arbitraries.strings().all().ofMaxLength(20).map(s -> ManifestArbitraries.MARKER + s)));
+        Arbitrary<String> anywhere = Combinators.combine(
+                        fixture,
+                        Arbitraries.integers().between(0, 2000),
+                        Arbitraries.integers().between(0, 8),
+                        insert)
+                .as((text, at, cut, piece) -> {
                     int start = Math.min(at, text.length());
                     int end = Math.min(start + cut, text.length());
                     return text.substring(0, start) + piece + text.substring(end);
                 });
-        Arbitrary<String> asAValue = Combinators.combine(fixture, Arbitraries.integers().between(0, 100), insert)
+        Arbitrary<String> asAValue = Combinators.combine(
+                        fixture, Arbitraries.integers().between(0, 100), insert)
                 .as(ManifestFuzzTest::replaceValue);
         return Arbitraries.oneOf(anywhere, asAValue);
     }
@@ -89,7 +158,10 @@ class ManifestFuzzTest {
     /** The fixture with the value of its {@code line}-th {@code key: value} line replaced by {@code piece}. */
     private static String replaceValue(String text, int line, String piece) {
         List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-        List<Integer> valueLines = IntStream.range(0, lines.size()).filter(i -> KEY_VALUE.matcher(lines.get(i)).matches()).boxed().toList();
+        List<Integer> valueLines = IntStream.range(0, lines.size())
+                .filter(i -> KEY_VALUE.matcher(lines.get(i)).matches())
+                .boxed()
+                .toList();
         int chosen = valueLines.get(line % valueLines.size());
         Matcher keyValue = KEY_VALUE.matcher(lines.get(chosen));
         keyValue.matches();
@@ -98,10 +170,13 @@ class ManifestFuzzTest {
     }
 
     @Property
-    void generatedDocumentsYieldADecisionOrAStableSchemaError(@ForAll("documents") Object document,
-            @ForAll ManifestFormat format) {
+    void generatedDocumentsYieldADecisionOrAStableSchemaError(
+            @ForAll("documents") Object document, @ForAll ManifestFormat format) {
         ManifestReadResult result = reader.read(ManifestArbitraries.text(document, format), format);
-        Statistics.collect(result instanceof ManifestReadResult.Accepted ? "accepted" : ((ManifestReadResult.Rejected) result).code().name());
+        Statistics.collect(
+                result instanceof ManifestReadResult.Accepted
+                        ? "accepted"
+                        : ((ManifestReadResult.Rejected) result).code().name());
         assertDecidedOrRejected(result);
         // The generator must reach the admission policy, not only the outer schema checks.
         Statistics.coverage(coverage -> coverage.check("accepted").percentage(percentage -> percentage > 5.0));
@@ -113,7 +188,10 @@ class ManifestFuzzTest {
         byte[] text = ManifestArbitraries.text(document, ManifestFormat.JSON);
         ManifestReadResult asJson = reader.read(text, ManifestFormat.JSON);
         ManifestReadResult asYaml = reader.read(text, ManifestFormat.YAML);
-        Statistics.collect(asJson instanceof ManifestReadResult.Accepted ? "accepted" : ((ManifestReadResult.Rejected) asJson).code().name());
+        Statistics.collect(
+                asJson instanceof ManifestReadResult.Accepted
+                        ? "accepted"
+                        : ((ManifestReadResult.Rejected) asJson).code().name());
         assertEquals(asJson, asYaml, () -> new String(text, StandardCharsets.UTF_8));
     }
 
@@ -121,8 +199,13 @@ class ManifestFuzzTest {
     void hostileYamlSplicedIntoAValidManifestYieldsADecisionOrAStableSchemaError(@ForAll("splicedYaml") String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         ManifestReadResult result = reader.read(bytes, ManifestFormat.YAML);
-        Statistics.collect(result instanceof ManifestReadResult.Accepted ? "accepted"
-                : ((ManifestReadResult.Rejected) result).violations().get(0).problem());
+        Statistics.collect(
+                result instanceof ManifestReadResult.Accepted
+                        ? "accepted"
+                        : ((ManifestReadResult.Rejected) result)
+                                .violations()
+                                .get(0)
+                                .problem());
         assertDecidedOrRejected(result);
         if (result instanceof ManifestReadResult.Accepted) {
             // The oracle reads the bytes the reader read (a lone surrogate in the generated string became '?').
@@ -146,7 +229,9 @@ class ManifestFuzzTest {
             for (StaticAdmissionPolicy policy : policies) {
                 StaticDecision decision = policy.decide(accepted.manifest(), HostEnvironment.empty());
                 assertTrue(decision.noFallback());
-                assertEquals(decision.selected(), decision.requested() && decision.blockers().isEmpty());
+                assertEquals(
+                        decision.selected(),
+                        decision.requested() && decision.blockers().isEmpty());
             }
             return;
         }
@@ -168,7 +253,9 @@ class ManifestFuzzTest {
                 assertTrue(SEGMENT.matcher(segment).matches(), violation.path());
             }
         }
-        assertTrue(violation.path().length() <= TreeBuilder.MAX_NESTING * (Pointers.REDACTED_KEY.length() + 64), "path is bounded");
+        assertTrue(
+                violation.path().length() <= TreeBuilder.MAX_NESTING * (Pointers.REDACTED_KEY.length() + 64),
+                "path is bounded");
     }
 
     /** Independent oracle: SnakeYAML parses the whole text and no event carries a tag, an alias or a directive. */
@@ -178,7 +265,8 @@ class ManifestFuzzTest {
                 boolean tagged = event instanceof ScalarEvent scalar && scalar.getTag() != null
                         || event instanceof CollectionStartEvent collection && collection.getTag() != null;
                 boolean directive = event instanceof DocumentStartEvent start
-                        && (start.getVersion() != null || start.getTags() != null && !start.getTags().isEmpty());
+                        && (start.getVersion() != null
+                                || start.getTags() != null && !start.getTags().isEmpty());
                 if (tagged || directive || event instanceof AliasEvent) {
                     return false;
                 }
@@ -191,7 +279,9 @@ class ManifestFuzzTest {
 
     private static String escaped(String text) {
         StringBuilder out = new StringBuilder();
-        text.chars().forEach(c -> out.append(c >= 0x20 && c < 0x7f ? String.valueOf((char) c) : String.format("\\u%04x", c)));
+        text.chars()
+                .forEach(c ->
+                        out.append(c >= 0x20 && c < 0x7f ? String.valueOf((char) c) : String.format("\\u%04x", c)));
         return out.toString();
     }
 

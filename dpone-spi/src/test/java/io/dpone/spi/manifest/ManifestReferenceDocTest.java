@@ -39,23 +39,25 @@ class ManifestReferenceDocTest {
         }
     }
 
-
     @Test
     void everyReadingRuleAndSchemaProblemSentenceIsDocumented() throws IOException {
         String text = Files.readString(REFERENCE);
         for (ReadingRule rule : ReadingRule.values()) {
-            assertTrue(text.contains("| " + rule.sentence() + " |"), "manifest.md does not list the reading rule " + rule);
+            assertTrue(
+                    text.contains("| " + rule.sentence() + " |"), "manifest.md does not list the reading rule " + rule);
         }
         for (SchemaProblem problem : SchemaProblem.values()) {
-            assertTrue(text.contains("| " + problem.sentence() + " |"), "manifest.md does not list the schema problem " + problem);
+            assertTrue(
+                    text.contains("| " + problem.sentence() + " |"),
+                    "manifest.md does not list the schema problem " + problem);
         }
     }
 
     @Test
     void everyEnumTokenIsDocumented() throws IOException {
         String text = Files.readString(REFERENCE);
-        for (Class<? extends Enum<?>> type : java.util.List.<Class<? extends Enum<?>>>of(DdlScope.class, ReplicationMode.class,
-                StagingLocation.class, StrategyMode.class)) {
+        for (Class<? extends Enum<?>> type : java.util.List.<Class<? extends Enum<?>>>of(
+                DdlScope.class, ReplicationMode.class, StagingLocation.class, StrategyMode.class)) {
             for (Enum<?> constant : type.getEnumConstants()) {
                 String token = ((WireName) constant).wireName();
                 assertTrue(text.contains("`" + token + "`"), "manifest.md does not document `" + token + "`");

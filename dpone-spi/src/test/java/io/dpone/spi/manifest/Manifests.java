@@ -11,8 +11,7 @@ public final class Manifests {
     public static final Path FIXTURES = Path.of("..", "fixtures", "manifests");
     private static final ManifestReader READER = new ManifestReader();
 
-    private Manifests() {
-    }
+    private Manifests() {}
 
     public static ManifestReadResult yaml(String text) {
         return READER.read(text.getBytes(StandardCharsets.UTF_8), ManifestFormat.YAML);
@@ -24,7 +23,9 @@ public final class Manifests {
 
     public static ManifestReadResult fixture(String name) {
         try {
-            return READER.read(Files.readAllBytes(FIXTURES.resolve(name)), ManifestFormat.fromFileName(name).orElseThrow());
+            return READER.read(
+                    Files.readAllBytes(FIXTURES.resolve(name)),
+                    ManifestFormat.fromFileName(name).orElseThrow());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -19,24 +19,31 @@ class ArtifactStoreLocationTest {
 
     @Test
     void manifestPathWinsOverTheEnvironment() {
-        assertEquals(new ArtifactStoreLocation.Configured("/var/lib/dpone/artifacts", ArtifactStoreLocation.Source.MANIFEST),
+        assertEquals(
+                new ArtifactStoreLocation.Configured("/var/lib/dpone/artifacts", ArtifactStoreLocation.Source.MANIFEST),
                 ArtifactStoreLocation.resolve(withPath, env("/elsewhere")));
     }
 
     @Test
     void environmentSuppliesTheStoreWhenTheManifestHasNone() {
-        assertEquals(new ArtifactStoreLocation.Configured("/srv/dpone", ArtifactStoreLocation.Source.ENVIRONMENT),
+        assertEquals(
+                new ArtifactStoreLocation.Configured("/srv/dpone", ArtifactStoreLocation.Source.ENVIRONMENT),
                 ArtifactStoreLocation.resolve(withoutPath, env("/srv/dpone")));
     }
 
     @Test
     void relativeOrEmptyEnvironmentValueIsInvalidAndNeverFallsBackToTemp() {
-        assertInstanceOf(ArtifactStoreLocation.InvalidEnvironment.class, ArtifactStoreLocation.resolve(withoutPath, env("tmp/x")));
-        assertInstanceOf(ArtifactStoreLocation.InvalidEnvironment.class, ArtifactStoreLocation.resolve(withoutPath, env("")));
+        assertInstanceOf(
+                ArtifactStoreLocation.InvalidEnvironment.class,
+                ArtifactStoreLocation.resolve(withoutPath, env("tmp/x")));
+        assertInstanceOf(
+                ArtifactStoreLocation.InvalidEnvironment.class, ArtifactStoreLocation.resolve(withoutPath, env("")));
     }
 
     @Test
     void neitherSourceMeansMissing() {
-        assertInstanceOf(ArtifactStoreLocation.Missing.class, ArtifactStoreLocation.resolve(withoutPath, HostEnvironment.empty()));
+        assertInstanceOf(
+                ArtifactStoreLocation.Missing.class,
+                ArtifactStoreLocation.resolve(withoutPath, HostEnvironment.empty()));
     }
 }

@@ -23,8 +23,14 @@ class MemberEndpointsTest {
         assertEquals(Optional.of(RUNTIME_1), map.translate("ch-1.ch.svc.cluster.local", 9000));
         assertEquals(Optional.of(RUNTIME_2), map.translate("ch-2.ch.svc.cluster.local", 9000));
         assertEquals(Optional.empty(), map.translate("ch-1.ch.svc.cluster.local", 9440), "the port is part of the key");
-        assertEquals(Optional.empty(), map.translate("CH-1.ch.svc.cluster.local", 9000), "matched as system.clusters spells it");
-        assertEquals(Optional.empty(), map.translate("ch-1.ch.svc.cluster.local", 0), "an invalid admitted port is simply unlisted");
+        assertEquals(
+                Optional.empty(),
+                map.translate("CH-1.ch.svc.cluster.local", 9000),
+                "matched as system.clusters spells it");
+        assertEquals(
+                Optional.empty(),
+                map.translate("ch-1.ch.svc.cluster.local", 0),
+                "an invalid admitted port is simply unlisted");
         assertFalse(map.isEmpty());
         assertTrue(MemberEndpoints.none().isEmpty());
     }
@@ -35,17 +41,22 @@ class MemberEndpointsTest {
         MemberEndpoints map = new MemberEndpoints(source);
         source.put(ADMITTED_2, RUNTIME_2);
         assertEquals(1, map.translations().size());
-        assertThrows(UnsupportedOperationException.class, () -> map.translations().put(ADMITTED_2, RUNTIME_2));
+        assertThrows(
+                UnsupportedOperationException.class, () -> map.translations().put(ADMITTED_2, RUNTIME_2));
     }
 
     @Test
     void refusesTwoMembersAtOneRuntimeEndpoint() {
-        assertThrows(IllegalArgumentException.class, () -> new MemberEndpoints(Map.of(ADMITTED_1, RUNTIME_1, ADMITTED_2, RUNTIME_1)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new MemberEndpoints(Map.of(ADMITTED_1, RUNTIME_1, ADMITTED_2, RUNTIME_1)));
     }
 
     @Test
     void anIdentityEntryIsAllowed() {
-        assertEquals(Optional.of(ADMITTED_1), new MemberEndpoints(Map.of(ADMITTED_1, ADMITTED_1)).translate(ADMITTED_1.host(), 9000));
+        assertEquals(
+                Optional.of(ADMITTED_1),
+                new MemberEndpoints(Map.of(ADMITTED_1, ADMITTED_1)).translate(ADMITTED_1.host(), 9000));
     }
 
     @Test
@@ -65,9 +76,14 @@ class MemberEndpointsTest {
     @Test
     void printsNoHostOrPort() {
         MemberEndpoints map = new MemberEndpoints(Map.of(ADMITTED_1, RUNTIME_1));
-        ClusterConnection connection = new ClusterConnection("coordinator.example", 8123, 9000, false, "u", Secret.of("pw"), map);
-        for (String text : new String[] {map.toString(), connection.toString(), ADMITTED_1.toString(),
-                map.translations().toString()}) {
+        ClusterConnection connection =
+                new ClusterConnection("coordinator.example", 8123, 9000, false, "u", Secret.of("pw"), map);
+        for (String text : new String[] {
+            map.toString(),
+            connection.toString(),
+            ADMITTED_1.toString(),
+            map.translations().toString()
+        }) {
             for (String secret : new String[] {"ch-1", "10.1.2.3", "19000", "9000", "coordinator", "pw"}) {
                 assertFalse(text.contains(secret), text);
             }
@@ -78,6 +94,8 @@ class MemberEndpointsTest {
     void theSixArgumentConnectionHasNoTranslation() {
         ClusterConnection plain = new ClusterConnection("h", 8123, 9000, false, "u", Secret.empty());
         assertEquals(MemberEndpoints.none(), plain.memberEndpoints());
-        assertThrows(NullPointerException.class, () -> new ClusterConnection("h", 8123, 9000, false, "u", Secret.empty(), null));
+        assertThrows(
+                NullPointerException.class,
+                () -> new ClusterConnection("h", 8123, 9000, false, "u", Secret.empty(), null));
     }
 }

@@ -17,15 +17,20 @@ class ColumnMismatchTest {
 
     @Test
     void missingUnexpectedAndReorderedColumnsAreNamed() {
-        assertEquals(Optional.of("the columns differ (missing \"name\"; unexpected \"title\")"),
+        assertEquals(
+                Optional.of("the columns differ (missing \"name\"; unexpected \"title\")"),
                 ColumnMismatch.describe(List.of("id", "name"), List.of("id", "title")));
-        assertEquals(Optional.of("the columns differ (missing \"amount\")"),
+        assertEquals(
+                Optional.of("the columns differ (missing \"amount\")"),
                 ColumnMismatch.describe(List.of("id", "amount"), List.of("id")));
-        assertEquals(Optional.of("the columns differ (the order differs: column 1 is \"name\", expected \"id\")"),
+        assertEquals(
+                Optional.of("the columns differ (the order differs: column 1 is \"name\", expected \"id\")"),
                 ColumnMismatch.describe(List.of("id", "name"), List.of("name", "id")));
-        assertEquals(Optional.of("the columns differ (a column is repeated)"),
+        assertEquals(
+                Optional.of("the columns differ (a column is repeated)"),
                 ColumnMismatch.describe(List.of("id"), List.of("id", "id")));
-        assertEquals(Optional.of("the columns differ (unexpected \"we\"\"ird\")"),
+        assertEquals(
+                Optional.of("the columns differ (unexpected \"we\"\"ird\")"),
                 ColumnMismatch.describe(List.of("id"), List.of("id", "we\"ird")));
     }
 
@@ -35,7 +40,8 @@ class ColumnMismatchTest {
      */
     @Test
     void namesAreNeverBackQuoted() {
-        String text = ColumnMismatch.describe(List.of("id", "a`b"), List.of("c`d")).orElseThrow();
+        String text =
+                ColumnMismatch.describe(List.of("id", "a`b"), List.of("c`d")).orElseThrow();
         assertTrue(!text.contains("`a") && !text.contains("`c") && text.contains("\"a`b\""), text);
     }
 

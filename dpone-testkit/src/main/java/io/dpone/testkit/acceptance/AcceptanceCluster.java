@@ -3,8 +3,8 @@ package io.dpone.testkit.acceptance;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -143,12 +143,10 @@ public interface AcceptanceCluster extends AutoCloseable {
     }
 
     /** Called by a {@link PublicationDriver} right before each publication of {@code invocation}; nothing by default. */
-    default void publishing(PublicationDriver driver, String invocation) {
-    }
+    default void publishing(PublicationDriver driver, String invocation) {}
 
     /** Sees every attempt a {@link PublicationDriver} made on this cluster (publications and status reads); nothing by default. */
-    default void attempted(Attempt attempt) {
-    }
+    default void attempted(Attempt attempt) {}
 
     /** Every {@code log_comment} of the queue's entries, per entry name, as the queue shows them now. */
     Map<String, String> queueTokens();

@@ -1,13 +1,13 @@
 package io.dpone.testkit.acceptance;
 
+import io.dpone.testkit.clickhouse.docker.DockerLogsOnFailure;
+import io.dpone.testkit.clickhouse.docker.ForkDeadline;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import io.dpone.testkit.clickhouse.docker.DockerLogsOnFailure;
-import io.dpone.testkit.clickhouse.docker.ForkDeadline;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**

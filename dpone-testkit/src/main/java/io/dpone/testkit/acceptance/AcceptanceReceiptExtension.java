@@ -41,7 +41,9 @@ import org.junit.jupiter.api.extension.TestWatcher;
 public final class AcceptanceReceiptExtension implements BeforeTestExecutionCallback, TestWatcher, AfterAllCallback {
     /** JUnit configuration parameter: where receipts go instead of {@code target/acceptance} (tests of this extension). */
     static final String DIRECTORY_PARAMETER = "dpone.acceptance.directory";
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(AcceptanceReceiptExtension.class);
+
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(AcceptanceReceiptExtension.class);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** What the class has reported so far; guarded by itself. */
@@ -56,8 +58,7 @@ public final class AcceptanceReceiptExtension implements BeforeTestExecutionCall
     private final Clock clock = Clock.systemUTC();
 
     /** Instantiated by JUnit through {@link AcceptanceReceipt}. */
-    public AcceptanceReceiptExtension() {
-    }
+    public AcceptanceReceiptExtension() {}
 
     @Override
     public void beforeTestExecution(ExtensionContext context) {
@@ -113,10 +114,15 @@ public final class AcceptanceReceiptExtension implements BeforeTestExecutionCall
         Progress progress = progress(classContext);
         synchronized (progress) {
             Instant start = progress.started.getOrDefault(context.getUniqueId(), clock.instant());
-            progress.results.put(scenario.get(), new ScenarioResult(scenario.get(), context.getRequiredTestMethod().getName(),
-                    status, cause == null ? List.of() : ScenarioResult.trace(cause),
-                    AcceptanceReceipts.recorded(classContext.getRequiredTestClass(), scenario.get()),
-                    Duration.between(start, clock.instant())));
+            progress.results.put(
+                    scenario.get(),
+                    new ScenarioResult(
+                            scenario.get(),
+                            context.getRequiredTestMethod().getName(),
+                            status,
+                            cause == null ? List.of() : ScenarioResult.trace(cause),
+                            AcceptanceReceipts.recorded(classContext.getRequiredTestClass(), scenario.get()),
+                            Duration.between(start, clock.instant())));
             progress.running = Optional.empty();
             write(classContext, progress, scenario);
         }
@@ -135,8 +141,15 @@ public final class AcceptanceReceiptExtension implements BeforeTestExecutionCall
             progress.declared = declaredScenarios(testClass);
             progress.commit = gitCommit();
         }
-        return new ReceiptDocument(annotation(testClass), testClass.getSimpleName(), progress.commit, clock.instant(),
-                progress.declared, progress.results, progress.running, complete);
+        return new ReceiptDocument(
+                annotation(testClass),
+                testClass.getSimpleName(),
+                progress.commit,
+                clock.instant(),
+                progress.declared,
+                progress.results,
+                progress.running,
+                complete);
     }
 
     private static void replace(Path file, Map<String, Object> tree) {
@@ -148,12 +161,15 @@ public final class AcceptanceReceiptExtension implements BeforeTestExecutionCall
     }
 
     private static Optional<String> scenarioOf(ExtensionContext context) {
-        return context.getTestMethod().map(method -> method.getAnnotation(AcceptanceScenario.class))
+        return context.getTestMethod()
+                .map(method -> method.getAnnotation(AcceptanceScenario.class))
                 .map(AcceptanceScenario::value);
     }
 
     private static Progress progress(ExtensionContext classContext) {
-        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(Progress.class, key -> new Progress(), Progress.class);
+        return classContext
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent(Progress.class, key -> new Progress(), Progress.class);
     }
 
     private static AcceptanceReceipt annotation(Class<?> testClass) {
@@ -179,7 +195,8 @@ public final class AcceptanceReceiptExtension implements BeforeTestExecutionCall
     }
 
     private static Path file(ExtensionContext context) {
-        return directory(context).resolve(annotation(context.getRequiredTestClass()).file());
+        return directory(context)
+                .resolve(annotation(context.getRequiredTestClass()).file());
     }
 
     private static Path reportFile(ExtensionContext context, String scenario) {
@@ -189,7 +206,9 @@ public final class AcceptanceReceiptExtension implements BeforeTestExecutionCall
     }
 
     private static Path directory(ExtensionContext context) {
-        return context.getConfigurationParameter(DIRECTORY_PARAMETER).map(Path::of).orElseGet(AcceptanceReceiptExtension::directory);
+        return context.getConfigurationParameter(DIRECTORY_PARAMETER)
+                .map(Path::of)
+                .orElseGet(AcceptanceReceiptExtension::directory);
     }
 
     /** {@code target/acceptance} of the module under test (Surefire runs in the module's directory). */
@@ -204,7 +223,9 @@ public final class AcceptanceReceiptExtension implements BeforeTestExecutionCall
             return Optional.of(sha);
         }
         try {
-            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
+            Process git = new ProcessBuilder("git", "rev-parse", "HEAD")
+                    .redirectErrorStream(true)
+                    .start();
             if (!git.waitFor(5, TimeUnit.SECONDS)) {
                 git.destroyForcibly();
                 return Optional.empty();

@@ -44,14 +44,17 @@ final class AcceptanceReceipts {
 
     private static final Map<Class<?>, Map<String, Run>> RUNS = new ConcurrentHashMap<>();
 
-    private AcceptanceReceipts() {
-    }
+    private AcceptanceReceipts() {}
 
     /**
      * Records a scenario test's run. The coverage is kept even when the backend cannot say what it
      * is (a failed start, an unreadable version): the test's own result still decides the row.
      */
-    static void record(Class<?> testClass, String scenario, ScenarioCoverage coverage, Supplier<Backend> backend,
+    static void record(
+            Class<?> testClass,
+            String scenario,
+            ScenarioCoverage coverage,
+            Supplier<Backend> backend,
             List<String> outcomes) {
         Optional<Backend> facts;
         try {
@@ -75,8 +78,8 @@ final class AcceptanceReceipts {
             if (attempt instanceof Attempt.Refused refused) {
                 names.add("refused:" + refused.error().code());
             } else {
-                names.add(attempt.receipt().outcome().wireName() + attempt.receipt().errorCode().map(code -> ":" + code)
-                        .orElse(""));
+                names.add(attempt.receipt().outcome().wireName()
+                        + attempt.receipt().errorCode().map(code -> ":" + code).orElse(""));
             }
         }
         return names;

@@ -28,8 +28,7 @@ public abstract class AcceptanceRuns {
     protected abstract AcceptanceCluster start(int members);
 
     /** Called when a scenario failed, to print what a replay needs (the simulator's seed and trace tail). */
-    protected void describeFailure(AcceptanceCluster cluster, Throwable failure) {
-    }
+    protected void describeFailure(AcceptanceCluster cluster, Throwable failure) {}
 
     /** Runs the scenario the calling test names. */
     protected final void run(TestInfo test) {
@@ -51,10 +50,15 @@ public abstract class AcceptanceRuns {
     protected final void runExpectingUnsupported(TestInfo test) {
         Scenario scenario = scenario(test);
         try (AcceptanceCluster cluster = start(scenario.members())) {
-            UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
-                    () -> scenario.run(cluster, Narrator.SILENT), "this backend cannot run " + scenario.name());
-            record(test, ScenarioCoverage.NotRunOnProduct.refusedByTheBackend(),
-                    cluster, List.of("unsupported-on-this-backend:" + refused.getClass().getSimpleName()));
+            UnsupportedOperationException refused = assertThrows(
+                    UnsupportedOperationException.class,
+                    () -> scenario.run(cluster, Narrator.SILENT),
+                    "this backend cannot run " + scenario.name());
+            record(
+                    test,
+                    ScenarioCoverage.NotRunOnProduct.refusedByTheBackend(),
+                    cluster,
+                    List.of("unsupported-on-this-backend:" + refused.getClass().getSimpleName()));
         }
     }
 
@@ -64,30 +68,38 @@ public abstract class AcceptanceRuns {
      * publication commits), so the refusal that scenario is about cannot arise on this backend.
      */
     protected final void proveCapability(TestInfo test) {
-        assertEquals(Scenario.Needs.NO_DDL_WORKER, scenario(test).needs(), "only for scenarios that need no DDL worker");
+        assertEquals(
+                Scenario.Needs.NO_DDL_WORKER, scenario(test).needs(), "only for scenarios that need no DDL worker");
         try (AcceptanceCluster cluster = start(2)) {
             PublicationDriver driver = Fixture.prepare(cluster, 3, Narrator.SILENT);
             Attempt attempt = driver.publish("worker-1", Fixture.INVOCATION, 5);
             Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
             Fixture.expectSentOnce(cluster, StatementKind.DDL_CAPABILITY_PROBE);
             long probes = cluster.queueTokens().values().stream()
-                    .filter(token -> DdlCorrelationToken.parse(token).map(t -> t.action() == DdlAction.PROBE).orElse(false))
+                    .filter(token -> DdlCorrelationToken.parse(token)
+                            .map(t -> t.action() == DdlAction.PROBE)
+                            .orElse(false))
                     .count();
             assertEquals(1, probes, "queue entries bound to a probe token");
             List<String> outcomes = new ArrayList<>(AcceptanceReceipts.outcomes(List.of(attempt)));
             outcomes.add("capability-proven");
-            record(test, new ScenarioCoverage.Replaced("the members run a distributed-DDL worker: the capability is proven"
-                    + " instead (the probe binds one entry and a publication commits)"), cluster, outcomes);
+            record(
+                    test,
+                    new ScenarioCoverage.Replaced("the members run a distributed-DDL worker: the capability is proven"
+                            + " instead (the probe binds one entry and a publication commits)"),
+                    cluster,
+                    outcomes);
         }
     }
 
     private void record(TestInfo test, ScenarioCoverage coverage, AcceptanceCluster cluster, List<String> outcomes) {
-        AcceptanceReceipts.record(getClass(), scenario(test).name(), coverage, () -> AcceptanceReceipts.Backend.of(cluster),
-                outcomes);
+        AcceptanceReceipts.record(
+                getClass(), scenario(test).name(), coverage, () -> AcceptanceReceipts.Backend.of(cluster), outcomes);
     }
 
     protected static Scenario scenario(TestInfo test) {
-        String name = test.getTestMethod().map(method -> method.getAnnotation(AcceptanceScenario.class))
+        String name = test.getTestMethod()
+                .map(method -> method.getAnnotation(AcceptanceScenario.class))
                 .map(AcceptanceScenario::value)
                 .orElseThrow(() -> new AssertionError("a scenario test names its scenario with @AcceptanceScenario"));
         return InternalScenarios.named(name).orElseThrow(() -> new AssertionError("no scenario " + name));
@@ -98,7 +110,8 @@ public abstract class AcceptanceRuns {
         Map<String, Method> tests = new LinkedHashMap<>();
         for (Method method : type.getDeclaredMethods()) {
             AcceptanceScenario scenario = method.getAnnotation(AcceptanceScenario.class);
-            if (scenario != null && method.isAnnotationPresent(Test.class)
+            if (scenario != null
+                    && method.isAnnotationPresent(Test.class)
                     && tests.put(scenario.value(), method) != null) {
                 throw new AssertionError("two tests in " + type.getSimpleName() + " name " + scenario.value());
             }

@@ -15,16 +15,15 @@ import java.nio.file.StandardOpenOption;
  * the text goes to a sibling temporary file, is forced to disk, and is moved over the target.
  */
 final class AtomicFiles {
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     static void replace(Path file, String text) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
         Path temporary = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
         try {
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel channel =
+                    FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);

@@ -27,8 +27,8 @@ public sealed interface Attempt {
     /** The receipt, failing the scenario if the invocation was refused instead. */
     default PublicationReceipt receipt() {
         if (this instanceof Refused refused) {
-            throw new ScenarioFailure("expected a receipt but the invocation was refused with " + refused.error().code()
-                    + ": " + refused.error().getMessage());
+            throw new ScenarioFailure("expected a receipt but the invocation was refused with "
+                    + refused.error().code() + ": " + refused.error().getMessage());
         }
         return ((Receipt) this).receipt();
     }
@@ -40,7 +40,9 @@ public sealed interface Attempt {
 
     /** The stable code: the receipt's for a non-committed outcome, the refusal's otherwise. */
     default Optional<DponeErrorCode> code() {
-        return this instanceof Refused refused ? Optional.of(refused.error().code()) : receipt().errorCode();
+        return this instanceof Refused refused
+                ? Optional.of(refused.error().code())
+                : receipt().errorCode();
     }
 
     /** The receipt's per-member states, as {@code replica -> state}. */
@@ -60,7 +62,8 @@ public sealed interface Attempt {
             return "refused " + refused.error().code() + ": " + refused.error().getMessage();
         }
         PublicationReceipt receipt = receipt();
-        return receipt.outcome().wireName() + receipt.errorCode().map(code -> " (" + code + ")").orElse("")
-                + ": " + receipt.detail().get("message");
+        return receipt.outcome().wireName()
+                + receipt.errorCode().map(code -> " (" + code + ")").orElse("") + ": "
+                + receipt.detail().get("message");
     }
 }

@@ -11,11 +11,11 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.internal.service.OperationIdentity;
 import io.dpone.clickhouse.internal.service.PublicationPorts;
-import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.ArrayList;
@@ -28,15 +28,15 @@ import java.util.function.Function;
 
 /** Authority: racing workers, the KeeperMap CAS itself, a lost CAS response, fencing, a crash before the slot. */
 final class AuthorityScenarios {
-    private AuthorityScenarios() {
-    }
+    private AuthorityScenarios() {}
 
     /** A crashed first worker leaves the operation PREPARED: right before its dispatch CAS. */
     private static void leavePrepared(AcceptanceCluster cluster, PublicationDriver driver, Narrator narrator) {
         cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_CAS));
-        Map<String, WorkerResult<Attempt>> crashed = cluster.race(Map.of("worker-0",
-                ports -> driver.publish("worker-0", ports, INVOCATION, driver.rows(5, false))));
-        Expect.that(crashed.get("worker-0") instanceof WorkerResult.Crashed, "worker-0 crashed before its dispatch CAS");
+        Map<String, WorkerResult<Attempt>> crashed = cluster.race(
+                Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION, driver.rows(5, false))));
+        Expect.that(
+                crashed.get("worker-0") instanceof WorkerResult.Crashed, "worker-0 crashed before its dispatch CAS");
         narrator.say("worker-0 staged the candidate, took the slot in PREPARED and crashed before its dispatch CAS");
     }
 
@@ -73,18 +73,22 @@ final class AuthorityScenarios {
     static List<Attempt> keeperMapCas(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         leavePrepared(cluster, driver, narrator);
-        OperationIdentity identity = OperationIdentity.derive(driver.settings(), INVOCATION, Sha256ProtocolDigests.INSTANCE);
+        OperationIdentity identity =
+                OperationIdentity.derive(driver.settings(), INVOCATION, Sha256ProtocolDigests.INSTANCE);
         AuthorityPort first = cluster.ports("cas-1").authority();
         AuthorityPort second = cluster.ports("cas-2").authority();
         VersionedRecord seen = valid(first.readVersioned(identity.targetKey()));
         Expect.equal(AuthorityPhase.PREPARED, seen.record().phase(), "phase read");
         CasResult won = first.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-1"));
         CasResult stale = second.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-2"));
-        Expect.that(won instanceof CasResult.AcknowledgedVerified verified && verified.dispatchPermit().isPresent(),
+        Expect.that(
+                won instanceof CasResult.AcknowledgedVerified verified
+                        && verified.dispatchPermit().isPresent(),
                 "the first CAS is verified and carries a permit");
         Expect.that(stale instanceof CasResult.Conflict, "the stale CAS is a conflict without a permit");
         VersionedRecord after = valid(first.readVersioned(identity.targetKey()));
-        Expect.equal(seen.keeperVersion() + 1, after.keeperVersion(), "_version after one verified CAS and one stale no-op");
+        Expect.equal(
+                seen.keeperVersion() + 1, after.keeperVersion(), "_version after one verified CAS and one stale no-op");
         narrator.say("two writers compare-and-swap PREPARED -> DISPATCHING from the same record version");
         narrator.say("first CAS -> acknowledged and verified by a read-back: it holds the dispatch permit; the record"
                 + " version rises by exactly one");
@@ -137,20 +141,24 @@ final class AuthorityScenarios {
     static List<Attempt> crashBeforeAuthority(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_INSERT));
-        cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
-                driver.rows(5, false))));
+        cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION, driver.rows(5, false))));
         java.util.Set<String> crashed = driver.attemptCandidates(0, INVOCATION);
         Expect.equal(1, crashed.size(), "the crashed attempt's staged candidates");
         narrator.say("worker-0 staged its candidate and crashed before taking the slot");
         Attempt retry = driver.publish("worker-1", INVOCATION, 5);
         Fixture.result(narrator, "rerun", retry);
         Fixture.expectOutcome(retry, PublicationOutcome.COMMITTED);
-        Expect.that(!crashed.contains(driver.candidate(INVOCATION).table()), "the retry bound its own attempt's candidate");
+        Expect.that(
+                !crashed.contains(driver.candidate(INVOCATION).table()), "the retry bound its own attempt's candidate");
         String crashedName = crashed.iterator().next();
-        Expect.equal(List.of(crashedName.substring(crashedName.lastIndexOf('_') + 1)),
-                retry.receipt().detail().get("leftover_attempts"), "the receipt lists the crashed attempt's candidate");
+        Expect.equal(
+                List.of(crashedName.substring(crashedName.lastIndexOf('_') + 1)),
+                retry.receipt().detail().get("leftover_attempts"),
+                "the receipt lists the crashed attempt's candidate");
         for (int member = 0; member < cluster.members(); member++) {
-            Expect.equal(crashed, driver.attemptCandidates(member, INVOCATION),
+            Expect.equal(
+                    crashed,
+                    driver.attemptCandidates(member, INVOCATION),
                     "the crashed attempt's staging is left in place on member " + member);
         }
         Fixture.expectNothingSent(cluster, StatementKind.DDL_DISCARD_STAGING);
@@ -170,13 +178,15 @@ final class AuthorityScenarios {
         Expect.that(failed instanceof Attempt.Refused, "a staging failure is refused before the slot");
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED), failed.code(), "code");
         for (int member = 0; member < cluster.members(); member++) {
-            Expect.equal(java.util.Set.of(), driver.attemptCandidates(member, INVOCATION),
+            Expect.equal(
+                    java.util.Set.of(),
+                    driver.attemptCandidates(member, INVOCATION),
                     "attempt staging left on member " + member);
             Expect.equal(Optional.of(before), cluster.uuid(member, cluster.target()), "target on member " + member);
         }
         Fixture.expectSentOnce(cluster, StatementKind.DDL_DISCARD_STAGING);
-        Fixture.expectNothingSent(cluster, StatementKind.KEEPER_MAP_INSERT, StatementKind.DDL_EXCHANGE,
-                StatementKind.DDL_DROP);
+        Fixture.expectNothingSent(
+                cluster, StatementKind.KEEPER_MAP_INSERT, StatementKind.DDL_EXCHANGE, StatementKind.DDL_DROP);
         return List.of(failed);
     }
 
@@ -184,7 +194,12 @@ final class AuthorityScenarios {
     private static String conflict(CasResult.Conflict conflict) {
         return switch (conflict.reason()) {
             case ZERO_ROW_NO_OP -> "a conflict: the version it read is gone, so no row matched and nothing changed";
-            default -> "a conflict (" + conflict.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")";
+            default ->
+                "a conflict ("
+                        + conflict.reason()
+                                .name()
+                                .toLowerCase(java.util.Locale.ROOT)
+                                .replace('_', ' ') + ")";
         };
     }
 
@@ -199,10 +214,26 @@ final class AuthorityScenarios {
         long epoch = prepared.dispatchEpoch() + 1;
         DdlAction action = prepared.payload().predecessor() == null ? DdlAction.RENAME : DdlAction.EXCHANGE;
         AuthorityPayload p = prepared.payload();
-        AuthorityPayload next = new AuthorityPayload(p.planDigest(), p.inventoryDigest(), p.predecessor(), p.desired(),
-                p.candidateTable(), p.stagedRowCount(), DdlBinding.dispatched(DdlCorrelationToken.issue(prepared.operationId(),
-                action, epoch, cluster.random(worker))), null, p.createdAt(), p.updatedAt(), null, p.capabilityInventoryDigest());
-        return new AuthorityRecord(prepared.targetKey(), prepared.operationId(), prepared.fenceToken(),
-                AuthorityPhase.DISPATCHING, epoch, next);
+        AuthorityPayload next = new AuthorityPayload(
+                p.planDigest(),
+                p.inventoryDigest(),
+                p.predecessor(),
+                p.desired(),
+                p.candidateTable(),
+                p.stagedRowCount(),
+                DdlBinding.dispatched(
+                        DdlCorrelationToken.issue(prepared.operationId(), action, epoch, cluster.random(worker))),
+                null,
+                p.createdAt(),
+                p.updatedAt(),
+                null,
+                p.capabilityInventoryDigest());
+        return new AuthorityRecord(
+                prepared.targetKey(),
+                prepared.operationId(),
+                prepared.fenceToken(),
+                AuthorityPhase.DISPATCHING,
+                epoch,
+                next);
     }
 }

@@ -14,13 +14,19 @@ import java.util.Optional;
  * both through the service and through {@code dpone publish}'s own composition root.
  */
 final class CapabilityScenarios {
-    private static final List<StatementKind> NEVER_SENT = List.of(StatementKind.KEEPER_MAP_INSERT,
-            StatementKind.KEEPER_MAP_CAS, StatementKind.CANDIDATE_LOAD, StatementKind.DDL_CREATE_CANDIDATE,
-            StatementKind.DDL_DISCARD_STAGING, StatementKind.DDL_CREATE_CONTROL, StatementKind.DDL_EXCHANGE,
-            StatementKind.DDL_RENAME, StatementKind.DDL_DROP, StatementKind.OTHER_MUTATION);
+    private static final List<StatementKind> NEVER_SENT = List.of(
+            StatementKind.KEEPER_MAP_INSERT,
+            StatementKind.KEEPER_MAP_CAS,
+            StatementKind.CANDIDATE_LOAD,
+            StatementKind.DDL_CREATE_CANDIDATE,
+            StatementKind.DDL_DISCARD_STAGING,
+            StatementKind.DDL_CREATE_CONTROL,
+            StatementKind.DDL_EXCHANGE,
+            StatementKind.DDL_RENAME,
+            StatementKind.DDL_DROP,
+            StatementKind.OTHER_MUTATION);
 
-    private CapabilityScenarios() {
-    }
+    private CapabilityScenarios() {}
 
     static List<Attempt> capabilityMissing(AcceptanceCluster cluster, Narrator narrator) {
         PublicationDriver driver = Fixture.prepare(cluster, 0, narrator);

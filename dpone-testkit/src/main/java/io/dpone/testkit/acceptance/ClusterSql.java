@@ -35,6 +35,7 @@ final class ClusterSql {
      * observations can leave them out: a scenario sees only the entries the service made.
      */
     static final String HARNESS_LOG_COMMENT = "dpone-acceptance-harness";
+
     private static final Duration DDL_DEADLINE = Duration.ofSeconds(120);
     private static final long DDL_TIMEOUT_SECONDS = 90;
 
@@ -60,17 +61,26 @@ final class ClusterSql {
     void createDatabases(String... databases) {
         for (int member = 0; member < members(); member++) {
             for (String database : databases) {
-                admin(member).execute("CREATE DATABASE IF NOT EXISTS " + SqlQuoting.identifier(database) + " ENGINE = Atomic");
+                admin(member)
+                        .execute("CREATE DATABASE IF NOT EXISTS " + SqlQuoting.identifier(database)
+                                + " ENGINE = Atomic");
             }
         }
     }
 
     /** The scenarios' table created once {@code ON CLUSTER} (one UUID from the initiator), as the admin. */
     void createOnCluster(String clusterName, TableRef table) {
-        admin(0).withTimeout(DDL_DEADLINE).execute("CREATE TABLE " + table.render() + " ON CLUSTER "
-                + SqlQuoting.identifier(clusterName) + " " + COLUMNS + " ENGINE = " + ENGINE,
-                Map.of("distributed_ddl_task_timeout", Long.toString(DDL_TIMEOUT_SECONDS),
-                        "distributed_ddl_output_mode", "throw", "log_comment", HARNESS_LOG_COMMENT));
+        admin(0).withTimeout(DDL_DEADLINE)
+                .execute(
+                        "CREATE TABLE " + table.render() + " ON CLUSTER " + SqlQuoting.identifier(clusterName) + " "
+                                + COLUMNS + " ENGINE = " + ENGINE,
+                        Map.of(
+                                "distributed_ddl_task_timeout",
+                                Long.toString(DDL_TIMEOUT_SECONDS),
+                                "distributed_ddl_output_mode",
+                                "throw",
+                                "log_comment",
+                                HARNESS_LOG_COMMENT));
     }
 
     /** {@code rows} rows inserted through member 0, then waited for on every replica ({@code SYSTEM SYNC REPLICA}). */
@@ -81,14 +91,16 @@ final class ClusterSql {
             admin(member).withTimeout(DDL_DEADLINE).execute("SYSTEM SYNC REPLICA " + table.render());
             long seen = rows(member, table);
             if (seen != rows) {
-                throw new IllegalStateException("member " + member + " has " + seen + " of " + rows + " rows after SYNC REPLICA");
+                throw new IllegalStateException(
+                        "member " + member + " has " + seen + " of " + rows + " rows after SYNC REPLICA");
             }
         }
     }
 
     /** One member's table created locally, with an explicit UUID (which allows {@code {uuid}} outside ON CLUSTER). */
     void createLocally(int member, TableRef table, UUID uuid, String columns, String engine) {
-        admin(member).execute("CREATE TABLE " + table.render() + " UUID '" + uuid + "' " + columns + " ENGINE = " + engine);
+        admin(member)
+                .execute("CREATE TABLE " + table.render() + " UUID '" + uuid + "' " + columns + " ENGINE = " + engine);
     }
 
     /** Drops one member's table and waits until it is gone, replica metadata in Keeper included ({@code SYNC}). */
@@ -98,7 +110,8 @@ final class ClusterSql {
 
     /** The control facade created on one member only: the bootstrap statement without {@code ON CLUSTER}. */
     void createFacadeOn(int member, String clusterName, FacadeSpec spec) {
-        String onCluster = DdlStatements.createControlTable(clusterName, spec.control(), spec.keeperRoot()).sql();
+        String onCluster = DdlStatements.createControlTable(clusterName, spec.control(), spec.keeperRoot())
+                .sql();
         String local = onCluster.replace(" ON CLUSTER " + SqlQuoting.identifier(clusterName), "");
         if (local.equals(onCluster)) {
             throw new IllegalStateException("the bootstrap statement changed shape: no ON CLUSTER clause to remove");
@@ -113,17 +126,29 @@ final class ClusterSql {
      * the engine arguments, so it changes {@code engine_full} too (docs/testkit/acceptance.md).
      */
     void drift(int member, TableRef table, Drift drift) {
-        UUID current = uuid(member, table).orElseThrow(() -> new IllegalStateException("no table to drift on member " + member));
+        UUID current = uuid(member, table)
+                .orElseThrow(() -> new IllegalStateException("no table to drift on member " + member));
         switch (drift) {
             case UUID -> recreate(member, table, UUID.randomUUID(), COLUMNS, ENGINE);
             case ENGINE -> recreate(member, table, current, COLUMNS, ENGINE_DRIFT);
-            case SCHEMA -> recreate(member, table, current, "(id UInt64, v String, extra UInt8)",
-                    "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}/schema-drift', '{replica}') ORDER BY id");
-            case KEEPER_PATH -> recreate(member, table, current, COLUMNS,
-                    "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}/moved', '{replica}') ORDER BY id");
-            case MEMBERSHIP -> throw new UnsupportedOperationException("membership is the servers' remote_servers"
-                    + " configuration, which this harness renders once when the members start; it cannot change under"
-                    + " running members");
+            case SCHEMA ->
+                recreate(
+                        member,
+                        table,
+                        current,
+                        "(id UInt64, v String, extra UInt8)",
+                        "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}/schema-drift', '{replica}') ORDER BY id");
+            case KEEPER_PATH ->
+                recreate(
+                        member,
+                        table,
+                        current,
+                        COLUMNS,
+                        "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}/moved', '{replica}') ORDER BY id");
+            case MEMBERSHIP ->
+                throw new UnsupportedOperationException("membership is the servers' remote_servers"
+                        + " configuration, which this harness renders once when the members start; it cannot change under"
+                        + " running members");
         }
     }
 
@@ -133,14 +158,16 @@ final class ClusterSql {
     }
 
     java.util.Set<String> tableNames(int member, String database) {
-        String names = admin(member).query("SELECT name FROM system.tables WHERE database = " + SqlQuoting.string(database)
-                + " ORDER BY name FORMAT TSVRaw");
+        String names = admin(member)
+                .query("SELECT name FROM system.tables WHERE database = " + SqlQuoting.string(database)
+                        + " ORDER BY name FORMAT TSVRaw");
         return new java.util.TreeSet<>(names.isBlank() ? java.util.List.of() : java.util.List.of(names.split("\n")));
     }
 
     Optional<UUID> uuid(int member, TableRef table) {
-        String text = admin(member).query("SELECT toString(uuid) FROM system.tables WHERE database = "
-                + SqlQuoting.string(table.database()) + " AND name = " + SqlQuoting.string(table.table()));
+        String text = admin(member)
+                .query("SELECT toString(uuid) FROM system.tables WHERE database = "
+                        + SqlQuoting.string(table.database()) + " AND name = " + SqlQuoting.string(table.table()));
         return text.isEmpty() ? Optional.empty() : Optional.of(UUID.fromString(text));
     }
 
@@ -160,18 +187,24 @@ final class ClusterSql {
         StringBuilder out = new StringBuilder();
         for (int member = 0; member < members(); member++) {
             MemberClient admin = admin(member);
-            out.append("member ").append(member).append("\ndatabases\n")
-                    .append(admin.query("SELECT name, engine, toString(uuid) FROM system.databases WHERE name IN " + names
-                            + " ORDER BY name"))
+            out.append("member ")
+                    .append(member)
+                    .append("\ndatabases\n")
+                    .append(admin.query("SELECT name, engine, toString(uuid) FROM system.databases WHERE name IN "
+                            + names + " ORDER BY name"))
                     .append("\ntables\n")
-                    .append(admin.query("SELECT database, name, toString(uuid), engine_full, metadata_modification_time,"
-                            + " total_rows FROM system.tables WHERE database IN " + names + " ORDER BY database, name"));
+                    .append(admin.query(
+                            "SELECT database, name, toString(uuid), engine_full, metadata_modification_time,"
+                                    + " total_rows FROM system.tables WHERE database IN " + names
+                                    + " ORDER BY database, name"));
             String keeperMaps = admin.query("SELECT database, name FROM system.tables WHERE database IN " + names
                     + " AND engine = 'KeeperMap' ORDER BY database, name");
             for (String line : keeperMaps.lines().toList()) {
                 String[] cells = line.split("\t");
                 TableRef control = new TableRef(cells[0], cells[1]);
-                out.append("\nrows of ").append(control.render()).append('\n')
+                out.append("\nrows of ")
+                        .append(control.render())
+                        .append('\n')
                         .append(admin.query("SELECT *, _version FROM " + control.render() + " ORDER BY 1"));
             }
             out.append('\n');

@@ -55,16 +55,26 @@ final class ContainerMemberSessions implements MemberSessions {
      * @param admitted member index by admitted endpoint ({@code host:port} as {@code system.clusters} lists it)
      * @param armed the cluster's armed staging faults; a fault is removed when it fires
      */
-    ContainerMemberSessions(RunningCluster running, String database, Map<String, Integer> admitted, CallCounter counter,
-            List<StagingFault> armed, ExternalAcceptanceCluster cluster) {
+    ContainerMemberSessions(
+            RunningCluster running,
+            String database,
+            Map<String, Integer> admitted,
+            CallCounter counter,
+            List<StagingFault> armed,
+            ExternalAcceptanceCluster cluster) {
         this.running = requireNonNull(running, "running is null");
         this.admitted = Map.copyOf(admitted);
         this.counter = requireNonNull(counter, "counter is null");
         this.armed = requireNonNull(armed, "armed is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
-        this.natives = new NativeMemberSessions(database, running.publisher().user(), running.publisher().password(),
-                Duration.ofSeconds(10), Duration.ofSeconds(PublicationDriver.DDL_TASK_TIMEOUT_SECONDS + 30),
-                () -> "dpone-" + UUID.randomUUID(), BATCH_ROWS);
+        this.natives = new NativeMemberSessions(
+                database,
+                running.publisher().user(),
+                running.publisher().password(),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(PublicationDriver.DDL_TASK_TIMEOUT_SECONDS + 30),
+                () -> "dpone-" + UUID.randomUUID(),
+                BATCH_ROWS);
     }
 
     /** A direct session to member {@code index} at its currently published native port. */
@@ -89,7 +99,8 @@ final class ContainerMemberSessions implements MemberSessions {
         synchronized (armed) {
             List<StagingFault> mine = new ArrayList<>();
             for (StagingFault fault : armed) {
-                int target = fault instanceof StagingFault.KillDuringLoad kill ? kill.member()
+                int target = fault instanceof StagingFault.KillDuringLoad kill
+                        ? kill.member()
                         : ((StagingFault.ChangeRowAfterLoad) fault).member();
                 if (target == member) {
                     mine.add(fault);
@@ -151,7 +162,8 @@ final class ContainerMemberSessions implements MemberSessions {
          * exactly those rows were committed (whole batches); a row change fires when the load ended.
          */
         @Override
-        public LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
+        public LoadResult insert(
+                TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
             count(StatementKind.CANDIDATE_LOAD);
             List<StagingFault> faults = take(member);
             TypedRowSource source = rows;

@@ -12,12 +12,13 @@ import java.util.regex.Pattern;
  */
 record DdlLogEntryText(String query, Optional<String> logComment) {
     private static final Pattern QUERY = Pattern.compile("(?m)^query: (.*)$");
-    private static final Pattern LOG_COMMENT = Pattern.compile("(?m)^settings: .*?\\blog_comment = '((?:[^'\\\\]|\\\\.)*)'");
+    private static final Pattern LOG_COMMENT =
+            Pattern.compile("(?m)^settings: .*?\\blog_comment = '((?:[^'\\\\]|\\\\.)*)'");
 
     static DdlLogEntryText parse(String text) {
         Matcher query = QUERY.matcher(text);
         Matcher comment = LOG_COMMENT.matcher(text);
-        return new DdlLogEntryText(query.find() ? query.group(1) : "",
-                comment.find() ? Optional.of(comment.group(1)) : Optional.empty());
+        return new DdlLogEntryText(
+                query.find() ? query.group(1) : "", comment.find() ? Optional.of(comment.group(1)) : Optional.empty());
     }
 }

@@ -26,6 +26,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class DdlStall {
     /** Holds longer than any scenario waits; {@link #release} ends it early. */
     static final int STALL_SECONDS = 900;
+
     static final String HARNESS_DATABASE = "dpone_harness";
     private static final Duration WAIT = Duration.ofSeconds(120);
 
@@ -49,10 +50,19 @@ final class DdlStall {
         }
         String table = "stall_" + HexFormat.of().formatHex(randomBytes());
         String solo = NodeConfigRenderer.soloCluster(cluster, member);
-        sql.admin(0).execute("CREATE TABLE " + SqlQuoting.qualified(HARNESS_DATABASE, table) + " ON CLUSTER "
-                + SqlQuoting.identifier(solo) + " ENGINE = Memory AS SELECT sleepEachRow(1) AS slept FROM numbers("
-                + STALL_SECONDS + ")", Map.of("distributed_ddl_task_timeout", "0", "max_block_size", "1",
-                        "log_comment", ClusterSql.HARNESS_LOG_COMMENT));
+        sql.admin(0)
+                .execute(
+                        "CREATE TABLE " + SqlQuoting.qualified(HARNESS_DATABASE, table) + " ON CLUSTER "
+                                + SqlQuoting.identifier(solo)
+                                + " ENGINE = Memory AS SELECT sleepEachRow(1) AS slept FROM numbers("
+                                + STALL_SECONDS + ")",
+                        Map.of(
+                                "distributed_ddl_task_timeout",
+                                "0",
+                                "max_block_size",
+                                "1",
+                                "log_comment",
+                                ClusterSql.HARNESS_LOG_COMMENT));
         stalled.put(member, table);
         await(solo, table, "Active", "member " + member + "'s DDL worker to start the stall entry");
     }
@@ -65,8 +75,10 @@ final class DdlStall {
         }
         String solo = NodeConfigRenderer.soloCluster(cluster, member);
         // The name is split in the KILL statement's own text, so the statement never matches itself.
-        sql.admin(member).execute("KILL QUERY WHERE is_initial_query = 0 AND position(query, concat("
-                + SqlQuoting.string(table.substring(0, 6)) + ", " + SqlQuoting.string(table.substring(6)) + ")) > 0 SYNC");
+        sql.admin(member)
+                .execute("KILL QUERY WHERE is_initial_query = 0 AND position(query, concat("
+                        + SqlQuoting.string(table.substring(0, 6)) + ", " + SqlQuoting.string(table.substring(6))
+                        + ")) > 0 SYNC");
         await(solo, table, "Finished", "member " + member + "'s DDL worker to finish the stall entry");
         sql.admin(member).execute("DROP TABLE IF EXISTS " + SqlQuoting.qualified(HARNESS_DATABASE, table) + " SYNC");
     }

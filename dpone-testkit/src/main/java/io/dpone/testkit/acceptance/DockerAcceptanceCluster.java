@@ -1,7 +1,7 @@
 package io.dpone.testkit.acceptance;
 
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.clickhouse.config.FixtureDigest;
 import io.dpone.testkit.clickhouse.config.ServerKind;
@@ -66,8 +66,12 @@ public final class DockerAcceptanceCluster extends RealAcceptanceCluster {
 
     @Override
     public String fixtureDigest() {
-        return FixtureDigest.of(List.of(TestcontainersBackend.NAME, TestcontainersBackend.SERVER_IMAGE,
-                TestcontainersBackend.KEEPER_IMAGE, ServerKind.SERVER.name(), "members=" + members()));
+        return FixtureDigest.of(List.of(
+                TestcontainersBackend.NAME,
+                TestcontainersBackend.SERVER_IMAGE,
+                TestcontainersBackend.KEEPER_IMAGE,
+                ServerKind.SERVER.name(),
+                "members=" + members()));
     }
 
     @Override
@@ -131,7 +135,8 @@ public final class DockerAcceptanceCluster extends RealAcceptanceCluster {
     @Override
     public Map<String, String> queueTokens() {
         Map<String, String> tokens = new LinkedHashMap<>();
-        for (String line : queue("entry, any(settings['log_comment'])", "").lines().toList()) {
+        for (String line :
+                queue("entry, any(settings['log_comment'])", "").lines().toList()) {
             String[] cells = line.split("\t", -1);
             tokens.put(cells[0], cells[1]);
         }
@@ -140,7 +145,9 @@ public final class DockerAcceptanceCluster extends RealAcceptanceCluster {
 
     @Override
     public Set<String> queueEntriesContaining(String text) {
-        return new TreeSet<>(queue("entry", " AND position(query, " + SqlQuoting.string(text) + ") > 0").lines().toList());
+        return new TreeSet<>(queue("entry", " AND position(query, " + SqlQuoting.string(text) + ") > 0")
+                .lines()
+                .toList());
     }
 
     /**
@@ -148,11 +155,14 @@ public final class DockerAcceptanceCluster extends RealAcceptanceCluster {
      * database, leaving out the harness's own set-up statements.
      */
     private String queue(String columns, String condition) {
-        return sql.admin(0).query("SELECT " + columns + " FROM system.distributed_ddl_queue WHERE cluster = "
-                + SqlQuoting.string(clusterName()) + " AND (position(query, " + SqlQuoting.string(database.target())
-                + ") > 0 OR position(query, " + SqlQuoting.string(database.control()) + ") > 0)"
-                + " AND settings['log_comment'] != " + SqlQuoting.string(ClusterSql.HARNESS_LOG_COMMENT) + condition
-                + " GROUP BY entry ORDER BY entry");
+        return sql.admin(0)
+                .query("SELECT " + columns + " FROM system.distributed_ddl_queue WHERE cluster = "
+                        + SqlQuoting.string(clusterName()) + " AND (position(query, "
+                        + SqlQuoting.string(database.target())
+                        + ") > 0 OR position(query, " + SqlQuoting.string(database.control()) + ") > 0)"
+                        + " AND settings['log_comment'] != " + SqlQuoting.string(ClusterSql.HARNESS_LOG_COMMENT)
+                        + condition
+                        + " GROUP BY entry ORDER BY entry");
     }
 
     /**

@@ -37,9 +37,14 @@ public final class DockerExternalAcceptanceCluster extends RealExternalAcceptanc
 
     @Override
     public String fixtureDigest() {
-        return FixtureDigest.of(List.of(TestcontainersBackend.NAME, TestcontainersBackend.SERVER_IMAGE,
-                TestcontainersBackend.KEEPER_IMAGE, ServerKind.SERVER.name(), "members=" + members(),
-                "internal_replication=false", "external"));
+        return FixtureDigest.of(List.of(
+                TestcontainersBackend.NAME,
+                TestcontainersBackend.SERVER_IMAGE,
+                TestcontainersBackend.KEEPER_IMAGE,
+                ServerKind.SERVER.name(),
+                "members=" + members(),
+                "internal_replication=false",
+                "external"));
     }
 
     @Override

@@ -4,17 +4,17 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.DdlParseResult;
 import io.dpone.clickhouse.cluster.sql.DdlQueryParser;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.QueryFailedException;
-import io.dpone.testkit.fault.TransportFault;
 import io.dpone.testkit.fault.SendHook;
+import io.dpone.testkit.fault.TransportFault;
 import io.dpone.testkit.simulator.WorkerCrash;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,7 +64,8 @@ final class DockerFaults {
     void arm(ArmedFault fault) {
         requireNonNull(fault, "fault is null");
         if (fault instanceof ArmedFault.FailOnHost failure) {
-            boolean publication = failure.kind() == StatementKind.DDL_EXCHANGE || failure.kind() == StatementKind.DDL_RENAME;
+            boolean publication =
+                    failure.kind() == StatementKind.DDL_EXCHANGE || failure.kind() == StatementKind.DDL_RENAME;
             boolean creation = failure.kind() == StatementKind.DDL_CREATE_CANDIDATE;
             if (!(publication && failure.code() == 60) && !(creation && failure.code() == TABLE_ALREADY_EXISTS)) {
                 throw new UnsupportedOperationException("the Docker backend produces a terminal host error for EXCHANGE"
@@ -106,8 +107,10 @@ final class DockerFaults {
     /** The armed faults this statement triggers, removed, in arming order. */
     private List<ArmedFault> take(String worker, StatementKind kind) {
         synchronized (armed) {
-            List<ArmedFault> matching = armed.stream().filter(fault -> kind(fault) == kind)
-                    .filter(fault -> !(fault instanceof ArmedFault.CrashBefore crash) || crash.worker().equals(worker))
+            List<ArmedFault> matching = armed.stream()
+                    .filter(fault -> kind(fault) == kind)
+                    .filter(fault -> !(fault instanceof ArmedFault.CrashBefore crash)
+                            || crash.worker().equals(worker))
                     .toList();
             armed.removeAll(matching);
             return matching;
@@ -125,7 +128,8 @@ final class DockerFaults {
             cluster.pause(pause.member());
         } else if (fault instanceof ArmedFault.StallDdlBefore stall) {
             cluster.stallDdl(stall.member());
-        } else if (fault instanceof ArmedFault.FailOnHost failure && statement.kind() == StatementKind.DDL_CREATE_CANDIDATE) {
+        } else if (fault instanceof ArmedFault.FailOnHost failure
+                && statement.kind() == StatementKind.DDL_CREATE_CANDIDATE) {
             occupyName(failure.member(), statement);
         } else if (fault instanceof ArmedFault.FailOnHost failure) {
             failOnHost(failure.member(), statement, context);
@@ -139,7 +143,8 @@ final class DockerFaults {
         if (!(DdlQueryParser.parse(statement.sql()) instanceof DdlParseResult.Parsed parsed)) {
             throw new IllegalStateException("the armed statement does not parse as publication DDL");
         }
-        TableRef candidate = new TableRef(parsed.ddl().database(), parsed.ddl().candidate().orElseThrow());
+        TableRef candidate =
+                new TableRef(parsed.ddl().database(), parsed.ddl().candidate().orElseThrow());
         cluster.sql.admin(member).execute("DETACH TABLE " + candidate.render() + " SYNC");
         String token = context.logComment().orElseThrow(() -> new IllegalStateException("DDL without a token"));
         after(context, outcome -> {
@@ -153,8 +158,11 @@ final class DockerFaults {
         if (!(DdlQueryParser.parse(statement.sql()) instanceof DdlParseResult.Parsed parsed)) {
             throw new IllegalStateException("the armed statement does not parse as a CREATE");
         }
-        TableRef created = new TableRef(parsed.ddl().database(), parsed.ddl().target().orElseThrow());
-        cluster.sql.admin(member).execute("CREATE TABLE " + created.render() + " (id UInt64) ENGINE = MergeTree ORDER BY id");
+        TableRef created =
+                new TableRef(parsed.ddl().database(), parsed.ddl().target().orElseThrow());
+        cluster.sql
+                .admin(member)
+                .execute("CREATE TABLE " + created.render() + " (id UInt64) ENGINE = MergeTree ORDER BY id");
     }
 
     /** {@code ATTACH} again; 24.8 refuses it with 57 while the detached instance is still referenced, so that is retried. */
@@ -165,7 +173,8 @@ final class DockerFaults {
                 cluster.sql.admin(member).execute("ATTACH TABLE " + table.render());
                 return;
             } catch (QueryFailedException refused) {
-                if (refused.serverCode() != TABLE_ALREADY_EXISTS || Instant.now().isAfter(deadline)) {
+                if (refused.serverCode() != TABLE_ALREADY_EXISTS
+                        || Instant.now().isAfter(deadline)) {
                     throw refused;
                 }
                 DdlStall.sleep();
@@ -177,8 +186,11 @@ final class DockerFaults {
     private void duplicate(SqlStatement statement, QueryContext context) {
         Map<String, String> settings = new LinkedHashMap<>(context.settingsByName());
         settings.put("query_id", "duplicate-" + UUID.randomUUID());
-        MemberClient raw = cluster.running.member(0).client(cluster.running.publisher(),
-                Duration.ofSeconds(PublicationDriver.DDL_TASK_TIMEOUT_SECONDS + 30));
+        MemberClient raw = cluster.running
+                .member(0)
+                .client(
+                        cluster.running.publisher(),
+                        Duration.ofSeconds(PublicationDriver.DDL_TASK_TIMEOUT_SECONDS + 30));
         try {
             raw.execute(statement.sql(), settings);
         } catch (MemberQueryException answered) {

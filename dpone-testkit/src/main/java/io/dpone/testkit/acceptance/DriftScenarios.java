@@ -17,8 +17,7 @@ import java.util.Optional;
  * dispatched or rebuilt.
  */
 final class DriftScenarios {
-    private DriftScenarios() {
-    }
+    private DriftScenarios() {}
 
     /** A drift kind as a person says it ("keeper path"). */
     static String words(Drift drift) {
@@ -35,8 +34,13 @@ final class DriftScenarios {
         Expect.that(attempt instanceof Attempt.Refused, "admission refuses the drifted target");
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN), attempt.code(), "code");
         Expect.equal(Map.of(), cluster.queueTokens(), "queue entries (nothing was sent)");
-        Fixture.expectNothingSent(cluster, StatementKind.DDL_CAPABILITY_PROBE, StatementKind.DDL_CREATE_CANDIDATE,
-                StatementKind.KEEPER_MAP_INSERT, StatementKind.DDL_CREATE_CONTROL, StatementKind.CANDIDATE_LOAD);
+        Fixture.expectNothingSent(
+                cluster,
+                StatementKind.DDL_CAPABILITY_PROBE,
+                StatementKind.DDL_CREATE_CANDIDATE,
+                StatementKind.KEEPER_MAP_INSERT,
+                StatementKind.DDL_CREATE_CONTROL,
+                StatementKind.CANDIDATE_LOAD);
         return List.of(attempt);
     }
 
@@ -44,17 +48,25 @@ final class DriftScenarios {
     static List<Attempt> beforeDispatch(AcceptanceCluster cluster, Narrator narrator, Drift drift) {
         PublicationDriver driver = Fixture.prepare(cluster, 3, narrator);
         cluster.arm(new ArmedFault.CrashBefore("worker-0", StatementKind.KEEPER_MAP_CAS));
-        cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION,
-                driver.rows(5, false))));
+        cluster.race(Map.of("worker-0", ports -> driver.publish("worker-0", ports, INVOCATION, driver.rows(5, false))));
         cluster.drift(1, drift == Drift.MEMBERSHIP ? cluster.target() : driver.candidate(INVOCATION), drift);
-        narrator.say("worker-0 took the slot in PREPARED and crashed; then " + (drift == Drift.MEMBERSHIP
-                ? "replica 2 was removed from the cluster definition, so " + (cluster.members() - 1) + " replicas remain"
-                : "the candidate's " + words(drift) + " drifted on replica 2"));
+        narrator.say("worker-0 took the slot in PREPARED and crashed; then "
+                + (drift == Drift.MEMBERSHIP
+                        ? "replica 2 was removed from the cluster definition, so " + (cluster.members() - 1)
+                                + " replicas remain"
+                        : "the candidate's " + words(drift) + " drifted on replica 2"));
         Attempt attempt = driver.publish("worker-1", INVOCATION, 5);
         Fixture.result(narrator, "rerun", attempt);
-        Expect.that(attempt.outcome().map(outcome -> outcome != PublicationOutcome.COMMITTED).orElse(true),
+        Expect.that(
+                attempt.outcome()
+                        .map(outcome -> outcome != PublicationOutcome.COMMITTED)
+                        .orElse(true),
                 "a drifted operation is never published");
-        Fixture.expectNothingSent(cluster, StatementKind.DDL_EXCHANGE, StatementKind.DDL_RENAME, StatementKind.DDL_DROP,
+        Fixture.expectNothingSent(
+                cluster,
+                StatementKind.DDL_EXCHANGE,
+                StatementKind.DDL_RENAME,
+                StatementKind.DDL_DROP,
                 StatementKind.DDL_DISCARD_STAGING);
         return List.of(attempt);
     }

@@ -4,8 +4,7 @@ import java.util.Objects;
 
 /** The scenarios' checks; a failed one throws {@link ScenarioFailure} naming what was expected. Pure. */
 final class Expect {
-    private Expect() {
-    }
+    private Expect() {}
 
     static void that(boolean condition, String expectation) {
         if (!condition) {

@@ -105,12 +105,10 @@ public interface ExternalAcceptanceCluster extends AutoCloseable {
     }
 
     /** Called by an {@link ExternalDriver} right before each publication it runs; nothing by default. */
-    default void publishing(ExternalDriver driver, String invocation) {
-    }
+    default void publishing(ExternalDriver driver, String invocation) {}
 
     /** Sees every attempt an {@link ExternalDriver} made on this cluster; nothing by default. */
-    default void attempted(Attempt attempt) {
-    }
+    default void attempted(Attempt attempt) {}
 
     @Override
     void close();

@@ -36,8 +36,7 @@ public abstract class ExternalAcceptanceContract {
     protected abstract Set<String> runs();
 
     /** Called when a scenario failed, to print what a replay needs (the simulator's seed and trace tail). */
-    protected void describeFailure(ExternalAcceptanceCluster cluster, Throwable failure) {
-    }
+    protected void describeFailure(ExternalAcceptanceCluster cluster, Throwable failure) {}
 
     public static Set<String> names(List<ExternalScenario> scenarios) {
         return scenarios.stream().map(ExternalScenario::name).collect(Collectors.toCollection(TreeSet::new));
@@ -107,7 +106,10 @@ public abstract class ExternalAcceptanceContract {
     @Test
     protected void everyScenarioHasExactlyOneNamedTest() {
         Map<String, Method> tests = AcceptanceRuns.scenarioTests(ExternalAcceptanceContract.class);
-        assertEquals(names(ExternalScenarios.all()), new TreeSet<>(tests.keySet()), "one @AcceptanceScenario test per scenario");
+        assertEquals(
+                names(ExternalScenarios.all()),
+                new TreeSet<>(tests.keySet()),
+                "one @AcceptanceScenario test per scenario");
         assertEquals(ExternalScenarios.all().size(), tests.size());
     }
 
@@ -126,8 +128,10 @@ public abstract class ExternalAcceptanceContract {
             if (runs().contains(name)) {
                 assertTrue(!overridden.containsKey(name), name + " is run here, so its test must not be replaced");
             } else {
-                assertTrue(overrides, name + " is not run on this backend: " + getClass().getSimpleName()
-                        + " must override " + contract.get(name).getName() + " with @Test @AcceptanceScenario and show why");
+                assertTrue(
+                        overrides,
+                        name + " is not run on this backend: " + getClass().getSimpleName() + " must override "
+                                + contract.get(name).getName() + " with @Test @AcceptanceScenario and show why");
             }
         }
     }
@@ -152,20 +156,32 @@ public abstract class ExternalAcceptanceContract {
     protected final void runExpectingUnsupported(TestInfo test) {
         ExternalScenario scenario = scenario(test);
         try (ExternalAcceptanceCluster cluster = start(scenario.members())) {
-            UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
-                    () -> scenario.run(cluster, Narrator.SILENT), "this backend cannot run " + scenario.name());
-            record(test, ScenarioCoverage.NotRunOnProduct.refusedByTheBackend(),
-                    cluster, List.of("unsupported-on-this-backend:" + refused.getClass().getSimpleName()));
+            UnsupportedOperationException refused = assertThrows(
+                    UnsupportedOperationException.class,
+                    () -> scenario.run(cluster, Narrator.SILENT),
+                    "this backend cannot run " + scenario.name());
+            record(
+                    test,
+                    ScenarioCoverage.NotRunOnProduct.refusedByTheBackend(),
+                    cluster,
+                    List.of("unsupported-on-this-backend:" + refused.getClass().getSimpleName()));
         }
     }
 
-    private void record(TestInfo test, ScenarioCoverage coverage, ExternalAcceptanceCluster cluster, List<String> outcomes) {
-        AcceptanceReceipts.record(getClass(), scenario(test).name(), coverage, () -> new AcceptanceReceipts.Backend(
-                cluster.backend(), cluster.serverVersion(), cluster.fixtureDigest()), outcomes);
+    private void record(
+            TestInfo test, ScenarioCoverage coverage, ExternalAcceptanceCluster cluster, List<String> outcomes) {
+        AcceptanceReceipts.record(
+                getClass(),
+                scenario(test).name(),
+                coverage,
+                () -> new AcceptanceReceipts.Backend(
+                        cluster.backend(), cluster.serverVersion(), cluster.fixtureDigest()),
+                outcomes);
     }
 
     protected static ExternalScenario scenario(TestInfo test) {
-        String name = test.getTestMethod().map(method -> method.getAnnotation(AcceptanceScenario.class))
+        String name = test.getTestMethod()
+                .map(method -> method.getAnnotation(AcceptanceScenario.class))
                 .map(AcceptanceScenario::value)
                 .orElseThrow(() -> new AssertionError("a scenario test names its scenario with @AcceptanceScenario"));
         return ExternalScenarios.named(name).orElseThrow(() -> new AssertionError("no external scenario " + name));
@@ -173,8 +189,9 @@ public abstract class ExternalAcceptanceContract {
 
     private void runHere(TestInfo test) {
         String name = scenario(test).name();
-        assertTrue(runs().contains(name), getClass().getSimpleName() + " does not run " + name
-                + "; it must override this test and show why");
+        assertTrue(
+                runs().contains(name),
+                getClass().getSimpleName() + " does not run " + name + "; it must override this test and show why");
         run(test);
     }
 }

@@ -32,9 +32,11 @@ import java.util.UUID;
  */
 public final class ExternalDriver {
     /** The declared columns of every scenario's source. */
-    public static final List<SourceColumn> COLUMNS = List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String"));
+    public static final List<SourceColumn> COLUMNS =
+            List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String"));
     /** The artifact schema those columns seal to. */
     public static final ArtifactSchema SCHEMA = ArtifactSchema.declared(COLUMNS);
+
     public static final String ENGINE = "MergeTree";
     public static final long CONTENT_ROW_BUDGET = 1_000;
 
@@ -43,8 +45,14 @@ public final class ExternalDriver {
 
     public ExternalDriver(ExternalAcceptanceCluster cluster) {
         this.cluster = requireNonNull(cluster, "cluster is null");
-        this.settings = new ExternalSettings(cluster.clusterName(), cluster.target(), cluster.facade(), ENGINE, 1L << 30,
-                CONTENT_ROW_BUDGET, PublicationDriver.DDL_TASK_TIMEOUT_SECONDS,
+        this.settings = new ExternalSettings(
+                cluster.clusterName(),
+                cluster.target(),
+                cluster.facade(),
+                ENGINE,
+                1L << 30,
+                CONTENT_ROW_BUDGET,
+                PublicationDriver.DDL_TASK_TIMEOUT_SECONDS,
                 new BoundedWait(20, Duration.ofMillis(100), Duration.ofSeconds(2)),
                 new BoundedWait(10, Duration.ofMillis(200), Duration.ofSeconds(2)));
     }
@@ -67,8 +75,8 @@ public final class ExternalDriver {
         cluster.publishing(this, invocation);
         Attempt attempt;
         try {
-            attempt = new Attempt.Receipt(service(worker, ports).publish(invocation, rows(rows), Cancellation.NEVER,
-                    ProgressListener.NONE));
+            attempt = new Attempt.Receipt(
+                    service(worker, ports).publish(invocation, rows(rows), Cancellation.NEVER, ProgressListener.NONE));
         } catch (DponeException refused) {
             attempt = new Attempt.Refused(refused);
         }
@@ -106,8 +114,11 @@ public final class ExternalDriver {
 
     /** The target's record as it stands now, read once through a reader's own ports; it must be an external record. */
     public ExternalRecord record(String invocation) {
-        SlotRead<ExternalSlot> slot = cluster.ports("record-reader").authority().readVersioned(operation(invocation).targetKey());
-        if (!(slot instanceof SlotRead.Present<ExternalSlot> present) || present.valid().isEmpty()
+        SlotRead<ExternalSlot> slot = cluster.ports("record-reader")
+                .authority()
+                .readVersioned(operation(invocation).targetKey());
+        if (!(slot instanceof SlotRead.Present<ExternalSlot> present)
+                || present.valid().isEmpty()
                 || !(present.valid().get().record() instanceof ExternalRecord record)) {
             throw new ScenarioFailure("the target's slot holds no valid external record");
         }

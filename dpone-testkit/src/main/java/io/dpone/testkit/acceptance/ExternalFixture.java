@@ -18,20 +18,21 @@ import java.util.UUID;
 final class ExternalFixture {
     static final String INVOCATION = Fixture.INVOCATION;
 
-    private ExternalFixture() {
-    }
+    private ExternalFixture() {}
 
     /** The target and control databases; an existing target of {@code rows} rows on every member unless {@code rows} is negative. */
     static ExternalDriver prepare(ExternalAcceptanceCluster cluster, long rows, Narrator narrator) {
-        cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
+        cluster.createDatabases(
+                cluster.target().database(), cluster.facade().control().database());
         if (rows >= 0) {
             cluster.createMergeTreeTable(cluster.target(), rows);
             // narration is evidence too: no identifiers, values or SQL
-            narrator.say(cluster.backend() + ": " + cluster.members() + " MergeTree members (internal_replication = false);"
-                    + " the target exists on each with " + rows + " rows; the control facade is absent");
+            narrator.say(
+                    cluster.backend() + ": " + cluster.members() + " MergeTree members (internal_replication = false);"
+                            + " the target exists on each with " + rows + " rows; the control facade is absent");
         } else {
-            narrator.say(cluster.backend() + ": " + cluster.members() + " MergeTree members (internal_replication = false);"
-                    + " the target does not exist yet");
+            narrator.say(cluster.backend() + ": " + cluster.members()
+                    + " MergeTree members (internal_replication = false);" + " the target does not exist yet");
         }
         return new ExternalDriver(cluster);
     }
@@ -41,7 +42,8 @@ final class ExternalFixture {
         List<UUID> uuids = new ArrayList<>();
         for (int member = 0; member < cluster.members(); member++) {
             int m = member;
-            uuids.add(cluster.uuid(member, cluster.target()).orElseThrow(() -> new ScenarioFailure("member " + m + " has no target")));
+            uuids.add(cluster.uuid(member, cluster.target())
+                    .orElseThrow(() -> new ScenarioFailure("member " + m + " has no target")));
         }
         Expect.equal(uuids.size(), new HashSet<>(uuids).size(), "a target table, and a UUID, per member");
         return uuids;
@@ -52,19 +54,25 @@ final class ExternalFixture {
      * (the UUID the record binds for it) and holds exactly the sealed artifact's rows; the
      * candidate name holds nothing (the exact predecessor dropped, or none to drop).
      */
-    static ExternalRecord expectPublishedEverywhere(ExternalAcceptanceCluster cluster, ExternalDriver driver, String invocation,
-            int rows) {
+    static ExternalRecord expectPublishedEverywhere(
+            ExternalAcceptanceCluster cluster, ExternalDriver driver, String invocation, int rows) {
         ExternalRecord record = driver.record(invocation);
         Expect.equal(ExternalPhase.COMPLETED, record.phase(), "phase");
         Digest content = record.payload().artifact().contentDigest();
         Expect.equal((long) rows, record.payload().artifact().rowCount(), "the artifact's rows");
         for (int member = 0; member < cluster.members(); member++) {
             MemberRecord bound = record.payload().members().get(member);
-            Expect.equal(Optional.of(bound.candidateUuid()), cluster.uuid(member, cluster.target()),
+            Expect.equal(
+                    Optional.of(bound.candidateUuid()),
+                    cluster.uuid(member, cluster.target()),
                     "member " + member + "'s target is its own staged candidate");
-            Expect.equal(Optional.of(content), cluster.content(member, cluster.target(), ExternalDriver.SCHEMA),
+            Expect.equal(
+                    Optional.of(content),
+                    cluster.content(member, cluster.target(), ExternalDriver.SCHEMA),
                     "member " + member + "'s rows are exactly the artifact's");
-            Expect.equal(Optional.empty(), cluster.uuid(member, driver.candidate(invocation)),
+            Expect.equal(
+                    Optional.empty(),
+                    cluster.uuid(member, driver.candidate(invocation)),
                     "nothing left under the candidate name on member " + member);
         }
         targets(cluster);
@@ -84,7 +92,8 @@ final class ExternalFixture {
     }
 
     static void expectNothingPublished(ExternalAcceptanceCluster cluster) {
-        for (StatementKind kind : List.of(StatementKind.DDL_EXCHANGE, StatementKind.DDL_RENAME, StatementKind.DDL_DROP)) {
+        for (StatementKind kind :
+                List.of(StatementKind.DDL_EXCHANGE, StatementKind.DDL_RENAME, StatementKind.DDL_DROP)) {
             expectSent(cluster, kind, 0);
         }
     }

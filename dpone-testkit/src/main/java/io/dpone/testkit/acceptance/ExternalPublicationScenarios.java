@@ -18,20 +18,22 @@ import java.util.UUID;
  * progress), a terminal host error on one member (terminal mixed), a lost cleanup answer.
  */
 final class ExternalPublicationScenarios {
-    private ExternalPublicationScenarios() {
-    }
+    private ExternalPublicationScenarios() {}
 
     /** An existing target on every member: one EXCHANGE, each member's exact predecessor dropped; a rerun sends nothing. */
     static List<Attempt> existingTarget(ExternalAcceptanceCluster cluster, Narrator narrator) {
         ExternalDriver driver = ExternalFixture.prepare(cluster, 3, narrator);
         List<UUID> before = ExternalFixture.targets(cluster);
-        narrator.say("publish 5 rows under invocation " + INVOCATION + ": each member is loaded directly from the sealed artifact");
+        narrator.say("publish 5 rows under invocation " + INVOCATION
+                + ": each member is loaded directly from the sealed artifact");
         Attempt first = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("-> " + first.summary());
         ExternalFixture.expectOutcome(first, PublicationOutcome.COMMITTED);
         ExternalRecord record = ExternalFixture.expectPublishedEverywhere(cluster, driver, INVOCATION, 5);
         for (int member = 0; member < cluster.members(); member++) {
-            Expect.equal(before.get(member), ExternalFixture.member(record, member).targetUuid(),
+            Expect.equal(
+                    before.get(member),
+                    ExternalFixture.member(record, member).targetUuid(),
                     "the record names member " + member + "'s own predecessor");
         }
         ExternalFixture.expectSent(cluster, StatementKind.DDL_EXCHANGE, 1);
@@ -87,14 +89,23 @@ final class ExternalPublicationScenarios {
         narrator.say("-> " + waiting.summary());
         ExternalFixture.expectOutcome(waiting, PublicationOutcome.WAITING);
         ExternalFixture.expectCode(waiting, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL);
-        Expect.equal("PARTIAL_IN_PROGRESS", String.valueOf(waiting.receipt().detail().get("classification")), "classification");
+        Expect.equal(
+                "PARTIAL_IN_PROGRESS",
+                String.valueOf(waiting.receipt().detail().get("classification")),
+                "classification");
         ExternalRecord dispatching = driver.record(INVOCATION);
         Expect.equal(ExternalPhase.PUBLICATION_DISPATCHING, dispatching.phase(), "phase");
-        Expect.equal(Optional.of(ExternalFixture.member(dispatching, 0).candidateUuid()), cluster.uuid(0, cluster.target()),
+        Expect.equal(
+                Optional.of(ExternalFixture.member(dispatching, 0).candidateUuid()),
+                cluster.uuid(0, cluster.target()),
                 "member 1 exposes its own candidate");
-        Expect.equal(Optional.of(before.get(1)), cluster.uuid(1, cluster.target()), "member 2 still exposes its predecessor");
+        Expect.equal(
+                Optional.of(before.get(1)),
+                cluster.uuid(1, cluster.target()),
+                "member 2 still exposes its predecessor");
         ExternalFixture.expectSent(cluster, StatementKind.DDL_DROP, 0);
-        narrator.say("release member 2 and run the same invocation again: it waits for the original entry, never resends");
+        narrator.say(
+                "release member 2 and run the same invocation again: it waits for the original entry, never resends");
         cluster.releaseDdl(1);
         Attempt converged = driver.publish("worker-1", INVOCATION, 5);
         narrator.say("-> " + converged.summary());
@@ -131,16 +142,25 @@ final class ExternalPublicationScenarios {
         return List.of(partial, rerun);
     }
 
-    private static void bothGenerationsKept(ExternalAcceptanceCluster cluster, ExternalDriver driver, List<UUID> before) {
+    private static void bothGenerationsKept(
+            ExternalAcceptanceCluster cluster, ExternalDriver driver, List<UUID> before) {
         ExternalRecord record = driver.record(INVOCATION);
         Expect.equal(ExternalPhase.PUBLICATION_DISPATCHING, record.phase(), "phase");
         TableRef candidate = driver.candidate(INVOCATION);
         UUID exchanged = ExternalFixture.member(record, 0).candidateUuid();
         UUID pending = ExternalFixture.member(record, 1).candidateUuid();
-        Expect.equal(Optional.of(exchanged), cluster.uuid(0, cluster.target()), "member 1 exposes its desired generation");
-        Expect.equal(Optional.of(before.get(0)), cluster.uuid(0, candidate), "member 1 keeps its predecessor under the candidate name");
-        Expect.equal(Optional.of(before.get(1)), cluster.uuid(1, cluster.target()), "member 2 keeps its predecessor as target");
-        Expect.equal(Optional.of(pending), cluster.uuid(1, candidate), "member 2 keeps its desired generation as candidate");
+        Expect.equal(
+                Optional.of(exchanged), cluster.uuid(0, cluster.target()), "member 1 exposes its desired generation");
+        Expect.equal(
+                Optional.of(before.get(0)),
+                cluster.uuid(0, candidate),
+                "member 1 keeps its predecessor under the candidate name");
+        Expect.equal(
+                Optional.of(before.get(1)),
+                cluster.uuid(1, cluster.target()),
+                "member 2 keeps its predecessor as target");
+        Expect.equal(
+                Optional.of(pending), cluster.uuid(1, candidate), "member 2 keeps its desired generation as candidate");
     }
 
     /** The cleanup DROP's answer is lost: reconciled from the bound entry, the exact cleanup completes; one DROP. */

@@ -23,8 +23,7 @@ import java.util.function.Function;
  * before its proof, and a proven candidate changed before STAGED.
  */
 final class ExternalStagingScenarios {
-    private ExternalStagingScenarios() {
-    }
+    private ExternalStagingScenarios() {}
 
     /**
      * Two workers of one invocation resume the same operation at once, from STAGING with one
@@ -82,16 +81,23 @@ final class ExternalStagingScenarios {
         ExternalFixture.expectNothingPublished(cluster);
         narrator.say("member 2 comes back with its partial candidate; run the same invocation again");
         cluster.restart(1);
-        long partial = cluster.rows(1, driver.attempt(INVOCATION, ExternalFixture.member(staging, 1).candidateUuid()));
-        Expect.that(partial > 0 && partial < 5, "the killed load left a partial candidate under its attempt name (" + partial
-                + " rows)");
+        long partial = cluster.rows(
+                1, driver.attempt(INVOCATION, ExternalFixture.member(staging, 1).candidateUuid()));
+        Expect.that(
+                partial > 0 && partial < 5,
+                "the killed load left a partial candidate under its attempt name (" + partial + " rows)");
         Attempt resumed = driver.publish("worker-2", INVOCATION, 5);
         narrator.say("-> " + resumed.summary());
         ExternalFixture.expectOutcome(resumed, PublicationOutcome.COMMITTED);
         ExternalRecord completed = ExternalFixture.expectPublishedEverywhere(cluster, driver, INVOCATION, 5);
-        Expect.equal(ExternalFixture.member(staging, 0).candidateUuid(), ExternalFixture.member(completed, 0).candidateUuid(),
+        Expect.equal(
+                ExternalFixture.member(staging, 0).candidateUuid(),
+                ExternalFixture.member(completed, 0).candidateUuid(),
                 "member 1's exact candidate was accepted, not reloaded");
-        Expect.that(!ExternalFixture.member(staging, 1).candidateUuid().equals(ExternalFixture.member(completed, 1).candidateUuid()),
+        Expect.that(
+                !ExternalFixture.member(staging, 1)
+                        .candidateUuid()
+                        .equals(ExternalFixture.member(completed, 1).candidateUuid()),
                 "member 2's owned partial candidate was replaced");
         ExternalFixture.expectSent(cluster, StatementKind.DDL_EXCHANGE, 1);
         ExternalFixture.expectSent(cluster, StatementKind.DDL_DROP, 1);
@@ -122,7 +128,10 @@ final class ExternalStagingScenarios {
         narrator.say("-> " + rerun.summary());
         ExternalFixture.expectOutcome(rerun, PublicationOutcome.COMMITTED);
         ExternalRecord completed = ExternalFixture.expectPublishedEverywhere(cluster, driver, INVOCATION, 5);
-        Expect.that(!ExternalFixture.member(staging, 1).candidateUuid().equals(ExternalFixture.member(completed, 1).candidateUuid()),
+        Expect.that(
+                !ExternalFixture.member(staging, 1)
+                        .candidateUuid()
+                        .equals(ExternalFixture.member(completed, 1).candidateUuid()),
                 "member 2's changed candidate was replaced");
         ExternalFixture.expectSent(cluster, StatementKind.DDL_EXCHANGE, 1);
         return List.of(diverged, rerun);
@@ -152,7 +161,9 @@ final class ExternalStagingScenarios {
             ExternalFixture.expectOutcome(retry, PublicationOutcome.UNKNOWN);
             ExternalFixture.expectCode(retry, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED);
             Expect.equal(ExternalPhase.STAGING, driver.record(INVOCATION).phase(), "phase");
-            Expect.equal(java.util.Optional.of(ExternalFixture.member(staging, 0).candidateUuid()), cluster.uuid(0, candidate),
+            Expect.equal(
+                    java.util.Optional.of(ExternalFixture.member(staging, 0).candidateUuid()),
+                    cluster.uuid(0, candidate),
                     "member 1's changed candidate is kept for an operator, never replaced");
             attempts.add(retry);
         }

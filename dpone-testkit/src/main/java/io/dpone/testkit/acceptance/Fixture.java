@@ -9,16 +9,17 @@ import java.util.UUID;
 final class Fixture {
     static final String INVOCATION = "nightly-2026-11-30";
 
-    private Fixture() {
-    }
+    private Fixture() {}
 
     /** The target and control databases; an existing target of {@code rows} rows unless {@code rows} is negative. */
     static PublicationDriver prepare(AcceptanceCluster cluster, long rows, Narrator narrator) {
-        cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
+        cluster.createDatabases(
+                cluster.target().database(), cluster.facade().control().database());
         if (rows >= 0) {
             cluster.createReplicatedTable(cluster.target(), rows);
             // narration is evidence too: no identifiers, values or SQL (EvidenceLeakScanTest)
-            narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; the target exists with " + rows + " rows");
+            narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; the target exists with " + rows
+                    + " rows");
         } else {
             narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; the target does not exist yet");
         }

@@ -38,23 +38,33 @@ import java.util.ServiceLoader;
  * principal. The password travels only inside the connection's {@link Secret}.
  */
 final class HostPublication {
-    private HostPublication() {
-    }
+    private HostPublication() {}
 
-    static Attempt publish(String cluster, TableRef target, MemberEndpoint member, Credentials principal, String invocation,
+    static Attempt publish(
+            String cluster,
+            TableRef target,
+            MemberEndpoint member,
+            Credentials principal,
+            String invocation,
             PublicationSource source) {
         Publisher publisher = publisher(cluster, target);
         try {
-            return new Attempt.Receipt(publisher.publish(new PublicationRequest(invocation, requireNonNull(source, "source"),
-                    connection(member, principal), Cancellation.NEVER, ProgressListener.NONE)));
+            return new Attempt.Receipt(publisher.publish(new PublicationRequest(
+                    invocation,
+                    requireNonNull(source, "source"),
+                    connection(member, principal),
+                    Cancellation.NEVER,
+                    ProgressListener.NONE)));
         } catch (DponeException refused) {
             return new Attempt.Refused(refused);
         }
     }
 
     /** {@code dpone plan --live --invocation-id invocation}, through the same composition root. */
-    static LivePlan preview(String cluster, TableRef target, MemberEndpoint member, Credentials principal, String invocation) {
-        return publisher(cluster, target).preview(new StatusRequest(connection(member, principal), Optional.of(invocation)));
+    static LivePlan preview(
+            String cluster, TableRef target, MemberEndpoint member, Credentials principal, String invocation) {
+        return publisher(cluster, target)
+                .preview(new StatusRequest(connection(member, principal), Optional.of(invocation)));
     }
 
     private static Publisher publisher(String cluster, TableRef target) {
@@ -70,13 +80,19 @@ final class HostPublication {
     }
 
     private static ClusterConnection connection(MemberEndpoint member, Credentials principal) {
-        return new ClusterConnection(member.host(), member.httpPort(), member.nativePort(), false,
-                principal.user(), Secret.of(principal.password()));
+        return new ClusterConnection(
+                member.host(),
+                member.httpPort(),
+                member.nativePort(),
+                false,
+                principal.user(),
+                Secret.of(principal.password()));
     }
 
     /** The internal-mode manifest of {@code fixtures/manifests/cluster-internal.yaml}, for this cluster and target. */
     static SinkManifest manifest(String cluster, TableRef target) {
-        String yaml = String.join("\n",
+        String yaml = String.join(
+                "\n",
                 "sink:",
                 "  target:",
                 "    database: " + target.database(),
@@ -103,6 +119,8 @@ final class HostPublication {
     }
 
     private static List<PublicationStrategyProvider> providers() {
-        return ServiceLoader.load(PublicationStrategyProvider.class).stream().map(ServiceLoader.Provider::get).toList();
+        return ServiceLoader.load(PublicationStrategyProvider.class).stream()
+                .map(ServiceLoader.Provider::get)
+                .toList();
     }
 }

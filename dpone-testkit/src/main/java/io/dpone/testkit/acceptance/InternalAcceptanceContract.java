@@ -222,9 +222,13 @@ public abstract class InternalAcceptanceContract extends AcceptanceRuns {
     /** Only the contract's own tests; a backend's overrides are checked by {@link #everyScenarioIsRunOrAccountedFor()}. */
     @Test
     protected void everyScenarioHasExactlyOneNamedTest() {
-        assertEquals(names(InternalScenarios.all()), new TreeSet<>(scenarioTests(InternalAcceptanceContract.class).keySet()),
+        assertEquals(
+                names(InternalScenarios.all()),
+                new TreeSet<>(scenarioTests(InternalAcceptanceContract.class).keySet()),
                 "one @AcceptanceScenario test per registry scenario");
-        assertEquals(InternalScenarios.all().size(), scenarioTests(InternalAcceptanceContract.class).size());
+        assertEquals(
+                InternalScenarios.all().size(),
+                scenarioTests(InternalAcceptanceContract.class).size());
     }
 
     @Test
@@ -242,8 +246,10 @@ public abstract class InternalAcceptanceContract extends AcceptanceRuns {
             if (runs().contains(name)) {
                 assertTrue(!overridden.containsKey(name), name + " is run here, so its test must not be replaced");
             } else {
-                assertTrue(overrides, name + " is not run on this backend: " + getClass().getSimpleName()
-                        + " must override " + contract.get(name).getName() + " with @Test @AcceptanceScenario and show why");
+                assertTrue(
+                        overrides,
+                        name + " is not run on this backend: " + getClass().getSimpleName() + " must override "
+                                + contract.get(name).getName() + " with @Test @AcceptanceScenario and show why");
             }
         }
     }
@@ -251,8 +257,9 @@ public abstract class InternalAcceptanceContract extends AcceptanceRuns {
     /** Runs the test's scenario; fails, rather than skips, one this backend does not list but whose test it inherited. */
     private void runHere(TestInfo test) {
         String name = scenario(test).name();
-        assertTrue(runs().contains(name), getClass().getSimpleName() + " does not run " + name
-                + "; it must override this test and show why");
+        assertTrue(
+                runs().contains(name),
+                getClass().getSimpleName() + " does not run " + name + "; it must override this test and show why");
         run(test);
     }
 }

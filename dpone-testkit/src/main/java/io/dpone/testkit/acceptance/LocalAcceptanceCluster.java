@@ -46,8 +46,8 @@ public final class LocalAcceptanceCluster extends RealAcceptanceCluster {
 
     @Override
     public String fixtureDigest() {
-        return FixtureDigest.of(List.of("local", "libchdb " + ChdbInstallation.VERSION, ServerKind.EMBEDDED.name(),
-                "members=" + members()));
+        return FixtureDigest.of(List.of(
+                "local", "libchdb " + ChdbInstallation.VERSION, ServerKind.EMBEDDED.name(), "members=" + members()));
     }
 
     @Override
@@ -58,8 +58,9 @@ public final class LocalAcceptanceCluster extends RealAcceptanceCluster {
     @Override
     public void createReplicatedTable(TableRef table, long rows) {
         if (rows != 0) {
-            throw new UnsupportedOperationException("the local harness's replicated tables are read-only (no interserver"
-                    + " endpoint in libchdb), so they can hold no rows");
+            throw new UnsupportedOperationException(
+                    "the local harness's replicated tables are read-only (no interserver"
+                            + " endpoint in libchdb), so they can hold no rows");
         }
         UUID uuid = UUID.randomUUID();
         for (int member = 0; member < members(); member++) {
@@ -117,7 +118,8 @@ public final class LocalAcceptanceCluster extends RealAcceptanceCluster {
             if (!child.startsWith("query-")) {
                 continue;
             }
-            DdlLogEntryText parsed = DdlLogEntryText.parse(local.coordinationData(DDL_QUEUE_PATH + "/" + child).orElse(""));
+            DdlLogEntryText parsed = DdlLogEntryText.parse(
+                    local.coordinationData(DDL_QUEUE_PATH + "/" + child).orElse(""));
             if (parsed.query().contains(database.target()) || parsed.query().contains(database.control())) {
                 entries.put(child, parsed);
             }
@@ -131,7 +133,7 @@ public final class LocalAcceptanceCluster extends RealAcceptanceCluster {
     }
 
     private static UnsupportedOperationException unsupported(String why) {
-        return new UnsupportedOperationException("the local real harness (libchdb 26.7) runs no distributed-DDL worker: "
-                + why);
+        return new UnsupportedOperationException(
+                "the local real harness (libchdb 26.7) runs no distributed-DDL worker: " + why);
     }
 }

@@ -46,12 +46,17 @@ public final class LocalExternalAcceptanceCluster extends RealExternalAcceptance
     private void warmKeeperSessions() {
         String warm = SqlQuoting.qualified(base.database.control(), "warmup");
         for (int member = 0; member < members(); member++) {
-            base.sql.admin(member).execute("CREATE TABLE IF NOT EXISTS " + warm + " (k String, v UInt8) ENGINE = KeeperMap("
-                    + SqlQuoting.string(base.database.keeperMapPath("warmup")) + ") PRIMARY KEY k");
+            base.sql
+                    .admin(member)
+                    .execute("CREATE TABLE IF NOT EXISTS " + warm + " (k String, v UInt8) ENGINE = KeeperMap("
+                            + SqlQuoting.string(base.database.keeperMapPath("warmup")) + ") PRIMARY KEY k");
             for (int attempt = 0; ; attempt++) {
                 try {
-                    base.sql.admin(member).execute("INSERT INTO " + warm + " VALUES ('m" + member + "-" + UUID.randomUUID()
-                            + "', 1)", Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0"));
+                    base.sql
+                            .admin(member)
+                            .execute(
+                                    "INSERT INTO " + warm + " VALUES ('m" + member + "-" + UUID.randomUUID() + "', 1)",
+                                    Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0"));
                     break;
                 } catch (MemberQueryException notReady) {
                     if (attempt > 20) {
@@ -70,8 +75,14 @@ public final class LocalExternalAcceptanceCluster extends RealExternalAcceptance
 
     @Override
     public String fixtureDigest() {
-        return FixtureDigest.of(List.of("local", "libchdb " + ChdbInstallation.VERSION, ServerKind.EMBEDDED.name(),
-                "members=" + members(), "internal_replication=false", "external", "ddl_fan_out=EmulatedClusterDdl"));
+        return FixtureDigest.of(List.of(
+                "local",
+                "libchdb " + ChdbInstallation.VERSION,
+                ServerKind.EMBEDDED.name(),
+                "members=" + members(),
+                "internal_replication=false",
+                "external",
+                "ddl_fan_out=EmulatedClusterDdl"));
     }
 
     @Override
@@ -92,12 +103,14 @@ public final class LocalExternalAcceptanceCluster extends RealExternalAcceptance
 
     @Override
     public void stallDdl(int member) {
-        throw unsupported("the emulated fan-out finishes every host before the dispatch returns: no DDL worker to hold up");
+        throw unsupported(
+                "the emulated fan-out finishes every host before the dispatch returns: no DDL worker to hold up");
     }
 
     @Override
     public void releaseDdl(int member) {
-        throw unsupported("the emulated fan-out finishes every host before the dispatch returns: no DDL worker to hold up");
+        throw unsupported(
+                "the emulated fan-out finishes every host before the dispatch returns: no DDL worker to hold up");
     }
 
     @Override

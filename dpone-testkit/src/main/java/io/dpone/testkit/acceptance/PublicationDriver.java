@@ -5,11 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.internal.service.InternalPublicationService;
 import io.dpone.clickhouse.internal.service.OperationIdentity;
 import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.internal.service.PublicationSettings;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
@@ -31,8 +31,9 @@ public final class PublicationDriver {
     /** The simulator's target: real backends use per-test databases ({@link AcceptanceCluster#target()}). */
     public static final TableRef TARGET = new TableRef("analytics", "events");
     /** The simulator's control facade, the production one; real backends use a per-test one. */
-    public static final FacadeSpec FACADE = new FacadeSpec(new TableRef("dpone_control", "publication_authority"),
-            "dpone/publication_authority");
+    public static final FacadeSpec FACADE =
+            new FacadeSpec(new TableRef("dpone_control", "publication_authority"), "dpone/publication_authority");
+
     public static final String ENGINE = "ReplicatedMergeTree";
     /** {@code distributed_ddl_task_timeout} of every dispatch; real backends size their HTTP deadlines by it. */
     public static final long DDL_TASK_TIMEOUT_SECONDS = 30;
@@ -47,8 +48,12 @@ public final class PublicationDriver {
     /** Publications to another target of the cluster under its control facade: its own slot, independent of the others. */
     public PublicationDriver(AcceptanceCluster cluster, TableRef target) {
         this.cluster = requireNonNull(cluster, "cluster is null");
-        this.settings = new PublicationSettings(cluster.clusterName(), requireNonNull(target, "target is null"),
-                cluster.facade(), ENGINE, 1L << 30,
+        this.settings = new PublicationSettings(
+                cluster.clusterName(),
+                requireNonNull(target, "target is null"),
+                cluster.facade(),
+                ENGINE,
+                1L << 30,
                 DDL_TASK_TIMEOUT_SECONDS,
                 new BoundedWait(20, Duration.ofMillis(100), Duration.ofSeconds(2)),
                 new BoundedWait(8, Duration.ofMillis(100), Duration.ofSeconds(1)),
@@ -77,8 +82,8 @@ public final class PublicationDriver {
         cluster.publishing(this, invocation);
         Attempt attempt;
         try {
-            attempt = new Attempt.Receipt(service(worker, ports).publish(invocation, source, Cancellation.NEVER,
-                    ProgressListener.NONE));
+            attempt = new Attempt.Receipt(
+                    service(worker, ports).publish(invocation, source, Cancellation.NEVER, ProgressListener.NONE));
         } catch (DponeException refused) {
             attempt = new Attempt.Refused(refused);
         }
@@ -129,7 +134,8 @@ public final class PublicationDriver {
      * an operator to: {@code <target>__dpone_<16 hex of operation_id>_<candidate_attempt>}.
      */
     public TableRef candidate(String invocation) {
-        Object attempt = status("candidate-reader", invocation).receipt().detail().get("candidate_attempt");
+        Object attempt =
+                status("candidate-reader", invocation).receipt().detail().get("candidate_attempt");
         if (!(attempt instanceof String suffix)) {
             throw new ScenarioFailure("the target's record names no candidate");
         }
@@ -137,14 +143,17 @@ public final class PublicationDriver {
     }
 
     private String attemptPrefix(String invocation) {
-        return OperationIdentity.derive(settings, invocation, Sha256ProtocolDigests.INSTANCE).candidate().table() + "_";
+        return OperationIdentity.derive(settings, invocation, Sha256ProtocolDigests.INSTANCE)
+                        .candidate()
+                        .table() + "_";
     }
 
     /** Every staged candidate name of {@code invocation}'s operation on {@code member}, whatever its attempt. */
     public java.util.Set<String> attemptCandidates(int member, String invocation) {
         String prefix = attemptPrefix(invocation);
         java.util.Set<String> names = new java.util.TreeSet<>();
-        cluster.tableNames(member, settings.target().database()).stream().filter(name -> name.startsWith(prefix))
+        cluster.tableNames(member, settings.target().database()).stream()
+                .filter(name -> name.startsWith(prefix))
                 .forEach(names::add);
         return names;
     }

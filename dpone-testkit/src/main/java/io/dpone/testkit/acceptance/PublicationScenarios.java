@@ -13,14 +13,13 @@ import java.util.UUID;
 /** Publication outcomes: normal, lost response, a slow or paused replica, a terminal host error. */
 final class PublicationScenarios {
     /** What the slow-replica fault does, said once for the scenario list and the narration. */
-    static final String SLOW_REPLICA = "replica 2's DDL worker is held up: the EXCHANGE entry is enqueued and runs on"
-            + " replica 1 only";
+    static final String SLOW_REPLICA =
+            "replica 2's DDL worker is held up: the EXCHANGE entry is enqueued and runs on" + " replica 1 only";
     /** What the paused-replica fault does, said once for the scenario list and the narration. */
-    static final String PAUSED_REPLICA = "replica 2's process freezes: the EXCHANGE entry is enqueued while it cannot"
-            + " answer at all";
+    static final String PAUSED_REPLICA =
+            "replica 2's process freezes: the EXCHANGE entry is enqueued while it cannot" + " answer at all";
 
-    private PublicationScenarios() {
-    }
+    private PublicationScenarios() {}
 
     /** Normal existing-target publication and cleanup; a rerun of the invocation sends nothing more. */
     static List<Attempt> existingTarget(AcceptanceCluster cluster, Narrator narrator) {
@@ -34,7 +33,10 @@ final class PublicationScenarios {
         Expect.that(!after.equals(before), "every member exposes a new generation");
         for (int member = 0; member < cluster.members(); member++) {
             Expect.equal(5L, cluster.rows(member, cluster.target()), "target rows on member " + member);
-            Expect.equal(Optional.empty(), cluster.uuid(member, driver.candidate(INVOCATION)), "predecessor left on " + member);
+            Expect.equal(
+                    Optional.empty(),
+                    cluster.uuid(member, driver.candidate(INVOCATION)),
+                    "predecessor left on " + member);
         }
         Fixture.expectSentOnce(cluster, StatementKind.DDL_EXCHANGE);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_DROP);
@@ -129,8 +131,12 @@ final class PublicationScenarios {
         Fixture.expectOutcome(partial, PublicationOutcome.TERMINAL_PARTIAL);
         TableRef candidate = driver.candidate(INVOCATION);
         Expect.equal(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED), partial.code(), "code");
-        Expect.equal(Optional.of(before), cluster.uuid(0, candidate), "replica 1 keeps the predecessor under the candidate name");
-        Expect.equal(Optional.of(before), cluster.uuid(1, cluster.target()), "replica 2 keeps the predecessor as target");
+        Expect.equal(
+                Optional.of(before),
+                cluster.uuid(0, candidate),
+                "replica 1 keeps the predecessor under the candidate name");
+        Expect.equal(
+                Optional.of(before), cluster.uuid(1, cluster.target()), "replica 2 keeps the predecessor as target");
         Expect.that(cluster.uuid(1, candidate).isPresent(), "replica 2 keeps the desired generation as candidate");
         narrator.say("a rerun must not repeat the exchange: it would swap replica 1 back");
         Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
@@ -178,7 +184,8 @@ final class PublicationScenarios {
         Fixture.expectOutcome(attempt, PublicationOutcome.COMMITTED);
         Fixture.expectSentOnce(cluster, StatementKind.DDL_DROP);
         for (int member = 0; member < cluster.members(); member++) {
-            Expect.equal(Optional.empty(), cluster.uuid(member, driver.candidate(INVOCATION)), "predecessor on " + member);
+            Expect.equal(
+                    Optional.empty(), cluster.uuid(member, driver.candidate(INVOCATION)), "predecessor on " + member);
         }
         return List.of(attempt);
     }

@@ -31,8 +31,7 @@ import java.util.UUID;
  * inject the scenario proves that the backend refuses the injection, so none is skipped silently.
  */
 final class QueueEvidenceScenarios {
-    private QueueEvidenceScenarios() {
-    }
+    private QueueEvidenceScenarios() {}
 
     /** The hazards {@code cluster} injects ran; a backend that injects only some of them runs the scenario in part. */
     static ScenarioCoverage coverage(AcceptanceCluster cluster) {
@@ -52,11 +51,15 @@ final class QueueEvidenceScenarios {
     }
 
     static List<Attempt> queueEvidenceHazards(AcceptanceCluster cluster, Narrator narrator) {
-        cluster.createDatabases(cluster.target().database(), cluster.facade().control().database());
+        cluster.createDatabases(
+                cluster.target().database(), cluster.facade().control().database());
         Set<QueueHazard> injectable = cluster.injectableQueueHazards();
-        Expect.that(injectable.contains(QueueHazard.DUPLICATE_ENTRY), "a backend with a DDL worker injects a duplicate entry");
-        narrator.say(cluster.backend() + ": " + cluster.members() + " replicas; every hazard publishes to its own existing"
-                + " or absent target under one control facade");
+        Expect.that(
+                injectable.contains(QueueHazard.DUPLICATE_ENTRY),
+                "a backend with a DDL worker injects a duplicate entry");
+        narrator.say(
+                cluster.backend() + ": " + cluster.members() + " replicas; every hazard publishes to its own existing"
+                        + " or absent target under one control facade");
         // the replicas at the start: a replica that joins the configuration for one statement is no target replica
         int replicas = cluster.members();
         List<Attempt> attempts = new ArrayList<>();
@@ -68,11 +71,12 @@ final class QueueEvidenceScenarios {
                 continue;
             }
             narrator.say(slug(hazard) + ":");
-            attempts.addAll(switch (hazard) {
-                case DUPLICATE_ENTRY -> duplicateEntry(cluster, narrator, replicas);
-                case COLLECTED_ENTRY -> collectedEntry(cluster, narrator, replicas);
-                default -> hostRowHazard(cluster, narrator, hazard, replicas);
-            });
+            attempts.addAll(
+                    switch (hazard) {
+                        case DUPLICATE_ENTRY -> duplicateEntry(cluster, narrator, replicas);
+                        case COLLECTED_ENTRY -> collectedEntry(cluster, narrator, replicas);
+                        default -> hostRowHazard(cluster, narrator, hazard, replicas);
+                    });
             Fixture.expectNothingSent(cluster, StatementKind.DDL_DROP);
         }
         Fixture.expectOneShot(cluster);
@@ -93,7 +97,8 @@ final class QueueEvidenceScenarios {
         expectEntryEvidence(rerun, false, Optional.empty());
         Expect.equal(renames + 1, cluster.sent(StatementKind.DDL_RENAME), "RENAME statements sent");
         for (int member = 0; member < replicas; member++) {
-            Expect.that(cluster.uuid(member, target).isPresent(), "the published generation is kept on member " + member);
+            Expect.that(
+                    cluster.uuid(member, target).isPresent(), "the published generation is kept on member " + member);
         }
         return List.of(first, rerun);
     }
@@ -121,13 +126,16 @@ final class QueueEvidenceScenarios {
         expectEntryEvidence(resumed, true, Optional.empty());
         Expect.equal(exchanges + 1, cluster.sent(StatementKind.DDL_EXCHANGE), "EXCHANGE statements sent");
         generations.expectKept(driver);
-        Expect.equal(Optional.of(generations.predecessor()), cluster.uuid(1, target), "replica 2 never ran the collected entry");
+        Expect.equal(
+                Optional.of(generations.predecessor()),
+                cluster.uuid(1, target),
+                "replica 2 never ran the collected entry");
         return List.of(waiting, collected, resumed);
     }
 
     /** An extra, missing or damaged host row of the EXCHANGE entry: unknown, then unknown again on a rerun. */
-    private static List<Attempt> hostRowHazard(AcceptanceCluster cluster, Narrator narrator, QueueHazard hazard,
-            int replicas) {
+    private static List<Attempt> hostRowHazard(
+            AcceptanceCluster cluster, Narrator narrator, QueueHazard hazard, int replicas) {
         TableRef target = target(cluster, hazard);
         Generations generations = Generations.before(cluster, target, replicas);
         PublicationDriver driver = new PublicationDriver(cluster, target);
@@ -140,7 +148,8 @@ final class QueueEvidenceScenarios {
         expectUnresolved(narrator, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, true, first, rerun);
         boolean hostSet = hazard == QueueHazard.EXTRA_HOST_ROW || hazard == QueueHazard.MISSING_HOST_ROW;
         for (Attempt attempt : List.of(first, rerun)) {
-            // a host-set hazard makes the set inexact; a damaged row leaves it exact and makes that replica's row unknown
+            // a host-set hazard makes the set inexact; a damaged row leaves it exact and makes that replica's row
+            // unknown
             expectEntryEvidence(attempt, true, Optional.of(!hostSet));
             if (!hostSet) {
                 Expect.equal("OUTCOME_UNKNOWN", hostStatus(attempt, member + 1), "queue status of the damaged row");
@@ -152,14 +161,18 @@ final class QueueEvidenceScenarios {
     }
 
     /** Each attempt narrated and held to unknown; all but a first run of the invocation are reruns. */
-    private static void expectUnresolved(Narrator narrator, DponeErrorCode code, boolean startsTheInvocation, Attempt... attempts) {
+    private static void expectUnresolved(
+            Narrator narrator, DponeErrorCode code, boolean startsTheInvocation, Attempt... attempts) {
         for (int i = 0; i < attempts.length; i++) {
             Attempt attempt = attempts[i];
             Fixture.result(indented(narrator), i == 0 && startsTheInvocation ? "" : "rerun", attempt);
             Fixture.expectOutcome(attempt, PublicationOutcome.UNKNOWN);
             Expect.equal(Optional.of(code), attempt.code(), "code (" + attempt.summary() + ")");
             Expect.equal("OUTCOME_UNKNOWN", Fixture.classification(attempt), "classification");
-            Expect.equal("QUEUE_UNRESOLVED", String.valueOf(attempt.receipt().detail().get("unknown_cause")), "unknown cause");
+            Expect.equal(
+                    "QUEUE_UNRESOLVED",
+                    String.valueOf(attempt.receipt().detail().get("unknown_cause")),
+                    "unknown cause");
         }
     }
 
@@ -171,7 +184,8 @@ final class QueueEvidenceScenarios {
     /** The receipt's evidence of the publication entry: that the hazard, and nothing else, made the outcome unknown. */
     @SuppressWarnings("unchecked")
     private static void expectEntryEvidence(Attempt attempt, boolean bound, Optional<Boolean> exactHostSet) {
-        Map<String, Object> ddl = (Map<String, Object>) attempt.receipt().detail().get("publication_ddl");
+        Map<String, Object> ddl =
+                (Map<String, Object>) attempt.receipt().detail().get("publication_ddl");
         Expect.that(ddl != null, "the receipt shows the publication statement");
         Expect.equal(bound, ddl.get("entry") != null, "one entry bound");
         if (bound) {
@@ -183,7 +197,8 @@ final class QueueEvidenceScenarios {
     /** The receipt's queue status of replica {@code replica} (1-based) for the publication entry. */
     @SuppressWarnings("unchecked")
     private static String hostStatus(Attempt attempt, int replica) {
-        Map<String, Object> ddl = (Map<String, Object>) attempt.receipt().detail().get("publication_ddl");
+        Map<String, Object> ddl =
+                (Map<String, Object>) attempt.receipt().detail().get("publication_ddl");
         for (Object host : (List<Object>) ddl.get("hosts")) {
             Map<String, Object> fields = (Map<String, Object>) host;
             if (((Number) fields.get("replica")).intValue() == replica) {
@@ -208,7 +223,9 @@ final class QueueEvidenceScenarios {
     }
 
     private static TableRef target(AcceptanceCluster cluster, QueueHazard hazard) {
-        return new TableRef(cluster.target().database(), cluster.target().table() + "_" + hazard.name().toLowerCase(Locale.ROOT));
+        return new TableRef(
+                cluster.target().database(),
+                cluster.target().table() + "_" + hazard.name().toLowerCase(Locale.ROOT));
     }
 
     private static String slug(QueueHazard hazard) {
@@ -233,7 +250,8 @@ final class QueueEvidenceScenarios {
                 Optional<UUID> current = cluster.uuid(member, target);
                 Optional<UUID> staged = cluster.uuid(member, candidate);
                 Expect.that(current.isPresent() && staged.isPresent(), "both generations kept on member " + member);
-                Expect.that(current.get().equals(predecessor) || staged.get().equals(predecessor),
+                Expect.that(
+                        current.get().equals(predecessor) || staged.get().equals(predecessor),
                         "the predecessor generation kept on member " + member);
             }
         }

@@ -5,15 +5,15 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
+import io.dpone.spi.receipt.LivePlan;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.fault.CallCounter;
 import io.dpone.testkit.fault.SendHook;
 import io.dpone.testkit.simulator.WorkerCrash;
 import java.util.LinkedHashMap;
-import io.dpone.spi.receipt.LivePlan;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -89,7 +89,8 @@ abstract class RealAcceptanceCluster implements AcceptanceCluster {
 
     @Override
     public FacadeSpec facade() {
-        return new FacadeSpec(new TableRef(database.control(), "publication_authority"),
+        return new FacadeSpec(
+                new TableRef(database.control(), "publication_authority"),
                 database.keeperMapPath("publication_authority"));
     }
 
@@ -116,8 +117,11 @@ abstract class RealAcceptanceCluster implements AcceptanceCluster {
 
     @Override
     public PublicationPorts ports(String worker) {
-        return workers.computeIfAbsent(worker, name -> new RealWorkerPorts(running.member(0).endpoint(),
-                running.publisher(), facade(), counter, hook(name))).ports();
+        return workers.computeIfAbsent(
+                        worker,
+                        name -> new RealWorkerPorts(
+                                running.member(0).endpoint(), running.publisher(), facade(), counter, hook(name)))
+                .ports();
     }
 
     /** Production's source of tokens and fences: a real cluster's runs are not replayed from a seed. */
@@ -184,18 +188,27 @@ abstract class RealAcceptanceCluster implements AcceptanceCluster {
     /** Includes the production facade's fixed database, which {@link #publishThroughHost} would bootstrap. */
     @Override
     public String catalogFingerprint() {
-        return sql.fingerprint(List.of(database.target(), database.control(), PublicationDriver.FACADE.control().database()));
+        return sql.fingerprint(List.of(
+                database.target(),
+                database.control(),
+                PublicationDriver.FACADE.control().database()));
     }
 
     @Override
     public Attempt publishThroughHost(String invocation, int rows) {
-        return HostPublication.publish(clusterName(), target(), running.member(0).endpoint(), running.publisher(),
-                invocation, PublicationDriver.source(rows, false));
+        return HostPublication.publish(
+                clusterName(),
+                target(),
+                running.member(0).endpoint(),
+                running.publisher(),
+                invocation,
+                PublicationDriver.source(rows, false));
     }
 
     /** {@code dpone plan --live} through the production composition root, as {@link #publishThroughHost} publishes. */
     public LivePlan previewThroughHost(String invocation) {
-        return HostPublication.preview(clusterName(), target(), running.member(0).endpoint(), running.publisher(), invocation);
+        return HostPublication.preview(
+                clusterName(), target(), running.member(0).endpoint(), running.publisher(), invocation);
     }
 
     @Override

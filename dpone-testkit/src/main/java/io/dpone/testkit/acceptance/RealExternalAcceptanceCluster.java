@@ -5,10 +5,10 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
-import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.member.MemberContent;
@@ -58,7 +58,7 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
     private final List<StagingFault> stagingFaults = new ArrayList<>();
     final ContainerMemberSessions sessions;
     private final Map<String, RealExternalWorkerPorts> workers = new ConcurrentHashMap<>();
-    private BiConsumer<ExternalDriver, String> publishing = (driver, invocation) -> { };
+    private BiConsumer<ExternalDriver, String> publishing = (driver, invocation) -> {};
 
     RealExternalAcceptanceCluster(RealAcceptanceCluster base, RunningCluster running) {
         this.base = requireNonNull(base, "base is null");
@@ -72,8 +72,8 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
             throw new UncheckedIOException(e);
         }
         this.store = ArtifactStore.open(storeDirectory);
-        this.sessions = new ContainerMemberSessions(running, base.database.target(), admittedEndpoints(), base.counter(),
-                stagingFaults, this);
+        this.sessions = new ContainerMemberSessions(
+                running, base.database.target(), admittedEndpoints(), base.counter(), stagingFaults, this);
     }
 
     /** The hook of worker {@code name}'s fault-injecting transport. */
@@ -85,8 +85,10 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
     /** Member index by {@code host:port} as this cluster's {@code system.clusters} lists them (replica_num - 1). */
     private Map<String, Integer> admittedEndpoints() {
         Map<String, Integer> admitted = new HashMap<>();
-        String rows = base.sql.admin(0).query("SELECT host_name, port, replica_num FROM system.clusters WHERE cluster = "
-                + SqlQuoting.string(clusterName()) + " ORDER BY replica_num");
+        String rows = base.sql
+                .admin(0)
+                .query("SELECT host_name, port, replica_num FROM system.clusters WHERE cluster = "
+                        + SqlQuoting.string(clusterName()) + " ORDER BY replica_num");
         for (String line : rows.lines().toList()) {
             String[] cells = line.split("\t");
             admitted.put(cells[0] + ":" + cells[1], Integer.parseInt(cells[2]) - 1);
@@ -128,11 +130,15 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
     @Override
     public void createMergeTreeTable(TableRef table, long rows) {
         for (int member = 0; member < members(); member++) {
-            base.sql.admin(member).execute("CREATE TABLE " + table.render() + " " + ClusterSql.COLUMNS
-                    + " ENGINE = MergeTree ORDER BY id");
+            base.sql
+                    .admin(member)
+                    .execute("CREATE TABLE " + table.render() + " " + ClusterSql.COLUMNS
+                            + " ENGINE = MergeTree ORDER BY id");
             if (rows > 0) {
-                base.sql.admin(member).execute("INSERT INTO " + table.render()
-                        + " SELECT number, concat('v', toString(number)) FROM numbers(" + rows + ")");
+                base.sql
+                        .admin(member)
+                        .execute("INSERT INTO " + table.render()
+                                + " SELECT number, concat('v', toString(number)) FROM numbers(" + rows + ")");
             }
         }
     }
@@ -153,14 +159,26 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
     /** {@code v} of the row with id 0 (the scenarios' first row) changed by a synchronous mutation on that member only. */
     @Override
     public void changeRow(int member, TableRef table) {
-        base.sql.admin(member).execute("ALTER TABLE " + table.render() + " UPDATE v = 'changed' WHERE id = 0"
-                + " SETTINGS mutations_sync = 2");
+        base.sql
+                .admin(member)
+                .execute("ALTER TABLE " + table.render() + " UPDATE v = 'changed' WHERE id = 0"
+                        + " SETTINGS mutations_sync = 2");
     }
 
     @Override
     public ExternalPorts ports(String worker) {
-        return workers.computeIfAbsent(worker, name -> new RealExternalWorkerPorts(running.member(0).endpoint(),
-                running.publisher(), facade(), base.counter(), hook(name), sessions, store, emulatedDdl())).ports();
+        return workers.computeIfAbsent(
+                        worker,
+                        name -> new RealExternalWorkerPorts(
+                                running.member(0).endpoint(),
+                                running.publisher(),
+                                facade(),
+                                base.counter(),
+                                hook(name),
+                                sessions,
+                                store,
+                                emulatedDdl()))
+                .ports();
     }
 
     /** Production's source of tokens and fences: a real cluster's runs are not replayed from a seed. */
@@ -214,7 +232,8 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
         if (uuid(member, table).isEmpty()) {
             return Optional.empty();
         }
-        CatalogRead<MemberContent> read = sessions.direct(member).content(table, schema, ExternalDriver.CONTENT_ROW_BUDGET);
+        CatalogRead<MemberContent> read =
+                sessions.direct(member).content(table, schema, ExternalDriver.CONTENT_ROW_BUDGET);
         if (read instanceof CatalogRead.Observed<MemberContent> observed
                 && observed.facts() instanceof MemberContent.Observed content) {
             return Optional.of(content.contentDigest());
@@ -258,7 +277,8 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
             base.close();
         } finally {
             try (Stream<Path> files = Files.walk(storeDirectory)) {
-                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+                files.sorted(Comparator.reverseOrder())
+                        .forEach(path -> path.toFile().delete());
             } catch (IOException ignored) {
                 // a temporary directory left behind changes nothing a scenario proved
             }
@@ -266,6 +286,5 @@ abstract class RealExternalAcceptanceCluster implements ExternalAcceptanceCluste
     }
 
     /** What the backend itself releases before the namespace is dropped; nothing by default. */
-    void closeBackend() {
-    }
+    void closeBackend() {}
 }

@@ -5,8 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.external.provider.ExternalPortWiring;
-import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
@@ -14,14 +12,16 @@ import io.dpone.clickhouse.cluster.transport.RetryingReadTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
 import io.dpone.clickhouse.external.member.MemberSessions;
+import io.dpone.clickhouse.external.provider.ExternalPortWiring;
+import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.spi.publication.MemberEndpoints;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberEndpoint;
 import io.dpone.testkit.fault.CallCounter;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
 import io.dpone.testkit.fault.SendHook;
-import io.dpone.spi.publication.MemberEndpoints;
 import java.time.Duration;
 
 /**
@@ -42,21 +42,40 @@ final class RealExternalWorkerPorts implements AutoCloseable {
     private final ExternalPorts ports;
 
     /** {@code emulatedDdl}: null for the production DDL dispatch adapter, else the port that replaces it (the local harness's emulation). */
-    RealExternalWorkerPorts(MemberEndpoint member, Credentials principal, FacadeSpec facade, CallCounter counter, SendHook hook,
-            MemberSessions sessions, ArtifactStore store, DdlPort emulatedDdl) {
+    RealExternalWorkerPorts(
+            MemberEndpoint member,
+            Credentials principal,
+            FacadeSpec facade,
+            CallCounter counter,
+            SendHook hook,
+            MemberSessions sessions,
+            ArtifactStore store,
+            DdlPort emulatedDdl) {
         requireNonNull(member, "member is null");
         requireNonNull(principal, "principal is null");
-        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(member.host(), member.httpPort(), "default", principal.user(),
-                principal.password(), Duration.ofSeconds(10),
+        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(
+                member.host(),
+                member.httpPort(),
+                "default",
+                principal.user(),
+                principal.password(),
+                Duration.ofSeconds(10),
                 Duration.ofSeconds(PublicationDriver.DDL_TASK_TIMEOUT_SECONDS + 30));
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
-        FaultInjectingTransport faults = new FaultInjectingTransport(mutations, rawReads, FaultPlan.none(), Sleeper.SYSTEM,
-                counter, hook);
+        FaultInjectingTransport faults =
+                new FaultInjectingTransport(mutations, rawReads, FaultPlan.none(), Sleeper.SYSTEM, counter, hook);
         ReadTransport reads = new RetryingReadTransport(faults, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
-        this.ports = ExternalPortWiring.ports(reads, faults, emulatedDdl != null ? emulatedDdl
-                : ExternalPortWiring.ddl(reads, faults, PublicationDriver.DDL_TASK_TIMEOUT_SECONDS), facade.control(), sessions,
-                ExternalPortWiring.endpoints(MemberEndpoints.none()), store);
+        this.ports = ExternalPortWiring.ports(
+                reads,
+                faults,
+                emulatedDdl != null
+                        ? emulatedDdl
+                        : ExternalPortWiring.ddl(reads, faults, PublicationDriver.DDL_TASK_TIMEOUT_SECONDS),
+                facade.control(),
+                sessions,
+                ExternalPortWiring.endpoints(MemberEndpoints.none()),
+                store);
     }
 
     ExternalPorts ports() {

@@ -4,16 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.internal.provider.InternalPortWiring;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.provider.PortWiring;
-import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
 import io.dpone.clickhouse.cluster.transport.RetryingReadTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpCandidateLoader;
 import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
+import io.dpone.clickhouse.internal.provider.InternalPortWiring;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberEndpoint;
 import io.dpone.testkit.fault.CallCounter;
@@ -36,19 +36,29 @@ final class RealWorkerPorts implements AutoCloseable {
     private final HttpCandidateLoader loader;
     private final PublicationPorts ports;
 
-    RealWorkerPorts(MemberEndpoint member, Credentials principal, FacadeSpec facade, CallCounter counter, SendHook hook) {
+    RealWorkerPorts(
+            MemberEndpoint member, Credentials principal, FacadeSpec facade, CallCounter counter, SendHook hook) {
         requireNonNull(member, "member is null");
         requireNonNull(principal, "principal is null");
-        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(member.host(), member.httpPort(), "default", principal.user(),
-                principal.password(), Duration.ofSeconds(10),
+        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(
+                member.host(),
+                member.httpPort(),
+                "default",
+                principal.user(),
+                principal.password(),
+                Duration.ofSeconds(10),
                 Duration.ofSeconds(PublicationDriver.DDL_TASK_TIMEOUT_SECONDS + 30));
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
         this.loader = new HttpCandidateLoader(endpoint, PortWiring::queryId);
-        FaultInjectingTransport faults = new FaultInjectingTransport(mutations, rawReads, FaultPlan.none(), Sleeper.SYSTEM,
-                counter, hook);
+        FaultInjectingTransport faults =
+                new FaultInjectingTransport(mutations, rawReads, FaultPlan.none(), Sleeper.SYSTEM, counter, hook);
         ReadTransport reads = new RetryingReadTransport(faults, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
-        this.ports = InternalPortWiring.ports(reads, faults, new CountingCandidateLoader(loader, counter), facade.control(),
+        this.ports = InternalPortWiring.ports(
+                reads,
+                faults,
+                new CountingCandidateLoader(loader, counter),
+                facade.control(),
                 PublicationDriver.DDL_TASK_TIMEOUT_SECONDS);
     }
 

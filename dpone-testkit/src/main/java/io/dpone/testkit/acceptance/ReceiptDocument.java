@@ -18,12 +18,28 @@ import java.util.TreeSet;
  * ended without it); only {@code passed} rows count as passes, and the totals count every status
  * apart, so a replaced, partial or refused scenario never reads as passed.
  */
-record ReceiptDocument(AcceptanceReceipt receipt, String testClass, Optional<String> commit, Instant generatedAt,
-        SortedSet<String> declared, Map<String, ScenarioResult> results, Optional<String> running, boolean complete) {
+record ReceiptDocument(
+        AcceptanceReceipt receipt,
+        String testClass,
+        Optional<String> commit,
+        Instant generatedAt,
+        SortedSet<String> declared,
+        Map<String, ScenarioResult> results,
+        Optional<String> running,
+        boolean complete) {
     static final String SCHEMA = "dpone.acceptance-receipt/v2";
     /** Every row status, in the order the totals list them. */
-    static final List<String> STATUSES = List.of("passed", "partial", "replaced", "not_run_on_product", "unrecorded",
-            "failed", "aborted", "disabled", "running", "not_run");
+    static final List<String> STATUSES = List.of(
+            "passed",
+            "partial",
+            "replaced",
+            "not_run_on_product",
+            "unrecorded",
+            "failed",
+            "aborted",
+            "disabled",
+            "running",
+            "not_run");
 
     ReceiptDocument {
         requireNonNull(receipt, "receipt is null");
@@ -61,8 +77,12 @@ record ReceiptDocument(AcceptanceReceipt receipt, String testClass, Optional<Str
         document.put("complete", complete);
         document.put("running", running.orElse(null));
         document.put("every_scenario_passed", complete && totals.get("passed") == names.size());
-        document.put("every_test_green", complete && results.size() == names.size()
-                && results.values().stream().allMatch(result -> result.status() == ScenarioResult.TestStatus.PASSED));
+        document.put(
+                "every_test_green",
+                complete
+                        && results.size() == names.size()
+                        && results.values().stream()
+                                .allMatch(result -> result.status() == ScenarioResult.TestStatus.PASSED));
         document.put("totals", counts);
         document.put("scenarios", rows);
         return document;
@@ -76,7 +96,8 @@ record ReceiptDocument(AcceptanceReceipt receipt, String testClass, Optional<Str
         report.put("test_class", testClass);
         report.put("generated_at", generatedAt.toString());
         report.putAll(row(scenario));
-        Optional.ofNullable(results.get(scenario)).filter(result -> !result.failureTrace().isEmpty())
+        Optional.ofNullable(results.get(scenario))
+                .filter(result -> !result.failureTrace().isEmpty())
                 .ifPresent(result -> report.put("failure_trace", result.failureTrace()));
         return report;
     }
@@ -102,8 +123,12 @@ record ReceiptDocument(AcceptanceReceipt receipt, String testClass, Optional<Str
         row.put("outcomes", result.run().map(AcceptanceReceipts.Run::outcomes).orElse(List.of()));
         Optional<AcceptanceReceipts.Backend> backend = result.run().flatMap(AcceptanceReceipts.Run::backend);
         row.put("backend", backend.map(AcceptanceReceipts.Backend::name).orElse(receipt.backend()));
-        row.put("clickhouse_version", backend.map(AcceptanceReceipts.Backend::serverVersion).orElse(null));
-        row.put("fixture_config_digest", backend.map(AcceptanceReceipts.Backend::fixtureDigest).orElse(null));
+        row.put(
+                "clickhouse_version",
+                backend.map(AcceptanceReceipts.Backend::serverVersion).orElse(null));
+        row.put(
+                "fixture_config_digest",
+                backend.map(AcceptanceReceipts.Backend::fixtureDigest).orElse(null));
         row.put("git_commit", commit.orElse(null));
         row.put("elapsed_ms", result.elapsed().toMillis());
         return row;

@@ -13,14 +13,22 @@ import java.util.Optional;
  * ({@link AcceptanceReceipts.Run}). A failure is kept as its exception types and stack frames
  * only, never a message, so no host, credential, value, SQL or path can reach a report.
  */
-record ScenarioResult(String scenario, String test, TestStatus status, List<String> failureTrace,
-        Optional<AcceptanceReceipts.Run> run, Duration elapsed) {
+record ScenarioResult(
+        String scenario,
+        String test,
+        TestStatus status,
+        List<String> failureTrace,
+        Optional<AcceptanceReceipts.Run> run,
+        Duration elapsed) {
     private static final int MAX_CAUSES = 5;
     private static final int MAX_FRAMES = 40;
 
     /** JUnit's verdict on the test. */
     enum TestStatus {
-        PASSED, FAILED, ABORTED, DISABLED;
+        PASSED,
+        FAILED,
+        ABORTED,
+        DISABLED;
 
         String wireName() {
             return name().toLowerCase(Locale.ROOT);

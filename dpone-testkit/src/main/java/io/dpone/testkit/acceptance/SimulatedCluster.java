@@ -5,14 +5,14 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.HostRowDamage;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.QueueEntryView;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import io.dpone.testkit.simulator.TableView;
@@ -37,8 +37,8 @@ public final class SimulatedCluster implements AcceptanceCluster {
     private final FacadeSpec facade;
     private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
     private IntFunction<String> rowValues = row -> "v" + row;
-    private Consumer<Attempt> attempts = attempt -> { };
-    private java.util.function.BiConsumer<PublicationDriver, String> publishing = (driver, invocation) -> { };
+    private Consumer<Attempt> attempts = attempt -> {};
+    private java.util.function.BiConsumer<PublicationDriver, String> publishing = (driver, invocation) -> {};
 
     public SimulatedCluster(ClusterSimulator simulator, FacadeSpec facade) {
         this.simulator = requireNonNull(simulator, "simulator is null");
@@ -47,7 +47,8 @@ public final class SimulatedCluster implements AcceptanceCluster {
 
     /** A fresh simulated cluster of {@code members} replicas. */
     public static SimulatedCluster of(int members, long seed, FacadeSpec facade) {
-        return new SimulatedCluster(ClusterSimulator.builder().members(members).seed(seed).build(), facade);
+        return new SimulatedCluster(
+                ClusterSimulator.builder().members(members).seed(seed).build(), facade);
     }
 
     public ClusterSimulator simulator() {
@@ -138,19 +139,39 @@ public final class SimulatedCluster implements AcceptanceCluster {
 
     @Override
     public void createFacadeOn(int member, FacadeSpec spec) {
-        simulator.admin().createControlTable(member, spec.control(), spec.keeperRoot(), UUID.nameUUIDFromBytes(
-                (spec.keeperRoot() + member).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        simulator
+                .admin()
+                .createControlTable(
+                        member,
+                        spec.control(),
+                        spec.keeperRoot(),
+                        UUID.nameUUIDFromBytes(
+                                (spec.keeperRoot() + member).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     @Override
     public void drift(int member, TableRef table, Drift drift) {
         switch (drift) {
             case UUID -> simulator.admin().driftUuid(member, table);
-            case ENGINE -> simulator.admin().driftEngineFull(member, table,
-                    "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id");
-            case SCHEMA -> simulator.admin().driftColumns(member, table,
-                    List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8")));
-            case KEEPER_PATH -> simulator.admin().driftKeeperPath(member, table, "/clickhouse/tables/drifted/" + member);
+            case ENGINE ->
+                simulator
+                        .admin()
+                        .driftEngineFull(
+                                member,
+                                table,
+                                "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id");
+            case SCHEMA ->
+                simulator
+                        .admin()
+                        .driftColumns(
+                                member,
+                                table,
+                                List.of(
+                                        ColumnSpec.of("id", "UInt64"),
+                                        ColumnSpec.of("v", "String"),
+                                        ColumnSpec.of("extra", "UInt8")));
+            case KEEPER_PATH ->
+                simulator.admin().driftKeeperPath(member, table, "/clickhouse/tables/drifted/" + member);
             case MEMBERSHIP -> simulator.admin().removeFromCluster(member);
         }
     }
@@ -165,15 +186,18 @@ public final class SimulatedCluster implements AcceptanceCluster {
         if (fault instanceof ArmedFault.LoseResponse lose) {
             simulator.arm(call(lose.kind()).nth(1), SimulatorFault.loseResponse());
         } else if (fault instanceof ArmedFault.FailOnHost failure) {
-            simulator.arm(Step.hostExecutes(failure.member(), failure.kind()).nth(1),
+            simulator.arm(
+                    Step.hostExecutes(failure.member(), failure.kind()).nth(1),
                     new SimulatorFault.HostError(failure.code(), "INJECTED", "injected host failure"));
         } else if (fault instanceof ArmedFault.DuplicateEntry duplicate) {
             simulator.arm(call(duplicate.kind()).nth(1), SimulatorFault.duplicateEntry());
         } else if (fault instanceof ArmedFault.PauseBefore pause) {
             simulator.arm(call(pause.kind()).nth(1), SimulatorFault.pause(pause.member()));
         } else if (fault instanceof ArmedFault.StallDdlBefore stall) {
-            simulator.arm(call(stall.kind()).nth(1), new SimulatorFault.Admin("stall ddl of member" + stall.member(),
-                    admin -> admin.stallDdl(stall.member())));
+            simulator.arm(
+                    call(stall.kind()).nth(1),
+                    new SimulatorFault.Admin(
+                            "stall ddl of member" + stall.member(), admin -> admin.stallDdl(stall.member())));
         } else if (fault instanceof ArmedFault.CrashBefore crash) {
             simulator.arm(call(crash.kind()).worker(crash.worker()).nth(1), SimulatorFault.crashWorker());
         }
@@ -194,24 +218,37 @@ public final class SimulatedCluster implements AcceptanceCluster {
     public void armQueueHazard(QueueHazard hazard, int member, StatementKind kind) {
         switch (hazard) {
             case DUPLICATE_ENTRY -> arm(new ArmedFault.DuplicateEntry(kind));
-            case COLLECTED_ENTRY -> throw new IllegalArgumentException("a collected entry is collectQueue(), not armed");
+            case COLLECTED_ENTRY ->
+                throw new IllegalArgumentException("a collected entry is collectQueue(), not armed");
             case EXTRA_HOST_ROW -> {
                 int[] joined = new int[1];
-                simulator.arm(call(kind).nth(1), new SimulatorFault.Admin("a replica joins the configuration",
-                        admin -> joined[0] = admin.addMember("replica-joined-" + member, 9000)));
-                simulator.arm(call(kind).afterEffect().nth(1), new SimulatorFault.Admin("the joined replica leaves again",
-                        admin -> admin.removeFromCluster(joined[0])));
+                simulator.arm(
+                        call(kind).nth(1),
+                        new SimulatorFault.Admin(
+                                "a replica joins the configuration",
+                                admin -> joined[0] = admin.addMember("replica-joined-" + member, 9000)));
+                simulator.arm(
+                        call(kind).afterEffect().nth(1),
+                        new SimulatorFault.Admin(
+                                "the joined replica leaves again", admin -> admin.removeFromCluster(joined[0])));
             }
             case MISSING_HOST_ROW -> {
-                simulator.arm(call(kind).nth(1), new SimulatorFault.Admin("member" + member + " leaves the configuration",
-                        admin -> admin.removeFromCluster(member)));
-                simulator.arm(call(kind).afterEffect().nth(1), new SimulatorFault.Admin("member" + member + " is listed again",
-                        admin -> admin.returnToCluster(member)));
+                simulator.arm(
+                        call(kind).nth(1),
+                        new SimulatorFault.Admin(
+                                "member" + member + " leaves the configuration",
+                                admin -> admin.removeFromCluster(member)));
+                simulator.arm(
+                        call(kind).afterEffect().nth(1),
+                        new SimulatorFault.Admin(
+                                "member" + member + " is listed again", admin -> admin.returnToCluster(member)));
             }
             default -> {
                 HostRowDamage damage = HostRowDamage.valueOf(hazard.name());
-                simulator.arm(call(kind).afterEffect().nth(1), new SimulatorFault.Admin("damaged row of member" + member,
-                        admin -> admin.damageHostRow(kind, member, damage)));
+                simulator.arm(
+                        call(kind).afterEffect().nth(1),
+                        new SimulatorFault.Admin(
+                                "damaged row of member" + member, admin -> admin.damageHostRow(kind, member, damage)));
             }
         }
     }
@@ -223,7 +260,8 @@ public final class SimulatedCluster implements AcceptanceCluster {
     private static PortCall portCall(StatementKind kind) {
         return switch (kind) {
             case DDL_EXCHANGE, DDL_RENAME, DDL_DROP -> PortCall.DDL_DISPATCH;
-            case DDL_CREATE_CANDIDATE, DDL_DISCARD_STAGING, DDL_CREATE_CONTROL, DDL_CAPABILITY_PROBE -> PortCall.DDL_SETUP;
+            case DDL_CREATE_CANDIDATE, DDL_DISCARD_STAGING, DDL_CREATE_CONTROL, DDL_CAPABILITY_PROBE ->
+                PortCall.DDL_SETUP;
             case KEEPER_MAP_CAS -> PortCall.CONTROL_CAS;
             case KEEPER_MAP_INSERT -> PortCall.CONTROL_INSERT;
             case CANDIDATE_LOAD -> PortCall.LOAD;
@@ -254,8 +292,14 @@ public final class SimulatedCluster implements AcceptanceCluster {
     @Override
     public PublicationPorts ports(String worker) {
         WorkerPorts ports = worker(worker);
-        return new PublicationPorts(ports.catalog(), ports.ddl(), ports.authority(facade.control()), ports.facade(),
-                ports.loader(), ports.clock(), ports.sleeper());
+        return new PublicationPorts(
+                ports.catalog(),
+                ports.ddl(),
+                ports.authority(facade.control()),
+                ports.facade(),
+                ports.loader(),
+                ports.clock(),
+                ports.sleeper());
     }
 
     /** The worker's seeded random bits: tokens and fences are reproducible from the seed. */
@@ -281,7 +325,8 @@ public final class SimulatedCluster implements AcceptanceCluster {
     @Override
     public Set<String> tableNames(int member, String database) {
         Set<String> names = new TreeSet<>();
-        simulator.observe().member(member).tables().keySet().stream().filter(table -> table.database().equals(database))
+        simulator.observe().member(member).tables().keySet().stream()
+                .filter(table -> table.database().equals(database))
                 .forEach(table -> names.add(table.table()));
         return names;
     }
@@ -298,7 +343,10 @@ public final class SimulatedCluster implements AcceptanceCluster {
 
     @Override
     public long maxSendsPerMutation() {
-        return simulator.observe().calls().mutationsByQueryId().values().stream().mapToLong(Long::longValue).max().orElse(0);
+        return simulator.observe().calls().mutationsByQueryId().values().stream()
+                .mapToLong(Long::longValue)
+                .max()
+                .orElse(0);
     }
 
     @Override
@@ -313,7 +361,9 @@ public final class SimulatedCluster implements AcceptanceCluster {
     @Override
     public Set<String> queueEntriesContaining(String text) {
         Set<String> names = new TreeSet<>();
-        simulator.observe().queue().stream().filter(entry -> entry.query().contains(text)).forEach(e -> names.add(e.entry()));
+        simulator.observe().queue().stream()
+                .filter(entry -> entry.query().contains(text))
+                .forEach(e -> names.add(e.entry()));
         return names;
     }
 

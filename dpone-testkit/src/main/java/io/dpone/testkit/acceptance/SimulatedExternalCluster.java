@@ -15,8 +15,8 @@ import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
 import io.dpone.testkit.simulator.ExternalWorkerPorts;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import io.dpone.testkit.simulator.WorkerPorts;
@@ -48,6 +48,7 @@ import java.util.stream.Stream;
 public final class SimulatedExternalCluster implements ExternalAcceptanceCluster {
     /** Rows per simulated insert batch: small, so a load can break off between batches. */
     static final int BATCH_ROWS = 2;
+
     static final List<ColumnSpec> COLUMNS = List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String"));
 
     private final ClusterSimulator simulator;
@@ -57,8 +58,8 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     private final ArtifactStore store;
     private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
     private IntFunction<String> rowValues = row -> "v" + row;
-    private Consumer<Attempt> attempts = attempt -> { };
-    private BiConsumer<ExternalDriver, String> publishing = (driver, invocation) -> { };
+    private Consumer<Attempt> attempts = attempt -> {};
+    private BiConsumer<ExternalDriver, String> publishing = (driver, invocation) -> {};
 
     /** {@code simulator} must be built with {@code internalReplication(false)}; the store is under {@link #scratchRoot()}. */
     public SimulatedExternalCluster(ClusterSimulator simulator, FacadeSpec facade) {
@@ -86,8 +87,13 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
 
     /** A fresh simulated cluster of {@code members} members with {@code internal_replication = false}. */
     public static SimulatedExternalCluster of(int members, long seed, FacadeSpec facade) {
-        return new SimulatedExternalCluster(ClusterSimulator.builder().members(members).seed(seed).internalReplication(false)
-                .build(), facade);
+        return new SimulatedExternalCluster(
+                ClusterSimulator.builder()
+                        .members(members)
+                        .seed(seed)
+                        .internalReplication(false)
+                        .build(),
+                facade);
     }
 
     public ClusterSimulator simulator() {
@@ -141,7 +147,8 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
 
     @Override
     public String fixtureDigest() {
-        return Sha256Text.of("simulator|external|internal_replication=false|seed=" + simulator.seed() + "|members=" + members());
+        return Sha256Text.of(
+                "simulator|external|internal_replication=false|seed=" + simulator.seed() + "|members=" + members());
     }
 
     @Override
@@ -173,8 +180,8 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     public void createMergeTreeTable(TableRef table, long rows) {
         TableSpec spec = new TableSpec(COLUMNS, new EngineSpec.MergeTree("MergeTree", "id"));
         for (int member = 0; member < members(); member++) {
-            UUID uuid = UUID.nameUUIDFromBytes((simulator.seed() + "/" + table.render() + "/" + member)
-                    .getBytes(StandardCharsets.UTF_8));
+            UUID uuid = UUID.nameUUIDFromBytes(
+                    (simulator.seed() + "/" + table.render() + "/" + member).getBytes(StandardCharsets.UTF_8));
             simulator.admin().createTable(member, table, spec, uuid);
             if (rows > 0) {
                 simulator.admin().insertRows(member, table, rows);
@@ -192,13 +199,15 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
         if (fault instanceof StagingFault.KillDuringLoad kill) {
             // one INSERT per block: the statement that holds row afterRows breaks off after it
             long statement = (kill.afterRows() - 1) / BATCH_ROWS;
-            Step.Call insert = Step.call(PortCall.MEMBER_INSERT).member(kill.member()).nth((int) statement + 1);
+            Step.Call insert =
+                    Step.call(PortCall.MEMBER_INSERT).member(kill.member()).nth((int) statement + 1);
             simulator.arm(insert, SimulatorFault.interruptLoad(kill.afterRows() - statement * BATCH_ROWS));
             simulator.arm(insert.afterEffect(), SimulatorFault.kill(kill.member()));
         } else if (fault instanceof StagingFault.ChangeRowAfterLoad change) {
             // the first content read of the member after arming is its candidate's proof
-            simulator.arm(Step.call(PortCall.MEMBER_CONTENT).member(change.member()).nth(1), SimulatorFault.admin(
-                    "a row of member" + change.member() + "'s candidate changed", admin -> {
+            simulator.arm(
+                    Step.call(PortCall.MEMBER_CONTENT).member(change.member()).nth(1),
+                    SimulatorFault.admin("a row of member" + change.member() + "'s candidate changed", admin -> {
                         for (TableRef table : stagedCandidates(change.member())) {
                             admin.changeRow(change.member(), table, "v", "changed");
                         }
@@ -239,7 +248,8 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     @Override
     public ExternalPorts ports(String worker) {
         WorkerPorts ports = worker(worker);
-        return ExternalWorkerPorts.of(ports, facade.control(), store, ExternalWorkerPorts.memberSessions(ports, BATCH_ROWS));
+        return ExternalWorkerPorts.of(
+                ports, facade.control(), store, ExternalWorkerPorts.memberSessions(ports, BATCH_ROWS));
     }
 
     @Override
@@ -278,7 +288,9 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
         }
         ContentDigest digest = new ContentDigest(schema);
         for (Map<String, Object> row : rows) {
-            digest.add(schema.columns().stream().map(column -> row.get(column.name())).toList());
+            digest.add(schema.columns().stream()
+                    .map(column -> row.get(column.name()))
+                    .toList());
         }
         return Optional.of(digest.finish());
     }
@@ -297,7 +309,8 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     @Override
     public void close() {
         try (Stream<Path> files = Files.walk(storeDirectory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException ignored) {
             // a temporary directory left behind changes nothing a scenario proved
         }

@@ -11,15 +11,17 @@ import java.util.function.Function;
 
 /** Runs workers' bodies as one seeded simulator schedule, for both modes' simulated backends. */
 final class SimulatedRaces {
-    private SimulatedRaces() {
-    }
+    private SimulatedRaces() {}
 
     /** Each body over its worker's ports ({@code ports} of its name), interleaved by the simulator. */
-    static <P, T> Map<String, WorkerResult<T>> race(ClusterSimulator simulator, Function<String, WorkerPorts> workers,
-            Function<String, P> ports, Map<String, Function<P, T>> bodies) {
+    static <P, T> Map<String, WorkerResult<T>> race(
+            ClusterSimulator simulator,
+            Function<String, WorkerPorts> workers,
+            Function<String, P> ports,
+            Map<String, Function<P, T>> bodies) {
         List<ClusterSimulator.Worker<T>> list = new ArrayList<>();
-        bodies.forEach((name, body) -> list.add(new ClusterSimulator.Worker<>(workers.apply(name),
-                unused -> body.apply(ports.apply(name)))));
+        bodies.forEach((name, body) ->
+                list.add(new ClusterSimulator.Worker<>(workers.apply(name), unused -> body.apply(ports.apply(name)))));
         Map<String, WorkerResult<T>> results = new LinkedHashMap<>();
         simulator.run(list).forEach((name, outcome) -> results.put(name, result(outcome)));
         return results;

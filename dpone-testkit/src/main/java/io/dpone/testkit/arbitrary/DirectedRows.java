@@ -19,16 +19,19 @@ import net.jqwik.api.Tuple;
  * labels (plans, hazards) are still derived from construction only.
  */
 final class DirectedRows {
-    private DirectedRows() {
+    private DirectedRows() {}
+
+    private enum Pattern {
+        ALL_PENDING,
+        ALL_COMMITTED,
+        ALL_CLEANED,
+        PENDING_COMMITTED_MIX,
+        COMMITTED_CLEANED_MIX
     }
 
-    private enum Pattern { ALL_PENDING, ALL_COMMITTED, ALL_CLEANED, PENDING_COMMITTED_MIX, COMMITTED_CLEANED_MIX }
+    private record PublicationRow(Pattern pattern, AuthorityPhase phase, QueueResult queue) {}
 
-    private record PublicationRow(Pattern pattern, AuthorityPhase phase, QueueResult queue) {
-    }
-
-    private record CleanupRow(boolean existing, Pattern pattern, AuthorityPhase phase, QueueResult cleanupQueue) {
-    }
+    private record CleanupRow(boolean existing, Pattern pattern, AuthorityPhase phase, QueueResult cleanupQueue) {}
 
     private static final List<PublicationRow> PUBLICATION_ROWS = List.of(
             new PublicationRow(Pattern.ALL_PENDING, AuthorityPhase.PREPARED, QueueResult.NO_ENTRY),
@@ -42,20 +45,23 @@ final class DirectedRows {
 
     private static final List<CleanupRow> CLEANUP_ROWS = List.of(
             new CleanupRow(true, Pattern.ALL_COMMITTED, AuthorityPhase.COMMITTED, QueueResult.NO_ENTRY),
-            new CleanupRow(true, Pattern.COMMITTED_CLEANED_MIX, AuthorityPhase.CLEANUP_DISPATCHING, QueueResult.IN_PROGRESS),
+            new CleanupRow(
+                    true, Pattern.COMMITTED_CLEANED_MIX, AuthorityPhase.CLEANUP_DISPATCHING, QueueResult.IN_PROGRESS),
             new CleanupRow(true, Pattern.ALL_CLEANED, AuthorityPhase.CLEANUP_DISPATCHING, QueueResult.TERMINAL_SUCCESS),
-            new CleanupRow(true, Pattern.COMMITTED_CLEANED_MIX, AuthorityPhase.CLEANUP_PENDING, QueueResult.TERMINAL_FAILURE),
+            new CleanupRow(
+                    true, Pattern.COMMITTED_CLEANED_MIX, AuthorityPhase.CLEANUP_PENDING, QueueResult.TERMINAL_FAILURE),
             new CleanupRow(true, Pattern.COMMITTED_CLEANED_MIX, AuthorityPhase.CLEANUP_PENDING, QueueResult.LOST),
             new CleanupRow(true, Pattern.ALL_CLEANED, AuthorityPhase.CLEANUP_PENDING, QueueResult.LOST),
             new CleanupRow(false, Pattern.ALL_COMMITTED, AuthorityPhase.COMMITTED, QueueResult.NO_ENTRY));
 
     static Arbitrary<LabeledPublicationFacts> publication() {
-        return Combinators.combine(ReconcileArbitraries.shapes(), ReconcileArbitraries.members(), Arbitraries.of(PUBLICATION_ROWS))
+        return Combinators.combine(
+                        ReconcileArbitraries.shapes(), ReconcileArbitraries.members(), Arbitraries.of(PUBLICATION_ROWS))
                 .as((shape, members, row) -> {
                     ReconcileArbitraries.Members planned = withPattern(members, row.pattern());
                     ReconcileArbitraries.Built built = ReconcileArbitraries.build(shape, planned, Integer.MAX_VALUE);
-                    PublicationFacts facts = new PublicationFacts(shape.shape(), row.phase(), planned.plans().keySet(),
-                            built.observations(), row.queue());
+                    PublicationFacts facts = new PublicationFacts(
+                            shape.shape(), row.phase(), planned.plans().keySet(), built.observations(), row.queue());
                     return new LabeledPublicationFacts(facts, built.plans(), built.hazards());
                 });
     }
@@ -63,15 +69,25 @@ final class DirectedRows {
     static Arbitrary<LabeledCleanupFacts> cleanup() {
         // Replication is sometimes unhealthy on an otherwise permitting row: the one fact that alone must stop a drop.
         Arbitrary<Boolean> health = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
-        return Arbitraries.of(CLEANUP_ROWS).flatMap(row -> Combinators.combine(
-                        ReconcileArbitraries.shapes(Arbitraries.just(row.existing())), ReconcileArbitraries.members(), health)
-                .as((shape, members, healthy) -> {
-                    ReconcileArbitraries.Members planned = withPattern(members, row.pattern());
-                    ReconcileArbitraries.Built built = ReconcileArbitraries.build(shape, planned, Integer.MAX_VALUE);
-                    CleanupFacts facts = new CleanupFacts(shape.shape(), row.phase(), planned.plans().keySet(),
-                            built.observations(), QueueResult.TERMINAL_SUCCESS, row.cleanupQueue(), healthy);
-                    return new LabeledCleanupFacts(facts, built.plans(), built.hazards());
-                }));
+        return Arbitraries.of(CLEANUP_ROWS)
+                .flatMap(row -> Combinators.combine(
+                                ReconcileArbitraries.shapes(Arbitraries.just(row.existing())),
+                                ReconcileArbitraries.members(),
+                                health)
+                        .as((shape, members, healthy) -> {
+                            ReconcileArbitraries.Members planned = withPattern(members, row.pattern());
+                            ReconcileArbitraries.Built built =
+                                    ReconcileArbitraries.build(shape, planned, Integer.MAX_VALUE);
+                            CleanupFacts facts = new CleanupFacts(
+                                    shape.shape(),
+                                    row.phase(),
+                                    planned.plans().keySet(),
+                                    built.observations(),
+                                    QueueResult.TERMINAL_SUCCESS,
+                                    row.cleanupQueue(),
+                                    healthy);
+                            return new LabeledCleanupFacts(facts, built.plans(), built.hazards());
+                        }));
     }
 
     /** Replaces the plans with the pattern; mixes put the two states on the first two members (or one on a single member). */
@@ -79,13 +95,16 @@ final class DirectedRows {
         Map<HostEndpoint, ReplicaPlan> plans = new HashMap<>();
         int index = 0;
         for (HostEndpoint host : members.plans().keySet().stream().sorted().toList()) {
-            plans.put(host, switch (pattern) {
-                case ALL_PENDING -> ReplicaPlan.PENDING;
-                case ALL_COMMITTED -> ReplicaPlan.COMMITTED;
-                case ALL_CLEANED -> ReplicaPlan.CLEANUP_PENDING;
-                case PENDING_COMMITTED_MIX -> index % 2 == 0 ? ReplicaPlan.PENDING : ReplicaPlan.COMMITTED;
-                case COMMITTED_CLEANED_MIX -> index % 2 == 0 ? ReplicaPlan.COMMITTED : ReplicaPlan.CLEANUP_PENDING;
-            });
+            plans.put(
+                    host,
+                    switch (pattern) {
+                        case ALL_PENDING -> ReplicaPlan.PENDING;
+                        case ALL_COMMITTED -> ReplicaPlan.COMMITTED;
+                        case ALL_CLEANED -> ReplicaPlan.CLEANUP_PENDING;
+                        case PENDING_COMMITTED_MIX -> index % 2 == 0 ? ReplicaPlan.PENDING : ReplicaPlan.COMMITTED;
+                        case COMMITTED_CLEANED_MIX ->
+                            index % 2 == 0 ? ReplicaPlan.COMMITTED : ReplicaPlan.CLEANUP_PENDING;
+                    });
             index++;
         }
         return new ReconcileArbitraries.Members(plans, members.variants(), members.stranger());

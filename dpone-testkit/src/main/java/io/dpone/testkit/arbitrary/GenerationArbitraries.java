@@ -47,8 +47,7 @@ public final class GenerationArbitraries {
 
     static final int MAX_MEMBERS = 5;
 
-    private GenerationArbitraries() {
-    }
+    private GenerationArbitraries() {}
 
     /** Half valid sets (existing or absent target), half with one defect each. */
     public static Arbitrary<LabeledReplicaSet> labeledReplicaSets() {
@@ -56,7 +55,10 @@ public final class GenerationArbitraries {
                 Arbitraries.just(Optional.<GenerationDefect>empty()),
                 Arbitraries.of(GenerationDefect.class).map(Optional::of));
         return defects.flatMap(defect -> Combinators.combine(
-                        IdentityArbitraries.pooledEndpoints().list().ofSize(MAX_MEMBERS + 1).uniqueElements(),
+                        IdentityArbitraries.pooledEndpoints()
+                                .list()
+                                .ofSize(MAX_MEMBERS + 1)
+                                .uniqueElements(),
                         Arbitraries.integers().between(2, MAX_MEMBERS),
                         targetPresence(defect),
                         familyIdentities("/clickhouse/tables/t/"),
@@ -64,9 +66,15 @@ public final class GenerationArbitraries {
                         replicaNames(),
                         replicaNames(),
                         Arbitraries.integers().between(0, 1000))
-                .as((endpoints, size, hasTarget, target, candidate, targetNames, candidateNames, pick) ->
-                        build(endpoints, size, hasTarget ? Optional.of(target) : Optional.empty(), candidate,
-                                targetNames, candidateNames, defect, pick))
+                .as((endpoints, size, hasTarget, target, candidate, targetNames, candidateNames, pick) -> build(
+                        endpoints,
+                        size,
+                        hasTarget ? Optional.of(target) : Optional.empty(),
+                        candidate,
+                        targetNames,
+                        candidateNames,
+                        defect,
+                        pick))
                 .filter(set -> set != null));
     }
 
@@ -74,7 +82,10 @@ public final class GenerationArbitraries {
     public static Arbitrary<ReplicaSet> replicaSets() {
         Arbitrary<TableObservation> observations = observations();
         return Combinators.combine(
-                        IdentityArbitraries.pooledEndpoints().list().ofSize(MAX_MEMBERS + 1).uniqueElements(),
+                        IdentityArbitraries.pooledEndpoints()
+                                .list()
+                                .ofSize(MAX_MEMBERS + 1)
+                                .uniqueElements(),
                         Arbitraries.integers().between(1, MAX_MEMBERS),
                         tableAcross(observations),
                         tableAcross(observations),
@@ -84,8 +95,12 @@ public final class GenerationArbitraries {
                 .as((endpoints, size, targets, candidates, targetNames, candidateNames, perturbation) -> {
                     List<ReplicaTables> replicas = new ArrayList<>();
                     for (int i = 0; i < size; i++) {
-                        replicas.add(new ReplicaTables(endpoints.get(i), targets.get(i), targetNames.get(i),
-                                candidates.get(i), candidateNames.get(i)));
+                        replicas.add(new ReplicaTables(
+                                endpoints.get(i),
+                                targets.get(i),
+                                targetNames.get(i),
+                                candidates.get(i),
+                                candidateNames.get(i)));
                     }
                     Set<HostEndpoint> expected = new LinkedHashSet<>(endpoints.subList(0, size));
                     switch (perturbation) {
@@ -99,10 +114,14 @@ public final class GenerationArbitraries {
                                 replicas.add(replicas.get(0));
                             }
                         }
-                        case 2 -> replicas.add(new ReplicaTables(endpoints.get(MAX_MEMBERS), targets.get(0),
-                                targetNames.get(0), candidates.get(0), candidateNames.get(0)));
-                        default -> {
-                        }
+                        case 2 ->
+                            replicas.add(new ReplicaTables(
+                                    endpoints.get(MAX_MEMBERS),
+                                    targets.get(0),
+                                    targetNames.get(0),
+                                    candidates.get(0),
+                                    candidateNames.get(0)));
+                        default -> {}
                     }
                     return new ReplicaSet(expected, replicas);
                 });
@@ -110,8 +129,12 @@ public final class GenerationArbitraries {
 
     /** Identities in the family over the given path prefix; every field is generated. */
     public static Arbitrary<GenerationIdentity> familyIdentities(String pathPrefix) {
-        return Combinators.combine(IdentityArbitraries.uuids(), Arbitraries.of(FAMILY_ENGINES), IdentityArbitraries.digests(),
-                        Arbitraries.of("default", "auxiliary", "\u00e9"), IdentityArbitraries.names())
+        return Combinators.combine(
+                        IdentityArbitraries.uuids(),
+                        Arbitraries.of(FAMILY_ENGINES),
+                        IdentityArbitraries.digests(),
+                        Arbitraries.of("default", "auxiliary", "\u00e9"),
+                        IdentityArbitraries.names())
                 .as((uuid, engine, schema, keeper, leaf) -> {
                     String path = pathPrefix + leaf;
                     return new GenerationIdentity(uuid, String.format(engine, path), schema.hex(), keeper, path);
@@ -128,9 +151,15 @@ public final class GenerationArbitraries {
         return IdentityArbitraries.names().list().ofSize(MAX_MEMBERS + 1).uniqueElements();
     }
 
-    private static LabeledReplicaSet build(List<HostEndpoint> endpoints, int size, Optional<GenerationIdentity> target,
-            GenerationIdentity candidate, List<String> targetNames, List<String> candidateNames,
-            Optional<GenerationDefect> defect, int pick) {
+    private static LabeledReplicaSet build(
+            List<HostEndpoint> endpoints,
+            int size,
+            Optional<GenerationIdentity> target,
+            GenerationIdentity candidate,
+            List<String> targetNames,
+            List<String> candidateNames,
+            Optional<GenerationDefect> defect,
+            int pick) {
         if (target.isPresent() && !separated(target.get(), candidate)) {
             return null;
         }
@@ -150,7 +179,8 @@ public final class GenerationArbitraries {
         String nonFamily = NON_FAMILY_ENGINES.get(pick % NON_FAMILY_ENGINES.size());
         if (defect.isPresent()) {
             switch (defect.get()) {
-                case TARGET_FIELD_DRIFT -> targets.set(one, TableObservation.present(drift(target.orElseThrow(), pick)));
+                case TARGET_FIELD_DRIFT ->
+                    targets.set(one, TableObservation.present(drift(target.orElseThrow(), pick)));
                 case TARGET_INDETERMINATE -> targets.set(one, new TableObservation.Indeterminate("generated"));
                 case TARGET_ABSENT_ON_ONE -> {
                     targets.set(one, TableObservation.absent());
@@ -173,32 +203,48 @@ public final class GenerationArbitraries {
                     fill(candidates, TableObservation.absent());
                     candidateNamed.replaceAll(ignored -> Optional.empty());
                 }
-                case CANDIDATE_SHARES_UUID -> fill(candidates, new GenerationIdentity(target.orElseThrow().tableUuid(),
-                        candidate.normalizedEngineFull(), candidate.schemaDigest(), candidate.zookeeperName(),
-                        candidate.zookeeperPath()));
-                case CANDIDATE_SHARES_PATH -> fill(candidates, new GenerationIdentity(candidate.tableUuid(),
-                        candidate.normalizedEngineFull(), candidate.schemaDigest(), target.orElseThrow().zookeeperName(),
-                        target.orElseThrow().zookeeperPath()));
+                case CANDIDATE_SHARES_UUID ->
+                    fill(
+                            candidates,
+                            new GenerationIdentity(
+                                    target.orElseThrow().tableUuid(),
+                                    candidate.normalizedEngineFull(),
+                                    candidate.schemaDigest(),
+                                    candidate.zookeeperName(),
+                                    candidate.zookeeperPath()));
+                case CANDIDATE_SHARES_PATH ->
+                    fill(
+                            candidates,
+                            new GenerationIdentity(
+                                    candidate.tableUuid(),
+                                    candidate.normalizedEngineFull(),
+                                    candidate.schemaDigest(),
+                                    target.orElseThrow().zookeeperName(),
+                                    target.orElseThrow().zookeeperPath()));
                 case CANDIDATE_ENGINE_OUTSIDE_FAMILY -> fill(candidates, withEngine(candidate, nonFamily));
                 case CANDIDATE_NAME_DUPLICATED -> candidateNamed.set(one, candidateNamed.get(other));
-                case CANDIDATE_NAME_MISSING -> candidateNamed.set(one, pick % 2 == 0 ? Optional.empty() : Optional.of(""));
-                default -> {
-                }
+                case CANDIDATE_NAME_MISSING ->
+                    candidateNamed.set(one, pick % 2 == 0 ? Optional.empty() : Optional.of(""));
+                default -> {}
             }
         }
         List<ReplicaTables> replicas = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            replicas.add(new ReplicaTables(members.get(i), targets.get(i), targetNamed.get(i), candidates.get(i),
-                    candidateNamed.get(i)));
+            replicas.add(new ReplicaTables(
+                    members.get(i), targets.get(i), targetNamed.get(i), candidates.get(i), candidateNamed.get(i)));
         }
         if (defect.isPresent()) {
             switch (defect.get()) {
                 case MEMBER_MISSING -> replicas.remove(one);
                 case MEMBER_DUPLICATED -> replicas.add(replicas.get(one));
-                case MEMBER_UNEXPECTED -> replicas.add(new ReplicaTables(endpoints.get(MAX_MEMBERS), targets.get(one),
-                        targetNamed.get(one), candidates.get(one), candidateNamed.get(one)));
-                default -> {
-                }
+                case MEMBER_UNEXPECTED ->
+                    replicas.add(new ReplicaTables(
+                            endpoints.get(MAX_MEMBERS),
+                            targets.get(one),
+                            targetNamed.get(one),
+                            candidates.get(one),
+                            candidateNamed.get(one)));
+                default -> {}
             }
         }
         return new LabeledReplicaSet(Set.copyOf(members), replicas, target, candidate, defect);
@@ -213,29 +259,61 @@ public final class GenerationArbitraries {
     /** The same generation with exactly one field changed; the engine stays in the family and paths keep their prefix. */
     static GenerationIdentity drift(GenerationIdentity identity, int pick) {
         return switch (pick % 5) {
-            case 0 -> new GenerationIdentity(flip(identity.tableUuid()), identity.normalizedEngineFull(),
-                    identity.schemaDigest(), identity.zookeeperName(), identity.zookeeperPath());
+            case 0 ->
+                new GenerationIdentity(
+                        flip(identity.tableUuid()),
+                        identity.normalizedEngineFull(),
+                        identity.schemaDigest(),
+                        identity.zookeeperName(),
+                        identity.zookeeperPath());
             case 1 -> withEngine(identity, identity.normalizedEngineFull() + " SETTINGS drifted = 1");
-            case 2 -> new GenerationIdentity(identity.tableUuid(), identity.normalizedEngineFull(),
-                    identity.schemaDigest() + "-drift", identity.zookeeperName(), identity.zookeeperPath());
-            case 3 -> new GenerationIdentity(identity.tableUuid(), identity.normalizedEngineFull(), identity.schemaDigest(),
-                    identity.zookeeperName() + "-drift", identity.zookeeperPath());
-            default -> new GenerationIdentity(identity.tableUuid(), identity.normalizedEngineFull(), identity.schemaDigest(),
-                    identity.zookeeperName(), identity.zookeeperPath() + "/drift");
+            case 2 ->
+                new GenerationIdentity(
+                        identity.tableUuid(),
+                        identity.normalizedEngineFull(),
+                        identity.schemaDigest() + "-drift",
+                        identity.zookeeperName(),
+                        identity.zookeeperPath());
+            case 3 ->
+                new GenerationIdentity(
+                        identity.tableUuid(),
+                        identity.normalizedEngineFull(),
+                        identity.schemaDigest(),
+                        identity.zookeeperName() + "-drift",
+                        identity.zookeeperPath());
+            default ->
+                new GenerationIdentity(
+                        identity.tableUuid(),
+                        identity.normalizedEngineFull(),
+                        identity.schemaDigest(),
+                        identity.zookeeperName(),
+                        identity.zookeeperPath() + "/drift");
         };
     }
 
     /** A target-side generation distinct from the candidate (for an absent target that appears on one replica). */
     private static GenerationIdentity stranger(GenerationIdentity candidate) {
-        UUID uuid = new UUID(~candidate.tableUuid().getMostSignificantBits(), ~candidate.tableUuid().getLeastSignificantBits());
+        UUID uuid = new UUID(
+                ~candidate.tableUuid().getMostSignificantBits(),
+                ~candidate.tableUuid().getLeastSignificantBits());
         String path = "/clickhouse/tables/t/stranger";
-        return new GenerationIdentity(uuid, String.format(FAMILY_ENGINES.get(0), path), candidate.schemaDigest(),
-                candidate.zookeeperName(), path);
+        return new GenerationIdentity(
+                uuid,
+                String.format(FAMILY_ENGINES.get(0), path),
+                candidate.schemaDigest(),
+                candidate.zookeeperName(),
+                path);
     }
 
     private static GenerationIdentity withEngine(GenerationIdentity identity, String engineTemplate) {
-        String engine = engineTemplate.contains("%s") ? String.format(engineTemplate, identity.zookeeperPath()) : engineTemplate;
-        return new GenerationIdentity(identity.tableUuid(), engine, identity.schemaDigest(), identity.zookeeperName(),
+        String engine = engineTemplate.contains("%s")
+                ? String.format(engineTemplate, identity.zookeeperPath())
+                : engineTemplate;
+        return new GenerationIdentity(
+                identity.tableUuid(),
+                engine,
+                identity.schemaDigest(),
+                identity.zookeeperName(),
                 identity.zookeeperPath());
     }
 
@@ -255,8 +333,11 @@ public final class GenerationArbitraries {
     static Arbitrary<TableObservation> observations() {
         Arbitrary<GenerationIdentity> identities = Combinators.combine(
                         Arbitraries.longs().between(0, 2).map(low -> new UUID(0, low)),
-                        Arbitraries.frequency(Tuple.of(4, FAMILY_ENGINES.get(0)), Tuple.of(1, FAMILY_ENGINES.get(3)),
-                                Tuple.of(1, NON_FAMILY_ENGINES.get(0)), Tuple.of(1, NON_FAMILY_ENGINES.get(3))),
+                        Arbitraries.frequency(
+                                Tuple.of(4, FAMILY_ENGINES.get(0)),
+                                Tuple.of(1, FAMILY_ENGINES.get(3)),
+                                Tuple.of(1, NON_FAMILY_ENGINES.get(0)),
+                                Tuple.of(1, NON_FAMILY_ENGINES.get(3))),
                         Arbitraries.of("s1", "s2"),
                         Arbitraries.of("default", "aux"),
                         Arbitraries.of("/p/1", "/p/2"))
@@ -282,8 +363,9 @@ public final class GenerationArbitraries {
                 Tuple.of(4, Arbitraries.of("r1", "r2", "r3", "R1").map(Optional::of)),
                 Tuple.of(1, Arbitraries.just(Optional.of(""))),
                 Tuple.of(1, Arbitraries.just(Optional.<String>empty())));
-        Arbitrary<List<Optional<String>>> distinct = Arbitraries.just(
-                IntStream.rangeClosed(1, MAX_MEMBERS + 1).mapToObj(i -> Optional.of("r" + i)).toList());
+        Arbitrary<List<Optional<String>>> distinct = Arbitraries.just(IntStream.rangeClosed(1, MAX_MEMBERS + 1)
+                .mapToObj(i -> Optional.of("r" + i))
+                .toList());
         return Arbitraries.oneOf(distinct, distinct, pooled.list().ofSize(MAX_MEMBERS + 1));
     }
 }

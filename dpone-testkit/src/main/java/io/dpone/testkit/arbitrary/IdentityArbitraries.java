@@ -21,8 +21,7 @@ import net.jqwik.api.Combinators;
  * unpaired surrogate (server identifiers are valid UTF-8). Stateless; safe to share.
  */
 public final class IdentityArbitraries {
-    private IdentityArbitraries() {
-    }
+    private IdentityArbitraries() {}
 
     /** Short text including the empty string, separators and non-ASCII characters. */
     public static Arbitrary<String> text() {
@@ -39,14 +38,33 @@ public final class IdentityArbitraries {
      * need distinct values quickly rather than text coverage.
      */
     public static Arbitrary<String> pooledNames() {
-        return Arbitraries.of("a", "b", "ch-1", "ch-2", "ch.1", "ch_1", "CH-1", "\u00e9", "\u4e2d", "a/b", "x y", "n\"q",
-                "replica-01", "replica-1", "r1", "r10");
+        return Arbitraries.of(
+                "a",
+                "b",
+                "ch-1",
+                "ch-2",
+                "ch.1",
+                "ch_1",
+                "CH-1",
+                "\u00e9",
+                "\u4e2d",
+                "a/b",
+                "x y",
+                "n\"q",
+                "replica-01",
+                "replica-1",
+                "r1",
+                "r10");
     }
 
     /** Generations over pooled text: cheap, distinct often, equal sometimes. */
     public static Arbitrary<GenerationIdentity> pooledGenerations() {
-        return Combinators.combine(Arbitraries.longs().between(0, 7).map(low -> new UUID(0, low)), pooledNames(), pooledNames(),
-                        pooledNames(), pooledNames())
+        return Combinators.combine(
+                        Arbitraries.longs().between(0, 7).map(low -> new UUID(0, low)),
+                        pooledNames(),
+                        pooledNames(),
+                        pooledNames(),
+                        pooledNames())
                 .as(GenerationIdentity::new);
     }
 
@@ -61,7 +79,10 @@ public final class IdentityArbitraries {
     }
 
     public static Arbitrary<Digest> digests() {
-        return Arbitraries.bytes().array(byte[].class).ofSize(32).map(bytes -> new Digest(HexFormat.of().formatHex(bytes)));
+        return Arbitraries.bytes()
+                .array(byte[].class)
+                .ofSize(32)
+                .map(bytes -> new Digest(HexFormat.of().formatHex(bytes)));
     }
 
     /** A seeded random source; the seed is shrinkable. */
@@ -74,7 +95,8 @@ public final class IdentityArbitraries {
     }
 
     public static Arbitrary<HostEndpoint> endpoints() {
-        return Combinators.combine(names(), Arbitraries.integers().between(0, 65_535)).as(HostEndpoint::new);
+        return Combinators.combine(names(), Arbitraries.integers().between(0, 65_535))
+                .as(HostEndpoint::new);
     }
 
     public static Arbitrary<GenerationIdentity> generations() {
@@ -103,10 +125,18 @@ public final class IdentityArbitraries {
     /** Any inventory of 0 to 6 rows, admissible or not; every row names the inventory's cluster. */
     public static Arbitrary<ClusterInventory> inventories() {
         return Combinators.combine(names(), members("").list().ofMaxSize(6))
-                .as((cluster, rows) -> new ClusterInventory(cluster, rows.stream()
-                        .map(m -> new ClusterMember(cluster, m.shardNumber(), m.replicaNumber(), m.hostName(), m.hostAddress(),
-                                m.nativePort(), m.internalReplication()))
-                        .toList()));
+                .as((cluster, rows) -> new ClusterInventory(
+                        cluster,
+                        rows.stream()
+                                .map(m -> new ClusterMember(
+                                        cluster,
+                                        m.shardNumber(),
+                                        m.replicaNumber(),
+                                        m.hostName(),
+                                        m.hostAddress(),
+                                        m.nativePort(),
+                                        m.internalReplication()))
+                                .toList()));
     }
 
     public static Arbitrary<QualifiedTarget> targets() {

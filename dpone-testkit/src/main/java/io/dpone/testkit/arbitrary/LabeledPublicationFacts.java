@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 /** Publication facts plus the plan each expected member was built from and the hazards they contain. */
-public record LabeledPublicationFacts(PublicationFacts facts, Map<HostEndpoint, ReplicaPlan> plans, Set<Hazard> hazards) {
+public record LabeledPublicationFacts(
+        PublicationFacts facts, Map<HostEndpoint, ReplicaPlan> plans, Set<Hazard> hazards) {
     public LabeledPublicationFacts {
         requireNonNull(facts, "facts is null");
         plans = Map.copyOf(requireNonNull(plans, "plans is null"));

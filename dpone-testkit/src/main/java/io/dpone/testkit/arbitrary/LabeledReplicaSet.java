@@ -18,8 +18,12 @@ import java.util.Set;
  * @param target the target generation the set was built from; empty for an absent target
  * @param candidate the candidate generation the set was built from
  */
-public record LabeledReplicaSet(Set<HostEndpoint> expected, List<ReplicaTables> replicas,
-        Optional<GenerationIdentity> target, GenerationIdentity candidate, Optional<GenerationDefect> defect) {
+public record LabeledReplicaSet(
+        Set<HostEndpoint> expected,
+        List<ReplicaTables> replicas,
+        Optional<GenerationIdentity> target,
+        GenerationIdentity candidate,
+        Optional<GenerationDefect> defect) {
     public LabeledReplicaSet {
         expected = Set.copyOf(requireNonNull(expected, "expected is null"));
         replicas = List.copyOf(requireNonNull(replicas, "replicas is null"));
@@ -36,7 +40,8 @@ public record LabeledReplicaSet(Set<HostEndpoint> expected, List<ReplicaTables> 
     /** Exactly the violations at admission, where the candidate is not judged. */
     public List<GenerationViolation> violationsAtAdmission() {
         return violationsAfterStaging().stream()
-                .filter(violation -> violation.subject() != GenerationViolation.Subject.CANDIDATE).toList();
+                .filter(violation -> violation.subject() != GenerationViolation.Subject.CANDIDATE)
+                .toList();
     }
 
     @Override

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Random;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -27,16 +27,15 @@ public final class QueueArbitraries {
     public static final List<String> PINNED_STATUSES = List.of("Inactive", "Active", "Finished", "Removing", "Unknown");
     static final Instant CREATED = Instant.parse("2026-09-17T10:00:00Z");
 
-    private QueueArbitraries() {
-    }
+    private QueueArbitraries() {}
 
     /** Finished is drawn often: it is the only status whose exception evidence decides a terminal outcome. */
     public static Arbitrary<String> rawStatuses() {
         return Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.just("Finished")),
-                Tuple.of(6, Arbitraries.of(PINNED_STATUSES)),
-                Tuple.of(1, Arbitraries.of("finished", "ACTIVE", "", "Finished ", "Done")),
-                Tuple.of(1, IdentityArbitraries.text()))
+                        Tuple.of(4, Arbitraries.just("Finished")),
+                        Tuple.of(6, Arbitraries.of(PINNED_STATUSES)),
+                        Tuple.of(1, Arbitraries.of("finished", "ACTIVE", "", "Finished ", "Done")),
+                        Tuple.of(1, IdentityArbitraries.text()))
                 .injectNull(0.1);
     }
 
@@ -47,14 +46,25 @@ public final class QueueArbitraries {
      */
     public static Arbitrary<String> rawExceptionCodes() {
         return Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.just("0")),
-                Tuple.of(4, Arbitraries.integers().between(1, 65_535).map(String::valueOf)),
-                Tuple.of(3, nonCanonicalZeros()),
-                Tuple.of(3, nonCanonicalCodes()),
-                Tuple.of(1, Arbitraries.integers().between(-65_535, -1).map(String::valueOf)),
-                Tuple.of(1, Arbitraries.of("", "65536", "2147483647", "2147483648", "-2147483648", "99999999999999999999",
-                        "1.0", "1e3", "0x1", "abc")),
-                Tuple.of(1, IdentityArbitraries.text()))
+                        Tuple.of(4, Arbitraries.just("0")),
+                        Tuple.of(4, Arbitraries.integers().between(1, 65_535).map(String::valueOf)),
+                        Tuple.of(3, nonCanonicalZeros()),
+                        Tuple.of(3, nonCanonicalCodes()),
+                        Tuple.of(1, Arbitraries.integers().between(-65_535, -1).map(String::valueOf)),
+                        Tuple.of(
+                                1,
+                                Arbitraries.of(
+                                        "",
+                                        "65536",
+                                        "2147483647",
+                                        "2147483648",
+                                        "-2147483648",
+                                        "99999999999999999999",
+                                        "1.0",
+                                        "1e3",
+                                        "0x1",
+                                        "abc")),
+                        Tuple.of(1, IdentityArbitraries.text()))
                 .injectNull(0.3);
     }
 
@@ -65,15 +75,14 @@ public final class QueueArbitraries {
 
     /** A valid non-zero code with a sign, padding, leading zeros or non-ASCII digits. */
     public static Arbitrary<String> nonCanonicalCodes() {
-        return Combinators.combine(Arbitraries.integers().between(1, 65_535),
+        return Combinators.combine(
+                        Arbitraries.integers().between(1, 65_535),
                         Arbitraries.of("0%d", "00%d", "+%d", " %d", "%d ", " %d ", "\t%d", "%d\n"))
                 .as((code, form) -> String.format(form, code));
     }
 
     public static Arbitrary<String> exceptionTexts() {
-        return Arbitraries.frequencyOf(
-                Tuple.of(3, Arbitraries.just("")),
-                Tuple.of(3, IdentityArbitraries.names()))
+        return Arbitraries.frequencyOf(Tuple.of(3, Arbitraries.just("")), Tuple.of(3, IdentityArbitraries.names()))
                 .injectNull(0.3);
     }
 
@@ -81,18 +90,52 @@ public final class QueueArbitraries {
     public static Arbitrary<QueueRow> rows() {
         Arbitrary<String> hosts = IdentityArbitraries.names().injectNull(0.1);
         Arbitrary<Integer> ports = Arbitraries.integers().between(0, 65_535).injectNull(0.1);
-        return Combinators.combine(IdentityArbitraries.names(), IdentityArbitraries.text(), hosts, ports,
-                        rawStatuses(), rawExceptionCodes(), exceptionTexts(), IdentityArbitraries.text())
-                .as((entry, cluster, host, port, status, code, text, comment) -> new QueueRow(entry, 5, null, null,
-                        cluster, "query", Map.of(QueueRow.LOG_COMMENT, comment), CREATED, host, port, status, code, text,
-                        null, null));
+        return Combinators.combine(
+                        IdentityArbitraries.names(),
+                        IdentityArbitraries.text(),
+                        hosts,
+                        ports,
+                        rawStatuses(),
+                        rawExceptionCodes(),
+                        exceptionTexts(),
+                        IdentityArbitraries.text())
+                .as((entry, cluster, host, port, status, code, text, comment) -> new QueueRow(
+                        entry,
+                        5,
+                        null,
+                        null,
+                        cluster,
+                        "query",
+                        Map.of(QueueRow.LOG_COMMENT, comment),
+                        CREATED,
+                        host,
+                        port,
+                        status,
+                        code,
+                        text,
+                        null,
+                        null));
     }
 
     /** A row of {@code entry} for {@code host} carrying the given raw evidence. */
-    public static QueueRow rowFor(BoundEntry entry, String query, HostEndpoint host, String status, String code, String text) {
-        return new QueueRow(entry.entry(), 5, null, null, entry.cluster(), query,
-                Map.of(QueueRow.LOG_COMMENT, entry.correlationToken()), CREATED,
-                host == null ? null : host.host(), host == null ? null : host.port(), status, code, text, null, null);
+    public static QueueRow rowFor(
+            BoundEntry entry, String query, HostEndpoint host, String status, String code, String text) {
+        return new QueueRow(
+                entry.entry(),
+                5,
+                null,
+                null,
+                entry.cluster(),
+                query,
+                Map.of(QueueRow.LOG_COMMENT, entry.correlationToken()),
+                CREATED,
+                host == null ? null : host.host(),
+                host == null ? null : host.port(),
+                status,
+                code,
+                text,
+                null,
+                null);
     }
 
     /** Raw evidence (status, exception code, exception text) for one host. */
@@ -109,7 +152,10 @@ public final class QueueArbitraries {
      */
     public static Arbitrary<EntryScenario> scenarios(ProtocolDigests digests) {
         return Combinators.combine(
-                        IdentityArbitraries.pooledEndpoints().list().ofSize(MAX_HOSTS + 1).uniqueElements(),
+                        IdentityArbitraries.pooledEndpoints()
+                                .list()
+                                .ofSize(MAX_HOSTS + 1)
+                                .uniqueElements(),
                         Arbitraries.integers().between(1, MAX_HOSTS),
                         Arbitraries.integers().between(0, 2).list().ofSize(MAX_HOSTS),
                         wellFormedOrAny().list().ofSize(2 * MAX_HOSTS + 1),
@@ -127,14 +173,22 @@ public final class QueueArbitraries {
     /** Evidence that is usually well-formed (so terminal and in-progress entries are reached), sometimes anything. */
     static Arbitrary<String[]> wellFormedOrAny() {
         Arbitrary<String[]> wellFormed = Arbitraries.of(
-                new String[] {"Finished", "0", ""}, new String[] {"Finished", "0", ""}, new String[] {"Finished", "0", ""},
-                new String[] {"Finished", "159", "Code: 159. Timeout"}, new String[] {"Active", null, null},
+                new String[] {"Finished", "0", ""},
+                new String[] {"Finished", "0", ""},
+                new String[] {"Finished", "0", ""},
+                new String[] {"Finished", "159", "Code: 159. Timeout"},
+                new String[] {"Active", null, null},
                 new String[] {"Inactive", null, null});
         return Arbitraries.frequencyOf(Tuple.of(6, wellFormed), Tuple.of(1, evidence()));
     }
 
-    private static EntryScenario build(ProtocolDigests digests, Set<HostEndpoint> expected, List<Integer> counts,
-            List<String[]> evidence, int noise, HostEndpoint stranger) {
+    private static EntryScenario build(
+            ProtocolDigests digests,
+            Set<HostEndpoint> expected,
+            List<Integer> counts,
+            List<String[]> evidence,
+            int noise,
+            HostEndpoint stranger) {
         String query = "EXCHANGE TABLES db.t AND db.c ON CLUSTER c1";
         BoundEntry entry = new BoundEntry("c1", "query-0000000001", digests.ddlQuery(query), "dpone-ch-v1.token");
         List<QueueRow> rows = new ArrayList<>();
@@ -154,11 +208,23 @@ public final class QueueArbitraries {
         switch (noise) {
             case 9 -> rows.add(rowFor(entry, query, stranger, extra[0], extra[1], extra[2]));
             case 10 -> rows.add(rowFor(entry, query, null, extra[0], extra[1], extra[2]));
-            case 11 -> rows.add(rowFor(new BoundEntry("c1", "query-0000000002", entry.queryDigest(), entry.correlationToken()),
-                    query, expected.iterator().next(), extra[0], extra[1], extra[2]));
-            case 12 -> rows.add(rowFor(entry, "DROP TABLE db.t ON CLUSTER c1", expected.iterator().next(), extra[0], extra[1], extra[2]));
-            default -> {
-            }
+            case 11 ->
+                rows.add(rowFor(
+                        new BoundEntry("c1", "query-0000000002", entry.queryDigest(), entry.correlationToken()),
+                        query,
+                        expected.iterator().next(),
+                        extra[0],
+                        extra[1],
+                        extra[2]));
+            case 12 ->
+                rows.add(rowFor(
+                        entry,
+                        "DROP TABLE db.t ON CLUSTER c1",
+                        expected.iterator().next(),
+                        extra[0],
+                        extra[1],
+                        extra[2]));
+            default -> {}
         }
         return new EntryScenario(entry, expected, rows);
     }

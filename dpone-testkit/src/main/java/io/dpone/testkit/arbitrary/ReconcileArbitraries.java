@@ -27,12 +27,11 @@ import net.jqwik.api.Tuple;
  */
 public final class ReconcileArbitraries {
     static final int MAX_MEMBERS = 4;
-    private ReconcileArbitraries() {
-    }
+
+    private ReconcileArbitraries() {}
 
     /** A shape plus a third generation distinct from both of its generations. */
-    public record ShapeWithStranger(PublicationShape shape, GenerationIdentity stranger) {
-    }
+    public record ShapeWithStranger(PublicationShape shape, GenerationIdentity stranger) {}
 
     public static Arbitrary<ShapeWithStranger> shapes() {
         return shapes(Arbitraries.of(true, false));
@@ -41,9 +40,11 @@ public final class ReconcileArbitraries {
     static Arbitrary<ShapeWithStranger> shapes(Arbitrary<Boolean> existingTarget) {
         Arbitrary<GenerationIdentity> generations = IdentityArbitraries.pooledGenerations();
         return Combinators.combine(generations, generations, generations, existingTarget)
-                .as((predecessor, desired, stranger, existing) -> new ShapeWithStranger(existing
-                        ? new PublicationShape.ExistingTarget(predecessor, desired)
-                        : new PublicationShape.AbsentTarget(desired), stranger))
+                .as((predecessor, desired, stranger, existing) -> new ShapeWithStranger(
+                        existing
+                                ? new PublicationShape.ExistingTarget(predecessor, desired)
+                                : new PublicationShape.AbsentTarget(desired),
+                        stranger))
                 .filter(ReconcileArbitraries::wellSeparated);
     }
 
@@ -51,7 +52,8 @@ public final class ReconcileArbitraries {
         GenerationIdentity predecessor = predecessor(s.shape());
         GenerationIdentity desired = s.shape().desired();
         return (predecessor == null || predecessor.isDistinctFrom(desired))
-                && !s.stranger().equals(desired) && !s.stranger().equals(predecessor);
+                && !s.stranger().equals(desired)
+                && !s.stranger().equals(predecessor);
     }
 
     /** The observation that realizes {@code plan} for {@code shape}; {@code variant} picks among unknown forms. */
@@ -61,20 +63,23 @@ public final class ReconcileArbitraries {
         TableObservation absent = TableObservation.absent();
         return switch (plan) {
             case UNAVAILABLE -> new ReplicaObservation.Unavailable(host);
-            case PENDING -> predecessor == null
-                    ? observed(host, absent, present(desired))
-                    : observed(host, present(predecessor), present(desired));
-            case COMMITTED -> predecessor == null
-                    ? observed(host, present(desired), absent)
-                    : observed(host, present(desired), present(predecessor));
+            case PENDING ->
+                predecessor == null
+                        ? observed(host, absent, present(desired))
+                        : observed(host, present(predecessor), present(desired));
+            case COMMITTED ->
+                predecessor == null
+                        ? observed(host, present(desired), absent)
+                        : observed(host, present(desired), present(predecessor));
             case CLEANUP_PENDING -> observed(host, present(desired), absent);
-            case UNKNOWN_IDENTITY -> switch (Math.floorMod(variant, 5)) {
-                case 0 -> observed(host, new TableObservation.Indeterminate("generated"), absent);
-                case 1 -> observed(host, present(s.stranger()), present(desired));
-                case 2 -> observed(host, absent, absent);
-                case 3 -> observed(host, present(desired), present(desired));
-                default -> observed(host, present(desired), present(s.stranger()));
-            };
+            case UNKNOWN_IDENTITY ->
+                switch (Math.floorMod(variant, 5)) {
+                    case 0 -> observed(host, new TableObservation.Indeterminate("generated"), absent);
+                    case 1 -> observed(host, present(s.stranger()), present(desired));
+                    case 2 -> observed(host, absent, absent);
+                    case 3 -> observed(host, present(desired), present(desired));
+                    default -> observed(host, present(desired), present(s.stranger()));
+                };
         };
     }
 
@@ -96,43 +101,61 @@ public final class ReconcileArbitraries {
                     if (queue == QueueResult.UNKNOWN) {
                         hazards.add(Hazard.UNKNOWN_QUEUE);
                     }
-                    PublicationFacts facts = new PublicationFacts(shape.shape(), phase, members.plans().keySet(),
-                            built.observations(), queue);
+                    PublicationFacts facts = new PublicationFacts(
+                            shape.shape(), phase, members.plans().keySet(), built.observations(), queue);
                     return new LabeledPublicationFacts(facts, built.plans(), hazards);
                 });
     }
 
     static Arbitrary<LabeledCleanupFacts> randomCleanupFacts() {
-        Arbitrary<QueueResult> receipts = Arbitraries.frequency(Tuple.of(4, QueueResult.TERMINAL_SUCCESS),
-                Tuple.of(2, QueueResult.TERMINAL_FAILURE), Tuple.of(1, QueueResult.IN_PROGRESS), Tuple.of(1, QueueResult.NO_ENTRY),
+        Arbitrary<QueueResult> receipts = Arbitraries.frequency(
+                Tuple.of(4, QueueResult.TERMINAL_SUCCESS),
+                Tuple.of(2, QueueResult.TERMINAL_FAILURE),
+                Tuple.of(1, QueueResult.IN_PROGRESS),
+                Tuple.of(1, QueueResult.NO_ENTRY),
                 Tuple.of(1, QueueResult.UNKNOWN));
         Arbitrary<Boolean> health = Arbitraries.frequency(Tuple.of(4, true), Tuple.of(1, false));
         Arbitrary<QueueResult> cleanupQueues = Arbitraries.oneOf(queueResults(), Arbitraries.just(QueueResult.LOST));
-        return Combinators.combine(shapes(), members(), cleanupPhases(), receipts, cleanupQueues, health, perturbations())
+        return Combinators.combine(
+                        shapes(), members(), cleanupPhases(), receipts, cleanupQueues, health, perturbations())
                 .as((shape, members, phase, receipt, cleanupQueue, healthy, perturbation) -> {
                     Built built = build(shape, members, perturbation);
                     Set<Hazard> hazards = built.hazards();
                     if (receipt == QueueResult.UNKNOWN || cleanupQueue == QueueResult.UNKNOWN) {
                         hazards.add(Hazard.UNKNOWN_QUEUE);
                     }
-                    CleanupFacts facts = new CleanupFacts(shape.shape(), phase, members.plans().keySet(), built.observations(),
-                            receipt, cleanupQueue, healthy);
+                    CleanupFacts facts = new CleanupFacts(
+                            shape.shape(),
+                            phase,
+                            members.plans().keySet(),
+                            built.observations(),
+                            receipt,
+                            cleanupQueue,
+                            healthy);
                     return new LabeledCleanupFacts(facts, built.plans(), hazards);
                 });
     }
 
     /** Expected members with their plans and unknown-form variants. */
-    public record Members(Map<HostEndpoint, ReplicaPlan> plans, Map<HostEndpoint, Integer> variants, HostEndpoint stranger) {
-    }
+    public record Members(
+            Map<HostEndpoint, ReplicaPlan> plans, Map<HostEndpoint, Integer> variants, HostEndpoint stranger) {}
 
     static Arbitrary<Members> members() {
         Arbitrary<ReplicaPlan> anyPlan = Arbitraries.frequency(
-                Tuple.of(4, ReplicaPlan.PENDING), Tuple.of(4, ReplicaPlan.COMMITTED), Tuple.of(2, ReplicaPlan.CLEANUP_PENDING),
-                Tuple.of(1, ReplicaPlan.UNKNOWN_IDENTITY), Tuple.of(1, ReplicaPlan.UNAVAILABLE));
-        Arbitrary<ReplicaPlan> knownPlan = Arbitraries.frequency(Tuple.of(3, ReplicaPlan.PENDING),
-                Tuple.of(3, ReplicaPlan.COMMITTED), Tuple.of(2, ReplicaPlan.CLEANUP_PENDING));
+                Tuple.of(4, ReplicaPlan.PENDING),
+                Tuple.of(4, ReplicaPlan.COMMITTED),
+                Tuple.of(2, ReplicaPlan.CLEANUP_PENDING),
+                Tuple.of(1, ReplicaPlan.UNKNOWN_IDENTITY),
+                Tuple.of(1, ReplicaPlan.UNAVAILABLE));
+        Arbitrary<ReplicaPlan> knownPlan = Arbitraries.frequency(
+                Tuple.of(3, ReplicaPlan.PENDING),
+                Tuple.of(3, ReplicaPlan.COMMITTED),
+                Tuple.of(2, ReplicaPlan.CLEANUP_PENDING));
         return Combinators.combine(
-                        IdentityArbitraries.pooledEndpoints().list().ofSize(MAX_MEMBERS + 1).uniqueElements(),
+                        IdentityArbitraries.pooledEndpoints()
+                                .list()
+                                .ofSize(MAX_MEMBERS + 1)
+                                .uniqueElements(),
                         Arbitraries.integers().between(1, MAX_MEMBERS),
                         anyPlan.list().ofSize(MAX_MEMBERS),
                         knownPlan.list().ofSize(MAX_MEMBERS),
@@ -157,26 +180,37 @@ public final class ReconcileArbitraries {
     }
 
     static Arbitrary<AuthorityPhase> publicationPhases() {
-        return Arbitraries.frequency(Tuple.of(3, AuthorityPhase.PREPARED), Tuple.of(4, AuthorityPhase.DISPATCHING),
-                Tuple.of(2, AuthorityPhase.COMMITTED), Tuple.of(1, AuthorityPhase.CLEANUP_DISPATCHING),
-                Tuple.of(1, AuthorityPhase.CLEANUP_PENDING), Tuple.of(1, AuthorityPhase.COMPLETED));
+        return Arbitraries.frequency(
+                Tuple.of(3, AuthorityPhase.PREPARED),
+                Tuple.of(4, AuthorityPhase.DISPATCHING),
+                Tuple.of(2, AuthorityPhase.COMMITTED),
+                Tuple.of(1, AuthorityPhase.CLEANUP_DISPATCHING),
+                Tuple.of(1, AuthorityPhase.CLEANUP_PENDING),
+                Tuple.of(1, AuthorityPhase.COMPLETED));
     }
 
     static Arbitrary<AuthorityPhase> cleanupPhases() {
-        return Arbitraries.frequency(Tuple.of(1, AuthorityPhase.PREPARED), Tuple.of(1, AuthorityPhase.DISPATCHING),
-                Tuple.of(4, AuthorityPhase.COMMITTED), Tuple.of(4, AuthorityPhase.CLEANUP_DISPATCHING),
-                Tuple.of(3, AuthorityPhase.CLEANUP_PENDING), Tuple.of(1, AuthorityPhase.COMPLETED));
+        return Arbitraries.frequency(
+                Tuple.of(1, AuthorityPhase.PREPARED),
+                Tuple.of(1, AuthorityPhase.DISPATCHING),
+                Tuple.of(4, AuthorityPhase.COMMITTED),
+                Tuple.of(4, AuthorityPhase.CLEANUP_DISPATCHING),
+                Tuple.of(3, AuthorityPhase.CLEANUP_PENDING),
+                Tuple.of(1, AuthorityPhase.COMPLETED));
     }
 
     /** Queue results, unknown only occasionally. */
     static Arbitrary<QueueResult> queueResults() {
-        return Arbitraries.frequency(Tuple.of(3, QueueResult.NO_ENTRY), Tuple.of(3, QueueResult.IN_PROGRESS),
-                Tuple.of(3, QueueResult.TERMINAL_SUCCESS), Tuple.of(3, QueueResult.TERMINAL_FAILURE), Tuple.of(1, QueueResult.UNKNOWN));
+        return Arbitraries.frequency(
+                Tuple.of(3, QueueResult.NO_ENTRY),
+                Tuple.of(3, QueueResult.IN_PROGRESS),
+                Tuple.of(3, QueueResult.TERMINAL_SUCCESS),
+                Tuple.of(3, QueueResult.TERMINAL_FAILURE),
+                Tuple.of(1, QueueResult.UNKNOWN));
     }
 
     /** The observations, the effective plan per expected member and the hazards built in. */
-    record Built(List<ReplicaObservation> observations, Map<HostEndpoint, ReplicaPlan> plans, Set<Hazard> hazards) {
-    }
+    record Built(List<ReplicaObservation> observations, Map<HostEndpoint, ReplicaPlan> plans, Set<Hazard> hazards) {}
 
     static Built build(ShapeWithStranger shape, Members members, int perturbation) {
         List<ReplicaObservation> observations = new ArrayList<>();
@@ -184,7 +218,8 @@ public final class ReconcileArbitraries {
         Map<HostEndpoint, ReplicaPlan> effectivePlans = new HashMap<>();
         members.plans().forEach((host, plan) -> {
             ReplicaPlan effective = plan == ReplicaPlan.CLEANUP_PENDING && predecessor(shape.shape()) == null
-                    ? ReplicaPlan.COMMITTED : plan;
+                    ? ReplicaPlan.COMMITTED
+                    : plan;
             effectivePlans.put(host, effective);
             observations.add(observe(shape, host, effective, members.variants().get(host)));
             if (plan == ReplicaPlan.UNKNOWN_IDENTITY) {
@@ -198,8 +233,7 @@ public final class ReconcileArbitraries {
             case 0 -> observations.remove(0);
             case 1 -> observations.add(observations.get(0));
             case 2 -> observations.add(observe(shape, members.stranger(), ReplicaPlan.COMMITTED, 0));
-            default -> {
-            }
+            default -> {}
         }
         if (perturbation <= 2) {
             hazards.add(Hazard.PARTIAL_HOST_SET);

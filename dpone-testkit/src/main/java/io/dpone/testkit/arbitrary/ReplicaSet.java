@@ -25,13 +25,18 @@ public record ReplicaSet(Set<HostEndpoint> expected, List<ReplicaTables> replica
 
     /** Generated facts in full, for shrunk counterexamples (test data only, never production facts). */
     static String describe(List<ReplicaTables> replicas) {
-        return replicas.stream().map(r -> r.member().host() + ":" + r.member().port() + " target=" + describe(r.target())
-                + name(r.targetReplicaName()) + " candidate=" + describe(r.candidate()) + name(r.candidateReplicaName()))
+        return replicas.stream()
+                .map(r -> r.member().host() + ":" + r.member().port() + " target=" + describe(r.target())
+                        + name(r.targetReplicaName()) + " candidate=" + describe(r.candidate())
+                        + name(r.candidateReplicaName()))
                 .collect(Collectors.joining("; ", "[", "]"));
     }
 
     static String describeMembers(Set<HostEndpoint> members) {
-        return members.stream().map(m -> m.host() + ":" + m.port()).sorted().collect(Collectors.joining(", ", "{", "}"));
+        return members.stream()
+                .map(m -> m.host() + ":" + m.port())
+                .sorted()
+                .collect(Collectors.joining(", ", "{", "}"));
     }
 
     private static String describe(TableObservation observation) {

@@ -34,10 +34,13 @@ public record RowMutation(int column, int kind, int position, char character, St
         int length = value.length();
         int at = length == 0 ? 0 : Math.floorMod(position, length);
         return switch (kind) {
-            case 2 -> value.substring(0, Math.floorMod(position, length + 1)) + character
-                    + value.substring(Math.floorMod(position, length + 1));
+            case 2 ->
+                value.substring(0, Math.floorMod(position, length + 1))
+                        + character
+                        + value.substring(Math.floorMod(position, length + 1));
             case 3 -> length == 0 ? replacement : value.substring(0, at) + value.substring(at + 1);
-            default -> length == 0 ? String.valueOf(character) : value.substring(0, at) + character + value.substring(at + 1);
+            default ->
+                length == 0 ? String.valueOf(character) : value.substring(0, at) + character + value.substring(at + 1);
         };
     }
 

@@ -15,8 +15,7 @@ public final class ClusterBackends {
     /** System property naming the backend when a test does not name one. */
     public static final String BACKEND_PROPERTY = "dpone.backend";
 
-    private ClusterBackends() {
-    }
+    private ClusterBackends() {}
 
     /** All built-in backends, default first. */
     public static List<ClusterBackend> all() {
@@ -28,13 +27,12 @@ public final class ClusterBackends {
      * @throws IllegalArgumentException for an unknown name
      */
     public static ClusterBackend select(String name) {
-        String wanted = name == null || name.isBlank()
-                ? System.getProperty(BACKEND_PROPERTY, LocalProcessBackend.NAME)
-                : name;
+        String wanted =
+                name == null || name.isBlank() ? System.getProperty(BACKEND_PROPERTY, LocalProcessBackend.NAME) : name;
         return all().stream()
                 .filter(backend -> backend.name().equals(wanted.strip()))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "unknown cluster backend '" + wanted + "'; known: local, docker"));
+                .orElseThrow(() ->
+                        new IllegalArgumentException("unknown cluster backend '" + wanted + "'; known: local, docker"));
     }
 }

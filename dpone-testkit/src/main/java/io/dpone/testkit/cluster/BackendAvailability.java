@@ -6,8 +6,7 @@ import static java.util.Objects.requireNonNull;
 public sealed interface BackendAvailability {
 
     /** The backend can start clusters. */
-    record Available() implements BackendAvailability {
-    }
+    record Available() implements BackendAvailability {}
 
     /**
      * The backend cannot run here.

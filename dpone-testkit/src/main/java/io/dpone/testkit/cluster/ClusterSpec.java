@@ -20,7 +20,11 @@ import java.util.regex.Pattern;
  * @param timeZones each member's server {@code <timezone>} in member order, or empty for the server's
  *     default (the machine's zone) on every member
  */
-public record ClusterSpec(String clusterName, int members, boolean internalReplication, RemoteServersLayout layout,
+public record ClusterSpec(
+        String clusterName,
+        int members,
+        boolean internalReplication,
+        RemoteServersLayout layout,
         List<String> timeZones) {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");

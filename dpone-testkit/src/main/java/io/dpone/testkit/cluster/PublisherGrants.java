@@ -19,8 +19,7 @@ public final class PublisherGrants {
     /** Stage the candidate, EXCHANGE or RENAME it into place, drop the exact predecessor. */
     static final String TARGET_PRIVILEGES = "SELECT, INSERT, CREATE TABLE, DROP TABLE";
 
-    private PublisherGrants() {
-    }
+    private PublisherGrants() {}
 
     /** Every grant, with the database grants on the {@link TestDatabase} name prefixes (wildcards). */
     public static List<String> withPrefixWildcards() {

@@ -1,8 +1,8 @@
 package io.dpone.testkit.cluster;
 
-import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

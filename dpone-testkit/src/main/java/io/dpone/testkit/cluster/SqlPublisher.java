@@ -14,23 +14,22 @@ import java.util.List;
  */
 public final class SqlPublisher {
 
-    private SqlPublisher() {
-    }
+    private SqlPublisher() {}
 
     /** Creates the user and its cluster-wide grants on every member (idempotent: a restarted member keeps it). */
     public static void create(List<? extends ClusterMember> members, Credentials admin, Credentials publisher) {
         requireNonNull(publisher, "publisher is null");
         for (ClusterMember member : requireNonNull(members, "members is null")) {
             MemberClient client = member.client(requireNonNull(admin, "admin is null"));
-            client.execute("CREATE USER IF NOT EXISTS " + checkedUser(publisher)
-                    + " IDENTIFIED WITH sha256_hash BY '" + publisher.passwordSha256Hex() + "'");
+            client.execute("CREATE USER IF NOT EXISTS " + checkedUser(publisher) + " IDENTIFIED WITH sha256_hash BY '"
+                    + publisher.passwordSha256Hex() + "'");
             grant(client, PublisherGrants.clusterWide(), publisher);
         }
     }
 
     /** Grants the database grants of {@code database} on every member. */
-    public static void grant(List<? extends ClusterMember> members, Credentials admin, Credentials publisher,
-            TestDatabase database) {
+    public static void grant(
+            List<? extends ClusterMember> members, Credentials admin, Credentials publisher, TestDatabase database) {
         for (ClusterMember member : requireNonNull(members, "members is null")) {
             grant(member.client(admin), PublisherGrants.forDatabase(database), publisher);
         }
@@ -40,8 +39,8 @@ public final class SqlPublisher {
      * Revokes everything on the test's databases on every running member, best effort like
      * {@link TestDatabases#drop}: the next test uses fresh names either way.
      */
-    public static void revoke(List<? extends ClusterMember> members, Credentials admin, Credentials publisher,
-            TestDatabase database) {
+    public static void revoke(
+            List<? extends ClusterMember> members, Credentials admin, Credentials publisher, TestDatabase database) {
         requireNonNull(database, "database is null");
         for (ClusterMember member : requireNonNull(members, "members is null")) {
             if (!member.isRunning()) {

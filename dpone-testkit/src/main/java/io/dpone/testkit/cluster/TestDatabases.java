@@ -15,8 +15,7 @@ public final class TestDatabases {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private TestDatabases() {
-    }
+    private TestDatabases() {}
 
     /** Creates the target and control databases (Atomic) on every member as {@code admin}. */
     public static TestDatabase create(List<? extends ClusterMember> members, Credentials admin) {

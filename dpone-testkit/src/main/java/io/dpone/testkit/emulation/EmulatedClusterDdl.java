@@ -10,21 +10,14 @@ import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
-import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
-import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
-import io.dpone.testkit.cluster.ClusterMember;
-import io.dpone.testkit.cluster.Credentials;
-import io.dpone.testkit.cluster.MemberEndpoint;
-import io.dpone.testkit.cluster.RunningCluster;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.ddl.DispatchGate;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.ddl.QueueLookups;
 import io.dpone.clickhouse.cluster.ddl.QueueRows;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
-import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
@@ -32,12 +25,19 @@ import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.ServerSetting;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.cluster.sql.QueueHostRow;
 import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
+import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
+import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
+import io.dpone.testkit.cluster.ClusterMember;
+import io.dpone.testkit.cluster.Credentials;
+import io.dpone.testkit.cluster.MemberEndpoint;
+import io.dpone.testkit.cluster.RunningCluster;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -104,13 +104,18 @@ public final class EmulatedClusterDdl implements DdlPort, AutoCloseable {
         List<EmulatedHost> hosts = new ArrayList<>();
         for (ClusterMember member : harness.members()) {
             MemberEndpoint endpoint = member.endpoint();
-            hosts.add(new EmulatedHost(new HostEndpoint(endpoint.host(), endpoint.nativePort()),
-                    new HttpOneShotMutationTransport(ClickHouseEndpoint.of(endpoint.host(), endpoint.httpPort(), database,
-                            principal.user(), principal.password()))));
+            hosts.add(new EmulatedHost(
+                    new HostEndpoint(endpoint.host(), endpoint.nativePort()),
+                    new HttpOneShotMutationTransport(ClickHouseEndpoint.of(
+                            endpoint.host(), endpoint.httpPort(), database, principal.user(), principal.password()))));
         }
         MemberEndpoint first = harness.member(0).endpoint();
-        return new EmulatedClusterDdl(name, hosts, new HttpReadTransport(ClickHouseEndpoint.of(first.host(), first.httpPort(),
-                database, principal.user(), principal.password())), Sha256ProtocolDigests.INSTANCE);
+        return new EmulatedClusterDdl(
+                name,
+                hosts,
+                new HttpReadTransport(ClickHouseEndpoint.of(
+                        first.host(), first.httpPort(), database, principal.user(), principal.password())),
+                Sha256ProtocolDigests.INSTANCE);
     }
 
     @Override
@@ -207,11 +212,15 @@ public final class EmulatedClusterDdl implements DdlPort, AutoCloseable {
     }
 
     private List<EmulatedEntry> listed(String forCluster) {
-        return forCluster.equals(cluster) ? entries.stream().filter(e -> !forgotten.contains(actionOf(e))).toList() : List.of();
+        return forCluster.equals(cluster)
+                ? entries.stream().filter(e -> !forgotten.contains(actionOf(e))).toList()
+                : List.of();
     }
 
     private static DdlAction actionOf(EmulatedEntry entry) {
-        return DdlCorrelationToken.parse(entry.token()).map(DdlCorrelationToken::action).orElse(null);
+        return DdlCorrelationToken.parse(entry.token())
+                .map(DdlCorrelationToken::action)
+                .orElse(null);
     }
 
     /** Executes the local form on every host, in order, and keeps the entry. */
@@ -226,38 +235,89 @@ public final class EmulatedClusterDdl implements DdlPort, AutoCloseable {
             String hostName = host.queueIdentity().host();
             long port = host.queueIdentity().port();
             if (refusedHost != null && refusedHost == i) {
-                rows.add(finished(name, hostName, port, REFUSAL_CODE, "Code: 497. DB::Exception: emulated host refusal.",
-                        statement, token));
+                rows.add(finished(
+                        name,
+                        hostName,
+                        port,
+                        REFUSAL_CODE,
+                        "Code: 497. DB::Exception: emulated host refusal.",
+                        statement,
+                        token));
                 continue;
             }
-            MutationOutcome outcome = host.local().execute(new SqlStatement(StatementKind.OTHER_MUTATION, local),
-                    QueryContext.of(queryId()).with(ServerSetting.LOG_COMMENT, token.value()));
+            MutationOutcome outcome = host.local()
+                    .execute(
+                            new SqlStatement(StatementKind.OTHER_MUTATION, local),
+                            QueryContext.of(queryId()).with(ServerSetting.LOG_COMMENT, token.value()));
             if (outcome instanceof MutationOutcome.Acknowledged) {
                 rows.add(finished(name, hostName, port, 0, "", statement, token));
             } else if (outcome instanceof MutationOutcome.Rejected rejected) {
-                rows.add(finished(name, hostName, port, rejected.error().code(), rejected.error().summary(), statement, token));
+                rows.add(finished(
+                        name,
+                        hostName,
+                        port,
+                        rejected.error().code(),
+                        rejected.error().summary(),
+                        statement,
+                        token));
                 firstFailure = firstFailure.or(() -> Optional.of(outcome));
             } else {
-                rows.add(new QueueHostRow(name, Optional.of(hostName), Optional.of(port), Optional.of("Inactive"),
-                        Optional.empty(), Optional.empty(), "", Optional.of(token.value()), true));
+                rows.add(new QueueHostRow(
+                        name,
+                        Optional.of(hostName),
+                        Optional.of(port),
+                        Optional.of("Inactive"),
+                        Optional.empty(),
+                        Optional.empty(),
+                        "",
+                        Optional.of(token.value()),
+                        true));
                 firstFailure = firstFailure.or(() -> Optional.of(outcome));
             }
         }
         String stored = formatted(statement.sql());
-        List<QueueHostRow> withQuery = rows.stream().map(row -> new QueueHostRow(row.entry(), row.host(), row.port(),
-                row.status(), row.exceptionCode(), row.exceptionText(), stored, row.logComment(), row.wellTyped())).toList();
+        List<QueueHostRow> withQuery = rows.stream()
+                .map(row -> new QueueHostRow(
+                        row.entry(),
+                        row.host(),
+                        row.port(),
+                        row.status(),
+                        row.exceptionCode(),
+                        row.exceptionText(),
+                        stored,
+                        row.logComment(),
+                        row.wellTyped()))
+                .toList();
         entries.add(new EmulatedEntry(name, stored, token.value(), withQuery));
         String queryId = queryId();
-        return firstFailure.<DdlDispatch>map(failure -> new DdlDispatch.Sent(queryId, failure instanceof MutationOutcome.Rejected r
-                        ? new DdlDispatch.InitiatorAnswer.ServerErrorAnswer(r.error())
-                        : new DdlDispatch.InitiatorAnswer.NoAnswer(MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty())))
+        return firstFailure
+                .<DdlDispatch>map(failure -> new DdlDispatch.Sent(
+                        queryId,
+                        failure instanceof MutationOutcome.Rejected r
+                                ? new DdlDispatch.InitiatorAnswer.ServerErrorAnswer(r.error())
+                                : new DdlDispatch.InitiatorAnswer.NoAnswer(
+                                        MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty())))
                 .orElseGet(() -> new DdlDispatch.Sent(queryId, new DdlDispatch.InitiatorAnswer.Acknowledged()));
     }
 
-    private static QueueHostRow finished(String entry, String host, long port, long code, String text, SqlStatement statement,
+    private static QueueHostRow finished(
+            String entry,
+            String host,
+            long port,
+            long code,
+            String text,
+            SqlStatement statement,
             DdlCorrelationToken token) {
-        return new QueueHostRow(entry, Optional.of(host), Optional.of(port), Optional.of("Finished"), Optional.of(code),
-                Optional.of(text), statement.sql(), Optional.of(token.value()), true);
+        return new QueueHostRow(
+                entry,
+                Optional.of(host),
+                Optional.of(port),
+                Optional.of("Finished"),
+                Optional.of(code),
+                Optional.of(text),
+                statement.sql(),
+                Optional.of(token.value()),
+                true);
     }
 
     /** The statement without its {@code ON CLUSTER} clause, as each host executes it. */
@@ -272,9 +332,11 @@ public final class EmulatedClusterDdl implements DdlPort, AutoCloseable {
 
     /** The query as the server formats it, which is what ClickHouse stores in the queue entry. */
     private String formatted(String sql) {
-        ReadOutcome outcome = reads.read(SqlStatement.read("SELECT formatQuerySingleLine(" + SqlQuoting.string(sql) + ") AS q"),
+        ReadOutcome outcome = reads.read(
+                SqlStatement.read("SELECT formatQuerySingleLine(" + SqlQuoting.string(sql) + ") AS q"),
                 QueryContext.of(queryId()));
-        if (outcome instanceof ReadOutcome.Rows rows && rows.result().size() == 1
+        if (outcome instanceof ReadOutcome.Rows rows
+                && rows.result().size() == 1
                 && rows.result().value(0, "q") instanceof String text) {
             return text;
         }

@@ -26,8 +26,7 @@ import java.util.regex.Pattern;
 public final class SyntheticReceipts {
     private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{40}");
 
-    private SyntheticReceipts() {
-    }
+    private SyntheticReceipts() {}
 
     /** The exact commit and fixture a synthetic receipt binds. */
     public record Binding(String commit, boolean worktreeClean, Map<String, String> fixture) {
@@ -41,7 +40,8 @@ public final class SyntheticReceipts {
 
         /** SHA-256 over the sorted fixture keys and values. */
         public String fixtureDigest() {
-            CanonicalEncoder encoder = CanonicalEncoder.forDomain("dpone.testkit.synthetic-fixture.v1").number(fixture.size());
+            CanonicalEncoder encoder = CanonicalEncoder.forDomain("dpone.testkit.synthetic-fixture.v1")
+                    .number(fixture.size());
             new TreeMap<>(fixture).forEach((key, value) -> encoder.text(key).text(value));
             return encoder.sha256().hex();
         }
@@ -60,12 +60,20 @@ public final class SyntheticReceipts {
         detail.put("worktree_clean", binding.worktreeClean());
         detail.put("fixture", new LinkedHashMap<>(new TreeMap<>(binding.fixture())));
         detail.put("fixture_digest", binding.fixtureDigest());
-        return new PublicationReceipt(runtime.schema(), runtime.replicationMode(), runtime.operationId(),
-                EvidenceScope.LOCAL_SYNTHETIC, EvidenceStatus.UNVERIFIED, runtime.outcome(), runtime.errorCode(), detail);
+        return new PublicationReceipt(
+                runtime.schema(),
+                runtime.replicationMode(),
+                runtime.operationId(),
+                EvidenceScope.LOCAL_SYNTHETIC,
+                EvidenceStatus.UNVERIFIED,
+                runtime.outcome(),
+                runtime.errorCode(),
+                detail);
     }
 
     /** The {@code HEAD} commit of the repository at {@code directory} and whether its work tree is clean. */
-    public static Binding currentCommit(Path directory, Map<String, String> fixture) throws IOException, InterruptedException {
+    public static Binding currentCommit(Path directory, Map<String, String> fixture)
+            throws IOException, InterruptedException {
         String head = git(directory, "rev-parse", "HEAD").strip();
         boolean clean = git(directory, "status", "--porcelain").isBlank();
         return new Binding(head, clean, fixture);
@@ -75,7 +83,10 @@ public final class SyntheticReceipts {
         String[] command = new String[arguments.length + 1];
         command[0] = "git";
         System.arraycopy(arguments, 0, command, 1, arguments.length);
-        Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(directory.toFile())
+                .redirectErrorStream(true)
+                .start();
         byte[] out = process.getInputStream().readAllBytes();
         if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
             throw new IOException("git " + arguments[0] + " failed");

@@ -21,13 +21,16 @@ public final class CallCounter {
     private final Map<StatementKind, AtomicInteger> sendsByKind = new ConcurrentHashMap<>();
 
     void invoked(String queryId) {
-        invocations.computeIfAbsent(requireNonNull(queryId, "queryId is null"), id -> new AtomicInteger()).incrementAndGet();
+        invocations
+                .computeIfAbsent(requireNonNull(queryId, "queryId is null"), id -> new AtomicInteger())
+                .incrementAndGet();
     }
 
     /** One call of {@code kind} with {@code queryId} reached the server side of the wrapper. */
     public void sent(String queryId, StatementKind kind) {
         requireNonNull(kind, "kind is null");
-        sends.computeIfAbsent(requireNonNull(queryId, "queryId is null"), id -> new AtomicInteger()).incrementAndGet();
+        sends.computeIfAbsent(requireNonNull(queryId, "queryId is null"), id -> new AtomicInteger())
+                .incrementAndGet();
         kinds.putIfAbsent(queryId, kind);
         sendsByKind.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
     }
@@ -53,7 +56,8 @@ public final class CallCounter {
     /** The most sends any one mutation query id made (reads, which a policy may retry, are left out); 0 if none. */
     public int maxSendsPerMutation() {
         return sends.entrySet().stream()
-                .filter(entry -> kinds.getOrDefault(entry.getKey(), StatementKind.READ).isMutation())
+                .filter(entry ->
+                        kinds.getOrDefault(entry.getKey(), StatementKind.READ).isMutation())
                 .mapToInt(entry -> entry.getValue().get())
                 .max()
                 .orElse(0);

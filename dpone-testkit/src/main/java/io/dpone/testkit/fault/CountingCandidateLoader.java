@@ -28,8 +28,13 @@ public final class CountingCandidateLoader implements CandidateLoadPort {
     }
 
     @Override
-    public LoadResult load(TableRef candidate, List<String> columns, RowCursor rows, long maxSourceBytes,
-            Cancellation cancellation, ProgressListener progress) {
+    public LoadResult load(
+            TableRef candidate,
+            List<String> columns,
+            RowCursor rows,
+            long maxSourceBytes,
+            Cancellation cancellation,
+            ProgressListener progress) {
         String key = "load-" + UUID.randomUUID();
         counter.invoked(key);
         counter.sent(key, StatementKind.CANDIDATE_LOAD);

@@ -9,8 +9,8 @@ import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.port.Sleeper;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,13 +34,19 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
     private final List<MutationOutcome> hidden = new ArrayList<>();
     private final AtomicLong sequence = new AtomicLong();
 
-    public FaultInjectingTransport(OneShotMutationTransport mutations, ReadTransport reads, FaultPlan plan, Sleeper sleeper) {
+    public FaultInjectingTransport(
+            OneShotMutationTransport mutations, ReadTransport reads, FaultPlan plan, Sleeper sleeper) {
         this(mutations, reads, plan, sleeper, new CallCounter(), SendHook.NONE);
     }
 
     /** A wrapper counting into a shared {@code counter} and calling {@code hook} around every mutation. */
-    public FaultInjectingTransport(OneShotMutationTransport mutations, ReadTransport reads, FaultPlan plan, Sleeper sleeper,
-            CallCounter counter, SendHook hook) {
+    public FaultInjectingTransport(
+            OneShotMutationTransport mutations,
+            ReadTransport reads,
+            FaultPlan plan,
+            Sleeper sleeper,
+            CallCounter counter,
+            SendHook hook) {
         this.mutations = requireNonNull(mutations, "mutations is null");
         this.reads = requireNonNull(reads, "reads is null");
         this.plan = requireNonNull(plan, "plan is null");
@@ -63,13 +69,17 @@ public final class FaultInjectingTransport implements OneShotMutationTransport, 
         String queryId = context.queryId();
         counter.invoked(queryId);
         TransportFault hooked = hook.beforeSend(statement, context);
-        TransportFault fault = hooked == TransportFault.NONE ? decide(statement, queryId) : record(statement, queryId, hooked);
+        TransportFault fault =
+                hooked == TransportFault.NONE ? decide(statement, queryId) : record(statement, queryId, hooked);
         switch (fault) {
             case FAIL_BEFORE_SEND:
                 return new MutationOutcome.NotSent(queryId, "injected: failed before send");
             case LOSE_RESPONSE_AFTER_EXECUTE:
                 hide(send(statement, context));
-                return new MutationOutcome.Ambiguous(queryId, AmbiguityCause.RESPONSE_LOST, Optional.empty(),
+                return new MutationOutcome.Ambiguous(
+                        queryId,
+                        AmbiguityCause.RESPONSE_LOST,
+                        Optional.empty(),
                         "injected: response lost after execute");
             case DELAY:
                 if (!pause()) {

@@ -18,8 +18,7 @@ import java.util.SplittableRandom;
  * Thread-safe; decisions are serialised so concurrent callers see one reproducible sequence.
  */
 public final class FaultPlan {
-    private record Rule(TransportFault fault, double probability) {
-    }
+    private record Rule(TransportFault fault, double probability) {}
 
     private final long seed;
     private final SplittableRandom random;

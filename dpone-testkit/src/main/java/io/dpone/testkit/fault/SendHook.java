@@ -14,8 +14,7 @@ import io.dpone.clickhouse.cluster.sql.SqlStatement;
  */
 public interface SendHook {
     /** Does nothing and never overrides the plan. */
-    SendHook NONE = new SendHook() {
-    };
+    SendHook NONE = new SendHook() {};
 
     /**
      * Called for every mutation before anything is sent. A fault other than {@link TransportFault#NONE}
@@ -27,6 +26,5 @@ public interface SendHook {
     }
 
     /** Called after each send of a mutation reached the server, with the server's real answer. */
-    default void afterSend(SqlStatement statement, QueryContext context, MutationOutcome outcome) {
-    }
+    default void afterSend(SqlStatement statement, QueryContext context, MutationOutcome outcome) {}
 }

@@ -28,46 +28,65 @@ import net.jqwik.api.domains.DomainContext;
 @Domain(DomainContext.Global.class)
 @Domain(FieldsReportingDomain.class)
 public abstract class AuthorityCodecContract {
-    protected AuthorityCodecContract() {
-    }
+    protected AuthorityCodecContract() {}
 
     protected abstract AuthorityCodec codec();
 
     @Property
     void roundTripsEveryValidRecord(@ForAll("records") AuthorityRecord record) {
-        assertEquals(new DecodeResult.Valid<>(record), codec().decode(codec().encode(record)),
+        assertEquals(
+                new DecodeResult.Valid<>(record),
+                codec().decode(codec().encode(record)),
                 () -> "rule: decoding an encoded record gives it back Valid; for record " + record + " encoded as "
                         + FieldsReportingFormat.describe(codec().encode(record)));
     }
 
     @Property
     void encodingIsDeterministic(@ForAll("records") AuthorityRecord record) {
-        assertEquals(codec().encode(record), codec().encode(record), () -> "rule: encoding is deterministic; for record " + record);
+        assertEquals(
+                codec().encode(record),
+                codec().encode(record),
+                () -> "rule: encoding is deterministic; for record " + record);
     }
 
     @Property
     void decodeNeverThrows(@ForAll("rawRows") AuthorityRow row) {
-        assertNotNull(codec().decode(row), () -> "rule: decoding is total (Valid or Blocked, never null); for "
-                + FieldsReportingFormat.describe(row));
+        assertNotNull(
+                codec().decode(row),
+                () -> "rule: decoding is total (Valid or Blocked, never null); for "
+                        + FieldsReportingFormat.describe(row));
     }
 
     @Property
-    void everySingleColumnMutationIsBlocked(@ForAll("records") AuthorityRecord record, @ForAll("mutations") RowMutation mutation) {
+    void everySingleColumnMutationIsBlocked(
+            @ForAll("records") AuthorityRecord record, @ForAll("mutations") RowMutation mutation) {
         AuthorityRow row = codec().encode(record);
         AuthorityRow mutated = mutation.apply(row);
         Assume.that(!mutated.equals(row));
-        assertInstanceOf(DecodeResult.Blocked.class, codec().decode(mutated), () -> "rule: a change to any one stored column of an"
-                + " encoded row is Blocked, never read as a record; column " + mutation.column() + " changed from "
-                + FieldsReportingFormat.describe(row) + " to " + FieldsReportingFormat.describe(mutated) + " decoded as "
-                + codec().decode(mutated));
+        assertInstanceOf(
+                DecodeResult.Blocked.class,
+                codec().decode(mutated),
+                () -> "rule: a change to any one stored column of an"
+                        + " encoded row is Blocked, never read as a record; column " + mutation.column()
+                        + " changed from "
+                        + FieldsReportingFormat.describe(row) + " to " + FieldsReportingFormat.describe(mutated)
+                        + " decoded as "
+                        + codec().decode(mutated));
     }
 
     @Property
-    void resignedPayloadIsAcceptedOnlyInCanonicalForm(@ForAll("records") AuthorityRecord record,
-            @ForAll("mutations") RowMutation mutation) {
+    void resignedPayloadIsAcceptedOnlyInCanonicalForm(
+            @ForAll("records") AuthorityRecord record, @ForAll("mutations") RowMutation mutation) {
         AuthorityRow row = codec().encode(record);
-        String payload = new RowMutation(5, mutation.kind(), mutation.position(), mutation.character(), mutation.replacement(),
-                mutation.number()).apply(row).payload();
+        String payload = new RowMutation(
+                        5,
+                        mutation.kind(),
+                        mutation.position(),
+                        mutation.character(),
+                        mutation.replacement(),
+                        mutation.number())
+                .apply(row)
+                .payload();
         Assume.that(payload != null && !payload.equals(row.payload()));
         String sha;
         try {
@@ -75,11 +94,15 @@ public abstract class AuthorityCodecContract {
         } catch (IllegalArgumentException notText) {
             return;
         }
-        AuthorityRow resigned = new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
-                row.dispatchEpoch(), payload, sha);
+        AuthorityRow resigned = new AuthorityRow(
+                row.targetKey(), row.operationId(), row.fenceToken(), row.phase(), row.dispatchEpoch(), payload, sha);
         if (codec().decode(resigned) instanceof DecodeResult.Valid<AuthorityRecord> valid) {
-            assertEquals(resigned, codec().encode(valid.record()), () -> "rule: a re-signed payload is Valid only in the"
-                    + " canonical encoding of what it decodes to; accepted " + FieldsReportingFormat.describe(resigned));
+            assertEquals(
+                    resigned,
+                    codec().encode(valid.record()),
+                    () -> "rule: a re-signed payload is Valid only in the"
+                            + " canonical encoding of what it decodes to; accepted "
+                            + FieldsReportingFormat.describe(resigned));
         }
     }
 

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
-import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.testkit.arbitrary.LabeledCleanupFacts;
@@ -33,8 +33,7 @@ import net.jqwik.api.statistics.Statistics;
 @Domain(DomainContext.Global.class)
 @Domain(FieldsReportingDomain.class)
 public abstract class CleanupClassifierContract {
-    protected CleanupClassifierContract() {
-    }
+    protected CleanupClassifierContract() {}
 
     protected abstract CleanupClassifier classifier();
 
@@ -54,9 +53,12 @@ public abstract class CleanupClassifierContract {
     @Property
     void anyHazardProhibitsDropAndCompletion(@ForAll("facts") LabeledCleanupFacts labeled) {
         if (!labeled.hazards().isEmpty()) {
-            assertEquals(CleanupDecision.PROHIBITED, classifier().classify(labeled.facts()).decision(), () -> "rule (seed 6): an"
-                    + " unknown identity, unavailable member, partial host set or unknown queue result prohibits drop and"
-                    + " completion; for " + FieldsReportingFormat.describe(labeled));
+            assertEquals(
+                    CleanupDecision.PROHIBITED,
+                    classifier().classify(labeled.facts()).decision(),
+                    () -> "rule (seed 6): an"
+                            + " unknown identity, unavailable member, partial host set or unknown queue result prohibits drop and"
+                            + " completion; for " + FieldsReportingFormat.describe(labeled));
         }
     }
 
@@ -67,19 +69,31 @@ public abstract class CleanupClassifierContract {
             return;
         }
         String rule = "rule (seed 6): a drop needs ";
-        assertTrue(facts.shape() instanceof PublicationShape.ExistingTarget,
-                () -> rule + "an existing target (an absent target has no predecessor); for " + FieldsReportingFormat.describe(labeled));
-        assertTrue(facts.replicationHealthy(), () -> rule + "complete replication health; for " + FieldsReportingFormat.describe(labeled));
-        assertTrue(facts.publicationReceipt().isTerminal(),
+        assertTrue(
+                facts.shape() instanceof PublicationShape.ExistingTarget,
+                () -> rule + "an existing target (an absent target has no predecessor); for "
+                        + FieldsReportingFormat.describe(labeled));
+        assertTrue(
+                facts.replicationHealthy(),
+                () -> rule + "complete replication health; for " + FieldsReportingFormat.describe(labeled));
+        assertTrue(
+                facts.publicationReceipt().isTerminal(),
                 () -> rule + "a terminal publication receipt; for " + FieldsReportingFormat.describe(labeled));
-        assertTrue(Set.of(ReplicaPlan.COMMITTED, ReplicaPlan.CLEANUP_PENDING).containsAll(labeled.plans().values()),
-                () -> rule + "every replica committed or already clean; for " + FieldsReportingFormat.describe(labeled));
+        assertTrue(
+                Set.of(ReplicaPlan.COMMITTED, ReplicaPlan.CLEANUP_PENDING)
+                        .containsAll(labeled.plans().values()),
+                () -> rule + "every replica committed or already clean; for "
+                        + FieldsReportingFormat.describe(labeled));
         if (facts.cleanupQueue() == QueueResult.LOST) {
             // A lost drop gave no receipt: a no-op DROP ... IF EXISTS may be sent to earn one.
-            assertEquals(AuthorityPhase.CLEANUP_PENDING, facts.phase(),
-                    () -> rule + "a recorded CLEANUP_PENDING phase to redispatch a lost drop; for " + FieldsReportingFormat.describe(labeled));
+            assertEquals(
+                    AuthorityPhase.CLEANUP_PENDING,
+                    facts.phase(),
+                    () -> rule + "a recorded CLEANUP_PENDING phase to redispatch a lost drop; for "
+                            + FieldsReportingFormat.describe(labeled));
         } else {
-            assertTrue(labeled.plans().containsValue(ReplicaPlan.COMMITTED),
+            assertTrue(
+                    labeled.plans().containsValue(ReplicaPlan.COMMITTED),
                     () -> rule + "a predecessor copy left to drop; for " + FieldsReportingFormat.describe(labeled));
         }
     }
@@ -91,16 +105,23 @@ public abstract class CleanupClassifierContract {
             return;
         }
         String rule = "rule (seed 6): completion needs ";
-        assertTrue(facts.publicationReceipt().isTerminal(),
+        assertTrue(
+                facts.publicationReceipt().isTerminal(),
                 () -> rule + "a terminal publication receipt; for " + FieldsReportingFormat.describe(labeled));
         if (facts.shape() instanceof PublicationShape.ExistingTarget) {
-            assertTrue(labeled.allPlanned(ReplicaPlan.CLEANUP_PENDING),
-                    () -> rule + "candidate absence verified on every replica; for " + FieldsReportingFormat.describe(labeled));
-            assertTrue(facts.cleanupQueue().isTerminal(), () -> rule + "a terminal cleanup receipt (a late drop must not hit"
-                    + " the next candidate); for " + FieldsReportingFormat.describe(labeled));
+            assertTrue(
+                    labeled.allPlanned(ReplicaPlan.CLEANUP_PENDING),
+                    () -> rule + "candidate absence verified on every replica; for "
+                            + FieldsReportingFormat.describe(labeled));
+            assertTrue(
+                    facts.cleanupQueue().isTerminal(),
+                    () -> rule + "a terminal cleanup receipt (a late drop must not hit" + " the next candidate); for "
+                            + FieldsReportingFormat.describe(labeled));
         } else {
-            assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED),
-                    () -> rule + "every replica committed (absent target); for " + FieldsReportingFormat.describe(labeled));
+            assertTrue(
+                    labeled.allPlanned(ReplicaPlan.COMMITTED),
+                    () -> rule + "every replica committed (absent target); for "
+                            + FieldsReportingFormat.describe(labeled));
         }
     }
 

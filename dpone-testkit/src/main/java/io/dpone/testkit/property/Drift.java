@@ -9,29 +9,115 @@ import java.util.UUID;
 
 /** Changes exactly one field of a value to a different value; the digest suites' drift source. */
 final class Drift {
-    private Drift() {
-    }
+    private Drift() {}
 
     static ClusterMember member(ClusterMember m, int field) {
         return switch (field) {
-            case 0 -> new ClusterMember(m.cluster() + "x", m.shardNumber(), m.replicaNumber(), m.hostName(), m.hostAddress(), m.nativePort(), m.internalReplication());
-            case 1 -> new ClusterMember(m.cluster(), other(m.shardNumber()), m.replicaNumber(), m.hostName(), m.hostAddress(), m.nativePort(), m.internalReplication());
-            case 2 -> new ClusterMember(m.cluster(), m.shardNumber(), other(m.replicaNumber()), m.hostName(), m.hostAddress(), m.nativePort(), m.internalReplication());
-            case 3 -> new ClusterMember(m.cluster(), m.shardNumber(), m.replicaNumber(), m.hostName() + "x", m.hostAddress(), m.nativePort(), m.internalReplication());
-            case 4 -> new ClusterMember(m.cluster(), m.shardNumber(), m.replicaNumber(), m.hostName(), m.hostAddress() + "x", m.nativePort(), m.internalReplication());
-            case 5 -> new ClusterMember(m.cluster(), m.shardNumber(), m.replicaNumber(), m.hostName(), m.hostAddress(), (m.nativePort() + 1) % 65_536, m.internalReplication());
-            default -> new ClusterMember(m.cluster(), m.shardNumber(), m.replicaNumber(), m.hostName(), m.hostAddress(), m.nativePort(), !m.internalReplication());
+            case 0 ->
+                new ClusterMember(
+                        m.cluster() + "x",
+                        m.shardNumber(),
+                        m.replicaNumber(),
+                        m.hostName(),
+                        m.hostAddress(),
+                        m.nativePort(),
+                        m.internalReplication());
+            case 1 ->
+                new ClusterMember(
+                        m.cluster(),
+                        other(m.shardNumber()),
+                        m.replicaNumber(),
+                        m.hostName(),
+                        m.hostAddress(),
+                        m.nativePort(),
+                        m.internalReplication());
+            case 2 ->
+                new ClusterMember(
+                        m.cluster(),
+                        m.shardNumber(),
+                        other(m.replicaNumber()),
+                        m.hostName(),
+                        m.hostAddress(),
+                        m.nativePort(),
+                        m.internalReplication());
+            case 3 ->
+                new ClusterMember(
+                        m.cluster(),
+                        m.shardNumber(),
+                        m.replicaNumber(),
+                        m.hostName() + "x",
+                        m.hostAddress(),
+                        m.nativePort(),
+                        m.internalReplication());
+            case 4 ->
+                new ClusterMember(
+                        m.cluster(),
+                        m.shardNumber(),
+                        m.replicaNumber(),
+                        m.hostName(),
+                        m.hostAddress() + "x",
+                        m.nativePort(),
+                        m.internalReplication());
+            case 5 ->
+                new ClusterMember(
+                        m.cluster(),
+                        m.shardNumber(),
+                        m.replicaNumber(),
+                        m.hostName(),
+                        m.hostAddress(),
+                        (m.nativePort() + 1) % 65_536,
+                        m.internalReplication());
+            default ->
+                new ClusterMember(
+                        m.cluster(),
+                        m.shardNumber(),
+                        m.replicaNumber(),
+                        m.hostName(),
+                        m.hostAddress(),
+                        m.nativePort(),
+                        !m.internalReplication());
         };
     }
 
     static GenerationIdentity generation(GenerationIdentity g, int field) {
         return switch (field) {
-            case 0 -> new GenerationIdentity(new UUID(g.tableUuid().getMostSignificantBits(), g.tableUuid().getLeastSignificantBits() + 1),
-                    g.normalizedEngineFull(), g.schemaDigest(), g.zookeeperName(), g.zookeeperPath());
-            case 1 -> new GenerationIdentity(g.tableUuid(), g.normalizedEngineFull() + " ", g.schemaDigest(), g.zookeeperName(), g.zookeeperPath());
-            case 2 -> new GenerationIdentity(g.tableUuid(), g.normalizedEngineFull(), g.schemaDigest() + "x", g.zookeeperName(), g.zookeeperPath());
-            case 3 -> new GenerationIdentity(g.tableUuid(), g.normalizedEngineFull(), g.schemaDigest(), g.zookeeperName() + "x", g.zookeeperPath());
-            default -> new GenerationIdentity(g.tableUuid(), g.normalizedEngineFull(), g.schemaDigest(), g.zookeeperName(), g.zookeeperPath() + "/");
+            case 0 ->
+                new GenerationIdentity(
+                        new UUID(
+                                g.tableUuid().getMostSignificantBits(),
+                                g.tableUuid().getLeastSignificantBits() + 1),
+                        g.normalizedEngineFull(),
+                        g.schemaDigest(),
+                        g.zookeeperName(),
+                        g.zookeeperPath());
+            case 1 ->
+                new GenerationIdentity(
+                        g.tableUuid(),
+                        g.normalizedEngineFull() + " ",
+                        g.schemaDigest(),
+                        g.zookeeperName(),
+                        g.zookeeperPath());
+            case 2 ->
+                new GenerationIdentity(
+                        g.tableUuid(),
+                        g.normalizedEngineFull(),
+                        g.schemaDigest() + "x",
+                        g.zookeeperName(),
+                        g.zookeeperPath());
+            case 3 ->
+                new GenerationIdentity(
+                        g.tableUuid(),
+                        g.normalizedEngineFull(),
+                        g.schemaDigest(),
+                        g.zookeeperName() + "x",
+                        g.zookeeperPath());
+            default ->
+                new GenerationIdentity(
+                        g.tableUuid(),
+                        g.normalizedEngineFull(),
+                        g.schemaDigest(),
+                        g.zookeeperName(),
+                        g.zookeeperPath() + "/");
         };
     }
 
@@ -39,14 +125,28 @@ final class Drift {
         QualifiedTarget t = o.target();
         return switch (field) {
             case 0 -> new OperationInputs(o.protocolVersion() + 1, o.schedulerInvocationIdentity(), o.planDigest(), t);
-            case 1 -> new OperationInputs(o.protocolVersion(), o.schedulerInvocationIdentity() + "x", o.planDigest(), t);
-            case 2 -> new OperationInputs(o.protocolVersion(), o.schedulerInvocationIdentity(), flip(o.planDigest()), t);
-            case 3 -> new OperationInputs(o.protocolVersion(), o.schedulerInvocationIdentity(), o.planDigest(),
-                    new QualifiedTarget(t.cluster() + "x", t.database(), t.table()));
-            case 4 -> new OperationInputs(o.protocolVersion(), o.schedulerInvocationIdentity(), o.planDigest(),
-                    new QualifiedTarget(t.cluster(), t.database() + "x", t.table()));
-            default -> new OperationInputs(o.protocolVersion(), o.schedulerInvocationIdentity(), o.planDigest(),
-                    new QualifiedTarget(t.cluster(), t.database(), t.table() + "x"));
+            case 1 ->
+                new OperationInputs(o.protocolVersion(), o.schedulerInvocationIdentity() + "x", o.planDigest(), t);
+            case 2 ->
+                new OperationInputs(o.protocolVersion(), o.schedulerInvocationIdentity(), flip(o.planDigest()), t);
+            case 3 ->
+                new OperationInputs(
+                        o.protocolVersion(),
+                        o.schedulerInvocationIdentity(),
+                        o.planDigest(),
+                        new QualifiedTarget(t.cluster() + "x", t.database(), t.table()));
+            case 4 ->
+                new OperationInputs(
+                        o.protocolVersion(),
+                        o.schedulerInvocationIdentity(),
+                        o.planDigest(),
+                        new QualifiedTarget(t.cluster(), t.database() + "x", t.table()));
+            default ->
+                new OperationInputs(
+                        o.protocolVersion(),
+                        o.schedulerInvocationIdentity(),
+                        o.planDigest(),
+                        new QualifiedTarget(t.cluster(), t.database(), t.table() + "x"));
         };
     }
 

@@ -40,8 +40,7 @@ import net.jqwik.api.statistics.Statistics;
 @Domain(DomainContext.Global.class)
 @Domain(FieldsReportingDomain.class)
 public abstract class EntryAggregatorContract {
-    protected EntryAggregatorContract() {
-    }
+    protected EntryAggregatorContract() {}
 
     protected abstract EntryAggregator aggregator();
 
@@ -53,8 +52,11 @@ public abstract class EntryAggregatorContract {
     void agreesWithTheExactHostSetOracle(@ForAll("scenarios") EntryScenario scenario) {
         EntryAggregation aggregation = aggregate(scenario);
         QueueStatus expected = expected(scenario);
-        assertEquals(expected, aggregation.outcome(), () -> "rule: exact expected host set, then unknown dominance, then"
-                + " in-progress, then terminal; for " + describe(scenario));
+        assertEquals(
+                expected,
+                aggregation.outcome(),
+                () -> "rule: exact expected host set, then unknown dominance, then"
+                        + " in-progress, then terminal; for " + describe(scenario));
         Statistics.collect(expected);
         Statistics.coverage(coverage -> {
             for (QueueStatus status : QueueStatus.values()) {
@@ -75,17 +77,22 @@ public abstract class EntryAggregatorContract {
         for (List<QueueRow> rows : byHost.values()) {
             QueueRow row = rows.get(0);
             assertEquals("Finished", row.status(), () -> rule + describe(scenario));
-            assertTrue(SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()).isTerminal(),
+            assertTrue(
+                    SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
+                            .isTerminal(),
                     () -> rule + describe(scenario));
         }
     }
 
     @Property
     void anyUnknownRowDominates(@ForAll("scenarios") EntryScenario scenario) {
-        boolean anyUnknownRow = scenario.rows().stream().anyMatch(
-                row -> SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()) == QueueStatus.OUTCOME_UNKNOWN);
+        boolean anyUnknownRow = scenario.rows().stream()
+                .anyMatch(row -> SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
+                        == QueueStatus.OUTCOME_UNKNOWN);
         if (anyUnknownRow) {
-            assertEquals(QueueStatus.OUTCOME_UNKNOWN, aggregate(scenario).outcome(),
+            assertEquals(
+                    QueueStatus.OUTCOME_UNKNOWN,
+                    aggregate(scenario).outcome(),
                     () -> "rule: any unknown row makes the entry OUTCOME_UNKNOWN; for " + describe(scenario));
         }
     }
@@ -94,7 +101,9 @@ public abstract class EntryAggregatorContract {
     void rowOrderIsIrrelevant(@ForAll("scenarios") EntryScenario scenario, @ForAll long seed) {
         List<QueueRow> shuffled = new ArrayList<>(scenario.rows());
         Collections.shuffle(shuffled, new Random(seed));
-        assertEquals(aggregate(scenario).outcome(), aggregate(scenario.withRows(shuffled)).outcome(),
+        assertEquals(
+                aggregate(scenario).outcome(),
+                aggregate(scenario.withRows(shuffled)).outcome(),
                 () -> "rule: row order is irrelevant; for " + describe(scenario));
     }
 
@@ -131,31 +140,38 @@ public abstract class EntryAggregatorContract {
     private QueueStatus expected(EntryScenario scenario) {
         Map<HostEndpoint, List<QueueRow>> byHost = rowsByHost(scenario);
         boolean everyRowBound = scenario.rows().stream().allMatch(row -> bound(scenario.entry(), row));
-        boolean exact = everyRowBound && byHost.keySet().equals(scenario.expectedHosts())
+        boolean exact = everyRowBound
+                && byHost.keySet().equals(scenario.expectedHosts())
                 && byHost.values().stream().allMatch(rows -> rows.size() == 1);
         if (!exact) {
             return QueueStatus.OUTCOME_UNKNOWN;
         }
         List<QueueStatus> statuses = scenario.rows().stream()
-                .map(row -> SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())).toList();
+                .map(row -> SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()))
+                .toList();
         if (statuses.contains(QueueStatus.OUTCOME_UNKNOWN)) {
             return QueueStatus.OUTCOME_UNKNOWN;
         }
         if (statuses.contains(QueueStatus.IN_PROGRESS)) {
             return QueueStatus.IN_PROGRESS;
         }
-        return statuses.contains(QueueStatus.TERMINAL_FAILURE) ? QueueStatus.TERMINAL_FAILURE : QueueStatus.TERMINAL_SUCCESS;
+        return statuses.contains(QueueStatus.TERMINAL_FAILURE)
+                ? QueueStatus.TERMINAL_FAILURE
+                : QueueStatus.TERMINAL_SUCCESS;
     }
 
     private boolean bound(BoundEntry entry, QueueRow row) {
-        return entry.entry().equals(row.entry()) && entry.cluster().equals(row.cluster())
-                && entry.correlationToken().equals(row.logComment()) && entry.queryDigest().equals(digests().ddlQuery(row.query()));
+        return entry.entry().equals(row.entry())
+                && entry.cluster().equals(row.cluster())
+                && entry.correlationToken().equals(row.logComment())
+                && entry.queryDigest().equals(digests().ddlQuery(row.query()));
     }
 
     private static Map<HostEndpoint, List<QueueRow>> rowsByHost(EntryScenario scenario) {
         Map<HostEndpoint, List<QueueRow>> byHost = new HashMap<>();
         for (QueueRow row : scenario.rows()) {
-            HostEndpoint host = row.host() == null || row.port() == null ? null : new HostEndpoint(row.host(), row.port());
+            HostEndpoint host =
+                    row.host() == null || row.port() == null ? null : new HostEndpoint(row.host(), row.port());
             byHost.computeIfAbsent(host, ignored -> new ArrayList<>()).add(row);
         }
         return byHost;

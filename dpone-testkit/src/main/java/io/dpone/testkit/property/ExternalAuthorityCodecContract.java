@@ -34,46 +34,65 @@ import net.jqwik.api.domains.DomainContext;
 @Domain(DomainContext.Global.class)
 @Domain(FieldsReportingDomain.class)
 public abstract class ExternalAuthorityCodecContract {
-    protected ExternalAuthorityCodecContract() {
-    }
+    protected ExternalAuthorityCodecContract() {}
 
     protected abstract SlotSchema<ExternalSlot> schema();
 
     @Property
     void roundTripsEveryValidRecord(@ForAll("records") ExternalRecord record) {
-        assertEquals(new DecodeResult.Valid<ExternalSlot>(record), schema().decode(schema().encode(record)),
+        assertEquals(
+                new DecodeResult.Valid<ExternalSlot>(record),
+                schema().decode(schema().encode(record)),
                 () -> "rule: decoding an encoded record gives it back Valid; for record " + record + " encoded as "
                         + FieldsReportingFormat.describe(schema().encode(record)));
     }
 
     @Property
     void encodingIsDeterministic(@ForAll("records") ExternalRecord record) {
-        assertEquals(schema().encode(record), schema().encode(record), () -> "rule: encoding is deterministic; for record " + record);
+        assertEquals(
+                schema().encode(record),
+                schema().encode(record),
+                () -> "rule: encoding is deterministic; for record " + record);
     }
 
     @Property
     void decodeNeverThrows(@ForAll("rawRows") AuthorityRow row) {
-        assertNotNull(schema().decode(row), () -> "rule: decoding is total (Valid or Blocked, never null); for "
-                + FieldsReportingFormat.describe(row));
+        assertNotNull(
+                schema().decode(row),
+                () -> "rule: decoding is total (Valid or Blocked, never null); for "
+                        + FieldsReportingFormat.describe(row));
     }
 
     @Property
-    void everySingleColumnMutationIsBlocked(@ForAll("records") ExternalRecord record, @ForAll("mutations") RowMutation mutation) {
+    void everySingleColumnMutationIsBlocked(
+            @ForAll("records") ExternalRecord record, @ForAll("mutations") RowMutation mutation) {
         AuthorityRow row = schema().encode(record);
         AuthorityRow mutated = mutation.apply(row);
         Assume.that(!mutated.equals(row));
-        assertInstanceOf(DecodeResult.Blocked.class, schema().decode(mutated), () -> "rule: a change to any one stored column of an"
-                + " encoded row is Blocked, never read as a record; column " + mutation.column() + " changed from "
-                + FieldsReportingFormat.describe(row) + " to " + FieldsReportingFormat.describe(mutated) + " decoded as "
-                + schema().decode(mutated));
+        assertInstanceOf(
+                DecodeResult.Blocked.class,
+                schema().decode(mutated),
+                () -> "rule: a change to any one stored column of an"
+                        + " encoded row is Blocked, never read as a record; column " + mutation.column()
+                        + " changed from "
+                        + FieldsReportingFormat.describe(row) + " to " + FieldsReportingFormat.describe(mutated)
+                        + " decoded as "
+                        + schema().decode(mutated));
     }
 
     @Property
-    void resignedPayloadIsAcceptedOnlyInCanonicalForm(@ForAll("records") ExternalRecord record,
-            @ForAll("mutations") RowMutation mutation) {
+    void resignedPayloadIsAcceptedOnlyInCanonicalForm(
+            @ForAll("records") ExternalRecord record, @ForAll("mutations") RowMutation mutation) {
         AuthorityRow row = schema().encode(record);
-        String payload = new RowMutation(5, mutation.kind(), mutation.position(), mutation.character(), mutation.replacement(),
-                mutation.number()).apply(row).payload();
+        String payload = new RowMutation(
+                        5,
+                        mutation.kind(),
+                        mutation.position(),
+                        mutation.character(),
+                        mutation.replacement(),
+                        mutation.number())
+                .apply(row)
+                .payload();
         Assume.that(payload != null && !payload.equals(row.payload()));
         String sha;
         try {
@@ -81,20 +100,28 @@ public abstract class ExternalAuthorityCodecContract {
         } catch (IllegalArgumentException notText) {
             return;
         }
-        AuthorityRow resigned = new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
-                row.dispatchEpoch(), payload, sha);
+        AuthorityRow resigned = new AuthorityRow(
+                row.targetKey(), row.operationId(), row.fenceToken(), row.phase(), row.dispatchEpoch(), payload, sha);
         if (schema().decode(resigned) instanceof DecodeResult.Valid<ExternalSlot> valid) {
-            assertEquals(resigned, schema().encode(valid.record()), () -> "rule: a re-signed payload is Valid only in the"
-                    + " canonical encoding of what it decodes to; accepted " + FieldsReportingFormat.describe(resigned));
+            assertEquals(
+                    resigned,
+                    schema().encode(valid.record()),
+                    () -> "rule: a re-signed payload is Valid only in the"
+                            + " canonical encoding of what it decodes to; accepted "
+                            + FieldsReportingFormat.describe(resigned));
         }
     }
 
     @Property
     void aValidInternalRowIsAForeignBaselineNeverAnExternalRecord(@ForAll("internalRecords") AuthorityRecord internal) {
         DecodeResult<ExternalSlot> decoded = schema().decode(AuthorityCodecV1.INSTANCE.encode(internal));
-        assertEquals(new DecodeResult.Valid<ExternalSlot>(new InternalBaseline(internal)), decoded,
-                () -> "rule: a valid internal V1 row reads as a foreign baseline, never as an external record; for record "
-                        + internal + " encoded as " + FieldsReportingFormat.describe(AuthorityCodecV1.INSTANCE.encode(internal)));
+        assertEquals(
+                new DecodeResult.Valid<ExternalSlot>(new InternalBaseline(internal)),
+                decoded,
+                () ->
+                        "rule: a valid internal V1 row reads as a foreign baseline, never as an external record; for record "
+                                + internal + " encoded as "
+                                + FieldsReportingFormat.describe(AuthorityCodecV1.INSTANCE.encode(internal)));
     }
 
     @Provide

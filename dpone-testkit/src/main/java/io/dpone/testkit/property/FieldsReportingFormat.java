@@ -2,8 +2,8 @@ package io.dpone.testkit.property;
 
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
-import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.testkit.arbitrary.EntryScenario;
 import io.dpone.testkit.arbitrary.LabeledCleanupFacts;
 import io.dpone.testkit.arbitrary.LabeledPublicationFacts;
@@ -22,8 +22,12 @@ import net.jqwik.api.SampleReportingFormat;
 public final class FieldsReportingFormat implements SampleReportingFormat {
     @Override
     public boolean appliesTo(Object value) {
-        return value instanceof QueueRow || value instanceof AuthorityRow || value instanceof HostEndpoint
-                || value instanceof EntryScenario || value instanceof ClusterMember || value instanceof LabeledPublicationFacts
+        return value instanceof QueueRow
+                || value instanceof AuthorityRow
+                || value instanceof HostEndpoint
+                || value instanceof EntryScenario
+                || value instanceof ClusterMember
+                || value instanceof LabeledPublicationFacts
                 || value instanceof LabeledCleanupFacts;
     }
 
@@ -40,7 +44,9 @@ public final class FieldsReportingFormat implements SampleReportingFormat {
         Map<String, Object> fields = new LinkedHashMap<>();
         if (value instanceof EntryScenario scenario) {
             fields.put("entry", scenario.entry().entry());
-            fields.put("expectedHosts", scenario.expectedHosts().stream().sorted().map(this::report).toList());
+            fields.put(
+                    "expectedHosts",
+                    scenario.expectedHosts().stream().sorted().map(this::report).toList());
             fields.put("rows", scenario.rows().stream().map(this::report).toList());
         } else if (value instanceof QueueRow row) {
             fields.put("entry", row.entry());
@@ -103,8 +109,11 @@ public final class FieldsReportingFormat implements SampleReportingFormat {
             return "NULL";
         }
         StringBuilder out = new StringBuilder("\"");
-        raw.codePoints().forEach(c -> out.append(c >= 0x20 && c < 0x7f && c != '"' && c != '\\'
-                ? Character.toString(c) : c == '"' ? "\\\"" : c == '\\' ? "\\\\" : String.format("\\u%04x", c)));
+        raw.codePoints()
+                .forEach(c -> out.append(
+                        c >= 0x20 && c < 0x7f && c != '"' && c != '\\'
+                                ? Character.toString(c)
+                                : c == '"' ? "\\\"" : c == '\\' ? "\\\\" : String.format("\\u%04x", c)));
         return out.append('"').toString();
     }
 }

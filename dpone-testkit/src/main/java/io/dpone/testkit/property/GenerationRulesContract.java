@@ -42,8 +42,7 @@ import net.jqwik.api.statistics.Statistics;
 @Domain(DomainContext.Global.class)
 @Domain(FieldsReportingDomain.class)
 public abstract class GenerationRulesContract {
-    protected GenerationRulesContract() {
-    }
+    protected GenerationRulesContract() {}
 
     /** The rules at admission: the target only. */
     protected abstract GenerationVerdict targetAtAdmission(Set<HostEndpoint> expected, List<ReplicaTables> replicas);
@@ -59,8 +58,11 @@ public abstract class GenerationRulesContract {
     @Property
     void stagedVerdictMatchesTheConstructionLabel(@ForAll("labeled") LabeledReplicaSet set) {
         GenerationVerdict verdict = afterStaging(set.expected(), set.replicas());
-        assertEquals(expectedVerdict(set.violationsAfterStaging(), set.target(), Optional.of(set.candidate())), verdict,
-                () -> "rule (seed 2, after staging): a set built with one defect reports exactly its violations; for " + set);
+        assertEquals(
+                expectedVerdict(set.violationsAfterStaging(), set.target(), Optional.of(set.candidate())),
+                verdict,
+                () -> "rule (seed 2, after staging): a set built with one defect reports exactly its violations; for "
+                        + set);
         String label = set.defect().map(Enum::name).orElse("VALID");
         Statistics.collect(label);
         Statistics.coverage(coverage -> {
@@ -73,9 +75,12 @@ public abstract class GenerationRulesContract {
 
     @Property
     void admissionVerdictMatchesTheConstructionLabelWithoutTheCandidate(@ForAll("labeled") LabeledReplicaSet set) {
-        assertEquals(expectedVerdict(set.violationsAtAdmission(), set.target(), Optional.empty()),
+        assertEquals(
+                expectedVerdict(set.violationsAtAdmission(), set.target(), Optional.empty()),
                 targetAtAdmission(set.expected(), set.replicas()),
-                () -> "rule (seed 2, at admission): a set built with one defect reports exactly its target's violations; for " + set);
+                () ->
+                        "rule (seed 2, at admission): a set built with one defect reports exactly its target's violations; for "
+                                + set);
     }
 
     /** Any facts, including combined defects the labels do not cover, get exactly the oracle's violations. */
@@ -83,22 +88,34 @@ public abstract class GenerationRulesContract {
     void agreesWithTheSeedOracle(@ForAll("arbitrary") ReplicaSet set) {
         List<GenerationViolation> staged = SeedGenerationRules.expected(set.expected(), set.replicas(), true);
         List<GenerationViolation> admission = SeedGenerationRules.expected(set.expected(), set.replicas(), false);
-        assertEquals(staged, violations(afterStaging(set.expected(), set.replicas())),
-                () -> "rule (seed 2, after staging): one target identity, a distinct uniform candidate, the Replicated*MergeTree"
-                        + " family, unique replica names covering the exact inventory; for " + set);
-        assertEquals(admission, violations(targetAtAdmission(set.expected(), set.replicas())),
+        assertEquals(
+                staged,
+                violations(afterStaging(set.expected(), set.replicas())),
+                () ->
+                        "rule (seed 2, after staging): one target identity, a distinct uniform candidate, the Replicated*MergeTree"
+                                + " family, unique replica names covering the exact inventory; for " + set);
+        assertEquals(
+                admission,
+                violations(targetAtAdmission(set.expected(), set.replicas())),
                 () -> "rule (seed 2, at admission): the same rules over the target alone; for " + set);
-        Statistics.label("staged").collect(staged.isEmpty() ? "VALID" : staged.get(0).name());
+        Statistics.label("staged")
+                .collect(staged.isEmpty() ? "VALID" : staged.get(0).name());
     }
 
     @Property
     void replicaOrderDoesNotMatter(@ForAll("arbitrary") ReplicaSet set, @ForAll long seed) {
         List<ReplicaTables> shuffled = new ArrayList<>(set.replicas());
         Collections.shuffle(shuffled, new Random(seed));
-        assertEquals(afterStaging(set.expected(), set.replicas()), afterStaging(set.expected(), shuffled),
-                () -> "rule: the staged verdict does not depend on replica order; for " + set + ", shuffled with seed " + seed);
-        assertEquals(targetAtAdmission(set.expected(), set.replicas()), targetAtAdmission(set.expected(), shuffled),
-                () -> "rule: the admission verdict does not depend on replica order; for " + set + ", shuffled with seed " + seed);
+        assertEquals(
+                afterStaging(set.expected(), set.replicas()),
+                afterStaging(set.expected(), shuffled),
+                () -> "rule: the staged verdict does not depend on replica order; for " + set + ", shuffled with seed "
+                        + seed);
+        assertEquals(
+                targetAtAdmission(set.expected(), set.replicas()),
+                targetAtAdmission(set.expected(), shuffled),
+                () -> "rule: the admission verdict does not depend on replica order; for " + set
+                        + ", shuffled with seed " + seed);
     }
 
     @Property
@@ -106,12 +123,21 @@ public abstract class GenerationRulesContract {
         List<ReplicaTables> swapped = new ArrayList<>();
         for (int i = 0; i < set.replicas().size(); i++) {
             ReplicaTables mine = set.replicas().get(i);
-            ReplicaTables theirs = other.replicas().isEmpty() ? mine : other.replicas().get(i % other.replicas().size());
-            swapped.add(new ReplicaTables(mine.member(), mine.target(), mine.targetReplicaName(), theirs.candidate(),
+            ReplicaTables theirs = other.replicas().isEmpty()
+                    ? mine
+                    : other.replicas().get(i % other.replicas().size());
+            swapped.add(new ReplicaTables(
+                    mine.member(),
+                    mine.target(),
+                    mine.targetReplicaName(),
+                    theirs.candidate(),
                     theirs.candidateReplicaName()));
         }
-        assertEquals(targetAtAdmission(set.expected(), set.replicas()), targetAtAdmission(set.expected(), swapped),
-                () -> "rule: admission sees the target only, not the candidate; for " + set + " with candidates from " + other);
+        assertEquals(
+                targetAtAdmission(set.expected(), set.replicas()),
+                targetAtAdmission(set.expected(), swapped),
+                () -> "rule: admission sees the target only, not the candidate; for " + set + " with candidates from "
+                        + other);
     }
 
     /** A valid staged verdict proves each sentence directly on the facts. */
@@ -121,22 +147,34 @@ public abstract class GenerationRulesContract {
         assertNotNull(verdict, () -> "rule: the verdict is total; for " + set);
         if (!(verdict instanceof GenerationVerdict.Valid valid)) {
             GenerationVerdict.Violated violated = (GenerationVerdict.Violated) verdict;
-            assertFalse(violated.violations().isEmpty(), () -> "rule: a Violated verdict names a violation; for " + set);
-            assertEquals(violated.primary().code(), violated.code(), () -> "rule: a Violated verdict's code is its primary's; for " + set);
+            assertFalse(
+                    violated.violations().isEmpty(), () -> "rule: a Violated verdict names a violation; for " + set);
+            assertEquals(
+                    violated.primary().code(),
+                    violated.code(),
+                    () -> "rule: a Violated verdict's code is its primary's; for " + set);
             return;
         }
-        Supplier<String> rule = () -> "rule (seed 2): a Valid staged verdict " + verdict + " proves one target identity, a distinct"
-                + " uniform candidate, the Replicated*MergeTree family and unique replica names covering the exact inventory; for " + set;
+        Supplier<String> rule =
+                () -> "rule (seed 2): a Valid staged verdict " + verdict + " proves one target identity, a distinct"
+                        + " uniform candidate, the Replicated*MergeTree family and unique replica names covering the exact inventory; for "
+                        + set;
         assertEquals(set.expected().size(), set.replicas().size(), rule);
         GenerationIdentity candidate = valid.candidate().orElseThrow();
         Set<String> targetNames = new HashSet<>();
         Set<String> candidateNames = new HashSet<>();
         for (ReplicaTables replica : set.replicas()) {
             assertTrue(set.expected().contains(replica.member()), rule);
-            assertEquals(valid.target().<TableObservation>map(TableObservation::present).orElse(TableObservation.absent()),
-                    replica.target(), rule);
+            assertEquals(
+                    valid.target()
+                            .<TableObservation>map(TableObservation::present)
+                            .orElse(TableObservation.absent()),
+                    replica.target(),
+                    rule);
             assertEquals(TableObservation.present(candidate), replica.candidate(), rule);
-            valid.target().ifPresent(target -> assertTrue(targetNames.add(replica.targetReplicaName().orElseThrow()), rule));
+            valid.target()
+                    .ifPresent(target -> assertTrue(
+                            targetNames.add(replica.targetReplicaName().orElseThrow()), rule));
             assertTrue(candidateNames.add(replica.candidateReplicaName().orElseThrow()), rule);
         }
         assertTrue(SeedGenerationRules.inFamily(candidate.normalizedEngineFull()), rule);
@@ -158,9 +196,13 @@ public abstract class GenerationRulesContract {
         return GenerationArbitraries.replicaSets();
     }
 
-    private static GenerationVerdict expectedVerdict(List<GenerationViolation> violations,
-            Optional<GenerationIdentity> target, Optional<GenerationIdentity> candidate) {
-        return violations.isEmpty() ? new GenerationVerdict.Valid(target, candidate) : new GenerationVerdict.Violated(violations);
+    private static GenerationVerdict expectedVerdict(
+            List<GenerationViolation> violations,
+            Optional<GenerationIdentity> target,
+            Optional<GenerationIdentity> candidate) {
+        return violations.isEmpty()
+                ? new GenerationVerdict.Valid(target, candidate)
+                : new GenerationVerdict.Violated(violations);
     }
 
     private static List<GenerationViolation> violations(GenerationVerdict verdict) {

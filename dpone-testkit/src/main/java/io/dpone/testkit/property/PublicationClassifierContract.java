@@ -30,8 +30,7 @@ import net.jqwik.api.statistics.Statistics;
 @Domain(DomainContext.Global.class)
 @Domain(FieldsReportingDomain.class)
 public abstract class PublicationClassifierContract {
-    protected PublicationClassifierContract() {
-    }
+    protected PublicationClassifierContract() {}
 
     protected abstract PublicationClassifier classifier();
 
@@ -39,7 +38,9 @@ public abstract class PublicationClassifierContract {
     void classificationIsTotal(@ForAll("facts") LabeledPublicationFacts labeled) {
         PublicationVerdict verdict = classifier().classify(labeled.facts());
         assertNotNull(verdict, () -> "rule: classification is total; for " + FieldsReportingFormat.describe(labeled));
-        assertNotNull(verdict.classification(), () -> "rule: classification is total; for " + FieldsReportingFormat.describe(labeled));
+        assertNotNull(
+                verdict.classification(),
+                () -> "rule: classification is total; for " + FieldsReportingFormat.describe(labeled));
     }
 
     /**
@@ -49,8 +50,11 @@ public abstract class PublicationClassifierContract {
     @Property
     void agreesWithTheSeedTable(@ForAll("facts") LabeledPublicationFacts labeled) {
         PublicationClassification expected = SeedPublicationTable.expected(labeled);
-        assertEquals(expected, classifier().classify(labeled.facts()).classification(),
-                () -> "rule (seed 5): the aggregate classification table; for " + FieldsReportingFormat.describe(labeled));
+        assertEquals(
+                expected,
+                classifier().classify(labeled.facts()).classification(),
+                () -> "rule (seed 5): the aggregate classification table; for "
+                        + FieldsReportingFormat.describe(labeled));
         Statistics.collect(expected);
         Statistics.coverage(coverage -> {
             for (PublicationClassification classification : PublicationClassification.values()) {
@@ -64,10 +68,15 @@ public abstract class PublicationClassifierContract {
         if (labeled.hazards().isEmpty()) {
             return;
         }
-        PublicationClassification classification = classifier().classify(labeled.facts()).classification();
-        String rule = "rule (seed 5): an unknown identity, unavailable member, partial host set or unknown queue result is"
-                + " OUTCOME_UNKNOWN and permits neither DDL nor cleanup, but " + classification + " for ";
-        assertEquals(PublicationClassification.OUTCOME_UNKNOWN, classification, () -> rule + FieldsReportingFormat.describe(labeled));
+        PublicationClassification classification =
+                classifier().classify(labeled.facts()).classification();
+        String rule =
+                "rule (seed 5): an unknown identity, unavailable member, partial host set or unknown queue result is"
+                        + " OUTCOME_UNKNOWN and permits neither DDL nor cleanup, but " + classification + " for ";
+        assertEquals(
+                PublicationClassification.OUTCOME_UNKNOWN,
+                classification,
+                () -> rule + FieldsReportingFormat.describe(labeled));
         assertFalse(classification.permitsCleanup(), () -> rule + FieldsReportingFormat.describe(labeled));
         assertFalse(classification.permitsDispatch(), () -> rule + FieldsReportingFormat.describe(labeled));
     }
@@ -77,7 +86,8 @@ public abstract class PublicationClassifierContract {
         if (!classifier().classify(labeled.facts()).classification().permitsCleanup()) {
             return;
         }
-        String rule = "rule (seed 5): cleanup only when every replica is committed and the exact host set is terminal; for ";
+        String rule =
+                "rule (seed 5): cleanup only when every replica is committed and the exact host set is terminal; for ";
         assertTrue(labeled.hazards().isEmpty(), () -> rule + FieldsReportingFormat.describe(labeled));
         assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED), () -> rule + FieldsReportingFormat.describe(labeled));
         assertTrue(labeled.facts().queue().isTerminal(), () -> rule + FieldsReportingFormat.describe(labeled));
@@ -88,12 +98,15 @@ public abstract class PublicationClassifierContract {
         if (!classifier().classify(labeled.facts()).classification().permitsDispatch()) {
             return;
         }
-        String rule = "rule (seed 5): first dispatch only when every replica is pending, the phase PREPARED and no entry"
-                + " queued; for ";
+        String rule =
+                "rule (seed 5): first dispatch only when every replica is pending, the phase PREPARED and no entry"
+                        + " queued; for ";
         assertTrue(labeled.hazards().isEmpty(), () -> rule + FieldsReportingFormat.describe(labeled));
         assertTrue(labeled.allPlanned(ReplicaPlan.PENDING), () -> rule + FieldsReportingFormat.describe(labeled));
-        assertEquals(AuthorityPhase.PREPARED, labeled.facts().phase(), () -> rule + FieldsReportingFormat.describe(labeled));
-        assertEquals(QueueResult.NO_ENTRY, labeled.facts().queue(), () -> rule + FieldsReportingFormat.describe(labeled));
+        assertEquals(
+                AuthorityPhase.PREPARED, labeled.facts().phase(), () -> rule + FieldsReportingFormat.describe(labeled));
+        assertEquals(
+                QueueResult.NO_ENTRY, labeled.facts().queue(), () -> rule + FieldsReportingFormat.describe(labeled));
     }
 
     @Provide

@@ -24,30 +24,39 @@ import net.jqwik.api.domains.DomainContext;
 @Domain(DomainContext.Global.class)
 @Domain(FieldsReportingDomain.class)
 public abstract class QueueStatusNormalizerContract {
-    protected QueueStatusNormalizerContract() {
-    }
+    protected QueueStatusNormalizerContract() {}
 
     /** The implementation under test; called once per try. */
     protected abstract QueueStatusNormalizer normalizer();
 
     @Property
     void normalizationIsTotal(@ForAll("anyRows") QueueRow row) {
-        assertNotNull(normalizer().normalize(row), () -> "rule: normalization is total, but null for " + FieldsReportingFormat.describe(row));
+        assertNotNull(
+                normalizer().normalize(row),
+                () -> "rule: normalization is total, but null for " + FieldsReportingFormat.describe(row));
     }
 
     @Property
-    void agreesWithThePinnedTable(@ForAll("statuses") String status, @ForAll("codes") String code, @ForAll("texts") String text) {
-        assertEquals(SeedQueueTable.expected(status, code, text), normalizer().normalize(row(status, code, text)),
-                () -> "rule: the pinned queue table (a code is canonical ASCII decimal within UInt16; Finished needs code 0 with"
-                        + " empty text or a non-zero code with text) for " + raw(status, code, text));
+    void agreesWithThePinnedTable(
+            @ForAll("statuses") String status, @ForAll("codes") String code, @ForAll("texts") String text) {
+        assertEquals(
+                SeedQueueTable.expected(status, code, text),
+                normalizer().normalize(row(status, code, text)),
+                () ->
+                        "rule: the pinned queue table (a code is canonical ASCII decimal within UInt16; Finished needs code 0 with"
+                                + " empty text or a non-zero code with text) for " + raw(status, code, text));
     }
 
     @Property
-    void onlyFinishedRowsAreTerminal(@ForAll("statuses") String status, @ForAll("codes") String code, @ForAll("texts") String text) {
+    void onlyFinishedRowsAreTerminal(
+            @ForAll("statuses") String status, @ForAll("codes") String code, @ForAll("texts") String text) {
         QueueStatus normalized = normalizer().normalize(row(status, code, text));
         if (normalized.isTerminal()) {
-            assertEquals("Finished", status, () -> "rule: only a Finished row is terminal, but " + normalized + " for "
-                    + raw(status, code, text));
+            assertEquals(
+                    "Finished",
+                    status,
+                    () -> "rule: only a Finished row is terminal, but " + normalized + " for "
+                            + raw(status, code, text));
         }
     }
 
@@ -55,8 +64,11 @@ public abstract class QueueStatusNormalizerContract {
     void activeRowsWithAnyExceptionEvidenceAreUnknown(@ForAll("codes") String code, @ForAll("texts") String text) {
         if (code != null || text != null) {
             for (String active : new String[] {"Active", "Inactive"}) {
-                assertEquals(QueueStatus.OUTCOME_UNKNOWN, normalizer().normalize(row(active, code, text)),
-                        () -> "rule: an active row with exception evidence is OUTCOME_UNKNOWN, for " + raw(active, code, text));
+                assertEquals(
+                        QueueStatus.OUTCOME_UNKNOWN,
+                        normalizer().normalize(row(active, code, text)),
+                        () -> "rule: an active row with exception evidence is OUTCOME_UNKNOWN, for "
+                                + raw(active, code, text));
             }
         }
     }
@@ -82,12 +94,26 @@ public abstract class QueueStatusNormalizerContract {
     }
 
     private static String raw(String status, String code, String text) {
-        return "status=" + FieldsReportingFormat.quoted(status) + ", exception_code=" + FieldsReportingFormat.quoted(code)
-                + ", exception_text=" + FieldsReportingFormat.quoted(text);
+        return "status=" + FieldsReportingFormat.quoted(status) + ", exception_code="
+                + FieldsReportingFormat.quoted(code) + ", exception_text=" + FieldsReportingFormat.quoted(text);
     }
 
     private static QueueRow row(String status, String code, String text) {
-        return new QueueRow("query-0000000001", 5, null, null, "c1", "q", Map.of(), Instant.EPOCH, "h", 9000,
-                status, code, text, null, null);
+        return new QueueRow(
+                "query-0000000001",
+                5,
+                null,
+                null,
+                "c1",
+                "q",
+                Map.of(),
+                Instant.EPOCH,
+                "h",
+                9000,
+                status,
+                code,
+                text,
+                null,
+                null);
     }
 }

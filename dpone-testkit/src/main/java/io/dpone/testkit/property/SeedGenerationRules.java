@@ -28,30 +28,46 @@ public final class SeedGenerationRules {
             "Replicated(|Replacing|Summing|Aggregating|Collapsing|VersionedCollapsing|Graphite)MergeTree([( ].*)?",
             Pattern.DOTALL);
 
-    private SeedGenerationRules() {
-    }
+    private SeedGenerationRules() {}
 
     /** Exactly the violations, in declaration order; {@code staged} judges the candidate too. */
-    public static List<GenerationViolation> expected(Set<HostEndpoint> inventory, List<ReplicaTables> replicas,
-            boolean staged) {
+    public static List<GenerationViolation> expected(
+            Set<HostEndpoint> inventory, List<ReplicaTables> replicas, boolean staged) {
         Map<HostEndpoint, Integer> answers = new HashMap<>();
         replicas.forEach(r -> answers.merge(r.member(), 1, Integer::sum));
-        boolean exact = !inventory.isEmpty() && answers.keySet().equals(inventory)
+        boolean exact = !inventory.isEmpty()
+                && answers.keySet().equals(inventory)
                 && answers.values().stream().allMatch(n -> n == 1);
         if (!exact) {
             return List.of(REPLICA_SET_INEXACT);
         }
         TreeSet<GenerationViolation> out = new TreeSet<>();
-        judgeTable(replicas, ReplicaTables::target, ReplicaTables::targetReplicaName, out, TARGET_IDENTITY_UNKNOWN,
-                TARGET_PRESENCE_MIXED, TARGET_IDENTITY_DIVERGES, TARGET_ENGINE_OUTSIDE_FAMILY, TARGET_REPLICA_NAME_MISSING,
+        judgeTable(
+                replicas,
+                ReplicaTables::target,
+                ReplicaTables::targetReplicaName,
+                out,
+                TARGET_IDENTITY_UNKNOWN,
+                TARGET_PRESENCE_MIXED,
+                TARGET_IDENTITY_DIVERGES,
+                TARGET_ENGINE_OUTSIDE_FAMILY,
+                TARGET_REPLICA_NAME_MISSING,
                 TARGET_REPLICA_NAMES_DUPLICATED);
         if (staged) {
             if (replicas.stream().allMatch(r -> r.candidate() instanceof TableObservation.Absent)) {
                 out.add(CANDIDATE_ABSENT);
             }
-            judgeTable(replicas, ReplicaTables::candidate, ReplicaTables::candidateReplicaName, out,
-                    CANDIDATE_IDENTITY_UNKNOWN, CANDIDATE_PRESENCE_MIXED, CANDIDATE_IDENTITY_DIVERGES,
-                    CANDIDATE_ENGINE_OUTSIDE_FAMILY, CANDIDATE_REPLICA_NAME_MISSING, CANDIDATE_REPLICA_NAMES_DUPLICATED);
+            judgeTable(
+                    replicas,
+                    ReplicaTables::candidate,
+                    ReplicaTables::candidateReplicaName,
+                    out,
+                    CANDIDATE_IDENTITY_UNKNOWN,
+                    CANDIDATE_PRESENCE_MIXED,
+                    CANDIDATE_IDENTITY_DIVERGES,
+                    CANDIDATE_ENGINE_OUTSIDE_FAMILY,
+                    CANDIDATE_REPLICA_NAME_MISSING,
+                    CANDIDATE_REPLICA_NAMES_DUPLICATED);
             for (GenerationIdentity candidate : present(replicas, ReplicaTables::candidate)) {
                 for (GenerationIdentity target : present(replicas, ReplicaTables::target)) {
                     if (candidate.tableUuid().equals(target.tableUuid())) {
@@ -72,10 +88,17 @@ public final class SeedGenerationRules {
         return FAMILY.matcher(engineFull).matches();
     }
 
-    private static void judgeTable(List<ReplicaTables> replicas, Function<ReplicaTables, TableObservation> table,
-            Function<ReplicaTables, Optional<String>> name, Set<GenerationViolation> out, GenerationViolation unknown,
-            GenerationViolation mixed, GenerationViolation diverges, GenerationViolation engine,
-            GenerationViolation nameMissing, GenerationViolation namesDuplicated) {
+    private static void judgeTable(
+            List<ReplicaTables> replicas,
+            Function<ReplicaTables, TableObservation> table,
+            Function<ReplicaTables, Optional<String>> name,
+            Set<GenerationViolation> out,
+            GenerationViolation unknown,
+            GenerationViolation mixed,
+            GenerationViolation diverges,
+            GenerationViolation engine,
+            GenerationViolation nameMissing,
+            GenerationViolation namesDuplicated) {
         int absent = 0;
         int indeterminate = 0;
         for (ReplicaTables replica : replicas) {
@@ -113,8 +136,8 @@ public final class SeedGenerationRules {
         }
     }
 
-    private static List<GenerationIdentity> present(List<ReplicaTables> replicas,
-            Function<ReplicaTables, TableObservation> table) {
+    private static List<GenerationIdentity> present(
+            List<ReplicaTables> replicas, Function<ReplicaTables, TableObservation> table) {
         List<GenerationIdentity> identities = new ArrayList<>();
         for (ReplicaTables replica : replicas) {
             if (table.apply(replica) instanceof TableObservation.Present present) {

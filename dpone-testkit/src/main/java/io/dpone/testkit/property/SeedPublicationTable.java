@@ -16,8 +16,7 @@ import java.util.Set;
  * machine's InProgress, contradictions) are the documented fail-closed extensions.
  */
 public final class SeedPublicationTable {
-    private SeedPublicationTable() {
-    }
+    private SeedPublicationTable() {}
 
     public static PublicationClassification expected(LabeledPublicationFacts labeled) {
         if (!labeled.hazards().isEmpty()) {

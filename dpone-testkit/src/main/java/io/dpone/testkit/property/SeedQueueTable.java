@@ -11,14 +11,17 @@ import java.math.BigInteger;
 public final class SeedQueueTable {
     private static final BigInteger UINT16_MAX = BigInteger.valueOf(65_535);
 
-    private SeedQueueTable() {
-    }
+    private SeedQueueTable() {}
 
     public static QueueStatus expected(String status, String exceptionCode, String exceptionText) {
         if ("Inactive".equals(status) || "Active".equals(status)) {
-            return exceptionCode == null && exceptionText == null ? QueueStatus.IN_PROGRESS : QueueStatus.OUTCOME_UNKNOWN;
+            return exceptionCode == null && exceptionText == null
+                    ? QueueStatus.IN_PROGRESS
+                    : QueueStatus.OUTCOME_UNKNOWN;
         }
-        if (!"Finished".equals(status) || exceptionCode == null || exceptionText == null
+        if (!"Finished".equals(status)
+                || exceptionCode == null
+                || exceptionText == null
                 || !exceptionCode.matches("0|[1-9][0-9]*")) {
             return QueueStatus.OUTCOME_UNKNOWN;
         }

@@ -16,8 +16,7 @@ import io.dpone.testkit.simulator.WorkerPorts;
  * from {@link SimulatedInternalPublication} so internal mode never links the external module.
  */
 public final class SimulatedExternalPublication {
-    private SimulatedExternalPublication() {
-    }
+    private SimulatedExternalPublication() {}
 
     /**
      * The service as worker {@code worker} composes it; its distributed DDL waits
@@ -25,12 +24,12 @@ public final class SimulatedExternalPublication {
      *
      * @throws IllegalStateException if the control facade's database does not exist on some member
      */
-    public static ExternalPublicationService service(ClusterSimulator simulator, String worker, ExternalSettings settings,
-            ArtifactStore store) {
+    public static ExternalPublicationService service(
+            ClusterSimulator simulator, String worker, ExternalSettings settings, ArtifactStore store) {
         requireNonNull(settings, "settings is null");
         SimulatedSetup.requireControlDatabase(simulator, settings.facade().control());
         WorkerPorts ports = simulator.worker(worker).withDdlTaskTimeout(settings.ddlTaskTimeoutSeconds());
-        return new ExternalPublicationService(ExternalWorkerPorts.of(ports, settings.facade().control(), store), settings,
-                ports.randomBits());
+        return new ExternalPublicationService(
+                ExternalWorkerPorts.of(ports, settings.facade().control(), store), settings, ports.randomBits());
     }
 }

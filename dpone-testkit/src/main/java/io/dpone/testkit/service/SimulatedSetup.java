@@ -6,8 +6,7 @@ import io.dpone.testkit.simulator.MemberView;
 
 /** Checks, before a service runs, the setup the simulator cannot create for it. */
 final class SimulatedSetup {
-    private SimulatedSetup() {
-    }
+    private SimulatedSetup() {}
 
     /**
      * The control facade's database must exist on every member: the service creates the facade's
@@ -16,9 +15,11 @@ final class SimulatedSetup {
     static void requireControlDatabase(ClusterSimulator simulator, TableRef control) {
         for (MemberView member : simulator.observe().members()) {
             if (!member.databases().containsKey(control.database())) {
-                throw new IllegalStateException("the control database '" + control.database() + "' does not exist on simulated"
-                        + " member " + member.index() + "; create it before publishing: simulator.admin().createDatabase(\""
-                        + control.database() + "\")");
+                throw new IllegalStateException(
+                        "the control database '" + control.database() + "' does not exist on simulated"
+                                + " member " + member.index()
+                                + "; create it before publishing: simulator.admin().createDatabase(\""
+                                + control.database() + "\")");
             }
         }
     }

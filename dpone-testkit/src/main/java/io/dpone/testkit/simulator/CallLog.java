@@ -20,7 +20,9 @@ public final class CallLog {
 
     /** Transport invocations made with {@code queryId}; a one-shot mutation must show exactly one. */
     public long sends(String queryId) {
-        return records.stream().filter(r -> r.call().isMutation() && Objects.equals(r.queryId(), queryId)).count();
+        return records.stream()
+                .filter(r -> r.call().isMutation() && Objects.equals(r.queryId(), queryId))
+                .count();
     }
 
     /** Mutation transport invocations per query id, in first-use order. */

@@ -9,8 +9,16 @@ import io.dpone.clickhouse.cluster.sql.StatementKind;
  * time the call spent with its worker paused ({@link SimulatorFault.PauseWorker}) or its answer held back
  * ({@link SimulatorFault.SlowAnswer}); {@code timeMillis} is when the answer reached the worker.
  */
-public record CallRecord(long sequence, long timeMillis, String worker, int member, PortCall call, StatementKind kind,
-                         String queryId, String outcome, long heldMillis) {
+public record CallRecord(
+        long sequence,
+        long timeMillis,
+        String worker,
+        int member,
+        PortCall call,
+        StatementKind kind,
+        String queryId,
+        String outcome,
+        long heldMillis) {
     public CallRecord {
         if (heldMillis < 0) {
             throw new IllegalArgumentException("heldMillis is not negative");
@@ -18,8 +26,15 @@ public record CallRecord(long sequence, long timeMillis, String worker, int memb
     }
 
     /** A call that was neither paused nor slow. */
-    public CallRecord(long sequence, long timeMillis, String worker, int member, PortCall call, StatementKind kind,
-            String queryId, String outcome) {
+    public CallRecord(
+            long sequence,
+            long timeMillis,
+            String worker,
+            int member,
+            PortCall call,
+            StatementKind kind,
+            String queryId,
+            String outcome) {
         this(sequence, timeMillis, worker, member, call, kind, queryId, outcome, 0);
     }
 }

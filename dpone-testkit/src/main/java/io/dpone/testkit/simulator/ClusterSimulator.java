@@ -93,7 +93,8 @@ public final class ClusterSimulator {
         }
         long[] counter = queryIdCounters.computeIfAbsent(name, n -> new long[1]);
         Random random = randoms.computeIfAbsent(name, n -> new Random(seed * 1_000_003L + n.hashCode()));
-        return new WorkerPorts(new PortContext(world, gate, name, member, () -> name + "-q" + (++counter[0])), clock, random);
+        return new WorkerPorts(
+                new PortContext(world, gate, name, member, () -> name + "-q" + (++counter[0])), clock, random);
     }
 
     /**
@@ -205,7 +206,8 @@ public final class ClusterSimulator {
         if (ended.thrown() instanceof WorkerCrash crash) {
             return new WorkerOutcome.Crashed<>(crash);
         }
-        return new WorkerOutcome.Threw<>(ended.thrown() instanceof WrappedChecked wrapped ? wrapped.getCause() : ended.thrown());
+        return new WorkerOutcome.Threw<>(
+                ended.thrown() instanceof WrappedChecked wrapped ? wrapped.getCause() : ended.thrown());
     }
 
     private void failOnDefect() {
@@ -233,8 +235,7 @@ public final class ClusterSimulator {
         private List<HostEndpoint> endpoints = defaultEndpoints(2);
         private int traceCapacity = 512;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** N members named {@code clickhouse-01..N}, native port 9000 (replica macros r1..rN, shard 01). */
         public Builder members(int count) {

@@ -36,7 +36,8 @@ public record ColumnSpec(String name, String type, String defaultKind, String de
 
     /** The column declaration of a {@code CREATE TABLE} for a real server. */
     public String declaration() {
-        return SqlQuoting.identifier(name) + " " + type + (defaultKind.isEmpty() ? "" : " " + defaultKind + " " + defaultExpression)
+        return SqlQuoting.identifier(name) + " " + type
+                + (defaultKind.isEmpty() ? "" : " " + defaultKind + " " + defaultExpression)
                 + (codec.isEmpty() ? "" : " " + codec);
     }
 }

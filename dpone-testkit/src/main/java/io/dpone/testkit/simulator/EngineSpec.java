@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 public sealed interface EngineSpec {
     /** The server default replication path and replica name for an engine without arguments. */
     String DEFAULT_REPLICA_PATH = "/clickhouse/tables/{uuid}/{shard}";
+
     String DEFAULT_REPLICA_NAME = "{replica}";
     String INDEX_GRANULARITY = " SETTINGS index_granularity = 8192";
 
@@ -77,7 +78,8 @@ public sealed interface EngineSpec {
 
         @Override
         public String clause() {
-            return name + "(" + SqlQuoting.string(zookeeperPath) + ", " + SqlQuoting.string(replicaName) + ") ORDER BY " + orderBy;
+            return name + "(" + SqlQuoting.string(zookeeperPath) + ", " + SqlQuoting.string(replicaName) + ") ORDER BY "
+                    + orderBy;
         }
     }
 
@@ -110,8 +112,8 @@ public sealed interface EngineSpec {
     private static void requireFamily(String name, boolean replicated) {
         requireNonNull(name, "name is null");
         if (!Pattern.matches("[A-Za-z]*MergeTree", name) || name.startsWith("Replicated") != replicated) {
-            throw new IllegalArgumentException((replicated ? "a Replicated" : "a non-replicated")
-                    + " MergeTree-family engine name is expected");
+            throw new IllegalArgumentException(
+                    (replicated ? "a Replicated" : "a non-replicated") + " MergeTree-family engine name is expected");
         }
     }
 }

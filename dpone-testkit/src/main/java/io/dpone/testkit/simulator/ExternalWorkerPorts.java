@@ -22,8 +22,7 @@ import io.dpone.testkit.simulator.ports.SimMemberSessions;
  * at run time (the launcher's demo runs without it).
  */
 public final class ExternalWorkerPorts {
-    private ExternalWorkerPorts() {
-    }
+    private ExternalWorkerPorts() {}
 
     /** The worker's direct member sessions, inserting in the production batch size. */
     public static MemberSessions memberSessions(WorkerPorts worker) {
@@ -43,9 +42,19 @@ public final class ExternalWorkerPorts {
     /** {@link #of(WorkerPorts, TableRef, ArtifactStore)} with the given member sessions (e.g. a test's wrapper). */
     public static ExternalPorts of(WorkerPorts worker, TableRef control, ArtifactStore store, MemberSessions members) {
         requireNonNull(worker, "worker is null");
-        return new ExternalPorts(worker.directCatalog(), worker.ddl(),
-                new KeeperMapSlots<>(worker.controlStore(control), worker.authorityQueryIds(), ExternalSlotSchema.INSTANCE,
+        return new ExternalPorts(
+                worker.directCatalog(),
+                worker.ddl(),
+                new KeeperMapSlots<>(
+                        worker.controlStore(control),
+                        worker.authorityQueryIds(),
+                        ExternalSlotSchema.INSTANCE,
                         worker.permitLifetime()),
-                worker.facade(), members, EndpointResolver.admitted(), store, worker.clock(), worker.sleeper());
+                worker.facade(),
+                members,
+                EndpointResolver.admitted(),
+                store,
+                worker.clock(),
+                worker.sleeper());
     }
 }

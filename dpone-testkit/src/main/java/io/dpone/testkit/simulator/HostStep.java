@@ -11,8 +11,13 @@ import java.util.Optional;
  * the member, the entry, its statement kind and {@code log_comment}, the table a drop removes, and
  * the code of an injected host error that replaces the execution (0 when the host executes it).
  */
-public record HostStep(int member, String entry, StatementKind kind, String logComment, Optional<TableRef> dropped,
-                       int injectedErrorCode) {
+public record HostStep(
+        int member,
+        String entry,
+        StatementKind kind,
+        String logComment,
+        Optional<TableRef> dropped,
+        int injectedErrorCode) {
     public HostStep {
         requireNonNull(entry, "entry is null");
         requireNonNull(dropped, "dropped is null");

@@ -7,8 +7,7 @@ import static java.util.Objects.requireNonNull;
  * error code and message as the server formats it ({@code Code: 57. DB::Exception: ...}).
  */
 public sealed interface LocalResult {
-    record Ok() implements LocalResult {
-    }
+    record Ok() implements LocalResult {}
 
     record Failed(int code, String message) implements LocalResult {
         public Failed {

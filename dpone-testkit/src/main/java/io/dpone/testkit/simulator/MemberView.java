@@ -6,8 +6,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /** A snapshot of one member: identity, process state, databases (name to engine) and tables. */
-public record MemberView(int index, HostEndpoint endpoint, MemberState state, boolean sessionExpired,
-                         Map<String, String> databases, Map<TableRef, TableView> tables) {
+public record MemberView(
+        int index,
+        HostEndpoint endpoint,
+        MemberState state,
+        boolean sessionExpired,
+        Map<String, String> databases,
+        Map<TableRef, TableView> tables) {
     public MemberView {
         databases = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(databases));
         tables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tables));

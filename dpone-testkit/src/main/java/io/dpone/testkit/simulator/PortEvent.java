@@ -10,8 +10,8 @@ import io.dpone.clickhouse.cluster.sql.StatementKind;
  * correlation token ({@code log_comment}) of a DDL dispatch (null otherwise). {@code notSent} is
  * true when a {@code failBeforeSend} fault keeps it from the server.
  */
-public record PortEvent(String worker, int member, PortCall call, StatementKind kind, String queryId, String token,
-                        boolean notSent) {
+public record PortEvent(
+        String worker, int member, PortCall call, StatementKind kind, String queryId, String token, boolean notSent) {
     public PortEvent {
         requireNonNull(worker, "worker is null");
         requireNonNull(call, "call is null");

@@ -10,8 +10,15 @@ import java.util.Map;
  * list, creation time, whether cleanup is removing it, and its per-host rows exactly as the DDL
  * port's {@code hostRows} would return them.
  */
-public record QueueEntryView(String entry, String cluster, String query, Map<String, String> settings,
-                             List<HostEndpoint> hosts, long createdAtMillis, boolean removing, List<QueueRow> hostRows) {
+public record QueueEntryView(
+        String entry,
+        String cluster,
+        String query,
+        Map<String, String> settings,
+        List<HostEndpoint> hosts,
+        long createdAtMillis,
+        boolean removing,
+        List<QueueRow> hostRows) {
     public QueueEntryView {
         settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
         hosts = List.copyOf(hosts);

@@ -14,8 +14,7 @@ import java.util.stream.LongStream;
 public final class SeedRunner {
     public static final String REPLAY_PROPERTY = "dpone.simulator.seed";
 
-    private SeedRunner() {
-    }
+    private SeedRunner() {}
 
     /** {@code first .. first + count - 1}, or only the seed of {@value #REPLAY_PROPERTY} when it is set. */
     public static LongStream seeds(long first, int count) {
@@ -30,8 +29,8 @@ public final class SeedRunner {
      * Builds a simulator per seed and runs {@code scenario} on it; the first failure is rethrown as a
      * {@link SimulationFailure} carrying the seed and the trace tail.
      */
-    public static void forEachSeed(long first, int count, LongFunction<ClusterSimulator> build,
-            Consumer<ClusterSimulator> scenario) {
+    public static void forEachSeed(
+            long first, int count, LongFunction<ClusterSimulator> build, Consumer<ClusterSimulator> scenario) {
         requireNonNull(build, "build is null");
         requireNonNull(scenario, "scenario is null");
         seeds(first, count).forEach(seed -> runOne(seed, build, scenario));

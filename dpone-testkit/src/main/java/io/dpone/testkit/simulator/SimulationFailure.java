@@ -9,9 +9,11 @@ public final class SimulationFailure extends AssertionError {
     private final long seed;
 
     public SimulationFailure(long seed, Trace trace, Throwable cause) {
-        super("simulation failed with seed " + seed + " (replay: -D" + SeedRunner.REPLAY_PROPERTY + "=" + seed
-                + " or ClusterSimulator.builder().seed(" + seed + "))"
-                + (cause == null ? "" : ": " + cause) + "\nlast steps:\n" + trace.tailText(40), cause);
+        super(
+                "simulation failed with seed " + seed + " (replay: -D" + SeedRunner.REPLAY_PROPERTY + "=" + seed
+                        + " or ClusterSimulator.builder().seed(" + seed + "))"
+                        + (cause == null ? "" : ": " + cause) + "\nlast steps:\n" + trace.tailText(40),
+                cause);
         this.seed = seed;
     }
 

@@ -3,9 +3,9 @@ package io.dpone.testkit.simulator;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
 import io.dpone.clickhouse.cluster.sql.ControlTableColumns;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.world.LocalStatement;
 import io.dpone.testkit.simulator.world.QueueEntry;
@@ -54,7 +54,8 @@ public final class SimulatorAdmin {
         for (SimMember member : world.configuredMembers()) {
             LocalResult result = createTable(member.index, table, spec, uuid);
             if (result instanceof LocalResult.Failed failed) {
-                throw new IllegalStateException("fixture table refused on member" + member.index + ": code " + failed.code());
+                throw new IllegalStateException(
+                        "fixture table refused on member" + member.index + ": code " + failed.code());
             }
         }
         return uuid;
@@ -62,7 +63,10 @@ public final class SimulatorAdmin {
 
     /** The local {@code CREATE TABLE ... UUID} on one member. */
     public LocalResult createTable(int member, TableRef table, TableSpec spec, UUID uuid) {
-        return local(member, new LocalStatement.Create(table.database(), table.table(), spec, false), requireNonNull(uuid, "uuid is null"));
+        return local(
+                member,
+                new LocalStatement.Create(table.database(), table.table(), spec, false),
+                requireNonNull(uuid, "uuid is null"));
     }
 
     /** The V1 KeeperMap control table on every configured member, rooted at {@code keeperRoot}. */
@@ -75,10 +79,14 @@ public final class SimulatorAdmin {
     /** The control table on one member only: a partially created facade. */
     public LocalResult createControlTable(int member, TableRef control, String keeperRoot, UUID uuid) {
         List<ColumnSpec> columns = ControlTableColumns.typedColumns().stream()
-                .map(typed -> ColumnSpec.of(typed.substring(0, typed.indexOf(' ')), typed.substring(typed.indexOf(' ') + 1)))
+                .map(typed ->
+                        ColumnSpec.of(typed.substring(0, typed.indexOf(' ')), typed.substring(typed.indexOf(' ') + 1)))
                 .toList();
-        return createTable(member, control, new TableSpec(columns, new EngineSpec.KeeperMap(keeperRoot,
-                ControlTableColumns.TARGET_KEY)), uuid);
+        return createTable(
+                member,
+                control,
+                new TableSpec(columns, new EngineSpec.KeeperMap(keeperRoot, ControlTableColumns.TARGET_KEY)),
+                uuid);
     }
 
     /** Rows already present and replicated on every member (a fixture's existing data). */
@@ -165,7 +173,10 @@ public final class SimulatorAdmin {
 
     /** Drift: another replication path on one member. */
     public SimulatorAdmin driftKeeperPath(int member, TableRef table, String zookeeperPath) {
-        SimDatabaseAccess.movePath(world, member(member), requireTable(member(member), table),
+        SimDatabaseAccess.movePath(
+                world,
+                member(member),
+                requireTable(member(member), table),
                 requireNonNull(zookeeperPath, "zookeeperPath is null"));
         world.trace("admin", "drift keeper path of " + table.table() + " on member" + member);
         return this;
@@ -298,7 +309,9 @@ public final class SimulatorAdmin {
 
     /** The entry enqueued again with the same query and settings: two entries carry one token; hosts run both. */
     public String duplicateEntry(String entryName) {
-        QueueEntry original = world.queue().entries().stream().filter(e -> e.name.equals(entryName)).findFirst()
+        QueueEntry original = world.queue().entries().stream()
+                .filter(e -> e.name.equals(entryName))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no such queue entry"));
         return SimDatabaseAccess.reEnqueue(world, original).name;
     }
@@ -349,7 +362,8 @@ public final class SimulatorAdmin {
 
     private LocalResult local(int member, LocalStatement statement, UUID uuid) {
         LocalResult result = SimDatabaseAccess.apply(world, member(member), statement, uuid);
-        world.trace("admin", statement.getClass().getSimpleName() + " on member" + member + " -> code " + result.code());
+        world.trace(
+                "admin", statement.getClass().getSimpleName() + " on member" + member + " -> code " + result.code());
         return result;
     }
 

@@ -13,12 +13,10 @@ import java.util.function.Consumer;
  */
 public sealed interface SimulatorFault {
     /** The server applies the call's effect and the answer is lost (every mutation; reads too). */
-    record LoseResponse() implements SimulatorFault {
-    }
+    record LoseResponse() implements SimulatorFault {}
 
     /** Nothing reaches the server; the caller learns it provably was not sent. */
-    record FailBeforeSend() implements SimulatorFault {
-    }
+    record FailBeforeSend() implements SimulatorFault {}
 
     /**
      * A slow network or a slow server: the server acts at the call's time (a read takes its snapshot,
@@ -37,8 +35,7 @@ public sealed interface SimulatorFault {
     }
 
     /** The DDL dispatch is enqueued twice, as a hidden retry would: two entries carry one token. */
-    record DuplicateEntry() implements SimulatorFault {
-    }
+    record DuplicateEntry() implements SimulatorFault {}
 
     /**
      * One statement of a direct member insert ({@link PortCall#MEMBER_INSERT}, one block) breaks off:
@@ -56,8 +53,7 @@ public sealed interface SimulatorFault {
     }
 
     /** The worker dies here: this and every later port call of it throw {@link WorkerCrash}. */
-    record CrashWorker() implements SimulatorFault {
-    }
+    record CrashWorker() implements SimulatorFault {}
 
     /**
      * The calling worker's process freezes (a GC pause, a stopped process): at a call step
@@ -71,7 +67,8 @@ public sealed interface SimulatorFault {
     record PauseWorker(Optional<Duration> resumeAfter) implements SimulatorFault {
         public PauseWorker {
             requireNonNull(resumeAfter, "resumeAfter is null");
-            if (resumeAfter.isPresent() && (resumeAfter.get().isNegative() || resumeAfter.get().isZero())) {
+            if (resumeAfter.isPresent()
+                    && (resumeAfter.get().isNegative() || resumeAfter.get().isZero())) {
                 throw new IllegalArgumentException("a pause lasts a positive duration");
             }
         }
@@ -95,18 +92,14 @@ public sealed interface SimulatorFault {
         }
     }
 
-    record PauseMember(int member) implements SimulatorFault {
-    }
+    record PauseMember(int member) implements SimulatorFault {}
 
-    record ResumeMember(int member) implements SimulatorFault {
-    }
+    record ResumeMember(int member) implements SimulatorFault {}
 
-    record KillMember(int member) implements SimulatorFault {
-    }
+    record KillMember(int member) implements SimulatorFault {}
 
     /** Kills the member if needed; it answers again, on the same data, after the restart delay. */
-    record RestartMember(int member) implements SimulatorFault {
-    }
+    record RestartMember(int member) implements SimulatorFault {}
 
     /** One queue cleanup pass now, removing entries older than {@code retention} (retention shorter than recovery). */
     record CleanupQueue(Duration retention) implements SimulatorFault {
@@ -130,8 +123,7 @@ public sealed interface SimulatorFault {
      * back (Finished 0), a {@code RENAME} or {@code CREATE} reporting 60 or 57 although the first run
      * took effect. Belongs to a {@link Step.HostExecutes} step.
      */
-    record KillBeforeFinished() implements SimulatorFault {
-    }
+    record KillBeforeFinished() implements SimulatorFault {}
 
     /**
      * The member's Keeper session is lost while a KeeperMap write is in flight ({@code CONTROL_CAS},
@@ -140,8 +132,7 @@ public sealed interface SimulatorFault {
      * unknown to it. The server takes a new session (its ephemeral nodes go, its replicas and DDL
      * worker re-initialise), and its next KeeperMap reads are synchronised.
      */
-    record KeeperSessionLost(boolean applied) implements SimulatorFault {
-    }
+    record KeeperSessionLost(boolean applied) implements SimulatorFault {}
 
     /**
      * The call's Keeper reads are served by a follower that has applied nothing since the member's
@@ -154,8 +145,12 @@ public sealed interface SimulatorFault {
      */
     record StaleRead() implements SimulatorFault {
         /** The port calls that read Keeper through the member's session. */
-        public static final java.util.Set<PortCall> READS_FROM_KEEPER = java.util.EnumSet.of(PortCall.CONTROL_READ,
-                PortCall.CONTROL_CAS, PortCall.FACADE_OBSERVE, PortCall.DDL_LOOKUP, PortCall.DDL_ENTRIES_BY_PREFIX,
+        public static final java.util.Set<PortCall> READS_FROM_KEEPER = java.util.EnumSet.of(
+                PortCall.CONTROL_READ,
+                PortCall.CONTROL_CAS,
+                PortCall.FACADE_OBSERVE,
+                PortCall.DDL_LOOKUP,
+                PortCall.DDL_ENTRIES_BY_PREFIX,
                 PortCall.DDL_HOST_ROWS);
     }
 
@@ -256,8 +251,13 @@ public sealed interface SimulatorFault {
 
     /** True for faults that change the simulated cluster or a named worker's process rather than one answer. */
     default boolean changesWorld() {
-        return this instanceof PauseMember || this instanceof ResumeMember || this instanceof KillMember
-                || this instanceof RestartMember || this instanceof CleanupQueue || this instanceof Admin
-                || this instanceof ResumeWorker || this instanceof KillWorker;
+        return this instanceof PauseMember
+                || this instanceof ResumeMember
+                || this instanceof KillMember
+                || this instanceof RestartMember
+                || this instanceof CleanupQueue
+                || this instanceof Admin
+                || this instanceof ResumeWorker
+                || this instanceof KillWorker;
     }
 }

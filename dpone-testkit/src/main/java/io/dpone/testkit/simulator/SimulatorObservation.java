@@ -13,8 +13,8 @@ import io.dpone.testkit.simulator.world.SimDatabase;
 import io.dpone.testkit.simulator.world.SimMember;
 import io.dpone.testkit.simulator.world.SimTable;
 import io.dpone.testkit.simulator.world.World;
-import java.util.LinkedHashMap;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,28 +69,42 @@ public final class SimulatorObservation {
      */
     public List<Map<String, Object>> typedRows(int member, TableRef table) {
         SimTable found = world.members().get(member).table(table.database(), table.table());
-        return found == null ? List.of() : found.typedRows.stream().map(row -> Collections.unmodifiableMap(
-                new LinkedHashMap<>(row))).toList();
+        return found == null
+                ? List.of()
+                : found.typedRows.stream()
+                        .map(row -> Collections.unmodifiableMap(new LinkedHashMap<>(row)))
+                        .toList();
     }
 
     /** The replication facts a health read would show for a replicated table on one member. */
     public Optional<ReplicaHealth> replicaHealth(int member, TableRef table) {
         SimMember simMember = world.members().get(member);
         SimTable found = simMember.table(table.database(), table.table());
-        return found == null || !found.replicated() ? Optional.empty()
+        return found == null || !found.replicated()
+                ? Optional.empty()
                 : Optional.of(world.replication().health(simMember, found));
     }
 
     /** Every entry still in the queue, in queue order. */
     public List<QueueEntryView> queue() {
-        return world.queue().entries().stream().map(entry -> new QueueEntryView(entry.name, entry.cluster, entry.query,
-                entry.settings, entry.hosts, entry.createdAt, isRemoving(entry),
-                QueueRows.fromHostRows(entry.cluster, QueueRowsView.hostRows(entry)))).toList();
+        return world.queue().entries().stream()
+                .map(entry -> new QueueEntryView(
+                        entry.name,
+                        entry.cluster,
+                        entry.query,
+                        entry.settings,
+                        entry.hosts,
+                        entry.createdAt,
+                        isRemoving(entry),
+                        QueueRows.fromHostRows(entry.cluster, QueueRowsView.hostRows(entry))))
+                .toList();
     }
 
     /** Entries whose {@code log_comment} is {@code token}. */
     public List<QueueEntryView> entriesWithToken(String token) {
-        return queue().stream().filter(entry -> token.equals(entry.logComment())).toList();
+        return queue().stream()
+                .filter(entry -> token.equals(entry.logComment()))
+                .toList();
     }
 
     /** The rows of a KeeperMap root with their {@code _version}; empty if nothing was ever written there. */
@@ -132,8 +146,14 @@ public final class SimulatorObservation {
 
     private static TableView view(SimTable table) {
         boolean replicated = table.replicated();
-        return new TableView(table.uuid, table.engineName, table.engineFull, table.columns, table.rows(),
-                Optional.ofNullable(table.zookeeperPath), Optional.ofNullable(table.replicaName),
+        return new TableView(
+                table.uuid,
+                table.engineName,
+                table.engineFull,
+                table.columns,
+                table.rows(),
+                Optional.ofNullable(table.zookeeperPath),
+                Optional.ofNullable(table.replicaName),
                 replicated ? Optional.of(table.replica.logPointer) : Optional.empty(),
                 replicated ? Optional.of(table.replica.queueSize()) : Optional.empty());
     }

@@ -65,38 +65,102 @@ public record SimulatorTimings(
 
     /** The defaults described above. */
     public static SimulatorTimings defaults() {
-        return new SimulatorTimings(Range.of(0, 2), Range.of(1, 20), Range.of(1, 10), Range.of(1, 20),
-                Range.of(1, 30), Duration.ofSeconds(10), Duration.ofMillis(300), Duration.ofSeconds(1),
-                Duration.ofSeconds(300), Duration.ofSeconds(30), Duration.ofSeconds(180), Duration.ofDays(7),
-                Duration.ofSeconds(60), 1000, Range.of(1, 5));
+        return new SimulatorTimings(
+                Range.of(0, 2),
+                Range.of(1, 20),
+                Range.of(1, 10),
+                Range.of(1, 20),
+                Range.of(1, 30),
+                Duration.ofSeconds(10),
+                Duration.ofMillis(300),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(300),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(180),
+                Duration.ofDays(7),
+                Duration.ofSeconds(60),
+                1000,
+                Range.of(1, 5));
     }
 
     /** A copy with another {@code distributed_ddl_task_timeout}. */
     public SimulatorTimings withDdlTaskTimeout(Duration timeout) {
-        return new SimulatorTimings(requestLatencyMs, ddlPickupMs, ddlExecutionMs, replicationPullMs, replicationFetchMs,
-                sessionTimeout, reinitialization, restartDelay, socketTimeout, readTimeout, timeout, queueRetention,
-                cleanupPeriod, maxTasksInQueue, removalWindowMs);
+        return new SimulatorTimings(
+                requestLatencyMs,
+                ddlPickupMs,
+                ddlExecutionMs,
+                replicationPullMs,
+                replicationFetchMs,
+                sessionTimeout,
+                reinitialization,
+                restartDelay,
+                socketTimeout,
+                readTimeout,
+                timeout,
+                queueRetention,
+                cleanupPeriod,
+                maxTasksInQueue,
+                removalWindowMs);
     }
 
     /** A copy with another queue retention ({@code task_max_lifetime}). */
     public SimulatorTimings withQueueRetention(Duration retention) {
-        return new SimulatorTimings(requestLatencyMs, ddlPickupMs, ddlExecutionMs, replicationPullMs, replicationFetchMs,
-                sessionTimeout, reinitialization, restartDelay, socketTimeout, readTimeout, ddlTaskTimeout, retention,
-                cleanupPeriod, maxTasksInQueue, removalWindowMs);
+        return new SimulatorTimings(
+                requestLatencyMs,
+                ddlPickupMs,
+                ddlExecutionMs,
+                replicationPullMs,
+                replicationFetchMs,
+                sessionTimeout,
+                reinitialization,
+                restartDelay,
+                socketTimeout,
+                readTimeout,
+                ddlTaskTimeout,
+                retention,
+                cleanupPeriod,
+                maxTasksInQueue,
+                removalWindowMs);
     }
 
     /** A copy with another {@code cleanup_delay_period}: how often a host may clean the queue on a queue event. */
     public SimulatorTimings withCleanupPeriod(Duration period) {
-        return new SimulatorTimings(requestLatencyMs, ddlPickupMs, ddlExecutionMs, replicationPullMs, replicationFetchMs,
-                sessionTimeout, reinitialization, restartDelay, socketTimeout, readTimeout, ddlTaskTimeout, queueRetention,
-                period, maxTasksInQueue, removalWindowMs);
+        return new SimulatorTimings(
+                requestLatencyMs,
+                ddlPickupMs,
+                ddlExecutionMs,
+                replicationPullMs,
+                replicationFetchMs,
+                sessionTimeout,
+                reinitialization,
+                restartDelay,
+                socketTimeout,
+                readTimeout,
+                ddlTaskTimeout,
+                queueRetention,
+                period,
+                maxTasksInQueue,
+                removalWindowMs);
     }
 
     /** A copy where every host executes DDL within {@code [min, max]} ms. */
     public SimulatorTimings withDdlExecution(long min, long max) {
-        return new SimulatorTimings(requestLatencyMs, ddlPickupMs, Range.of(min, max), replicationPullMs,
-                replicationFetchMs, sessionTimeout, reinitialization, restartDelay, socketTimeout, readTimeout,
-                ddlTaskTimeout, queueRetention, cleanupPeriod, maxTasksInQueue, removalWindowMs);
+        return new SimulatorTimings(
+                requestLatencyMs,
+                ddlPickupMs,
+                Range.of(min, max),
+                replicationPullMs,
+                replicationFetchMs,
+                sessionTimeout,
+                reinitialization,
+                restartDelay,
+                socketTimeout,
+                readTimeout,
+                ddlTaskTimeout,
+                queueRetention,
+                cleanupPeriod,
+                maxTasksInQueue,
+                removalWindowMs);
     }
 
     /** An inclusive range of virtual milliseconds. */

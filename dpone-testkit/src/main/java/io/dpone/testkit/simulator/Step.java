@@ -16,7 +16,14 @@ public sealed interface Step {
      * member for external mode's direct member calls ({@link PortCall#isMemberSession()}).
      * {@code except} (null: none) is a call an {@link #anyCall()} step skips ({@link #except(PortCall)}).
      */
-    record Call(PortCall call, String worker, StatementKind kind, int occurrence, Timing timing, int member, PortCall except)
+    record Call(
+            PortCall call,
+            String worker,
+            StatementKind kind,
+            int occurrence,
+            Timing timing,
+            int member,
+            PortCall except)
             implements Step {
         public Call {
             requireNonNull(timing, "timing is null");
@@ -33,7 +40,14 @@ public sealed interface Step {
         }
 
         public Call kind(StatementKind statementKind) {
-            return new Call(call, worker, requireNonNull(statementKind, "statementKind is null"), occurrence, timing, member, except);
+            return new Call(
+                    call,
+                    worker,
+                    requireNonNull(statementKind, "statementKind is null"),
+                    occurrence,
+                    timing,
+                    member,
+                    except);
         }
 
         /** Only calls reaching member {@code index} (for a direct member call: the session's member). */
@@ -72,9 +86,11 @@ public sealed interface Step {
         }
 
         public boolean matches(PortCall actual, String actualWorker, StatementKind actualKind, int actualMember) {
-            return (call == null || call == actual) && (except == null || except != actual)
+            return (call == null || call == actual)
+                    && (except == null || except != actual)
                     && (worker == null || worker.equals(actualWorker))
-                    && (kind == null || kind == actualKind) && (member < 0 || member == actualMember);
+                    && (kind == null || kind == actualKind)
+                    && (member < 0 || member == actualMember);
         }
     }
 
@@ -112,7 +128,10 @@ public sealed interface Step {
         }
     }
 
-    enum Timing { BEFORE, AFTER_EFFECT }
+    enum Timing {
+        BEFORE,
+        AFTER_EFFECT
+    }
 
     /** The first call of {@code call} by any worker. */
     static Call call(PortCall call) {

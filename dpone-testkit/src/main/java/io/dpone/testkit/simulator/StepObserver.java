@@ -11,25 +11,20 @@ package io.dpone.testkit.simulator;
  */
 public interface StepObserver {
     /** A port call reaches the server: after its latency and the schedule's faults, before the server acts. */
-    default void beforeServer(PortEvent call) {
-    }
+    default void beforeServer(PortEvent call) {}
 
     /**
      * The server applied a port call's effect (a KeeperMap write, an enqueue, a load); its answer has
      * not reached the worker yet, and may arrive late (a slow answer, a paused worker) or never.
      */
-    default void afterServer(PortEvent call) {
-    }
+    default void afterServer(PortEvent call) {}
 
     /** A port call ended; {@code record} is already in the call log. */
-    default void afterCall(CallRecord record) {
-    }
+    default void afterCall(CallRecord record) {}
 
     /** A host is about to apply a queue entry (or to report an injected host error instead). */
-    default void beforeHostApplies(HostStep step) {
-    }
+    default void beforeHostApplies(HostStep step) {}
 
     /** A member is about to apply a statement of a direct member session (external mode's local create, drop, insert). */
-    default void beforeMemberApplies(MemberStep step) {
-    }
+    default void beforeMemberApplies(MemberStep step) {}
 }

@@ -19,7 +19,8 @@ public record TableSpec(List<ColumnSpec> columns, EngineSpec engine) {
 
     /** {@code (id UInt64, v String DEFAULT 'x')} on {@code ReplicatedMergeTree} at the default path, ordered by id. */
     public static TableSpec replicatedEvents() {
-        return new TableSpec(List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.withDefault("v", "String", "'x'")),
+        return new TableSpec(
+                List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.withDefault("v", "String", "'x'")),
                 EngineSpec.Replicated.byUuid("id"));
     }
 

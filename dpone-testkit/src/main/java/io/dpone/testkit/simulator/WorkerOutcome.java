@@ -5,8 +5,7 @@ import static java.util.Objects.requireNonNull;
 /** How one worker's body ended. Callers must switch over every variant. */
 public sealed interface WorkerOutcome<T> {
     /** The body returned {@code value} (may be null). */
-    record Returned<T>(T value) implements WorkerOutcome<T> {
-    }
+    record Returned<T>(T value) implements WorkerOutcome<T> {}
 
     /** The schedule crashed the worker at one of its calls. */
     record Crashed<T>(WorkerCrash crash) implements WorkerOutcome<T> {
@@ -40,6 +39,7 @@ public sealed interface WorkerOutcome<T> {
             }
             throw new IllegalStateException("the worker threw", threw.thrown());
         }
-        throw new IllegalStateException("the worker crashed: " + ((Crashed<T>) this).crash().getMessage());
+        throw new IllegalStateException(
+                "the worker crashed: " + ((Crashed<T>) this).crash().getMessage());
     }
 }

@@ -4,17 +4,17 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
 import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.CandidateLoadPort;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.MonotonicClock;
-import io.dpone.clickhouse.cluster.authority.FacadePort;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.port.Sleeper;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.ports.PortContext;
 import io.dpone.testkit.simulator.ports.SimCatalogPort;
 import io.dpone.testkit.simulator.ports.SimControlStore;
@@ -44,7 +44,11 @@ public final class WorkerPorts {
     private final CandidateLoadPort loader;
 
     WorkerPorts(PortContext context, Clock clock, Random random) {
-        this(context, clock, RandomBits.from(random), context.world().timings().ddlTaskTimeout().toSeconds());
+        this(
+                context,
+                clock,
+                RandomBits.from(random),
+                context.world().timings().ddlTaskTimeout().toSeconds());
     }
 
     private WorkerPorts(PortContext context, Clock clock, RandomBits randomBits, long ddlTaskTimeoutSeconds) {

@@ -28,11 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
-import org.junit.platform.engine.discovery.DiscoverySelectors;
 
 /**
  * The receipt of a fabricated run (pure: the simulator and fakes, no server): it is written before
@@ -59,48 +59,95 @@ class AcceptanceReceiptExtensionTest {
         JsonNode during = JSON.readTree(FabricatedRun.seenBeforeTheSecondScenario);
         assertFalse(during.get("complete").asBoolean(), "written while the class was still running");
         assertEquals("empty-source", during.get("running").asText());
-        assertEquals(Map.of("existing-target", "passed", "empty-source", "running", "capability-missing", "not_run",
-                "drift-membership-before-dispatch", "not_run", "queue-evidence-hazards", "not_run"), statuses(during));
+        assertEquals(
+                Map.of(
+                        "existing-target",
+                        "passed",
+                        "empty-source",
+                        "running",
+                        "capability-missing",
+                        "not_run",
+                        "drift-membership-before-dispatch",
+                        "not_run",
+                        "queue-evidence-hazards",
+                        "not_run"),
+                statuses(during));
         assertEquals(1, during.get("totals").get("passed").asInt());
         assertEquals(3, during.get("totals").get("not_run").asInt());
 
-        JsonNode receipt = JSON.readTree(directory.resolve("fabricated-acceptance.json").toFile());
+        JsonNode receipt =
+                JSON.readTree(directory.resolve("fabricated-acceptance.json").toFile());
         assertEquals(ReceiptDocument.SCHEMA, receipt.get("schema").asText());
         assertTrue(receipt.get("complete").asBoolean());
         assertTrue(receipt.get("running").isNull());
-        assertEquals(Map.of("existing-target", "passed", "empty-source", "failed", "capability-missing", "replaced",
-                "drift-membership-before-dispatch", "not_run_on_product", "queue-evidence-hazards", "partial"),
+        assertEquals(
+                Map.of(
+                        "existing-target",
+                        "passed",
+                        "empty-source",
+                        "failed",
+                        "capability-missing",
+                        "replaced",
+                        "drift-membership-before-dispatch",
+                        "not_run_on_product",
+                        "queue-evidence-hazards",
+                        "partial"),
                 statuses(receipt));
         Map<String, Integer> totals = new LinkedHashMap<>();
-        receipt.get("totals").fields().forEachRemaining(field -> totals.put(field.getKey(), field.getValue().asInt()));
-        assertEquals(Map.ofEntries(Map.entry("scenarios", 5), Map.entry("passed", 1), Map.entry("partial", 1),
-                Map.entry("replaced", 1), Map.entry("not_run_on_product", 1), Map.entry("unrecorded", 0),
-                Map.entry("failed", 1), Map.entry("aborted", 0), Map.entry("disabled", 0), Map.entry("running", 0),
-                Map.entry("not_run", 0)), totals);
+        receipt.get("totals")
+                .fields()
+                .forEachRemaining(
+                        field -> totals.put(field.getKey(), field.getValue().asInt()));
+        assertEquals(
+                Map.ofEntries(
+                        Map.entry("scenarios", 5),
+                        Map.entry("passed", 1),
+                        Map.entry("partial", 1),
+                        Map.entry("replaced", 1),
+                        Map.entry("not_run_on_product", 1),
+                        Map.entry("unrecorded", 0),
+                        Map.entry("failed", 1),
+                        Map.entry("aborted", 0),
+                        Map.entry("disabled", 0),
+                        Map.entry("running", 0),
+                        Map.entry("not_run", 0)),
+                totals);
         assertFalse(receipt.get("every_scenario_passed").asBoolean());
         assertFalse(receipt.get("every_test_green").asBoolean());
 
         for (JsonNode row : receipt.get("scenarios")) {
             String name = row.get("name").asText();
-            assertEquals(name.equals("existing-target"), row.get("passed").asBoolean(), "only a full run passes: " + name);
+            assertEquals(
+                    name.equals("existing-target"), row.get("passed").asBoolean(), "only a full run passes: " + name);
             assertEquals(!name.equals("empty-source"), row.get("test_passed").asBoolean(), "JUnit's verdict: " + name);
         }
         JsonNode hazards = row(receipt, "queue-evidence-hazards");
         assertEquals(List.of("duplicate_entry"), strings(hazards.get("sub_cases_run")));
         assertEquals(9, hazards.get("sub_cases_not_run").size());
-        assertTrue(row(receipt, "capability-missing").get("replaced_by").asText().contains("capability is proven"));
+        assertTrue(
+                row(receipt, "capability-missing").get("replaced_by").asText().contains("capability is proven"));
         assertTrue(row(receipt, "drift-membership-before-dispatch").has("not_run_because"));
         JsonNode failed = row(receipt, "empty-source");
-        assertEquals(IllegalStateException.class.getName(), failed.get("failure_type").asText());
+        assertEquals(
+                IllegalStateException.class.getName(),
+                failed.get("failure_type").asText());
         assertTrue(failed.get("clickhouse_version").isNull(), "no backend facts from a backend that never started");
-        assertEquals("simulated", row(receipt, "existing-target").get("clickhouse_version").asText());
+        assertEquals(
+                "simulated",
+                row(receipt, "existing-target").get("clickhouse_version").asText());
 
-        JsonNode report = JSON.readTree(directory.resolve("fabricated-acceptance").resolve("empty-source.json").toFile());
+        JsonNode report = JSON.readTree(directory
+                .resolve("fabricated-acceptance")
+                .resolve("empty-source.json")
+                .toFile());
         assertEquals("failed", report.get("status").asText());
-        assertEquals(IllegalStateException.class.getName(), report.get("failure_trace").get(0).asText());
+        assertEquals(
+                IllegalStateException.class.getName(),
+                report.get("failure_trace").get(0).asText());
         try (Stream<Path> files = Files.walk(directory)) {
             List<Path> written = files.filter(Files::isRegularFile).toList();
-            assertEquals(6, written.size(), "the receipt and one report per scenario, no temporary file left: " + written);
+            assertEquals(
+                    6, written.size(), "the receipt and one report per scenario, no temporary file left: " + written);
             for (Path file : written) {
                 String text = Files.readString(file, StandardCharsets.UTF_8);
                 for (String secret : List.of("172.18.0.2", "hunter2", "ch1", "refused dpone_admin")) {
@@ -113,30 +160,42 @@ class AcceptanceReceiptExtensionTest {
 
     @Test
     void aBackendThatInjectsOnlySomeQueueHazardsRunsThatScenarioInPart() {
-        assertInstanceOf(ScenarioCoverage.Full.class, QueueEvidenceScenarios.coverage(EnumSet.allOf(QueueHazard.class)));
-        ScenarioCoverage.Partial docker = assertInstanceOf(ScenarioCoverage.Partial.class,
+        assertInstanceOf(
+                ScenarioCoverage.Full.class, QueueEvidenceScenarios.coverage(EnumSet.allOf(QueueHazard.class)));
+        ScenarioCoverage.Partial docker = assertInstanceOf(
+                ScenarioCoverage.Partial.class,
                 QueueEvidenceScenarios.coverage(EnumSet.of(QueueHazard.DUPLICATE_ENTRY)));
         assertEquals(List.of("duplicate_entry"), docker.ran());
         assertEquals(QueueHazard.values().length - 1, docker.notRun().size());
         assertInstanceOf(ScenarioCoverage.NotRunOnProduct.class, QueueEvidenceScenarios.coverage(Set.of()));
         try (SimulatedCluster simulator = SimulatedCluster.of(2, 1L, PublicationDriver.FACADE)) {
-            assertInstanceOf(ScenarioCoverage.Full.class,
-                    InternalScenarios.named("queue-evidence-hazards").orElseThrow().coverage().on(simulator));
+            assertInstanceOf(
+                    ScenarioCoverage.Full.class,
+                    InternalScenarios.named("queue-evidence-hazards")
+                            .orElseThrow()
+                            .coverage()
+                            .on(simulator));
         }
     }
 
     private static TestExecutionSummary launch(Path directory) {
         SummaryGeneratingListener summary = new SummaryGeneratingListener();
-        LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
-                .selectors(DiscoverySelectors.selectClass(FabricatedRun.class))
-                .configurationParameter(AcceptanceReceiptExtension.DIRECTORY_PARAMETER, directory.toString())
-                .build(), summary);
+        LauncherFactory.create()
+                .execute(
+                        LauncherDiscoveryRequestBuilder.request()
+                                .selectors(DiscoverySelectors.selectClass(FabricatedRun.class))
+                                .configurationParameter(
+                                        AcceptanceReceiptExtension.DIRECTORY_PARAMETER, directory.toString())
+                                .build(),
+                        summary);
         return summary.getSummary();
     }
 
     private static Map<String, String> statuses(JsonNode receipt) {
         Map<String, String> statuses = new LinkedHashMap<>();
-        receipt.get("scenarios").forEach(row -> statuses.put(row.get("name").asText(), row.get("status").asText()));
+        receipt.get("scenarios")
+                .forEach(row ->
+                        statuses.put(row.get("name").asText(), row.get("status").asText()));
         return statuses;
     }
 
@@ -219,8 +278,10 @@ class AcceptanceReceiptExtensionTest {
 
     /** A backend whose every cluster operation is refused, as Docker refuses a membership change. */
     private static AcceptanceCluster refusingEverything() {
-        return (AcceptanceCluster) Proxy.newProxyInstance(AcceptanceCluster.class.getClassLoader(),
-                new Class<?>[] {AcceptanceCluster.class}, (proxy, method, args) -> switch (method.getName()) {
+        return (AcceptanceCluster) Proxy.newProxyInstance(
+                AcceptanceCluster.class.getClassLoader(),
+                new Class<?>[] {AcceptanceCluster.class},
+                (proxy, method, args) -> switch (method.getName()) {
                     case "backend" -> "fabricated";
                     case "serverVersion" -> "0.0";
                     case "fixtureDigest" -> "0".repeat(64);
@@ -231,8 +292,10 @@ class AcceptanceReceiptExtensionTest {
 
     /** The simulator, injecting only a duplicate entry and refusing every other queue hazard, as the Docker fixture does. */
     private static AcceptanceCluster duplicateEntryOnly(SimulatedCluster simulator) {
-        return (AcceptanceCluster) Proxy.newProxyInstance(AcceptanceCluster.class.getClassLoader(),
-                new Class<?>[] {AcceptanceCluster.class}, (proxy, method, args) -> {
+        return (AcceptanceCluster) Proxy.newProxyInstance(
+                AcceptanceCluster.class.getClassLoader(),
+                new Class<?>[] {AcceptanceCluster.class},
+                (proxy, method, args) -> {
                     switch (method.getName()) {
                         case "injectableQueueHazards":
                             return EnumSet.of(QueueHazard.DUPLICATE_ENTRY);

@@ -47,8 +47,8 @@ class CompletedReceiptStatesTest {
     @MethodSource("externalScenarios")
     void externalCommittedReceiptsShowEveryMemberCompleted(String name) {
         ExternalScenario scenario = ExternalScenarios.named(name).orElseThrow();
-        try (SimulatedExternalCluster cluster = SimulatedExternalCluster.of(scenario.members(), SEED,
-                PublicationDriver.FACADE)) {
+        try (SimulatedExternalCluster cluster =
+                SimulatedExternalCluster.of(scenario.members(), SEED, PublicationDriver.FACADE)) {
             assertCompleted(name, scenario.run(cluster, Narrator.SILENT));
         }
     }
@@ -68,14 +68,20 @@ class CompletedReceiptStatesTest {
             List<Map<String, Object>> phases = rows(timing.get("phases"));
             assertFalse(phases.isEmpty(), name + ": " + timing);
             assertEquals("admission", phases.get(0).get("phase"), name);
-            long sum = phases.stream().mapToLong(p -> ((Number) p.get("duration_ms")).longValue()).sum();
+            long sum = phases.stream()
+                    .mapToLong(p -> ((Number) p.get("duration_ms")).longValue())
+                    .sum();
             assertEquals(((Number) timing.get("total_ms")).longValue(), sum, name + ": phases tile the run " + timing);
-            phases.forEach(p -> assertTrue(((Number) p.get("waited_ms")).longValue()
-                    <= ((Number) p.get("duration_ms")).longValue(), name + ": waited within its phase " + p));
+            phases.forEach(p -> assertTrue(
+                    ((Number) p.get("waited_ms")).longValue() <= ((Number) p.get("duration_ms")).longValue(),
+                    name + ": waited within its phase " + p));
         }
         if (name.equals("slow-replica")) {
-            assertTrue(first.stream().flatMap(t -> rows(t.get("phases")).stream())
-                    .anyMatch(p -> ((Number) p.get("waited_ms")).longValue() > 0 && ((Number) p.get("waits")).longValue() > 0),
+            assertTrue(
+                    first.stream()
+                            .flatMap(t -> rows(t.get("phases")).stream())
+                            .anyMatch(p -> ((Number) p.get("waited_ms")).longValue() > 0
+                                    && ((Number) p.get("waits")).longValue() > 0),
                     "a slow replica is waited for: " + first);
         }
     }
@@ -91,14 +97,19 @@ class CompletedReceiptStatesTest {
                     if (detail.get("record_times") instanceof Map<?, ?> times && times.containsKey("in_phase_ms")) {
                         continue; // a status read within the scenario: the record's times, no phases of its own
                     }
-                    assertTrue(detail.get("timings") instanceof Map<?, ?>, name + ": a publication receipt carries timings");
+                    assertTrue(
+                            detail.get("timings") instanceof Map<?, ?>,
+                            name + ": a publication receipt carries timings");
                     timings.add((Map<String, Object>) detail.get("timings"));
                 }
             }
             Attempt status = new PublicationDriver(cluster).status("status-reader", InternalScenarios.INVOCATION);
-            if (status instanceof Attempt.Receipt read && read.receipt().detail().containsKey("phase")) {
-                assertTrue(read.receipt().detail().get("record_times") instanceof Map<?, ?> times
-                        && times.containsKey("in_phase_ms"), name + ": status says how long the phase has stood");
+            if (status instanceof Attempt.Receipt read
+                    && read.receipt().detail().containsKey("phase")) {
+                assertTrue(
+                        read.receipt().detail().get("record_times") instanceof Map<?, ?> times
+                                && times.containsKey("in_phase_ms"),
+                        name + ": status says how long the phase has stood");
             }
             return timings;
         }
@@ -117,7 +128,9 @@ class CompletedReceiptStatesTest {
             PublicationReceipt receipt = attempt.receipt();
             Map<Long, String> states = attempt.memberStates();
             assertFalse(states.isEmpty(), name + ": a committed receipt names its members");
-            states.forEach((replica, state) -> assertEquals("COMPLETED", state,
+            states.forEach((replica, state) -> assertEquals(
+                    "COMPLETED",
+                    state,
                     name + ": replica " + replica + " of a committed receipt: " + receipt.detail()));
         }
     }

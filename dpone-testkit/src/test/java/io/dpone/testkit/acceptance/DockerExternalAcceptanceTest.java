@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Tag;
  * machines this was written on; docs/testkit/acceptance.md).
  */
 @Tag("docker")
-@AcceptanceReceipt(backend = TestcontainersBackend.NAME, file = "external-acceptance.json", suite = "external-acceptance")
+@AcceptanceReceipt(
+        backend = TestcontainersBackend.NAME,
+        file = "external-acceptance.json",
+        suite = "external-acceptance")
 class DockerExternalAcceptanceTest extends ExternalAcceptanceContract {
     private static final SharedClusters CLUSTERS = new SharedClusters(new TestcontainersBackend(), false);
 

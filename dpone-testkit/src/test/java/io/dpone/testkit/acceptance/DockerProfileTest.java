@@ -28,7 +28,8 @@ import org.w3c.dom.Document;
  * code writes, and the default build neither runs nor activates it.
  */
 class DockerProfileTest {
-    private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
+    private static final Path ROOT =
+            Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
     private static final String PROFILE = "/project/profiles/profile[id='docker']/build/pluginManagement/plugins"
             + "/plugin[artifactId='maven-surefire-plugin']/configuration";
 
@@ -38,19 +39,28 @@ class DockerProfileTest {
         Properties junit = new Properties();
         junit.load(new StringReader(text(pom, PROFILE + "/properties/configurationParameters")));
         Duration test = junitDuration(junit.getProperty("junit.jupiter.execution.timeout.testable.method.default"));
-        Duration lifecycle = junitDuration(junit.getProperty("junit.jupiter.execution.timeout.lifecycle.method.default"));
+        Duration lifecycle =
+                junitDuration(junit.getProperty("junit.jupiter.execution.timeout.lifecycle.method.default"));
         Duration fork = junitDuration(junit.getProperty("dpone.fork.deadline"));
-        assertEquals("SAME_THREAD", junit.getProperty("junit.jupiter.execution.timeout.thread.mode.default"),
+        assertEquals(
+                "SAME_THREAD",
+                junit.getProperty("junit.jupiter.execution.timeout.thread.mode.default"),
                 "an interrupted test cleans up in its own thread instead of running on behind the next one");
-        assertEquals("false", text(pom, PROFILE + "/reuseForks"), "one JVM per class: a halted fork ends only its class");
+        assertEquals(
+                "false", text(pom, PROFILE + "/reuseForks"), "one JVM per class: a halted fork ends only its class");
         assertEquals("all", text(pom, PROFILE + "/enableProcessChecker"), "forks exit when Maven is stopped");
-        Duration surefireFork = Duration.ofSeconds(Long.parseLong(text(pom, PROFILE + "/forkedProcessTimeoutInSeconds")));
+        Duration surefireFork =
+                Duration.ofSeconds(Long.parseLong(text(pom, PROFILE + "/forkedProcessTimeoutInSeconds")));
 
-        assertTrue(Duration.ofMinutes(RealAcceptanceCluster.WORKER_MINUTES).compareTo(test) < 0,
+        assertTrue(
+                Duration.ofMinutes(RealAcceptanceCluster.WORKER_MINUTES).compareTo(test) < 0,
                 "a raced worker's own bound fires before the test's");
-        assertTrue(Duration.ofMinutes(RealExternalAcceptanceCluster.WORKER_MINUTES).compareTo(test) < 0);
-        assertTrue(test.plus(lifecycle).multipliedBy(5).compareTo(fork) <= 0, "a class has room for several slow tests");
-        assertTrue(fork.compareTo(surefireFork) < 0, "the fork halts itself before Surefire's timeout only dumps threads");
+        assertTrue(
+                Duration.ofMinutes(RealExternalAcceptanceCluster.WORKER_MINUTES).compareTo(test) < 0);
+        assertTrue(
+                test.plus(lifecycle).multipliedBy(5).compareTo(fork) <= 0, "a class has room for several slow tests");
+        assertTrue(
+                fork.compareTo(surefireFork) < 0, "the fork halts itself before Surefire's timeout only dumps threads");
 
         JsonNode job = workflow().get("jobs").get("docker-acceptance");
         long steps = 0;
@@ -63,7 +73,8 @@ class DockerProfileTest {
             }
         }
         assertEquals(job.get("timeout-minutes").asLong(), steps, "the job's limit is the sum of its steps' limits");
-        assertTrue(profileStep != null && surefireFork.plusMinutes(10).compareTo(profileStep) <= 0,
+        assertTrue(
+                profileStep != null && surefireFork.plusMinutes(10).compareTo(profileStep) <= 0,
                 "the profile step outlives a class's fork timeout, and its stop leaves the uploads their time");
         assertTrue(job.get("timeout-minutes").asLong() <= 360, "GitHub-hosted runners stop a job at 6 hours");
     }
@@ -80,39 +91,68 @@ class DockerProfileTest {
             if (step.path("uses").asText().startsWith("actions/upload-artifact@")) {
                 assertEquals("always()", step.get("if").asText(), "uploads after a failed or stopped run too");
                 String missing = step.get("with").get("if-no-files-found").asText();
-                assertTrue(Set.of("warn", "ignore").contains(missing), "a missing file never fails the upload: " + missing);
-                step.get("with").get("path").asText().lines().map(String::strip).filter(line -> !line.isEmpty())
+                assertTrue(
+                        Set.of("warn", "ignore").contains(missing),
+                        "a missing file never fails the upload: " + missing);
+                step.get("with")
+                        .get("path")
+                        .asText()
+                        .lines()
+                        .map(String::strip)
+                        .filter(line -> !line.isEmpty())
                         .forEach(uploaded::add);
             }
         }
         Path module = ROOT.resolve("dpone-testkit");
-        assertEquals(Set.of(relative(AcceptanceReceiptExtension.directory()), relative(DockerLogsOnFailure.directory()),
-                "**/target/surefire-reports/"), uploaded, "every uploaded path is one the code writes");
-        assertEquals(module.resolve("target/acceptance"), AcceptanceReceiptExtension.directory().toAbsolutePath().normalize());
-        assertEquals("", text(xml(ROOT.resolve("pom.xml")), "//plugin[artifactId='maven-surefire-plugin']/configuration"
-                + "/reportsDirectory"), "Surefire writes its default target/surefire-reports");
+        assertEquals(
+                Set.of(
+                        relative(AcceptanceReceiptExtension.directory()),
+                        relative(DockerLogsOnFailure.directory()),
+                        "**/target/surefire-reports/"),
+                uploaded,
+                "every uploaded path is one the code writes");
+        assertEquals(
+                module.resolve("target/acceptance"),
+                AcceptanceReceiptExtension.directory().toAbsolutePath().normalize());
+        assertEquals(
+                "",
+                text(
+                        xml(ROOT.resolve("pom.xml")),
+                        "//plugin[artifactId='maven-surefire-plugin']/configuration" + "/reportsDirectory"),
+                "Surefire writes its default target/surefire-reports");
     }
 
     @Test
     void theDefaultBuildNeitherRunsNorActivatesTheDockerProfile() throws Exception {
         Document pom = xml(ROOT.resolve("pom.xml"));
-        assertTrue(text(pom, "/project/build/pluginManagement/plugins/plugin[artifactId='maven-surefire-plugin']"
-                + "/configuration/excludedGroups").contains("docker"));
+        assertTrue(text(
+                        pom,
+                        "/project/build/pluginManagement/plugins/plugin[artifactId='maven-surefire-plugin']"
+                                + "/configuration/excludedGroups")
+                .contains("docker"));
         assertEquals("", text(pom, "/project/profiles/profile[id='docker']/activation"), "never activated by itself");
         for (String script : List.of(".ci/run", "scripts/test")) {
             String text = Files.readString(ROOT.resolve(script));
-            assertFalse(text.contains("-Pdocker") || text.contains("test-docker") || text.contains("groups=docker"), script);
+            assertFalse(
+                    text.contains("-Pdocker") || text.contains("test-docker") || text.contains("groups=docker"),
+                    script);
         }
         assertTrue(Files.readString(ROOT.resolve("scripts/test-docker")).contains("-Pdocker verify"));
     }
 
     private static String relative(Path moduleDirectory) {
-        return "dpone-testkit/" + ROOT.resolve("dpone-testkit").relativize(moduleDirectory.toAbsolutePath().normalize())
-                .toString().replace('\\', '/') + "/";
+        return "dpone-testkit/"
+                + ROOT.resolve("dpone-testkit")
+                        .relativize(moduleDirectory.toAbsolutePath().normalize())
+                        .toString()
+                        .replace('\\', '/')
+                + "/";
     }
 
     private static JsonNode workflow() throws Exception {
-        return new ObjectMapper(new YAMLFactory()).readTree(ROOT.resolve(".github/workflows/docker-acceptance.yml").toFile());
+        return new ObjectMapper(new YAMLFactory())
+                .readTree(
+                        ROOT.resolve(".github/workflows/docker-acceptance.yml").toFile());
     }
 
     /** JUnit's timeout form: {@code <n> s|m|h}. */

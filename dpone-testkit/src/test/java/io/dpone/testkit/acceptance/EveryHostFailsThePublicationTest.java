@@ -48,8 +48,10 @@ class EveryHostFailsThePublicationTest {
         Attempt rerun = driver.publish("worker-2", INVOCATION, 5);
         Attempt status = driver.status("observer", INVOCATION);
 
-        assertEquals(Optional.of(PublicationOutcome.FAILED), rerun.outcome(), "V1 never retries the publication: "
-                + rerun.summary());
+        assertEquals(
+                Optional.of(PublicationOutcome.FAILED),
+                rerun.outcome(),
+                "V1 never retries the publication: " + rerun.summary());
         assertEquals(Optional.of(PublicationOutcome.FAILED), status.outcome(), status.summary());
         assertEquals(1L, cluster.sent(StatementKind.DDL_EXCHANGE), "one EXCHANGE, never replayed");
         assertEquals(0L, cluster.sent(StatementKind.DDL_DROP), "no cleanup");

@@ -33,29 +33,54 @@ public final class EvidenceLeakScan {
     /** Patterns, each tried only when its literal trigger occurs (regular expressions over every text are too slow). */
     private static final List<Rule> PATTERNS = new ArrayList<>();
 
-    private record Rule(String category, List<String> triggers, Pattern pattern) {
-    }
+    private record Rule(String category, List<String> triggers, Pattern pattern) {}
 
     static {
         ANYWHERE.put("hostname", List.of("clickhouse-", "localhost"));
         ANYWHERE.put("address", List.of("10.0.0."));
-        ANYWHERE.put("credential", List.of("password", "passwd", "secret", "api_key", "api-key", "apikey",
-                "authorization", "bearer ", "x-clickhouse-key", "x-clickhouse-user"));
+        ANYWHERE.put(
+                "credential",
+                List.of(
+                        "password",
+                        "passwd",
+                        "secret",
+                        "api_key",
+                        "api-key",
+                        "apikey",
+                        "authorization",
+                        "bearer ",
+                        "x-clickhouse-key",
+                        "x-clickhouse-user"));
         ANYWHERE.put("row value", List.of(ROW_VALUE_PREFIX.toLowerCase(Locale.ROOT)));
-        ANYWHERE.put("source SQL", List.of("exchange tables", "rename table", "drop table", "create table", "insert into",
-                "alter table", "on cluster", "`", "dpone_control", "publication_authority", "__dpone_"));
+        ANYWHERE.put(
+                "source SQL",
+                List.of(
+                        "exchange tables",
+                        "rename table",
+                        "drop table",
+                        "create table",
+                        "insert into",
+                        "alter table",
+                        "on cluster",
+                        "`",
+                        "dpone_control",
+                        "publication_authority",
+                        "__dpone_"));
         ANYWHERE.put("local path", List.of("/tmp/", "/home/", "/work/", "/var/", "/root/", "/users/", "/opt/"));
         WORDS.put("source SQL", List.of("analytics", "events"));
-        PATTERNS.add(new Rule("hostname", List.of(":9000", ":8123", ":9440", ":8443"),
+        PATTERNS.add(new Rule(
+                "hostname",
+                List.of(":9000", ":8123", ":9440", ":8443"),
                 Pattern.compile("[a-z][a-z0-9.-]*:(9000|8123|9440|8443)\\b")));
         PATTERNS.add(new Rule("credential", List.of("://"), Pattern.compile("://[^/\\s:@\"]+:[^/\\s@\"]+@")));
         PATTERNS.add(new Rule("source SQL", List.of("select "), Pattern.compile("\\bselect\\s[^\"]*\\sfrom\\s")));
-        PATTERNS.add(new Rule("local path", List.of("/tmp", "/home", "/work", "/var", "/root", "/users", "/opt", ":\\"),
+        PATTERNS.add(new Rule(
+                "local path",
+                List.of("/tmp", "/home", "/work", "/var", "/root", "/users", "/opt", ":\\"),
                 Pattern.compile("(?<![\\w.])/(tmp|home|work|var|root|users|opt)\\b|\\b[a-z]:\\\\")));
     }
 
-    private EvidenceLeakScan() {
-    }
+    private EvidenceLeakScan() {}
 
     /** Each category that leaks in {@code text}, once, as {@code category in origin: "excerpt around the first match"}. */
     public static List<String> scan(String origin, String text) {
@@ -96,8 +121,10 @@ public final class EvidenceLeakScan {
     /** Each leak in an attempt's evidence: its receipt as JSON or its error document, and its summary. */
     public static List<String> scan(String origin, Attempt attempt) {
         List<String> findings = new ArrayList<>(scan(origin + " summary", attempt.summary()));
-        findings.addAll(attempt instanceof Attempt.Receipt receipt ? scan(origin + " receipt", json(receipt.receipt()))
-                : scan(origin + " error", errorDocument((Attempt.Refused) attempt)));
+        findings.addAll(
+                attempt instanceof Attempt.Receipt receipt
+                        ? scan(origin + " receipt", json(receipt.receipt()))
+                        : scan(origin + " error", errorDocument((Attempt.Refused) attempt)));
         return findings;
     }
 
@@ -127,8 +154,9 @@ public final class EvidenceLeakScan {
     /** Where the first IPv4-like {@code d.d.d.d} (1-3 digits each, not part of a longer dotted run) starts, or -1. */
     private static int dottedQuad(String text) {
         for (int start = 0; start < text.length(); start++) {
-            if (!Character.isDigit(text.charAt(start)) || start > 0 && (Character.isLetterOrDigit(text.charAt(start - 1))
-                    || text.charAt(start - 1) == '.')) {
+            if (!Character.isDigit(text.charAt(start))
+                    || start > 0
+                            && (Character.isLetterOrDigit(text.charAt(start - 1)) || text.charAt(start - 1) == '.')) {
                 continue;
             }
             int at = start;

@@ -35,8 +35,12 @@ class EvidenceLeakScanTest {
         for (Scenario scenario : InternalScenarios.withDdlWorker()) {
             List<Attempt> attempts = new ArrayList<>();
             List<String> narration = new ArrayList<>();
-            SimulatedCluster cluster = new SimulatedCluster(ClusterSimulator.builder().members(scenario.members())
-                    .seed(SimulatorAcceptanceTest.SEED).build(), PublicationDriver.FACADE)
+            SimulatedCluster cluster = new SimulatedCluster(
+                            ClusterSimulator.builder()
+                                    .members(scenario.members())
+                                    .seed(SimulatorAcceptanceTest.SEED)
+                                    .build(),
+                            PublicationDriver.FACADE)
                     .tapEvidence(row -> EvidenceLeakScan.ROW_VALUE_PREFIX + row, attempts::add);
             scenario.run(cluster, narration::add);
             for (String line : narration) {
@@ -52,8 +56,8 @@ class EvidenceLeakScanTest {
             }
             lines += narration.size();
         }
-        System.out.println(InternalScenarios.withDdlWorker().size() + " scenarios: scanned " + receipts + " receipts, " + refusals
-                + " error documents and " + lines + " narration lines");
+        System.out.println(InternalScenarios.withDdlWorker().size() + " scenarios: scanned " + receipts + " receipts, "
+                + refusals + " error documents and " + lines + " narration lines");
         assertTrue(receipts >= 25 && refusals >= 5 && lines >= 80, "the scan saw the scenarios' evidence");
         assertEquals(List.of(), findings, "evidence leaks");
     }
@@ -67,8 +71,9 @@ class EvidenceLeakScanTest {
         for (ExternalScenario scenario : ExternalScenarios.all()) {
             List<Attempt> attempts = new ArrayList<>();
             List<String> narration = new ArrayList<>();
-            try (SimulatedExternalCluster cluster = SimulatedExternalCluster.of(scenario.members(), SimulatorExternalAcceptanceTest.SEED,
-                    PublicationDriver.FACADE).tapEvidence(row -> EvidenceLeakScan.ROW_VALUE_PREFIX + row, attempts::add)) {
+            try (SimulatedExternalCluster cluster = SimulatedExternalCluster.of(
+                            scenario.members(), SimulatorExternalAcceptanceTest.SEED, PublicationDriver.FACADE)
+                    .tapEvidence(row -> EvidenceLeakScan.ROW_VALUE_PREFIX + row, attempts::add)) {
                 scenario.run(cluster, narration::add);
             }
             for (String line : narration) {
@@ -80,8 +85,9 @@ class EvidenceLeakScanTest {
             }
             lines += narration.size();
         }
-        assertTrue(receipts >= 20 && lines >= 40, "the scan saw the scenarios' evidence: " + receipts + " receipts, " + lines
-                + " narration lines");
+        assertTrue(
+                receipts >= 20 && lines >= 40,
+                "the scan saw the scenarios' evidence: " + receipts + " receipts, " + lines + " narration lines");
         assertEquals(List.of(), findings, "evidence leaks");
     }
 
@@ -95,21 +101,38 @@ class EvidenceLeakScanTest {
                 "source SQL", "EXCHANGE TABLES `analytics`.`events` AND x ON CLUSTER c",
                 "local path", "source /tmp/rows.csv unreadable");
         leaks.forEach((category, text) -> {
-            PublicationReceipt leaking = new PublicationReceipt("dpone.clickhouse.cluster-full-refresh-receipt.v1",
-                    ReplicationMode.INTERNAL, "ab".repeat(32), EvidenceScope.RUNTIME, EvidenceStatus.UNVERIFIED,
-                    PublicationOutcome.UNKNOWN, Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED),
+            PublicationReceipt leaking = new PublicationReceipt(
+                    "dpone.clickhouse.cluster-full-refresh-receipt.v1",
+                    ReplicationMode.INTERNAL,
+                    "ab".repeat(32),
+                    EvidenceScope.RUNTIME,
+                    EvidenceStatus.UNVERIFIED,
+                    PublicationOutcome.UNKNOWN,
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED),
                     Map.of("message", text, "members", List.of(Map.of("shard", 1L, "replica", 2L))));
             List<String> findings = EvidenceLeakScan.scan("test receipt", EvidenceLeakScan.json(leaking));
-            assertTrue(findings.stream().anyMatch(finding -> finding.startsWith(category + " in test receipt")),
+            assertTrue(
+                    findings.stream().anyMatch(finding -> finding.startsWith(category + " in test receipt")),
                     category + " not found in " + text + ": " + findings);
         });
-        Attempt.Refused refused = new Attempt.Refused(new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
-                "the load into /home/user/x failed"));
-        assertEquals(1, EvidenceLeakScan.scan("test error", EvidenceLeakScan.errorDocument(refused)).size());
-        assertEquals(List.of(), EvidenceLeakScan.scan("clean", "{\"outcome\":\"committed\",\"replica\":2,\"rows\":9000,"
-                + "\"entry\":\"query-0000000004\",\"operation_id\":\"" + "ab".repeat(32) + "\"}"));
-        assertEquals(1, EvidenceLeakScan.scan("name", "replica clickhouse-02 did not answer").size());
-        assertEquals(1, EvidenceLeakScan.scan("quad", "peer 192.168.10.254 reset").size());
+        Attempt.Refused refused = new Attempt.Refused(new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the load into /home/user/x failed"));
+        assertEquals(
+                1,
+                EvidenceLeakScan.scan("test error", EvidenceLeakScan.errorDocument(refused))
+                        .size());
+        assertEquals(
+                List.of(),
+                EvidenceLeakScan.scan(
+                        "clean",
+                        "{\"outcome\":\"committed\",\"replica\":2,\"rows\":9000,"
+                                + "\"entry\":\"query-0000000004\",\"operation_id\":\"" + "ab".repeat(32) + "\"}"));
+        assertEquals(
+                1,
+                EvidenceLeakScan.scan("name", "replica clickhouse-02 did not answer")
+                        .size());
+        assertEquals(
+                1, EvidenceLeakScan.scan("quad", "peer 192.168.10.254 reset").size());
         assertEquals(List.of(), EvidenceLeakScan.scan("not a quad", "digest 1234.5.6.7 and 1.2.3 and 1.2.3.4.5"));
     }
 }

@@ -39,7 +39,8 @@ class ExternalLivePlanPredictsPublishTest {
         List<LivePlan> plans = new ArrayList<>();
         List<Attempt> publications = new ArrayList<>();
         LivePlan[] pending = new LivePlan[1];
-        try (SimulatedExternalCluster cluster = SimulatedExternalCluster.of(scenario.members(), SEED, PublicationDriver.FACADE)) {
+        try (SimulatedExternalCluster cluster =
+                SimulatedExternalCluster.of(scenario.members(), SEED, PublicationDriver.FACADE)) {
             cluster.tapEvidence(row -> "v" + row, attempt -> {
                 if (pending[0] != null) {
                     plans.add(pending[0]);
@@ -50,12 +51,16 @@ class ExternalLivePlanPredictsPublishTest {
             cluster.beforeEachPublication((driver, invocation) -> {
                 int sent = cluster.simulator().observe().calls().records().size();
                 pending[0] = driver.preview("planner", invocation);
-                assertEquals(List.of(), LivePlanChecks.mutations(cluster.simulator(), sent), name + ": the preview mutates nothing");
+                assertEquals(
+                        List.of(),
+                        LivePlanChecks.mutations(cluster.simulator(), sent),
+                        name + ": the preview mutates nothing");
             });
             try {
                 scenario.run(cluster, Narrator.SILENT);
             } catch (ScenarioFailure failure) {
-                throw new AssertionError(name + ": the scenario's own checks failed with previews taken: " + failure.getMessage(),
+                throw new AssertionError(
+                        name + ": the scenario's own checks failed with previews taken: " + failure.getMessage(),
                         failure);
             }
         }
@@ -68,9 +73,11 @@ class ExternalLivePlanPredictsPublishTest {
     private static void assertPredicted(String what, LivePlan plan, Attempt attempt) {
         assertEquals(ReplicationMode.EXTERNAL, plan.replicationMode(), what);
         LivePlanChecks.assertPredicted(what, plan, attempt);
-        if (plan.action() == LivePlan.Action.NEW_OPERATION && attempt.outcome().orElse(null) == PublicationOutcome.COMMITTED) {
+        if (plan.action() == LivePlan.Action.NEW_OPERATION
+                && attempt.outcome().orElse(null) == PublicationOutcome.COMMITTED) {
             // a publication that went through sent the one EXCHANGE or RENAME the plan named
-            assertTrue(LivePlanChecks.permitStatements(attempt).stream().anyMatch(action -> !action.equals("drop")), what);
+            assertTrue(
+                    LivePlanChecks.permitStatements(attempt).stream().anyMatch(action -> !action.equals("drop")), what);
         }
     }
 }

@@ -40,8 +40,10 @@ class InternalSourceBoundsTest {
     @Test
     void anUnterminatedQuoteStopsTheLoadAtTheFieldBound() throws IOException {
         PublicationSource source = EndlessFieldFile.write(directory, "id,v");
-        assertRefusedWithTargetUntouched(source, "row 1: a field is longer than 16777216 bytes (is a quote or a line end missing?)"
-                + "; nothing was published");
+        assertRefusedWithTargetUntouched(
+                source,
+                "row 1: a field is longer than 16777216 bytes (is a quote or a line end missing?)"
+                        + "; nothing was published");
     }
 
     /**
@@ -50,10 +52,13 @@ class InternalSourceBoundsTest {
      */
     @Test
     void aLoneSurrogateInMemoryRowsIsRefusedAsTheFileReadersRefuseBytesThatAreNotUtf8() {
-        PublicationSource source = new PublicationSource.Rows(List.of(SourceColumn.untyped("id"), SourceColumn.untyped("v")),
+        PublicationSource source = new PublicationSource.Rows(
+                List.of(SourceColumn.untyped("id"), SourceColumn.untyped("v")),
                 List.of(List.of("1", "fine"), List.of("2", "secret\uD800")));
-        assertRefusedWithTargetUntouched(source, "row 2: cell 2 holds a lone UTF-16 surrogate, which is not Unicode text"
-                + " (UTF-8 cannot carry it); nothing was published");
+        assertRefusedWithTargetUntouched(
+                source,
+                "row 2: cell 2 holds a lone UTF-16 surrogate, which is not Unicode text"
+                        + " (UTF-8 cannot carry it); nothing was published");
     }
 
     private static void assertRefusedWithTargetUntouched(PublicationSource source, String message) {
@@ -62,9 +67,13 @@ class InternalSourceBoundsTest {
         Attempt earlier = driver.publish("worker-0", "nightly-earlier", 5);
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), earlier.outcome(), earlier.summary());
         UUID target = Fixture.uniformTarget(cluster);
-        InternalPublicationService service = new InternalPublicationService(cluster.ports("worker-1"), driver.settings(),
-                Sha256ProtocolDigests.INSTANCE, cluster.random("worker-1"));
-        DponeException refused = assertThrows(DponeException.class,
+        InternalPublicationService service = new InternalPublicationService(
+                cluster.ports("worker-1"),
+                driver.settings(),
+                Sha256ProtocolDigests.INSTANCE,
+                cluster.random("worker-1"));
+        DponeException refused = assertThrows(
+                DponeException.class,
                 () -> service.publish("nightly-refused", source, Cancellation.NEVER, ProgressListener.NONE));
         assertEquals(DponeErrorCode.SOURCE_MALFORMED, refused.code(), refused.getMessage());
         assertEquals(message, refused.getMessage());

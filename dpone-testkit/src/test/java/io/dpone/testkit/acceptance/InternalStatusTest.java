@@ -72,13 +72,15 @@ class InternalStatusTest {
 
         for (PublicationReceipt receipt : List.of(mine, foreign, anyone)) {
             assertEquals(PublicationOutcome.WAITING, receipt.outcome());
-            assertEquals(waiting.receipt().operationId(), receipt.operationId(), "the record's operation, whoever asks");
+            assertEquals(
+                    waiting.receipt().operationId(), receipt.operationId(), "the record's operation, whoever asks");
             assertEquals("PARTIAL_IN_PROGRESS", receipt.detail().get("classification"));
             assertEquals("DISPATCHING", receipt.detail().get("phase"));
         }
         assertTrue(steps(mine).contains(MINE), "asked about its own invocation: " + steps(mine));
         assertTrue(steps(foreign).contains(FOREIGN), "asked about another invocation: " + steps(foreign));
-        assertFalse(steps(anyone).contains(MINE) || steps(anyone).contains(FOREIGN),
+        assertFalse(
+                steps(anyone).contains(MINE) || steps(anyone).contains(FOREIGN),
                 "asked about no invocation, it claims no owner: " + steps(anyone));
         before.assertReadOnly(cluster);
     }
@@ -101,18 +103,26 @@ class InternalStatusTest {
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), down.errorCode());
             assertEquals("OUTCOME_UNKNOWN", down.detail().get("classification"));
             assertEquals("MEMBER_UNAVAILABLE", down.detail().get("unknown_cause"));
-            assertEquals(Map.of(1L, "UNKNOWN", 2L, "UNKNOWN", 3L, "UNKNOWN"), new Attempt.Receipt(down).memberStates(),
+            assertEquals(
+                    Map.of(1L, "UNKNOWN", 2L, "UNKNOWN", 3L, "UNKNOWN"),
+                    new Attempt.Receipt(down).memberStates(),
                     "one fan-out read: not only the down member, every member is UNKNOWN");
             assertEquals("DISPATCHING", down.detail().get("phase"), "the record is still shown");
-            assertNotNull(((Map<?, ?>) down.detail().get("publication_ddl")).get("entry"), "the bound entry is still shown");
+            assertNotNull(
+                    ((Map<?, ?>) down.detail().get("publication_ddl")).get("entry"), "the bound entry is still shown");
         }
         before.assertReadOnly(cluster);
 
         simulator.admin().restart(2);
-        assertTrue(simulator.advanceUntil(() -> simulator.observe().member(2).state() == MemberState.UP, Duration.ofMinutes(5)),
+        assertTrue(
+                simulator.advanceUntil(
+                        () -> simulator.observe().member(2).state() == MemberState.UP, Duration.ofMinutes(5)),
                 "the member came back");
         PublicationReceipt back = driver.service(OBSERVER).status(Optional.of(INVOCATION));
-        assertEquals(PublicationOutcome.WAITING, back.outcome(), "the member is back: the real state again " + back.detail());
+        assertEquals(
+                PublicationOutcome.WAITING,
+                back.outcome(),
+                "the member is back: the real state again " + back.detail());
         assertEquals(Map.of(1L, "COMMITTED", 2L, "PENDING", 3L, "COMMITTED"), new Attempt.Receipt(back).memberStates());
     }
 
@@ -122,13 +132,18 @@ class InternalStatusTest {
     }
 
     /** What a read-only status must leave exactly as it found it. */
-    private record Snapshot(int calls, Map<String, Object> keeperMaps, List<String> queue, Map<Integer, Set<String>> tables) {
+    private record Snapshot(
+            int calls, Map<String, Object> keeperMaps, List<String> queue, Map<Integer, Set<String>> tables) {
         static Snapshot of(SimulatedCluster cluster) {
             ClusterSimulator simulator = cluster.simulator();
             Map<Integer, Set<String>> tables = new TreeMap<>();
             for (int member = 0; member < cluster.members(); member++) {
                 Set<String> names = new TreeSet<>();
-                simulator.observe().member(member).tables().forEach((table, view) -> names.add(table + "=" + view.uuid()));
+                simulator
+                        .observe()
+                        .member(member)
+                        .tables()
+                        .forEach((table, view) -> names.add(table + "=" + view.uuid()));
                 tables.put(member, names);
             }
             List<String> queue = new ArrayList<>();

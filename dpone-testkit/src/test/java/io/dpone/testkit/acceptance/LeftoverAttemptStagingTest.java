@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.clickhouse.internal.service.OperationIdentity;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.service.OperationIdentity;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +30,15 @@ class LeftoverAttemptStagingTest {
     void onlyTheOperationsExactAttemptCandidatesAreListedOnceItCompletesAndNothingIsDropped() {
         SimulatedCluster cluster = SimulatedCluster.of(2, 7, PublicationDriver.FACADE);
         PublicationDriver driver = new PublicationDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         cluster.createReplicatedTable(PublicationDriver.TARGET, 3);
         String prefix = attemptPrefix(driver, INVOCATION);
-        Set<String> untouchable = new TreeSet<>(Set.of(prefix + "zzzzzzzz", prefix + "0123456789", prefix + "ABCDEF01",
+        Set<String> untouchable = new TreeSet<>(Set.of(
+                prefix + "zzzzzzzz",
+                prefix + "0123456789",
+                prefix + "ABCDEF01",
                 attemptPrefix(driver, "another-invocation") + "0badcafe"));
         for (String name : untouchable) {
             cluster.createReplicatedTable(new TableRef(PublicationDriver.TARGET.database(), name), 1);
@@ -48,17 +53,26 @@ class LeftoverAttemptStagingTest {
         Attempt retry = driver.publish("worker-1", INVOCATION, 5);
 
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), retry.outcome(), retry.summary());
-        assertEquals(listed, retry.receipt().detail().get("leftover_attempts"), "the one leftover, by its attempt suffix");
+        assertEquals(
+                listed, retry.receipt().detail().get("leftover_attempts"), "the one leftover, by its attempt suffix");
         for (int member = 0; member < 2; member++) {
             Set<String> left = cluster.tableNames(member, PublicationDriver.TARGET.database());
-            assertTrue(left.containsAll(untouchable) && left.containsAll(crashed), "nothing dropped on member " + member + ": " + left);
+            assertTrue(
+                    left.containsAll(untouchable) && left.containsAll(crashed),
+                    "nothing dropped on member " + member + ": " + left);
         }
-        assertEquals(0L, cluster.sent(StatementKind.DDL_DISCARD_STAGING), "no permit-less drop of another attempt's staging");
+        assertEquals(
+                0L,
+                cluster.sent(StatementKind.DDL_DISCARD_STAGING),
+                "no permit-less drop of another attempt's staging");
         Attempt status = driver.status("reader", INVOCATION);
         assertEquals(listed, status.receipt().detail().get("leftover_attempts"), "status lists what the run listed");
     }
 
     private static String attemptPrefix(PublicationDriver driver, String invocation) {
-        return OperationIdentity.derive(driver.settings(), invocation, Sha256ProtocolDigests.INSTANCE).candidate().table() + "_";
+        return OperationIdentity.derive(driver.settings(), invocation, Sha256ProtocolDigests.INSTANCE)
+                        .candidate()
+                        .table()
+                + "_";
     }
 }

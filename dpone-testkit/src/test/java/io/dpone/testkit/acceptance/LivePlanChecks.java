@@ -20,16 +20,19 @@ import java.util.stream.Collectors;
  * permit statement publish sends (EXCHANGE, RENAME, DROP) is one the plan listed.
  */
 final class LivePlanChecks {
-    private LivePlanChecks() {
-    }
+    private LivePlanChecks() {}
 
     static void assertPredicted(String what, LivePlan plan, Attempt attempt) {
-        Set<String> predicted = ((List<?>) plan.detail().get("statements")).stream()
-                .map(statement -> (Map<?, ?>) statement).filter(statement -> Boolean.TRUE.equals(statement.get("permit")))
-                .map(statement -> (String) statement.get("action")).collect(Collectors.toSet());
+        Set<String> predicted = ((List<?>) plan.detail().get("statements"))
+                .stream()
+                        .map(statement -> (Map<?, ?>) statement)
+                        .filter(statement -> Boolean.TRUE.equals(statement.get("permit")))
+                        .map(statement -> (String) statement.get("action"))
+                        .collect(Collectors.toSet());
         Set<String> sent = permitStatements(attempt);
-        String said = what + ": planned " + plan.action() + plan.blocker().map(code -> " " + code).orElse("") + " "
-                + predicted + ", publish " + attempt.summary() + " sent " + sent;
+        String said = what + ": planned " + plan.action()
+                + plan.blocker().map(code -> " " + code).orElse("") + " " + predicted + ", publish " + attempt.summary()
+                + " sent " + sent;
         switch (plan.action()) {
             case BLOCKED -> {
                 assertEquals(Set.of(), sent, said);
@@ -65,7 +68,9 @@ final class LivePlanChecks {
     /** Everything sent since call {@code from} that is not a read (DDL, Keeper writes, member-session mutations). */
     static List<String> mutations(ClusterSimulator simulator, int from) {
         List<CallRecord> records = simulator.observe().calls().records();
-        return records.subList(from, records.size()).stream().filter(call -> call.call().isMutation())
-                .map(call -> call.call() + " " + call.kind()).toList();
+        return records.subList(from, records.size()).stream()
+                .filter(call -> call.call().isMutation())
+                .map(call -> call.call() + " " + call.kind())
+                .toList();
     }
 }

@@ -44,17 +44,22 @@ class LivePlanPredictsPublishTest {
             cluster.beforeEachPublication((driver, invocation) -> {
                 int sent = cluster.simulator().observe().calls().records().size();
                 pending[0] = driver.preview("planner", invocation);
-                assertEquals(List.of(), LivePlanChecks.mutations(cluster.simulator(), sent), name + ": the preview mutates nothing");
+                assertEquals(
+                        List.of(),
+                        LivePlanChecks.mutations(cluster.simulator(), sent),
+                        name + ": the preview mutates nothing");
             });
             try {
                 scenario.run(cluster, Narrator.SILENT);
             } catch (ScenarioFailure failure) {
-                throw new AssertionError(name + ": the scenario's own checks failed with previews taken: " + failure.getMessage(),
+                throw new AssertionError(
+                        name + ": the scenario's own checks failed with previews taken: " + failure.getMessage(),
                         failure);
             }
         }
         // keeper-map-cas drives the authority alone and publishes nothing: no pair to compare
-        assertEquals(name.equals("keeper-map-cas"), plans.isEmpty(), name + ": the scenario's publications were previewed");
+        assertEquals(
+                name.equals("keeper-map-cas"), plans.isEmpty(), name + ": the scenario's publications were previewed");
         for (int i = 0; i < plans.size(); i++) {
             LivePlanChecks.assertPredicted(name + " publication " + (i + 1), plans.get(i), publications.get(i));
         }

@@ -44,7 +44,9 @@ class LivePlanServerVersionsTest {
 
     /** Each member's {@code server_version}, in the plan's member order (by replica number). */
     static List<String> versions(LivePlan plan) {
-        return ((List<?>) plan.detail().get("members")).stream().map(member -> String.valueOf(((Map<?, ?>) member).get("server_version")))
-                .toList();
+        return ((List<?>) plan.detail().get("members"))
+                .stream()
+                        .map(member -> String.valueOf(((Map<?, ?>) member).get("server_version")))
+                        .toList();
     }
 }

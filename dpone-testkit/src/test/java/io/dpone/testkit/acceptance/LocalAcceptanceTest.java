@@ -84,12 +84,18 @@ class LocalAcceptanceTest extends AcceptanceRuns {
             cluster.createFacadeOn(1, cluster.facade());
             String before = cluster.catalogFingerprint();
             assertEquals(before, cluster.catalogFingerprint(), "unchanged when nothing changed");
-            cluster.sql.admin(0).execute("INSERT INTO " + cluster.facade().control().render()
-                    + " (target_key, phase) VALUES ('k', 'PREPARED')", Map.of("keeper_map_strict_mode", "1"));
+            cluster.sql
+                    .admin(0)
+                    .execute(
+                            "INSERT INTO " + cluster.facade().control().render()
+                                    + " (target_key, phase) VALUES ('k', 'PREPARED')",
+                            Map.of("keeper_map_strict_mode", "1"));
             String written = cluster.catalogFingerprint();
             assertNotEquals(before, written, "a row written to the control store");
-            cluster.sql.admin(1).execute("CREATE TABLE " + cluster.target().database() + ".other (id UInt64)"
-                    + " ENGINE = MergeTree ORDER BY id");
+            cluster.sql
+                    .admin(1)
+                    .execute("CREATE TABLE " + cluster.target().database() + ".other (id UInt64)"
+                            + " ENGINE = MergeTree ORDER BY id");
             String created = cluster.catalogFingerprint();
             assertNotEquals(written, created, "a table created on one member");
             String platform = PublicationDriver.FACADE.control().database();
@@ -104,7 +110,8 @@ class LocalAcceptanceTest extends AcceptanceRuns {
 
     @Test
     void runsExactlyTheScenariosThatNeedNoDdlWorker() {
-        assertEquals(InternalAcceptanceContract.names(InternalScenarios.withoutDdlWorker()),
+        assertEquals(
+                InternalAcceptanceContract.names(InternalScenarios.withoutDdlWorker()),
                 new TreeSet<>(scenarioTests(LocalAcceptanceTest.class).keySet()));
     }
 }

@@ -40,8 +40,8 @@ class RealExternalLivePlanTest {
         ExternalScenario scenario = ExternalScenarios.named(name).orElseThrow();
         List<LivePlan> plans = new ArrayList<>();
         String version;
-        try (LocalExternalAcceptanceCluster cluster = new LocalExternalAcceptanceCluster(
-                (LocalProcessCluster) CLUSTERS.of(scenario.members()))) {
+        try (LocalExternalAcceptanceCluster cluster =
+                new LocalExternalAcceptanceCluster((LocalProcessCluster) CLUSTERS.of(scenario.members()))) {
             version = cluster.serverVersion();
             cluster.beforeEachPublication((driver, invocation) -> {
                 String before = cluster.catalogFingerprint();
@@ -50,20 +50,30 @@ class RealExternalLivePlanTest {
             });
             scenario.run(cluster, Narrator.SILENT);
         }
-        assertEquals(name.equals("absent-target") ? 1 : 2, plans.size(), name + ": every publication was previewed: " + plans);
+        assertEquals(
+                name.equals("absent-target") ? 1 : 2,
+                plans.size(),
+                name + ": every publication was previewed: " + plans);
         for (LivePlan plan : plans) {
             assertEquals(ReplicationMode.EXTERNAL, plan.replicationMode(), plan.toString());
             assertEquals(scenario.members(), ((List<?>) plan.detail().get("members")).size(), plan.toString());
             // every member's own version(), read through the production catalog adapter
-            assertEquals(Collections.nCopies(scenario.members(), version), LivePlanServerVersionsTest.versions(plan),
+            assertEquals(
+                    Collections.nCopies(scenario.members(), version),
+                    LivePlanServerVersionsTest.versions(plan),
                     plan.toString());
         }
-        assertEquals(LivePlan.Action.NEW_OPERATION, plans.get(0).action(), plans.get(0).toString());
+        assertEquals(
+                LivePlan.Action.NEW_OPERATION,
+                plans.get(0).action(),
+                plans.get(0).toString());
         String first = plans.get(0).detail().get("statements").toString();
         assertTrue(first.contains(name.equals("absent-target") ? "RENAME TABLE" : "EXCHANGE TABLES"), first);
         if (plans.size() == 2) {
-            assertEquals(name.equals("member-lost-mid-staging") ? LivePlan.Action.RESUME : LivePlan.Action.NOTHING,
-                    plans.get(1).action(), plans.get(1).toString());
+            assertEquals(
+                    name.equals("member-lost-mid-staging") ? LivePlan.Action.RESUME : LivePlan.Action.NOTHING,
+                    plans.get(1).action(),
+                    plans.get(1).toString());
         }
     }
 }

@@ -42,7 +42,8 @@ class RealLivePlanTest {
             assertEquals(before, cluster.catalogFingerprint(), "the host's preview changed a catalog or Keeper");
 
             for (LivePlan plan : List.of(service, host)) {
-                assertTrue(plan.action() == LivePlan.Action.NEW_OPERATION || plan.action() == LivePlan.Action.BLOCKED,
+                assertTrue(
+                        plan.action() == LivePlan.Action.NEW_OPERATION || plan.action() == LivePlan.Action.BLOCKED,
                         plan.toString());
             }
             assertEquals(LivePlan.Action.NEW_OPERATION, service.action(), service.toString());
@@ -50,7 +51,9 @@ class RealLivePlanTest {
             assertEquals("exchange", exchange.get("action"), service.toString());
             assertEquals(2, ((List<?>) service.detail().get("members")).size());
             // every member's own version(), as the member read returned it
-            assertEquals(List.of(cluster.serverVersion(), cluster.serverVersion()), LivePlanServerVersionsTest.versions(service));
+            assertEquals(
+                    List.of(cluster.serverVersion(), cluster.serverVersion()),
+                    LivePlanServerVersionsTest.versions(service));
             assertTrue(cluster.serverVersion().startsWith("26.7"), cluster.serverVersion());
         }
     }

@@ -8,9 +8,9 @@ import io.dpone.testkit.simulator.ClusterSimulator;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Holds every scenario's {@link Scenario.Needs} label to what the scenario does, measured on the
@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  */
 class ScenarioNeedsTest {
     private static final List<StatementKind> DDL = Arrays.stream(StatementKind.values())
-            .filter(StatementKind::isDistributedDdl).toList();
+            .filter(StatementKind::isDistributedDdl)
+            .toList();
 
     static List<Scenario> labelledForAClusterWithADdlWorker() {
         return InternalScenarios.withDdlWorker();
@@ -31,8 +32,12 @@ class ScenarioNeedsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("labelledForAClusterWithADdlWorker")
     void theLabelSaysWhetherTheScenarioSendsDistributedDdl(Scenario scenario) {
-        try (SimulatedCluster cluster = new SimulatedCluster(ClusterSimulator.builder().members(scenario.members())
-                .seed(SimulatorAcceptanceTest.SEED).build(), PublicationDriver.FACADE)) {
+        try (SimulatedCluster cluster = new SimulatedCluster(
+                ClusterSimulator.builder()
+                        .members(scenario.members())
+                        .seed(SimulatorAcceptanceTest.SEED)
+                        .build(),
+                PublicationDriver.FACADE)) {
             scenario.run(cluster, Narrator.SILENT);
             long ddl = DDL.stream().mapToLong(cluster::sent).sum();
             if (scenario.needs() == Scenario.Needs.ANY_CLUSTER) {
@@ -45,10 +50,19 @@ class ScenarioNeedsTest {
 
     @Test
     void onlyCapabilityMissingNeedsAClusterWithoutADdlWorker() {
-        assertEquals(Set.of("capability-missing"), InternalAcceptanceContract.names(InternalScenarios.all().stream()
-                .filter(scenario -> scenario.needs() == Scenario.Needs.NO_DDL_WORKER).toList()));
-        assertEquals(Set.of("capability-missing", "mismatched-facade", "drift-uuid-before-admission",
-                "drift-engine-before-admission", "drift-schema-before-admission", "drift-keeper-path-before-admission"),
+        assertEquals(
+                Set.of("capability-missing"),
+                InternalAcceptanceContract.names(InternalScenarios.all().stream()
+                        .filter(scenario -> scenario.needs() == Scenario.Needs.NO_DDL_WORKER)
+                        .toList()));
+        assertEquals(
+                Set.of(
+                        "capability-missing",
+                        "mismatched-facade",
+                        "drift-uuid-before-admission",
+                        "drift-engine-before-admission",
+                        "drift-schema-before-admission",
+                        "drift-keeper-path-before-admission"),
                 InternalAcceptanceContract.names(InternalScenarios.withoutDdlWorker()));
     }
 }

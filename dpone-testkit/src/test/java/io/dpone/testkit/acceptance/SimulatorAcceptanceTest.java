@@ -26,12 +26,14 @@ class SimulatorAcceptanceTest extends InternalAcceptanceContract {
 
     @Override
     protected AcceptanceCluster start(int members) {
-        return new SimulatedCluster(ClusterSimulator.builder().members(members).seed(SEED).build(), PublicationDriver.FACADE);
+        return new SimulatedCluster(
+                ClusterSimulator.builder().members(members).seed(SEED).build(), PublicationDriver.FACADE);
     }
 
     @Override
     protected void describeFailure(AcceptanceCluster cluster, Throwable failure) {
-        System.err.println(((SimulatedCluster) cluster).simulator().failure(failure).getMessage());
+        System.err.println(
+                ((SimulatedCluster) cluster).simulator().failure(failure).getMessage());
     }
 
     @Override

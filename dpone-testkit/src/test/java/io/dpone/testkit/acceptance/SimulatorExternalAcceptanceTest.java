@@ -25,6 +25,9 @@ class SimulatorExternalAcceptanceTest extends ExternalAcceptanceContract {
 
     @Override
     protected void describeFailure(ExternalAcceptanceCluster cluster, Throwable failure) {
-        System.err.println(((SimulatedExternalCluster) cluster).simulator().failure(failure).getMessage());
+        System.err.println(((SimulatedExternalCluster) cluster)
+                .simulator()
+                .failure(failure)
+                .getMessage());
     }
 }

@@ -52,12 +52,17 @@ class SourceTooLargeTest {
         PublicationSource source = PublicationDriver.source(100, false);
         assertTrue(source.declaredBytes().getAsLong() > MAX_SOURCE_BYTES, "the source declares more than the bound");
 
-        DponeException refused = assertThrows(DponeException.class, () -> bounded(cluster, driver.settings())
-                .publish("nightly-too-large", source, Cancellation.NEVER, ProgressListener.NONE));
+        DponeException refused = assertThrows(
+                DponeException.class,
+                () -> bounded(cluster, driver.settings())
+                        .publish("nightly-too-large", source, Cancellation.NEVER, ProgressListener.NONE));
 
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, refused.code(), refused.getMessage());
-        List<CallRecord> made = cluster.simulator().observe().calls().records().subList(calls,
-                cluster.simulator().observe().calls().records().size());
+        List<CallRecord> made = cluster.simulator()
+                .observe()
+                .calls()
+                .records()
+                .subList(calls, cluster.simulator().observe().calls().records().size());
         assertTrue(made.stream().noneMatch(call -> call.call().isMutation()), "no mutation at all: " + made);
         for (StatementKind kind : StatementKind.values()) {
             assertTrue(made.stream().noneMatch(call -> call.kind() == kind), kind + " sent");
@@ -92,12 +97,14 @@ class SourceTooLargeTest {
             }
         }
         Path file = Files.write(dir.resolve("rows.tsv.gz"), gzip.toByteArray());
-        PublicationSource source = new PublicationSource.DelimitedFile(file, DelimitedFormat.TSV_WITH_NAMES, Compression.GZIP,
-                OptionalLong.of(Files.size(file)));
+        PublicationSource source = new PublicationSource.DelimitedFile(
+                file, DelimitedFormat.TSV_WITH_NAMES, Compression.GZIP, OptionalLong.of(Files.size(file)));
         assertTrue(Files.size(file) <= bound, "the compressed file is within the bound: " + Files.size(file));
 
-        DponeException refused = assertThrows(DponeException.class, () -> bounded(cluster, driver.settings(), bound)
-                .publish("nightly-decodes-too-large", source, Cancellation.NEVER, ProgressListener.NONE));
+        DponeException refused = assertThrows(
+                DponeException.class,
+                () -> bounded(cluster, driver.settings(), bound)
+                        .publish("nightly-decodes-too-large", source, Cancellation.NEVER, ProgressListener.NONE));
 
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, refused.code(), refused.getMessage());
         assertEquals(2L, cluster.sent(StatementKind.DDL_CREATE_CANDIDATE), "this attempt created its own candidate");
@@ -108,14 +115,22 @@ class SourceTooLargeTest {
     }
 
     /** A cluster after one committed publication of the target, and what it held then. */
-    private record Published(SimulatedCluster cluster, PublicationDriver driver, UUID target, Set<String> tables,
+    private record Published(
+            SimulatedCluster cluster,
+            PublicationDriver driver,
+            UUID target,
+            Set<String> tables,
             Map<String, ?> keeper) {
         static Published once() {
             SimulatedCluster cluster = SimulatedCluster.of(2, 23, PublicationDriver.FACADE);
             PublicationDriver driver = Fixture.prepare(cluster, 3, Narrator.SILENT);
             Attempt earlier = driver.publish("worker-0", "nightly-earlier", 5);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), earlier.outcome(), earlier.summary());
-            return new Published(cluster, driver, Fixture.uniformTarget(cluster), cluster.tableNames(0, cluster.target().database()),
+            return new Published(
+                    cluster,
+                    driver,
+                    Fixture.uniformTarget(cluster),
+                    cluster.tableNames(0, cluster.target().database()),
                     cluster.simulator().observe().keeperMaps());
         }
     }
@@ -125,10 +140,19 @@ class SourceTooLargeTest {
     }
 
     /** The driver's service with only {@code max_source_bytes} lowered. */
-    private static InternalPublicationService bounded(SimulatedCluster cluster, PublicationSettings base, long maxSourceBytes) {
-        PublicationSettings settings = new PublicationSettings(base.cluster(), base.target(), base.facade(), base.engine(),
-                maxSourceBytes, base.ddlTaskTimeoutSeconds(), base.readiness(), base.entryVisibility(), base.entryProgress());
-        return new InternalPublicationService(cluster.ports("worker-1"), settings, Sha256ProtocolDigests.INSTANCE,
-                cluster.random("worker-1"));
+    private static InternalPublicationService bounded(
+            SimulatedCluster cluster, PublicationSettings base, long maxSourceBytes) {
+        PublicationSettings settings = new PublicationSettings(
+                base.cluster(),
+                base.target(),
+                base.facade(),
+                base.engine(),
+                maxSourceBytes,
+                base.ddlTaskTimeoutSeconds(),
+                base.readiness(),
+                base.entryVisibility(),
+                base.entryProgress());
+        return new InternalPublicationService(
+                cluster.ports("worker-1"), settings, Sha256ProtocolDigests.INSTANCE, cluster.random("worker-1"));
     }
 }

@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
@@ -19,7 +20,6 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
-import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -40,8 +40,7 @@ import java.util.concurrent.Executors;
  */
 final class AdmissionToPermit implements AutoCloseable {
     /** What one run did. */
-    record Run(int roundTrips, long nanos, DispatchPermit permit, List<Long> stepNanos) {
-    }
+    record Run(int roundTrips, long nanos, DispatchPermit permit, List<Long> stepNanos) {}
 
     /** The measured variants of the same path. */
     enum Shape {
@@ -81,12 +80,12 @@ final class AdmissionToPermit implements AutoCloseable {
         var mutations = protocol.mutations(endpoint);
         this.rawMutations = mutations;
         this.counting = new CountingTransport(rawReads, mutations);
-        this.admission = new StrictClusterAdmission(new StrictCatalogAdapter(counting, () -> "bench-" + UUID.randomUUID(), 5),
-                concurrentReads);
-        this.authority = SqlControlStore.authority(control.ref, counting, counting, AuthorityQueryIds.random(),
-                control.casPrevalidation());
-        this.prevalidatingAuthority = SqlControlStore.authority(control.ref, counting, counting, AuthorityQueryIds.random(),
-                MutationPrevalidation.SERVER_DEFAULT);
+        this.admission = new StrictClusterAdmission(
+                new StrictCatalogAdapter(counting, () -> "bench-" + UUID.randomUUID(), 5), concurrentReads);
+        this.authority = SqlControlStore.authority(
+                control.ref, counting, counting, AuthorityQueryIds.random(), control.casPrevalidation());
+        this.prevalidatingAuthority = SqlControlStore.authority(
+                control.ref, counting, counting, AuthorityQueryIds.random(), MutationPrevalidation.SERVER_DEFAULT);
     }
 
     /** One full path on a fresh target slot; throws if any step does not succeed. */
@@ -110,13 +109,16 @@ final class AdmissionToPermit implements AutoCloseable {
         marks.add(System.nanoTime());
         VersionedRecord seen = created.verified();
         if (shape == Shape.WITH_REREAD) {
-            seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey())).valid().orElseThrow();
+            seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey()))
+                    .valid()
+                    .orElseThrow();
             marks.add(System.nanoTime());
         }
         KeeperMapAuthority casAuthority = shape == Shape.SERVER_PREVALIDATION ? prevalidatingAuthority : authority;
         CasResult cas = casAuthority.compareAndSwap(seen, AuthorityRecords.dispatching(prepared));
         marks.add(System.nanoTime());
-        DispatchPermit permit = ((CasResult.AcknowledgedVerified) cas).dispatchPermit().orElseThrow();
+        DispatchPermit permit =
+                ((CasResult.AcknowledgedVerified) cas).dispatchPermit().orElseThrow();
         List<Long> steps = new ArrayList<>();
         for (int i = 1; i < marks.size(); i++) {
             steps.add(marks.get(i) - marks.get(i - 1));
@@ -127,7 +129,8 @@ final class AdmissionToPermit implements AutoCloseable {
     /** One {@code SELECT 1} round trip over the same read transport: the baseline. */
     long selectOneNanos() {
         long start = System.nanoTime();
-        ReadOutcome outcome = rawReads.read(SqlStatement.read("SELECT 1"), QueryContext.of("bench-" + UUID.randomUUID()));
+        ReadOutcome outcome =
+                rawReads.read(SqlStatement.read("SELECT 1"), QueryContext.of("bench-" + UUID.randomUUID()));
         long nanos = System.nanoTime() - start;
         outcome.rowsOrThrow();
         return nanos;
@@ -136,10 +139,12 @@ final class AdmissionToPermit implements AutoCloseable {
     /** One trivial fan-out read, {@code clusterAllReplicas(cluster, system.one)}: the floor of a per-member read. */
     long fanOutNanos() {
         long start = System.nanoTime();
-        ReadOutcome outcome = rawReads.read(SqlStatement.read("SELECT count() FROM clusterAllReplicas("
-                + io.dpone.clickhouse.cluster.sql.SqlQuoting.string(cluster.spec().clusterName()) + ", system.one)"),
-                QueryContext.of("bench-" + UUID.randomUUID()).with(
-                        io.dpone.clickhouse.cluster.port.ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0"));
+        ReadOutcome outcome = rawReads.read(
+                SqlStatement.read("SELECT count() FROM clusterAllReplicas("
+                        + io.dpone.clickhouse.cluster.sql.SqlQuoting.string(
+                                cluster.spec().clusterName()) + ", system.one)"),
+                QueryContext.of("bench-" + UUID.randomUUID())
+                        .with(io.dpone.clickhouse.cluster.port.ServerSetting.SKIP_UNAVAILABLE_SHARDS, "0"));
         long nanos = System.nanoTime() - start;
         outcome.rowsOrThrow();
         return nanos;

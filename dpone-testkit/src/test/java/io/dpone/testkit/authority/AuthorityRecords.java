@@ -22,8 +22,7 @@ final class AuthorityRecords {
     private static final GenerationIdentity OLD = generation("00000000-0000-0000-0000-00000000000a", "/tables/t/a");
     private static final GenerationIdentity NEW = generation("00000000-0000-0000-0000-00000000000b", "/tables/t/b");
 
-    private AuthorityRecords() {
-    }
+    private AuthorityRecords() {}
 
     static Digest digest(String seed) {
         return CanonicalEncoder.forDomain("authority-test").text(seed).sha256();
@@ -32,25 +31,49 @@ final class AuthorityRecords {
     /** PREPARED at epoch 0 for a fresh random target key. */
     static AuthorityRecord prepared() {
         String slot = UUID.randomUUID().toString();
-        return new AuthorityRecord(digest("target-" + slot), digest("operation-" + slot), FenceToken.issue(RANDOM),
-                AuthorityPhase.PREPARED, 0, payload(null, T0));
+        return new AuthorityRecord(
+                digest("target-" + slot),
+                digest("operation-" + slot),
+                FenceToken.issue(RANDOM),
+                AuthorityPhase.PREPARED,
+                0,
+                payload(null, T0));
     }
 
     /** PREPARED -> DISPATCHING with a publication token of fresh random bits (one per worker). */
     static AuthorityRecord dispatching(AuthorityRecord prepared) {
-        DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE,
-                prepared.dispatchEpoch() + 1, RANDOM);
-        return new AuthorityRecord(prepared.targetKey(), prepared.operationId(), prepared.fenceToken(),
-                AuthorityPhase.DISPATCHING, prepared.dispatchEpoch() + 1, payload(DdlBinding.dispatched(token), T0.plusSeconds(1)));
+        DdlCorrelationToken token = DdlCorrelationToken.issue(
+                prepared.operationId(), DdlAction.EXCHANGE, prepared.dispatchEpoch() + 1, RANDOM);
+        return new AuthorityRecord(
+                prepared.targetKey(),
+                prepared.operationId(),
+                prepared.fenceToken(),
+                AuthorityPhase.DISPATCHING,
+                prepared.dispatchEpoch() + 1,
+                payload(DdlBinding.dispatched(token), T0.plusSeconds(1)));
     }
 
     private static AuthorityPayload payload(DdlBinding publication, Instant updated) {
-        return new AuthorityPayload(digest("plan"), digest("inventory"), OLD, NEW, "t__candidate", 42,
-                publication, null, T0, updated, null);
+        return new AuthorityPayload(
+                digest("plan"),
+                digest("inventory"),
+                OLD,
+                NEW,
+                "t__candidate",
+                42,
+                publication,
+                null,
+                T0,
+                updated,
+                null);
     }
 
     private static GenerationIdentity generation(String uuid, String path) {
-        return new GenerationIdentity(UUID.fromString(uuid),
-                "ReplicatedMergeTree('" + path + "', '{replica}') ORDER BY id", "schema-1", "default", path);
+        return new GenerationIdentity(
+                UUID.fromString(uuid),
+                "ReplicatedMergeTree('" + path + "', '{replica}') ORDER BY id",
+                "schema-1",
+                "default",
+                path);
     }
 }

@@ -21,8 +21,7 @@ import java.util.Map;
 public final class AuthorityRoundTripBench {
     private static final int WARM_UP = Integer.getInteger("bench.warmUp", 20);
 
-    private AuthorityRoundTripBench() {
-    }
+    private AuthorityRoundTripBench() {}
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 50;
@@ -82,27 +81,38 @@ public final class AuthorityRoundTripBench {
     private static final class Samples {
         final List<Double> selects = new ArrayList<>();
         final List<Double> fanOuts = new ArrayList<>();
-        final Map<AdmissionToPermit.Shape, List<AdmissionToPermit.Run>> runs = new EnumMap<>(AdmissionToPermit.Shape.class);
+        final Map<AdmissionToPermit.Shape, List<AdmissionToPermit.Run>> runs =
+                new EnumMap<>(AdmissionToPermit.Shape.class);
 
         void report(Protocol protocol, int rounds) {
             double select = median(selects);
-            System.out.printf("%-6s SELECT 1 round trip, median of %d:            %8.2f ms%n", protocol, rounds, select);
-            System.out.printf("%-6s clusterAllReplicas(system.one), median of %d: %8.2f ms (%.1f x)%n", protocol, rounds,
-                    median(fanOuts), median(fanOuts) / select);
+            System.out.printf(
+                    "%-6s SELECT 1 round trip, median of %d:            %8.2f ms%n", protocol, rounds, select);
+            System.out.printf(
+                    "%-6s clusterAllReplicas(system.one), median of %d: %8.2f ms (%.1f x)%n",
+                    protocol, rounds, median(fanOuts), median(fanOuts) / select);
             for (AdmissionToPermit.Shape shape : AdmissionToPermit.Shape.values()) {
                 List<AdmissionToPermit.Run> measured = runs.get(shape);
-                double full = median(measured.stream().map(run -> run.nanos() / 1e6).toList());
+                double full =
+                        median(measured.stream().map(run -> run.nanos() / 1e6).toList());
                 int roundTrips = measured.get(0).roundTrips();
-                System.out.printf("%-6s %s: admission -> permit %8.2f ms, %d round trips, %.1f x one round trip%n",
+                System.out.printf(
+                        "%-6s %s: admission -> permit %8.2f ms, %d round trips, %.1f x one round trip%n",
                         protocol, shape, full, roundTrips, full / select);
                 for (int s = 0; s < shape.steps.size(); s++) {
                     int step = s;
-                    System.out.printf("%-6s   step %-24s median %8.2f ms%n", protocol, shape.steps.get(s),
-                            median(measured.stream().map(run -> run.stepNanos().get(step) / 1e6).toList()));
+                    System.out.printf(
+                            "%-6s   step %-24s median %8.2f ms%n",
+                            protocol,
+                            shape.steps.get(s),
+                            median(measured.stream()
+                                    .map(run -> run.stepNanos().get(step) / 1e6)
+                                    .toList()));
                 }
                 if (shape == AdmissionToPermit.Shape.ISSUE_PATH) {
-                    System.out.printf("%-6s target <= 12 round trips and < 25x:           %s%n", protocol,
-                            roundTrips <= 12 && full / select < 25 ? "met" : "NOT met");
+                    System.out.printf(
+                            "%-6s target <= 12 round trips and < 25x:           %s%n",
+                            protocol, roundTrips <= 12 && full / select < 25 ? "met" : "NOT met");
                 }
             }
         }

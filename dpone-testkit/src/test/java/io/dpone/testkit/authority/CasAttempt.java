@@ -18,8 +18,15 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
  * @param answer the transport's outcome of the one mutation request, null unless exactly one was sent
  * @param sends mutation requests sent during the call (the seed allows exactly one)
  */
-record CasAttempt(String worker, long expectedVersion, AuthorityRecord written, CasResult result,
-        MutationOutcome answer, int sends, long startNanos, long endNanos) {
+record CasAttempt(
+        String worker,
+        long expectedVersion,
+        AuthorityRecord written,
+        CasResult result,
+        MutationOutcome answer,
+        int sends,
+        long startNanos,
+        long endNanos) {
 
     CasAttempt {
         requireNonNull(worker, "worker is null");
@@ -33,7 +40,8 @@ record CasAttempt(String worker, long expectedVersion, AuthorityRecord written, 
     }
 
     boolean permitted() {
-        return result instanceof CasResult.AcknowledgedVerified verified && verified.dispatchPermit().isPresent();
+        return result instanceof CasResult.AcknowledgedVerified verified
+                && verified.dispatchPermit().isPresent();
     }
 
     boolean verified() {
@@ -45,7 +53,8 @@ record CasAttempt(String worker, long expectedVersion, AuthorityRecord written, 
         if (result instanceof CasResult.AcknowledgedVerified) {
             return permitted() ? "verified with permit" : "verified";
         }
-        return result instanceof CasResult.Conflict conflict ? "conflict " + conflict.reason()
+        return result instanceof CasResult.Conflict conflict
+                ? "conflict " + conflict.reason()
                 : "unknown " + ((CasResult.OutcomeUnknown) result).reason();
     }
 

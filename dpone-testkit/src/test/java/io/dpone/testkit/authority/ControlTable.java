@@ -7,10 +7,12 @@ import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
@@ -22,8 +24,6 @@ import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
-import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -70,9 +70,11 @@ final class ControlTable {
      * adapter reads; must be ready.
      */
     FacadeVerdict.Ready verifyFacade(Protocol protocol) {
-        ReadTransport reads = protocol.reads(protocol.endpoint(cluster.member(0), cluster.publisher(), database.control()));
+        ReadTransport reads =
+                protocol.reads(protocol.endpoint(cluster.member(0), cluster.publisher(), database.control()));
         try {
-            FacadeVerdict verdict = judge(reads, cluster, spec(), AuthorityRecords.prepared().targetKey());
+            FacadeVerdict verdict =
+                    judge(reads, cluster, spec(), AuthorityRecords.prepared().targetKey());
             if (!(verdict instanceof FacadeVerdict.Ready ready)) {
                 throw new IllegalStateException("control facade not ready: " + verdict);
             }
@@ -88,7 +90,8 @@ final class ControlTable {
 
     /** The admitted endpoints: the cluster's inventory as the strict catalog adapter reads it. */
     static Set<HostEndpoint> admitted(ReadTransport reads, RunningCluster cluster) {
-        CatalogRead<ClusterInventory> inventory = catalog(reads).inventory(cluster.spec().clusterName());
+        CatalogRead<ClusterInventory> inventory =
+                catalog(reads).inventory(cluster.spec().clusterName());
         if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
             throw new IllegalStateException("inventory unreadable: " + inventory);
         }
@@ -98,7 +101,9 @@ final class ControlTable {
     /** The inventory endpoint of harness member {@code member} (its native port is its cluster port). */
     static HostEndpoint endpointOf(Set<HostEndpoint> admitted, RunningCluster cluster, int member) {
         int port = cluster.member(member).endpoint().nativePort();
-        return admitted.stream().filter(endpoint -> endpoint.port() == port).findFirst()
+        return admitted.stream()
+                .filter(endpoint -> endpoint.port() == port)
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("member " + member + " is not in the inventory"));
     }
 
@@ -111,8 +116,10 @@ final class ControlTable {
     }
 
     /** The facade observations through {@code reads}; a failed read is a test failure. */
-    static List<FacadeObservation> observe(ReadTransport reads, RunningCluster cluster, FacadeSpec spec, Digest targetKey) {
-        CatalogRead<List<FacadeObservation>> read = facades(reads).observe(cluster.spec().clusterName(), spec, targetKey);
+    static List<FacadeObservation> observe(
+            ReadTransport reads, RunningCluster cluster, FacadeSpec spec, Digest targetKey) {
+        CatalogRead<List<FacadeObservation>> read =
+                facades(reads).observe(cluster.spec().clusterName(), spec, targetKey);
         if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
             throw new IllegalStateException("facade unreadable: " + ((CatalogRead.Unreadable<?>) read).describe());
         }
@@ -130,7 +137,9 @@ final class ControlTable {
     /** The bootstrap statement without {@code ON CLUSTER}: what every member would execute. */
     static String localCreate(RunningCluster cluster, TableRef ref, String keeperPath) {
         String onCluster = " ON CLUSTER `" + cluster.spec().clusterName() + "`";
-        return DdlStatements.createControlTable(cluster.spec().clusterName(), ref, keeperPath).sql().replace(onCluster, "");
+        return DdlStatements.createControlTable(cluster.spec().clusterName(), ref, keeperPath)
+                .sql()
+                .replace(onCluster, "");
     }
 
     /**
@@ -143,8 +152,9 @@ final class ControlTable {
     static void warm(MemberClient client, TableRef ref, int member) {
         for (int attempt = 0; attempt < 20; attempt++) {
             try {
-                client.execute("INSERT INTO " + ref.render() + " (target_key, payload_sha256) VALUES ('readiness-probe-"
-                        + member + "-" + System.nanoTime() + "', '" + SHA + "')",
+                client.execute(
+                        "INSERT INTO " + ref.render() + " (target_key, payload_sha256) VALUES ('readiness-probe-"
+                                + member + "-" + System.nanoTime() + "', '" + SHA + "')",
                         Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0"));
                 return;
             } catch (MemberQueryException sessionNotReady) {
@@ -168,8 +178,10 @@ final class ControlTable {
 
     /** The stored row as text, read by the admin principal outside any adapter. */
     String rawRow(int member, String targetKeyHex) {
-        return admin(member).query("SELECT target_key, operation_id, fence_token, phase, dispatch_epoch, payload,"
-                + " payload_sha256, _version FROM " + ref.render() + " WHERE target_key = '" + targetKeyHex + "'");
+        return admin(member)
+                .query("SELECT target_key, operation_id, fence_token, phase, dispatch_epoch, payload,"
+                        + " payload_sha256, _version FROM " + ref.render() + " WHERE target_key = '" + targetKeyHex
+                        + "'");
     }
 
     /** An adapter through {@code member} as the restricted publication principal. */
@@ -188,10 +200,15 @@ final class ControlTable {
         final ReadTransport reads;
         final KeeperMapAuthority authority;
 
-        Adapter(OneShotMutationTransport mutations, ReadTransport reads, TableRef ref, MutationPrevalidation casPrevalidation) {
+        Adapter(
+                OneShotMutationTransport mutations,
+                ReadTransport reads,
+                TableRef ref,
+                MutationPrevalidation casPrevalidation) {
             this.mutations = mutations;
             this.reads = reads;
-            this.authority = SqlControlStore.authority(ref, mutations, reads, AuthorityQueryIds.random(), casPrevalidation);
+            this.authority =
+                    SqlControlStore.authority(ref, mutations, reads, AuthorityQueryIds.random(), casPrevalidation);
         }
 
         @Override

@@ -34,7 +34,8 @@ final class KeeperTruth {
 
     KeeperTruth(ZooKeeperEnsemble ensemble, ControlTable table) {
         this.ensemble = requireNonNull(ensemble, "ensemble is null");
-        this.dataPath = LocalProcessCluster.KEEPER_MAP_PATH_PREFIX + table.spec().keeperRoot() + "/data";
+        this.dataPath =
+                LocalProcessCluster.KEEPER_MAP_PATH_PREFIX + table.spec().keeperRoot() + "/data";
     }
 
     Optional<Node> read(Digest targetKey) {
@@ -81,7 +82,8 @@ final class KeeperTruth {
             } catch (IllegalArgumentException notBase64) {
                 continue;
             }
-            if (serialized.length > 1 && serialized[0] == serialized.length - 1
+            if (serialized.length > 1
+                    && serialized[0] == serialized.length - 1
                     && key.equals(new String(serialized, 1, serialized.length - 1, StandardCharsets.UTF_8))) {
                 nodeNames.put(key, child);
                 return Optional.of(child);

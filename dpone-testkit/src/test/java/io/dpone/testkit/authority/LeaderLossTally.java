@@ -71,7 +71,8 @@ final class LeaderLossTally {
             return "acknowledged";
         }
         if (answer instanceof MutationOutcome.Rejected rejected) {
-            return "rejected " + rejected.error().code() + " " + rejected.error().classification().errorClass() + ": "
+            return "rejected " + rejected.error().code() + " "
+                    + rejected.error().classification().errorClass() + ": "
                     + rejected.error().summary();
         }
         if (answer instanceof MutationOutcome.Ambiguous ambiguous) {
@@ -93,10 +94,12 @@ final class LeaderLossTally {
     }
 
     void print() {
-        System.out.println("keeper leader loss: " + races + " races; ZooKeeper leader killed " + kills + " times, under "
+        System.out.println("keeper leader loss: " + races + " races; ZooKeeper leader killed " + kills
+                + " times, under "
                 + racesUnderKill + " races: mid-CAS in " + racesKilledMidCas + ", before both CASes in "
                 + racesKilledBeforeCas + ", after the CASes in " + racesKilledAfterCas + "; CAS results: "
-                + verified + " verified (" + permits + " permits), " + conflicts + " conflicts, " + unknown + " unknown ("
+                + verified + " verified (" + permits + " permits), " + conflicts + " conflicts, " + unknown
+                + " unknown ("
                 + unknownApplied + " of them applied), " + lostAnswers + " lost answers; slot setups retried "
                 + setupRetries + "; authority back after a kill in at most " + recoveryMaxMillis + " ms (mean "
                 + (recoveries == 0 ? 0 : recoveryTotalMillis / recoveries) + " ms over " + recoveries + " probes)");

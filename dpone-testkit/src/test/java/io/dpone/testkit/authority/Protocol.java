@@ -13,12 +13,20 @@ import java.time.Duration;
 
 /** The real adapters of either protocol against one harness member. */
 public enum Protocol {
-    HTTP, NATIVE;
+    HTTP,
+    NATIVE;
 
     public ClickHouseEndpoint endpoint(ClusterMember member, Credentials credentials, String database) {
-        int port = this == HTTP ? member.endpoint().httpPort() : member.endpoint().nativePort();
-        return new ClickHouseEndpoint(member.endpoint().host(), port, database, credentials.user(),
-                credentials.password(), Duration.ofSeconds(5), Duration.ofSeconds(30));
+        int port =
+                this == HTTP ? member.endpoint().httpPort() : member.endpoint().nativePort();
+        return new ClickHouseEndpoint(
+                member.endpoint().host(),
+                port,
+                database,
+                credentials.user(),
+                credentials.password(),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30));
     }
 
     public OneShotMutationTransport mutations(ClickHouseEndpoint endpoint) {

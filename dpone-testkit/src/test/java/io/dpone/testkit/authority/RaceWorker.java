@@ -29,14 +29,14 @@ final class RaceWorker implements AutoCloseable {
 
     RaceWorker(ControlTable table, Protocol protocol, int member) {
         this.label = "member " + (member + 1) + " over " + protocol;
-        ClickHouseEndpoint endpoint = protocol.endpoint(table.cluster.member(member), table.cluster.publisher(),
-                table.database.control());
+        ClickHouseEndpoint endpoint =
+                protocol.endpoint(table.cluster.member(member), table.cluster.publisher(), table.database.control());
         this.mutations = protocol.mutations(endpoint);
         this.reads = protocol.reads(endpoint);
         this.answers = new AnswerRecorder(mutations);
         this.counting = new CountingTransport(reads, answers);
-        this.authority = SqlControlStore.authority(table.ref, counting, counting, AuthorityQueryIds.random(),
-                table.casPrevalidation());
+        this.authority = SqlControlStore.authority(
+                table.ref, counting, counting, AuthorityQueryIds.random(), table.casPrevalidation());
     }
 
     String label() {
@@ -57,8 +57,8 @@ final class RaceWorker implements AutoCloseable {
         CasResult result = authority.compareAndSwap(expected, next);
         long end = System.nanoTime();
         int sends = counting.mutations() - before;
-        return new CasAttempt(label, expected.keeperVersion(), next, result, sends == 1 ? answers.last() : null, sends,
-                start, end);
+        return new CasAttempt(
+                label, expected.keeperVersion(), next, result, sends == 1 ? answers.last() : null, sends, start, end);
     }
 
     @Override

@@ -26,7 +26,9 @@ class RealAdmissionToPermitTest {
         try (AdmissionToPermit path = new AdmissionToPermit(protocol, cluster, database, table)) {
             for (int run = 0; run < 3; run++) {
                 AdmissionToPermit.Run result = path.run(AdmissionToPermit.Shape.ISSUE_PATH);
-                assertEquals(EXPECTED_ROUND_TRIPS, result.roundTrips(),
+                assertEquals(
+                        EXPECTED_ROUND_TRIPS,
+                        result.roundTrips(),
                         "2 admission reads, read slot, create + post-read, CAS + post-read");
                 assertTrue(result.permit().spend(), "the run ends holding a fresh permit");
                 AdmissionToPermit.Run reread = path.run(AdmissionToPermit.Shape.WITH_REREAD);

@@ -32,52 +32,63 @@ class RealAuthorityEdgeTest {
 
     @ParameterizedTest
     @EnumSource(Protocol.class)
-    void thePublicationPrincipalRunsTheWholeAcquireAndGetsOnePermit(Protocol protocol, RunningCluster cluster,
-                                                                    TestDatabase database) {
+    void thePublicationPrincipalRunsTheWholeAcquireAndGetsOnePermit(
+            Protocol protocol, RunningCluster cluster, TestDatabase database) {
         ControlTable table = ControlTable.create(cluster, database);
         AuthorityRecord prepared = AuthorityRecords.prepared();
         try (ControlTable.Adapter worker = table.publisherAdapter(protocol, 1)) {
             assertInstanceOf(AuthorityRead.Absent.class, worker.authority.readVersioned(prepared.targetKey()));
-            CasResult.AcknowledgedVerified created = assertInstanceOf(CasResult.AcknowledgedVerified.class,
-                    worker.authority.createIfAbsent(prepared));
+            CasResult.AcknowledgedVerified created =
+                    assertInstanceOf(CasResult.AcknowledgedVerified.class, worker.authority.createIfAbsent(prepared));
             assertTrue(created.dispatchPermit().isEmpty());
             VersionedRecord seen = RealAuthorityRaceTest.valid(worker.authority.readVersioned(prepared.targetKey()));
             AuthorityRecord dispatching = AuthorityRecords.dispatching(prepared);
-            CasResult.AcknowledgedVerified verified = assertInstanceOf(CasResult.AcknowledgedVerified.class,
-                    worker.authority.compareAndSwap(seen, dispatching));
-            assertTrue(verified.dispatchPermit().orElseThrow().authorizes(prepared.targetKey(),
-                    dispatching.payload().publication().token()));
+            CasResult.AcknowledgedVerified verified = assertInstanceOf(
+                    CasResult.AcknowledgedVerified.class, worker.authority.compareAndSwap(seen, dispatching));
+            assertTrue(verified.dispatchPermit()
+                    .orElseThrow()
+                    .authorizes(
+                            prepared.targetKey(),
+                            dispatching.payload().publication().token()));
             assertEquals(1, verified.newKeeperVersion());
         }
     }
 
     @ParameterizedTest
     @EnumSource(Protocol.class)
-    void aCasFromAStaleReadIsAVerifiedConflictAndChangesNothing(Protocol protocol, RunningCluster cluster,
-                                                                TestDatabase database) {
+    void aCasFromAStaleReadIsAVerifiedConflictAndChangesNothing(
+            Protocol protocol, RunningCluster cluster, TestDatabase database) {
         ControlTable table = ControlTable.create(cluster, database);
         AuthorityRecord prepared = AuthorityRecords.prepared();
         try (ControlTable.Adapter current = table.publisherAdapter(protocol, 0);
-             ControlTable.Adapter stale = table.publisherAdapter(protocol, 1)) {
+                ControlTable.Adapter stale = table.publisherAdapter(protocol, 1)) {
             current.authority.createIfAbsent(prepared);
-            VersionedRecord staleRead = RealAuthorityRaceTest.valid(stale.authority.readVersioned(prepared.targetKey()));
-            assertInstanceOf(CasResult.AcknowledgedVerified.class,
+            VersionedRecord staleRead =
+                    RealAuthorityRaceTest.valid(stale.authority.readVersioned(prepared.targetKey()));
+            assertInstanceOf(
+                    CasResult.AcknowledgedVerified.class,
                     current.authority.compareAndSwap(staleRead, AuthorityRecords.dispatching(prepared)));
             String moved = table.rawRow(0, prepared.targetKey().hex());
 
-            assertEquals(new CasResult.Conflict(ConflictReason.ZERO_ROW_NO_OP),
+            assertEquals(
+                    new CasResult.Conflict(ConflictReason.ZERO_ROW_NO_OP),
                     stale.authority.compareAndSwap(staleRead, AuthorityRecords.dispatching(prepared)),
                     "the record moved one version between read and CAS");
             assertEquals(moved, table.rawRow(0, prepared.targetKey().hex()));
 
-            VersionedRecord afterDispatch = RealAuthorityRaceTest.valid(current.authority.readVersioned(prepared.targetKey()));
+            VersionedRecord afterDispatch =
+                    RealAuthorityRaceTest.valid(current.authority.readVersioned(prepared.targetKey()));
             AuthorityRecord completedLater = AuthorityRecords.dispatching(prepared);
             assertEquals(1, afterDispatch.keeperVersion());
-            table.admin(0).execute("ALTER TABLE " + table.ref.render() + " UPDATE dispatch_epoch = dispatch_epoch"
-                    + " WHERE target_key = " + SqlQuoting.string(prepared.targetKey().hex()));
+            table.admin(0)
+                    .execute("ALTER TABLE " + table.ref.render() + " UPDATE dispatch_epoch = dispatch_epoch"
+                            + " WHERE target_key = "
+                            + SqlQuoting.string(prepared.targetKey().hex()));
             String touched = table.rawRow(0, prepared.targetKey().hex());
-            assertEquals(new CasResult.Conflict(ConflictReason.UNEXPECTED_VERSION_JUMP),
-                    stale.authority.compareAndSwap(staleRead, completedLater), "two versions behind: nothing applied");
+            assertEquals(
+                    new CasResult.Conflict(ConflictReason.UNEXPECTED_VERSION_JUMP),
+                    stale.authority.compareAndSwap(staleRead, completedLater),
+                    "two versions behind: nothing applied");
             assertEquals(touched, table.rawRow(0, prepared.targetKey().hex()));
             assertEquals(2, RealAuthorityRaceTest.versionOf(stale.authority.readVersioned(prepared.targetKey())));
         }
@@ -89,7 +100,7 @@ class RealAuthorityEdgeTest {
         ControlTable table = ControlTable.create(cluster, database);
         AuthorityRecord first = AuthorityRecords.prepared();
         try (ControlTable.Adapter a = table.publisherAdapter(protocol, 0);
-             ControlTable.Adapter b = table.publisherAdapter(protocol, 1)) {
+                ControlTable.Adapter b = table.publisherAdapter(protocol, 1)) {
             assertInstanceOf(CasResult.AcknowledgedVerified.class, a.authority.createIfAbsent(first));
             String stored = table.rawRow(1, first.targetKey().hex());
             assertEquals(new CasResult.Conflict(ConflictReason.KEY_EXISTS), b.authority.createIfAbsent(first));
@@ -99,8 +110,8 @@ class RealAuthorityEdgeTest {
 
     @ParameterizedTest
     @EnumSource(Protocol.class)
-    void malformedForeignAndOversizedRowsBlockAndAreNeverOverwritten(Protocol protocol, RunningCluster cluster,
-                                                                      TestDatabase database) {
+    void malformedForeignAndOversizedRowsBlockAndAreNeverOverwritten(
+            Protocol protocol, RunningCluster cluster, TestDatabase database) {
         ControlTable table = ControlTable.create(cluster, database);
         AuthorityRow valid = AuthorityCodecV1.INSTANCE.encode(AuthorityRecords.prepared());
         String foreignPayload = valid.payload().replace("\"schema_version\":1", "\"schema_version\":2");
@@ -111,16 +122,23 @@ class RealAuthorityEdgeTest {
         assertBlocks(protocol, table, oversized, sha(oversized), BlockReason.OVERSIZED);
     }
 
-    private static void assertBlocks(Protocol protocol, ControlTable table, String payload, String sha, BlockReason reason) {
+    private static void assertBlocks(
+            Protocol protocol, ControlTable table, String payload, String sha, BlockReason reason) {
         AuthorityRecord record = AuthorityRecords.prepared();
         String key = record.targetKey().hex();
-        table.admin(0).execute("INSERT INTO " + table.ref.render() + " SELECT " + SqlQuoting.string(key) + ", "
-                + SqlQuoting.string(record.operationId().hex()) + ", " + SqlQuoting.string(record.fenceToken().hex())
-                + ", 'PREPARED', toUInt64(0), " + SqlQuoting.string(payload) + ", " + SqlQuoting.string(sha));
+        table.admin(0)
+                .execute("INSERT INTO " + table.ref.render() + " SELECT " + SqlQuoting.string(key) + ", "
+                        + SqlQuoting.string(record.operationId().hex()) + ", "
+                        + SqlQuoting.string(record.fenceToken().hex())
+                        + ", 'PREPARED', toUInt64(0), " + SqlQuoting.string(payload) + ", " + SqlQuoting.string(sha));
         String raw = table.rawRow(0, key);
         try (ControlTable.Adapter worker = table.publisherAdapter(protocol, 1)) {
-            AuthorityRead.Present present = assertInstanceOf(AuthorityRead.Present.class, worker.authority.readVersioned(record.targetKey()));
-            assertEquals(reason, assertInstanceOf(DecodeResult.Blocked.class, present.decoded()).reason());
+            AuthorityRead.Present present =
+                    assertInstanceOf(AuthorityRead.Present.class, worker.authority.readVersioned(record.targetKey()));
+            assertEquals(
+                    reason,
+                    assertInstanceOf(DecodeResult.Blocked.class, present.decoded())
+                            .reason());
             assertTrue(present.valid().isEmpty(), "a blocked record never becomes the expected side of a CAS");
             assertEquals(new CasResult.Conflict(ConflictReason.KEY_EXISTS), worker.authority.createIfAbsent(record));
         }

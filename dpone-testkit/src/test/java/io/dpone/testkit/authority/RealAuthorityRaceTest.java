@@ -42,7 +42,7 @@ class RealAuthorityRaceTest {
         Map<CasResult.ConflictReason, Integer> loserReasons = new EnumMap<>(CasResult.ConflictReason.class);
         ExecutorService workers = Executors.newFixedThreadPool(2);
         try (ControlTable.Adapter first = table.publisherAdapter(protocol, 0);
-             ControlTable.Adapter second = table.publisherAdapter(protocol, 1)) {
+                ControlTable.Adapter second = table.publisherAdapter(protocol, 1)) {
             for (int repetition = 0; repetition < REPETITIONS; repetition++) {
                 AuthorityRecord prepared = AuthorityRecords.prepared();
                 CasResult created = first.authority.createIfAbsent(prepared);
@@ -56,29 +56,37 @@ class RealAuthorityRaceTest {
                 List<CasResult> results = List.of(a.get(30, TimeUnit.SECONDS), b.get(30, TimeUnit.SECONDS));
                 CasResult.Conflict loser = judge(results, repetition);
                 loserReasons.merge(loser.reason(), 1, Integer::sum);
-                assertEquals(1L, versionOf(second.authority.readVersioned(prepared.targetKey())),
+                assertEquals(
+                        1L,
+                        versionOf(second.authority.readVersioned(prepared.targetKey())),
                         "the version advanced exactly once");
             }
         } finally {
             workers.shutdownNow();
         }
-        System.out.println("authority race over " + protocol + ": " + REPETITIONS + " repetitions, loser outcomes " + loserReasons);
+        System.out.println("authority race over " + protocol + ": " + REPETITIONS + " repetitions, loser outcomes "
+                + loserReasons);
     }
 
-    private static CasResult race(CyclicBarrier start, ControlTable.Adapter worker, VersionedRecord seen) throws Exception {
+    private static CasResult race(CyclicBarrier start, ControlTable.Adapter worker, VersionedRecord seen)
+            throws Exception {
         AuthorityRecord next = AuthorityRecords.dispatching(seen.record());
         start.await(30, TimeUnit.SECONDS);
         return worker.authority.compareAndSwap(seen, next);
     }
 
     private static CasResult.Conflict judge(List<CasResult> results, int repetition) {
-        long winners = results.stream().filter(r -> r instanceof CasResult.AcknowledgedVerified v
-                && v.dispatchPermit().isPresent()).count();
+        long winners = results.stream()
+                .filter(r -> r instanceof CasResult.AcknowledgedVerified v
+                        && v.dispatchPermit().isPresent())
+                .count();
         assertEquals(1, winners, "repetition " + repetition + ": exactly one permit, got " + results);
         for (CasResult result : results) {
             if (result instanceof CasResult.Conflict conflict) {
-                assertTrue(conflict.reason() == CasResult.ConflictReason.VERSION_CONFLICT
-                        || conflict.reason() == CasResult.ConflictReason.ZERO_ROW_NO_OP, conflict.toString());
+                assertTrue(
+                        conflict.reason() == CasResult.ConflictReason.VERSION_CONFLICT
+                                || conflict.reason() == CasResult.ConflictReason.ZERO_ROW_NO_OP,
+                        conflict.toString());
                 return conflict;
             }
         }
@@ -86,7 +94,8 @@ class RealAuthorityRaceTest {
     }
 
     static VersionedRecord valid(AuthorityRead read) {
-        return assertInstanceOf(AuthorityRead.Present.class, read).valid()
+        return assertInstanceOf(AuthorityRead.Present.class, read)
+                .valid()
                 .orElseThrow(() -> new AssertionError("expected a valid record, got " + read));
     }
 

@@ -83,13 +83,11 @@ class RealKeeperLeaderLossTest {
     }
 
     /** The two duplicate workers of one race position: the first on member 1, the second on member 2. */
-    private record Pair(RaceWorker first, RaceWorker second) {
-    }
+    private record Pair(RaceWorker first, RaceWorker second) {}
 
     /** One slot prepared for a race: both workers read it at version 0. */
-    private record Slot(int race, Digest key, VersionedRecord seenByFirst, VersionedRecord seenBySecond,
-            SlotLedger ledger) {
-    }
+    private record Slot(
+            int race, Digest key, VersionedRecord seenByFirst, VersionedRecord seenBySecond, SlotLedger ledger) {}
 
     @Test
     void killingTheLeaderWhileCasesRaceNeverGrantsTwoPermitsNorAPermitForALostAnswer() throws Exception {
@@ -122,14 +120,24 @@ class RealKeeperLeaderLossTest {
         }
         tally.print();
         assertEquals(RACES / SLOTS_PER_ROUND * SLOTS_PER_ROUND, tally.races);
-        assertTrue(tally.kills >= RACES / SLOTS_PER_ROUND / 4, "the leader died in a good share of the rounds: " + tally.kills);
+        assertTrue(
+                tally.kills >= RACES / SLOTS_PER_ROUND / 4,
+                "the leader died in a good share of the rounds: " + tally.kills);
         assertTrue(tally.racesKilledMidCas > 0, "some leader died while a race's CAS was in flight");
         assertTrue(tally.lostAnswers > 0, "some answer was lost to an election, so the unknown rule was exercised");
-        assertEquals(2 * tally.kills, tally.recoveries, "every kill was followed by a verified CAS through each member");
+        assertEquals(
+                2 * tally.kills, tally.recoveries, "every kill was followed by a verified CAS through each member");
     }
 
-    private static void round(int round, List<Pair> pairs, long killDelayMicros, ZooKeeperEnsemble ensemble,
-            KeeperTruth truth, ExecutorService threads, LeaderLossTally tally) throws Exception {
+    private static void round(
+            int round,
+            List<Pair> pairs,
+            long killDelayMicros,
+            ZooKeeperEnsemble ensemble,
+            KeeperTruth truth,
+            ExecutorService threads,
+            LeaderLossTally tally)
+            throws Exception {
         List<Slot> slots = new ArrayList<>();
         for (int i = 0; i < pairs.size(); i++) {
             slots.add(prepare(round * pairs.size() + i, pairs.get(i), tally));
@@ -144,16 +152,19 @@ class RealKeeperLeaderLossTest {
             firsts.add(threads.submit(dispatch(start, pairs.get(i).first(), slot.seenByFirst())));
             seconds.add(threads.submit(dispatch(start, pairs.get(i).second(), slot.seenBySecond())));
         }
-        Future<Long> killed = kill ? threads.submit(() -> {
-            start.await(30, TimeUnit.SECONDS);
-            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(killDelayMicros));
-            long at = System.nanoTime();
-            ensemble.kill(leader);
-            return at;
-        }) : null;
+        Future<Long> killed = kill
+                ? threads.submit(() -> {
+                    start.await(30, TimeUnit.SECONDS);
+                    LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(killDelayMicros));
+                    long at = System.nanoTime();
+                    ensemble.kill(leader);
+                    return at;
+                })
+                : null;
         List<List<CasAttempt>> raced = new ArrayList<>();
         for (int i = 0; i < slots.size(); i++) {
-            List<CasAttempt> attempts = List.of(firsts.get(i).get(60, TimeUnit.SECONDS), seconds.get(i).get(60, TimeUnit.SECONDS));
+            List<CasAttempt> attempts = List.of(
+                    firsts.get(i).get(60, TimeUnit.SECONDS), seconds.get(i).get(60, TimeUnit.SECONDS));
             attempts.forEach(slots.get(i).ledger()::attempted);
             raced.add(attempts);
         }
@@ -175,7 +186,8 @@ class RealKeeperLeaderLossTest {
         }
         for (int i = 0; i < slots.size(); i++) {
             Slot slot = slots.get(i);
-            boolean lost = raced.get(i).stream().anyMatch(attempt -> attempt.result() instanceof CasResult.OutcomeUnknown);
+            boolean lost =
+                    raced.get(i).stream().anyMatch(attempt -> attempt.result() instanceof CasResult.OutcomeUnknown);
             if (lost && !recovered.contains(slot)) {
                 recover(slot, pairs.get(i).first(), System.nanoTime());
             }
@@ -231,8 +243,8 @@ class RealKeeperLeaderLossTest {
             }
             pause();
         }
-        return fail("race " + slot.race() + ": the authority did not verify a CAS through " + worker.label() + " within "
-                + RECOVERY_BOUND);
+        return fail("race " + slot.race() + ": the authority did not verify a CAS through " + worker.label()
+                + " within " + RECOVERY_BOUND);
     }
 
     /** The slot's valid record as {@code worker} reads it, retried until {@code deadline}; null when it never was. */

@@ -8,9 +8,9 @@ import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
@@ -43,23 +43,31 @@ class RealPermittedDispatchTest {
         ClickHouseEndpoint endpoint = Protocol.HTTP.endpoint(cluster.member(0), cluster.publisher(), "default");
         var http = Protocol.HTTP.mutations(endpoint);
         var reads = Protocol.HTTP.reads(endpoint);
-        FaultInjectingTransport counted = new FaultInjectingTransport(http, reads, FaultPlan.none(), duration -> { });
+        FaultInjectingTransport counted = new FaultInjectingTransport(http, reads, FaultPlan.none(), duration -> {});
         try (ControlTable.Adapter writer = table.publisherAdapter(Protocol.HTTP, 0)) {
             assertInstanceOf(CasResult.AcknowledgedVerified.class, writer.authority.createIfAbsent(prepared));
             VersionedRecord seen = RealAuthorityRaceTest.valid(writer.authority.readVersioned(prepared.targetKey()));
             AuthorityRecord dispatching = AuthorityRecords.dispatching(prepared);
-            CasResult.AcknowledgedVerified verified = assertInstanceOf(CasResult.AcknowledgedVerified.class,
-                    writer.authority.compareAndSwap(seen, dispatching));
+            CasResult.AcknowledgedVerified verified = assertInstanceOf(
+                    CasResult.AcknowledgedVerified.class, writer.authority.compareAndSwap(seen, dispatching));
             DispatchPermit permit = verified.dispatchPermit().orElseThrow();
-            assertEquals(dispatching.payload().publication().token(), permit.token(), "the token of the written record");
+            assertEquals(
+                    dispatching.payload().publication().token(), permit.token(), "the token of the written record");
 
-            DdlDispatchAdapter ddl = new DdlDispatchAdapter(counted, counted, Sha256ProtocolDigests.INSTANCE, () -> {
-                String id = "ddl-" + UUID.randomUUID();
-                ddlIds.add(id);
-                return id;
-            }, TASK_TIMEOUT);
-            FencedDdl exchange = new FencedDdl.Exchange(cluster.spec().clusterName(),
-                    new TableRef(database.target(), "events"), new TableRef(database.target(), "events__cand"));
+            DdlDispatchAdapter ddl = new DdlDispatchAdapter(
+                    counted,
+                    counted,
+                    Sha256ProtocolDigests.INSTANCE,
+                    () -> {
+                        String id = "ddl-" + UUID.randomUUID();
+                        ddlIds.add(id);
+                        return id;
+                    },
+                    TASK_TIMEOUT);
+            FencedDdl exchange = new FencedDdl.Exchange(
+                    cluster.spec().clusterName(),
+                    new TableRef(database.target(), "events"),
+                    new TableRef(database.target(), "events__cand"));
 
             DdlDispatch first = ddl.dispatch(exchange, permit);
             DdlDispatch second = ddl.dispatch(exchange, permit);
@@ -73,8 +81,10 @@ class RealPermittedDispatchTest {
 
             MemberClient admin = cluster.member(0).client(cluster.admin());
             admin.execute("SYSTEM FLUSH LOGS");
-            String logged = admin.query("SELECT count(), any(log_comment), any(Settings['distributed_ddl_task_timeout'])"
-                    + " FROM system.query_log WHERE query_id = '" + sent.queryId() + "' AND type != 'QueryStart' FORMAT TSVRaw");
+            String logged =
+                    admin.query("SELECT count(), any(log_comment), any(Settings['distributed_ddl_task_timeout'])"
+                            + " FROM system.query_log WHERE query_id = '" + sent.queryId()
+                            + "' AND type != 'QueryStart' FORMAT TSVRaw");
             assertEquals("1\t" + permit.token().value() + "\t" + TASK_TIMEOUT, logged.strip());
         } finally {
             Protocol.close(http);

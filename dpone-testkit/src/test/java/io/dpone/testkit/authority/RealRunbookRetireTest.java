@@ -89,16 +89,25 @@ class RealRunbookRetireTest {
     }
 
     @Test
-    void stepTwoReadsReturnTheTokenCandidateAndDesiredUuidTheRecordHolds(RunningCluster cluster, TestDatabase database) {
+    void stepTwoReadsReturnTheTokenCandidateAndDesiredUuidTheRecordHolds(
+            RunningCluster cluster, TestDatabase database) {
         ControlTable table = ControlTable.create(cluster, database);
         Stuck stuck = stuck(table);
 
-        List<String> columns = List.of(table.admin(1).query(read(table, stuck.record())).split("\t", -1));
+        List<String> columns =
+                List.of(table.admin(1).query(read(table, stuck.record())).split("\t", -1));
 
         AuthorityPayload payload = stuck.record().payload();
-        assertEquals(List.of(Long.toString(stuck.version()), stuck.record().operationId().hex(), "DISPATCHING",
-                stuck.token(), payload.candidateTable(), payload.desired().tableUuid().toString(),
-                payload.updatedAt().toString()), columns);
+        assertEquals(
+                List.of(
+                        Long.toString(stuck.version()),
+                        stuck.record().operationId().hex(),
+                        "DISPATCHING",
+                        stuck.token(),
+                        payload.candidateTable(),
+                        payload.desired().tableUuid().toString(),
+                        payload.updatedAt().toString()),
+                columns);
         assertNotEquals(payload.predecessor().tableUuid().toString(), columns.get(5), "desired, not the predecessor");
     }
 
@@ -110,16 +119,25 @@ class RealRunbookRetireTest {
         String targetKey = record.targetKey().hex();
         String before = table.rawRow(1, targetKey);
 
-        table.admin(0).execute(retire(table, targetKey, record.operationId().hex(), stuck.version() - 1, "DISPATCHING"));
+        table.admin(0)
+                .execute(retire(table, targetKey, record.operationId().hex(), stuck.version() - 1, "DISPATCHING"));
         assertEquals(before, table.rawRow(1, targetKey), "a stale _version (before the last CAS) deletes nothing");
         table.admin(0).execute(retire(table, targetKey, record.operationId().hex(), stuck.version(), "PREPARED"));
         assertEquals(before, table.rawRow(1, targetKey), "the wrong phase deletes nothing");
-        table.admin(0).execute(retire(table, targetKey, AuthorityRecords.digest("another operation").hex(),
-                stuck.version(), "DISPATCHING"));
+        table.admin(0)
+                .execute(retire(
+                        table,
+                        targetKey,
+                        AuthorityRecords.digest("another operation").hex(),
+                        stuck.version(),
+                        "DISPATCHING"));
         assertEquals(before, table.rawRow(1, targetKey), "the wrong operation id deletes nothing");
-        QueryFailedException refused = assertThrows(QueryFailedException.class, () -> table.cluster.member(0)
-                .client(cluster.publisher()).execute(retire(table, targetKey, record.operationId().hex(), stuck.version(),
-                        "DISPATCHING")));
+        QueryFailedException refused = assertThrows(
+                QueryFailedException.class,
+                () -> table.cluster
+                        .member(0)
+                        .client(cluster.publisher())
+                        .execute(retire(table, targetKey, record.operationId().hex(), stuck.version(), "DISPATCHING")));
         assertEquals("ACCESS_DENIED", refused.serverCodeName(), "the publication principal cannot delete a record");
         assertEquals(before, table.rawRow(1, targetKey));
         assertTrue(before.contains("\t" + stuck.version()), "the row is still at v" + stuck.version());
@@ -129,20 +147,27 @@ class RealRunbookRetireTest {
         assertEquals("", table.rawRow(1, targetKey), "gone at once, seen from the other member");
         assertEquals("", table.admin(1).query(read(table, record)), "step 6's re-read finds no row");
         AuthorityRecord fresh = AuthorityRecords.prepared();
-        AuthorityRecord newOperation = new AuthorityRecord(record.targetKey(), fresh.operationId(), fresh.fenceToken(),
-                AuthorityPhase.PREPARED, 0, fresh.payload());
+        AuthorityRecord newOperation = new AuthorityRecord(
+                record.targetKey(),
+                fresh.operationId(),
+                fresh.fenceToken(),
+                AuthorityPhase.PREPARED,
+                0,
+                fresh.payload());
         try (ControlTable.Adapter worker = table.publisherAdapter(Protocol.HTTP, 1)) {
             assertInstanceOf(AuthorityRead.Absent.class, worker.authority.readVersioned(record.targetKey()));
-            CasResult.AcknowledgedVerified created = assertInstanceOf(CasResult.AcknowledgedVerified.class,
-                    worker.authority.createIfAbsent(newOperation), "a new operation's strict create takes the slot");
+            CasResult.AcknowledgedVerified created = assertInstanceOf(
+                    CasResult.AcknowledgedVerified.class,
+                    worker.authority.createIfAbsent(newOperation),
+                    "a new operation's strict create takes the slot");
             assertEquals(0, created.verified().keeperVersion());
             assertEquals(newOperation, created.verified().record());
         }
     }
 
     @Test
-    void stepFiveMovesTheCandidateAwayShowsItsUuidDropsItAndALateExchangeThenFailsOnAMissingTable(RunningCluster cluster,
-            TestDatabase database) {
+    void stepFiveMovesTheCandidateAwayShowsItsUuidDropsItAndALateExchangeThenFailsOnAMissingTable(
+            RunningCluster cluster, TestDatabase database) {
         String db = database.target();
         String target = "events";
         String candidate = "events__dpone_0123456789abcdef_0badcafe";
@@ -158,12 +183,15 @@ class RealRunbookRetireTest {
 
             admin.execute(RunbookSql.fill(MOVE_AWAY, moved));
             Map<String, String> names = names(admin.query(RunbookSql.fill(NAMES, read)));
-            assertEquals(Map.of(target, predecessor, candidate + "_retired", desired), names,
+            assertEquals(
+                    Map.of(target, predecessor, candidate + "_retired", desired),
+                    names,
                     "the desired UUID under the new name, the candidate name absent, the target untouched");
             admin.execute(RunbookSql.fill(DROP, moved));
 
             assertEquals(Map.of(target, predecessor), names(admin.query(RunbookSql.fill(NAMES, read))));
-            QueryFailedException late = assertThrows(QueryFailedException.class,
+            QueryFailedException late = assertThrows(
+                    QueryFailedException.class,
                     () -> admin.execute("EXCHANGE TABLES " + db + "." + target + " AND " + db + "." + candidate));
             assertEquals("UNKNOWN_TABLE", late.serverCodeName(), "a late EXCHANGE finds no candidate");
             assertEquals(predecessor, uuid(admin, db, target), "and changes nothing on member " + member);
@@ -176,7 +204,9 @@ class RealRunbookRetireTest {
 
     private static Map<String, String> names(String rows) {
         Map<String, String> names = new LinkedHashMap<>();
-        rows.lines().filter(line -> !line.isBlank()).map(line -> line.split("\t", -1))
+        rows.lines()
+                .filter(line -> !line.isBlank())
+                .map(line -> line.split("\t", -1))
                 .forEach(columns -> names.put(columns[0], columns[1]));
         return names;
     }
@@ -189,47 +219,58 @@ class RealRunbookRetireTest {
      * and v3 survives; with strict mode off the same statement deletes the v3 record it never matched.
      */
     @Test
-    void strictModeMakesARetireRacingACasFailInsteadOfDeletingTheNewerVersion(RunningCluster cluster,
-                                                                            TestDatabase database) throws Exception {
+    void strictModeMakesARetireRacingACasFailInsteadOfDeletingTheNewerVersion(
+            RunningCluster cluster, TestDatabase database) throws Exception {
         ControlTable table = ControlTable.create(cluster, database);
 
         Stuck strict = stuck(table);
         Throwable refused = retireWhileACasLands(table, strict, true);
         QueryFailedException keeper = assertInstanceOf(QueryFailedException.class, refused, "strict mode refuses");
         assertEquals("KEEPER_EXCEPTION", keeper.serverCodeName());
-        assertTrue(keeper.serverMessage().toLowerCase(Locale.ROOT).contains("bad version"),
+        assertTrue(
+                keeper.serverMessage().toLowerCase(Locale.ROOT).contains("bad version"),
                 "the remove carried the version read: ZBADVERSION");
         try (ControlTable.Adapter reader = table.publisherAdapter(Protocol.HTTP, 1)) {
-            assertEquals(strict.version() + 1,
-                    RealAuthorityRaceTest.valid(reader.authority.readVersioned(strict.record().targetKey())).keeperVersion(),
+            assertEquals(
+                    strict.version() + 1,
+                    RealAuthorityRaceTest.valid(reader.authority.readVersioned(
+                                    strict.record().targetKey()))
+                            .keeperVersion(),
                     "the newer version survives");
         }
 
         Stuck lax = stuck(table);
         assertNull(retireWhileACasLands(table, lax, false), "without strict mode the statement succeeds");
-        assertEquals("", table.rawRow(1, lax.record().targetKey().hex()),
+        assertEquals(
+                "",
+                table.rawRow(1, lax.record().targetKey().hex()),
                 "and removed the newer version its _version predicate never matched");
     }
 
     @Test
     void stepThreeParsesAndTheConfiguredQueuePathHoldsNoNodeWithTheToken(RunningCluster cluster, TestDatabase database)
             throws Exception {
-        LocalProcessCluster local = assertInstanceOf(LocalProcessCluster.class, cluster,
+        LocalProcessCluster local = assertInstanceOf(
+                LocalProcessCluster.class,
+                cluster,
                 "the rendered config and the embedded ZooKeeper are read on the local backend");
         ControlTable table = ControlTable.create(cluster, database);
         Stuck stuck = stuck(table);
-        String queuePath = distributedDdlPath(local.workDirectory().resolve("node-1").resolve("config.xml"));
-        String lookup = RunbookSql.fill(KEEPER_LOOKUP, Map.of("<distributed_ddl.path>", queuePath,
-                "<token>", stuck.token()));
+        String queuePath =
+                distributedDdlPath(local.workDirectory().resolve("node-1").resolve("config.xml"));
+        String lookup =
+                RunbookSql.fill(KEEPER_LOOKUP, Map.of("<distributed_ddl.path>", queuePath, "<token>", stuck.token()));
 
         String ast = table.admin(0).query("EXPLAIN AST " + lookup, Map.of("default_format", "TabSeparatedRaw"));
         assertTrue(ast.contains("TableIdentifier system.zookeeper"), ast);
         assertTrue(ast.contains("Literal '" + queuePath + "'"), ast);
         assertTrue(ast.contains("Literal '%" + stuck.token() + "%'"), ast);
-        QueryFailedException notAttached = assertThrows(QueryFailedException.class, () -> table.admin(0).query(lookup));
+        QueryFailedException notAttached =
+                assertThrows(QueryFailedException.class, () -> table.admin(0).query(lookup));
         assertEquals("UNKNOWN_TABLE", notAttached.serverCodeName(), "libchdb does not attach system.zookeeper");
         for (String child : local.coordinationChildren(queuePath)) {
-            assertFalse(local.coordinationData(queuePath + "/" + child).orElse("").contains(stuck.token()), child);
+            assertFalse(
+                    local.coordinationData(queuePath + "/" + child).orElse("").contains(stuck.token()), child);
         }
     }
 
@@ -237,9 +278,11 @@ class RealRunbookRetireTest {
      * Runs step 6's statement for {@code stuck}'s version, held after its read by a test-only
      * sleep, and CASes the record to the next version meanwhile; the statement's failure or null.
      */
-    private static Throwable retireWhileACasLands(ControlTable table, Stuck stuck, boolean strictMode) throws Exception {
+    private static Throwable retireWhileACasLands(ControlTable table, Stuck stuck, boolean strictMode)
+            throws Exception {
         AuthorityRecord record = stuck.record();
-        String sql = retire(table, record.targetKey().hex(), record.operationId().hex(), stuck.version(), "DISPATCHING");
+        String sql =
+                retire(table, record.targetKey().hex(), record.operationId().hex(), stuck.version(), "DISPATCHING");
         String strictSetting = "SETTINGS keeper_map_strict_mode = 1";
         assertTrue(sql.endsWith(strictSetting), sql);
         // 8 s, far above a CAS under CI load; the server caps one block's sleep at 3 s unless told otherwise
@@ -253,7 +296,8 @@ class RealRunbookRetireTest {
             awaitRunning(table, queryId);
             VersionedRecord current = RealAuthorityRaceTest.valid(worker.authority.readVersioned(record.targetKey()));
             assertEquals(stuck.version(), current.keeperVersion(), "the CAS lands after the statement's read");
-            assertInstanceOf(CasResult.AcknowledgedVerified.class,
+            assertInstanceOf(
+                    CasResult.AcknowledgedVerified.class,
                     worker.authority.compareAndSwap(current, laterUnknown(current.record())));
             try {
                 retire.get(30, TimeUnit.SECONDS);
@@ -272,7 +316,9 @@ class RealRunbookRetireTest {
      */
     private static void awaitRunning(ControlTable table, String queryId) throws InterruptedException {
         for (int attempt = 0; attempt < 100; attempt++) {
-            if (table.admin(0).query("SELECT count() FROM system.processes WHERE query_id = '" + queryId + "'").equals("1")) {
+            if (table.admin(0)
+                    .query("SELECT count() FROM system.processes WHERE query_id = '" + queryId + "'")
+                    .equals("1")) {
                 Thread.sleep(500);
                 return;
             }
@@ -284,11 +330,25 @@ class RealRunbookRetireTest {
     /** The same DISPATCHING record, one minute later, recording a reconciliation that ended unknown. */
     private static AuthorityRecord laterUnknown(AuthorityRecord current) {
         AuthorityPayload p = current.payload();
-        return new AuthorityRecord(current.targetKey(), current.operationId(), current.fenceToken(),
-                AuthorityPhase.DISPATCHING, current.dispatchEpoch(),
-                new AuthorityPayload(p.planDigest(), p.inventoryDigest(), p.predecessor(), p.desired(),
-                        p.candidateTable(), p.stagedRowCount(), p.publication(), p.cleanup(), p.createdAt(),
-                        p.updatedAt().plusSeconds(60), new ErrorSummary(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+        return new AuthorityRecord(
+                current.targetKey(),
+                current.operationId(),
+                current.fenceToken(),
+                AuthorityPhase.DISPATCHING,
+                current.dispatchEpoch(),
+                new AuthorityPayload(
+                        p.planDigest(),
+                        p.inventoryDigest(),
+                        p.predecessor(),
+                        p.desired(),
+                        p.candidateTable(),
+                        p.stagedRowCount(),
+                        p.publication(),
+                        p.cleanup(),
+                        p.createdAt(),
+                        p.updatedAt().plusSeconds(60),
+                        new ErrorSummary(
+                                DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                                 "no single queue entry carries the token")));
     }
 
@@ -296,22 +356,30 @@ class RealRunbookRetireTest {
     private static Stuck stuck(ControlTable table) {
         AuthorityRecord prepared = AuthorityRecords.prepared();
         try (ControlTable.Adapter worker = table.publisherAdapter(Protocol.HTTP, 0)) {
-            VersionedRecord v0 = assertInstanceOf(CasResult.AcknowledgedVerified.class,
-                    worker.authority.createIfAbsent(prepared)).verified();
+            VersionedRecord v0 = assertInstanceOf(
+                            CasResult.AcknowledgedVerified.class, worker.authority.createIfAbsent(prepared))
+                    .verified();
             AuthorityRecord dispatching = AuthorityRecords.dispatching(prepared);
-            VersionedRecord v1 = assertInstanceOf(CasResult.AcknowledgedVerified.class,
-                    worker.authority.compareAndSwap(v0, dispatching)).verified();
+            VersionedRecord v1 = assertInstanceOf(
+                            CasResult.AcknowledgedVerified.class, worker.authority.compareAndSwap(v0, dispatching))
+                    .verified();
             AuthorityRecord unknown = laterUnknown(dispatching);
-            VersionedRecord v2 = assertInstanceOf(CasResult.AcknowledgedVerified.class,
-                    worker.authority.compareAndSwap(v1, unknown)).verified();
+            VersionedRecord v2 = assertInstanceOf(
+                            CasResult.AcknowledgedVerified.class, worker.authority.compareAndSwap(v1, unknown))
+                    .verified();
             assertEquals(2, v2.keeperVersion());
             return new Stuck(v2.record(), v2.keeperVersion());
         }
     }
 
     private static String read(ControlTable table, AuthorityRecord record) {
-        return RunbookSql.fill(READ, Map.of("<control database>.<control table>", table.ref.render(),
-                "<target key>", record.targetKey().hex()));
+        return RunbookSql.fill(
+                READ,
+                Map.of(
+                        "<control database>.<control table>",
+                        table.ref.render(),
+                        "<target key>",
+                        record.targetKey().hex()));
     }
 
     private static String retire(ControlTable table, String targetKey, String operationId, long version, String phase) {
@@ -328,8 +396,12 @@ class RealRunbookRetireTest {
 
     /** {@code <distributed_ddl><path>} of the config the harness rendered for a member. */
     private static String distributedDdlPath(Path config) throws Exception {
-        Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(config.toFile());
-        String path = XPathFactory.newInstance().newXPath().evaluate("/clickhouse/distributed_ddl/path", document).strip();
+        Document document =
+                DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(config.toFile());
+        String path = XPathFactory.newInstance()
+                .newXPath()
+                .evaluate("/clickhouse/distributed_ddl/path", document)
+                .strip();
         assertTrue(path.startsWith("/"), "configured distributed_ddl path: " + path);
         return path;
     }

@@ -20,20 +20,32 @@ class RecordSuccessorTest {
         AuthorityRecord current = AuthorityRecords.prepared();
         Set<String> payloads = new HashSet<>();
         payloads.add(InternalSlotSchema.INSTANCE.encode(current).payloadSha256());
-        List<AuthorityPhase> expected = List.of(AuthorityPhase.DISPATCHING, AuthorityPhase.DISPATCHING,
-                AuthorityPhase.COMMITTED, AuthorityPhase.CLEANUP_DISPATCHING, AuthorityPhase.CLEANUP_PENDING,
-                AuthorityPhase.CLEANUP_DISPATCHING, AuthorityPhase.CLEANUP_PENDING);
+        List<AuthorityPhase> expected = List.of(
+                AuthorityPhase.DISPATCHING,
+                AuthorityPhase.DISPATCHING,
+                AuthorityPhase.COMMITTED,
+                AuthorityPhase.CLEANUP_DISPATCHING,
+                AuthorityPhase.CLEANUP_PENDING,
+                AuthorityPhase.CLEANUP_DISPATCHING,
+                AuthorityPhase.CLEANUP_PENDING);
         for (AuthorityPhase phase : expected) {
             AuthorityRecord next = RecordSuccessor.of(current);
             assertEquals(phase, next.phase());
-            assertTrue(InternalSlotSchema.INSTANCE.check(current, next).isEmpty(),
+            assertTrue(
+                    InternalSlotSchema.INSTANCE.check(current, next).isEmpty(),
                     current.phase() + " -> " + next.phase() + ": " + InternalSlotSchema.INSTANCE.check(current, next));
             assertTrue(payloads.add(InternalSlotSchema.INSTANCE.encode(next).payloadSha256()), "payloads are distinct");
-            assertNotEquals(InternalSlotSchema.INSTANCE.encode(RecordSuccessor.of(current)).payloadSha256(),
-                    InternalSlotSchema.INSTANCE.encode(next).payloadSha256(), "two successors of one record differ");
+            assertNotEquals(
+                    InternalSlotSchema.INSTANCE
+                            .encode(RecordSuccessor.of(current))
+                            .payloadSha256(),
+                    InternalSlotSchema.INSTANCE.encode(next).payloadSha256(),
+                    "two successors of one record differ");
             current = next;
         }
-        assertTrue(InternalSlotSchema.INSTANCE.opensDispatch(AuthorityRecords.prepared(),
-                RecordSuccessor.of(AuthorityRecords.prepared())), "the first step opens a dispatch epoch");
+        assertTrue(
+                InternalSlotSchema.INSTANCE.opensDispatch(
+                        AuthorityRecords.prepared(), RecordSuccessor.of(AuthorityRecords.prepared())),
+                "the first step opens a dispatch epoch");
     }
 }

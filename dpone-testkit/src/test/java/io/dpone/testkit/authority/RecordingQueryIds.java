@@ -17,6 +17,9 @@ final class RecordingQueryIds implements AuthorityQueryIds {
     }
 
     synchronized List<String> idsFor(String purpose) {
-        return issued.stream().filter(entry -> entry[0].equals(purpose)).map(entry -> entry[1]).toList();
+        return issued.stream()
+                .filter(entry -> entry[0].equals(purpose))
+                .map(entry -> entry[1])
+                .toList();
     }
 }

@@ -44,14 +44,19 @@ final class RunbookSql {
         List<String> blocks = new ArrayList<>();
         Matcher matcher = SQL_BLOCK.matcher(section);
         while (matcher.find()) {
-            blocks.add(matcher.group(1).lines().map(String::strip).reduce((a, b) -> a + "\n" + b).orElse(""));
+            blocks.add(matcher.group(1)
+                    .lines()
+                    .map(String::strip)
+                    .reduce((a, b) -> a + "\n" + b)
+                    .orElse(""));
         }
         return new RunbookSql(blocks);
     }
 
     /** The one block that starts with {@code prefix} (after indentation); anything else fails. */
     String block(String prefix) {
-        List<String> matching = blocks.stream().filter(block -> block.startsWith(prefix)).toList();
+        List<String> matching =
+                blocks.stream().filter(block -> block.startsWith(prefix)).toList();
         if (matching.size() != 1) {
             throw new IllegalStateException(matching.size() + " runbook sql blocks start with " + prefix);
         }

@@ -32,8 +32,7 @@ import java.util.stream.LongStream;
 final class SlotLedger {
 
     /** What one finished slot contributes to the run's counts. */
-    record Verdict(int verified, int permits, int conflicts, int unknown, int unknownApplied, int lostAnswers) {
-    }
+    record Verdict(int verified, int permits, int conflicts, int unknown, int unknownApplied, int lostAnswers) {}
 
     private final String slot;
     private final List<CasAttempt> attempts = new ArrayList<>();
@@ -70,8 +69,8 @@ final class SlotLedger {
         int unknownApplied = 0;
         int lostAnswers = 0;
         for (CasAttempt attempt : attempts) {
-            String what = slot + ", " + attempt.worker() + " from version " + attempt.expectedVersion() + ": " + attempt.summary()
-                    + " after " + LeaderLossTally.describe(attempt.answer());
+            String what = slot + ", " + attempt.worker() + " from version " + attempt.expectedVersion() + ": "
+                    + attempt.summary() + " after " + LeaderLossTally.describe(attempt.answer());
             assertEquals(1, attempt.sends(), what + ": one mutation request per CAS (seed: one-shot)");
             Long appliedAt = observed.get(attempt.payloadSha());
             boolean applied = appliedAt != null;
@@ -97,13 +96,18 @@ final class SlotLedger {
                 unknownApplied += applied ? 1 : 0;
             }
         }
-        permitsPerVersion.forEach((version, permits) -> assertEquals(1, permits,
-                slot + ": two permits for expected version " + version));
-        assertEquals(verified + unknownApplied, last.version(),
+        permitsPerVersion.forEach(
+                (version, permits) -> assertEquals(1, permits, slot + ": two permits for expected version " + version));
+        assertEquals(
+                verified + unknownApplied,
+                last.version(),
                 slot + ": the final version counts the verified CASes and the unknown ones that applied");
-        assertEquals(LongStream.rangeClosed(1, last.version()).boxed().toList(), appliedVersions.stream().sorted().toList(),
+        assertEquals(
+                LongStream.rangeClosed(1, last.version()).boxed().toList(),
+                appliedVersions.stream().sorted().toList(),
                 slot + ": applied writes hold the versions 1..final once each");
-        int permits = permitsPerVersion.values().stream().mapToInt(Integer::intValue).sum();
+        int permits =
+                permitsPerVersion.values().stream().mapToInt(Integer::intValue).sum();
         return new Verdict(verified, permits, conflicts, unknown, unknownApplied, lostAnswers);
     }
 }

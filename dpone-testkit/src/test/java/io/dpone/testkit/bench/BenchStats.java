@@ -6,8 +6,7 @@ import java.util.Arrays;
 
 /** The benchmark runners' shared start-up, arithmetic and checks (test sources; never a unit test). */
 public final class BenchStats {
-    private BenchStats() {
-    }
+    private BenchStats() {}
 
     /** The local real ClickHouse backend; without the library the runner says why and exits 2. */
     public static LocalProcessBackend localBackend() {

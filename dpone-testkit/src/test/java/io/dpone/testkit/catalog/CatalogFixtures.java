@@ -15,8 +15,7 @@ import java.util.UUID;
 final class CatalogFixtures {
     static final String COLUMNS = "(id UInt64, v String DEFAULT 'x')";
 
-    private CatalogFixtures() {
-    }
+    private CatalogFixtures() {}
 
     static TableRef target(TestDatabase db) {
         return new TableRef(db.target(), "events");
@@ -31,8 +30,8 @@ final class CatalogFixtures {
      * path ({@code {uuid}} is refused outside ON CLUSTER). Same UUID and path on every member makes
      * one generation; the harness registers it in Keeper but it stays read-only (no interserver).
      */
-    static void createReplicated(RunningCluster cluster, int member, TableRef table, UUID uuid, String columns,
-            String keeperPath) {
+    static void createReplicated(
+            RunningCluster cluster, int member, TableRef table, UUID uuid, String columns, String keeperPath) {
         MemberClient admin = cluster.member(member).client(cluster.admin());
         admin.execute("CREATE TABLE " + table.render() + " UUID '" + uuid + "' " + columns
                 + " ENGINE = ReplicatedMergeTree('" + keeperPath + "', '{replica}') ORDER BY id");
@@ -50,10 +49,17 @@ final class CatalogFixtures {
 
     /** A read transport of {@code protocol} to member 0 with a short socket timeout, so hangs stay bounded. */
     static ReadTransport reads(Transports protocol, RunningCluster cluster, Credentials credentials) {
-        int port = protocol == Transports.HTTP ? cluster.member(0).endpoint().httpPort()
+        int port = protocol == Transports.HTTP
+                ? cluster.member(0).endpoint().httpPort()
                 : cluster.member(0).endpoint().nativePort();
-        var endpoint = new io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint(cluster.member(0).endpoint().host(),
-                port, "default", credentials.user(), credentials.password(), Duration.ofSeconds(3), Duration.ofSeconds(8));
+        var endpoint = new io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint(
+                cluster.member(0).endpoint().host(),
+                port,
+                "default",
+                credentials.user(),
+                credentials.password(),
+                Duration.ofSeconds(3),
+                Duration.ofSeconds(8));
         return protocol.reads(endpoint);
     }
 

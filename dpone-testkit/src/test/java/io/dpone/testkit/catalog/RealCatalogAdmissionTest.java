@@ -47,23 +47,34 @@ class RealCatalogAdmissionTest {
 
     @ParameterizedTest
     @EnumSource(Transports.class)
-    void healthyClusterIsAdmittedWithOneTargetGenerationAndADistinctCandidate(Transports protocol,
-            RunningCluster cluster, TestDatabase db) throws Exception {
+    void healthyClusterIsAdmittedWithOneTargetGenerationAndADistinctCandidate(
+            Transports protocol, RunningCluster cluster, TestDatabase db) throws Exception {
         UUID targetUuid = UUID.randomUUID();
         UUID candidateUuid = UUID.randomUUID();
         createOnEveryMember(cluster, target(db), targetUuid, keeperPath(db, "events"));
         createOnEveryMember(cluster, candidate(db), candidateUuid, keeperPath(db, "events__cand"));
         ReadTransport reads = reads(protocol, cluster, cluster.publisher());
         try {
-            ClusterAdmission.Admitted admitted = assertInstanceOf(ClusterAdmission.Admitted.class,
-                    new StrictClusterAdmission(adapter(reads)).admit(cluster.spec().clusterName(), target(db), candidate(db)));
-            assertEquals(List.of(1L, 2L), admitted.inventory().members().stream()
-                    .map(m -> m.replicaNumber()).toList(), "sorted inventory");
+            ClusterAdmission.Admitted admitted = assertInstanceOf(
+                    ClusterAdmission.Admitted.class,
+                    new StrictClusterAdmission(adapter(reads))
+                            .admit(cluster.spec().clusterName(), target(db), candidate(db)));
+            assertEquals(
+                    List.of(1L, 2L),
+                    admitted.inventory().members().stream()
+                            .map(m -> m.replicaNumber())
+                            .toList(),
+                    "sorted inventory");
             assertEquals(2, admitted.members().size());
-            assertEquals(admitted.inventory().endpoints(), Set.copyOf(admitted.members().stream()
-                    .map(MemberFacts::member).toList()), "every member answered once, identified by its own row");
-            GenerationIdentity targetIdentity = identity(admitted.members().get(0).target());
-            GenerationIdentity candidateIdentity = identity(admitted.members().get(0).candidate());
+            assertEquals(
+                    admitted.inventory().endpoints(),
+                    Set.copyOf(
+                            admitted.members().stream().map(MemberFacts::member).toList()),
+                    "every member answered once, identified by its own row");
+            GenerationIdentity targetIdentity =
+                    identity(admitted.members().get(0).target());
+            GenerationIdentity candidateIdentity =
+                    identity(admitted.members().get(0).candidate());
             for (MemberFacts member : admitted.members()) {
                 assertTrue(member.databaseIsAtomic());
                 assertEquals(targetIdentity, identity(member.target()), "one target identity across members");
@@ -72,13 +83,18 @@ class RealCatalogAdmissionTest {
             assertEquals(targetUuid, targetIdentity.tableUuid());
             assertEquals(keeperPath(db, "events"), targetIdentity.zookeeperPath());
             assertEquals("default", targetIdentity.zookeeperName());
-            assertTrue(targetIdentity.normalizedEngineFull().startsWith("ReplicatedMergeTree("),
+            assertTrue(
+                    targetIdentity.normalizedEngineFull().startsWith("ReplicatedMergeTree("),
                     "engine_full as the server renders it");
             assertTrue(targetIdentity.normalizedEngineFull().contains("'{replica}'"), "macros stay unexpanded");
             assertTrue(candidateIdentity.isDistinctFrom(targetIdentity), "different UUID and path");
             assertEquals(targetIdentity.schemaDigest(), candidateIdentity.schemaDigest(), "same columns, same digest");
-            assertEquals(Set.of("r1", "r2"), Set.copyOf(admitted.members().stream()
-                    .map(m -> m.targetReplicaName().orElseThrow()).toList()), "unique replica names");
+            assertEquals(
+                    Set.of("r1", "r2"),
+                    Set.copyOf(admitted.members().stream()
+                            .map(m -> m.targetReplicaName().orElseThrow())
+                            .toList()),
+                    "unique replica names");
             assertEquals(Optional.of(targetIdentity), admitted.target(), "the generation rules' one target identity");
         } finally {
             Transports.close(reads);
@@ -90,20 +106,21 @@ class RealCatalogAdmissionTest {
     void schemaEngineAndPathDriftOnOneMemberAreVisible(Transports protocol, RunningCluster cluster, TestDatabase db)
             throws Exception {
         UUID uuid = UUID.randomUUID();
-        CatalogFixtures.createReplicated(cluster, 0, target(db), uuid, CatalogFixtures.COLUMNS, keeperPath(db, "events"));
+        CatalogFixtures.createReplicated(
+                cluster, 0, target(db), uuid, CatalogFixtures.COLUMNS, keeperPath(db, "events"));
         // Keeper refuses a second schema under one replication path (122 INCOMPATIBLE_COLUMNS), so
         // the drifted replica also has its own path.
-        CatalogFixtures.createReplicated(cluster, 1, target(db), uuid, "(id UInt64, v String DEFAULT 'y')",
-                keeperPath(db, "events_drift"));
+        CatalogFixtures.createReplicated(
+                cluster, 1, target(db), uuid, "(id UInt64, v String DEFAULT 'y')", keeperPath(db, "events_drift"));
         UUID candidateUuid = UUID.randomUUID();
-        CatalogFixtures.createReplicated(cluster, 0, candidate(db), candidateUuid, CatalogFixtures.COLUMNS,
-                keeperPath(db, "events__cand"));
-        CatalogFixtures.createReplicated(cluster, 1, candidate(db), candidateUuid, CatalogFixtures.COLUMNS,
-                keeperPath(db, "events__other"));
+        CatalogFixtures.createReplicated(
+                cluster, 0, candidate(db), candidateUuid, CatalogFixtures.COLUMNS, keeperPath(db, "events__cand"));
+        CatalogFixtures.createReplicated(
+                cluster, 1, candidate(db), candidateUuid, CatalogFixtures.COLUMNS, keeperPath(db, "events__other"));
         ReadTransport reads = reads(protocol, cluster, cluster.publisher());
         try {
-            List<MemberFacts> members = observed(adapter(reads).members(cluster.spec().clusterName(), target(db),
-                    candidate(db)));
+            List<MemberFacts> members =
+                    observed(adapter(reads).members(cluster.spec().clusterName(), target(db), candidate(db)));
             GenerationIdentity target0 = identity(members.get(0).target());
             GenerationIdentity target1 = identity(members.get(1).target());
             assertNotEquals(target0.schemaDigest(), target1.schemaDigest(), "a changed default is schema drift");
@@ -113,8 +130,10 @@ class RealCatalogAdmissionTest {
             assertNotEquals(candidate0.zookeeperPath(), candidate1.zookeeperPath(), "path drift");
             assertNotEquals(candidate0.normalizedEngineFull(), candidate1.normalizedEngineFull(), "engine drift");
             assertNotEquals(candidate0, candidate1);
-            var blocked = assertInstanceOf(ClusterAdmission.Blocked.class, new StrictClusterAdmission(adapter(reads))
-                    .admit(cluster.spec().clusterName(), target(db), candidate(db)));
+            var blocked = assertInstanceOf(
+                    ClusterAdmission.Blocked.class,
+                    new StrictClusterAdmission(adapter(reads))
+                            .admit(cluster.spec().clusterName(), target(db), candidate(db)));
             assertEquals(ClusterAdmission.Reason.TARGET_IDENTITY_DIVERGES, blocked.reason());
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN, blocked.code());
         } finally {
@@ -124,21 +143,24 @@ class RealCatalogAdmissionTest {
 
     @ParameterizedTest
     @EnumSource(Transports.class)
-    void absentTablesAndNonReplicatedTablesAreNotIdentities(Transports protocol, RunningCluster cluster,
-            TestDatabase db) throws Exception {
+    void absentTablesAndNonReplicatedTablesAreNotIdentities(
+            Transports protocol, RunningCluster cluster, TestDatabase db) throws Exception {
         for (int i = 0; i < 2; i++) {
-            cluster.member(i).client(cluster.admin()).execute("CREATE TABLE " + target(db).render()
-                    + " (id UInt64) ENGINE = MergeTree ORDER BY id");
+            cluster.member(i)
+                    .client(cluster.admin())
+                    .execute("CREATE TABLE " + target(db).render() + " (id UInt64) ENGINE = MergeTree ORDER BY id");
         }
         ReadTransport reads = reads(protocol, cluster, cluster.publisher());
         try {
-            for (MemberFacts member : observed(adapter(reads).members(cluster.spec().clusterName(), target(db),
-                    candidate(db)))) {
+            for (MemberFacts member :
+                    observed(adapter(reads).members(cluster.spec().clusterName(), target(db), candidate(db)))) {
                 assertInstanceOf(TableObservation.Indeterminate.class, member.target(), "no replication row");
                 assertInstanceOf(TableObservation.Absent.class, member.candidate());
             }
-            var blocked = assertInstanceOf(ClusterAdmission.Blocked.class, new StrictClusterAdmission(adapter(reads))
-                    .admit(cluster.spec().clusterName(), target(db), candidate(db)));
+            var blocked = assertInstanceOf(
+                    ClusterAdmission.Blocked.class,
+                    new StrictClusterAdmission(adapter(reads))
+                            .admit(cluster.spec().clusterName(), target(db), candidate(db)));
             assertEquals(ClusterAdmission.Reason.TARGET_IDENTITY_UNKNOWN, blocked.reason(), "a plain MergeTree target");
         } finally {
             Transports.close(reads);
@@ -147,20 +169,24 @@ class RealCatalogAdmissionTest {
 
     @ParameterizedTest
     @EnumSource(Transports.class)
-    void candidateHealthIsReadPerMemberAndTheBarrierHolds(Transports protocol, RunningCluster cluster,
-            TestDatabase db) throws Exception {
+    void candidateHealthIsReadPerMemberAndTheBarrierHolds(Transports protocol, RunningCluster cluster, TestDatabase db)
+            throws Exception {
         createOnEveryMember(cluster, candidate(db), UUID.randomUUID(), keeperPath(db, "events__cand"));
         ReadTransport reads = reads(protocol, cluster, cluster.publisher());
         try {
             StrictCatalogAdapter catalog = adapter(reads);
-            List<ReplicaHealth> health = observed(catalog.candidateHealth(cluster.spec().clusterName(), candidate(db)));
+            List<ReplicaHealth> health =
+                    observed(catalog.candidateHealth(cluster.spec().clusterName(), candidate(db)));
             assertEquals(2, health.size());
-            var expected = observed(catalog.inventory(cluster.spec().clusterName())).endpoints();
+            var expected =
+                    observed(catalog.inventory(cluster.spec().clusterName())).endpoints();
             Map<?, Set<ReadinessGap>> gaps = ReadinessBarrier.gaps(expected, health, 0);
             assertEquals(expected, gaps.keySet(), "both members reported");
             for (Set<ReadinessGap> memberGaps : gaps.values()) {
                 assertTrue(memberGaps.contains(ReadinessGap.READONLY), "no interserver listener here: " + memberGaps);
-                assertTrue(!memberGaps.contains(ReadinessGap.MISSING_MEMBER) && !memberGaps.contains(ReadinessGap.ROW_COUNT_MISMATCH),
+                assertTrue(
+                        !memberGaps.contains(ReadinessGap.MISSING_MEMBER)
+                                && !memberGaps.contains(ReadinessGap.ROW_COUNT_MISMATCH),
                         memberGaps.toString());
             }
             health.forEach(h -> assertEquals(2, h.totalReplicas(), "both replicas registered in Keeper"));
@@ -171,24 +197,31 @@ class RealCatalogAdmissionTest {
 
     @ParameterizedTest
     @EnumSource(Transports.class)
-    void tableNamesAreTheUnionOverEveryMemberOfTheNamesWithThePrefix(Transports protocol, RunningCluster cluster,
-            TestDatabase db) throws Exception {
+    void tableNamesAreTheUnionOverEveryMemberOfTheNamesWithThePrefix(
+            Transports protocol, RunningCluster cluster, TestDatabase db) throws Exception {
         String prefix = "events__dpone_0123456789abcdef_";
         String[][] perMember = {{prefix + "aaaaaaaa", prefix + "cccccccc"}, {prefix + "bbbbbbbb", prefix + "cccccccc"}};
         for (int member = 0; member < 2; member++) {
             for (String name : perMember[member]) {
-                cluster.member(member).client(cluster.admin()).execute("CREATE TABLE " + db.target() + "." + name
-                        + " (id UInt64) ENGINE = MergeTree ORDER BY id");
+                cluster.member(member)
+                        .client(cluster.admin())
+                        .execute("CREATE TABLE " + db.target() + "." + name
+                                + " (id UInt64) ENGINE = MergeTree ORDER BY id");
             }
-            cluster.member(member).client(cluster.admin()).execute("CREATE TABLE " + db.target()
-                    + ".events__dpone_other (id UInt64) ENGINE = MergeTree ORDER BY id");
+            cluster.member(member)
+                    .client(cluster.admin())
+                    .execute("CREATE TABLE " + db.target()
+                            + ".events__dpone_other (id UInt64) ENGINE = MergeTree ORDER BY id");
         }
         ReadTransport reads = reads(protocol, cluster, cluster.publisher());
         try {
-            assertEquals(List.of(prefix + "aaaaaaaa", prefix + "bbbbbbbb", prefix + "cccccccc"),
+            assertEquals(
+                    List.of(prefix + "aaaaaaaa", prefix + "bbbbbbbb", prefix + "cccccccc"),
                     observed(adapter(reads).tableNames(cluster.spec().clusterName(), db.target(), prefix)));
-            assertEquals(List.of(), observed(adapter(reads).tableNames(cluster.spec().clusterName(), db.target(),
-                    "events__dpone_ffffffffffffffff_")));
+            assertEquals(
+                    List.of(),
+                    observed(adapter(reads)
+                            .tableNames(cluster.spec().clusterName(), db.target(), "events__dpone_ffffffffffffffff_")));
         } finally {
             Transports.close(reads);
         }
@@ -203,9 +236,13 @@ class RealCatalogAdmissionTest {
         cluster.member(1).client(cluster.admin()).execute("CREATE DATABASE " + database + " ENGINE = Memory");
         ReadTransport reads = reads(protocol, cluster, cluster.publisher());
         try {
-            var blocked = assertInstanceOf(ClusterAdmission.Blocked.class, new StrictClusterAdmission(adapter(reads))
-                    .admit(cluster.spec().clusterName(), new TableRef(database, "t"),
-                            new TableRef(database, "c")));
+            var blocked = assertInstanceOf(
+                    ClusterAdmission.Blocked.class,
+                    new StrictClusterAdmission(adapter(reads))
+                            .admit(
+                                    cluster.spec().clusterName(),
+                                    new TableRef(database, "t"),
+                                    new TableRef(database, "c")));
             assertEquals(ClusterAdmission.Reason.DATABASE_NOT_ATOMIC, blocked.reason());
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED, blocked.code());
         } finally {

@@ -67,29 +67,54 @@ class RealCoordinatorConnectionTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = socket.getLocalPort();
         }
-        assertRefusedBoth(cluster, db, connection(cluster, closed, false, cluster.publisher().password()),
-                DponeErrorCode.CONNECTION_REFUSED, "NOT_SENT");
+        assertRefusedBoth(
+                cluster,
+                db,
+                connection(cluster, closed, false, cluster.publisher().password()),
+                DponeErrorCode.CONNECTION_REFUSED,
+                "NOT_SENT");
     }
 
     @Test
     void theNamedPrincipalWithAWrongPasswordIsAnAuthenticationFailure(RunningCluster cluster, TestDatabase db) {
-        DponeException refused = assertRefusedBoth(cluster, db,
+        DponeException refused = assertRefusedBoth(
+                cluster,
+                db,
                 connection(cluster, member(cluster).httpPort(), false, WRONG_PASSWORD),
-                DponeErrorCode.CONNECTION_AUTHENTICATION_FAILED, "code 516");
-        assertFalse(refused.getMessage().contains(cluster.publisher().user()), "the principal is not named: " + refused.getMessage());
+                DponeErrorCode.CONNECTION_AUTHENTICATION_FAILED,
+                "code 516");
+        assertFalse(
+                refused.getMessage().contains(cluster.publisher().user()),
+                "the principal is not named: " + refused.getMessage());
     }
 
     @Test
     void tlsAgainstThePlainHttpPortIsATlsFailure(RunningCluster cluster, TestDatabase db) {
-        assertRefusedBoth(cluster, db, connection(cluster, member(cluster).httpPort(), true, cluster.publisher().password()),
-                DponeErrorCode.CONNECTION_TLS_FAILED, "SSL");
+        assertRefusedBoth(
+                cluster,
+                db,
+                connection(
+                        cluster,
+                        member(cluster).httpPort(),
+                        true,
+                        cluster.publisher().password()),
+                DponeErrorCode.CONNECTION_TLS_FAILED,
+                "SSL");
     }
 
     /** The native port given as the HTTP port answers HTTP with a plain 400 that is no ClickHouse answer. */
     @Test
     void theNativePortGivenAsTheHttpPortIsNotAClickHouseHttpEndpoint(RunningCluster cluster, TestDatabase db) {
-        assertRefusedBoth(cluster, db, connection(cluster, member(cluster).nativePort(), false, cluster.publisher().password()),
-                DponeErrorCode.CONNECTION_NOT_CLICKHOUSE, "code 0");
+        assertRefusedBoth(
+                cluster,
+                db,
+                connection(
+                        cluster,
+                        member(cluster).nativePort(),
+                        false,
+                        cluster.publisher().password()),
+                DponeErrorCode.CONNECTION_NOT_CLICKHOUSE,
+                "code 0");
     }
 
     @Test
@@ -98,8 +123,16 @@ class RealCoordinatorConnectionTest {
             Thread answering = new Thread(() -> answerNotFound(server), "not-clickhouse");
             answering.setDaemon(true);
             answering.start();
-            assertRefusedBoth(cluster, db, connection(cluster, server.getLocalPort(), false, cluster.publisher().password()),
-                    DponeErrorCode.CONNECTION_NOT_CLICKHOUSE, "404");
+            assertRefusedBoth(
+                    cluster,
+                    db,
+                    connection(
+                            cluster,
+                            server.getLocalPort(),
+                            false,
+                            cluster.publisher().password()),
+                    DponeErrorCode.CONNECTION_NOT_CLICKHOUSE,
+                    "404");
         }
     }
 
@@ -107,7 +140,8 @@ class RealCoordinatorConnectionTest {
     private static void answerNotFound(ServerSocket server) {
         while (!server.isClosed()) {
             try (Socket client = server.accept()) {
-                BufferedReader request = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.US_ASCII));
+                BufferedReader request =
+                        new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.US_ASCII));
                 for (String line = request.readLine(); line != null && !line.isEmpty(); line = request.readLine()) {
                     // the request head is read and ignored
                 }
@@ -124,28 +158,38 @@ class RealCoordinatorConnectionTest {
     /** The right connection admits the cluster, then stops at the capability assertion this harness cannot pass (392). */
     @Test
     void theRightConnectionIsNotAConnectionFault(RunningCluster cluster, TestDatabase db) {
-        ClusterConnection right = connection(cluster, member(cluster).httpPort(), false, cluster.publisher().password());
-        DponeException refused = assertThrows(DponeException.class, () -> publisher(cluster, db).publish(new PublicationRequest(
-                "run-1", rows(), right, Cancellation.NEVER, ProgressListener.NONE)));
+        ClusterConnection right = connection(
+                cluster, member(cluster).httpPort(), false, cluster.publisher().password());
+        DponeException refused = assertThrows(
+                DponeException.class,
+                () -> publisher(cluster, db)
+                        .publish(new PublicationRequest(
+                                "run-1", rows(), right, Cancellation.NEVER, ProgressListener.NONE)));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, refused.code(), refused.getMessage());
     }
 
     /** status and publish both refuse with {@code code}, keep the redacted cause, and name no host, port or secret. */
-    private static DponeException assertRefusedBoth(RunningCluster cluster, TestDatabase db, ClusterConnection connection,
-            DponeErrorCode code, String cause) {
+    private static DponeException assertRefusedBoth(
+            RunningCluster cluster, TestDatabase db, ClusterConnection connection, DponeErrorCode code, String cause) {
         Publisher publisher = publisher(cluster, db);
-        DponeException status = assertThrows(DponeException.class,
-                () -> publisher.status(new StatusRequest(connection, Optional.empty())));
+        DponeException status = assertThrows(
+                DponeException.class, () -> publisher.status(new StatusRequest(connection, Optional.empty())));
         assertEquals(code, status.code(), status.getMessage());
         assertTrue(status.getMessage().contains(cause), "status keeps the cause: " + status.getMessage());
-        DponeException publish = assertThrows(DponeException.class, () -> publisher.publish(new PublicationRequest("run-1",
-                rows(), connection, Cancellation.NEVER, ProgressListener.NONE)));
+        DponeException publish = assertThrows(
+                DponeException.class,
+                () -> publisher.publish(new PublicationRequest(
+                        "run-1", rows(), connection, Cancellation.NEVER, ProgressListener.NONE)));
         assertEquals(code, publish.code(), publish.getMessage());
         assertTrue(publish.getMessage().contains("COORDINATOR_CONNECTION_FAILED"), publish.getMessage());
         for (DponeException refusal : List.of(status, publish)) {
             String message = refusal.getMessage();
-            assertFalse(message.contains("127.0.0.1") || message.contains("localhost") || message.contains(WRONG_PASSWORD)
-                    || message.contains(cluster.publisher().password()) || message.contains(String.valueOf(connection.httpPort())),
+            assertFalse(
+                    message.contains("127.0.0.1")
+                            || message.contains("localhost")
+                            || message.contains(WRONG_PASSWORD)
+                            || message.contains(cluster.publisher().password())
+                            || message.contains(String.valueOf(connection.httpPort())),
                     "no host, port or secret: " + message);
         }
         return status;
@@ -156,8 +200,13 @@ class RealCoordinatorConnectionTest {
     }
 
     private static ClusterConnection connection(RunningCluster cluster, int httpPort, boolean secure, String password) {
-        return new ClusterConnection(member(cluster).host(), httpPort, member(cluster).nativePort(), secure,
-                cluster.publisher().user(), Secret.of(password));
+        return new ClusterConnection(
+                member(cluster).host(),
+                httpPort,
+                member(cluster).nativePort(),
+                secure,
+                cluster.publisher().user(),
+                Secret.of(password));
     }
 
     private static PublicationSource rows() {
@@ -165,14 +214,28 @@ class RealCoordinatorConnectionTest {
     }
 
     private static Publisher publisher(RunningCluster cluster, TestDatabase db) {
-        SinkManifest manifest = new SinkManifest(true, new SinkTarget(db.target(), "orders"), StrategyMode.FULL_REFRESH,
-                1 << 20, StagingLocation.TARGET_LOCAL, Optional.empty(), Optional.empty(), Optional.of("ReplicatedMergeTree"),
-                Optional.of(new ClusterSpec(cluster.spec().clusterName(), DdlScope.CLUSTER, ReplicationMode.INTERNAL,
+        SinkManifest manifest = new SinkManifest(
+                true,
+                new SinkTarget(db.target(), "orders"),
+                StrategyMode.FULL_REFRESH,
+                1 << 20,
+                StagingLocation.TARGET_LOCAL,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of("ReplicatedMergeTree"),
+                Optional.of(new ClusterSpec(
+                        cluster.spec().clusterName(),
+                        DdlScope.CLUSTER,
+                        ReplicationMode.INTERNAL,
                         OptionalLong.empty())));
         PublicationStrategyProvider internal = ServiceLoader.load(PublicationStrategyProvider.class).stream()
-                .map(ServiceLoader.Provider::get).filter(provider -> provider.replicationMode() == ReplicationMode.INTERNAL)
-                .findFirst().orElseThrow();
-        return internal.createPublisher(new PublicationContext(manifest,
-                new StaticAdmissionPolicy(List.of(internal)).decide(manifest, HostEnvironment.empty()), HostEnvironment.empty()));
+                .map(ServiceLoader.Provider::get)
+                .filter(provider -> provider.replicationMode() == ReplicationMode.INTERNAL)
+                .findFirst()
+                .orElseThrow();
+        return internal.createPublisher(new PublicationContext(
+                manifest,
+                new StaticAdmissionPolicy(List.of(internal)).decide(manifest, HostEnvironment.empty()),
+                HostEnvironment.empty()));
     }
 }

@@ -35,12 +35,16 @@ class RealDuplicateEndpointAdmissionTest extends TopologyAdmissionScenario {
         var reads = CatalogFixtures.reads(protocol, cluster, cluster.publisher());
         try {
             var catalog = CatalogFixtures.adapter(reads);
-            ClusterInventory inventory = RealCatalogAdmissionTest.observed(catalog.inventory(cluster.spec().clusterName()));
+            ClusterInventory inventory = RealCatalogAdmissionTest.observed(
+                    catalog.inventory(cluster.spec().clusterName()));
             assertEquals(3, inventory.members().size(), "three listings of two members");
-            List<MemberFacts> members = RealCatalogAdmissionTest.observed(catalog.members(cluster.spec().clusterName(),
-                    CatalogFixtures.target(db), CatalogFixtures.candidate(db)));
-            assertEquals(Optional.of(MemberCoverage.Gap.DUPLICATED_MEMBER), MemberCoverage.check(inventory.endpoints(),
-                    members.stream().map(MemberFacts::member).toList()));
+            List<MemberFacts> members = RealCatalogAdmissionTest.observed(catalog.members(
+                    cluster.spec().clusterName(), CatalogFixtures.target(db), CatalogFixtures.candidate(db)));
+            assertEquals(
+                    Optional.of(MemberCoverage.Gap.DUPLICATED_MEMBER),
+                    MemberCoverage.check(
+                            inventory.endpoints(),
+                            members.stream().map(MemberFacts::member).toList()));
         } finally {
             Transports.close(reads);
         }

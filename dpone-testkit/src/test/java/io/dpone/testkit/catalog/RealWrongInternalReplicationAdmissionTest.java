@@ -8,6 +8,8 @@ import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 @ClickHouseCluster(members = 2, internalReplication = false)
 class RealWrongInternalReplicationAdmissionTest extends TopologyAdmissionScenario {
     RealWrongInternalReplicationAdmissionTest() {
-        super(ClusterAdmission.Reason.INTERNAL_REPLICATION_DISABLED, DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED);
+        super(
+                ClusterAdmission.Reason.INTERNAL_REPLICATION_DISABLED,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED);
     }
 }

@@ -33,11 +33,14 @@ abstract class TopologyAdmissionScenario {
 
     @ParameterizedTest
     @EnumSource(Transports.class)
-    void admissionBlocksWithTheRightCode(Transports protocol, RunningCluster cluster, TestDatabase db) throws Exception {
+    void admissionBlocksWithTheRightCode(Transports protocol, RunningCluster cluster, TestDatabase db)
+            throws Exception {
         ReadTransport reads = reads(protocol, cluster, cluster.publisher());
         try {
-            var blocked = assertInstanceOf(ClusterAdmission.Blocked.class, new StrictClusterAdmission(adapter(reads))
-                    .admit(cluster.spec().clusterName(), target(db), candidate(db)));
+            var blocked = assertInstanceOf(
+                    ClusterAdmission.Blocked.class,
+                    new StrictClusterAdmission(adapter(reads))
+                            .admit(cluster.spec().clusterName(), target(db), candidate(db)));
             assertEquals(reason, blocked.reason());
             assertEquals(code, blocked.code());
         } finally {

@@ -57,15 +57,23 @@ abstract class ClusterSemanticsConformance {
     }
 
     private List<MemberFacts> members(TableRef target, TableRef candidate) {
-        CatalogRead<List<MemberFacts>> read = backend().catalog().members(backend().clusterName(), target, candidate);
-        return assertInstanceOf(CatalogRead.Observed.class, read, "members read").facts() instanceof List<?> list
-                ? list.stream().map(MemberFacts.class::cast).sorted((a, b) -> a.member().compareTo(b.member())).toList()
+        CatalogRead<List<MemberFacts>> read =
+                backend().catalog().members(backend().clusterName(), target, candidate);
+        return assertInstanceOf(CatalogRead.Observed.class, read, "members read")
+                                .facts()
+                        instanceof List<?> list
+                ? list.stream()
+                        .map(MemberFacts.class::cast)
+                        .sorted((a, b) -> a.member().compareTo(b.member()))
+                        .toList()
                 : List.of();
     }
 
     private ClusterInventory inventory() {
-        return (ClusterInventory) assertInstanceOf(CatalogRead.Observed.class,
-                backend().catalog().inventory(backend().clusterName())).facts();
+        return (ClusterInventory) assertInstanceOf(
+                        CatalogRead.Observed.class,
+                        backend().catalog().inventory(backend().clusterName()))
+                .facts();
     }
 
     private static GenerationIdentity identity(TableObservation observation) {
@@ -89,11 +97,22 @@ abstract class ClusterSemanticsConformance {
         for (int i = 0; i < after.size(); i++) {
             MemberFacts facts = after.get(i);
             boolean swapped = facts.member().equals(exchanged);
-            assertEquals(swapped ? candidateUuid : targetUuid, identity(facts.target()).tableUuid());
-            assertEquals(swapped ? targetUuid : candidateUuid, identity(facts.candidate()).tableUuid());
-            assertEquals(swapped ? identity(before.get(i).candidate()) : identity(before.get(i).target()), identity(facts.target()),
+            assertEquals(
+                    swapped ? candidateUuid : targetUuid,
+                    identity(facts.target()).tableUuid());
+            assertEquals(
+                    swapped ? targetUuid : candidateUuid,
+                    identity(facts.candidate()).tableUuid());
+            assertEquals(
+                    swapped
+                            ? identity(before.get(i).candidate())
+                            : identity(before.get(i).target()),
+                    identity(facts.target()),
                     "the whole identity moved with the table, replication path included");
-            assertEquals(swapped ? identity(before.get(i).target()) : identity(before.get(i).candidate()),
+            assertEquals(
+                    swapped
+                            ? identity(before.get(i).target())
+                            : identity(before.get(i).candidate()),
                     identity(facts.candidate()));
         }
     }
@@ -115,7 +134,8 @@ abstract class ClusterSemanticsConformance {
 
     @Test
     void renameOfAMissingSourceFailsWith60() {
-        assertEquals(60, backend().rename(0, table("missing"), table("elsewhere")).code());
+        assertEquals(
+                60, backend().rename(0, table("missing"), table("elsewhere")).code());
     }
 
     @Test
@@ -141,7 +161,12 @@ abstract class ClusterSemanticsConformance {
     void createOfATakenNameFailsWith57() {
         TableRef taken = table("taken");
         createEverywhere(taken, TableSpec.mergeTreeEvents(), backend().newUuid());
-        assertEquals(57, backend().createTable(0, taken, TableSpec.mergeTreeEvents(), backend().newUuid()).code());
+        assertEquals(
+                57,
+                backend()
+                        .createTable(
+                                0, taken, TableSpec.mergeTreeEvents(), backend().newUuid())
+                        .code());
     }
 
     @Test
@@ -150,9 +175,12 @@ abstract class ClusterSemanticsConformance {
         ControlStore first = backend().controlStore(0);
         ControlStore second = backend().controlStore(1);
         String key = key("conflict");
-        assertInstanceOf(MutationOutcome.Acknowledged.class, first.insertStrict(row(key, "PREPARED", 0), backend().queryId("insert")));
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class,
+                first.insertStrict(row(key, "PREPARED", 0), backend().queryId("insert")));
 
-        MutationOutcome conflict = second.insertStrict(row(key, "DISPATCHING", 7), backend().queryId("insert"));
+        MutationOutcome conflict =
+                second.insertStrict(row(key, "DISPATCHING", 7), backend().queryId("insert"));
 
         MutationOutcome.Rejected rejected = assertInstanceOf(MutationOutcome.Rejected.class, conflict);
         assertEquals(999, rejected.error().code());
@@ -169,7 +197,8 @@ abstract class ClusterSemanticsConformance {
         String key = key("cas");
         store.insertStrict(row(key, "PREPARED", 0), backend().queryId("insert"));
 
-        MutationOutcome cas = store.compareAndSwap(expectation(key, 0), row(key, "DISPATCHING", 1), backend().queryId("cas"));
+        MutationOutcome cas = store.compareAndSwap(
+                expectation(key, 0), row(key, "DISPATCHING", 1), backend().queryId("cas"));
 
         assertInstanceOf(MutationOutcome.Acknowledged.class, cas);
         VersionedRow stored = read(store, key).orElseThrow();
@@ -183,10 +212,15 @@ abstract class ClusterSemanticsConformance {
         ControlStore store = backend().controlStore(0);
         String key = key("stale");
         store.insertStrict(row(key, "PREPARED", 0), backend().queryId("insert"));
-        store.compareAndSwap(expectation(key, 0), row(key, "DISPATCHING", 1), backend().queryId("cas"));
+        store.compareAndSwap(
+                expectation(key, 0), row(key, "DISPATCHING", 1), backend().queryId("cas"));
 
-        MutationOutcome stale = backend().controlStore(1).compareAndSwap(expectation(key, 0), row(key, "DISPATCHING", 2),
-                backend().queryId("cas"));
+        MutationOutcome stale = backend()
+                .controlStore(1)
+                .compareAndSwap(
+                        expectation(key, 0),
+                        row(key, "DISPATCHING", 2),
+                        backend().queryId("cas"));
 
         assertInstanceOf(MutationOutcome.Acknowledged.class, stale);
         VersionedRow stored = read(store, key).orElseThrow();
@@ -198,7 +232,9 @@ abstract class ClusterSemanticsConformance {
     void allMembersShareOneKeeperMapStore() {
         facadeEverywhere();
         String key = key("shared");
-        backend().controlStore(1).insertStrict(row(key, "COMPLETED", 3), backend().queryId("insert"));
+        backend()
+                .controlStore(1)
+                .insertStrict(row(key, "COMPLETED", 3), backend().queryId("insert"));
         for (int member = 0; member < backend().members(); member++) {
             VersionedRow seen = read(backend().controlStore(member), key).orElseThrow();
             assertEquals("COMPLETED", seen.row().phase());
@@ -211,7 +247,8 @@ abstract class ClusterSemanticsConformance {
         backend().kill(backend().members() - 1);
 
         assertEquals(backend().members(), inventory().members().size());
-        CatalogRead<List<MemberFacts>> read = backend().catalog().members(backend().clusterName(), table("t"), table("c"));
+        CatalogRead<List<MemberFacts>> read =
+                backend().catalog().members(backend().clusterName(), table("t"), table("c"));
         CatalogRead.Unreadable<?> unreadable = assertInstanceOf(CatalogRead.Unreadable.class, read);
         assertEquals(CatalogRead.Cause.READ_FAILED, unreadable.cause());
     }
@@ -219,20 +256,44 @@ abstract class ClusterSemanticsConformance {
     @Test
     void tableNamesAreTheSortedUnionOverEveryMemberOfThePrefixedNames() {
         String prefix = "t__dpone_0123456789abcdef_";
-        assertEquals(0, backend().createTable(0, table(prefix + "bbbbbbbb"), TableSpec.mergeTreeEvents(), backend().newUuid())
-                .code());
-        assertEquals(0, backend().createTable(backend().members() - 1, table(prefix + "aaaaaaaa"), TableSpec.mergeTreeEvents(),
-                backend().newUuid()).code());
-        createEverywhere(table(prefix + "cccccccc"), TableSpec.mergeTreeEvents(), backend().newUuid());
-        createEverywhere(table("t__dpone_other"), TableSpec.mergeTreeEvents(), backend().newUuid());
+        assertEquals(
+                0,
+                backend()
+                        .createTable(
+                                0,
+                                table(prefix + "bbbbbbbb"),
+                                TableSpec.mergeTreeEvents(),
+                                backend().newUuid())
+                        .code());
+        assertEquals(
+                0,
+                backend()
+                        .createTable(
+                                backend().members() - 1,
+                                table(prefix + "aaaaaaaa"),
+                                TableSpec.mergeTreeEvents(),
+                                backend().newUuid())
+                        .code());
+        createEverywhere(
+                table(prefix + "cccccccc"),
+                TableSpec.mergeTreeEvents(),
+                backend().newUuid());
+        createEverywhere(
+                table("t__dpone_other"), TableSpec.mergeTreeEvents(), backend().newUuid());
 
-        CatalogRead<List<String>> read = backend().catalog().tableNames(backend().clusterName(), backend().database(), prefix);
+        CatalogRead<List<String>> read = backend()
+                .catalog()
+                .tableNames(backend().clusterName(), backend().database(), prefix);
 
-        assertEquals(List.of(prefix + "aaaaaaaa", prefix + "bbbbbbbb", prefix + "cccccccc"),
+        assertEquals(
+                List.of(prefix + "aaaaaaaa", prefix + "bbbbbbbb", prefix + "cccccccc"),
                 assertInstanceOf(CatalogRead.Observed.class, read).facts());
         backend().kill(backend().members() - 1);
-        assertInstanceOf(CatalogRead.Unreadable.class,
-                backend().catalog().tableNames(backend().clusterName(), backend().database(), prefix),
+        assertInstanceOf(
+                CatalogRead.Unreadable.class,
+                backend()
+                        .catalog()
+                        .tableNames(backend().clusterName(), backend().database(), prefix),
                 "one unreachable member fails the whole read");
     }
 
@@ -258,13 +319,18 @@ abstract class ClusterSemanticsConformance {
         List<MemberFacts> facts = members(target, table("absent"));
 
         assertEquals(backend().members(), facts.size());
-        GenerationIdentity expected = new GenerationIdentity(uuid,
+        GenerationIdentity expected = new GenerationIdentity(
+                uuid,
                 "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id SETTINGS index_granularity = 8192",
-                identity(facts.get(0).target()).schemaDigest(), "default", "/clickhouse/tables/" + uuid + "/01");
+                identity(facts.get(0).target()).schemaDigest(),
+                "default",
+                "/clickhouse/tables/" + uuid + "/01");
         for (MemberFacts member : facts) {
             assertEquals(expected, identity(member.target()));
         }
-        assertEquals(backend().members(), facts.stream().map(MemberFacts::targetReplicaName).distinct().count(),
+        assertEquals(
+                backend().members(),
+                facts.stream().map(MemberFacts::targetReplicaName).distinct().count(),
                 "replica names differ per member");
     }
 
@@ -273,7 +339,8 @@ abstract class ClusterSemanticsConformance {
         ClusterInventory inventory = inventory();
         List<MemberFacts> facts = members(table("t"), table("c"));
 
-        assertEquals(inventory.endpoints(), facts.stream().map(MemberFacts::member).collect(Collectors.toSet()));
+        assertEquals(
+                inventory.endpoints(), facts.stream().map(MemberFacts::member).collect(Collectors.toSet()));
         assertEquals(facts.size(), inventory.members().size(), "exactly one is_local row per member");
         Map<HostEndpoint, Long> replicaNumbers = inventory.members().stream()
                 .collect(Collectors.toMap(ClusterMember::endpoint, ClusterMember::replicaNumber));
@@ -287,15 +354,20 @@ abstract class ClusterSemanticsConformance {
     void theFacadeIsObservedAbsentPartialAndPresent() {
         FacadeSpec spec = new FacadeSpec(backend().control(), backend().keeperRoot());
         Digest key = CanonicalEncoder.forDomain("conformance").text("facade").sha256();
-        assertTrue(observe(spec, key).stream().allMatch(o -> o instanceof FacadeObservation.Absent absent
-                && absent.strictModeCapable()), "absent everywhere");
+        assertTrue(
+                observe(spec, key).stream()
+                        .allMatch(o -> o instanceof FacadeObservation.Absent absent && absent.strictModeCapable()),
+                "absent everywhere");
 
         backend().createControlTable(0);
         List<FacadeObservation> partial = observe(spec, key);
-        assertEquals(Set.of(FacadeObservation.Present.class, FacadeObservation.Absent.class),
+        assertEquals(
+                Set.of(FacadeObservation.Present.class, FacadeObservation.Absent.class),
                 partial.stream().map(Object::getClass).collect(Collectors.toSet()));
         FacadeObservation.Present present = (FacadeObservation.Present) partial.stream()
-                .filter(o -> o.member().equals(endpointOfMember(0))).findFirst().orElseThrow();
+                .filter(o -> o.member().equals(endpointOfMember(0)))
+                .findFirst()
+                .orElseThrow();
         assertEquals(spec.engineFull(), present.engineFull());
         assertEquals(spec.columns(), present.columns());
         assertEquals(Optional.empty(), present.slot());
@@ -303,9 +375,13 @@ abstract class ClusterSemanticsConformance {
         for (int member = 1; member < backend().members(); member++) {
             backend().createControlTable(member);
         }
-        backend().controlStore(0).insertStrict(row(key.hex(), "PREPARED", 0), backend().queryId("insert"));
+        backend()
+                .controlStore(0)
+                .insertStrict(row(key.hex(), "PREPARED", 0), backend().queryId("insert"));
         List<FacadeObservation> complete = observe(spec, key);
-        assertEquals(inventory().endpoints(), complete.stream().map(FacadeObservation::member).collect(Collectors.toCollection(TreeSet::new)));
+        assertEquals(
+                inventory().endpoints(),
+                complete.stream().map(FacadeObservation::member).collect(Collectors.toCollection(TreeSet::new)));
         for (FacadeObservation observation : complete) {
             FacadeObservation.Present seen = assertInstanceOf(FacadeObservation.Present.class, observation);
             assertEquals(0, seen.slot().orElseThrow().keeperVersion());
@@ -315,9 +391,11 @@ abstract class ClusterSemanticsConformance {
     }
 
     private List<FacadeObservation> observe(FacadeSpec spec, Digest key) {
-        CatalogRead<List<FacadeObservation>> read = backend().facade().observe(backend().clusterName(), spec, key);
+        CatalogRead<List<FacadeObservation>> read =
+                backend().facade().observe(backend().clusterName(), spec, key);
         @SuppressWarnings("unchecked")
-        List<FacadeObservation> facts = (List<FacadeObservation>) assertInstanceOf(CatalogRead.Observed.class, read).facts();
+        List<FacadeObservation> facts = (List<FacadeObservation>)
+                assertInstanceOf(CatalogRead.Observed.class, read).facts();
         return facts;
     }
 
@@ -332,7 +410,10 @@ abstract class ClusterSemanticsConformance {
     }
 
     private String key(String name) {
-        return CanonicalEncoder.forDomain("conformance").text(name + backend().newUuid()).sha256().hex();
+        return CanonicalEncoder.forDomain("conformance")
+                .text(name + backend().newUuid())
+                .sha256()
+                .hex();
     }
 
     private static ControlRow row(String key, String phase, long epoch) {
@@ -344,6 +425,8 @@ abstract class ClusterSemanticsConformance {
     }
 
     private Optional<VersionedRow> read(ControlStore store, String key) {
-        return assertInstanceOf(ControlRead.Found.class, store.read(key, backend().queryId("read"))).row();
+        return assertInstanceOf(
+                        ControlRead.Found.class, store.read(key, backend().queryId("read")))
+                .row();
     }
 }

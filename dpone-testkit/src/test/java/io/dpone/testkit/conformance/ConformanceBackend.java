@@ -1,14 +1,14 @@
 package io.dpone.testkit.conformance;
 
 import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
-import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
-import io.dpone.clickhouse.cluster.authority.FacadePort;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.port.Sleeper;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.TableSpec;
 import java.time.Duration;

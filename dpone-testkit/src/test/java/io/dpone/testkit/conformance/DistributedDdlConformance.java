@@ -24,10 +24,10 @@ import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
@@ -58,12 +58,19 @@ abstract class DistributedDdlConformance {
 
     private void createEverywhere(TableRef table, UUID uuid) {
         for (int member = 0; member < backend().members(); member++) {
-            assertEquals(0, backend().createTable(member, table, TableSpec.replicatedEvents(), uuid).code());
+            assertEquals(
+                    0,
+                    backend()
+                            .createTable(member, table, TableSpec.replicatedEvents(), uuid)
+                            .code());
         }
     }
 
     private DdlCorrelationToken token(DdlAction action) {
-        return DdlCorrelationToken.issue(CanonicalEncoder.forDomain("conformance").text("ddl").sha256(), action, 0,
+        return DdlCorrelationToken.issue(
+                CanonicalEncoder.forDomain("conformance").text("ddl").sha256(),
+                action,
+                0,
                 backend().randomBits());
     }
 
@@ -73,13 +80,17 @@ abstract class DistributedDdlConformance {
 
     @SuppressWarnings("unchecked")
     private List<QueueRow> rows(QueueLookup.Bound bound) {
-        return (List<QueueRow>) assertInstanceOf(CatalogRead.Observed.class, backend().ddl().hostRows(bound.entry())).facts();
+        return (List<QueueRow>)
+                assertInstanceOf(CatalogRead.Observed.class, backend().ddl().hostRows(bound.entry()))
+                        .facts();
     }
 
     private List<MemberFacts> members(TableRef target, TableRef candidate) {
         @SuppressWarnings("unchecked")
-        List<MemberFacts> facts = (List<MemberFacts>) assertInstanceOf(CatalogRead.Observed.class,
-                backend().catalog().members(backend().clusterName(), target, candidate)).facts();
+        List<MemberFacts> facts = (List<MemberFacts>) assertInstanceOf(
+                        CatalogRead.Observed.class,
+                        backend().catalog().members(backend().clusterName(), target, candidate))
+                .facts();
         return facts;
     }
 
@@ -99,18 +110,23 @@ abstract class DistributedDdlConformance {
         TableRef candidate = table("events__cand");
         UUID targetUuid = backend().newUuid();
         createEverywhere(target, targetUuid);
-        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), candidate,
-                new CandidateDefinition.LikeTarget(target));
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(
+                backend().clusterName(), candidate, new CandidateDefinition.LikeTarget(target));
         DdlCorrelationToken token = token(DdlAction.STAGE);
 
         DdlDispatch dispatch = backend().ddl().dispatchSetup(create, token);
 
-        assertInstanceOf(DdlDispatch.InitiatorAnswer.Acknowledged.class, assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
+        assertInstanceOf(
+                DdlDispatch.InitiatorAnswer.Acknowledged.class,
+                assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
         QueueLookup.Bound bound = bound(create, token);
-        assertTrue(bound.storedQuery().startsWith("CREATE TABLE " + backend().database() + ".events__cand UUID '"),
+        assertTrue(
+                bound.storedQuery().startsWith("CREATE TABLE " + backend().database() + ".events__cand UUID '"),
                 "the initiator's UUID follows the name");
         // entry format >= 3: the initiator resolved AS <target> and enqueued the full definition
-        assertTrue(bound.storedQuery().contains(" ON CLUSTER " + backend().clusterName() + " (`id` UInt64"), bound.storedQuery());
+        assertTrue(
+                bound.storedQuery().contains(" ON CLUSTER " + backend().clusterName() + " (`id` UInt64"),
+                bound.storedQuery());
         assertTrue(bound.storedQuery().contains(" ENGINE = ReplicatedMergeTree("), bound.storedQuery());
         assertFalse(bound.storedQuery().contains(" AS " + backend().database() + ".events"), bound.storedQuery());
         List<QueueRow> rows = rows(bound);
@@ -124,7 +140,10 @@ abstract class DistributedDdlConformance {
         List<MemberFacts> facts = members(target, candidate);
         GenerationIdentity first = ((TableObservation.Present) facts.get(0).candidate()).identity();
         assertNotEquals(targetUuid, first.tableUuid());
-        assertEquals("/clickhouse/tables/" + first.tableUuid() + "/01", first.zookeeperPath(), "the {uuid} path is the candidate's own");
+        assertEquals(
+                "/clickhouse/tables/" + first.tableUuid() + "/01",
+                first.zookeeperPath(),
+                "the {uuid} path is the candidate's own");
         for (MemberFacts member : facts) {
             assertEquals(first, ((TableObservation.Present) member.candidate()).identity(), "one UUID on every host");
         }
@@ -133,19 +152,35 @@ abstract class DistributedDdlConformance {
     @Test
     void anInitiatorWithoutTheTargetRefusesCreateAsWith60BeforeQueueingAnything() {
         TableRef target = table("only_elsewhere");
-        assertEquals(0, backend().createTable(1, target, TableSpec.mergeTreeEvents(), backend().newUuid()).code());
-        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), table("only_elsewhere__cand"),
-                new CandidateDefinition.LikeTarget(target));
+        assertEquals(
+                0,
+                backend()
+                        .createTable(
+                                1,
+                                target,
+                                TableSpec.mergeTreeEvents(),
+                                backend().newUuid())
+                        .code());
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(
+                backend().clusterName(), table("only_elsewhere__cand"), new CandidateDefinition.LikeTarget(target));
         DdlCorrelationToken token = token(DdlAction.STAGE);
 
         DdlDispatch dispatch = backend().ddl().dispatchSetup(create, token);
 
-        var answer = assertInstanceOf(DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class,
+        var answer = assertInstanceOf(
+                DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class,
                 assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
         assertEquals(60, answer.error().code());
-        assertEquals(List.of(), assertInstanceOf(CatalogRead.Observed.class,
-                backend().ddl().entriesWithTokenPrefix(backend().clusterName(), token.value())).facts(), "nothing was queued");
-        assertInstanceOf(TableObservation.Absent.class, members(target, create.candidate()).get(1).candidate());
+        assertEquals(
+                List.of(),
+                assertInstanceOf(
+                                CatalogRead.Observed.class,
+                                backend().ddl().entriesWithTokenPrefix(backend().clusterName(), token.value()))
+                        .facts(),
+                "nothing was queued");
+        assertInstanceOf(
+                TableObservation.Absent.class,
+                members(target, create.candidate()).get(1).candidate());
     }
 
     @Test
@@ -153,22 +188,50 @@ abstract class DistributedDdlConformance {
         TableRef target = table("drifted");
         TableRef candidate = table("drifted__cand");
         // each member's target is its own replicated table (own UUID, own {uuid} path); member 1's has a column more
-        assertEquals(0, backend().createTable(0, target, TableSpec.replicatedEvents(), backend().newUuid()).code());
-        assertEquals(0, backend().createTable(1, target, new TableSpec(List.of(ColumnSpec.of("id", "UInt64"),
-                ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8")), EngineSpec.Replicated.byUuid("id")),
-                backend().newUuid()).code());
-        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), candidate,
-                new CandidateDefinition.LikeTarget(target));
+        assertEquals(
+                0,
+                backend()
+                        .createTable(
+                                0,
+                                target,
+                                TableSpec.replicatedEvents(),
+                                backend().newUuid())
+                        .code());
+        assertEquals(
+                0,
+                backend()
+                        .createTable(
+                                1,
+                                target,
+                                new TableSpec(
+                                        List.of(
+                                                ColumnSpec.of("id", "UInt64"),
+                                                ColumnSpec.of("v", "String"),
+                                                ColumnSpec.of("extra", "UInt8")),
+                                        EngineSpec.Replicated.byUuid("id")),
+                                backend().newUuid())
+                        .code());
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(
+                backend().clusterName(), candidate, new CandidateDefinition.LikeTarget(target));
 
         DdlDispatch dispatch = backend().ddl().dispatchSetup(create, token(DdlAction.STAGE));
 
-        assertInstanceOf(DdlDispatch.InitiatorAnswer.Acknowledged.class, assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
+        assertInstanceOf(
+                DdlDispatch.InitiatorAnswer.Acknowledged.class,
+                assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
         List<MemberFacts> facts = members(target, candidate);
-        GenerationIdentity initiatorsTarget = ((TableObservation.Present) facts.get(0).target()).identity();
-        GenerationIdentity driftedTarget = ((TableObservation.Present) facts.get(1).target()).identity();
-        assertNotEquals(initiatorsTarget.schemaDigest(), driftedTarget.schemaDigest(), "the fixture: member 1's target differs");
+        GenerationIdentity initiatorsTarget =
+                ((TableObservation.Present) facts.get(0).target()).identity();
+        GenerationIdentity driftedTarget =
+                ((TableObservation.Present) facts.get(1).target()).identity();
+        assertNotEquals(
+                initiatorsTarget.schemaDigest(),
+                driftedTarget.schemaDigest(),
+                "the fixture: member 1's target differs");
         for (MemberFacts member : facts) {
-            assertEquals(initiatorsTarget.schemaDigest(), ((TableObservation.Present) member.candidate()).identity().schemaDigest(),
+            assertEquals(
+                    initiatorsTarget.schemaDigest(),
+                    ((TableObservation.Present) member.candidate()).identity().schemaDigest(),
                     "every candidate has the initiator's columns");
         }
     }
@@ -179,8 +242,11 @@ abstract class DistributedDdlConformance {
         Duration session = backend().keeperSessionTimeout();
         var expected = backend().startLongEntry(session.multipliedBy(3), token);
         QueueLookup.Bound[] bound = new QueueLookup.Bound[1];
-        eventually(() -> backend().ddl().lookup(expected) instanceof QueueLookup.Bound found && (bound[0] = found) != null
-                && rows(found).stream().allMatch(row -> "Active".equals(row.status())), "every host executing the entry");
+        eventually(
+                () -> backend().ddl().lookup(expected) instanceof QueueLookup.Bound found
+                        && (bound[0] = found) != null
+                        && rows(found).stream().allMatch(row -> "Active".equals(row.status())),
+                "every host executing the entry");
 
         backend().pause(1);
         backend().sleeper().sleep(session.dividedBy(2));
@@ -190,15 +256,16 @@ abstract class DistributedDdlConformance {
         List<QueueRow> rows = rows(bound[0]);
         assertEquals(backend().members(), rows.size());
         for (QueueRow row : rows) {
-            assertTrue("Active".equals(row.status()) || "Finished".equals(row.status()),
+            assertTrue(
+                    "Active".equals(row.status()) || "Finished".equals(row.status()),
                     "a pause shorter than the session keeps active/: " + row.status());
         }
     }
 
     @Test
     void theProbesEntryKeepsTheTokenButNotTheLeadingComment() {
-        SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(backend().clusterName(), table("dpone_probe_never"),
-                "fedcba9876543210");
+        SetupDdl.CapabilityProbe probe =
+                new SetupDdl.CapabilityProbe(backend().clusterName(), table("dpone_probe_never"), "fedcba9876543210");
         DdlCorrelationToken token = token(DdlAction.PROBE);
 
         backend().ddl().dispatchSetup(probe, token);
@@ -206,28 +273,46 @@ abstract class DistributedDdlConformance {
         QueueLookup.Bound bound = bound(probe, token);
         assertFalse(bound.storedQuery().contains("fedcba9876543210"));
         assertTrue(bound.storedQuery().startsWith("DROP TABLE IF EXISTS "));
-        assertTrue(rows(bound).stream().allMatch(row -> "Finished".equals(row.status()) && "0".equals(row.exceptionCode())));
+        assertTrue(rows(bound).stream()
+                .allMatch(row -> "Finished".equals(row.status()) && "0".equals(row.exceptionCode())));
     }
 
     @Test
     void aHostErrorIsThatHostsFinishedRowAndTheInitiatorReRaisesItsCode() {
         TableRef candidate = table("taken_on_one");
-        assertEquals(0, backend().createTable(backend().members() - 1, candidate, TableSpec.replicatedEvents(), backend().newUuid())
-                .code());
-        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend().clusterName(), candidate,
-                new CandidateDefinition.Columns(List.of(new CandidateDefinition.Column("id", "UInt64")), "ReplicatedMergeTree"));
+        assertEquals(
+                0,
+                backend()
+                        .createTable(
+                                backend().members() - 1,
+                                candidate,
+                                TableSpec.replicatedEvents(),
+                                backend().newUuid())
+                        .code());
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(
+                backend().clusterName(),
+                candidate,
+                new CandidateDefinition.Columns(
+                        List.of(new CandidateDefinition.Column("id", "UInt64")), "ReplicatedMergeTree"));
         DdlCorrelationToken token = token(DdlAction.STAGE);
 
         DdlDispatch dispatch = backend().ddl().dispatchSetup(create, token);
 
-        var answer = assertInstanceOf(DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class,
+        var answer = assertInstanceOf(
+                DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class,
                 assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
         assertEquals(57, answer.error().code());
         List<QueueRow> rows = rows(bound(create, token));
         assertEquals(backend().members(), rows.size());
-        assertEquals(1, rows.stream().filter(row -> "57".equals(row.exceptionCode()) && row.exceptionText().contains("TABLE_ALREADY_EXISTS"))
-                .count());
-        assertEquals(backend().members() - 1, rows.stream().filter(row -> "0".equals(row.exceptionCode())).count());
+        assertEquals(
+                1,
+                rows.stream()
+                        .filter(row -> "57".equals(row.exceptionCode())
+                                && row.exceptionText().contains("TABLE_ALREADY_EXISTS"))
+                        .count());
+        assertEquals(
+                backend().members() - 1,
+                rows.stream().filter(row -> "0".equals(row.exceptionCode())).count());
     }
 
     @Test
@@ -246,11 +331,17 @@ abstract class DistributedDdlConformance {
 
         DdlDispatch dispatch = backend().ddl().dispatch(exchange, permit);
 
-        assertInstanceOf(DdlDispatch.InitiatorAnswer.Acknowledged.class, assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
+        assertInstanceOf(
+                DdlDispatch.InitiatorAnswer.Acknowledged.class,
+                assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer());
         assertInstanceOf(QueueLookup.Bound.class, backend().ddl().lookup(exchange.expected(permit.token())));
         for (MemberFacts member : members(target, candidate)) {
-            assertEquals(candidateUuid, ((TableObservation.Present) member.target()).identity().tableUuid());
-            assertEquals(targetUuid, ((TableObservation.Present) member.candidate()).identity().tableUuid());
+            assertEquals(
+                    candidateUuid,
+                    ((TableObservation.Present) member.target()).identity().tableUuid());
+            assertEquals(
+                    targetUuid,
+                    ((TableObservation.Present) member.candidate()).identity().tableUuid());
         }
     }
 
@@ -261,27 +352,51 @@ abstract class DistributedDdlConformance {
 
         backend().insertRows(0, table, 100);
 
-        eventually(() -> {
-            CatalogRead<List<ReplicaHealth>> read = backend().catalog().candidateHealth(backend().clusterName(), table);
-            return read instanceof CatalogRead.Observed<List<ReplicaHealth>> observed && observed.facts().size() == backend().members()
-                    && observed.facts().stream().allMatch(h -> h.stagedRowCount() == 100 && h.queueSize() == 0 && !h.readonly()
-                            && h.logPointer() == h.logMaxIndex() + 1 && h.activeReplicas() == backend().members()
-                            && h.totalReplicas() == backend().members());
-        }, "replication convergence");
+        eventually(
+                () -> {
+                    CatalogRead<List<ReplicaHealth>> read =
+                            backend().catalog().candidateHealth(backend().clusterName(), table);
+                    return read instanceof CatalogRead.Observed<List<ReplicaHealth>> observed
+                            && observed.facts().size() == backend().members()
+                            && observed.facts().stream()
+                                    .allMatch(h -> h.stagedRowCount() == 100
+                                            && h.queueSize() == 0
+                                            && !h.readonly()
+                                            && h.logPointer() == h.logMaxIndex() + 1
+                                            && h.activeReplicas() == backend().members()
+                                            && h.totalReplicas() == backend().members());
+                },
+                "replication convergence");
     }
 
     private DispatchPermit permit() {
         KeeperMapAuthority authority = new KeeperMapAuthority(backend().controlStore(0), backend()::queryId);
-        Digest slot = CanonicalEncoder.forDomain("conformance").text("slot-" + backend().newUuid()).sha256();
-        AuthorityRecord prepared = new AuthorityRecord(slot, CanonicalEncoder.forDomain("conformance").text("op").sha256(),
-                FenceToken.issue(backend().randomBits()), AuthorityPhase.PREPARED, 0, payload(null));
+        Digest slot = CanonicalEncoder.forDomain("conformance")
+                .text("slot-" + backend().newUuid())
+                .sha256();
+        AuthorityRecord prepared = new AuthorityRecord(
+                slot,
+                CanonicalEncoder.forDomain("conformance").text("op").sha256(),
+                FenceToken.issue(backend().randomBits()),
+                AuthorityPhase.PREPARED,
+                0,
+                payload(null));
         assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
-        VersionedRecord seen = ((AuthorityRead.Present) authority.readVersioned(slot)).valid().orElseThrow();
-        DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE, 1, backend().randomBits());
-        AuthorityRecord dispatching = new AuthorityRecord(slot, prepared.operationId(), prepared.fenceToken(),
-                AuthorityPhase.DISPATCHING, 1, payload(DdlBinding.dispatched(token)));
+        VersionedRecord seen =
+                ((AuthorityRead.Present) authority.readVersioned(slot)).valid().orElseThrow();
+        DdlCorrelationToken token = DdlCorrelationToken.issue(
+                prepared.operationId(), DdlAction.EXCHANGE, 1, backend().randomBits());
+        AuthorityRecord dispatching = new AuthorityRecord(
+                slot,
+                prepared.operationId(),
+                prepared.fenceToken(),
+                AuthorityPhase.DISPATCHING,
+                1,
+                payload(DdlBinding.dispatched(token)));
         CasResult cas = authority.compareAndSwap(seen, dispatching);
-        return assertInstanceOf(CasResult.AcknowledgedVerified.class, cas).dispatchPermit().orElseThrow();
+        return assertInstanceOf(CasResult.AcknowledgedVerified.class, cas)
+                .dispatchPermit()
+                .orElseThrow();
     }
 
     private static AuthorityPayload payload(DdlBinding publication) {
@@ -289,6 +404,7 @@ abstract class DistributedDdlConformance {
         GenerationIdentity old = new GenerationIdentity(new UUID(0, 1), "e", "s", "default", "/a");
         GenerationIdentity desired = new GenerationIdentity(new UUID(0, 2), "e", "s", "default", "/b");
         Digest digest = CanonicalEncoder.forDomain("conformance").text("plan").sha256();
-        return new AuthorityPayload(digest, digest, old, desired, "published__cand", 0, publication, null, t0, t0, null);
+        return new AuthorityPayload(
+                digest, digest, old, desired, "published__cand", 0, publication, null, t0, t0, null);
     }
 }

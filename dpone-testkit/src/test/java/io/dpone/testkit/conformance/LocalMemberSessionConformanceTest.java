@@ -5,11 +5,11 @@ import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.ResolvedEndpoint;
 import io.dpone.clickhouse.external.nativeproto.NativeMemberSessions;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
+import io.dpone.testkit.cluster.QueryFailedException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.TableSpec;
-import io.dpone.testkit.cluster.QueryFailedException;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,10 +43,16 @@ class LocalMemberSessionConformanceTest extends MemberSessionConformance {
 
             @Override
             public MemberSession session(int member, int batchRows) {
-                NativeMemberSessions sessions = new NativeMemberSessions(db.target(), cluster.publisher().user(),
-                        cluster.publisher().password(), Duration.ofSeconds(5), Duration.ofSeconds(30),
-                        () -> "dpone-conformance-" + UUID.randomUUID(), batchRows);
-                return sessions.session(new ResolvedEndpoint(cluster.member(member).endpoint().host(),
+                NativeMemberSessions sessions = new NativeMemberSessions(
+                        db.target(),
+                        cluster.publisher().user(),
+                        cluster.publisher().password(),
+                        Duration.ofSeconds(5),
+                        Duration.ofSeconds(30),
+                        () -> "dpone-conformance-" + UUID.randomUUID(),
+                        batchRows);
+                return sessions.session(new ResolvedEndpoint(
+                        cluster.member(member).endpoint().host(),
                         cluster.member(member).endpoint().nativePort()));
             }
 
@@ -62,8 +68,10 @@ class LocalMemberSessionConformanceTest extends MemberSessionConformance {
 
             @Override
             public void changeRow(int member, TableRef table, String column, String value) {
-                cluster.member(member).client(cluster.admin()).execute("ALTER TABLE " + table.render() + " UPDATE " + column
-                        + " = '" + value + "' WHERE id = 1 SETTINGS mutations_sync = 2");
+                cluster.member(member)
+                        .client(cluster.admin())
+                        .execute("ALTER TABLE " + table.render() + " UPDATE " + column + " = '" + value
+                                + "' WHERE id = 1 SETTINGS mutations_sync = 2");
             }
 
             @Override

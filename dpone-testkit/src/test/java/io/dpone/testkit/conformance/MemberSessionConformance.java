@@ -53,22 +53,31 @@ abstract class MemberSessionConformance {
     }
 
     private static CandidateDefinition declared(StoredArtifact artifact) {
-        return new CandidateDefinition.Columns(artifact.schema().columns().stream()
-                .map(c -> new CandidateDefinition.Column(c.name(), c.type().canonicalName())).toList(), "MergeTree");
+        return new CandidateDefinition.Columns(
+                artifact.schema().columns().stream()
+                        .map(c -> new CandidateDefinition.Column(
+                                c.name(), c.type().canonicalName()))
+                        .toList(),
+                "MergeTree");
     }
 
     private static void load(MemberSession session, TableRef candidate, StoredArtifact artifact) {
         try (ArtifactRows rows = artifact.rows()) {
-            LoadResult loaded = session.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER);
-            assertEquals(artifact.rowCount(), assertInstanceOf(LoadResult.Loaded.class, loaded).rows());
+            LoadResult loaded = session.insert(
+                    candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER);
+            assertEquals(
+                    artifact.rowCount(),
+                    assertInstanceOf(LoadResult.Loaded.class, loaded).rows());
         }
     }
 
     @Test
     void eachDirectSessionReachesExactlyItsOwnMember() {
         for (int member = 0; member < backend().members(); member++) {
-            MemberSelf self = observed(backend().session(member, 5).identify(backend().clusterName()));
-            assertEquals(List.of(1L, member + 1L), List.of(self.shardNumber(), self.replicaNumber()), "member " + member);
+            MemberSelf self =
+                    observed(backend().session(member, 5).identify(backend().clusterName()));
+            assertEquals(
+                    List.of(1L, member + 1L), List.of(self.shardNumber(), self.replicaNumber()), "member " + member);
         }
     }
 
@@ -81,12 +90,16 @@ abstract class MemberSessionConformance {
             MemberSession session = backend().session(member, 5);
             assertInstanceOf(TableState.Absent.class, observed(session.table(candidate)));
             UUID recorded = UUID.randomUUID();
-            assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, recorded, declared(artifact)));
+            assertInstanceOf(
+                    MutationOutcome.Acknowledged.class, session.create(candidate, recorded, declared(artifact)));
             TableState.Present present = assertInstanceOf(TableState.Present.class, observed(session.table(candidate)));
             assertEquals(recorded, present.uuid(), "system.tables shows exactly the explicit UUID");
             assertEquals(MERGE_TREE_TUPLE, present.engineFull());
-            assertEquals(artifact.schema().columns().stream().map(c -> new ColumnDefinition(c.name(), c.type().canonicalName()))
-                    .toList(), present.columns());
+            assertEquals(
+                    artifact.schema().columns().stream()
+                            .map(c -> new ColumnDefinition(c.name(), c.type().canonicalName()))
+                            .toList(),
+                    present.columns());
             uuids.add(present.uuid());
         }
         assertEquals(backend().members(), uuids.size(), "a table object, and a UUID, per member");
@@ -97,18 +110,25 @@ abstract class MemberSessionConformance {
         TableRef target = table("events");
         TableRef candidate = table("events__dpone_ext_0000000000000002");
         UUID targetUuid = UUID.randomUUID();
-        assertEquals(0, backend().createTable(0, target, TableSpec.mergeTreeEvents(), targetUuid).code());
+        assertEquals(
+                0,
+                backend()
+                        .createTable(0, target, TableSpec.mergeTreeEvents(), targetUuid)
+                        .code());
         MemberSession session = backend().session(0, 5);
         UUID recorded = UUID.randomUUID();
-        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, recorded,
-                new CandidateDefinition.LikeTarget(target)));
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class,
+                session.create(candidate, recorded, new CandidateDefinition.LikeTarget(target)));
         TableState.Present original = assertInstanceOf(TableState.Present.class, observed(session.table(target)));
         TableState.Present copy = assertInstanceOf(TableState.Present.class, observed(session.table(candidate)));
         assertEquals(targetUuid, original.uuid());
         assertEquals(recorded, copy.uuid(), "system.tables shows exactly the explicit UUID");
         assertEquals("MergeTree ORDER BY id SETTINGS index_granularity = 8192", copy.engineFull());
         assertEquals(original.engineFull(), copy.engineFull());
-        assertEquals(List.of(new ColumnDefinition("id", "UInt64"), new ColumnDefinition("v", "String", "DEFAULT")), copy.columns(),
+        assertEquals(
+                List.of(new ColumnDefinition("id", "UInt64"), new ColumnDefinition("v", "String", "DEFAULT")),
+                copy.columns(),
                 "the default kind, which decides the stored columns, is copied and read back");
     }
 
@@ -117,13 +137,15 @@ abstract class MemberSessionConformance {
         StoredArtifact artifact = TrickyArtifact.seal(directory);
         TableRef candidate = table("t__dpone_ext_0000000000000003");
         MemberSession session = backend().session(1, 5);
-        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(candidate, UUID.randomUUID(), declared(artifact)));
-        MutationOutcome.Rejected taken = assertInstanceOf(MutationOutcome.Rejected.class, session.create(candidate,
-                UUID.randomUUID(), declared(artifact)));
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class, session.create(candidate, UUID.randomUUID(), declared(artifact)));
+        MutationOutcome.Rejected taken = assertInstanceOf(
+                MutationOutcome.Rejected.class, session.create(candidate, UUID.randomUUID(), declared(artifact)));
         assertEquals(57, taken.error().code());
         assertInstanceOf(MutationOutcome.Acknowledged.class, session.drop(candidate));
         assertInstanceOf(TableState.Absent.class, observed(session.table(candidate)));
-        assertInstanceOf(MutationOutcome.Acknowledged.class, session.drop(candidate), "DROP IF EXISTS of a missing table");
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class, session.drop(candidate), "DROP IF EXISTS of a missing table");
     }
 
     @Test
@@ -135,20 +157,31 @@ abstract class MemberSessionConformance {
         UUID shared = UUID.randomUUID();
         MemberSession session = backend().session(0, 5);
         assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(first, shared, declared(artifact)));
-        assertEquals(0, backend().createTable(0, target, TableSpec.mergeTreeEvents(), UUID.randomUUID()).code());
+        assertEquals(
+                0,
+                backend()
+                        .createTable(0, target, TableSpec.mergeTreeEvents(), UUID.randomUUID())
+                        .code());
         for (CandidateDefinition definition : List.of(declared(artifact), new CandidateDefinition.LikeTarget(target))) {
-            MutationOutcome.Rejected taken = assertInstanceOf(MutationOutcome.Rejected.class, session.create(second, shared,
-                    definition));
+            MutationOutcome.Rejected taken =
+                    assertInstanceOf(MutationOutcome.Rejected.class, session.create(second, shared, definition));
             assertEquals(57, taken.error().code(), taken.error().toString());
             assertInstanceOf(TableState.Absent.class, observed(session.table(second)), "nothing was created");
         }
-        assertEquals(shared, assertInstanceOf(TableState.Present.class, observed(session.table(first))).uuid());
-        assertInstanceOf(MutationOutcome.Acknowledged.class, backend().session(1, 5).create(second, shared, declared(artifact)),
+        assertEquals(
+                shared,
+                assertInstanceOf(TableState.Present.class, observed(session.table(first)))
+                        .uuid());
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class,
+                backend().session(1, 5).create(second, shared, declared(artifact)),
                 "UUIDs are per server: another member may hold the same one");
         assertInstanceOf(MutationOutcome.Acknowledged.class, session.drop(first));
         assertInstanceOf(TableState.Absent.class, observed(session.table(first)));
-        MutationOutcome.Rejected stillTaken = assertInstanceOf(MutationOutcome.Rejected.class, session.create(second, shared,
-                declared(artifact)), "a dropped table's UUID stays taken until the server removes its data for good");
+        MutationOutcome.Rejected stillTaken = assertInstanceOf(
+                MutationOutcome.Rejected.class,
+                session.create(second, shared, declared(artifact)),
+                "a dropped table's UUID stays taken until the server removes its data for good");
         assertEquals(57, stillTaken.error().code());
         assertInstanceOf(TableState.Absent.class, observed(session.table(second)));
     }
@@ -169,23 +202,45 @@ abstract class MemberSessionConformance {
         UUID first = UUID.randomUUID();
         assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(attempt, first, declared(artifact)));
         load(session, attempt, artifact);
-        assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(other, UUID.randomUUID(), declared(artifact)));
-        assertEquals(57, assertInstanceOf(MutationOutcome.Rejected.class, session.rename(attempt, other)).error().code(),
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class, session.create(other, UUID.randomUUID(), declared(artifact)));
+        assertEquals(
+                57,
+                assertInstanceOf(MutationOutcome.Rejected.class, session.rename(attempt, other))
+                        .error()
+                        .code(),
                 "a taken name is never replaced");
         assertInstanceOf(MutationOutcome.Acknowledged.class, session.rename(attempt, candidate));
-        assertEquals(first, assertInstanceOf(TableState.Present.class, observed(session.table(candidate))).uuid());
+        assertEquals(
+                first,
+                assertInstanceOf(TableState.Present.class, observed(session.table(candidate)))
+                        .uuid());
         assertInstanceOf(TableState.Absent.class, observed(session.table(attempt)));
-        assertEquals(60, assertInstanceOf(MutationOutcome.Rejected.class, session.rename(attempt, table("t_gone"))).error().code());
+        assertEquals(
+                60,
+                assertInstanceOf(MutationOutcome.Rejected.class, session.rename(attempt, table("t_gone")))
+                        .error()
+                        .code());
         try (ArtifactRows rows = artifact.rows()) {
-            LoadResult.Failed late = assertInstanceOf(LoadResult.Failed.class, session.insert(attempt, artifact.schema(), rows::next,
-                    Cancellation.NEVER), "an INSERT naming the moved table's old name reaches nothing");
-            assertEquals(60, assertInstanceOf(MutationOutcome.Rejected.class, late.outcome()).error().code());
+            LoadResult.Failed late = assertInstanceOf(
+                    LoadResult.Failed.class,
+                    session.insert(attempt, artifact.schema(), rows::next, Cancellation.NEVER),
+                    "an INSERT naming the moved table's old name reaches nothing");
+            assertEquals(
+                    60,
+                    assertInstanceOf(MutationOutcome.Rejected.class, late.outcome())
+                            .error()
+                            .code());
         }
         UUID second = UUID.randomUUID();
         assertInstanceOf(MutationOutcome.Acknowledged.class, session.create(attempt, second, declared(artifact)));
         load(session, attempt, artifact);
-        assertEquals(artifact.rowCount(), observed(session.rowCount(attempt)), "the next INSERT lands in the name's new table");
-        assertEquals(artifact.rowCount(), observed(session.rowCount(candidate)), "the moved table kept exactly its rows");
+        assertEquals(
+                artifact.rowCount(),
+                observed(session.rowCount(attempt)),
+                "the next INSERT lands in the name's new table");
+        assertEquals(
+                artifact.rowCount(), observed(session.rowCount(candidate)), "the moved table kept exactly its rows");
     }
 
     @Test
@@ -196,8 +251,10 @@ abstract class MemberSessionConformance {
             MemberSession session = backend().session(member, 5);
             session.create(candidate, UUID.randomUUID(), declared(artifact));
             load(session, candidate, artifact);
-            assertEquals(new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
-                    observed(session.content(candidate, artifact.schema(), 1_000)), "member " + member);
+            assertEquals(
+                    new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
+                    observed(session.content(candidate, artifact.schema(), 1_000)),
+                    "member " + member);
             assertEquals(artifact.rowCount(), observed(session.rowCount(candidate)));
             assertEquals(new MemberContent.OverBudget(3), observed(session.content(candidate, artifact.schema(), 3)));
         }
@@ -213,10 +270,13 @@ abstract class MemberSessionConformance {
             load(session, candidate, artifact);
         }
         backend().changeRow(1, candidate, "s", "changed");
-        assertEquals(new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
+        assertEquals(
+                new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
                 observed(backend().session(0, 5).content(candidate, artifact.schema(), 1_000)));
         MemberContent changed = observed(backend().session(1, 5).content(candidate, artifact.schema(), 1_000));
-        assertEquals(artifact.rowCount(), assertInstanceOf(MemberContent.Observed.class, changed).rows());
+        assertEquals(
+                artifact.rowCount(),
+                assertInstanceOf(MemberContent.Observed.class, changed).rows());
         assertNotEquals(TrickyArtifact.content(artifact), ((MemberContent.Observed) changed).contentDigest());
     }
 
@@ -226,9 +286,14 @@ abstract class MemberSessionConformance {
         TableRef missing = table("t__dpone_ext_0000000000000006");
         MemberSession session = backend().session(0, 5);
         try (ArtifactRows rows = artifact.rows()) {
-            LoadResult.Failed failed = assertInstanceOf(LoadResult.Failed.class, session.insert(missing, artifact.schema(),
-                    rows::next, Cancellation.NEVER));
-            assertEquals(60, assertInstanceOf(MutationOutcome.Rejected.class, failed.outcome()).error().code());
+            LoadResult.Failed failed = assertInstanceOf(
+                    LoadResult.Failed.class,
+                    session.insert(missing, artifact.schema(), rows::next, Cancellation.NEVER));
+            assertEquals(
+                    60,
+                    assertInstanceOf(MutationOutcome.Rejected.class, failed.outcome())
+                            .error()
+                            .code());
         }
         assertInstanceOf(CatalogRead.Unreadable.class, session.content(missing, artifact.schema(), 1_000));
         assertInstanceOf(CatalogRead.Unreadable.class, session.rowCount(missing));
@@ -240,15 +305,21 @@ abstract class MemberSessionConformance {
         TableRef candidate = table("t__dpone_ext_0000000000000007");
         backend().kill(1);
         MemberSession session = backend().session(1, 5);
-        assertInstanceOf(CatalogRead.Unreadable.class, session.identify(backend().clusterName()));
+        assertInstanceOf(
+                CatalogRead.Unreadable.class, session.identify(backend().clusterName()));
         assertInstanceOf(CatalogRead.Unreadable.class, session.table(candidate));
-        assertInstanceOf(MutationOutcome.NotSent.class, session.create(candidate, UUID.randomUUID(), declared(artifact)));
+        assertInstanceOf(
+                MutationOutcome.NotSent.class, session.create(candidate, UUID.randomUUID(), declared(artifact)));
         try (ArtifactRows rows = artifact.rows()) {
-            LoadResult.Failed failed = assertInstanceOf(LoadResult.Failed.class, session.insert(candidate, artifact.schema(),
-                    rows::next, Cancellation.NEVER));
+            LoadResult.Failed failed = assertInstanceOf(
+                    LoadResult.Failed.class,
+                    session.insert(candidate, artifact.schema(), rows::next, Cancellation.NEVER));
             assertInstanceOf(MutationOutcome.NotSent.class, failed.outcome());
         }
-        assertEquals(1L, observed(backend().session(0, 5).identify(backend().clusterName())).replicaNumber(),
+        assertEquals(
+                1L,
+                observed(backend().session(0, 5).identify(backend().clusterName()))
+                        .replicaNumber(),
                 "the other member still answers");
     }
 }

@@ -1,28 +1,24 @@
 package io.dpone.testkit.conformance;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
 import io.dpone.clickhouse.cluster.authority.ControlStore;
+import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
-import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
-import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
-import io.dpone.clickhouse.cluster.authority.FacadePort;
+import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
-import io.dpone.clickhouse.cluster.port.ExpectedDdl;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.sql.DdlStatementType;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.QueryFailedException;
@@ -33,7 +29,6 @@ import io.dpone.testkit.simulator.TableSpec;
 import io.dpone.testkit.transport.Transports;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +41,8 @@ import java.util.UUID;
  * harness's own member client as admin.
  */
 final class RealBackend implements ConformanceBackend, AutoCloseable {
-    private static final Map<String, String> STRICT = Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0");
+    private static final Map<String, String> STRICT =
+            Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0");
 
     private final RunningCluster cluster;
     private final TestDatabase database;
@@ -90,7 +86,10 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
     @Override
     public void createControlTable(int member) {
         String onCluster = " ON CLUSTER `" + clusterName() + "`";
-        admin(member).execute(DdlStatements.createControlTable(clusterName(), control(), keeperRoot()).sql().replace(onCluster, ""));
+        admin(member)
+                .execute(DdlStatements.createControlTable(clusterName(), control(), keeperRoot())
+                        .sql()
+                        .replace(onCluster, ""));
         warm(member);
     }
 
@@ -111,7 +110,8 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
 
     @Override
     public void insertRows(int member, TableRef table, long rows) {
-        admin(member).execute("INSERT INTO " + table.render() + " (id, v) SELECT number, 'x' FROM numbers(" + rows + ")");
+        admin(member)
+                .execute("INSERT INTO " + table.render() + " (id, v) SELECT number, 'x' FROM numbers(" + rows + ")");
     }
 
     @Override
@@ -143,11 +143,23 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
     @Override
     public ExpectedDdl startLongEntry(Duration duration, DdlCorrelationToken token) {
         TableRef table = new TableRef(database(), "dpone_long_entry");
-        admin(0).execute("CREATE TABLE " + table.render() + " ON CLUSTER " + clusterName() + " ENGINE = Memory AS SELECT"
-                + " sleepEachRow(1) AS s FROM numbers(" + Math.max(1, duration.toSeconds()) + ")", Map.of("max_block_size", "1",
-                "distributed_ddl_task_timeout", "0", "log_comment", token.value()));
-        return new ExpectedDdl(DdlStatementType.CREATE_TABLE, clusterName(), database(), Optional.of(table.table()),
-                Optional.empty(), token.value());
+        admin(0).execute(
+                        "CREATE TABLE " + table.render() + " ON CLUSTER " + clusterName() + " ENGINE = Memory AS SELECT"
+                                + " sleepEachRow(1) AS s FROM numbers(" + Math.max(1, duration.toSeconds()) + ")",
+                        Map.of(
+                                "max_block_size",
+                                "1",
+                                "distributed_ddl_task_timeout",
+                                "0",
+                                "log_comment",
+                                token.value()));
+        return new ExpectedDdl(
+                DdlStatementType.CREATE_TABLE,
+                clusterName(),
+                database(),
+                Optional.of(table.table()),
+                Optional.empty(),
+                token.value());
     }
 
     @Override
@@ -167,8 +179,12 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
 
     @Override
     public DdlPort ddl() {
-        return new DdlDispatchAdapter(reads(0), mutations(0), Sha256ProtocolDigests.INSTANCE,
-                () -> "conformance-ddl-" + UUID.randomUUID(), 60);
+        return new DdlDispatchAdapter(
+                reads(0),
+                mutations(0),
+                Sha256ProtocolDigests.INSTANCE,
+                () -> "conformance-ddl-" + UUID.randomUUID(),
+                60);
     }
 
     @Override
@@ -208,7 +224,8 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
     }
 
     private ReadTransport reads(int member) {
-        ReadTransport reads = Transports.HTTP.reads(Transports.HTTP.endpoint(cluster.member(member), cluster.publisher(), "default"));
+        ReadTransport reads =
+                Transports.HTTP.reads(Transports.HTTP.endpoint(cluster.member(member), cluster.publisher(), "default"));
         transports.add(reads);
         return reads;
     }
@@ -229,8 +246,10 @@ final class RealBackend implements ConformanceBackend, AutoCloseable {
         MemberClient publisher = cluster.member(member).client(cluster.publisher());
         for (int attempt = 0; attempt < 20; attempt++) {
             try {
-                publisher.execute("INSERT INTO " + control().render() + " (target_key, payload_sha256) VALUES ('readiness-probe-"
-                        + member + "-" + UUID.randomUUID() + "', '" + "0".repeat(64) + "')", STRICT);
+                publisher.execute(
+                        "INSERT INTO " + control().render() + " (target_key, payload_sha256) VALUES ('readiness-probe-"
+                                + member + "-" + UUID.randomUUID() + "', '" + "0".repeat(64) + "')",
+                        STRICT);
                 return;
             } catch (MemberQueryException notReady) {
                 try {

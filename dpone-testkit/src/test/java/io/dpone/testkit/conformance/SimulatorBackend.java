@@ -1,22 +1,22 @@
 package io.dpone.testkit.conformance;
 
 import io.dpone.clickhouse.cluster.authority.ControlStore;
-import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
-import io.dpone.clickhouse.cluster.port.CatalogPort;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.authority.FacadePort;
-import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
+import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.SimulatorTimings;
 import io.dpone.testkit.simulator.Step;
-import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.TableSpec;
 import io.dpone.testkit.simulator.WorkerPorts;
 import java.time.Duration;
@@ -128,9 +128,10 @@ final class SimulatorBackend implements ConformanceBackend {
         for (int member = 0; member < members(); member++) {
             simulator.admin().slowDdlExecution(member, duration);
         }
-        SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(clusterName(), new TableRef(DATABASE, "dpone_long_entry"),
-                "0123456789abcdef");
-        simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CAPABILITY_PROBE), SimulatorFault.loseResponse());
+        SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(
+                clusterName(), new TableRef(DATABASE, "dpone_long_entry"), "0123456789abcdef");
+        simulator.arm(
+                Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CAPABILITY_PROBE), SimulatorFault.loseResponse());
         ports.ddl().dispatchSetup(probe, token);
         return probe.expected(token);
     }

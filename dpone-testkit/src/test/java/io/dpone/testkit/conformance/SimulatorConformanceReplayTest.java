@@ -17,8 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class SimulatorConformanceReplayTest {
 
-    private record Run(List<Long> traceDigests, List<UUID> fixtureUuids, List<String> tokens) {
-    }
+    private record Run(List<Long> traceDigests, List<UUID> fixtureUuids, List<String> tokens) {}
 
     @Test
     void theSameSeedReplaysAPropertyStepForStepAndAnotherSeedDrawsOtherFixtures() throws Exception {
@@ -48,13 +47,28 @@ class SimulatorConformanceReplayTest {
 
         TableRef target = new TableRef(core.database(), "events");
         TableRef candidate = new TableRef(core.database(), "events__cand");
-        List<UUID> uuids = List.of(uuid(core, 0, target), uuid(core, 0, candidate), uuid(core, 1, target),
-                uuid(core, 1, candidate), uuid(ddl, 0, target));
-        List<String> tokens = ddl.simulator().observe().queue().stream().map(QueueEntryView::logComment).toList();
-        return new Run(List.of(core.simulator().trace().digest(), ddl.simulator().trace().digest()), uuids, tokens);
+        List<UUID> uuids = List.of(
+                uuid(core, 0, target),
+                uuid(core, 0, candidate),
+                uuid(core, 1, target),
+                uuid(core, 1, candidate),
+                uuid(ddl, 0, target));
+        List<String> tokens = ddl.simulator().observe().queue().stream()
+                .map(QueueEntryView::logComment)
+                .toList();
+        return new Run(
+                List.of(
+                        core.simulator().trace().digest(),
+                        ddl.simulator().trace().digest()),
+                uuids,
+                tokens);
     }
 
     private static UUID uuid(SimulatorBackend backend, int member, TableRef table) {
-        return backend.simulator().observe().table(member, table).map(TableView::uuid).orElseThrow();
+        return backend.simulator()
+                .observe()
+                .table(member, table)
+                .map(TableView::uuid)
+                .orElseThrow();
     }
 }

@@ -44,16 +44,22 @@ class SimulatorDistributedDdlConformanceTest extends DistributedDdlConformance {
     void inThrowModeTheFirstHostErrorBeatsARemovalOfTheEntryAnd341ComesOnlyWithoutOne() {
         backend.simulator().admin().stallDdl(1);
         TableRef taken = new TableRef(backend.database(), "taken_on_member0");
-        assertEquals(0, backend.createTable(0, taken, TableSpec.replicatedEvents(), backend.newUuid()).code());
-        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(backend.clusterName(), taken,
-                new CandidateDefinition.Columns(List.of(new CandidateDefinition.Column("id", "UInt64")), "ReplicatedMergeTree"));
+        assertEquals(
+                0,
+                backend.createTable(0, taken, TableSpec.replicatedEvents(), backend.newUuid())
+                        .code());
+        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(
+                backend.clusterName(),
+                taken,
+                new CandidateDefinition.Columns(
+                        List.of(new CandidateDefinition.Column("id", "UInt64")), "ReplicatedMergeTree"));
         removeEveryEntryIn(Duration.ofSeconds(5));
 
         DdlDispatch failed = backend.ddl().dispatchSetup(create, token(DdlAction.STAGE));
 
         assertEquals(57, serverError(failed), "member 0's 57 came first; the removal does not replace it");
-        SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(backend.clusterName(),
-                new TableRef(backend.database(), "probe_never"), "0123456789abcdef");
+        SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(
+                backend.clusterName(), new TableRef(backend.database(), "probe_never"), "0123456789abcdef");
         removeEveryEntryIn(Duration.ofSeconds(5));
 
         DdlDispatch removed = backend.ddl().dispatchSetup(probe, token(DdlAction.PROBE));
@@ -62,17 +68,23 @@ class SimulatorDistributedDdlConformanceTest extends DistributedDdlConformance {
     }
 
     private void removeEveryEntryIn(Duration delay) {
-        backend.simulator().arm(Step.at(Duration.ofMillis(backend.simulator().observe().now()).plus(delay)),
-                SimulatorFault.cleanupQueue(Duration.ZERO));
+        backend.simulator()
+                .arm(
+                        Step.at(Duration.ofMillis(backend.simulator().observe().now())
+                                .plus(delay)),
+                        SimulatorFault.cleanupQueue(Duration.ZERO));
     }
 
     private DdlCorrelationToken token(DdlAction action) {
-        return DdlCorrelationToken.issue(CanonicalEncoder.forDomain("conformance").text("ddl").sha256(), action, 0,
-                backend.randomBits());
+        return DdlCorrelationToken.issue(
+                CanonicalEncoder.forDomain("conformance").text("ddl").sha256(), action, 0, backend.randomBits());
     }
 
     private static int serverError(DdlDispatch dispatch) {
-        return assertInstanceOf(DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class,
-                assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer()).error().code();
+        return assertInstanceOf(
+                        DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class,
+                        assertInstanceOf(DdlDispatch.Sent.class, dispatch).answer())
+                .error()
+                .code();
     }
 }

@@ -1,7 +1,7 @@
 package io.dpone.testkit.conformance;
 
-import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.member.EndpointResolver;
@@ -23,7 +23,11 @@ class SimulatorMemberSessionConformanceTest extends MemberSessionConformance {
 
     @BeforeEach
     void freshSimulator() {
-        backend = new Backend(ClusterSimulator.builder().members(2).internalReplication(false).seed(7).build());
+        backend = new Backend(ClusterSimulator.builder()
+                .members(2)
+                .internalReplication(false)
+                .seed(7)
+                .build());
     }
 
     @Override
@@ -40,8 +44,10 @@ class SimulatorMemberSessionConformanceTest extends MemberSessionConformance {
             this.simulator = simulator;
             simulator.admin().createDatabase(DATABASE);
             this.worker = simulator.worker("sessions");
-            this.inventory = ((CatalogRead.Observed<ClusterInventory>) worker.catalog().inventory(simulator.clusterName()))
-                    .facts().members();
+            this.inventory = ((CatalogRead.Observed<ClusterInventory>)
+                            worker.catalog().inventory(simulator.clusterName()))
+                    .facts()
+                    .members();
         }
 
         @Override
@@ -61,8 +67,8 @@ class SimulatorMemberSessionConformanceTest extends MemberSessionConformance {
 
         @Override
         public MemberSession session(int member, int batchRows) {
-            return ExternalWorkerPorts.memberSessions(worker, batchRows).session(EndpointResolver.admitted()
-                    .resolve(inventory.get(member)));
+            return ExternalWorkerPorts.memberSessions(worker, batchRows)
+                    .session(EndpointResolver.admitted().resolve(inventory.get(member)));
         }
 
         @Override

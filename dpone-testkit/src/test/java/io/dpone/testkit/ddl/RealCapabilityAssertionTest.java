@@ -13,14 +13,14 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict.CapabilityProblem;
-import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.publication.Cancellation;
@@ -59,47 +59,61 @@ class RealCapabilityAssertionTest {
         String clusterName = cluster.spec().clusterName();
         TableRef control = new TableRef(db.control(), CONTROL_TABLE);
         for (int member = 0; member < cluster.members().size(); member++) {
-            admin(cluster, member).execute("CREATE TABLE " + db.target() + ".events (id UInt64) ENGINE = MergeTree ORDER BY id");
-            admin(cluster, member).execute(DdlStatements.createControlTable(clusterName, control, db.keeperMapPath("authority"))
-                    .sql().replace(" ON CLUSTER `" + clusterName + "`", ""));
+            admin(cluster, member)
+                    .execute("CREATE TABLE " + db.target() + ".events (id UInt64) ENGINE = MergeTree ORDER BY id");
+            admin(cluster, member)
+                    .execute(DdlStatements.createControlTable(clusterName, control, db.keeperMapPath("authority"))
+                            .sql()
+                            .replace(" ON CLUSTER `" + clusterName + "`", ""));
         }
         // Default KeeperMap retries: the admin's seed write may meet the server's lazily re-created session.
-        admin(cluster, 0).execute("INSERT INTO " + control.render() + " (target_key, operation_id, phase, payload_sha256)"
-                + " VALUES ('slot-1', 'op', 'PREPARED', '" + "0".repeat(64) + "')");
+        admin(cluster, 0)
+                .execute("INSERT INTO " + control.render() + " (target_key, operation_id, phase, payload_sha256)"
+                        + " VALUES ('slot-1', 'op', 'PREPARED', '" + "0".repeat(64) + "')");
         List<String> before = dump(cluster, db, control);
 
         ReadTransport reads = protocol.reads(protocol.endpoint(cluster.member(0), cluster.publisher(), "default"));
-        OneShotMutationTransport http = Transports.HTTP.mutations(Transports.HTTP.endpoint(cluster.member(0),
-                cluster.publisher(), "default"));
+        OneShotMutationTransport http =
+                Transports.HTTP.mutations(Transports.HTTP.endpoint(cluster.member(0), cluster.publisher(), "default"));
         List<StatementKind> sent = Collections.synchronizedList(new ArrayList<>());
         OneShotMutationTransport counted = (statement, context) -> {
             sent.add(statement.kind());
             return http.execute(statement, context);
         };
         try {
-            ClusterInventory inventory = observed(new StrictCatalogAdapter(reads, () -> "cat-" + UUID.randomUUID(), 10)
-                    .inventory(clusterName));
+            ClusterInventory inventory = observed(
+                    new StrictCatalogAdapter(reads, () -> "cat-" + UUID.randomUUID(), 10).inventory(clusterName));
             Digest inventoryDigest = Sha256ProtocolDigests.INSTANCE.inventory(inventory);
-            DdlDispatchAdapter ddl = new DdlDispatchAdapter(reads, counted, Sha256ProtocolDigests.INSTANCE,
-                    () -> "ddl-" + UUID.randomUUID(), 30);
+            DdlDispatchAdapter ddl = new DdlDispatchAdapter(
+                    reads, counted, Sha256ProtocolDigests.INSTANCE, () -> "ddl-" + UUID.randomUUID(), 30);
             BoundedWait wait = new BoundedWait(4, Duration.ofMillis(100), Duration.ofMillis(400));
-            CapabilityAssertion assertion = new CapabilityAssertion(ddl, new QueueEntryResolver(ddl,
-                    Sha256ProtocolDigests.INSTANCE, wait, wait, d -> Thread.sleep(d.toMillis()), Cancellation.NEVER),
+            CapabilityAssertion assertion = new CapabilityAssertion(
+                    ddl,
+                    new QueueEntryResolver(
+                            ddl,
+                            Sha256ProtocolDigests.INSTANCE,
+                            wait,
+                            wait,
+                            d -> Thread.sleep(d.toMillis()),
+                            Cancellation.NEVER),
                     RandomBits.from(new SecureRandom()));
 
             long started = System.nanoTime();
-            CapabilityVerdict verdict = assertion.prove(clusterName, db.target(), inventory.endpoints(), inventoryDigest);
+            CapabilityVerdict verdict =
+                    assertion.prove(clusterName, db.target(), inventory.endpoints(), inventoryDigest);
             long millis = (System.nanoTime() - started) / 1_000_000;
 
             CapabilityVerdict.Missing missing = assertInstanceOf(CapabilityVerdict.Missing.class, verdict);
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, missing.code());
             assertEquals(CapabilityProblem.PROBE_UNBOUND, missing.problem(), missing.detail());
-            assertEquals("probe entry QUEUE_UNREADABLE (initiator: code 392)", missing.detail(),
+            assertEquals(
+                    "probe entry QUEUE_UNREADABLE (initiator: code 392)",
+                    missing.detail(),
                     "the preflight facts held; the queue, not the 392, decided");
             assertEquals(List.of(StatementKind.DDL_CAPABILITY_PROBE), sent, "one probe, never retried");
             assertEquals(before, dump(cluster, db, control), "catalogs and control rows byte-identical");
-            System.out.println("[ddl] capability assertion " + protocol + ": " + missing.problem() + " (" + missing.detail()
-                    + ") in " + millis + " ms");
+            System.out.println("[ddl] capability assertion " + protocol + ": " + missing.problem() + " ("
+                    + missing.detail() + ") in " + millis + " ms");
         } finally {
             Transports.close(reads);
             Transports.close(http);
@@ -111,17 +125,29 @@ class RealCapabilityAssertionTest {
     void overTheNativeMutationTransportTheProbeIsNeverSent(Transports protocol, RunningCluster cluster, TestDatabase db)
             throws Exception {
         ReadTransport reads = protocol.reads(protocol.endpoint(cluster.member(0), cluster.publisher(), "default"));
-        OneShotMutationTransport nativeMutations = Transports.NATIVE.mutations(Transports.NATIVE.endpoint(cluster.member(0),
-                cluster.publisher(), "default"));
+        OneShotMutationTransport nativeMutations = Transports.NATIVE.mutations(
+                Transports.NATIVE.endpoint(cluster.member(0), cluster.publisher(), "default"));
         try {
-            DdlDispatchAdapter ddl = new DdlDispatchAdapter(reads, nativeMutations, Sha256ProtocolDigests.INSTANCE,
-                    () -> "ddl-" + UUID.randomUUID(), 30);
-            CapabilityVerdict verdict = new CapabilityAssertion(ddl, new QueueEntryResolver(ddl, Sha256ProtocolDigests.INSTANCE,
-                    BoundedWait.once(), BoundedWait.once(), d -> { }, Cancellation.NEVER), RandomBits.from(new SecureRandom()))
-                    .prove(cluster.spec().clusterName(), db.target(),
+            DdlDispatchAdapter ddl = new DdlDispatchAdapter(
+                    reads, nativeMutations, Sha256ProtocolDigests.INSTANCE, () -> "ddl-" + UUID.randomUUID(), 30);
+            CapabilityVerdict verdict = new CapabilityAssertion(
+                            ddl,
+                            new QueueEntryResolver(
+                                    ddl,
+                                    Sha256ProtocolDigests.INSTANCE,
+                                    BoundedWait.once(),
+                                    BoundedWait.once(),
+                                    d -> {},
+                                    Cancellation.NEVER),
+                            RandomBits.from(new SecureRandom()))
+                    .prove(
+                            cluster.spec().clusterName(),
+                            db.target(),
                             Set.of(new HostEndpoint("h", 1)),
                             new Digest("a".repeat(64)));
-            assertEquals(CapabilityProblem.PROBE_NOT_SENT, assertInstanceOf(CapabilityVerdict.Missing.class, verdict).problem(),
+            assertEquals(
+                    CapabilityProblem.PROBE_NOT_SENT,
+                    assertInstanceOf(CapabilityVerdict.Missing.class, verdict).problem(),
                     "the native driver cannot carry the task timeout");
         } finally {
             Transports.close(reads);
@@ -138,8 +164,10 @@ class RealCapabilityAssertionTest {
         List<String> dump = new ArrayList<>();
         for (int member = 0; member < cluster.members().size(); member++) {
             MemberClient admin = admin(cluster, member);
-            dump.add(admin.query("SELECT database, name, uuid, engine_full, metadata_modification_time FROM system.tables"
-                    + " WHERE database IN ('" + db.target() + "', '" + db.control() + "') ORDER BY database, name FORMAT TSVRaw"));
+            dump.add(admin.query(
+                    "SELECT database, name, uuid, engine_full, metadata_modification_time FROM system.tables"
+                            + " WHERE database IN ('" + db.target() + "', '" + db.control()
+                            + "') ORDER BY database, name FORMAT TSVRaw"));
             dump.add(admin.query("SELECT *, _version FROM " + control.render() + " ORDER BY target_key FORMAT TSVRaw"));
         }
         assertTrue(dump.get(0).contains("events") && dump.get(1).contains("slot-1"), "the dump sees the fixtures");

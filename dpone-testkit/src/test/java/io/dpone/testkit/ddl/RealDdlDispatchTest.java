@@ -12,11 +12,11 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.port.SetupDdl;
+import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.cluster.sql.DdlStatementType;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
@@ -57,11 +57,15 @@ class RealDdlDispatchTest {
         TableRef candidate = new TableRef(db.target(), "events__cand");
         String onCluster = " ON CLUSTER `" + cluster0 + "`";
         // The harness has no DDL worker, so the grants are proven on the same statements without ON CLUSTER.
-        publisher.execute(DdlStatements.exchange(cluster0, target, candidate).sql().replace(onCluster, ""));
+        publisher.execute(
+                DdlStatements.exchange(cluster0, target, candidate).sql().replace(onCluster, ""));
         publisher.execute(DdlStatements.dropIfExists(cluster0, target).sql().replace(onCluster, ""));
-        publisher.execute(DdlStatements.rename(cluster0, candidate, target).sql().replace(onCluster, ""));
-        assertEquals("1", admin.query("SELECT count() FROM system.tables WHERE database = '" + db.target()
-                + "' FORMAT TSVRaw").strip());
+        publisher.execute(
+                DdlStatements.rename(cluster0, candidate, target).sql().replace(onCluster, ""));
+        assertEquals(
+                "1",
+                admin.query("SELECT count() FROM system.tables WHERE database = '" + db.target() + "' FORMAT TSVRaw")
+                        .strip());
     }
 
     @Test
@@ -71,10 +75,16 @@ class RealDdlDispatchTest {
         var nativeMutations = Transports.NATIVE.mutations(endpoint);
         ReadTransport reads = Transports.NATIVE.reads(endpoint);
         try {
-            DdlDispatch outcome = new DdlDispatchAdapter(reads, nativeMutations, Sha256ProtocolDigests.INSTANCE,
-                    this::readId, TASK_TIMEOUT).dispatchSetup(new SetupDdl.StagingDiscard(cluster.spec().clusterName(),
-                    new TableRef(db.target(), "events__cand")), DdlCorrelationToken.issue(new Digest("a".repeat(64)),
-                    DdlAction.DISCARD, 0, RandomBits.from(new SecureRandom())));
+            DdlDispatch outcome = new DdlDispatchAdapter(
+                            reads, nativeMutations, Sha256ProtocolDigests.INSTANCE, this::readId, TASK_TIMEOUT)
+                    .dispatchSetup(
+                            new SetupDdl.StagingDiscard(
+                                    cluster.spec().clusterName(), new TableRef(db.target(), "events__cand")),
+                            DdlCorrelationToken.issue(
+                                    new Digest("a".repeat(64)),
+                                    DdlAction.DISCARD,
+                                    0,
+                                    RandomBits.from(new SecureRandom())));
             assertInstanceOf(DdlDispatch.NotSent.class, outcome, "distributed DDL must go over HTTP");
         } finally {
             Transports.close(nativeMutations);
@@ -88,17 +98,25 @@ class RealDdlDispatchTest {
             throws Exception {
         var endpoint = protocol.endpoint(cluster.member(0), cluster.publisher(), "default");
         ReadTransport reads = protocol.reads(endpoint);
-        var http = Transports.HTTP.mutations(Transports.HTTP.endpoint(cluster.member(0), cluster.publisher(), "default"));
+        var http =
+                Transports.HTTP.mutations(Transports.HTTP.endpoint(cluster.member(0), cluster.publisher(), "default"));
         try {
-            DdlDispatchAdapter ddl = new DdlDispatchAdapter(reads, http, Sha256ProtocolDigests.INSTANCE, this::readId, TASK_TIMEOUT);
+            DdlDispatchAdapter ddl =
+                    new DdlDispatchAdapter(reads, http, Sha256ProtocolDigests.INSTANCE, this::readId, TASK_TIMEOUT);
             String cluster0 = cluster.spec().clusterName();
-            QueueLookup lookup = ddl.lookup(new ExpectedDdl(DdlStatementType.EXCHANGE_TABLES, cluster0, db.target(),
-                    Optional.of("events"), Optional.of("events__cand"), token()));
+            QueueLookup lookup = ddl.lookup(new ExpectedDdl(
+                    DdlStatementType.EXCHANGE_TABLES,
+                    cluster0,
+                    db.target(),
+                    Optional.of("events"),
+                    Optional.of("events__cand"),
+                    token()));
             assertEquals(new QueueLookup.Unknown(QueueLookup.Reason.QUEUE_UNREADABLE), lookup);
-            CatalogRead<?> hostRows = ddl.hostRows(new BoundEntry(cluster0, "query-0000000001",
-                    new Digest("0".repeat(64)), token()));
+            CatalogRead<?> hostRows =
+                    ddl.hostRows(new BoundEntry(cluster0, "query-0000000001", new Digest("0".repeat(64)), token()));
             var unreadable = assertInstanceOf(CatalogRead.Unreadable.class, hostRows);
-            assertTrue(unreadable.describe().contains("DDL background thread is not initialized"), unreadable.describe());
+            assertTrue(
+                    unreadable.describe().contains("DDL background thread is not initialized"), unreadable.describe());
         } finally {
             Transports.close(reads);
             Transports.close(http);
@@ -111,16 +129,24 @@ class RealDdlDispatchTest {
     void capabilityPreflightOnThePinnedServer(Transports protocol, RunningCluster cluster) throws Exception {
         ReadTransport reads = protocol.reads(protocol.endpoint(cluster.member(0), cluster.publisher(), "default"));
         try {
-            CatalogRead<CapabilityPreflight.Facts> read = new DdlDispatchAdapter(reads,
-                    (statement, context) -> { throw new AssertionError("preflight mutates nothing"); },
-                    Sha256ProtocolDigests.INSTANCE, this::readId, TASK_TIMEOUT).preflight();
-            CapabilityPreflight.Facts facts =
-                    ((CatalogRead.Observed<CapabilityPreflight.Facts>) assertInstanceOf(CatalogRead.Observed.class, read)).facts();
+            CatalogRead<CapabilityPreflight.Facts> read = new DdlDispatchAdapter(
+                            reads,
+                            (statement, context) -> {
+                                throw new AssertionError("preflight mutates nothing");
+                            },
+                            Sha256ProtocolDigests.INSTANCE,
+                            this::readId,
+                            TASK_TIMEOUT)
+                    .preflight();
+            CapabilityPreflight.Facts facts = ((CatalogRead.Observed<CapabilityPreflight.Facts>)
+                            assertInstanceOf(CatalogRead.Observed.class, read))
+                    .facts();
             assertTrue(facts.satisfied(), facts.toString());
             assertEquals(Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE), facts.settingsColumnType());
             assertTrue(facts.entryFormatVersion().orElseThrow() >= CapabilityPreflight.MIN_ENTRY_FORMAT_VERSION);
             System.out.println("[ddl] preflight " + protocol + ": entry_format_version="
-                    + facts.entryFormatVersion().orElseThrow() + " settings=" + facts.settingsColumnType().orElseThrow()
+                    + facts.entryFormatVersion().orElseThrow() + " settings="
+                    + facts.settingsColumnType().orElseThrow()
                     + " server=" + facts.serverVersion());
         } finally {
             Transports.close(reads);
@@ -132,7 +158,8 @@ class RealDdlDispatchTest {
     }
 
     private static String token() {
-        return DdlCorrelationToken.issue(new Digest("a".repeat(64)), DdlAction.EXCHANGE, 1,
-                RandomBits.from(new SecureRandom())).value();
+        return DdlCorrelationToken.issue(
+                        new Digest("a".repeat(64)), DdlAction.EXCHANGE, 1, RandomBits.from(new SecureRandom()))
+                .value();
     }
 }

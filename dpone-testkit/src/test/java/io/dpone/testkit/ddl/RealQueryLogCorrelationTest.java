@@ -39,14 +39,18 @@ class RealQueryLogCorrelationTest {
     @Test
     void theGlossaryQueryFindsTheStatementByItsOperationId(RunningCluster cluster, TestDatabase db) throws Exception {
         Digest operation = new Digest("b".repeat(64));
-        DdlCorrelationToken token = DdlCorrelationToken.issue(operation, DdlAction.DISCARD, 0,
-                RandomBits.from(new SecureRandom()));
-        var http = Transports.HTTP.mutations(Transports.HTTP.endpoint(cluster.member(0), cluster.publisher(), "default"));
+        DdlCorrelationToken token =
+                DdlCorrelationToken.issue(operation, DdlAction.DISCARD, 0, RandomBits.from(new SecureRandom()));
+        var http =
+                Transports.HTTP.mutations(Transports.HTTP.endpoint(cluster.member(0), cluster.publisher(), "default"));
         var reads = Transports.HTTP.reads(Transports.HTTP.endpoint(cluster.member(0), cluster.publisher(), "default"));
         try {
-            DdlDispatch sent = new DdlDispatchAdapter(reads, http, Sha256ProtocolDigests.INSTANCE,
-                    () -> "read-" + UUID.randomUUID(), 30).dispatchSetup(new SetupDdl.StagingDiscard(
-                            cluster.spec().clusterName(), new TableRef(db.target(), "events__cand")), token);
+            DdlDispatch sent = new DdlDispatchAdapter(
+                            reads, http, Sha256ProtocolDigests.INSTANCE, () -> "read-" + UUID.randomUUID(), 30)
+                    .dispatchSetup(
+                            new SetupDdl.StagingDiscard(
+                                    cluster.spec().clusterName(), new TableRef(db.target(), "events__cand")),
+                            token);
             assertInstanceOf(DdlDispatch.Sent.class, sent, "the statement reached the server");
         } finally {
             Transports.close(http);

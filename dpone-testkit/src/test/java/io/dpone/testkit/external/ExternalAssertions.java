@@ -24,8 +24,7 @@ import java.util.UUID;
 
 /** Checks of what real members and the slot show, shared by the external real-member tests. */
 final class ExternalAssertions {
-    private ExternalAssertions() {
-    }
+    private ExternalAssertions() {}
 
     static ExternalRecord record(ExternalRig rig, String invocation) {
         SlotRead<ExternalSlot> slot = rig.slot(invocation);
@@ -44,16 +43,21 @@ final class ExternalAssertions {
         for (int i = 0; i < rig.cluster.members().size(); i++) {
             MemberSession session = RealMemberSessionTest.session(rig.cluster, i, rig.db, 100);
             TableState state = table(session, table);
-            uuids.add(assertInstanceOf(TableState.Present.class, state, "member " + (i + 1)).uuid());
-            assertEquals(new MemberContent.Observed(rows, content),
-                    ((CatalogRead.Observed<MemberContent>) session.content(table, schema, 10_000)).facts(), "member " + (i + 1));
+            uuids.add(assertInstanceOf(TableState.Present.class, state, "member " + (i + 1))
+                    .uuid());
+            assertEquals(
+                    new MemberContent.Observed(rows, content),
+                    ((CatalogRead.Observed<MemberContent>) session.content(table, schema, 10_000)).facts(),
+                    "member " + (i + 1));
         }
         assertEquals(rig.cluster.members().size(), uuids.size(), "every member holds its own table");
     }
 
     static void noMemberHas(ExternalRig rig, TableRef table) {
         for (int i = 0; i < rig.cluster.members().size(); i++) {
-            assertInstanceOf(TableState.Absent.class, table(RealMemberSessionTest.session(rig.cluster, i, rig.db, 100), table),
+            assertInstanceOf(
+                    TableState.Absent.class,
+                    table(RealMemberSessionTest.session(rig.cluster, i, rig.db, 100), table),
                     "member " + (i + 1));
         }
     }
@@ -62,12 +66,16 @@ final class ExternalAssertions {
     static void valueFree(PublicationReceipt receipt, ExternalRig rig) {
         String body = receipt.detail().toString();
         for (int i = 0; i < rig.cluster.members().size(); i++) {
-            assertFalse(body.contains(String.valueOf(rig.cluster.member(i).endpoint().nativePort())), "no port in evidence");
+            assertFalse(
+                    body.contains(
+                            String.valueOf(rig.cluster.member(i).endpoint().nativePort())),
+                    "no port in evidence");
         }
         assertFalse(body.contains(rig.cluster.member(0).endpoint().host()), "no host in evidence");
         assertFalse(body.contains(rig.store.toString()), "no path in evidence");
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> members = (List<Map<String, Object>>) receipt.detail().get("members");
+        List<Map<String, Object>> members =
+                (List<Map<String, Object>>) receipt.detail().get("members");
         assertEquals(rig.cluster.members().size(), members.size());
         for (Map<String, Object> member : members) {
             assertNotEquals(null, member.get("shard"));

@@ -79,22 +79,41 @@ final class ExternalRig implements AutoCloseable {
     }
 
     /** @param targetDatabase where the target lives (the test database's target database but for a grants test) */
-    ExternalRig(RunningCluster cluster, TestDatabase db, Path storeDirectory, long rowBudget, String engine,
+    ExternalRig(
+            RunningCluster cluster,
+            TestDatabase db,
+            Path storeDirectory,
+            long rowBudget,
+            String engine,
             String targetDatabase) {
         this.cluster = cluster;
         this.db = db;
-        ClickHouseEndpoint coordinator = ClickHouseEndpoint.of(cluster.member(0).endpoint().host(),
-                cluster.member(0).endpoint().httpPort(), db.target(), cluster.publisher().user(), cluster.publisher().password());
+        ClickHouseEndpoint coordinator = ClickHouseEndpoint.of(
+                cluster.member(0).endpoint().host(),
+                cluster.member(0).endpoint().httpPort(),
+                db.target(),
+                cluster.publisher().user(),
+                cluster.publisher().password());
         this.reads = new HttpReadTransport(coordinator);
         this.mutations = new HttpOneShotMutationTransport(coordinator);
         this.ddl = EmulatedClusterDdl.forHarness(cluster, cluster.publisher(), db.target());
         this.store = ArtifactStore.open(storeDirectory);
-        FacadeSpec facade = new FacadeSpec(new TableRef(db.control(), "publication_authority"), db.keeperMapPath("authority"));
-        this.settings = new ExternalSettings(cluster.spec().clusterName(), new TableRef(targetDatabase, TARGET), facade,
-                engine, 1L << 30, rowBudget, 30, new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)),
+        FacadeSpec facade =
+                new FacadeSpec(new TableRef(db.control(), "publication_authority"), db.keeperMapPath("authority"));
+        this.settings = new ExternalSettings(
+                cluster.spec().clusterName(),
+                new TableRef(targetDatabase, TARGET),
+                facade,
+                engine,
+                1L << 30,
+                rowBudget,
+                30,
+                new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)),
                 new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)));
-        this.slots = new KeeperMapSlots<>(new SqlControlStore(facade.control(), mutations, reads,
-                MutationPrevalidation.SERVER_DEFAULT), AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE,
+        this.slots = new KeeperMapSlots<>(
+                new SqlControlStore(facade.control(), mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
+                AuthorityQueryIds.random(),
+                ExternalSlotSchema.INSTANCE,
                 // As ExternalAdapters wires production: permits age against the settings' task timeout.
                 PermitLifetime.forTaskTimeout(MonotonicClock.SYSTEM, settings.ddlTaskTimeoutSeconds()));
         warmKeeperSessions();
@@ -127,13 +146,24 @@ final class ExternalRig implements AutoCloseable {
 
     ExternalPorts ports() {
         Credentials principal = memberPrincipal == null ? cluster.publisher() : memberPrincipal;
-        MemberSessions natives = new NativeMemberSessions(db.target(), principal.user(), principal.password(),
-                Duration.ofSeconds(5), Duration.ofSeconds(30), () -> "dpone-test-" + UUID.randomUUID(), batchRows);
+        MemberSessions natives = new NativeMemberSessions(
+                db.target(),
+                principal.user(),
+                principal.password(),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                () -> "dpone-test-" + UUID.randomUUID(),
+                batchRows);
         return new ExternalPorts(
                 new StrictCatalogAdapter(reads, () -> "cat-" + UUID.randomUUID(), 30, TableIdentityKind.DIRECT),
-                ddl, slots,
+                ddl,
+                slots,
                 new StrictFacadeAdapter(reads, () -> "facade-" + UUID.randomUUID(), 30),
-                sessions.apply(natives), endpoints, store, Clock.systemUTC(), Sleeper.SYSTEM);
+                sessions.apply(natives),
+                endpoints,
+                store,
+                Clock.systemUTC(),
+                Sleeper.SYSTEM);
     }
 
     ExternalPublicationService service() {
@@ -168,7 +198,8 @@ final class ExternalRig implements AutoCloseable {
     /** Creates the target on every member locally: one logical definition, a table (and UUID) per member. */
     void createTarget(String columns) {
         for (int i = 0; i < cluster.members().size(); i++) {
-            admin(i).execute("CREATE TABLE " + target().render() + " (" + columns + ") ENGINE = MergeTree ORDER BY tuple()");
+            admin(i).execute("CREATE TABLE " + target().render() + " (" + columns
+                    + ") ENGINE = MergeTree ORDER BY tuple()");
         }
     }
 
@@ -180,11 +211,14 @@ final class ExternalRig implements AutoCloseable {
     private void warmKeeperSessions() {
         for (int i = 0; i < cluster.members().size(); i++) {
             MemberClient admin = admin(i);
-            admin.execute("CREATE TABLE IF NOT EXISTS " + db.control() + ".warmup (k String, v UInt8) ENGINE = KeeperMap('"
-                    + db.keeperMapPath("warmup") + "') PRIMARY KEY k");
+            admin.execute(
+                    "CREATE TABLE IF NOT EXISTS " + db.control() + ".warmup (k String, v UInt8) ENGINE = KeeperMap('"
+                            + db.keeperMapPath("warmup") + "') PRIMARY KEY k");
             for (int attempt = 0; ; attempt++) {
                 try {
-                    admin.execute("INSERT INTO " + db.control() + ".warmup VALUES ('m" + i + "-" + System.nanoTime() + "', 1)",
+                    admin.execute(
+                            "INSERT INTO " + db.control() + ".warmup VALUES ('m" + i + "-" + System.nanoTime()
+                                    + "', 1)",
                             Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0"));
                     break;
                 } catch (MemberQueryException notReady) {

@@ -16,7 +16,6 @@ import io.dpone.clickhouse.external.member.ResolvedEndpoint;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.member.TypedRowSource;
 import io.dpone.spi.publication.Cancellation;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,7 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class HookedSessions implements MemberSessions {
     /** When the hook runs. */
-    enum Moment { AFTER_ROWS, AFTER_LOAD }
+    enum Moment {
+        AFTER_ROWS,
+        AFTER_LOAD
+    }
 
     private final MemberSessions real;
     private final int victimPort;
@@ -99,10 +101,13 @@ final class HookedSessions implements MemberSessions {
         }
 
         @Override
-        public LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource source, Cancellation cancellation) {
+        public LoadResult insert(
+                TableRef candidate, ArtifactSchema schema, TypedRowSource source, Cancellation cancellation) {
             AtomicLong pulled = new AtomicLong();
             TypedRowSource counted = () -> {
-                if (moment == Moment.AFTER_ROWS && pulled.incrementAndGet() > rows && fired.compareAndSet(false, true)) {
+                if (moment == Moment.AFTER_ROWS
+                        && pulled.incrementAndGet() > rows
+                        && fired.compareAndSet(false, true)) {
                     hook.run();
                 }
                 return source.next();
@@ -124,5 +129,4 @@ final class HookedSessions implements MemberSessions {
             return session.rowCount(table);
         }
     }
-
 }

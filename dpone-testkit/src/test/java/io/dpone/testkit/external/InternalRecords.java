@@ -34,45 +34,91 @@ import java.util.UUID;
 final class InternalRecords {
     private static final RandomBits RANDOM = RandomBits.secure();
 
-    private InternalRecords() {
-    }
+    private InternalRecords() {}
 
     static AuthorityRecord prepared(Digest targetKey) {
         Instant now = Instant.parse("2026-01-01T00:00:00Z");
-        return new AuthorityRecord(targetKey, digest("internal-op"), FenceToken.issue(RANDOM), AuthorityPhase.PREPARED, 0,
-                new AuthorityPayload(digest("plan"), digest("inventory"), null, generation(), "orders__dpone_0123456789abcdef",
-                        3, null, null, now, now, null));
+        return new AuthorityRecord(
+                targetKey,
+                digest("internal-op"),
+                FenceToken.issue(RANDOM),
+                AuthorityPhase.PREPARED,
+                0,
+                new AuthorityPayload(
+                        digest("plan"),
+                        digest("inventory"),
+                        null,
+                        generation(),
+                        "orders__dpone_0123456789abcdef",
+                        3,
+                        null,
+                        null,
+                        now,
+                        now,
+                        null));
     }
 
     /** A finished absent-target publication: RENAME at epoch 1 with its terminal receipt. */
     static AuthorityRecord completed(Digest targetKey) {
         Instant now = Instant.parse("2026-01-01T00:00:00Z");
         Digest operation = digest("internal-op");
-        DdlBinding publication = new DdlBinding(DdlCorrelationToken.issue(operation, DdlAction.RENAME, 1, RANDOM),
-                "query-0000000001", digest("query"), QueueStatus.TERMINAL_SUCCESS);
-        return new AuthorityRecord(targetKey, operation, FenceToken.issue(RANDOM), AuthorityPhase.COMPLETED, 1,
-                new AuthorityPayload(digest("plan"), digest("inventory"), null, generation(), "orders__dpone_0123456789abcdef",
-                        3, publication, null, now, now, null));
+        DdlBinding publication = new DdlBinding(
+                DdlCorrelationToken.issue(operation, DdlAction.RENAME, 1, RANDOM),
+                "query-0000000001",
+                digest("query"),
+                QueueStatus.TERMINAL_SUCCESS);
+        return new AuthorityRecord(
+                targetKey,
+                operation,
+                FenceToken.issue(RANDOM),
+                AuthorityPhase.COMPLETED,
+                1,
+                new AuthorityPayload(
+                        digest("plan"),
+                        digest("inventory"),
+                        null,
+                        generation(),
+                        "orders__dpone_0123456789abcdef",
+                        3,
+                        publication,
+                        null,
+                        now,
+                        now,
+                        null));
     }
 
     /** Creates the rig's control facade on every member and strictly inserts {@code record}'s V1 row. */
     static void plant(ExternalRig rig, AuthorityRecord record) throws Exception {
         var facade = rig.settings.facade();
         String onCluster = " ON CLUSTER `" + rig.cluster.spec().clusterName() + "`";
-        String local = DdlStatements.createControlTable(rig.cluster.spec().clusterName(), facade.control(), facade.keeperRoot())
-                .sql().replace(onCluster, "");
+        String local = DdlStatements.createControlTable(
+                        rig.cluster.spec().clusterName(), facade.control(), facade.keeperRoot())
+                .sql()
+                .replace(onCluster, "");
         for (int i = 0; i < rig.cluster.members().size(); i++) {
             rig.admin(i).execute(local);
         }
         AuthorityRow row = AuthorityCodecV1.INSTANCE.encode(record);
-        ClickHouseEndpoint endpoint = ClickHouseEndpoint.of(rig.cluster.member(0).endpoint().host(),
-                rig.cluster.member(0).endpoint().httpPort(), rig.db.control(), rig.cluster.publisher().user(),
+        ClickHouseEndpoint endpoint = ClickHouseEndpoint.of(
+                rig.cluster.member(0).endpoint().host(),
+                rig.cluster.member(0).endpoint().httpPort(),
+                rig.db.control(),
+                rig.cluster.publisher().user(),
                 rig.cluster.publisher().password());
         try (HttpOneShotMutationTransport mutations = new HttpOneShotMutationTransport(endpoint);
                 HttpReadTransport reads = new HttpReadTransport(endpoint)) {
-            MutationOutcome outcome = new SqlControlStore(facade.control(), mutations, reads, MutationPrevalidation.SERVER_DEFAULT)
-                    .insertStrict(new ControlRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
-                            row.dispatchEpoch().longValueExact(), row.payload(), row.payloadSha256()), "plant-" + UUID.randomUUID());
+            MutationOutcome outcome = new SqlControlStore(
+                            facade.control(), mutations, reads, MutationPrevalidation.SERVER_DEFAULT)
+                    .insertStrict(
+                            new ControlRow(
+                                    row.targetKey(),
+                                    row.operationId(),
+                                    row.fenceToken(),
+                                    row.phase(),
+                                    row.dispatchEpoch().longValueExact(),
+                                    row.payload(),
+                                    row.payloadSha256()),
+                            "plant-" + UUID.randomUUID());
             if (!(outcome instanceof MutationOutcome.Acknowledged)) {
                 throw new IllegalStateException("the internal record could not be planted: " + outcome);
             }
@@ -80,9 +126,12 @@ final class InternalRecords {
     }
 
     private static GenerationIdentity generation() {
-        return new GenerationIdentity(UUID.fromString("00000000-0000-4000-8000-000000000001"),
-                "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY tuple()", "0".repeat(64),
-                "default", "/clickhouse/tables/x/01");
+        return new GenerationIdentity(
+                UUID.fromString("00000000-0000-4000-8000-000000000001"),
+                "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY tuple()",
+                "0".repeat(64),
+                "default",
+                "/clickhouse/tables/x/01");
     }
 
     private static Digest digest(String text) {

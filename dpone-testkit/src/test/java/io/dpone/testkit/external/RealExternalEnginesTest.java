@@ -42,19 +42,24 @@ class RealExternalEnginesTest {
      * may drop.
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "ReplacingMergeTree | | ReplacingMergeTree ORDER BY b",
-            "SummingMergeTree | | SummingMergeTree ORDER BY b",
-            "AggregatingMergeTree | | AggregatingMergeTree ORDER BY b",
-            "CollapsingMergeTree | " + SIGN + " | CollapsingMergeTree(sign) ORDER BY b",
-            "VersionedCollapsingMergeTree | " + SIGN + ", ver UInt64 | VersionedCollapsingMergeTree(sign, ver) ORDER BY b",
-            "CoalescingMergeTree | | CoalescingMergeTree ORDER BY b",
-            "a table TTL | | MergeTree ORDER BY id TTL day + INTERVAL 1 DAY",
-            "a deduplication window | | MergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 100",
-            "a MATERIALIZED column | , m UInt64 MATERIALIZED id * 2 | MergeTree ORDER BY id"})
-    void aTargetThatChangesRowsIsRefusedBeforeAnything(String what, String extraColumns, String engine, RunningCluster cluster,
-            TestDatabase db) throws Exception {
-        try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000).memberPrincipal(cluster.admin())) {
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "ReplacingMergeTree | | ReplacingMergeTree ORDER BY b",
+                "SummingMergeTree | | SummingMergeTree ORDER BY b",
+                "AggregatingMergeTree | | AggregatingMergeTree ORDER BY b",
+                "CollapsingMergeTree | " + SIGN + " | CollapsingMergeTree(sign) ORDER BY b",
+                "VersionedCollapsingMergeTree | " + SIGN
+                        + ", ver UInt64 | VersionedCollapsingMergeTree(sign, ver) ORDER BY b",
+                "CoalescingMergeTree | | CoalescingMergeTree ORDER BY b",
+                "a table TTL | | MergeTree ORDER BY id TTL day + INTERVAL 1 DAY",
+                "a deduplication window | | MergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 100",
+                "a MATERIALIZED column | , m UInt64 MATERIALIZED id * 2 | MergeTree ORDER BY id"
+            })
+    void aTargetThatChangesRowsIsRefusedBeforeAnything(
+            String what, String extraColumns, String engine, RunningCluster cluster, TestDatabase db) throws Exception {
+        try (ExternalRig rig =
+                new ExternalRig(cluster, db, directory.resolve("store"), 1_000).memberPrincipal(cluster.admin())) {
             createTargets(rig, TrickyArtifact.columnsDdl() + (extraColumns == null ? "" : extraColumns), engine);
             assertRefusedBeforeAnything(rig);
         }
@@ -67,8 +72,11 @@ class RealExternalEnginesTest {
      */
     @Test
     void aColumnTtlIsRefusedBeforeAnything(RunningCluster cluster, TestDatabase db) throws Exception {
-        try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000).memberPrincipal(cluster.admin())) {
-            createTargets(rig, TrickyArtifact.columnsDdl().replace("u64 UInt64", "u64 UInt64 TTL day + INTERVAL 1 DAY"),
+        try (ExternalRig rig =
+                new ExternalRig(cluster, db, directory.resolve("store"), 1_000).memberPrincipal(cluster.admin())) {
+            createTargets(
+                    rig,
+                    TrickyArtifact.columnsDdl().replace("u64 UInt64", "u64 UInt64 TTL day + INTERVAL 1 DAY"),
                     "MergeTree ORDER BY id");
             assertRefusedBeforeAnything(rig);
         }
@@ -77,8 +85,11 @@ class RealExternalEnginesTest {
     /** Red on main 32d8930: admitted and locked, then ABORTED because its columns are not the source's (SOURCE_SCHEMA_INVALID). */
     @Test
     void aGraphiteTargetIsRefusedBeforeAnything(RunningCluster cluster, TestDatabase db) throws Exception {
-        try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000).memberPrincipal(cluster.admin())) {
-            createTargets(rig, "Path String, Time DateTime, Value Float64, Timestamp UInt32",
+        try (ExternalRig rig =
+                new ExternalRig(cluster, db, directory.resolve("store"), 1_000).memberPrincipal(cluster.admin())) {
+            createTargets(
+                    rig,
+                    "Path String, Time DateTime, Value Float64, Timestamp UInt32",
                     "GraphiteMergeTree('graphite_rollup') ORDER BY (Path, Time)");
             assertRefusedBeforeAnything(rig);
         }
@@ -92,8 +103,8 @@ class RealExternalEnginesTest {
      */
     @ParameterizedTest
     @CsvSource({"ReplacingMergeTree", "CollapsingMergeTree", "SummingMergeTree"})
-    void anAbsentTargetWithARowRewritingEngineIsRefusedBeforeAnything(String engine, RunningCluster cluster, TestDatabase db)
-            throws Exception {
+    void anAbsentTargetWithARowRewritingEngineIsRefusedBeforeAnything(
+            String engine, RunningCluster cluster, TestDatabase db) throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000, engine)
                 .memberPrincipal(cluster.admin())) {
             assertRefusedBeforeAnything(rig);
@@ -108,17 +119,31 @@ class RealExternalEnginesTest {
      * operation ended ABORTED (SOURCE_SCHEMA_INVALID).
      */
     @Test
-    void aliasAndEphemeralColumnsAreLeftOutAndTheTargetPublishes(RunningCluster cluster, TestDatabase db) throws Exception {
+    void aliasAndEphemeralColumnsAreLeftOutAndTheTargetPublishes(RunningCluster cluster, TestDatabase db)
+            throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
-            createTargets(rig, TrickyArtifact.columnsDdl() + ", next_id UInt64 ALIAS id + 1, note String EPHEMERAL",
+            createTargets(
+                    rig,
+                    TrickyArtifact.columnsDdl() + ", next_id UInt64 ALIAS id + 1, note String EPHEMERAL",
                     "MergeTree ORDER BY id");
             PublicationReceipt receipt = rig.publish("run-1", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.COMMITTED, receipt.outcome(), receipt.detail().toString());
+            assertEquals(
+                    PublicationOutcome.COMMITTED,
+                    receipt.outcome(),
+                    receipt.detail().toString());
             var artifact = TrickyArtifact.seal(directory.resolve("expected"));
-            ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
+            ExternalAssertions.everyMemberHolds(
+                    rig,
+                    rig.target(),
+                    artifact.schema(),
+                    artifact.rowCount(),
                     TrickyArtifact.content(artifact, rig.serverZone()));
             for (int i = 0; i < 2; i++) {
-                assertEquals("13", rig.admin(i).query("SELECT max(next_id) FROM " + rig.target().render()),
+                assertEquals(
+                        "13",
+                        rig.admin(i)
+                                .query("SELECT max(next_id) FROM "
+                                        + rig.target().render()),
                         "the alias reads from the published rows on member " + i);
             }
         }
@@ -131,8 +156,10 @@ class RealExternalEnginesTest {
     }
 
     private void assertRefusedBeforeAnything(ExternalRig rig) throws Exception {
-        DponeException refused = assertThrows(DponeException.class, () -> rig.publish("run-1", TrickyArtifact.source(directory)));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, refused.code(), refused.getMessage());
+        DponeException refused =
+                assertThrows(DponeException.class, () -> rig.publish("run-1", TrickyArtifact.source(directory)));
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, refused.code(), refused.getMessage());
         assertEquals(0, rig.ddl.dispatched(), "refused before the probe and the facade bootstrap: nothing was sent");
         assertInstanceOf(SlotRead.Unavailable.class, rig.slot("run-1"), "not even the control table exists");
         ExternalAssertions.noMemberHas(rig, rig.operation("run-1").candidate());

@@ -43,17 +43,22 @@ class RealExternalInputBoundsTest {
      * Tokyo one and published nine hours off (COMMITTED).
      */
     @Test
-    void aCodecDeclaredWithAnotherTypeThanTheTargetIsRefusedBeforeTheLock(RunningCluster cluster, TestDatabase db) throws Exception {
+    void aCodecDeclaredWithAnotherTypeThanTheTargetIsRefusedBeforeTheLock(RunningCluster cluster, TestDatabase db)
+            throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget("id UInt64, ts DateTime64(3, 'Asia/Tokyo')");
             Path file = Files.writeString(directory.resolve("events.tsv"), "1\t2024-07-01 00:00:00.000\n");
-            PublicationSource codec = new PublicationSource.CodecFile(file, "dpone.clickhouse.tab-separated",
+            PublicationSource codec = new PublicationSource.CodecFile(
+                    file,
+                    "dpone.clickhouse.tab-separated",
                     List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("ts", "DateTime64(3, 'UTC')")),
                     OptionalLong.of(Files.size(file)));
             DponeException refused = assertThrows(DponeException.class, () -> rig.publish("run-1", codec));
             assertEquals(DponeErrorCode.SOURCE_SCHEMA_INVALID, refused.code(), refused.getMessage());
-            assertEquals("column 2: the codec file's columns declare DateTime64(3, 'UTC'), the target's column is"
-                    + " DateTime64(3, 'Asia/Tokyo'); a value is never read as another type", refused.getMessage());
+            assertEquals(
+                    "column 2: the codec file's columns declare DateTime64(3, 'UTC'), the target's column is"
+                            + " DateTime64(3, 'Asia/Tokyo'); a value is never read as another type",
+                    refused.getMessage());
             assertInstanceOf(SlotRead.Absent.class, rig.slot("run-1"), "refused before the slot was taken");
             ExternalAssertions.noMemberHas(rig, rig.operation("run-1").candidate());
         }
@@ -65,32 +70,51 @@ class RealExternalInputBoundsTest {
      * ArrayIndexOutOfBoundsException, {@code DelimitedReaderTest}).
      */
     @Test
-    void aFieldWithoutAnEndStopsSealingAtTheBoundAndTheOperationAborts(RunningCluster cluster, TestDatabase db) throws Exception {
+    void aFieldWithoutAnEndStopsSealingAtTheBoundAndTheOperationAborts(RunningCluster cluster, TestDatabase db)
+            throws Exception {
         PublicationSource source = EndlessFieldFile.write(directory, "id,name");
-        assertAborted(cluster, db, source, "row 1: a field is longer than 16777216 bytes (is a quote or a line end missing?)");
+        assertAborted(
+                cluster,
+                db,
+                source,
+                "row 1: a field is longer than 16777216 bytes (is a quote or a line end missing?)");
     }
 
     /** Red on main 32d8930: the lone surrogate was sealed as {@code ?} and published (COMMITTED). */
     @Test
     void aLoneSurrogateInMemoryRowsIsRefusedWhileSealingAndTheOperationAborts(RunningCluster cluster, TestDatabase db)
             throws Exception {
-        PublicationSource rows = new PublicationSource.Rows(List.of(SourceColumn.typed("id", "UInt64"),
-                SourceColumn.typed("name", "String")), List.of(List.of("1", "fine"), List.of("2", "secret\uDC00")));
-        assertAborted(cluster, db, rows, "row 2: cell 2 holds a lone UTF-16 surrogate, which is not Unicode text"
-                + " (UTF-8 cannot carry it)");
+        PublicationSource rows = new PublicationSource.Rows(
+                List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("name", "String")),
+                List.of(List.of("1", "fine"), List.of("2", "secret\uDC00")));
+        assertAborted(
+                cluster,
+                db,
+                rows,
+                "row 2: cell 2 holds a lone UTF-16 surrogate, which is not Unicode text" + " (UTF-8 cannot carry it)");
     }
 
-    private void assertAborted(RunningCluster cluster, TestDatabase db, PublicationSource source, String message) throws Exception {
+    private void assertAborted(RunningCluster cluster, TestDatabase db, PublicationSource source, String message)
+            throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget("id UInt64, name String");
             PublicationReceipt receipt = rig.publish("run-1", source);
-            assertEquals(PublicationOutcome.ABORTED, receipt.outcome(), receipt.detail().toString());
+            assertEquals(
+                    PublicationOutcome.ABORTED,
+                    receipt.outcome(),
+                    receipt.detail().toString());
             assertEquals(Optional.of(DponeErrorCode.SOURCE_MALFORMED), receipt.errorCode());
-            assertTrue(String.valueOf(receipt.detail().get("message")).startsWith(message), receipt.detail().toString());
-            assertEquals(ExternalPhase.ABORTED, ExternalAssertions.record(rig, "run-1").phase());
+            assertTrue(
+                    String.valueOf(receipt.detail().get("message")).startsWith(message),
+                    receipt.detail().toString());
+            assertEquals(
+                    ExternalPhase.ABORTED,
+                    ExternalAssertions.record(rig, "run-1").phase());
             ExternalAssertions.noMemberHas(rig, rig.operation("run-1").candidate());
             ExternalAssertions.valueFree(receipt, rig);
-            assertTrue(!receipt.detail().toString().contains("secret") && !receipt.detail().toString().contains("xxxx"),
+            assertTrue(
+                    !receipt.detail().toString().contains("secret")
+                            && !receipt.detail().toString().contains("xxxx"),
                     "no cell text in evidence");
         }
     }

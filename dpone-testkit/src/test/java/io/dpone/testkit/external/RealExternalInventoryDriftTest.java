@@ -41,24 +41,39 @@ class RealExternalInventoryDriftTest {
             rig.createTarget(TrickyArtifact.columnsDdl());
             int members = cluster.members().size();
             AtomicInteger resolutions = new AtomicInteger();
-            rig.resolver(member -> new ResolvedEndpoint(resolutions.getAndIncrement() < members ? member.hostName() : "localhost",
-                    member.nativePort()));
+            rig.resolver(member -> new ResolvedEndpoint(
+                    resolutions.getAndIncrement() < members ? member.hostName() : "localhost", member.nativePort()));
             PublicationReceipt receipt = rig.publish("run-drift", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.UNKNOWN, receipt.outcome(), receipt.detail().toString());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), receipt.errorCode());
-            assertEquals(ExternalPhase.LOCKED, ExternalAssertions.record(rig, "run-drift").phase());
+            assertEquals(
+                    PublicationOutcome.UNKNOWN,
+                    receipt.outcome(),
+                    receipt.detail().toString());
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), receipt.errorCode());
+            assertEquals(
+                    ExternalPhase.LOCKED,
+                    ExternalAssertions.record(rig, "run-drift").phase());
             ExternalAssertions.noMemberHas(rig, rig.operation("run-drift").candidate());
 
-            EndpointResolver translated = (ClusterMember member) -> new ResolvedEndpoint("localhost", member.nativePort());
+            EndpointResolver translated =
+                    (ClusterMember member) -> new ResolvedEndpoint("localhost", member.nativePort());
             rig.resolver(translated);
             PublicationReceipt again = rig.publish("run-drift", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.ABORTED, again.outcome(), again.detail().toString());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), again.errorCode(),
+            assertEquals(
+                    PublicationOutcome.ABORTED, again.outcome(), again.detail().toString());
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE),
+                    again.errorCode(),
                     again.detail().toString());
-            assertEquals(ExternalPhase.ABORTED, ExternalAssertions.record(rig, "run-drift").phase());
+            assertEquals(
+                    ExternalPhase.ABORTED,
+                    ExternalAssertions.record(rig, "run-drift").phase());
             ExternalAssertions.noMemberHas(rig, rig.operation("run-drift").candidate());
-            assertEquals(3, rig.ddl.dispatched(), "the facade bootstrap and a harmless probe for each inventory digest;"
-                    + " no staging or publication statement");
+            assertEquals(
+                    3,
+                    rig.ddl.dispatched(),
+                    "the facade bootstrap and a harmless probe for each inventory digest;"
+                            + " no staging or publication statement");
         }
     }
 }

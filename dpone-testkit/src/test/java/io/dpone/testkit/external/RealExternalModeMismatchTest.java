@@ -25,8 +25,8 @@ class RealExternalModeMismatchTest {
     @Test
     void internalReplicationFlagsBlockExternalMode(RunningCluster cluster, TestDatabase db) throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
-            DponeException blocked = assertThrows(DponeException.class,
-                    () -> rig.publish("run-1", TrickyArtifact.source(directory)));
+            DponeException blocked =
+                    assertThrows(DponeException.class, () -> rig.publish("run-1", TrickyArtifact.source(directory)));
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH, blocked.code());
             assertEquals(0, rig.ddl.dispatched());
         }

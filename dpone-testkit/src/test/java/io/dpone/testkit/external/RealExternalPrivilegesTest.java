@@ -43,12 +43,19 @@ class RealExternalPrivilegesTest {
     @Test
     void checkGrantAnswersPerPrivilegeForTheRestrictedPrincipal(RunningCluster cluster, TestDatabase db) {
         for (int i = 0; i < cluster.members().size(); i++) {
-            assertEquals(new MemberPolicy(List.of(), 0), policy(cluster, cluster.publisher(), i, db.target()),
+            assertEquals(
+                    new MemberPolicy(List.of(), 0),
+                    policy(cluster, cluster.publisher(), i, db.target()),
                     "every privilege on the target database, and the server's default window is 0");
-            assertEquals(List.of("DROP TABLE"), policy(cluster, cluster.publisher(), i, db.control()).missingPrivileges());
-            assertEquals(List.of("INSERT", "CREATE TABLE", "DROP TABLE"),
-                    policy(cluster, cluster.publisher(), i, "system").missingPrivileges(), "SELECT ON system.* only");
-            assertEquals(List.of(), policy(cluster, cluster.admin(), i, db.control()).missingPrivileges());
+            assertEquals(
+                    List.of("DROP TABLE"),
+                    policy(cluster, cluster.publisher(), i, db.control()).missingPrivileges());
+            assertEquals(
+                    List.of("INSERT", "CREATE TABLE", "DROP TABLE"),
+                    policy(cluster, cluster.publisher(), i, "system").missingPrivileges(),
+                    "SELECT ON system.* only");
+            assertEquals(
+                    List.of(), policy(cluster, cluster.admin(), i, db.control()).missingPrivileges());
         }
     }
 
@@ -59,28 +66,43 @@ class RealExternalPrivilegesTest {
     @Test
     void aTargetWhereThePrincipalLacksDropTableIsRefusedBeforeAnything(RunningCluster cluster, TestDatabase db)
             throws Exception {
-        try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000, "MergeTree", db.control())) {
-            DponeException refused = assertThrows(DponeException.class,
-                    () -> rig.publish("run-1", TrickyArtifact.source(directory)));
+        try (ExternalRig rig =
+                new ExternalRig(cluster, db, directory.resolve("store"), 1_000, "MergeTree", db.control())) {
+            DponeException refused =
+                    assertThrows(DponeException.class, () -> rig.publish("run-1", TrickyArtifact.source(directory)));
 
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, refused.code(), refused.getMessage());
             assertTrue(refused.getMessage().contains("lacks DROP TABLE on the target database"), refused.getMessage());
-            assertEquals(0, rig.ddl.dispatched(), "refused before the probe and the facade bootstrap: nothing was sent");
+            assertEquals(
+                    0, rig.ddl.dispatched(), "refused before the probe and the facade bootstrap: nothing was sent");
             assertInstanceOf(SlotRead.Unavailable.class, rig.slot("run-1"), "not even the control table exists");
             ExternalAssertions.noMemberHas(rig, rig.operation("run-1").candidate());
             for (int i = 0; i < cluster.members().size(); i++) {
-                assertEquals("0", rig.admin(i).query("SELECT count() FROM system.tables WHERE database = '" + db.control()
-                        + "' AND name LIKE '" + ExternalRig.TARGET + "%'"), "no target, candidate or attempt table on member " + i);
+                assertEquals(
+                        "0",
+                        rig.admin(i)
+                                .query("SELECT count() FROM system.tables WHERE database = '" + db.control()
+                                        + "' AND name LIKE '" + ExternalRig.TARGET + "%'"),
+                        "no target, candidate or attempt table on member " + i);
             }
         }
     }
 
     private static MemberPolicy policy(RunningCluster cluster, Credentials principal, int member, String database) {
-        NativeMemberSessions sessions = new NativeMemberSessions(database, principal.user(), principal.password(),
-                Duration.ofSeconds(5), Duration.ofSeconds(30), () -> "dpone-test-" + UUID.randomUUID(), 5);
+        NativeMemberSessions sessions = new NativeMemberSessions(
+                database,
+                principal.user(),
+                principal.password(),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                () -> "dpone-test-" + UUID.randomUUID(),
+                5);
         ClusterMember target = cluster.member(member);
-        MemberSession session = sessions.session(new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
+        MemberSession session = sessions.session(
+                new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
         CatalogRead<MemberPolicy> read = session.policy(database);
-        return ((CatalogRead.Observed<MemberPolicy>) assertInstanceOf(CatalogRead.Observed.class, read, read.toString())).facts();
+        return ((CatalogRead.Observed<MemberPolicy>)
+                        assertInstanceOf(CatalogRead.Observed.class, read, read.toString()))
+                .facts();
     }
 }

@@ -21,10 +21,10 @@ import io.dpone.spi.publication.ClusterConnection;
 import io.dpone.spi.publication.HostEnvironment;
 import io.dpone.spi.publication.MemberEndpoints;
 import io.dpone.spi.publication.MemberEndpoints.Endpoint;
+import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.publication.PublicationContext;
 import io.dpone.spi.publication.PublicationRequest;
 import io.dpone.spi.publication.PublicationStrategyProvider;
-import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.publication.Publisher;
 import io.dpone.spi.publication.Secret;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
@@ -57,10 +57,11 @@ class RealExternalProviderTest {
     Path directory;
 
     @Test
-    void theComposedPublisherAdmitsRealMembersAndFailsClosedWithoutDistributedDdl(RunningCluster cluster, TestDatabase db)
-            throws Exception {
+    void theComposedPublisherAdmitsRealMembersAndFailsClosedWithoutDistributedDdl(
+            RunningCluster cluster, TestDatabase db) throws Exception {
         Path store = directory.resolve("store");
-        DponeException refused = assertThrows(DponeException.class, () -> publish(cluster, db, store, MemberEndpoints.none()));
+        DponeException refused =
+                assertThrows(DponeException.class, () -> publish(cluster, db, store, MemberEndpoints.none()));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, refused.code(), refused.getMessage());
         assertFalse(Files.exists(store), "nothing was sealed or created before the capability was proven");
     }
@@ -83,16 +84,25 @@ class RealExternalProviderTest {
 
         MemberEndpoints crossed = map(cluster, member -> new Endpoint("localhost", nativePort(cluster, 1 - member)));
         DponeException wrongMember = assertThrows(DponeException.class, () -> publish(cluster, db, store, crossed));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, wrongMember.code(), wrongMember.getMessage());
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                wrongMember.code(),
+                wrongMember.getMessage());
         assertTrue(wrongMember.getMessage().contains("reaches another member"), wrongMember.getMessage());
 
-        MemberEndpoints partial = new MemberEndpoints(Map.of(new Endpoint(cluster.member(0).endpoint().host(),
-                nativePort(cluster, 0)), new Endpoint("localhost", nativePort(cluster, 0))));
+        MemberEndpoints partial = new MemberEndpoints(Map.of(
+                new Endpoint(cluster.member(0).endpoint().host(), nativePort(cluster, 0)),
+                new Endpoint("localhost", nativePort(cluster, 0))));
         DponeException incomplete = assertThrows(DponeException.class, () -> publish(cluster, db, store, partial));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, incomplete.code(), incomplete.getMessage());
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                incomplete.code(),
+                incomplete.getMessage());
         assertTrue(incomplete.getMessage().contains("member endpoint map"), incomplete.getMessage());
         for (DponeException refusal : List.of(admitted, wrongMember, incomplete)) {
-            assertFalse(refusal.getMessage().contains("localhost") || refusal.getMessage().contains("127.0.0.1"),
+            assertFalse(
+                    refusal.getMessage().contains("localhost")
+                            || refusal.getMessage().contains("127.0.0.1"),
                     refusal.getMessage());
         }
         assertFalse(Files.exists(store), "nothing was sealed or created");
@@ -105,26 +115,47 @@ class RealExternalProviderTest {
     private static MemberEndpoints map(RunningCluster cluster, IntFunction<Endpoint> runtime) {
         Map<Endpoint, Endpoint> translations = new HashMap<>();
         for (int member = 0; member < 2; member++) {
-            translations.put(new Endpoint(cluster.member(member).endpoint().host(), nativePort(cluster, member)),
+            translations.put(
+                    new Endpoint(cluster.member(member).endpoint().host(), nativePort(cluster, member)),
                     runtime.apply(member));
         }
         return new MemberEndpoints(translations);
     }
 
-    private void publish(RunningCluster cluster, TestDatabase db, Path store, MemberEndpoints members) throws Exception {
-        SinkManifest manifest = new SinkManifest(false, new SinkTarget(db.target(), "orders"), StrategyMode.FULL_REFRESH,
-                1 << 20, StagingLocation.TARGET_LOCAL, Optional.empty(), Optional.of(store.toString()), Optional.of("MergeTree"),
-                Optional.of(new ClusterSpec(cluster.spec().clusterName(), DdlScope.CLUSTER, ReplicationMode.EXTERNAL,
+    private void publish(RunningCluster cluster, TestDatabase db, Path store, MemberEndpoints members)
+            throws Exception {
+        SinkManifest manifest = new SinkManifest(
+                false,
+                new SinkTarget(db.target(), "orders"),
+                StrategyMode.FULL_REFRESH,
+                1 << 20,
+                StagingLocation.TARGET_LOCAL,
+                Optional.empty(),
+                Optional.of(store.toString()),
+                Optional.of("MergeTree"),
+                Optional.of(new ClusterSpec(
+                        cluster.spec().clusterName(),
+                        DdlScope.CLUSTER,
+                        ReplicationMode.EXTERNAL,
                         OptionalLong.of(1_000))));
         PublicationStrategyProvider external = ServiceLoader.load(PublicationStrategyProvider.class).stream()
-                .map(ServiceLoader.Provider::get).filter(provider -> provider.replicationMode() == ReplicationMode.EXTERNAL)
-                .findFirst().orElseThrow();
-        StaticDecision decision = new StaticAdmissionPolicy(List.of(external)).decide(manifest, HostEnvironment.empty());
-        Publisher publisher = external.createPublisher(new PublicationContext(manifest, decision, HostEnvironment.empty()));
-        ClusterConnection connection = new ClusterConnection(cluster.member(0).endpoint().host(),
-                cluster.member(0).endpoint().httpPort(), cluster.member(0).endpoint().nativePort(), false,
-                cluster.admin().user(), Secret.of(cluster.admin().password()), members);
-        publisher.publish(new PublicationRequest("run-1", TrickyArtifact.source(directory), connection, Cancellation.NEVER,
-                ProgressListener.NONE));
+                .map(ServiceLoader.Provider::get)
+                .filter(provider -> provider.replicationMode() == ReplicationMode.EXTERNAL)
+                .findFirst()
+                .orElseThrow();
+        StaticDecision decision =
+                new StaticAdmissionPolicy(List.of(external)).decide(manifest, HostEnvironment.empty());
+        Publisher publisher =
+                external.createPublisher(new PublicationContext(manifest, decision, HostEnvironment.empty()));
+        ClusterConnection connection = new ClusterConnection(
+                cluster.member(0).endpoint().host(),
+                cluster.member(0).endpoint().httpPort(),
+                cluster.member(0).endpoint().nativePort(),
+                false,
+                cluster.admin().user(),
+                Secret.of(cluster.admin().password()),
+                members);
+        publisher.publish(new PublicationRequest(
+                "run-1", TrickyArtifact.source(directory), connection, Cancellation.NEVER, ProgressListener.NONE));
     }
 }

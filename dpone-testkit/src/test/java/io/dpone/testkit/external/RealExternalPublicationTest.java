@@ -40,13 +40,16 @@ class RealExternalPublicationTest {
     Path directory;
 
     @Test
-    void anExistingTargetIsExchangedOnEveryMemberAndOnlyItsExactPredecessorsAreDropped(RunningCluster cluster,
-            TestDatabase db) throws Exception {
+    void anExistingTargetIsExchangedOnEveryMemberAndOnlyItsExactPredecessorsAreDropped(
+            RunningCluster cluster, TestDatabase db) throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget(TrickyArtifact.columnsDdl());
             rig.admin(0).execute("INSERT INTO " + rig.target().render() + " (id) VALUES (100)");
             PublicationReceipt receipt = rig.publish("run-1", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.COMMITTED, receipt.outcome(), receipt.detail().toString());
+            assertEquals(
+                    PublicationOutcome.COMMITTED,
+                    receipt.outcome(),
+                    receipt.detail().toString());
             assertEquals(Optional.empty(), receipt.errorCode());
             assertEquals(ExternalReceipts.SCHEMA, receipt.schema());
             assertEquals(ReplicationMode.EXTERNAL, receipt.replicationMode());
@@ -61,16 +64,22 @@ class RealExternalPublicationTest {
                 assertEquals(CleanupMark.DROPPED, member.cleanup());
             }
             StoredArtifact artifact = TrickyArtifact.seal(directory.resolve("expected"));
-            ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
+            ExternalAssertions.everyMemberHolds(
+                    rig,
+                    rig.target(),
+                    artifact.schema(),
+                    artifact.rowCount(),
                     TrickyArtifact.content(artifact, rig.serverZone()));
             ExternalAssertions.noMemberHas(rig, rig.operation("run-1").candidate());
             assertEquals(4, rig.ddl.dispatched(), "probe, facade bootstrap, one EXCHANGE, one DROP");
-            assertTrue(rig.store.holders(completed.payload().artifact().sha256()).isEmpty(), "released after STAGED");
+            assertTrue(
+                    rig.store.holders(completed.payload().artifact().sha256()).isEmpty(), "released after STAGED");
 
             PublicationReceipt status = rig.service().status(Optional.of("run-1"));
             assertEquals(PublicationOutcome.COMMITTED, status.outcome());
             assertEquals(ExternalReceipts.SCHEMA, status.schema());
-            assertTrue(((java.util.List<?>) status.detail().get("steps")).contains("record belongs to this invocation"));
+            assertTrue(
+                    ((java.util.List<?>) status.detail().get("steps")).contains("record belongs to this invocation"));
             assertEquals(4, rig.ddl.dispatched(), "status sends nothing");
 
             PublicationReceipt again = rig.publish("run-1", TrickyArtifact.source(directory));
@@ -78,14 +87,26 @@ class RealExternalPublicationTest {
             assertEquals(4, rig.ddl.dispatched(), "a retry of a completed operation sends nothing");
 
             PublicationReceipt next = rig.publish("run-2", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.COMMITTED, next.outcome(), next.detail().toString());
+            assertEquals(
+                    PublicationOutcome.COMMITTED, next.outcome(), next.detail().toString());
             ExternalRecord second = ExternalAssertions.record(rig, "run-2");
             assertTrue(second.dispatchEpoch() > completed.dispatchEpoch(), "epochs never repeat for a target");
 
-            PublicationReceipt synthetic = SyntheticReceipts.localSynthetic(receipt, SyntheticReceipts.currentCommit(
-                    Path.of("").toAbsolutePath(), Map.of("backend", cluster.backendName(), "members", "2",
-                            "internal_replication", "false", "clickhouse", rig.admin(0).query("SELECT version()").strip(),
-                            "ddl_fan_out", "EmulatedClusterDdl")));
+            PublicationReceipt synthetic = SyntheticReceipts.localSynthetic(
+                    receipt,
+                    SyntheticReceipts.currentCommit(
+                            Path.of("").toAbsolutePath(),
+                            Map.of(
+                                    "backend",
+                                    cluster.backendName(),
+                                    "members",
+                                    "2",
+                                    "internal_replication",
+                                    "false",
+                                    "clickhouse",
+                                    rig.admin(0).query("SELECT version()").strip(),
+                                    "ddl_fan_out",
+                                    "EmulatedClusterDdl")));
             assertEquals(EvidenceScope.LOCAL_SYNTHETIC, synthetic.evidenceScope());
             assertEquals("local_synthetic", synthetic.detail().get("evidence_scope"));
             assertTrue(((String) synthetic.detail().get("commit")).matches("[0-9a-f]{40}"));
@@ -96,9 +117,15 @@ class RealExternalPublicationTest {
     @Test
     void anAbsentTargetIsRenamedIntoPlaceWithNothingToClean(RunningCluster cluster, TestDatabase db) throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
-            assertEquals(PublicationOutcome.NONE, rig.service().status(Optional.empty()).outcome(), "no record yet");
+            assertEquals(
+                    PublicationOutcome.NONE,
+                    rig.service().status(Optional.empty()).outcome(),
+                    "no record yet");
             PublicationReceipt receipt = rig.publish("run-absent", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.COMMITTED, receipt.outcome(), receipt.detail().toString());
+            assertEquals(
+                    PublicationOutcome.COMMITTED,
+                    receipt.outcome(),
+                    receipt.detail().toString());
             ExternalRecord completed = ExternalAssertions.record(rig, "run-absent");
             assertEquals(ExternalPhase.COMPLETED, completed.phase());
             assertNull(completed.payload().cleanup());
@@ -107,7 +134,11 @@ class RealExternalPublicationTest {
                 assertEquals(CleanupMark.NOT_NEEDED, member.cleanup());
             }
             StoredArtifact artifact = TrickyArtifact.seal(directory.resolve("expected"));
-            ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
+            ExternalAssertions.everyMemberHolds(
+                    rig,
+                    rig.target(),
+                    artifact.schema(),
+                    artifact.rowCount(),
                     TrickyArtifact.content(artifact, rig.serverZone()));
             assertEquals(3, rig.ddl.dispatched(), "probe, facade bootstrap, one RENAME");
         }

@@ -51,11 +51,19 @@ class RealExternalStagingFaultTest {
             rig.createTarget(TrickyArtifact.columnsDdl());
             List<UUID> targets = targetUuids(rig);
             HookedSessions[] hook = new HookedSessions[1];
-            rig.batchRows(2).sessions(real -> hook[0] = new HookedSessions(real, cluster.member(1).endpoint().nativePort(),
-                    HookedSessions.Moment.AFTER_ROWS, 4, () -> cluster.member(1).kill()));
+            rig.batchRows(2)
+                    .sessions(real -> hook[0] = new HookedSessions(
+                            real,
+                            cluster.member(1).endpoint().nativePort(),
+                            HookedSessions.Moment.AFTER_ROWS,
+                            4,
+                            () -> cluster.member(1).kill()));
             PublicationReceipt interrupted = rig.publish("run-kill", TrickyArtifact.source(directory));
             assertTrue(hook[0].fired());
-            assertEquals(PublicationOutcome.PREPARED, interrupted.outcome(), interrupted.detail().toString());
+            assertEquals(
+                    PublicationOutcome.PREPARED,
+                    interrupted.outcome(),
+                    interrupted.detail().toString());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED), interrupted.errorCode());
             ExternalRecord staging = ExternalAssertions.record(rig, "run-kill");
             assertEquals(ExternalPhase.STAGING, staging.phase());
@@ -67,70 +75,121 @@ class RealExternalStagingFaultTest {
             cluster.member(1).restart();
             TableRef attempt = rig.operation("run-kill").attempt(second.candidateUuid());
             long partial = ((CatalogRead.Observed<Long>) session(rig, 1).rowCount(attempt)).facts();
-            assertTrue(partial > 0 && partial < TrickyArtifact.lines().size(), "the killed load left a partial attempt");
-            assertEquals(second.candidateUuid(), assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, 1),
-                    attempt)).uuid(), "the partial attempt carries exactly the UUID recorded before its CREATE");
-            assertInstanceOf(TableState.Absent.class, ExternalAssertions.table(session(rig, 1), rig.operation("run-kill").candidate()),
+            assertTrue(
+                    partial > 0 && partial < TrickyArtifact.lines().size(), "the killed load left a partial attempt");
+            assertEquals(
+                    second.candidateUuid(),
+                    assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, 1), attempt))
+                            .uuid(),
+                    "the partial attempt carries exactly the UUID recorded before its CREATE");
+            assertInstanceOf(
+                    TableState.Absent.class,
+                    ExternalAssertions.table(
+                            session(rig, 1), rig.operation("run-kill").candidate()),
                     "the candidate name holds only a proven attempt");
 
             rig.batchRows(5).sessions(real -> real);
             PublicationReceipt resumed = rig.publish("run-kill", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.COMMITTED, resumed.outcome(), resumed.detail().toString());
+            assertEquals(
+                    PublicationOutcome.COMMITTED,
+                    resumed.outcome(),
+                    resumed.detail().toString());
             List<?> steps = (List<?>) resumed.detail().get("steps");
             assertTrue(steps.contains("member 1/1 accept"), steps.toString());
             assertTrue(steps.contains("member 1/2 replace"), steps.toString());
             ExternalRecord completed = ExternalAssertions.record(rig, "run-kill");
-            assertEquals(first.candidateUuid(), completed.payload().members().get(0).candidateUuid(),
+            assertEquals(
+                    first.candidateUuid(),
+                    completed.payload().members().get(0).candidateUuid(),
                     "the exact candidate was accepted, not reloaded");
-            assertNotEquals(second.candidateUuid(), completed.payload().members().get(1).candidateUuid(),
+            assertNotEquals(
+                    second.candidateUuid(),
+                    completed.payload().members().get(1).candidateUuid(),
                     "the owned partial candidate was replaced");
             StoredArtifact artifact = TrickyArtifact.seal(directory.resolve("expected"));
-            ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
+            ExternalAssertions.everyMemberHolds(
+                    rig,
+                    rig.target(),
+                    artifact.schema(),
+                    artifact.rowCount(),
                     TrickyArtifact.content(artifact, rig.serverZone()));
-            assertEquals(List.of(first.candidateUuid(), completed.payload().members().get(1).candidateUuid()),
-                    targetUuids(rig), "each target now is that member's own staged candidate");
+            assertEquals(
+                    List.of(
+                            first.candidateUuid(),
+                            completed.payload().members().get(1).candidateUuid()),
+                    targetUuids(rig),
+                    "each target now is that member's own staged candidate");
             assertNotEquals(targets, targetUuids(rig));
         }
     }
 
     @Test
-    void aRowChangedOnAMembersCandidateBeforeStagedIsDivergenceAndNothingIsPublished(RunningCluster cluster, TestDatabase db)
-            throws Exception {
+    void aRowChangedOnAMembersCandidateBeforeStagedIsDivergenceAndNothingIsPublished(
+            RunningCluster cluster, TestDatabase db) throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget(TrickyArtifact.columnsDdl());
             List<UUID> targets = targetUuids(rig);
             // the load goes to the attempt named by the UUID just recorded for member 2
-            rig.sessions(real -> new HookedSessions(real, cluster.member(1).endpoint().nativePort(),
-                    HookedSessions.Moment.AFTER_LOAD, 0, () -> rig.admin(1).execute("ALTER TABLE " + rig.operation("run-tamper")
-                            .attempt(ExternalAssertions.record(rig, "run-tamper").payload().members().get(1).candidateUuid()).render()
-                            + " UPDATE s = 'changed' WHERE id = 3 SETTINGS mutations_sync = 2")));
+            rig.sessions(real -> new HookedSessions(
+                    real,
+                    cluster.member(1).endpoint().nativePort(),
+                    HookedSessions.Moment.AFTER_LOAD,
+                    0,
+                    () -> rig.admin(1)
+                            .execute("ALTER TABLE "
+                                    + rig.operation("run-tamper")
+                                            .attempt(ExternalAssertions.record(rig, "run-tamper")
+                                                    .payload()
+                                                    .members()
+                                                    .get(1)
+                                                    .candidateUuid())
+                                            .render()
+                                    + " UPDATE s = 'changed' WHERE id = 3 SETTINGS mutations_sync = 2")));
             PublicationReceipt receipt = rig.publish("run-tamper", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.UNKNOWN, receipt.outcome(), receipt.detail().toString());
+            assertEquals(
+                    PublicationOutcome.UNKNOWN,
+                    receipt.outcome(),
+                    receipt.detail().toString());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED), receipt.errorCode());
-            assertEquals(ExternalPhase.STAGING, ExternalAssertions.record(rig, "run-tamper").phase());
+            assertEquals(
+                    ExternalPhase.STAGING,
+                    ExternalAssertions.record(rig, "run-tamper").phase());
             assertEquals(targets, targetUuids(rig), "no target changed");
             assertEquals(2, rig.ddl.dispatched(), "only the probe and the facade bootstrap: no publication statement");
         }
     }
 
     @Test
-    void aProvenCandidateChangedBeforeStagedDivergesOnEveryRetry(RunningCluster cluster, TestDatabase db) throws Exception {
+    void aProvenCandidateChangedBeforeStagedDivergesOnEveryRetry(RunningCluster cluster, TestDatabase db)
+            throws Exception {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget(TrickyArtifact.columnsDdl());
             List<UUID> targets = targetUuids(rig);
             TableRef candidate = rig.operation("run-ready").candidate();
-            rig.batchRows(2).sessions(real -> new HookedSessions(real, cluster.member(1).endpoint().nativePort(),
-                    HookedSessions.Moment.AFTER_ROWS, 4, () -> cluster.member(1).kill()));
-            assertEquals(PublicationOutcome.PREPARED, rig.publish("run-ready", TrickyArtifact.source(directory)).outcome());
+            rig.batchRows(2)
+                    .sessions(real -> new HookedSessions(
+                            real,
+                            cluster.member(1).endpoint().nativePort(),
+                            HookedSessions.Moment.AFTER_ROWS,
+                            4,
+                            () -> cluster.member(1).kill()));
+            assertEquals(
+                    PublicationOutcome.PREPARED,
+                    rig.publish("run-ready", TrickyArtifact.source(directory)).outcome());
             cluster.member(1).restart();
-            rig.admin(0).execute("ALTER TABLE " + candidate.render() + " UPDATE s = 'changed' WHERE id = 3"
-                    + " SETTINGS mutations_sync = 2");
+            rig.admin(0)
+                    .execute("ALTER TABLE " + candidate.render() + " UPDATE s = 'changed' WHERE id = 3"
+                            + " SETTINGS mutations_sync = 2");
             rig.sessions(real -> real);
             for (int attempt = 0; attempt < 2; attempt++) {
                 PublicationReceipt receipt = rig.publish("run-ready", TrickyArtifact.source(directory));
-                assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED), receipt.errorCode(),
+                assertEquals(
+                        Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED),
+                        receipt.errorCode(),
                         receipt.detail().toString());
-                assertEquals(ExternalPhase.STAGING, ExternalAssertions.record(rig, "run-ready").phase());
+                assertEquals(
+                        ExternalPhase.STAGING,
+                        ExternalAssertions.record(rig, "run-ready").phase());
             }
             assertEquals(targets, targetUuids(rig), "no target changed");
             assertEquals(2, rig.ddl.dispatched());
@@ -145,14 +204,25 @@ class RealExternalStagingFaultTest {
             List<UUID> targets = targetUuids(rig);
             TableRef candidate = rig.operation("run-foreign").candidate();
             UUID foreign = UUID.randomUUID();
-            rig.admin(1).execute("CREATE TABLE " + candidate.render() + " UUID '" + foreign + "' AS " + rig.target().render());
+            rig.admin(1)
+                    .execute("CREATE TABLE " + candidate.render() + " UUID '" + foreign + "' AS "
+                            + rig.target().render());
             for (int attempt = 0; attempt < 2; attempt++) {
                 PublicationReceipt receipt = rig.publish("run-foreign", TrickyArtifact.source(directory));
-                assertEquals(PublicationOutcome.UNKNOWN, receipt.outcome(), receipt.detail().toString());
-                assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED), receipt.errorCode());
-                assertEquals(ExternalPhase.STAGING, ExternalAssertions.record(rig, "run-foreign").phase());
-                assertEquals(foreign, assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, 1),
-                        candidate)).uuid(), "left in place");
+                assertEquals(
+                        PublicationOutcome.UNKNOWN,
+                        receipt.outcome(),
+                        receipt.detail().toString());
+                assertEquals(
+                        Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED), receipt.errorCode());
+                assertEquals(
+                        ExternalPhase.STAGING,
+                        ExternalAssertions.record(rig, "run-foreign").phase());
+                assertEquals(
+                        foreign,
+                        assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, 1), candidate))
+                                .uuid(),
+                        "left in place");
             }
             assertEquals(targets, targetUuids(rig), "no target changed");
             assertEquals(2, rig.ddl.dispatched(), "no publication statement");
@@ -166,7 +236,9 @@ class RealExternalStagingFaultTest {
     private static List<UUID> targetUuids(ExternalRig rig) {
         List<UUID> uuids = new ArrayList<>();
         for (int i = 0; i < rig.cluster.members().size(); i++) {
-            uuids.add(assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, i), rig.target())).uuid());
+            uuids.add(
+                    assertInstanceOf(TableState.Present.class, ExternalAssertions.table(session(rig, i), rig.target()))
+                            .uuid());
         }
         return uuids;
     }

@@ -40,21 +40,40 @@ class RealExternalTargetDriftTest {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget(TrickyArtifact.columnsDdl());
             HookedSessions[] hook = new HookedSessions[1];
-            rig.batchRows(2).sessions(real -> hook[0] = new HookedSessions(real, cluster.member(1).endpoint().nativePort(),
-                    HookedSessions.Moment.AFTER_ROWS, 4, () -> cluster.member(1).kill()));
+            rig.batchRows(2)
+                    .sessions(real -> hook[0] = new HookedSessions(
+                            real,
+                            cluster.member(1).endpoint().nativePort(),
+                            HookedSessions.Moment.AFTER_ROWS,
+                            4,
+                            () -> cluster.member(1).kill()));
             PublicationReceipt interrupted = rig.publish("run-drop", TrickyArtifact.source(directory));
             assertTrue(hook[0].fired());
-            assertEquals(PublicationOutcome.PREPARED, interrupted.outcome(), interrupted.detail().toString());
-            assertEquals(MemberStage.LOADING, ExternalAssertions.record(rig, "run-drop").payload().members().get(1).stage());
+            assertEquals(
+                    PublicationOutcome.PREPARED,
+                    interrupted.outcome(),
+                    interrupted.detail().toString());
+            assertEquals(
+                    MemberStage.LOADING,
+                    ExternalAssertions.record(rig, "run-drop")
+                            .payload()
+                            .members()
+                            .get(1)
+                            .stage());
 
             cluster.member(1).restart();
             rig.admin(1).execute("DROP TABLE " + rig.target().render() + " SYNC");
             rig.sessions(real -> real);
             PublicationReceipt aborted = rig.publish("run-drop", TrickyArtifact.source(directory));
 
-            assertEquals(PublicationOutcome.ABORTED, aborted.outcome(), aborted.detail().toString());
+            assertEquals(
+                    PublicationOutcome.ABORTED,
+                    aborted.outcome(),
+                    aborted.detail().toString());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN), aborted.errorCode());
-            assertEquals(ExternalPhase.ABORTED, ExternalAssertions.record(rig, "run-drop").phase());
+            assertEquals(
+                    ExternalPhase.ABORTED,
+                    ExternalAssertions.record(rig, "run-drop").phase());
             ExternalAssertions.noMemberHas(rig, rig.operation("run-drop").candidate());
             ExternalAssertions.valueFree(aborted, rig);
         }

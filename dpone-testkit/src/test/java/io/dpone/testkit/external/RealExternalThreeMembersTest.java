@@ -29,11 +29,22 @@ class RealExternalThreeMembersTest {
         try (ExternalRig rig = new ExternalRig(cluster, db, directory.resolve("store"), 1_000)) {
             rig.createTarget(TrickyArtifact.columnsDdl());
             PublicationReceipt receipt = rig.publish("run-3", TrickyArtifact.source(directory));
-            assertEquals(PublicationOutcome.COMMITTED, receipt.outcome(), receipt.detail().toString());
-            assertEquals(ExternalPhase.COMPLETED, ExternalAssertions.record(rig, "run-3").phase());
-            assertEquals(3, ExternalAssertions.record(rig, "run-3").payload().members().size());
+            assertEquals(
+                    PublicationOutcome.COMMITTED,
+                    receipt.outcome(),
+                    receipt.detail().toString());
+            assertEquals(
+                    ExternalPhase.COMPLETED,
+                    ExternalAssertions.record(rig, "run-3").phase());
+            assertEquals(
+                    3,
+                    ExternalAssertions.record(rig, "run-3").payload().members().size());
             StoredArtifact artifact = TrickyArtifact.seal(directory.resolve("expected"));
-            ExternalAssertions.everyMemberHolds(rig, rig.target(), artifact.schema(), artifact.rowCount(),
+            ExternalAssertions.everyMemberHolds(
+                    rig,
+                    rig.target(),
+                    artifact.schema(),
+                    artifact.rowCount(),
                     TrickyArtifact.content(artifact, rig.serverZone()));
             ExternalAssertions.noMemberHas(rig, rig.operation("run-3").candidate());
             ExternalAssertions.valueFree(receipt, rig);

@@ -8,7 +8,6 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.external.content.ArtifactContent;
 import io.dpone.clickhouse.external.content.ContentDigest;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSelf;
@@ -56,11 +55,17 @@ class RealMemberSessionTest {
     Path directory;
 
     static MemberSession session(RunningCluster cluster, int member, TestDatabase db, int batchRows) {
-        NativeMemberSessions sessions = new NativeMemberSessions(db.target(), cluster.publisher().user(),
-                cluster.publisher().password(), Duration.ofSeconds(5), Duration.ofSeconds(30),
-                () -> "dpone-test-" + UUID.randomUUID(), batchRows);
+        NativeMemberSessions sessions = new NativeMemberSessions(
+                db.target(),
+                cluster.publisher().user(),
+                cluster.publisher().password(),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                () -> "dpone-test-" + UUID.randomUUID(),
+                batchRows);
         ClusterMember target = cluster.member(member);
-        return sessions.session(new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
+        return sessions.session(
+                new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
     }
 
     @Test
@@ -69,42 +74,74 @@ class RealMemberSessionTest {
         TableRef candidate = new TableRef(db.target(), "t__dpone_ext_0123456789abcdef");
         for (int i = 0; i < cluster.members().size(); i++) {
             MemberSession member = session(cluster, i, db, 5);
-            MemberSelf self = ((CatalogRead.Observed<MemberSelf>) member.identify(cluster.spec().clusterName())).facts();
-            assertEquals(List.of(1L, (long) i + 1), List.of(self.shardNumber(), self.replicaNumber()));
-            assertInstanceOf(TableState.Absent.class, ((CatalogRead.Observed<TableState>) member.table(candidate)).facts());
-            assertInstanceOf(MutationOutcome.Acknowledged.class, member.create(candidate, UUID.randomUUID(), new CandidateDefinition.Columns(
-                    artifact.schema().columns().stream().map(c -> new CandidateDefinition.Column(c.name(),
-                            c.type().canonicalName())).toList(), "MergeTree")));
-            try (ArtifactRows rows = artifact.rows()) {
-                LoadResult loaded = member.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER);
-                assertEquals(artifact.rowCount(), assertInstanceOf(LoadResult.Loaded.class, loaded).rows());
-            }
-            MemberContent content = ((CatalogRead.Observed<MemberContent>) member.content(candidate, artifact.schema(), 1_000))
+            MemberSelf self = ((CatalogRead.Observed<MemberSelf>)
+                            member.identify(cluster.spec().clusterName()))
                     .facts();
-            assertEquals(new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)), content,
+            assertEquals(List.of(1L, (long) i + 1), List.of(self.shardNumber(), self.replicaNumber()));
+            assertInstanceOf(
+                    TableState.Absent.class, ((CatalogRead.Observed<TableState>) member.table(candidate)).facts());
+            assertInstanceOf(
+                    MutationOutcome.Acknowledged.class,
+                    member.create(
+                            candidate,
+                            UUID.randomUUID(),
+                            new CandidateDefinition.Columns(
+                                    artifact.schema().columns().stream()
+                                            .map(c -> new CandidateDefinition.Column(
+                                                    c.name(), c.type().canonicalName()))
+                                            .toList(),
+                                    "MergeTree")));
+            try (ArtifactRows rows = artifact.rows()) {
+                LoadResult loaded = member.insert(
+                        candidate,
+                        artifact.schema(),
+                        TrickyArtifact.stored(rows, artifact.schema()),
+                        Cancellation.NEVER);
+                assertEquals(
+                        artifact.rowCount(),
+                        assertInstanceOf(LoadResult.Loaded.class, loaded).rows());
+            }
+            MemberContent content =
+                    ((CatalogRead.Observed<MemberContent>) member.content(candidate, artifact.schema(), 1_000)).facts();
+            assertEquals(
+                    new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
+                    content,
                     "member " + (i + 1));
             assertEquals(artifact.rowCount(), ((CatalogRead.Observed<Long>) member.rowCount(candidate)).facts());
         }
         String expected = expectedStrings();
         for (ClusterMember member : cluster.members()) {
             MemberClient admin = member.client(cluster.admin());
-            assertEquals(expected, admin.query("SELECT id, hex(s), isNull(ns), hex(ifNull(ns, '')), isNull(lc), hex(ifNull(lc, ''))"
-                    + " FROM " + candidate.render() + " ORDER BY id FORMAT TSV"), "member " + (member.index() + 1));
+            assertEquals(
+                    expected,
+                    admin.query("SELECT id, hex(s), isNull(ns), hex(ifNull(ns, '')), isNull(lc), hex(ifNull(lc, ''))"
+                            + " FROM " + candidate.render() + " ORDER BY id FORMAT TSV"),
+                    "member " + (member.index() + 1));
         }
     }
 
     @Test
-    void aRowBudgetBelowTheRowsIsOverBudgetAndADroppedCandidateIsAbsent(RunningCluster cluster, TestDatabase db) throws Exception {
+    void aRowBudgetBelowTheRowsIsOverBudgetAndADroppedCandidateIsAbsent(RunningCluster cluster, TestDatabase db)
+            throws Exception {
         StoredArtifact artifact = TrickyArtifact.seal(directory);
         TableRef candidate = new TableRef(db.target(), "t__dpone_ext_fedcba9876543210");
         MemberSession member = session(cluster, 1, db, 1_000);
-        member.create(candidate, UUID.randomUUID(), new CandidateDefinition.Columns(artifact.schema().columns().stream()
-                .map(c -> new CandidateDefinition.Column(c.name(), c.type().canonicalName())).toList(), "MergeTree"));
+        member.create(
+                candidate,
+                UUID.randomUUID(),
+                new CandidateDefinition.Columns(
+                        artifact.schema().columns().stream()
+                                .map(c -> new CandidateDefinition.Column(
+                                        c.name(), c.type().canonicalName()))
+                                .toList(),
+                        "MergeTree"));
         try (ArtifactRows rows = artifact.rows()) {
-            member.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER);
+            member.insert(
+                    candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER);
         }
-        assertEquals(new MemberContent.OverBudget(3), ((CatalogRead.Observed<MemberContent>) member.content(candidate,
-                artifact.schema(), 3)).facts());
+        assertEquals(
+                new MemberContent.OverBudget(3),
+                ((CatalogRead.Observed<MemberContent>) member.content(candidate, artifact.schema(), 3)).facts());
         assertInstanceOf(MutationOutcome.Acknowledged.class, member.drop(candidate));
         assertInstanceOf(TableState.Absent.class, ((CatalogRead.Observed<TableState>) member.table(candidate)).facts());
     }
@@ -115,7 +152,8 @@ class RealMemberSessionTest {
      * {@code tmp/}, merges them to exactly the artifact's digest, and leaves no file behind.
      */
     @Test
-    void aProofLongerThanOneRunSpillsToTheStoreAndLeavesNothing(RunningCluster cluster, TestDatabase db) throws Exception {
+    void aProofLongerThanOneRunSpillsToTheStoreAndLeavesNothing(RunningCluster cluster, TestDatabase db)
+            throws Exception {
         List<SourceColumn> columns = List.of(SourceColumn.typed("v", "Nullable(String)"));
         List<List<String>> cells = new ArrayList<>();
         for (int i = 0; i < ContentDigest.RUN_ROWS + 4_321; i++) {
@@ -124,19 +162,39 @@ class RealMemberSessionTest {
         ArtifactStore store = ArtifactStore.open(directory.resolve("store"));
         StoredArtifact artifact = new SourceSealer(store, cells.size(), ProgressListener.NONE)
                 .seal(new PublicationSource.Rows(columns, cells), columns);
-        NativeMemberSessions sessions = new NativeMemberSessions(db.target(), cluster.publisher().user(),
-                cluster.publisher().password(), Duration.ofSeconds(5), Duration.ofSeconds(30),
-                () -> "dpone-test-" + UUID.randomUUID(), NativeMemberSessions.DEFAULT_BATCH_ROWS, store::spillDirectory);
+        NativeMemberSessions sessions = new NativeMemberSessions(
+                db.target(),
+                cluster.publisher().user(),
+                cluster.publisher().password(),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                () -> "dpone-test-" + UUID.randomUUID(),
+                NativeMemberSessions.DEFAULT_BATCH_ROWS,
+                store::spillDirectory);
         ClusterMember target = cluster.member(0);
-        MemberSession member = sessions.session(new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
+        MemberSession member = sessions.session(
+                new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
         TableRef candidate = new TableRef(db.target(), "t__dpone_ext_00000000000000aa");
-        assertInstanceOf(MutationOutcome.Acknowledged.class, member.create(candidate, UUID.randomUUID(), new CandidateDefinition.Columns(
-                List.of(new CandidateDefinition.Column("v", "Nullable(String)")), "MergeTree")));
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class,
+                member.create(
+                        candidate,
+                        UUID.randomUUID(),
+                        new CandidateDefinition.Columns(
+                                List.of(new CandidateDefinition.Column("v", "Nullable(String)")), "MergeTree")));
         try (ArtifactRows rows = artifact.rows()) {
-            assertInstanceOf(LoadResult.Loaded.class, member.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER));
+            assertInstanceOf(
+                    LoadResult.Loaded.class,
+                    member.insert(
+                            candidate,
+                            artifact.schema(),
+                            TrickyArtifact.stored(rows, artifact.schema()),
+                            Cancellation.NEVER));
         }
-        assertEquals(new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
-                ((CatalogRead.Observed<MemberContent>) member.content(candidate, artifact.schema(), cells.size())).facts());
+        assertEquals(
+                new MemberContent.Observed(artifact.rowCount(), TrickyArtifact.content(artifact)),
+                ((CatalogRead.Observed<MemberContent>) member.content(candidate, artifact.schema(), cells.size()))
+                        .facts());
         try (Stream<Path> left = Files.list(store.spillDirectory())) {
             assertEquals(List.of(), left.toList(), "no spill file is left in the store's tmp/");
         }
@@ -149,8 +207,18 @@ class RealMemberSessionTest {
             String s = hex(strings.get(i));
             boolean nsNull = i % 3 == 0;
             boolean lcNull = i % 2 == 0;
-            expected.append(i + 1).append('\t').append(s).append('\t').append(nsNull ? 1 : 0).append('\t')
-                    .append(nsNull ? "" : s).append('\t').append(lcNull ? 1 : 0).append('\t').append(lcNull ? "" : s).append('\n');
+            expected.append(i + 1)
+                    .append('\t')
+                    .append(s)
+                    .append('\t')
+                    .append(nsNull ? 1 : 0)
+                    .append('\t')
+                    .append(nsNull ? "" : s)
+                    .append('\t')
+                    .append(lcNull ? 1 : 0)
+                    .append('\t')
+                    .append(lcNull ? "" : s)
+                    .append('\n');
         }
         return expected.toString().strip();
     }

@@ -6,8 +6,8 @@ import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.artifact.ServerZone;
 import io.dpone.clickhouse.external.content.ArtifactContent;
 import io.dpone.clickhouse.external.member.TypedRowSource;
-import io.dpone.clickhouse.external.store.ArtifactRows;
 import io.dpone.clickhouse.external.seal.SourceSealer;
+import io.dpone.clickhouse.external.store.ArtifactRows;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.spi.publication.ProgressListener;
@@ -50,8 +50,19 @@ public final class TrickyArtifact {
             SourceColumn.typed("u64", "UInt64"));
 
     /** The string cells of column {@code s} (and, NULL aside, of {@code ns}), in row order. */
-    public static final List<String> STRINGS = List.of("", "plain", "tab\there", "line\nbreak", "cr\rreturn", "nul\0inside",
-            "\\N", "back\\slash", "\\", "ctrl\u0001\u001f\u007f", "snow ☃ 𝄞", "\0");
+    public static final List<String> STRINGS = List.of(
+            "",
+            "plain",
+            "tab\there",
+            "line\nbreak",
+            "cr\rreturn",
+            "nul\0inside",
+            "\\N",
+            "back\\slash",
+            "\\",
+            "ctrl\u0001\u001f\u007f",
+            "snow ☃ 𝄞",
+            "\0");
 
     /** The codec lines: id, then the escaped cells. */
     public static List<String> lines() {
@@ -60,10 +71,24 @@ public final class TrickyArtifact {
             String s = escape(STRINGS.get(i));
             String ns = i % 3 == 0 ? "\\N" : s;
             String lc = i % 2 == 0 ? "\\N" : s;
-            lines.add(String.join("\t", Long.toString(i + 1), s, ns, "ab", "-12.5" + i, i == 0 ? "nan" : i == 1 ? "-inf" : "0.1",
-                    i == 2 ? "-0" : "3.25", "2149-06-06", "1900-01-01", "2021-03-28 02:30:00".replace("02:30", "1" + (i % 10) + ":30"),
-                    "2262-04-10 23:59:59.99999" + (i % 10), "6BB1F2E7-0000-4000-8000-00000000000" + Integer.toHexString(i),
-                    i % 2 == 0 ? "true" : "0", lc, Integer.toString(-128 + i), "18446744073709551615"));
+            lines.add(String.join(
+                    "\t",
+                    Long.toString(i + 1),
+                    s,
+                    ns,
+                    "ab",
+                    "-12.5" + i,
+                    i == 0 ? "nan" : i == 1 ? "-inf" : "0.1",
+                    i == 2 ? "-0" : "3.25",
+                    "2149-06-06",
+                    "1900-01-01",
+                    "2021-03-28 02:30:00".replace("02:30", "1" + (i % 10) + ":30"),
+                    "2262-04-10 23:59:59.99999" + (i % 10),
+                    "6BB1F2E7-0000-4000-8000-00000000000" + Integer.toHexString(i),
+                    i % 2 == 0 ? "true" : "0",
+                    lc,
+                    Integer.toString(-128 + i),
+                    "18446744073709551615"));
         }
         return lines;
     }
@@ -73,7 +98,11 @@ public final class TrickyArtifact {
         if (text.equals("\0")) {
             return "\\0";
         }
-        return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r").replace("\0", "\\0");
+        return text.replace("\\", "\\\\")
+                .replace("\t", "\\t")
+                .replace("\n", "\\n")
+                .replace("\r", "\\r")
+                .replace("\0", "\\0");
     }
 
     public static StoredArtifact seal(Path directory) throws IOException {
@@ -90,7 +119,11 @@ public final class TrickyArtifact {
 
     /** The column list of a table with exactly the artifact's columns. */
     public static String columnsDdl() {
-        return String.join(", ", COLUMNS.stream().map(c -> c.name() + " " + c.type().orElseThrow()).toList());
+        return String.join(
+                ", ",
+                COLUMNS.stream()
+                        .map(c -> c.name() + " " + c.type().orElseThrow())
+                        .toList());
     }
 
     /**
@@ -118,6 +151,5 @@ public final class TrickyArtifact {
         };
     }
 
-    private TrickyArtifact() {
-    }
+    private TrickyArtifact() {}
 }

@@ -15,8 +15,7 @@ import java.util.Arrays;
  * byte: one mebibyte more than the readers' field bound, so a bounded reader stops inside it.
  */
 public final class EndlessFieldFile {
-    private EndlessFieldFile() {
-    }
+    private EndlessFieldFile() {}
 
     /** Writes {@code rows.csv} into {@code directory} with the two-column {@code header}; its size is declared. */
     public static PublicationSource write(Path directory, String header) throws IOException {
@@ -29,7 +28,7 @@ public final class EndlessFieldFile {
                 out.write(filler);
             }
         }
-        return new PublicationSource.DelimitedFile(file, DelimitedFormat.CSV_WITH_NAMES, Compression.NONE,
-                java.util.OptionalLong.of(Files.size(file)));
+        return new PublicationSource.DelimitedFile(
+                file, DelimitedFormat.CSV_WITH_NAMES, Compression.NONE, java.util.OptionalLong.of(Files.size(file)));
     }
 }

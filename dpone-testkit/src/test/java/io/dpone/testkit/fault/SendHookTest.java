@@ -11,8 +11,8 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
-import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -25,8 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /** The hook and shared counter a real-cluster acceptance backend arms its faults with. */
 class SendHookTest {
-    private static final SqlStatement CAS = new SqlStatement(StatementKind.KEEPER_MAP_CAS, "ALTER TABLE t UPDATE x = 1 WHERE k = 'a'");
-    private static final SqlStatement EXCHANGE = new SqlStatement(StatementKind.DDL_EXCHANGE, "EXCHANGE TABLES a.b AND a.c ON CLUSTER c");
+    private static final SqlStatement CAS =
+            new SqlStatement(StatementKind.KEEPER_MAP_CAS, "ALTER TABLE t UPDATE x = 1 WHERE k = 'a'");
+    private static final SqlStatement EXCHANGE =
+            new SqlStatement(StatementKind.DDL_EXCHANGE, "EXCHANGE TABLES a.b AND a.c ON CLUSTER c");
     private static final SqlStatement READ = SqlStatement.read("SELECT 1");
 
     private static final RowCursor EMPTY = new RowCursor() {
@@ -41,8 +43,7 @@ class SendHookTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     private final List<String> executed = new ArrayList<>();
@@ -72,7 +73,7 @@ class SendHookTest {
     }
 
     private FaultInjectingTransport wrap(CallCounter counter, SendHook hook) {
-        return new FaultInjectingTransport(mutations, reads, FaultPlan.none(), duration -> { }, counter, hook);
+        return new FaultInjectingTransport(mutations, reads, FaultPlan.none(), duration -> {}, counter, hook);
     }
 
     @Test
@@ -93,7 +94,9 @@ class SendHookTest {
         assertInstanceOf(MutationOutcome.Ambiguous.class, outcome, "the caller never learns the answer");
         assertEquals(List.of("ddl-1"), executed, "sent once");
         assertEquals(List.of("before DDL_EXCHANGE ddl-1", "after ddl-1 Acknowledged"), hook.events);
-        assertEquals(List.of(new InjectedFault(1, "ddl-1", StatementKind.DDL_EXCHANGE, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE)),
+        assertEquals(
+                List.of(new InjectedFault(
+                        1, "ddl-1", StatementKind.DDL_EXCHANGE, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE)),
                 transport.injected());
     }
 
@@ -126,16 +129,24 @@ class SendHookTest {
         assertEquals(1, counter.sends(StatementKind.DDL_EXCHANGE));
         assertEquals(2, counter.sends(StatementKind.READ));
         assertEquals(1, counter.maxSendsPerMutation(), "a read sent twice under one id is no one-shot violation");
-        new FaultInjectingTransport(mutations, reads, FaultPlan.builder(1).always(StatementKind.KEEPER_MAP_CAS,
-                TransportFault.REPEAT_SEND).build(), duration -> { }, counter, SendHook.NONE).execute(CAS, QueryContext.of("cas-4"));
+        new FaultInjectingTransport(
+                        mutations,
+                        reads,
+                        FaultPlan.builder(1)
+                                .always(StatementKind.KEEPER_MAP_CAS, TransportFault.REPEAT_SEND)
+                                .build(),
+                        duration -> {},
+                        counter,
+                        SendHook.NONE)
+                .execute(CAS, QueryContext.of("cas-4"));
         assertEquals(2, counter.maxSendsPerMutation(), "a mutation sent twice is");
     }
 
     @Test
     void everyCandidateLoadCountsAsOneSendOfItsOwn() {
         CallCounter counter = new CallCounter();
-        CandidateLoadPort loader = new CountingCandidateLoader((candidate, columns, rows, max, cancellation, progress) ->
-                new LoadResult.Loaded(0, 0), counter);
+        CandidateLoadPort loader = new CountingCandidateLoader(
+                (candidate, columns, rows, max, cancellation, progress) -> new LoadResult.Loaded(0, 0), counter);
         for (int load = 0; load < 2; load++) {
             loader.load(new TableRef("d", "t"), List.of("id"), EMPTY, 1, Cancellation.NEVER, ProgressListener.NONE);
         }

@@ -42,26 +42,40 @@ class QueueToCleanupPipelinePropertiesTest {
             new ExactHostSetEntryAggregator(PinnedQueueStatusNormalizer.INSTANCE, Sha256ProtocolDigests.INSTANCE);
 
     @Property
-    void hazardousQueueEvidenceNeverReachesCleanup(@ForAll("scenarios") EntryScenario scenario,
-            @ForAll("pairs") GenerationIdentity[] generations) {
+    void hazardousQueueEvidenceNeverReachesCleanup(
+            @ForAll("scenarios") EntryScenario scenario, @ForAll("pairs") GenerationIdentity[] generations) {
         boolean hazardous = hazardous(scenario);
         Statistics.collect(hazardous ? "hazardous" : "clean");
         Statistics.coverage(coverage -> coverage.check("hazardous").percentage(percent -> percent > 20));
         if (!hazardous) {
             return;
         }
-        QueueResult queue = QueueResult.of(AGGREGATOR.aggregate(scenario.entry(), scenario.expectedHosts(), scenario.rows()).outcome());
+        QueueResult queue = QueueResult.of(AGGREGATOR
+                .aggregate(scenario.entry(), scenario.expectedHosts(), scenario.rows())
+                .outcome());
         ReconcileArbitraries.ShapeWithStranger shape = new ReconcileArbitraries.ShapeWithStranger(
                 new PublicationShape.ExistingTarget(generations[0], generations[1]), generations[0]);
         List<ReplicaObservation> committed = scenario.expectedHosts().stream()
-                .map(host -> ReconcileArbitraries.observe(shape, host, ReplicaPlan.COMMITTED, 0)).toList();
-        PublicationFacts publication = new PublicationFacts(shape.shape(), AuthorityPhase.DISPATCHING,
-                scenario.expectedHosts(), committed, queue);
-        assertFalse(new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE).classify(publication)
-                .classification().permitsCleanup());
-        CleanupFacts cleanup = new CleanupFacts(shape.shape(), AuthorityPhase.COMMITTED, scenario.expectedHosts(), committed,
-                queue, QueueResult.NO_ENTRY, true);
-        assertFalse(new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE).classify(cleanup).decision().permitsDrop());
+                .map(host -> ReconcileArbitraries.observe(shape, host, ReplicaPlan.COMMITTED, 0))
+                .toList();
+        PublicationFacts publication = new PublicationFacts(
+                shape.shape(), AuthorityPhase.DISPATCHING, scenario.expectedHosts(), committed, queue);
+        assertFalse(new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE)
+                .classify(publication)
+                .classification()
+                .permitsCleanup());
+        CleanupFacts cleanup = new CleanupFacts(
+                shape.shape(),
+                AuthorityPhase.COMMITTED,
+                scenario.expectedHosts(),
+                committed,
+                queue,
+                QueueResult.NO_ENTRY,
+                true);
+        assertFalse(new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE)
+                .classify(cleanup)
+                .decision()
+                .permitsDrop());
     }
 
     @Provide
@@ -78,14 +92,20 @@ class QueueToCleanupPipelinePropertiesTest {
     private static boolean hazardous(EntryScenario scenario) {
         Map<HostEndpoint, Integer> counts = new HashMap<>();
         for (QueueRow row : scenario.rows()) {
-            if (SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()) == QueueStatus.OUTCOME_UNKNOWN
-                    || row.host() == null || row.port() == null || !row.entry().equals(scenario.entry().entry())) {
+            if (SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
+                            == QueueStatus.OUTCOME_UNKNOWN
+                    || row.host() == null
+                    || row.port() == null
+                    || !row.entry().equals(scenario.entry().entry())) {
                 return true;
             }
             counts.merge(new HostEndpoint(row.host(), row.port()), 1, Integer::sum);
         }
-        return !counts.keySet().equals(scenario.expectedHosts()) || counts.values().stream().anyMatch(count -> count != 1)
-                || !scenario.rows().stream().allMatch(row -> Sha256ProtocolDigests.INSTANCE.ddlQuery(row.query())
-                        .equals(scenario.entry().queryDigest()));
+        return !counts.keySet().equals(scenario.expectedHosts())
+                || counts.values().stream().anyMatch(count -> count != 1)
+                || !scenario.rows().stream()
+                        .allMatch(row -> Sha256ProtocolDigests.INSTANCE
+                                .ddlQuery(row.query())
+                                .equals(scenario.entry().queryDigest()));
     }
 }

@@ -13,8 +13,8 @@ import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -36,16 +36,27 @@ import org.junit.jupiter.api.Test;
 class AbortAfterLoadingTest {
     @Test
     void aFatalInsertRefusalAfterTheMemberWasRecordedLoadingEndsAborted() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(62).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(62)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
             cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
-            simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.admin("a column renamed on member 1",
-                    admin -> admin.driftColumns(1, PublicationDriver.TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                            ColumnSpec.of("w", "String")))));
+            simulator.arm(
+                    Step.call(PortCall.MEMBER_CREATE).member(1).nth(1),
+                    SimulatorFault.admin(
+                            "a column renamed on member 1",
+                            admin -> admin.driftColumns(
+                                    1,
+                                    PublicationDriver.TARGET,
+                                    List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("w", "String")))));
 
             Attempt attempt = driver.publish("w1", "nightly-A", 3);
 
@@ -54,9 +65,16 @@ class AbortAfterLoadingTest {
             ExternalRecord record = driver.record("nightly-A");
             assertEquals(ExternalPhase.ABORTED, record.phase());
             for (int member = 0; member < 2; member++) {
-                assertEquals(Optional.empty(), cluster.uuid(member, driver.candidate("nightly-A")), "owned candidate left on " + member);
+                assertEquals(
+                        Optional.empty(),
+                        cluster.uuid(member, driver.candidate("nightly-A")),
+                        "owned candidate left on " + member);
             }
-            assertTrue(cluster.store().holders(record.payload().artifact().sha256()).isEmpty(), "released after ABORTED");
+            assertTrue(
+                    cluster.store()
+                            .holders(record.payload().artifact().sha256())
+                            .isEmpty(),
+                    "released after ABORTED");
             assertEquals(List.of(), checker.violations());
         }
     }

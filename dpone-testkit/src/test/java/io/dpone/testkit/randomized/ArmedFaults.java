@@ -12,8 +12,7 @@ import java.util.Set;
 
 /** One schedule's faults armed on its simulator, and afterwards the fault classes that took effect. */
 final class ArmedFaults {
-    private record Armed(FaultClass faultClass, SimulatorFault fault) {
-    }
+    private record Armed(FaultClass faultClass, SimulatorFault fault) {}
 
     private final ClusterSimulator simulator;
     private final List<Armed> armed = new ArrayList<>();
@@ -40,7 +39,9 @@ final class ArmedFaults {
             exercised.addAll(acted);
         }
         for (Armed one : armed) {
-            if (one.faultClass() != null && one.faultClass().countsWhenFired() && simulator.observe().fired(one.fault())) {
+            if (one.faultClass() != null
+                    && one.faultClass().countsWhenFired()
+                    && simulator.observe().fired(one.fault())) {
                 exercised.add(one.faultClass());
             }
         }

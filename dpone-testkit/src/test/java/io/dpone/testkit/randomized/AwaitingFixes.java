@@ -39,8 +39,7 @@ final class AwaitingFixes {
      */
     static final boolean PERMIT_AGE_FIXED = true;
 
-    private AwaitingFixes() {
-    }
+    private AwaitingFixes() {}
 
     /**
      * A pinned finding's seeded schedule: until {@code fixed}, it must reach exactly that defect
@@ -52,7 +51,8 @@ final class AwaitingFixes {
             return;
         }
         assertFalse(result.violations().isEmpty(), "the defect is reached (red on main 0f041b0)");
-        assertTrue(result.violations().stream().allMatch(found -> found.contains(violation)),
+        assertTrue(
+                result.violations().stream().allMatch(found -> found.contains(violation)),
                 "exactly the pinned finding and nothing else: " + result.violations());
     }
 }

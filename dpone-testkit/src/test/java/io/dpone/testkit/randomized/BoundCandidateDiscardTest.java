@@ -10,8 +10,8 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.WorkerOutcome;
 import io.dpone.testkit.simulator.WorkerPorts;
@@ -37,8 +37,11 @@ import org.junit.jupiter.api.Test;
 class BoundCandidateDiscardTest {
     private static final String INVOCATION = "nightly-A";
     /** w1's reads of the slot: 1 admission, 2 the post-read of its insert, 3 the re-read after the conflict. */
-    private static final Step.Call POST_READ = Step.call(PortCall.CONTROL_READ).worker("w1").nth(2);
-    private static final Step.Call REREAD = Step.call(PortCall.CONTROL_READ).worker("w1").nth(3);
+    private static final Step.Call POST_READ =
+            Step.call(PortCall.CONTROL_READ).worker("w1").nth(2);
+
+    private static final Step.Call REREAD =
+            Step.call(PortCall.CONTROL_READ).worker("w1").nth(3);
 
     @Test
     void aWorkerWhoseReReadFailsAfterALostRaceKeepsItsBoundCandidateAndEndsUnknown() {
@@ -83,7 +86,9 @@ class BoundCandidateDiscardTest {
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
         for (int member = 0; member < 2; member++) {
             assertTrue(sim.holds(member, PublicationDriver.TARGET), "the target stands on member " + member);
-            assertTrue(!sim.holds(member, published), "only cleanup, under its permit, removed the predecessor on " + member);
+            assertTrue(
+                    !sim.holds(member, published),
+                    "only cleanup, under its permit, removed the predecessor on " + member);
         }
         assertEquals(1, sim.dispatches(StatementKind.DDL_DROP).size(), "the one cleanup drop");
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
@@ -97,7 +102,8 @@ class BoundCandidateDiscardTest {
     void aWriteRefusedBeforeApplyingLetsTheCandidateGoEvenWithoutAReRead() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 186);
         sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w1"), SimulatorFault.pauseWorker());
-        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).worker("w2").afterEffect(), SimulatorFault.resumeWorker("w1"));
+        sim.simulator.arm(
+                Step.call(PortCall.CONTROL_INSERT).worker("w2").afterEffect(), SimulatorFault.resumeWorker("w1"));
         sim.simulator.arm(Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), SimulatorFault.loseResponse());
 
         Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
@@ -105,7 +111,9 @@ class BoundCandidateDiscardTest {
         Attempt w1 = outcomes.get("w1").value();
         assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT), w1.code(), w1.summary());
         assertEquals(1, discards(sim), "w1 dropped its own, never bound candidate");
-        assertEquals(Optional.of(PublicationOutcome.COMMITTED), outcomes.get("w2").value().outcome());
+        assertEquals(
+                Optional.of(PublicationOutcome.COMMITTED),
+                outcomes.get("w2").value().outcome());
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
     }
 
@@ -131,17 +139,21 @@ class BoundCandidateDiscardTest {
     void aStagingFailureDiscardDelayedPastAnotherWorkersPublicationDropsOnlyItsOwnCandidate() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 185);
         sim.simulator.arm(Step.call(PortCall.LOAD).worker("w1"), SimulatorFault.loseResponse());
-        sim.simulator.arm(Step.call(PortCall.DDL_SETUP).worker("w1").kind(StatementKind.DDL_DISCARD_STAGING),
+        sim.simulator.arm(
+                Step.call(PortCall.DDL_SETUP).worker("w1").kind(StatementKind.DDL_DISCARD_STAGING),
                 SimulatorFault.pauseWorker(Duration.ofMinutes(5)));
 
         Map<String, WorkerOutcome<Attempt>> outcomes = race(sim);
 
-        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED), outcomes.get("w1").value().code());
+        assertEquals(
+                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED),
+                outcomes.get("w1").value().code());
         Attempt w2 = outcomes.get("w2").value();
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), w2.outcome(), w2.summary());
         assertEquals(1, discards(sim), "w1's own discard");
         for (int member = 0; member < 2; member++) {
-            assertEquals(java.util.Set.of(), sim.driver.attemptCandidates(member, INVOCATION), "nothing left on " + member);
+            assertEquals(
+                    java.util.Set.of(), sim.driver.attemptCandidates(member, INVOCATION), "nothing left on " + member);
         }
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
     }
@@ -150,13 +162,18 @@ class BoundCandidateDiscardTest {
     private static ServiceOnSimulator w1FrozenUntilW2Exchanges(long seed) {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, seed);
         sim.simulator.arm(POST_READ, SimulatorFault.pauseWorker());
-        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w2").kind(StatementKind.DDL_EXCHANGE).afterEffect(),
+        sim.simulator.arm(
+                Step.call(PortCall.DDL_DISPATCH)
+                        .worker("w2")
+                        .kind(StatementKind.DDL_EXCHANGE)
+                        .afterEffect(),
                 SimulatorFault.resumeWorker("w1"));
         return sim;
     }
 
     static long discards(ServiceOnSimulator sim) {
-        return sim.simulator.observe().calls().records().stream().filter(r -> r.kind() == StatementKind.DDL_DISCARD_STAGING)
+        return sim.simulator.observe().calls().records().stream()
+                .filter(r -> r.kind() == StatementKind.DDL_DISCARD_STAGING)
                 .count();
     }
 
@@ -169,8 +186,13 @@ class BoundCandidateDiscardTest {
                 new ClusterSimulator.Worker<>(w1, ports -> ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4)),
                 new ClusterSimulator.Worker<>(w2, ports -> {
                     // until w1's PREPARED record is in the slot, or w1 stopped before writing one
-                    for (int waited = 0; waited < 200 && simulator.observe().keeperMap(PublicationDriver.FACADE.keeperRoot())
-                            .isEmpty(); waited++) {
+                    for (int waited = 0;
+                            waited < 200
+                                    && simulator
+                                            .observe()
+                                            .keeperMap(PublicationDriver.FACADE.keeperRoot())
+                                            .isEmpty();
+                            waited++) {
                         ports.sleeper().sleep(Duration.ofMillis(5));
                     }
                     return ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4);

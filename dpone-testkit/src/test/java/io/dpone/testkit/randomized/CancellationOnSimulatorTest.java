@@ -6,8 +6,8 @@ import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +30,8 @@ class CancellationOnSimulatorTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 39);
         AtomicBoolean cancelled = new AtomicBoolean();
         // member 1's DDL worker stalls, so the create stays in progress there while the wait is cut short
-        sim.simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CREATE_CANDIDATE),
+        sim.simulator.arm(
+                Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CREATE_CANDIDATE),
                 SimulatorFault.admin("stall member 1 and Ctrl-C", admin -> {
                     admin.stallDdl(1);
                     cancelled.set(true);
@@ -61,10 +62,16 @@ class CancellationOnSimulatorTest {
         assertEquals(0, sim.dispatches(StatementKind.DDL_EXCHANGE).size(), "no publication statement");
         assertEquals(0, sim.dispatches(StatementKind.DDL_RENAME).size(), "no publication statement");
         assertEquals(0, sim.dispatches(StatementKind.DDL_DROP).size(), "no cleanup drop");
-        assertEquals(1, sim.simulator.observe().calls().records().stream()
-                .filter(r -> r.kind() == StatementKind.DDL_DISCARD_STAGING).count(),
+        assertEquals(
+                1,
+                sim.simulator.observe().calls().records().stream()
+                        .filter(r -> r.kind() == StatementKind.DDL_DISCARD_STAGING)
+                        .count(),
                 "the attempt discards its own candidate, as after any failed load");
-        assertEquals(PublicationOutcome.NONE, sim.driver.status("reader", INVOCATION).receipt().outcome(), "no record");
+        assertEquals(
+                PublicationOutcome.NONE,
+                sim.driver.status("reader", INVOCATION).receipt().outcome(),
+                "no record");
 
         Attempt rerun = sim.publish("w2", 1, INVOCATION);
 
@@ -76,7 +83,10 @@ class CancellationOnSimulatorTest {
     void cancelledAfterTakingTheSlotStopsBeforeTheDispatchCas() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 41);
         AtomicBoolean cancelled = new AtomicBoolean();
-        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT).afterEffect(),
+        sim.simulator.arm(
+                Step.call(PortCall.CONTROL_INSERT)
+                        .kind(StatementKind.KEEPER_MAP_INSERT)
+                        .afterEffect(),
                 SimulatorFault.admin("Ctrl-C", admin -> cancelled.set(true)));
 
         Attempt attempt = sim.publish("w1", 0, INVOCATION, cancelled::get).orElseThrow();
@@ -98,7 +108,8 @@ class CancellationOnSimulatorTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 42);
         AtomicBoolean cancelled = new AtomicBoolean();
         // Member 2's DDL worker stalls, so the exchange stays in progress there; Ctrl-C comes as it is sent.
-        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE),
+        sim.simulator.arm(
+                Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE),
                 SimulatorFault.admin("stall member 2 and Ctrl-C", admin -> {
                     admin.stallDdl(2);
                     cancelled.set(true);
@@ -126,7 +137,9 @@ class CancellationOnSimulatorTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 43);
         AtomicBoolean cancelled = new AtomicBoolean();
         // CAS 3 writes COMMITTED; the flag flips once it applied.
-        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).nth(3).afterEffect(), SimulatorFault.admin("Ctrl-C", admin -> cancelled.set(true)));
+        sim.simulator.arm(
+                Step.call(PortCall.CONTROL_CAS).nth(3).afterEffect(),
+                SimulatorFault.admin("Ctrl-C", admin -> cancelled.set(true)));
 
         Attempt attempt = sim.publish("w1", 0, INVOCATION, cancelled::get).orElseThrow();
 

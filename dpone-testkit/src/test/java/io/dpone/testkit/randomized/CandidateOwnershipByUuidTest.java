@@ -17,8 +17,8 @@ import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import java.util.List;
@@ -61,7 +61,12 @@ class CandidateOwnershipByUuidTest {
 
     private void foreignTableUnderTheCandidateName(int member) {
         TableRef candidate = driver.candidate("nightly-A");
-        assertEquals(0, simulator.admin().createTable(member, candidate, TableSpec.mergeTreeEvents(), FOREIGN).code());
+        assertEquals(
+                0,
+                simulator
+                        .admin()
+                        .createTable(member, candidate, TableSpec.mergeTreeEvents(), FOREIGN)
+                        .code());
     }
 
     @Test
@@ -86,9 +91,14 @@ class CandidateOwnershipByUuidTest {
         start(62);
         foreignTableUnderTheCandidateName(1);
         // member 0's insert is refused FATAL (its target's column renamed before the candidate was created AS it)
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(0).nth(1), SimulatorFault.admin("a column renamed on member 0",
-                admin -> admin.driftColumns(0, PublicationDriver.TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                        ColumnSpec.of("w", "String")))));
+        simulator.arm(
+                Step.call(PortCall.MEMBER_CREATE).member(0).nth(1),
+                SimulatorFault.admin(
+                        "a column renamed on member 0",
+                        admin -> admin.driftColumns(
+                                0,
+                                PublicationDriver.TARGET,
+                                List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("w", "String")))));
 
         Attempt attempt = driver.publish("w1", "nightly-A", 3);
 
@@ -96,8 +106,12 @@ class CandidateOwnershipByUuidTest {
         ExternalRecord record = driver.record("nightly-A");
         assertEquals(ExternalPhase.ABORTED, record.phase());
         assertEquals(Optional.empty(), cluster.uuid(0, driver.candidate("nightly-A")), "the owned candidate dropped");
-        assertEquals(Optional.of(FOREIGN), cluster.uuid(1, driver.candidate("nightly-A")), "the foreign table left in place");
-        assertEquals(MemberStage.PENDING, record.payload().members().get(1).stage(), "nothing of this operation was there");
+        assertEquals(
+                Optional.of(FOREIGN),
+                cluster.uuid(1, driver.candidate("nightly-A")),
+                "the foreign table left in place");
+        assertEquals(
+                MemberStage.PENDING, record.payload().members().get(1).stage(), "nothing of this operation was there");
         assertTrue(cluster.store().holders(record.payload().artifact().sha256()).isEmpty(), "released after ABORTED");
         assertEquals(List.of(), checker.violations());
     }
@@ -117,7 +131,8 @@ class CandidateOwnershipByUuidTest {
         assertEquals(Optional.empty(), cluster.uuid(1, driver.candidate("nightly-A")));
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
         MemberRecord published = driver.record("nightly-A").payload().members().get(1);
-        assertNotEquals(recorded.candidateUuid(), published.candidateUuid(), "a fresh UUID, recorded again before its CREATE");
+        assertNotEquals(
+                recorded.candidateUuid(), published.candidateUuid(), "a fresh UUID, recorded again before its CREATE");
         assertEquals(List.of(), checker.violations());
     }
 
@@ -129,8 +144,13 @@ class CandidateOwnershipByUuidTest {
 
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         MemberRecord recorded = driver.record("nightly-A").payload().members().get(1);
-        assertEquals(Optional.of(recorded.candidateUuid()), cluster.uuid(1, driver.attempt("nightly-A", recorded.candidateUuid())));
-        assertEquals(Optional.empty(), cluster.uuid(1, driver.candidate("nightly-A")), "the candidate name holds only a proven attempt");
+        assertEquals(
+                Optional.of(recorded.candidateUuid()),
+                cluster.uuid(1, driver.attempt("nightly-A", recorded.candidateUuid())));
+        assertEquals(
+                Optional.empty(),
+                cluster.uuid(1, driver.candidate("nightly-A")),
+                "the candidate name holds only a proven attempt");
         Attempt rerun = driver.publish("w1", "nightly-A", 3);
 
         assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());

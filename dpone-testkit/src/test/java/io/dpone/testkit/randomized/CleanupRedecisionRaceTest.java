@@ -41,23 +41,44 @@ class CleanupRedecisionRaceTest {
 
     private static Schedule race() {
         Step.Call drop = Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_DROP);
-        return new Schedule(1336, 2, 3, Schedule.Facade.PRESENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2),
+        return new Schedule(
+                1336,
+                2,
+                3,
+                Schedule.Facade.PRESENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2),
                         new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2),
                         new Schedule.WorkerPlan("w3", 0, Schedule.PRIMARY, 2)),
-                List.of(new Schedule.PlannedFault("member 1's host fails the first cleanup drop",
-                                Step.hostExecutes(1, StatementKind.DDL_DROP), sim -> SimulatorFault.hostError(999, "KEEPER_EXCEPTION",
-                                        "Keeper lost")),
-                        new Schedule.PlannedFault("w1 dies right after sending its drop", drop.worker("w1").afterEffect(),
+                List.of(
+                        new Schedule.PlannedFault(
+                                "member 1's host fails the first cleanup drop",
+                                Step.hostExecutes(1, StatementKind.DDL_DROP),
+                                sim -> SimulatorFault.hostError(999, "KEEPER_EXCEPTION", "Keeper lost")),
+                        new Schedule.PlannedFault(
+                                "w1 dies right after sending its drop",
+                                drop.worker("w1").afterEffect(),
                                 sim -> SimulatorFault.crashWorker()),
-                        new Schedule.PlannedFault("w2 starts when w1 is gone", Step.anyCall().worker("w2").nth(1),
+                        new Schedule.PlannedFault(
+                                "w2 starts when w1 is gone",
+                                Step.anyCall().worker("w2").nth(1),
                                 sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(120))),
-                        new Schedule.PlannedFault("w3 starts after w2 bound the drop", Step.anyCall().worker("w3").nth(1),
+                        new Schedule.PlannedFault(
+                                "w3 starts after w2 bound the drop",
+                                Step.anyCall().worker("w3").nth(1),
                                 sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(125))),
-                        new Schedule.PlannedFault("w2 freezes before persisting the old drop's receipt",
-                                Step.call(PortCall.CONTROL_CAS).worker("w2").nth(2), sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(20))),
-                        new Schedule.PlannedFault("w3 freezes before sending its drop", drop.worker("w3").nth(1),
+                        new Schedule.PlannedFault(
+                                "w2 freezes before persisting the old drop's receipt",
+                                Step.call(PortCall.CONTROL_CAS).worker("w2").nth(2),
+                                sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(20))),
+                        new Schedule.PlannedFault(
+                                "w3 freezes before sending its drop",
+                                drop.worker("w3").nth(1),
                                 sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(40)))),
-                true, 1, List.of(0), Schedule.EXTERNAL);
+                true,
+                1,
+                List.of(0),
+                Schedule.EXTERNAL);
     }
 }

@@ -3,17 +3,17 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
-import io.dpone.spi.error.DponeErrorCode;
-import io.dpone.spi.receipt.PublicationOutcome;
-import java.util.Optional;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,14 +28,18 @@ import org.junit.jupiter.api.Test;
 class DispatchCasNotSentTest {
     @Test
     void aDispatchCasThatWasNotSentEndsInAReceipt() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(436).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(2).seed(436).build();
         InvariantChecker checker = new InvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         SimulatedCluster cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
         PublicationDriver driver = new PublicationDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         cluster.createReplicatedTable(PublicationDriver.TARGET, 3);
-        simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS), SimulatorFault.failBeforeSend());
+        simulator.arm(
+                Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS), SimulatorFault.failBeforeSend());
 
         Attempt attempt = ScheduleRunner.attempt(driver, simulator.worker("w1"), "nightly-A", 3);
 

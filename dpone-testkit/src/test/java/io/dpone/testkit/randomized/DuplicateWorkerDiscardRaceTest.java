@@ -10,8 +10,8 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableView;
 import io.dpone.testkit.simulator.WorkerOutcome;
@@ -53,34 +53,46 @@ class DuplicateWorkerDiscardRaceTest {
 
     @Test
     void aDuplicateWorkerNeverDropsTheGenerationsOfAPublishedOperation() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(3).seed(SEED).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(3).seed(SEED).build();
         InvariantChecker checker = new InvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         SimulatedCluster cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
         PublicationDriver driver = new PublicationDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         cluster.createReplicatedTable(PublicationDriver.TARGET, 3);
         UUID predecessor = cluster.uuid(0, PublicationDriver.TARGET).orElseThrow();
-        simulator.arm(Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CAPABILITY_PROBE).worker("late"),
+        simulator.arm(
+                Step.call(PortCall.DDL_SETUP)
+                        .kind(StatementKind.DDL_CAPABILITY_PROBE)
+                        .worker("late"),
                 SimulatorFault.admin("stall DDL worker of member 2", admin -> admin.stallDdl(2)));
-        simulator.arm(Step.at(Duration.ofSeconds(2)), SimulatorFault.admin("release DDL worker of member 2",
-                admin -> admin.releaseDdl(2)));
-        simulator.arm(Step.hostExecutes(2, StatementKind.DDL_EXCHANGE), SimulatorFault.hostError(60, "UNKNOWN_TABLE",
-                "injected UNKNOWN_TABLE"));
+        simulator.arm(
+                Step.at(Duration.ofSeconds(2)),
+                SimulatorFault.admin("release DDL worker of member 2", admin -> admin.releaseDdl(2)));
+        simulator.arm(
+                Step.hostExecutes(2, StatementKind.DDL_EXCHANGE),
+                SimulatorFault.hostError(60, "UNKNOWN_TABLE", "injected UNKNOWN_TABLE"));
 
         List<ClusterSimulator.Worker<Attempt>> workers = new ArrayList<>();
-        workers.add(new ClusterSimulator.Worker<>(simulator.worker("early", 0),
-                ports -> ScheduleRunner.attempt(driver, ports, INVOCATION, 3)));
+        workers.add(new ClusterSimulator.Worker<>(
+                simulator.worker("early", 0), ports -> ScheduleRunner.attempt(driver, ports, INVOCATION, 3)));
         workers.add(new ClusterSimulator.Worker<>(simulator.worker("late", 1), ports -> {
             ports.sleeper().sleep(Duration.ofMillis(180));
             return ScheduleRunner.attempt(driver, ports, INVOCATION, 3);
         }));
         Map<String, WorkerOutcome<Attempt>> outcomes = simulator.run(workers);
         Attempt early = outcomes.get("early").value();
-        System.out.println("early: " + early.summary() + "\nlate: " + outcomes.get("late").value().summary()
-                + "\nviolations: " + checker.violations() + "\n" + simulator.trace().tailText(60));
+        System.out.println("early: " + early.summary() + "\nlate: "
+                + outcomes.get("late").value().summary() + "\nviolations: " + checker.violations() + "\n"
+                + simulator.trace().tailText(60));
 
-        assertEquals(Optional.of(PublicationOutcome.TERMINAL_PARTIAL), early.outcome(), "the schedule reaches PARTIAL_TERMINAL");
+        assertEquals(
+                Optional.of(PublicationOutcome.TERMINAL_PARTIAL),
+                early.outcome(),
+                "the schedule reaches PARTIAL_TERMINAL");
         TableRef candidate = driver.candidate(INVOCATION);
         Set<UUID> desired = new TreeSet<>();
         for (int member = 0; member < 3; member++) {
@@ -89,7 +101,8 @@ class DuplicateWorkerDiscardRaceTest {
         desired.remove(predecessor);
         for (int member = 0; member < 3; member++) {
             List<UUID> kept = generations(simulator, member, PublicationDriver.TARGET, candidate);
-            assertTrue(kept.contains(predecessor) && kept.containsAll(desired),
+            assertTrue(
+                    kept.contains(predecessor) && kept.containsAll(desired),
                     "PARTIAL_TERMINAL retains both generations on member " + member + ", but it keeps only " + kept);
         }
         assertEquals(List.of(), checker.violations(), "invariant violations");

@@ -33,14 +33,31 @@ import org.junit.jupiter.api.Test;
 class DuplicateWorkerReplaceRaceTest {
     @Test
     void aCandidateReplacedByARacingWorkerOfTheSameOperationIsReplacedAgainNotDiverged() {
-        Schedule schedule = new Schedule(315, 2, 3, Schedule.Facade.ABSENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 4), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 4),
+        Schedule schedule = new Schedule(
+                315,
+                2,
+                3,
+                Schedule.Facade.ABSENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 4),
+                        new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 4),
                         new Schedule.WorkerPlan("w3", 1, Schedule.PRIMARY, 4)),
-                List.of(new Schedule.PlannedFault("stall DDL worker of member 0", Step.anyCall().worker("w1").nth(65),
-                                sim -> SimulatorFault.admin("stall DDL worker of member 0", admin -> admin.stallDdl(0))),
-                        new Schedule.PlannedFault("release DDL worker of member 0", Step.at(Duration.ofMillis(6_057)),
-                                sim -> SimulatorFault.admin("release DDL worker of member 0", admin -> admin.releaseDdl(0)))),
-                true, 2, List.of(1, 1, 1, 1), Schedule.EXTERNAL);
+                List.of(
+                        new Schedule.PlannedFault(
+                                "stall DDL worker of member 0",
+                                Step.anyCall().worker("w1").nth(65),
+                                sim -> SimulatorFault.admin(
+                                        "stall DDL worker of member 0", admin -> admin.stallDdl(0))),
+                        new Schedule.PlannedFault(
+                                "release DDL worker of member 0",
+                                Step.at(Duration.ofMillis(6_057)),
+                                sim -> SimulatorFault.admin(
+                                        "release DDL worker of member 0", admin -> admin.releaseDdl(0)))),
+                true,
+                2,
+                List.of(1, 1, 1, 1),
+                Schedule.EXTERNAL);
 
         ScheduleResult result = ExternalScheduleRunner.run(schedule);
 

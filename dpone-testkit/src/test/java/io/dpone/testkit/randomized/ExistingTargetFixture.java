@@ -24,7 +24,8 @@ import java.util.UUID;
  */
 final class ExistingTargetFixture implements AutoCloseable {
     /** The shape of this fixture's candidates, for a test that lands one of them itself (a late {@code CREATE}). */
-    static final TableSpec CANDIDATE_SHAPE = new TableSpec(List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String")),
+    static final TableSpec CANDIDATE_SHAPE = new TableSpec(
+            List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String")),
             new EngineSpec.MergeTree("MergeTree", "id"));
 
     final ClusterSimulator simulator;
@@ -33,12 +34,18 @@ final class ExistingTargetFixture implements AutoCloseable {
     final ExternalDriver driver;
 
     ExistingTargetFixture(long seed) {
-        simulator = ClusterSimulator.builder().members(2).seed(seed).internalReplication(false).build();
+        simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(seed)
+                .internalReplication(false)
+                .build();
         checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
         driver = new ExternalDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         cluster.createMergeTreeTable(PublicationDriver.TARGET, 2);
     }
 

@@ -19,9 +19,9 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableView;
 import io.dpone.testkit.simulator.WorkerCrash;
@@ -47,11 +47,17 @@ class ExternalCleanupDropNotSentTest {
 
     @Test
     void aDropThatWasNotSentIsRedispatchedOnceByTheSameInvocation() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(43).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(43)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
+            assertEquals(
+                    Optional.of(PublicationOutcome.COMMITTED),
+                    driver.publish("w0", "nightly-A", 3).outcome());
             simulator.arm(DROP, SimulatorFault.failBeforeSend());
 
             Attempt attempt = driver.publish("w1", "nightly-B", 4);
@@ -63,7 +69,9 @@ class ExternalCleanupDropNotSentTest {
             assertEquals(ExternalPhase.COMPLETED, record.phase());
             assertNotNull(record.payload().cleanup().entry(), "the redispatched drop's entry is bound");
             assertNotNull(record.payload().cleanup().receipt(), "and its terminal receipt persisted");
-            assertEquals(record.payload().publication().token().dispatchEpoch() + 2, record.dispatchEpoch(),
+            assertEquals(
+                    record.payload().publication().token().dispatchEpoch() + 2,
+                    record.dispatchEpoch(),
                     "the lost drop's epoch and the redispatch's fresh one");
             predecessorsAbsentEverywhere(simulator, record);
             assertEquals(List.of(), checker.violations());
@@ -72,11 +80,17 @@ class ExternalCleanupDropNotSentTest {
 
     @Test
     void aDropLostWithItsWorkerIsRedispatchedByTheRerunAfterTheVisibilityWait() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(44).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(44)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
+            assertEquals(
+                    Optional.of(PublicationOutcome.COMMITTED),
+                    driver.publish("w0", "nightly-A", 3).outcome());
             simulator.arm(DROP, SimulatorFault.crashWorker());
             assertThrows(WorkerCrash.class, () -> driver.publish("w1", "nightly-B", 4), "w1 dies at the drop");
             ExternalRecord lost = driver.record("nightly-B");
@@ -84,12 +98,16 @@ class ExternalCleanupDropNotSentTest {
             assertEquals(null, lost.payload().cleanup().entry());
             assertEquals(0, dropEntries(simulator), "the drop never reached the server");
             long callsBefore = simulator.observe().calls().records().size();
-            Attempt status = new Attempt.Receipt(driver.service("reader", cluster.ports("reader"))
-                    .status(Optional.of("nightly-B")));
+            Attempt status = new Attempt.Receipt(
+                    driver.service("reader", cluster.ports("reader")).status(Optional.of("nightly-B")));
             assertEquals(Optional.of(PublicationOutcome.WAITING), status.outcome(), status.summary());
-            assertTrue(status.summary().contains("no queue entry carries the cleanup drop's token yet"), status.summary());
-            assertTrue(simulator.observe().calls().records().stream().skip(callsBefore)
-                    .noneMatch(call -> call.call().isMutation()), "status writes and sends nothing");
+            assertTrue(
+                    status.summary().contains("no queue entry carries the cleanup drop's token yet"), status.summary());
+            assertTrue(
+                    simulator.observe().calls().records().stream()
+                            .skip(callsBefore)
+                            .noneMatch(call -> call.call().isMutation()),
+                    "status writes and sends nothing");
 
             Attempt rerun = driver.publish("w2", "nightly-B", 4);
 
@@ -98,7 +116,8 @@ class ExternalCleanupDropNotSentTest {
             assertEquals(1, dropEntries(simulator));
             ExternalRecord record = driver.record("nightly-B");
             assertEquals(ExternalPhase.COMPLETED, record.phase());
-            assertNotEquals(lost.payload().cleanup().token(), record.payload().cleanup().token(), "a fresh token");
+            assertNotEquals(
+                    lost.payload().cleanup().token(), record.payload().cleanup().token(), "a fresh token");
             assertEquals(lost.dispatchEpoch() + 1, record.dispatchEpoch());
             predecessorsAbsentEverywhere(simulator, record);
             assertEquals(List.of(), checker.violations());
@@ -108,11 +127,17 @@ class ExternalCleanupDropNotSentTest {
     /** As in internal mode, one invocation sends at most three drops; the next invocation goes on. */
     @Test
     void oneInvocationSendsAtMostThreeDrops() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(46).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(46)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
+            assertEquals(
+                    Optional.of(PublicationOutcome.COMMITTED),
+                    driver.publish("w0", "nightly-A", 3).outcome());
 
             publishUpToTheDropCap(simulator, driver, 4);
 
@@ -137,14 +162,20 @@ class ExternalCleanupDropNotSentTest {
      */
     @Test
     void aLossTheInvocationProvedIsPersistedSoTheRerunRedispatchesWithoutProvingItAgain() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(47).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(47)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
+            assertEquals(
+                    Optional.of(PublicationOutcome.COMMITTED),
+                    driver.publish("w0", "nightly-A", 3).outcome());
             publishUpToTheDropCap(simulator, driver, 3);
-            Attempt status = new Attempt.Receipt(driver.service("reader", cluster.ports("reader"))
-                    .status(Optional.of("nightly-B")));
+            Attempt status = new Attempt.Receipt(
+                    driver.service("reader", cluster.ports("reader")).status(Optional.of("nightly-B")));
             assertEquals(Optional.of(PublicationOutcome.WAITING), status.outcome(), status.summary());
             assertTrue(driver.record("nightly-B").payload().cleanupLost(), "the record marks the third drop lost");
             assertTrue(status.summary().contains("cleanup is pending"), status.summary());
@@ -164,11 +195,17 @@ class ExternalCleanupDropNotSentTest {
 
     @Test
     void twoEntriesCarryingTheCleanupTokenStayUnknownAndNothingIsRedispatched() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(45).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(45)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w0", "nightly-A", 3).outcome());
+            assertEquals(
+                    Optional.of(PublicationOutcome.COMMITTED),
+                    driver.publish("w0", "nightly-A", 3).outcome());
             simulator.arm(DROP, SimulatorFault.duplicateEntry());
 
             Attempt attempt = driver.publish("w1", "nightly-B", 4);
@@ -208,13 +245,16 @@ class ExternalCleanupDropNotSentTest {
 
     private static SimulatedExternalCluster cluster(ClusterSimulator simulator) {
         SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         return cluster;
     }
 
     /** No member holds a table with any recorded predecessor UUID, under any name. */
     private static void predecessorsAbsentEverywhere(ClusterSimulator simulator, ExternalRecord record) {
-        Set<UUID> predecessors = record.payload().members().stream().map(MemberRecord::targetUuid)
+        Set<UUID> predecessors = record.payload().members().stream()
+                .map(MemberRecord::targetUuid)
                 .collect(Collectors.toSet());
         assertEquals(2, predecessors.size(), "each member recorded its own predecessor");
         for (MemberView member : simulator.observe().members()) {
@@ -226,12 +266,16 @@ class ExternalCleanupDropNotSentTest {
 
     private static long drops(ClusterSimulator simulator) {
         return simulator.observe().calls().records().stream()
-                .filter(r -> r.call() == PortCall.DDL_DISPATCH && r.kind() == StatementKind.DDL_DROP).count();
+                .filter(r -> r.call() == PortCall.DDL_DISPATCH && r.kind() == StatementKind.DDL_DROP)
+                .count();
     }
 
     private static long dropEntries(ClusterSimulator simulator) {
         return simulator.observe().queue().stream()
-                .filter(entry -> entry.logComment() != null && DdlCorrelationToken.parse(entry.logComment())
-                        .map(token -> token.action() == DdlAction.DROP).orElse(false)).count();
+                .filter(entry -> entry.logComment() != null
+                        && DdlCorrelationToken.parse(entry.logComment())
+                                .map(token -> token.action() == DdlAction.DROP)
+                                .orElse(false))
+                .count();
     }
 }

@@ -16,10 +16,10 @@ import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.HostStep;
 import io.dpone.testkit.simulator.MemberStep;
+import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.PortEvent;
 import io.dpone.testkit.simulator.StepObserver;
-import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.TableView;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -66,8 +66,12 @@ import java.util.function.Supplier;
  * Violations are collected, not thrown, so that the service under test cannot swallow them.
  */
 final class ExternalInvariantChecker implements StepObserver {
-    private static final Set<ExternalPhase> PROVEN = EnumSet.of(ExternalPhase.STAGED, ExternalPhase.PUBLICATION_DISPATCHING,
-            ExternalPhase.COMMITTED, ExternalPhase.CLEANUP_DISPATCHING, ExternalPhase.COMPLETED);
+    private static final Set<ExternalPhase> PROVEN = EnumSet.of(
+            ExternalPhase.STAGED,
+            ExternalPhase.PUBLICATION_DISPATCHING,
+            ExternalPhase.COMMITTED,
+            ExternalPhase.CLEANUP_DISPATCHING,
+            ExternalPhase.COMPLETED);
 
     private final ClusterSimulator simulator;
     private final TableRef target;
@@ -89,6 +93,7 @@ final class ExternalInvariantChecker implements StepObserver {
     private final Set<UUID> proven = new HashSet<>();
     /** Every UUID any record named as a READY member's candidate (its content was proven). */
     private final Set<UUID> ready = new HashSet<>();
+
     private long checks;
 
     ExternalInvariantChecker(ClusterSimulator simulator, TableRef target) {
@@ -96,7 +101,8 @@ final class ExternalInvariantChecker implements StepObserver {
     }
 
     /** With the authority rows read from {@code authority} instead of the simulator (to feed the checker a faulty store). */
-    ExternalInvariantChecker(ClusterSimulator simulator, TableRef target, Supplier<Map<String, Map<String, VersionedRow>>> authority) {
+    ExternalInvariantChecker(
+            ClusterSimulator simulator, TableRef target, Supplier<Map<String, Map<String, VersionedRow>>> authority) {
         this.simulator = simulator;
         this.target = target;
         this.authority = authority;
@@ -117,7 +123,8 @@ final class ExternalInvariantChecker implements StepObserver {
     @Override
     public void beforeServer(PortEvent call) {
         checks++;
-        if (call.call() == PortCall.CONTROL_CAS || call.call() == PortCall.CONTROL_INSERT
+        if (call.call() == PortCall.CONTROL_CAS
+                || call.call() == PortCall.CONTROL_INSERT
                 || call.call() == PortCall.DDL_DISPATCH) {
             syncAuthority(null);
         }
@@ -136,7 +143,8 @@ final class ExternalInvariantChecker implements StepObserver {
         if (acknowledged == null) {
             violation(call.kind() + " dispatched with a token no CAS wrote (no permit)");
         } else if (!acknowledged) {
-            violation(call.kind() + " dispatched with a token written by a CAS whose response was lost or unacknowledged");
+            violation(call.kind()
+                    + " dispatched with a token written by a CAS whose response was lost or unacknowledged");
         }
         String operation = token.operationId().hex();
         if (call.kind() == StatementKind.DDL_EXCHANGE || call.kind() == StatementKind.DDL_RENAME) {
@@ -189,14 +197,16 @@ final class ExternalInvariantChecker implements StepObserver {
             }
             return;
         }
-        String operation = DdlCorrelationToken.parse(step.logComment()).map(t -> t.operationId().hex()).orElse("");
+        String operation = DdlCorrelationToken.parse(step.logComment())
+                .map(t -> t.operationId().hex())
+                .orElse("");
         ExternalRecord record = latest.get(operation);
         // Every table object has its own UUID and never moves between members, so the one table under
         // this host's candidate name whose UUID a member record names as predecessor is that member's.
-        boolean predecessor = record != null && record.payload().members().stream()
-                .anyMatch(member -> uuid.equals(member.targetUuid()));
-        boolean desired = record != null && record.payload().members().stream()
-                .anyMatch(member -> uuid.equals(member.candidateUuid()));
+        boolean predecessor = record != null
+                && record.payload().members().stream().anyMatch(member -> uuid.equals(member.targetUuid()));
+        boolean desired = record != null
+                && record.payload().members().stream().anyMatch(member -> uuid.equals(member.candidateUuid()));
         if (!predecessor || desired) {
             violation("member " + step.member() + "'s cleanup drops a table that is not its recorded predecessor");
         }
@@ -263,9 +273,11 @@ final class ExternalInvariantChecker implements StepObserver {
      * no publication DDL can follow and its owned candidates may be dropped on the way to ABORTED.
      */
     private boolean withdrawn(UUID candidate) {
-        return latest.values().stream().anyMatch(record -> record.phase() == ExternalPhase.STAGING
-                && record.payload().publication() == null
-                && record.payload().members().stream().anyMatch(member -> candidate.equals(member.candidateUuid())));
+        return latest.values().stream()
+                .anyMatch(record -> record.phase() == ExternalPhase.STAGING
+                        && record.payload().publication() == null
+                        && record.payload().members().stream()
+                                .anyMatch(member -> candidate.equals(member.candidateUuid())));
     }
 
     /** Section 6 for external mode: the cleanup DROP only for a record that proved its publication. */
@@ -276,7 +288,9 @@ final class ExternalInvariantChecker implements StepObserver {
             return;
         }
         DdlBinding cleanup = record.payload().cleanup();
-        if (record.phase() != ExternalPhase.CLEANUP_DISPATCHING || cleanup == null || !cleanup.token().value().equals(token)) {
+        if (record.phase() != ExternalPhase.CLEANUP_DISPATCHING
+                || cleanup == null
+                || !cleanup.token().value().equals(token)) {
             violation("cleanup DROP while the record is " + record.phase() + " without this cleanup token");
         }
         DdlBinding publication = record.payload().publication();
@@ -348,7 +362,8 @@ final class ExternalInvariantChecker implements StepObserver {
      * attempt"). A CREATE landing after the takeover is ADR 0007's accepted window and not checked.
      */
     private void checkTakeover(ExternalRecord predecessor) {
-        if (predecessor == null || !(predecessor.phase() == ExternalPhase.ABORTED || predecessor.phase() == ExternalPhase.COMPLETED)) {
+        if (predecessor == null
+                || !(predecessor.phase() == ExternalPhase.ABORTED || predecessor.phase() == ExternalPhase.COMPLETED)) {
             return;
         }
         Set<String> swept = new HashSet<>();
@@ -358,7 +373,9 @@ final class ExternalInvariantChecker implements StepObserver {
         }
         for (MemberView member : simulator.observe().members()) {
             for (Map.Entry<TableRef, TableView> table : member.tables().entrySet()) {
-                String hex = table.getValue().uuid() == null ? "" : table.getValue().uuid().toString().replace("-", "");
+                String hex = table.getValue().uuid() == null
+                        ? ""
+                        : table.getValue().uuid().toString().replace("-", "");
                 if (swept.contains(hex) && table.getKey().table().endsWith("_" + hex)) {
                     violation("member " + member.index() + " keeps a recorded attempt of the " + predecessor.phase()
                             + " predecessor after its successor's takeover");

@@ -20,11 +20,11 @@ import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.HostStep;
 import io.dpone.testkit.simulator.MemberStep;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.PortEvent;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import java.util.LinkedHashMap;
@@ -47,7 +47,8 @@ import org.junit.jupiter.api.Test;
  */
 class ExternalInvariantCheckerTest {
     private static final TableRef TARGET = PublicationDriver.TARGET;
-    private static final TableSpec SPEC = new TableSpec(List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String")),
+    private static final TableSpec SPEC = new TableSpec(
+            List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String")),
             new EngineSpec.MergeTree("MergeTree", "id"));
 
     private ClusterSimulator simulator;
@@ -57,12 +58,17 @@ class ExternalInvariantCheckerTest {
 
     @BeforeEach
     void cluster() {
-        simulator = ClusterSimulator.builder().members(2).seed(11).internalReplication(false).build();
+        simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(11)
+                .internalReplication(false)
+                .build();
         checker = new ExternalInvariantChecker(simulator, TARGET);
         simulator.observeSteps(checker);
         cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
         driver = new ExternalDriver(cluster);
-        cluster.createDatabases(TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                TARGET.database(), PublicationDriver.FACADE.control().database());
         cluster.createMergeTreeTable(TARGET, 2);
     }
 
@@ -82,8 +88,9 @@ class ExternalInvariantCheckerTest {
     }
 
     private void assertViolation(String text) {
-        assertTrue(checker.violations().stream().anyMatch(v -> v.contains(text)), "expected \"" + text + "\" in "
-                + checker.violations());
+        assertTrue(
+                checker.violations().stream().anyMatch(v -> v.contains(text)),
+                "expected \"" + text + "\" in " + checker.violations());
     }
 
     private static PortEvent dispatch(StatementKind kind, String token) {
@@ -93,15 +100,18 @@ class ExternalInvariantCheckerTest {
     @Test
     void aSecondPublicationStatementOfOneOperationIsAViolation() {
         ExternalRecord record = published();
-        checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, record.payload().publication().token().value()));
+        checker.beforeServer(dispatch(
+                StatementKind.DDL_EXCHANGE,
+                record.payload().publication().token().value()));
         assertViolation("2 publication DDL statements");
     }
 
     @Test
     void aDispatchWithATokenNoCasWroteIsAViolation() {
         ExternalRecord record = published();
-        String forged = DdlCorrelationToken.issue(record.operationId(), DdlAction.EXCHANGE, 9,
-                RandomBits.from(new Random(3))).value();
+        String forged = DdlCorrelationToken.issue(
+                        record.operationId(), DdlAction.EXCHANGE, 9, RandomBits.from(new Random(3)))
+                .value();
         checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, forged));
         assertViolation("no CAS wrote");
     }
@@ -109,21 +119,28 @@ class ExternalInvariantCheckerTest {
     @Test
     void aDispatchWithTheTokenOfALostCasIsAViolation() {
         // the seventh CAS of an existing target on two members opens PUBLICATION_DISPATCHING
-        simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(7), SimulatorFault.loseResponse());
+        simulator.arm(
+                Step.call(PortCall.CONTROL_CAS)
+                        .kind(StatementKind.KEEPER_MAP_CAS)
+                        .nth(7),
+                SimulatorFault.loseResponse());
         Attempt stopped = driver.publish("w1", "nightly-A", 3);
         assertEquals(Optional.of(PublicationOutcome.UNKNOWN), stopped.outcome(), stopped.summary());
         assertEquals(0L, simulator.observe().calls().count(StatementKind.DDL_EXCHANGE), "the service sent nothing");
         assertEquals(List.of(), checker.violations());
         ExternalRecord dispatching = driver.record("nightly-A");
         assertEquals(ExternalPhase.PUBLICATION_DISPATCHING, dispatching.phase());
-        checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, dispatching.payload().publication().token().value()));
+        checker.beforeServer(dispatch(
+                StatementKind.DDL_EXCHANGE,
+                dispatching.payload().publication().token().value()));
         assertViolation("written by a CAS whose response was lost");
     }
 
     @Test
     void aCleanupDropOutsideCleanupDispatchingIsAViolation() {
         ExternalRecord record = published();
-        checker.beforeServer(dispatch(StatementKind.DDL_DROP, record.payload().cleanup().token().value()));
+        checker.beforeServer(dispatch(
+                StatementKind.DDL_DROP, record.payload().cleanup().token().value()));
         assertViolation("cleanup DROP while the record is COMPLETED");
     }
 
@@ -134,19 +151,26 @@ class ExternalInvariantCheckerTest {
         String token = record.payload().cleanup().token().value();
         MemberRecord first = record.payload().members().get(0);
         simulator.admin().createTable(0, candidate, SPEC, first.targetUuid());
-        checker.beforeHostApplies(new HostStep(0, "query-0000000009", StatementKind.DDL_DROP, token, Optional.of(candidate), 0));
+        checker.beforeHostApplies(
+                new HostStep(0, "query-0000000009", StatementKind.DDL_DROP, token, Optional.of(candidate), 0));
         assertEquals(List.of(), checker.violations(), "the exact predecessor");
         simulator.admin().dropIfExists(0, candidate);
         simulator.admin().createTable(0, candidate, SPEC, UUID.randomUUID());
-        checker.beforeHostApplies(new HostStep(0, "query-0000000009", StatementKind.DDL_DROP, token, Optional.of(candidate), 0));
+        checker.beforeHostApplies(
+                new HostStep(0, "query-0000000009", StatementKind.DDL_DROP, token, Optional.of(candidate), 0));
         assertViolation("cleanup drops a table that is not its recorded predecessor");
     }
 
     @Test
     void aHostCleanupOfTheTargetIsAViolation() {
         ExternalRecord record = published();
-        checker.beforeHostApplies(new HostStep(1, "query-0000000009", StatementKind.DDL_DROP,
-                record.payload().cleanup().token().value(), Optional.of(TARGET), 0));
+        checker.beforeHostApplies(new HostStep(
+                1,
+                "query-0000000009",
+                StatementKind.DDL_DROP,
+                record.payload().cleanup().token().value(),
+                Optional.of(TARGET),
+                0));
         assertViolation("drops the target through distributed DDL");
     }
 
@@ -155,13 +179,17 @@ class ExternalInvariantCheckerTest {
         ExternalRecord record = published();
         TableRef candidate = driver.candidate("nightly-A");
         MemberRecord member = record.payload().members().get(1);
-        checker.beforeMemberApplies(new MemberStep("evil", 1, PortCall.MEMBER_DROP, candidate, Optional.of(UUID.randomUUID())));
+        checker.beforeMemberApplies(
+                new MemberStep("evil", 1, PortCall.MEMBER_DROP, candidate, Optional.of(UUID.randomUUID())));
         assertViolation("whose UUID no record named as a candidate");
-        checker.beforeMemberApplies(new MemberStep("evil", 1, PortCall.MEMBER_DROP, candidate, Optional.of(member.candidateUuid())));
+        checker.beforeMemberApplies(
+                new MemberStep("evil", 1, PortCall.MEMBER_DROP, candidate, Optional.of(member.candidateUuid())));
         assertViolation("names as proven");
-        checker.beforeMemberApplies(new MemberStep("evil", 1, PortCall.MEMBER_DROP, candidate, Optional.of(member.targetUuid())));
+        checker.beforeMemberApplies(
+                new MemberStep("evil", 1, PortCall.MEMBER_DROP, candidate, Optional.of(member.targetUuid())));
         assertViolation("names as a predecessor");
-        checker.beforeMemberApplies(new MemberStep("evil", 1, PortCall.MEMBER_DROP, TARGET, Optional.of(UUID.randomUUID())));
+        checker.beforeMemberApplies(
+                new MemberStep("evil", 1, PortCall.MEMBER_DROP, TARGET, Optional.of(UUID.randomUUID())));
         assertViolation("drops the target over its direct connection");
     }
 
@@ -170,22 +198,26 @@ class ExternalInvariantCheckerTest {
         ExternalRecord record = published();
         TableRef candidate = driver.candidate("nightly-A");
         MemberRecord member = record.payload().members().get(0);
-        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.of(UUID.randomUUID())));
+        checker.beforeMemberApplies(
+                new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.of(UUID.randomUUID())));
         assertEquals(List.of(), checker.violations(), "a block into a table no record proved");
         checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.empty()));
         assertEquals(List.of(), checker.violations(), "a block into no table is refused by the member");
-        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate,
-                Optional.of(member.candidateUuid())));
+        checker.beforeMemberApplies(
+                new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.of(member.candidateUuid())));
         assertViolation("a stale write lands in a proven candidate");
-        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.of(member.targetUuid())));
+        checker.beforeMemberApplies(
+                new MemberStep("stale", 0, PortCall.MEMBER_INSERT, candidate, Optional.of(member.targetUuid())));
         assertViolation("names as a predecessor");
-        checker.beforeMemberApplies(new MemberStep("stale", 0, PortCall.MEMBER_INSERT, TARGET, Optional.of(UUID.randomUUID())));
+        checker.beforeMemberApplies(
+                new MemberStep("stale", 0, PortCall.MEMBER_INSERT, TARGET, Optional.of(UUID.randomUUID())));
         assertViolation("INSERT into the target");
     }
 
     @Test
     void aMutationQueryIdSentTwiceIsAViolation() {
-        PortEvent insert = new PortEvent("w1", 1, PortCall.MEMBER_INSERT, StatementKind.CANDIDATE_LOAD, "w1-q99", null, false);
+        PortEvent insert =
+                new PortEvent("w1", 1, PortCall.MEMBER_INSERT, StatementKind.CANDIDATE_LOAD, "w1-q99", null, false);
         checker.beforeServer(insert);
         assertEquals(List.of(), checker.violations());
         checker.beforeServer(insert);
@@ -208,10 +240,13 @@ class ExternalInvariantCheckerTest {
         });
         store.set(older);
         fed.beforeServer(dispatch(StatementKind.DDL_DROP, null));
-        assertTrue(fed.violations().stream().anyMatch(v -> v.contains("authority version of a key went from")), fed.violations()
-                .toString());
+        assertTrue(
+                fed.violations().stream().anyMatch(v -> v.contains("authority version of a key went from")),
+                fed.violations().toString());
         store.set(Map.of());
         fed.beforeServer(dispatch(StatementKind.DDL_DROP, null));
-        assertTrue(fed.violations().stream().anyMatch(v -> v.contains("an authority key disappeared")), fed.violations().toString());
+        assertTrue(
+                fed.violations().stream().anyMatch(v -> v.contains("an authority key disappeared")),
+                fed.violations().toString());
     }
 }

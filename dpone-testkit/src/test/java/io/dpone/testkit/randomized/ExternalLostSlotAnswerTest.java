@@ -12,8 +12,8 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -28,13 +28,21 @@ import org.junit.jupiter.api.Test;
 class ExternalLostSlotAnswerTest {
     @Test
     void aLostAnswerToCreatingTheSlotEndsUnknownWithAReceiptAndTheRerunPublishes() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(41).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(41)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-            simulator.arm(Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT), SimulatorFault.loseResponse());
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
+            simulator.arm(
+                    Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT),
+                    SimulatorFault.loseResponse());
 
             Attempt lost = driver.publish("w1", "nightly-A", 3);
 
@@ -42,7 +50,11 @@ class ExternalLostSlotAnswerTest {
             assertEquals(Optional.of(PublicationOutcome.UNKNOWN), lost.outcome(), lost.summary());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN), lost.code());
             assertEquals(ExternalPhase.LOCKED, driver.record("nightly-A").phase(), "the lost write took effect");
-            assertEquals(0, simulator.observe().calls().records().stream().filter(r -> r.call() == PortCall.DDL_DISPATCH).count(),
+            assertEquals(
+                    0,
+                    simulator.observe().calls().records().stream()
+                            .filter(r -> r.call() == PortCall.DDL_DISPATCH)
+                            .count(),
                     "no distributed DDL after a lost slot answer");
 
             Attempt rerun = driver.publish("w2", "nightly-A", 3);
@@ -55,14 +67,26 @@ class ExternalLostSlotAnswerTest {
 
     @Test
     void aLostAnswerToTakingOverAFinishedRecordEndsUnknownWithAReceiptAndTheRerunPublishes() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(42).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(42)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-            assertEquals(Optional.of(PublicationOutcome.COMMITTED), driver.publish("w1", "nightly-A", 3).outcome());
-            simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(1), SimulatorFault.loseResponse());
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
+            assertEquals(
+                    Optional.of(PublicationOutcome.COMMITTED),
+                    driver.publish("w1", "nightly-A", 3).outcome());
+            simulator.arm(
+                    Step.call(PortCall.CONTROL_CAS)
+                            .kind(StatementKind.KEEPER_MAP_CAS)
+                            .nth(1),
+                    SimulatorFault.loseResponse());
 
             Attempt lost = driver.publish("w2", "nightly-B", 4);
 

@@ -3,8 +3,8 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +30,11 @@ class ExternalPermitAgeTakeoverTest {
     void aCleanupDropFrozenPastTheVisibilityWaitIsBoundNotTakenOver() {
         for (long pauseMillis : new long[] {40_000, 60_000}) {
             ScheduleResult result = ExternalScheduleRunner.run(race(
-                    Step.call(PortCall.DDL_DISPATCH).worker("w1").kind(StatementKind.DDL_DROP).nth(1), pauseMillis));
+                    Step.call(PortCall.DDL_DISPATCH)
+                            .worker("w1")
+                            .kind(StatementKind.DDL_DROP)
+                            .nth(1),
+                    pauseMillis));
 
             assertEquals(List.of(), result.violations(), pauseMillis + " ms\n" + result.traceTail());
             assertEquals(OutcomeClass.COMMITTED, result.outcome(), pauseMillis + " ms\n" + result.traceTail());
@@ -47,7 +51,11 @@ class ExternalPermitAgeTakeoverTest {
     @Test
     void aRerunThatFindsAPublicationDispatchingRecordWithoutAnEntryNeverTakesTheEpochOver() {
         ScheduleResult result = ExternalScheduleRunner.run(race(
-                Step.call(PortCall.DDL_DISPATCH).worker("w1").kind(StatementKind.DDL_EXCHANGE).nth(1), 40_000));
+                Step.call(PortCall.DDL_DISPATCH)
+                        .worker("w1")
+                        .kind(StatementKind.DDL_EXCHANGE)
+                        .nth(1),
+                40_000));
 
         assertEquals(List.of(), result.violations(), result.traceTail());
         assertEquals(OutcomeClass.COMMITTED, result.outcome(), result.traceTail());
@@ -55,12 +63,27 @@ class ExternalPermitAgeTakeoverTest {
 
     /** Seed 1: w1 frozen {@code pauseMillis} at {@code send}, w2 (the same invocation) starting 5 s late. */
     private static Schedule race(Step send, long pauseMillis) {
-        return new Schedule(1, 2, 3, Schedule.Facade.PRESENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
-                List.of(new Schedule.PlannedFault("w2 starts 5 s late", Step.anyCall().worker("w2").nth(1),
+        return new Schedule(
+                1,
+                2,
+                3,
+                Schedule.Facade.PRESENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2),
+                        new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
+                List.of(
+                        new Schedule.PlannedFault(
+                                "w2 starts 5 s late",
+                                Step.anyCall().worker("w2").nth(1),
                                 sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(5))),
-                        new Schedule.PlannedFault("w1 paused for " + pauseMillis + " ms before its send", send,
+                        new Schedule.PlannedFault(
+                                "w1 paused for " + pauseMillis + " ms before its send",
+                                send,
                                 sim -> SimulatorFault.pauseWorker(Duration.ofMillis(pauseMillis)))),
-                true, 1, List.of(0, 0), Schedule.EXTERNAL);
+                true,
+                1,
+                List.of(0, 0),
+                Schedule.EXTERNAL);
     }
 }

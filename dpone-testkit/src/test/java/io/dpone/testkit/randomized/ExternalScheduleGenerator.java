@@ -5,9 +5,9 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorAdmin;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +58,8 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         int workerCount = fixedWorkers > 0 ? fixedWorkers : 1 + random.nextInt(3);
         int targetRows = random.nextInt(10) < 8 ? random.nextInt(6) : -1;
         int facadeDraw = random.nextInt(12);
-        Schedule.Facade facade = facadeDraw == 0 ? Schedule.Facade.PARTIAL
+        Schedule.Facade facade = facadeDraw == 0
+                ? Schedule.Facade.PARTIAL
                 : facadeDraw < 4 ? Schedule.Facade.ABSENT : Schedule.Facade.PRESENT;
         int partialFacadeMember = random.nextInt(members);
         boolean second = workerCount >= 2 && random.nextInt(4) == 0;
@@ -69,8 +70,11 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         List<Schedule.WorkerPlan> workers = new ArrayList<>();
         for (int i = 1; i <= workerCount; i++) {
             boolean foreign = second && i == workerCount;
-            workers.add(new Schedule.WorkerPlan("w" + i, random.nextInt(members),
-                    foreign ? Schedule.SECOND : Schedule.PRIMARY, rows[foreign ? 1 : 0]));
+            workers.add(new Schedule.WorkerPlan(
+                    "w" + i,
+                    random.nextInt(members),
+                    foreign ? Schedule.SECOND : Schedule.PRIMARY,
+                    rows[foreign ? 1 : 0]));
         }
         Draw draw = new Draw(random, members, workers, targetRows >= 0);
         List<Schedule.PlannedFault> faults = new ArrayList<>();
@@ -84,8 +88,18 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         for (int i = 0; i < reruns * 2; i++) {
             rerunMembers.add(random.nextInt(members));
         }
-        return new Schedule(seed, members, targetRows, facade, partialFacadeMember, workers, faults, heal, reruns,
-                rerunMembers, Schedule.EXTERNAL);
+        return new Schedule(
+                seed,
+                members,
+                targetRows,
+                facade,
+                partialFacadeMember,
+                workers,
+                faults,
+                heal,
+                reruns,
+                rerunMembers,
+                Schedule.EXTERNAL);
     }
 
     private static int weighted(SplittableRandom random, int[] weights) {
@@ -108,6 +122,7 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         /** lost, not sent, duplicate, member pause, kill, stall, host error, cleanup, drift, crash, interrupted load,
          * changed row, member read; then issue 18's. */
         private static final int[] KIND_WEIGHTS = {20, 8, 5, 8, 6, 8, 7, 5, 5, 7, 8, 5, 4, 6, 8, 8, 5, 4, 8, 4, 4, 4};
+
         private final SplittableRandom random;
         private final int members;
         private final List<Schedule.WorkerPlan> workers;
@@ -126,28 +141,41 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         void fault(List<Schedule.PlannedFault> out) {
             int kind = weighted(random, KIND_WEIGHTS);
             switch (kind) {
-                case 0 -> out.add(fixed("lose response", FaultClass.LOST_ANSWER, mutationCall(), SimulatorFault.loseResponse()));
-                case 1 -> out.add(fixed("fail before send", FaultClass.NOT_SENT, mutationCall(), SimulatorFault.failBeforeSend()));
-                case 2 -> out.add(fixed("duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), SimulatorFault.duplicateEntry()));
+                case 0 ->
+                    out.add(fixed(
+                            "lose response", FaultClass.LOST_ANSWER, mutationCall(), SimulatorFault.loseResponse()));
+                case 1 ->
+                    out.add(fixed(
+                            "fail before send", FaultClass.NOT_SENT, mutationCall(), SimulatorFault.failBeforeSend()));
+                case 2 ->
+                    out.add(fixed(
+                            "duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), SimulatorFault.duplicateEntry()));
                 case 3 -> pause(out);
                 case 4 -> {
                     int member = random.nextInt(members);
                     boolean restart = random.nextBoolean();
-                    out.add(fixed(restart ? "restart member " + member : "kill member " + member, FaultClass.MEMBER_KILL,
-                            worldStep(), restart ? SimulatorFault.restart(member) : SimulatorFault.kill(member)));
+                    out.add(fixed(
+                            restart ? "restart member " + member : "kill member " + member,
+                            FaultClass.MEMBER_KILL,
+                            worldStep(),
+                            restart ? SimulatorFault.restart(member) : SimulatorFault.kill(member)));
                 }
                 case 5 -> stall(out);
                 case 6 -> hostError(out);
                 case 7 -> {
                     long retention = random.nextInt(60);
-                    out.add(fixed("queue cleanup with retention " + retention + " ms", FaultClass.QUEUE_CLEANUP, worldStep(),
+                    out.add(fixed(
+                            "queue cleanup with retention " + retention + " ms",
+                            FaultClass.QUEUE_CLEANUP,
+                            worldStep(),
                             SimulatorFault.cleanupQueue(Duration.ofMillis(retention))));
                     if (random.nextBoolean()) {
                         pause(out);
                     }
                 }
                 case 8 -> drift(out);
-                case 9 -> out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), SimulatorFault.crashWorker()));
+                case 9 ->
+                    out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), SimulatorFault.crashWorker()));
                 case 10 -> interruptedLoad(out);
                 case 11 -> changedRow(out);
                 case 12 -> memberRead(out);
@@ -157,33 +185,53 @@ final class ExternalScheduleGenerator implements ScheduleMode {
 
         private void pause(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(fixed("pause member " + member, FaultClass.MEMBER_PAUSE, worldStep(), SimulatorFault.pause(member)));
+            out.add(fixed(
+                    "pause member " + member, FaultClass.MEMBER_PAUSE, worldStep(), SimulatorFault.pause(member)));
             if (random.nextBoolean()) {
-                out.add(fixed("resume member " + member, null, Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
+                out.add(fixed(
+                        "resume member " + member,
+                        null,
+                        Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
                         SimulatorFault.resume(member)));
             }
         }
 
         private void stall(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(admin("stall DDL worker of member " + member, FaultClass.DDL_STALL, worldStep(),
+            out.add(admin(
+                    "stall DDL worker of member " + member,
+                    FaultClass.DDL_STALL,
+                    worldStep(),
                     sim -> sim.admin().stallDdl(member)));
             if (random.nextBoolean()) {
-                out.add(admin("release DDL worker of member " + member, null,
-                        Step.at(Duration.ofMillis(50 + random.nextInt(10_000))), sim -> sim.admin().releaseDdl(member)));
+                out.add(admin(
+                        "release DDL worker of member " + member,
+                        null,
+                        Step.at(Duration.ofMillis(50 + random.nextInt(10_000))),
+                        sim -> sim.admin().releaseDdl(member)));
             }
         }
 
         private void hostError(List<Schedule.PlannedFault> out) {
-            StatementKind[] kinds = {publication, publication, publication, StatementKind.DDL_DROP, StatementKind.DDL_DROP,
-                StatementKind.DDL_CREATE_CONTROL, StatementKind.DDL_CAPABILITY_PROBE};
+            StatementKind[] kinds = {
+                publication,
+                publication,
+                publication,
+                StatementKind.DDL_DROP,
+                StatementKind.DDL_DROP,
+                StatementKind.DDL_CREATE_CONTROL,
+                StatementKind.DDL_CAPABILITY_PROBE
+            };
             StatementKind kind = kinds[random.nextInt(kinds.length)];
             int member = random.nextInt(members);
             int[][] codes = {{60, 0}, {57, 1}, {242, 2}};
             int[] code = codes[random.nextInt(codes.length)];
             String[] names = {"UNKNOWN_TABLE", "TABLE_ALREADY_EXISTS", "TABLE_IS_READ_ONLY"};
             Step step = Step.hostExecutes(member, kind).nth(1 + random.nextInt(2));
-            out.add(fixed("host error " + code[0] + " on member " + member + " for " + kind, FaultClass.HOST_ERROR, step,
+            out.add(fixed(
+                    "host error " + code[0] + " on member " + member + " for " + kind,
+                    FaultClass.HOST_ERROR,
+                    step,
                     SimulatorFault.hostError(code[0], names[code[1]], "injected " + names[code[1]])));
         }
 
@@ -192,21 +240,52 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             int what = random.nextInt(membershipDrifted ? 4 : 5);
             Step step = worldStep();
             switch (what) {
-                case 0 -> out.add(onTarget("uuid drift of the target on member " + member, step, member,
-                        admin -> admin.driftUuid(member, TARGET)));
-                case 1 -> out.add(onTarget("engine drift of the target on member " + member, step, member,
-                        admin -> admin.driftEngineFull(member, TARGET,
-                                "ReplacingMergeTree ORDER BY id SETTINGS index_granularity = 8192")));
-                case 2 -> out.add(onTarget("schema drift of the target on member " + member, step, member,
-                        admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                                ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8")))));
-                case 3 -> out.add(onTarget("a column of the target renamed on member " + member,
-                        random.nextBoolean() ? Step.call(PortCall.MEMBER_CREATE).member(member).nth(1) : step, member,
-                        admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                                ColumnSpec.of("w", "String")))));
+                case 0 ->
+                    out.add(onTarget(
+                            "uuid drift of the target on member " + member,
+                            step,
+                            member,
+                            admin -> admin.driftUuid(member, TARGET)));
+                case 1 ->
+                    out.add(onTarget(
+                            "engine drift of the target on member " + member,
+                            step,
+                            member,
+                            admin -> admin.driftEngineFull(
+                                    member,
+                                    TARGET,
+                                    "ReplacingMergeTree ORDER BY id SETTINGS index_granularity = 8192")));
+                case 2 ->
+                    out.add(onTarget(
+                            "schema drift of the target on member " + member,
+                            step,
+                            member,
+                            admin -> admin.driftColumns(
+                                    member,
+                                    TARGET,
+                                    List.of(
+                                            ColumnSpec.of("id", "UInt64"),
+                                            ColumnSpec.of("v", "String"),
+                                            ColumnSpec.of("extra", "UInt8")))));
+                case 3 ->
+                    out.add(onTarget(
+                            "a column of the target renamed on member " + member,
+                            random.nextBoolean()
+                                    ? Step.call(PortCall.MEMBER_CREATE)
+                                            .member(member)
+                                            .nth(1)
+                                    : step,
+                            member,
+                            admin -> admin.driftColumns(
+                                    member,
+                                    TARGET,
+                                    List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("w", "String")))));
                 default -> {
                     membershipDrifted = true;
-                    out.add(admin("member " + member + " leaves the cluster configuration", FaultClass.MEMBERSHIP_DRIFT, step,
+                    out.add(admin(
+                            "member " + member + " leaves the cluster configuration",
+                            FaultClass.MEMBERSHIP_DRIFT,
+                            step,
                             sim -> sim.admin().removeFromCluster(member)));
                 }
             }
@@ -217,10 +296,16 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             int member = random.nextInt(members);
             long rows = random.nextInt(4);
             Step.Call insert = Step.call(PortCall.MEMBER_INSERT).member(member).nth(1 + random.nextInt(2));
-            out.add(fixed("load of member " + member + " breaks off after " + rows + " rows", FaultClass.INTERRUPTED_LOAD, insert,
+            out.add(fixed(
+                    "load of member " + member + " breaks off after " + rows + " rows",
+                    FaultClass.INTERRUPTED_LOAD,
+                    insert,
                     SimulatorFault.interruptLoad(rows)));
             if (random.nextBoolean()) {
-                out.add(fixed("member " + member + " killed as its load breaks off", FaultClass.MEMBER_KILL, insert.afterEffect(),
+                out.add(fixed(
+                        "member " + member + " killed as its load breaks off",
+                        FaultClass.MEMBER_KILL,
+                        insert.afterEffect(),
                         SimulatorFault.kill(member)));
             }
         }
@@ -228,36 +313,56 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         /** An outside writer changes a row of a member's staged candidate, right before a proof or at any step. */
         private void changedRow(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            Step step = random.nextBoolean() ? Step.call(PortCall.MEMBER_CONTENT).member(member).nth(1 + random.nextInt(2))
+            Step step = random.nextBoolean()
+                    ? Step.call(PortCall.MEMBER_CONTENT).member(member).nth(1 + random.nextInt(2))
                     : worldStep();
             String label = "a row of member " + member + "'s candidate changes";
-            out.add(new Schedule.PlannedFault(label, FaultClass.CHANGED_ROW, step, (sim, acted) -> SimulatorFault.admin(label, admin -> {
-                for (TableRef table : sim.observe().member(member).tables().keySet()) {
-                    if (table.table().contains("__dpone_ext_") && !sim.observe().typedRows(member, table).isEmpty()) {
-                        sim.admin().changeRow(member, table, "v", "changed");
-                        acted.add(FaultClass.CHANGED_ROW);
-                    }
-                }
-            })));
+            out.add(new Schedule.PlannedFault(
+                    label,
+                    FaultClass.CHANGED_ROW,
+                    step,
+                    (sim, acted) -> SimulatorFault.admin(label, admin -> {
+                        for (TableRef table :
+                                sim.observe().member(member).tables().keySet()) {
+                            if (table.table().contains("__dpone_ext_")
+                                    && !sim.observe().typedRows(member, table).isEmpty()) {
+                                sim.admin().changeRow(member, table, "v", "changed");
+                                acted.add(FaultClass.CHANGED_ROW);
+                            }
+                        }
+                    })));
         }
 
         /** A direct member read whose answer is lost, or which provably was not sent. */
         private void memberRead(List<Schedule.PlannedFault> out) {
-            PortCall[] reads = {PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_IDENTIFY, PortCall.MEMBER_ROW_COUNT};
+            PortCall[] reads = {
+                PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_IDENTIFY, PortCall.MEMBER_ROW_COUNT
+            };
             PortCall read = reads[random.nextInt(reads.length)];
             Step.Call step = Step.call(read).nth(1 + random.nextInt(4));
-            out.add(random.nextBoolean() ? fixed("lose response", FaultClass.LOST_READ, step, SimulatorFault.loseResponse())
-                    : fixed("fail before send", FaultClass.NOT_SENT_READ, step, SimulatorFault.failBeforeSend()));
+            out.add(
+                    random.nextBoolean()
+                            ? fixed("lose response", FaultClass.LOST_READ, step, SimulatorFault.loseResponse())
+                            : fixed(
+                                    "fail before send",
+                                    FaultClass.NOT_SENT_READ,
+                                    step,
+                                    SimulatorFault.failBeforeSend()));
         }
 
         /** Drift of the target on one member, if the target exists there when the step comes. */
-        private static Schedule.PlannedFault onTarget(String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
-            return new Schedule.PlannedFault(label, FaultClass.DRIFT, step, (sim, acted) -> SimulatorFault.admin(label, admin -> {
-                if (sim.observe().table(member, TARGET).isPresent()) {
-                    drift.accept(sim.admin());
-                    acted.add(FaultClass.DRIFT);
-                }
-            }));
+        private static Schedule.PlannedFault onTarget(
+                String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
+            return new Schedule.PlannedFault(
+                    label,
+                    FaultClass.DRIFT,
+                    step,
+                    (sim, acted) -> SimulatorFault.admin(label, admin -> {
+                        if (sim.observe().table(member, TARGET).isPresent()) {
+                            drift.accept(sim.admin());
+                            acted.add(FaultClass.DRIFT);
+                        }
+                    }));
         }
 
         /** Any mutation call, coordinator or member, of any worker or of one; occurrences count every kind's own calls. */
@@ -267,15 +372,25 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             if (pick < 3) {
                 step = Step.call(PortCall.DDL_DISPATCH).kind(publication).nth(1 + random.nextInt(2));
             } else if (pick < 5) {
-                step = Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_DROP).nth(1 + random.nextInt(2));
+                step = Step.call(PortCall.DDL_DISPATCH)
+                        .kind(StatementKind.DDL_DROP)
+                        .nth(1 + random.nextInt(2));
             } else if (pick < 9) {
-                step = Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(1 + random.nextInt(12));
+                step = Step.call(PortCall.CONTROL_CAS)
+                        .kind(StatementKind.KEEPER_MAP_CAS)
+                        .nth(1 + random.nextInt(12));
             } else if (pick < 10) {
-                step = Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT).nth(1 + random.nextInt(2));
+                step = Step.call(PortCall.CONTROL_INSERT)
+                        .kind(StatementKind.KEEPER_MAP_INSERT)
+                        .nth(1 + random.nextInt(2));
             } else if (pick < 11) {
-                step = Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CREATE_CONTROL).nth(1 + random.nextInt(2));
+                step = Step.call(PortCall.DDL_SETUP)
+                        .kind(StatementKind.DDL_CREATE_CONTROL)
+                        .nth(1 + random.nextInt(2));
             } else if (pick < 12) {
-                step = Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CAPABILITY_PROBE).nth(1 + random.nextInt(2));
+                step = Step.call(PortCall.DDL_SETUP)
+                        .kind(StatementKind.DDL_CAPABILITY_PROBE)
+                        .nth(1 + random.nextInt(2));
             } else if (pick < 14) {
                 step = Step.call(PortCall.MEMBER_CREATE).nth(1 + random.nextInt(4));
             } else if (pick < 15) {
@@ -290,11 +405,17 @@ final class ExternalScheduleGenerator implements ScheduleMode {
         }
 
         private Step.Call ddlCall() {
-            StatementKind[] kinds = {publication, publication, StatementKind.DDL_DROP, StatementKind.DDL_CREATE_CONTROL,
-                StatementKind.DDL_CAPABILITY_PROBE};
+            StatementKind[] kinds = {
+                publication,
+                publication,
+                StatementKind.DDL_DROP,
+                StatementKind.DDL_CREATE_CONTROL,
+                StatementKind.DDL_CAPABILITY_PROBE
+            };
             StatementKind kind = kinds[random.nextInt(kinds.length)];
             PortCall call = kind == StatementKind.DDL_CREATE_CONTROL || kind == StatementKind.DDL_CAPABILITY_PROBE
-                    ? PortCall.DDL_SETUP : PortCall.DDL_DISPATCH;
+                    ? PortCall.DDL_SETUP
+                    : PortCall.DDL_DISPATCH;
             return Step.call(call).kind(kind).nth(1 + random.nextInt(2));
         }
 
@@ -327,12 +448,15 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             return workers.get(random.nextInt(workers.size())).name();
         }
 
-        private static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, SimulatorFault fault) {
+        private static Schedule.PlannedFault fixed(
+                String description, FaultClass faultClass, Step step, SimulatorFault fault) {
             return FaultDraws.fixed(description, faultClass, step, fault);
         }
 
-        private static Schedule.PlannedFault admin(String label, FaultClass faultClass, Step step, Consumer<ClusterSimulator> action) {
-            return new Schedule.PlannedFault(label, faultClass, step, (sim, acted) -> SimulatorFault.admin(label, admin -> action.accept(sim)));
+        private static Schedule.PlannedFault admin(
+                String label, FaultClass faultClass, Step step, Consumer<ClusterSimulator> action) {
+            return new Schedule.PlannedFault(
+                    label, faultClass, step, (sim, acted) -> SimulatorFault.admin(label, admin -> action.accept(sim)));
         }
     }
 }

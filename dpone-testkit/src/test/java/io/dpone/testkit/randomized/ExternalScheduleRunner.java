@@ -49,30 +49,41 @@ import java.util.stream.Collectors;
  * {@link ExternalInvariantChecker} watches every step; the outcome is classified from the last attempt.
  */
 final class ExternalScheduleRunner {
-    private static final Set<ExternalPhase> PUBLISHED = EnumSet.of(ExternalPhase.COMMITTED, ExternalPhase.CLEANUP_DISPATCHING,
-            ExternalPhase.COMPLETED);
+    private static final Set<ExternalPhase> PUBLISHED =
+            EnumSet.of(ExternalPhase.COMMITTED, ExternalPhase.CLEANUP_DISPATCHING, ExternalPhase.COMPLETED);
     /** Rows per simulated insert batch: small, so a load can break off between batches. */
     private static final int BATCH_ROWS = 2;
 
-    private ExternalScheduleRunner() {
-    }
+    private ExternalScheduleRunner() {}
 
     static ScheduleResult run(Schedule schedule) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(schedule.members()).seed(schedule.seed())
-                .internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(schedule.members())
+                .seed(schedule.seed())
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             Run run = new Run(simulator, cluster, new ExternalDriver(cluster));
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
             if (schedule.targetRows() >= 0) {
                 cluster.createMergeTreeTable(PublicationDriver.TARGET, schedule.targetRows());
             }
             if (schedule.facade() == Schedule.Facade.PARTIAL) {
-                simulator.admin().createControlTable(schedule.partialFacadeMember(), PublicationDriver.FACADE.control(),
-                        PublicationDriver.FACADE.keeperRoot(), UUID.nameUUIDFromBytes("partial".getBytes(StandardCharsets.UTF_8)));
+                simulator
+                        .admin()
+                        .createControlTable(
+                                schedule.partialFacadeMember(),
+                                PublicationDriver.FACADE.control(),
+                                PublicationDriver.FACADE.keeperRoot(),
+                                UUID.nameUUIDFromBytes("partial".getBytes(StandardCharsets.UTF_8)));
             } else if (schedule.facade() == Schedule.Facade.PRESENT) {
-                simulator.admin().createControlTable(PublicationDriver.FACADE.control(), PublicationDriver.FACADE.keeperRoot());
+                simulator
+                        .admin()
+                        .createControlTable(PublicationDriver.FACADE.control(), PublicationDriver.FACADE.keeperRoot());
             }
             ArmedFaults armed = ArmedFaults.arm(simulator, schedule);
             List<String> defects = new ArrayList<>();
@@ -108,24 +119,30 @@ final class ExternalScheduleRunner {
             }
             List<String> violations = new ArrayList<>(checker.violations());
             violations.addAll(defects);
-            String trace = checker.violations().isEmpty() ? simulator.trace().tailText(ScheduleRunner.TRACE_LINES)
+            String trace = checker.violations().isEmpty()
+                    ? simulator.trace().tailText(ScheduleRunner.TRACE_LINES)
                     : checker.traceAtFirstViolation();
-            return new ScheduleResult(schedule, last == null ? OutcomeClass.CRASHED : OutcomeClass.of(last),
-                    last == null ? "" : last.code().map(Enum::name).orElse(""), violations,
-                    simulator.observe().calls().records().size(), checker.checks(), trace, armed.exercised());
+            return new ScheduleResult(
+                    schedule,
+                    last == null ? OutcomeClass.CRASHED : OutcomeClass.of(last),
+                    last == null ? "" : last.code().map(Enum::name).orElse(""),
+                    violations,
+                    simulator.observe().calls().records().size(),
+                    checker.checks(),
+                    trace,
+                    armed.exercised());
         }
     }
 
     /** What every worker of one schedule shares. */
-    private record Run(ClusterSimulator simulator, SimulatedExternalCluster cluster, ExternalDriver driver) {
-    }
+    private record Run(ClusterSimulator simulator, SimulatedExternalCluster cluster, ExternalDriver driver) {}
 
     private static Map<String, Attempt> firstRound(Schedule schedule, Run run, List<String> defects) {
         Map<String, Attempt> latest = new HashMap<>();
         if (schedule.workers().size() == 1) {
             Schedule.WorkerPlan plan = schedule.workers().get(0);
-            Attempt attempt = publish(run, run.simulator().worker(plan.name(), plan.member()), plan.invocation(), plan.rows(),
-                    defects);
+            Attempt attempt = publish(
+                    run, run.simulator().worker(plan.name(), plan.member()), plan.invocation(), plan.rows(), defects);
             if (attempt != null) {
                 latest.put(plan.invocation(), attempt);
             }
@@ -133,7 +150,8 @@ final class ExternalScheduleRunner {
         }
         List<ClusterSimulator.Worker<Attempt>> workers = new ArrayList<>();
         for (Schedule.WorkerPlan plan : schedule.workers()) {
-            workers.add(new ClusterSimulator.Worker<>(run.simulator().worker(plan.name(), plan.member()),
+            workers.add(new ClusterSimulator.Worker<>(
+                    run.simulator().worker(plan.name(), plan.member()),
                     ports -> attempt(run, ports, plan.invocation(), plan.rows())));
         }
         Map<String, WorkerOutcome<Attempt>> outcomes = run.simulator().run(workers);
@@ -164,12 +182,16 @@ final class ExternalScheduleRunner {
                     continue;
                 }
                 Digest expected = valid.record().payload().artifact().contentDigest();
-                Set<UUID> published = valid.record().payload().members().stream().map(MemberRecord::candidateUuid)
-                        .filter(Objects::nonNull).collect(Collectors.toSet());
+                Set<UUID> published = valid.record().payload().members().stream()
+                        .map(MemberRecord::candidateUuid)
+                        .filter(Objects::nonNull)
+                        .collect(Collectors.toSet());
                 for (int member = 0; member < cluster.members(); member++) {
                     // a member whose target is not a candidate the record published (one that left the
                     // cluster, say) is judged by the publication invariants, not by its content
-                    if (!cluster.uuid(member, PublicationDriver.TARGET).map(published::contains).orElse(false)) {
+                    if (!cluster.uuid(member, PublicationDriver.TARGET)
+                            .map(published::contains)
+                            .orElse(false)) {
                         continue;
                     }
                     Optional<Digest> held;
@@ -205,13 +227,17 @@ final class ExternalScheduleRunner {
     }
 
     private static Attempt attempt(Run run, WorkerPorts ports, String invocation, int rows) {
-        ExternalPorts external = ExternalWorkerPorts.of(ports, PublicationDriver.FACADE.control(), run.cluster().store(),
+        ExternalPorts external = ExternalWorkerPorts.of(
+                ports,
+                PublicationDriver.FACADE.control(),
+                run.cluster().store(),
                 ExternalWorkerPorts.memberSessions(ports, BATCH_ROWS));
-        ExternalPublicationService service = new ExternalPublicationService(external, run.driver().settings(),
-                ports.randomBits());
+        ExternalPublicationService service =
+                new ExternalPublicationService(external, run.driver().settings(), ports.randomBits());
         Attempt attempt;
         try {
-            attempt = new Attempt.Receipt(service.publish(invocation, source(rows), Cancellation.NEVER, ProgressListener.NONE));
+            attempt = new Attempt.Receipt(
+                    service.publish(invocation, source(rows), Cancellation.NEVER, ProgressListener.NONE));
         } catch (DponeException refused) {
             attempt = new Attempt.Refused(refused);
         }

@@ -5,9 +5,9 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.MemberState;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableView;
 import java.time.Duration;
@@ -26,15 +26,34 @@ import java.util.SplittableRandom;
  */
 final class FaultDraws {
     private static final TableRef TARGET = PublicationDriver.TARGET;
-    private static final PortCall[] COORDINATOR_READS = {PortCall.INVENTORY, PortCall.MEMBERS, PortCall.CANDIDATE_HEALTH,
-        PortCall.TABLE_NAMES, PortCall.FACADE_OBSERVE, PortCall.DDL_PREFLIGHT, PortCall.DDL_LOOKUP, PortCall.DDL_ENTRIES_BY_PREFIX,
-        PortCall.DDL_HOST_ROWS, PortCall.CONTROL_READ, PortCall.CONTROL_READ, PortCall.MEMBERS};
-    private static final PortCall[] MEMBER_READS = {PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_IDENTIFY,
-        PortCall.MEMBER_ROW_COUNT};
-    private static final PortCall[] COORDINATOR_MUTATIONS = {PortCall.CONTROL_CAS, PortCall.CONTROL_CAS, PortCall.CONTROL_INSERT,
-        PortCall.DDL_DISPATCH, PortCall.DDL_SETUP, PortCall.LOAD};
-    private static final PortCall[] MEMBER_MUTATIONS = {PortCall.MEMBER_CREATE, PortCall.MEMBER_DROP, PortCall.MEMBER_INSERT,
-        PortCall.MEMBER_RENAME};
+    private static final PortCall[] COORDINATOR_READS = {
+        PortCall.INVENTORY,
+        PortCall.MEMBERS,
+        PortCall.CANDIDATE_HEALTH,
+        PortCall.TABLE_NAMES,
+        PortCall.FACADE_OBSERVE,
+        PortCall.DDL_PREFLIGHT,
+        PortCall.DDL_LOOKUP,
+        PortCall.DDL_ENTRIES_BY_PREFIX,
+        PortCall.DDL_HOST_ROWS,
+        PortCall.CONTROL_READ,
+        PortCall.CONTROL_READ,
+        PortCall.MEMBERS
+    };
+    private static final PortCall[] MEMBER_READS = {
+        PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_IDENTIFY, PortCall.MEMBER_ROW_COUNT
+    };
+    private static final PortCall[] COORDINATOR_MUTATIONS = {
+        PortCall.CONTROL_CAS,
+        PortCall.CONTROL_CAS,
+        PortCall.CONTROL_INSERT,
+        PortCall.DDL_DISPATCH,
+        PortCall.DDL_SETUP,
+        PortCall.LOAD
+    };
+    private static final PortCall[] MEMBER_MUTATIONS = {
+        PortCall.MEMBER_CREATE, PortCall.MEMBER_DROP, PortCall.MEMBER_INSERT, PortCall.MEMBER_RENAME
+    };
 
     private final SplittableRandom random;
     private final int members;
@@ -43,7 +62,12 @@ final class FaultDraws {
     private final boolean targetExists;
     private final boolean external;
 
-    FaultDraws(SplittableRandom random, int members, List<Schedule.WorkerPlan> workers, boolean targetExists, boolean external) {
+    FaultDraws(
+            SplittableRandom random,
+            int members,
+            List<Schedule.WorkerPlan> workers,
+            boolean targetExists,
+            boolean external) {
         this.random = random;
         this.members = members;
         this.workers = workers;
@@ -91,8 +115,10 @@ final class FaultDraws {
     void read(List<Schedule.PlannedFault> out) {
         PortCall read = readCall();
         Step.Call step = maybeOneWorker(Step.call(read).nth(1 + random.nextInt(occurrences(read))));
-        out.add(random.nextBoolean() ? fixed("lose the answer of " + read, FaultClass.LOST_READ, step, SimulatorFault.loseResponse())
-                : fixed(read + " not sent", FaultClass.NOT_SENT_READ, step, SimulatorFault.failBeforeSend()));
+        out.add(
+                random.nextBoolean()
+                        ? fixed("lose the answer of " + read, FaultClass.LOST_READ, step, SimulatorFault.loseResponse())
+                        : fixed(read + " not sent", FaultClass.NOT_SENT_READ, step, SimulatorFault.failBeforeSend()));
     }
 
     /**
@@ -105,20 +131,32 @@ final class FaultDraws {
         String worker = worker();
         PortCall read = random.nextInt(3) == 0 ? readCall() : PortCall.CONTROL_READ;
         // a worker's second slot read is usually the post-read of its first write
-        int nth = read == PortCall.CONTROL_READ ? new int[] {1, 2, 2, 3}[random.nextInt(4)] : 1 + random.nextInt(occurrences(read));
+        int nth = read == PortCall.CONTROL_READ
+                ? new int[] {1, 2, 2, 3}[random.nextInt(4)]
+                : 1 + random.nextInt(occurrences(read));
         long delay = logUniform(10, 10_000);
         Step.Call late = Step.call(read).worker(worker).nth(nth);
         boolean lateRequest = random.nextBoolean();
         if (lateRequest && read == PortCall.CONTROL_READ && !AwaitingFixes.PERMITLESS_DISCARD_FIXED) {
             lateRequest = false; // issue 18 finding 1 (AwaitingFixes): a late slot read, then a lost one
         }
-        out.add(lateRequest
-                ? fixed("request of " + worker + "'s " + read + " #" + nth + " " + delay + " ms late", FaultClass.WORKER_PAUSE,
-                        late, SimulatorFault.pauseWorker(Duration.ofMillis(delay)))
-                : fixed("answer of " + worker + "'s " + read + " #" + nth + " " + delay + " ms late", FaultClass.SLOW_ANSWER,
-                        late, SimulatorFault.slowAnswer(Duration.ofMillis(delay))));
-        out.add(fixed("then " + worker + "'s " + read + " #" + (nth + 1) + " lost", FaultClass.LOST_READ,
-                Step.call(read).worker(worker).nth(nth + 1), SimulatorFault.loseResponse()));
+        out.add(
+                lateRequest
+                        ? fixed(
+                                "request of " + worker + "'s " + read + " #" + nth + " " + delay + " ms late",
+                                FaultClass.WORKER_PAUSE,
+                                late,
+                                SimulatorFault.pauseWorker(Duration.ofMillis(delay)))
+                        : fixed(
+                                "answer of " + worker + "'s " + read + " #" + nth + " " + delay + " ms late",
+                                FaultClass.SLOW_ANSWER,
+                                late,
+                                SimulatorFault.slowAnswer(Duration.ofMillis(delay))));
+        out.add(fixed(
+                "then " + worker + "'s " + read + " #" + (nth + 1) + " lost",
+                FaultClass.LOST_READ,
+                Step.call(read).worker(worker).nth(nth + 1),
+                SimulatorFault.loseResponse()));
     }
 
     /** Any call but a sleep answered late, while others act: from a few milliseconds to two minutes. */
@@ -126,7 +164,10 @@ final class FaultDraws {
         PortCall call = random.nextInt(5) < 3 ? readCall() : mutationCall();
         long delay = logUniform(5, 120_000);
         Step.Call step = maybeOneWorker(Step.call(call).nth(1 + random.nextInt(occurrences(call))));
-        out.add(fixed("answer of " + call + " " + delay + " ms late", FaultClass.SLOW_ANSWER, step,
+        out.add(fixed(
+                "answer of " + call + " " + delay + " ms late",
+                FaultClass.SLOW_ANSWER,
+                step,
                 SimulatorFault.slowAnswer(Duration.ofMillis(delay))));
     }
 
@@ -150,16 +191,26 @@ final class FaultDraws {
                 step = step.except(PortCall.DDL_DISPATCH); // issue 18 finding 2 (AwaitingFixes): frozen before the send
             }
         }
-        Optional<String> other = workers.stream().map(Schedule.WorkerPlan::name).filter(name -> !name.equals(worker)).findFirst();
+        Optional<String> other = workers.stream()
+                .map(Schedule.WorkerPlan::name)
+                .filter(name -> !name.equals(worker))
+                .findFirst();
         int how = random.nextInt(other.isPresent() ? 3 : 2);
         if (how == 0) {
             long bound = logUniform(1, 180_000);
-            out.add(fixed(worker + " paused for " + bound + " ms", FaultClass.WORKER_PAUSE, step,
+            out.add(fixed(
+                    worker + " paused for " + bound + " ms",
+                    FaultClass.WORKER_PAUSE,
+                    step,
                     SimulatorFault.pauseWorker(Duration.ofMillis(bound))));
         } else {
-            out.add(fixed(worker + " paused until resumed", FaultClass.WORKER_PAUSE, step, SimulatorFault.pauseWorker()));
+            out.add(fixed(
+                    worker + " paused until resumed", FaultClass.WORKER_PAUSE, step, SimulatorFault.pauseWorker()));
             if (how == 2) {
-                out.add(fixed("resume " + worker, null, Step.anyCall().worker(other.get()).nth(1 + random.nextInt(80)),
+                out.add(fixed(
+                        "resume " + worker,
+                        null,
+                        Step.anyCall().worker(other.get()).nth(1 + random.nextInt(80)),
                         SimulatorFault.resumeWorker(worker)));
             }
         }
@@ -168,24 +219,43 @@ final class FaultDraws {
     /** A host dies between executing an entry and writing {@code finished/}, restarts and executes it again. */
     void doubleExecution(List<Schedule.PlannedFault> out) {
         StatementKind[] kinds = external
-                ? new StatementKind[] {publication, publication, StatementKind.DDL_DROP, StatementKind.DDL_CREATE_CONTROL,
-                    StatementKind.DDL_CAPABILITY_PROBE}
-                : new StatementKind[] {publication, publication, StatementKind.DDL_DROP, StatementKind.DDL_CREATE_CANDIDATE,
-                    StatementKind.DDL_CREATE_CONTROL, StatementKind.DDL_CAPABILITY_PROBE, StatementKind.DDL_DISCARD_STAGING};
+                ? new StatementKind[] {
+                    publication,
+                    publication,
+                    StatementKind.DDL_DROP,
+                    StatementKind.DDL_CREATE_CONTROL,
+                    StatementKind.DDL_CAPABILITY_PROBE
+                }
+                : new StatementKind[] {
+                    publication,
+                    publication,
+                    StatementKind.DDL_DROP,
+                    StatementKind.DDL_CREATE_CANDIDATE,
+                    StatementKind.DDL_CREATE_CONTROL,
+                    StatementKind.DDL_CAPABILITY_PROBE,
+                    StatementKind.DDL_DISCARD_STAGING
+                };
         StatementKind kind = kinds[random.nextInt(kinds.length)];
         int member = random.nextInt(members);
-        out.add(fixed("member " + member + " runs " + kind + " twice", FaultClass.DOUBLE_EXECUTION,
-                Step.hostExecutes(member, kind).nth(1 + random.nextInt(2)), SimulatorFault.killBeforeFinished()));
+        out.add(fixed(
+                "member " + member + " runs " + kind + " twice",
+                FaultClass.DOUBLE_EXECUTION,
+                Step.hostExecutes(member, kind).nth(1 + random.nextInt(2)),
+                SimulatorFault.killBeforeFinished()));
     }
 
     /** The member's Keeper session lost with a KeeperMap write in flight, applied or not. */
     void keeperSessionLost(List<Schedule.PlannedFault> out) {
         boolean insert = random.nextInt(4) == 0;
-        Step.Call step = insert ? Step.call(PortCall.CONTROL_INSERT).nth(1 + random.nextInt(2))
+        Step.Call step = insert
+                ? Step.call(PortCall.CONTROL_INSERT).nth(1 + random.nextInt(2))
                 : Step.call(PortCall.CONTROL_CAS).nth(1 + random.nextInt(external ? 12 : 6));
         boolean applied = random.nextBoolean();
-        out.add(fixed("keeper session lost mid-write (" + (applied ? "applied" : "not applied") + ")",
-                FaultClass.KEEPER_SESSION_LOST, maybeOneWorker(step), SimulatorFault.keeperSessionLost(applied)));
+        out.add(fixed(
+                "keeper session lost mid-write (" + (applied ? "applied" : "not applied") + ")",
+                FaultClass.KEEPER_SESSION_LOST,
+                maybeOneWorker(step),
+                SimulatorFault.keeperSessionLost(applied)));
     }
 
     /**
@@ -194,17 +264,35 @@ final class FaultDraws {
      * every call of one worker or of all (the followers lag all along).
      */
     void staleRead(List<Schedule.PlannedFault> out) {
-        PortCall[] reads = {PortCall.CONTROL_READ, PortCall.CONTROL_READ, PortCall.CONTROL_READ, PortCall.FACADE_OBSERVE,
-            PortCall.CONTROL_CAS, PortCall.DDL_LOOKUP, PortCall.DDL_LOOKUP, PortCall.DDL_HOST_ROWS, PortCall.DDL_ENTRIES_BY_PREFIX};
+        PortCall[] reads = {
+            PortCall.CONTROL_READ,
+            PortCall.CONTROL_READ,
+            PortCall.CONTROL_READ,
+            PortCall.FACADE_OBSERVE,
+            PortCall.CONTROL_CAS,
+            PortCall.DDL_LOOKUP,
+            PortCall.DDL_LOOKUP,
+            PortCall.DDL_HOST_ROWS,
+            PortCall.DDL_ENTRIES_BY_PREFIX
+        };
         PortCall read = reads[random.nextInt(reads.length)];
-        Step.Call step = Step.call(read).nth(1 + random.nextInt(read == PortCall.CONTROL_READ ? 10 : occurrences(read)));
+        Step.Call step =
+                Step.call(read).nth(1 + random.nextInt(read == PortCall.CONTROL_READ ? 10 : occurrences(read)));
         if (random.nextBoolean()) {
             // the followers lag all along: under one worker's member, or under every member
             Step.Call every = random.nextBoolean() ? step.worker(worker()).every() : step.every();
-            out.add(fixed("every " + step.call() + (every.worker() == null ? "" : " of " + every.worker())
-                    + " from a lagging follower", FaultClass.STALE_READ, every, SimulatorFault.staleRead()));
+            out.add(fixed(
+                    "every " + step.call() + (every.worker() == null ? "" : " of " + every.worker())
+                            + " from a lagging follower",
+                    FaultClass.STALE_READ,
+                    every,
+                    SimulatorFault.staleRead()));
         } else {
-            out.add(fixed("stale follower read at " + step.call(), FaultClass.STALE_READ, maybeOneWorker(step), SimulatorFault.staleRead()));
+            out.add(fixed(
+                    "stale follower read at " + step.call(),
+                    FaultClass.STALE_READ,
+                    maybeOneWorker(step),
+                    SimulatorFault.staleRead()));
         }
     }
 
@@ -215,8 +303,11 @@ final class FaultDraws {
      */
     void badVersion(List<Schedule.PlannedFault> out) {
         Step.Call step = Step.call(PortCall.CONTROL_CAS).nth(1 + random.nextInt(external ? 12 : 6));
-        out.add(fixed("strict update on a stale read", FaultClass.BAD_VERSION,
-                random.nextBoolean() ? step.every() : maybeOneWorker(step), SimulatorFault.staleRead()));
+        out.add(fixed(
+                "strict update on a stale read",
+                FaultClass.BAD_VERSION,
+                random.nextBoolean() ? step.every() : maybeOneWorker(step),
+                SimulatorFault.staleRead()));
     }
 
     /** An outside writer inserts into the published target through one member, after the commit or before cleanup. */
@@ -224,12 +315,22 @@ final class FaultDraws {
         int member = random.nextInt(members);
         long rows = 1 + random.nextInt(3);
         int pick = random.nextInt(3);
-        Step step = pick == 0 ? Step.call(PortCall.CONTROL_CAS).nth(3 + random.nextInt(external ? 6 : 3)).afterEffect()
-                : pick == 1 ? Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_DROP).nth(1)
-                : Step.at(Duration.ofMillis(random.nextInt(3_000)));
-        out.add(new Schedule.PlannedFault(rows + " rows inserted into the target via member " + member, FaultClass.OUTSIDE_INSERT,
-                step, (simulator, acted) -> SimulatorFault.admin("outside insert via member " + member, admin -> {
-                    if (up(simulator, member) && simulator.observe().table(member, TARGET).isPresent()) {
+        Step step = pick == 0
+                ? Step.call(PortCall.CONTROL_CAS)
+                        .nth(3 + random.nextInt(external ? 6 : 3))
+                        .afterEffect()
+                : pick == 1
+                        ? Step.call(PortCall.DDL_DISPATCH)
+                                .kind(StatementKind.DDL_DROP)
+                                .nth(1)
+                        : Step.at(Duration.ofMillis(random.nextInt(3_000)));
+        out.add(new Schedule.PlannedFault(
+                rows + " rows inserted into the target via member " + member,
+                FaultClass.OUTSIDE_INSERT,
+                step,
+                (simulator, acted) -> SimulatorFault.admin("outside insert via member " + member, admin -> {
+                    if (up(simulator, member)
+                            && simulator.observe().table(member, TARGET).isPresent()) {
                         admin.insertRows(member, TARGET, rows);
                         acted.add(FaultClass.OUTSIDE_INSERT);
                     }
@@ -240,21 +341,32 @@ final class FaultDraws {
     void outsideAlter(List<Schedule.PlannedFault> out) {
         Step step = external
                 ? switch (random.nextInt(3)) {
-                    case 0 -> Step.call(PortCall.MEMBER_CREATE).nth(1 + random.nextInt(3)).afterEffect();
+                    case 0 ->
+                        Step.call(PortCall.MEMBER_CREATE)
+                                .nth(1 + random.nextInt(3))
+                                .afterEffect();
                     case 1 -> Step.call(PortCall.MEMBER_INSERT).nth(1 + random.nextInt(3));
                     default -> Step.call(PortCall.MEMBER_CONTENT).nth(1 + random.nextInt(2));
                 }
                 : switch (random.nextInt(3)) {
-                    case 0 -> Step.call(PortCall.DDL_SETUP).kind(StatementKind.DDL_CREATE_CANDIDATE).nth(1).afterEffect();
+                    case 0 ->
+                        Step.call(PortCall.DDL_SETUP)
+                                .kind(StatementKind.DDL_CREATE_CANDIDATE)
+                                .nth(1)
+                                .afterEffect();
                     case 1 -> Step.call(PortCall.LOAD).nth(1);
                     default -> Step.call(PortCall.CANDIDATE_HEALTH).nth(1 + random.nextInt(3));
                 };
-        out.add(new Schedule.PlannedFault("ALTER TABLE target ADD COLUMN during staging", FaultClass.OUTSIDE_ALTER, step,
+        out.add(new Schedule.PlannedFault(
+                "ALTER TABLE target ADD COLUMN during staging",
+                FaultClass.OUTSIDE_ALTER,
+                step,
                 (simulator, acted) -> SimulatorFault.admin("outside alter of the target", admin -> {
                     for (int member = 0; member < simulator.observe().members().size(); member++) {
                         Optional<TableView> target = simulator.observe().table(member, TARGET);
                         if (target.isPresent()) {
-                            List<ColumnSpec> columns = new ArrayList<>(target.get().columns());
+                            List<ColumnSpec> columns =
+                                    new ArrayList<>(target.get().columns());
                             columns.add(ColumnSpec.of("note", "String"));
                             admin.driftColumns(member, TARGET, columns);
                             acted.add(FaultClass.OUTSIDE_ALTER);
@@ -273,12 +385,14 @@ final class FaultDraws {
     }
 
     private PortCall readCall() {
-        return external && random.nextInt(3) == 0 ? MEMBER_READS[random.nextInt(MEMBER_READS.length)]
+        return external && random.nextInt(3) == 0
+                ? MEMBER_READS[random.nextInt(MEMBER_READS.length)]
                 : COORDINATOR_READS[random.nextInt(COORDINATOR_READS.length)];
     }
 
     private PortCall mutationCall() {
-        return external && random.nextInt(3) == 0 ? MEMBER_MUTATIONS[random.nextInt(MEMBER_MUTATIONS.length)]
+        return external && random.nextInt(3) == 0
+                ? MEMBER_MUTATIONS[random.nextInt(MEMBER_MUTATIONS.length)]
                 : COORDINATOR_MUTATIONS[random.nextInt(COORDINATOR_MUTATIONS.length)];
     }
 

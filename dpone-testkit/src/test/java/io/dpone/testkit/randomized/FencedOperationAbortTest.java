@@ -20,8 +20,8 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -47,15 +47,23 @@ class FencedOperationAbortTest {
         try (Fixture fixture = new Fixture()) {
             AtomicInteger resolutions = new AtomicInteger();
             // admission resolves both members; the re-read before binding sees the alias: drift inside LOCKED
-            Attempt drifted = fixture.driver.publish("w1", fixture.ports("w1", n -> resolutions.getAndIncrement() >= 2),
-                    "nightly-A", 3);
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), drifted.code(),
+            Attempt drifted = fixture.driver.publish(
+                    "w1", fixture.ports("w1", n -> resolutions.getAndIncrement() >= 2), "nightly-A", 3);
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE),
+                    drifted.code(),
                     drifted.summary());
-            assertEquals(ExternalPhase.LOCKED, fixture.driver.record("nightly-A").phase());
+            assertEquals(
+                    ExternalPhase.LOCKED, fixture.driver.record("nightly-A").phase());
 
-            PublicationReceipt status = fixture.driver.service("w2", fixture.aliased("w2")).status(Optional.of("nightly-A"));
-            assertEquals(PublicationOutcome.PREPARED, status.outcome(), status.detail().toString());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), status.errorCode());
+            PublicationReceipt status =
+                    fixture.driver.service("w2", fixture.aliased("w2")).status(Optional.of("nightly-A"));
+            assertEquals(
+                    PublicationOutcome.PREPARED,
+                    status.outcome(),
+                    status.detail().toString());
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), status.errorCode());
 
             Attempt foreign = fixture.driver.publish("w3", fixture.aliased("w3"), "nightly-B", 3);
             assertInstanceOf(Attempt.Refused.class, foreign, foreign.summary());
@@ -66,48 +74,84 @@ class FencedOperationAbortTest {
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), aborted.code());
             ExternalRecord record = fixture.driver.record("nightly-A");
             assertEquals(ExternalPhase.ABORTED, record.phase());
-            assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, record.payload().abortCode());
+            assertEquals(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                    record.payload().abortCode());
             fixture.noMemberHas("nightly-A");
-            PublicationReceipt ended = fixture.driver.service("w2", fixture.aliased("w2")).status(Optional.of("nightly-A"));
-            assertEquals(PublicationOutcome.ABORTED, ended.outcome(), ended.detail().toString());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), ended.errorCode());
+            PublicationReceipt ended =
+                    fixture.driver.service("w2", fixture.aliased("w2")).status(Optional.of("nightly-A"));
+            assertEquals(
+                    PublicationOutcome.ABORTED, ended.outcome(), ended.detail().toString());
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), ended.errorCode());
 
             Attempt next = fixture.driver.publish("w3", fixture.aliased("w3"), "nightly-B", 3);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), next.outcome(), next.summary());
             assertEquals(List.of(), fixture.checker.violations());
-            PublicationReceipt done = fixture.driver.service("w3", fixture.aliased("w3")).status(Optional.of("nightly-B"));
-            assertEquals(PublicationOutcome.COMMITTED, done.outcome(), done.detail().toString());
+            PublicationReceipt done =
+                    fixture.driver.service("w3", fixture.aliased("w3")).status(Optional.of("nightly-B"));
+            assertEquals(
+                    PublicationOutcome.COMMITTED, done.outcome(), done.detail().toString());
         }
     }
 
     @Test
     void aStagedOperationFencedByDriftWithdrawsItsPermitDropsExactlyItsCandidatesAndIsAborted() {
         try (Fixture fixture = new Fixture()) {
-            fixture.cluster.simulator().arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(STAGED_CAS),
-                    SimulatorFault.loseResponse());
+            fixture.cluster
+                    .simulator()
+                    .arm(
+                            Step.call(PortCall.CONTROL_CAS)
+                                    .kind(StatementKind.KEEPER_MAP_CAS)
+                                    .nth(STAGED_CAS),
+                            SimulatorFault.loseResponse());
             Attempt lost = fixture.driver.publish("w1", "nightly-A", 3);
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN), lost.code(), lost.summary());
-            assertEquals(ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase());
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN),
+                    lost.code(),
+                    lost.summary());
+            assertEquals(
+                    ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase());
             for (int member = 0; member < 2; member++) {
-                assertTrue(fixture.cluster.uuid(member, fixture.driver.candidate("nightly-A")).isPresent(), "staged");
+                assertTrue(
+                        fixture.cluster
+                                .uuid(member, fixture.driver.candidate("nightly-A"))
+                                .isPresent(),
+                        "staged");
             }
 
-            PublicationReceipt unfenced = fixture.driver.service("w2", fixture.cluster.ports("w2")).status(Optional.of("nightly-A"));
-            assertEquals(PublicationOutcome.PREPARED, unfenced.outcome(), unfenced.detail().toString());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), unfenced.errorCode(), "staged, not sent");
-            PublicationReceipt status = fixture.driver.service("w2", fixture.aliased("w2")).status(Optional.of("nightly-A"));
-            assertEquals(PublicationOutcome.PREPARED, status.outcome(), status.detail().toString());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), status.errorCode());
+            PublicationReceipt unfenced =
+                    fixture.driver.service("w2", fixture.cluster.ports("w2")).status(Optional.of("nightly-A"));
+            assertEquals(
+                    PublicationOutcome.PREPARED,
+                    unfenced.outcome(),
+                    unfenced.detail().toString());
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED),
+                    unfenced.errorCode(),
+                    "staged, not sent");
+            PublicationReceipt status =
+                    fixture.driver.service("w2", fixture.aliased("w2")).status(Optional.of("nightly-A"));
+            assertEquals(
+                    PublicationOutcome.PREPARED,
+                    status.outcome(),
+                    status.detail().toString());
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), status.errorCode());
 
             Attempt aborted = fixture.driver.publish("w2", fixture.aliased("w2"), "nightly-A", 3);
             assertEquals(Optional.of(PublicationOutcome.ABORTED), aborted.outcome(), aborted.summary());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), aborted.code());
-            assertEquals(ExternalPhase.ABORTED, fixture.driver.record("nightly-A").phase());
+            assertEquals(
+                    ExternalPhase.ABORTED, fixture.driver.record("nightly-A").phase());
             fixture.noMemberHas("nightly-A");
             for (int member = 0; member < 2; member++) {
-                assertTrue(fixture.cluster.uuid(member, PublicationDriver.TARGET).isEmpty(), "nothing was published");
+                assertTrue(
+                        fixture.cluster.uuid(member, PublicationDriver.TARGET).isEmpty(), "nothing was published");
             }
-            assertEquals(0, fixture.cluster.sent(StatementKind.DDL_RENAME) + fixture.cluster.sent(StatementKind.DDL_EXCHANGE),
+            assertEquals(
+                    0,
+                    fixture.cluster.sent(StatementKind.DDL_RENAME) + fixture.cluster.sent(StatementKind.DDL_EXCHANGE),
                     "no publication statement was sent");
 
             Attempt next = fixture.driver.publish("w3", fixture.aliased("w3"), "nightly-B", 3);
@@ -125,12 +169,16 @@ class FencedOperationAbortTest {
         String fence = record.fenceToken().hex();
         assertTrue(!receipt.detail().toString().contains(fence), "the fence token itself never appears");
         Object digest = receipt.detail().get("fence_token_digest");
-        assertTrue(digest instanceof String text && text.matches("[0-9a-f]{64}") && !text.equals(fence), String.valueOf(digest));
+        assertTrue(
+                digest instanceof String text && text.matches("[0-9a-f]{64}") && !text.equals(fence),
+                String.valueOf(digest));
         for (String ddl : List.of("publication_ddl", "cleanup_ddl")) {
             Object binding = receipt.detail().get(ddl);
             if (binding != null) {
                 Object token = ((java.util.Map<?, ?>) binding).get("correlation_token");
-                assertTrue(token instanceof String text && text.startsWith(DdlCorrelationToken.PREFIX), ddl + ": " + token);
+                assertTrue(
+                        token instanceof String text && text.startsWith(DdlCorrelationToken.PREFIX),
+                        ddl + ": " + token);
             }
         }
         assertTrue(receipt.detail().get("publication_ddl") != null, "a committed receipt binds its publication entry");
@@ -139,7 +187,11 @@ class FencedOperationAbortTest {
     /** Two simulated members, an absent target, and ports whose resolver may translate to an alias. */
     static final class Fixture implements AutoCloseable {
         private static final String ALIAS = "alias.";
-        final ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(11).internalReplication(false).build();
+        final ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(11)
+                .internalReplication(false)
+                .build();
         final ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         final SimulatedExternalCluster cluster;
         final ExternalDriver driver;
@@ -148,7 +200,9 @@ class FencedOperationAbortTest {
             simulator.observeSteps(checker);
             cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
             driver = new ExternalDriver(cluster);
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
         }
 
         /** The worker's ports with every resolution translated to the alias. */
@@ -162,16 +216,29 @@ class FencedOperationAbortTest {
             AtomicInteger calls = new AtomicInteger();
             EndpointResolver resolver = member -> new ResolvedEndpoint(
                     (aliased.test(calls.getAndIncrement()) ? ALIAS : "") + member.hostName(), member.nativePort());
-            MemberSessions sessions = endpoint -> base.members().session(new ResolvedEndpoint(
-                    endpoint.host().startsWith(ALIAS) ? endpoint.host().substring(ALIAS.length()) : endpoint.host(),
-                    endpoint.port()));
-            return new ExternalPorts(base.catalog(), base.ddl(), base.authority(), base.facades(), sessions, resolver,
-                    base.store(), base.clock(), base.sleeper());
+            MemberSessions sessions = endpoint -> base.members()
+                    .session(new ResolvedEndpoint(
+                            endpoint.host().startsWith(ALIAS)
+                                    ? endpoint.host().substring(ALIAS.length())
+                                    : endpoint.host(),
+                            endpoint.port()));
+            return new ExternalPorts(
+                    base.catalog(),
+                    base.ddl(),
+                    base.authority(),
+                    base.facades(),
+                    sessions,
+                    resolver,
+                    base.store(),
+                    base.clock(),
+                    base.sleeper());
         }
 
         void noMemberHas(String invocation) {
             for (int member = 0; member < 2; member++) {
-                assertTrue(cluster.uuid(member, driver.candidate(invocation)).isEmpty(), "member " + member + " has no candidate");
+                assertTrue(
+                        cluster.uuid(member, driver.candidate(invocation)).isEmpty(),
+                        "member " + member + " has no candidate");
             }
         }
 

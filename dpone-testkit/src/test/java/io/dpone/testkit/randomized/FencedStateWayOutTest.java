@@ -13,8 +13,8 @@ import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -69,7 +69,8 @@ class FencedStateWayOutTest {
         assertEquals(Optional.of(code), attempt.code());
         assertEquals(ExternalPhase.ABORTED, driver.record("nightly-A").phase());
         for (int member = 0; member < 2; member++) {
-            assertEquals(Optional.empty(), cluster.uuid(member, driver.candidate("nightly-A")), "owned candidate dropped");
+            assertEquals(
+                    Optional.empty(), cluster.uuid(member, driver.candidate("nightly-A")), "owned candidate dropped");
         }
         assertEquals(List.of(), checker.violations());
     }
@@ -78,8 +79,15 @@ class FencedStateWayOutTest {
     void aColumnOfAnUnsupportedTypeAddedDuringStagingAbortsTheOperation() {
         stagingWithOneMemberPending(41);
         for (int member = 0; member < 2; member++) {
-            simulator.admin().driftColumns(member, PublicationDriver.TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                    ColumnSpec.of("v", "String"), ColumnSpec.of("total", "AggregateFunction(sum, UInt64)")));
+            simulator
+                    .admin()
+                    .driftColumns(
+                            member,
+                            PublicationDriver.TARGET,
+                            List.of(
+                                    ColumnSpec.of("id", "UInt64"),
+                                    ColumnSpec.of("v", "String"),
+                                    ColumnSpec.of("total", "AggregateFunction(sum, UInt64)")));
         }
 
         Attempt rerun = driver.publish("w2", "nightly-A", 3);
@@ -90,14 +98,18 @@ class FencedStateWayOutTest {
     @Test
     void theTargetDroppedOnOneMemberDuringStagingAbortsTheOperation() {
         stagingWithOneMemberPending(42);
-        assertEquals(0, simulator.admin().dropIfExists(1, PublicationDriver.TARGET).code());
+        assertEquals(
+                0, simulator.admin().dropIfExists(1, PublicationDriver.TARGET).code());
 
         Attempt rerun = driver.publish("w2", "nightly-A", 3);
 
         abortedWithItsCandidatesDropped(rerun, DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN);
         Attempt next = driver.publish("w3", "nightly-B", 3);
-        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN), next.code(),
-                "a new operation is refused at admission (nothing locked) until the target is made whole: " + next.summary());
+        assertEquals(
+                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
+                next.code(),
+                "a new operation is refused at admission (nothing locked) until the target is made whole: "
+                        + next.summary());
         assertInstanceOf(Attempt.Refused.class, next);
     }
 
@@ -131,13 +143,15 @@ class FencedStateWayOutTest {
 
     private void throwsInsideResume(long seed, Supplier<Throwable> failure) {
         stagingWithOneMemberPending(seed);
-        simulator.arm(Step.call(PortCall.MEMBER_CREATE).member(1).nth(1), SimulatorFault.admin("throws inside resume", admin -> {
-            Throwable thrown = failure.get();
-            if (thrown instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw (Error) thrown;
-        }));
+        simulator.arm(
+                Step.call(PortCall.MEMBER_CREATE).member(1).nth(1),
+                SimulatorFault.admin("throws inside resume", admin -> {
+                    Throwable thrown = failure.get();
+                    if (thrown instanceof RuntimeException runtime) {
+                        throw runtime;
+                    }
+                    throw (Error) thrown;
+                }));
 
         Attempt failed = driver.publish("w2", "nightly-A", 3);
 

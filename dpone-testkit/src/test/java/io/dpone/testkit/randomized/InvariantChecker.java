@@ -61,14 +61,17 @@ final class InvariantChecker implements StepObserver {
     private final Map<String, Integer> publicationDdl = new HashMap<>();
     /** Per operation: how many times the slot passed to it from another operation (a new record lifetime). */
     private final Map<String, Integer> lifetimes = new HashMap<>();
+
     private final Map<String, String> slotHolders = new HashMap<>();
     /** Per worker: the cluster as its last member read saw it (configured members and every member's tables). */
     private final Map<String, Observed> lastMemberRead = new HashMap<>();
+
     private final Map<String, List<Integer>> hostsAtPublication = new HashMap<>();
     private final TokenWriters tokenWriters = new TokenWriters();
     private final Map<String, Long> versions = new HashMap<>();
     /** Every operation's latest row seen, by operation id (decoded only when a check needs it). */
     private final Map<String, VersionedRow> latestRows = new LinkedHashMap<>();
+
     private final Map<String, Decoded> decoded = new HashMap<>();
     private long checks;
 
@@ -77,7 +80,8 @@ final class InvariantChecker implements StepObserver {
     }
 
     /** With the authority rows read from {@code authority} instead of the simulator (to feed the checker a faulty store). */
-    InvariantChecker(ClusterSimulator simulator, TableRef target, Supplier<Map<String, Map<String, VersionedRow>>> authority) {
+    InvariantChecker(
+            ClusterSimulator simulator, TableRef target, Supplier<Map<String, Map<String, VersionedRow>>> authority) {
         this.simulator = simulator;
         this.target = target;
         this.authority = authority;
@@ -99,7 +103,8 @@ final class InvariantChecker implements StepObserver {
     @Override
     public void beforeServer(PortEvent call) {
         checks++;
-        if (call.call() == PortCall.CONTROL_CAS || call.call() == PortCall.CONTROL_INSERT
+        if (call.call() == PortCall.CONTROL_CAS
+                || call.call() == PortCall.CONTROL_INSERT
                 || call.call() == PortCall.DDL_DISPATCH) {
             // anything the authority shows now that no write of ours ended with came from elsewhere
             syncAuthority(null);
@@ -119,7 +124,8 @@ final class InvariantChecker implements StepObserver {
         if (acknowledged == null) {
             violation(call.kind() + " dispatched with a token no CAS wrote (no permit)");
         } else if (!acknowledged) {
-            violation(call.kind() + " dispatched with a token written by a CAS whose response was lost or unacknowledged");
+            violation(call.kind()
+                    + " dispatched with a token written by a CAS whose response was lost or unacknowledged");
         }
         String operation = token.operationId().hex();
         if (call.kind() == StatementKind.DDL_EXCHANGE || call.kind() == StatementKind.DDL_RENAME) {
@@ -145,8 +151,11 @@ final class InvariantChecker implements StepObserver {
     public void afterCall(CallRecord record) {
         checks++;
         if (record.call() == PortCall.MEMBERS) {
-            lastMemberRead.put(record.worker(), new Observed(simulator.observe().configuredMembers(),
-                    simulator.observe().members()));
+            lastMemberRead.put(
+                    record.worker(),
+                    new Observed(
+                            simulator.observe().configuredMembers(),
+                            simulator.observe().members()));
         }
         if (record.call() == PortCall.CONTROL_CAS || record.call() == PortCall.CONTROL_INSERT) {
             tokenWriters.answered(record.queryId(), "Acknowledged".equals(record.outcome()));
@@ -168,17 +177,23 @@ final class InvariantChecker implements StepObserver {
         }
         UUID uuid = table.get().uuid();
         if (step.kind() == StatementKind.DDL_DROP) {
-            String operation = DdlCorrelationToken.parse(step.logComment()).map(t -> t.operationId().hex()).orElse("");
+            String operation = DdlCorrelationToken.parse(step.logComment())
+                    .map(t -> t.operationId().hex())
+                    .orElse("");
             AuthorityRecord record = record(operation);
-            GenerationIdentity predecessor = record == null ? null : record.payload().predecessor();
+            GenerationIdentity predecessor =
+                    record == null ? null : record.payload().predecessor();
             if (predecessor == null || !sameGeneration(table.get(), predecessor)) {
                 violation("member " + step.member() + " drops a table that is not the operation's exact predecessor");
             }
         } else {
-            latestRows.keySet().stream().map(this::record).filter(record -> record != null && names(record, uuid))
-                    .findFirst().ifPresent(record -> violation(
-                    "member " + step.member() + " discards staging that is a generation of an operation in phase "
-                            + record.phase() + (record.phase() == AuthorityPhase.PREPARED ? "" : " (after its dispatch)")));
+            latestRows.keySet().stream()
+                    .map(this::record)
+                    .filter(record -> record != null && names(record, uuid))
+                    .findFirst()
+                    .ifPresent(record -> violation("member " + step.member()
+                            + " discards staging that is a generation of an operation in phase " + record.phase()
+                            + (record.phase() == AuthorityPhase.PREPARED ? "" : " (after its dispatch)")));
         }
     }
 
@@ -195,7 +210,8 @@ final class InvariantChecker implements StepObserver {
             return;
         }
         DdlBinding cleanup = record.payload().cleanup();
-        if (record.phase() != AuthorityPhase.CLEANUP_DISPATCHING || cleanup == null
+        if (record.phase() != AuthorityPhase.CLEANUP_DISPATCHING
+                || cleanup == null
                 || !cleanup.token().value().equals(token)) {
             violation("cleanup DROP while the record is " + record.phase() + " without this cleanup token");
         }
@@ -209,7 +225,8 @@ final class InvariantChecker implements StepObserver {
         }
         List<Integer> hosts = seen.configured();
         if (!hosts.equals(hostsAtPublication.get(operation))) {
-            violation("cleanup DROP for hosts " + hosts + " but the publication went to " + hostsAtPublication.get(operation));
+            violation("cleanup DROP for hosts " + hosts + " but the publication went to "
+                    + hostsAtPublication.get(operation));
         }
         GenerationIdentity desired = record.payload().desired();
         GenerationIdentity predecessor = record.payload().predecessor();
@@ -217,18 +234,19 @@ final class InvariantChecker implements StepObserver {
         for (int member : hosts) {
             Optional<TableView> exposed = seen.members().get(member).table(target);
             if (exposed.isEmpty() || !sameGeneration(exposed.get(), desired)) {
-                violation("cleanup DROP although member " + member + " did not expose the desired generation at the last read");
+                violation("cleanup DROP although member " + member
+                        + " did not expose the desired generation at the last read");
             }
             Optional<TableView> old = seen.members().get(member).table(candidate);
             if (old.isPresent() && (predecessor == null || !sameGeneration(old.get(), predecessor))) {
-                violation("cleanup DROP although member " + member + " held something other than the predecessor at the last read");
+                violation("cleanup DROP although member " + member
+                        + " held something other than the predecessor at the last read");
             }
         }
     }
 
     /** The cluster as one member read saw it. */
-    private record Observed(List<Integer> configured, List<MemberView> members) {
-    }
+    private record Observed(List<Integer> configured, List<MemberView> members) {}
 
     /**
      * Reads every authority row: versions must only grow and keys never vanish. A token seen for the
@@ -275,24 +293,29 @@ final class InvariantChecker implements StepObserver {
         }
         Decoded cached = decoded.get(operation);
         if (cached == null || cached.row() != row) {
-            cached = new Decoded(row, AuthorityCodecV1.INSTANCE.decode(row.row()) instanceof DecodeResult.Valid<AuthorityRecord> valid
-                    ? valid.record() : null);
+            cached = new Decoded(
+                    row,
+                    AuthorityCodecV1.INSTANCE.decode(row.row()) instanceof DecodeResult.Valid<AuthorityRecord> valid
+                            ? valid.record()
+                            : null);
             decoded.put(operation, cached);
         }
         return cached.record();
     }
 
-    private record Decoded(VersionedRow row, AuthorityRecord record) {
-    }
+    private record Decoded(VersionedRow row, AuthorityRecord record) {}
 
     private static boolean names(AuthorityRecord record, UUID uuid) {
         return record.payload().desired().tableUuid().equals(uuid)
-                || record.payload().predecessor() != null && record.payload().predecessor().tableUuid().equals(uuid);
+                || record.payload().predecessor() != null
+                        && record.payload().predecessor().tableUuid().equals(uuid);
     }
 
     private static boolean sameGeneration(TableView table, GenerationIdentity generation) {
         return table.uuid().equals(generation.tableUuid())
-                && table.zookeeperPath().map(path -> path.equals(generation.zookeeperPath())).orElse(false);
+                && table.zookeeperPath()
+                        .map(path -> path.equals(generation.zookeeperPath()))
+                        .orElse(false);
     }
 
     private void violation(String text) {

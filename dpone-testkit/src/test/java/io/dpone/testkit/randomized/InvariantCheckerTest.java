@@ -18,8 +18,8 @@ import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
@@ -66,8 +66,13 @@ class InvariantCheckerTest {
         checker = new InvariantChecker(simulator, TARGET);
         predecessor = generation(TARGET);
         desired = generation(CANDIDATE);
-        prepared = new AuthorityRecord(digest("target"), digest("operation"), FenceToken.issue(random), AuthorityPhase.PREPARED,
-                0, payload(null, null));
+        prepared = new AuthorityRecord(
+                digest("target"),
+                digest("operation"),
+                FenceToken.issue(random),
+                AuthorityPhase.PREPARED,
+                0,
+                payload(null, null));
     }
 
     @Test
@@ -90,22 +95,26 @@ class InvariantCheckerTest {
         String token = dispatching.payload().publication().token().value();
         casApplied(dispatching);
         // a slow answer: another worker's CAS reaches the server before w1 hears its acknowledgement
-        checker.beforeServer(new PortEvent("w2", 1, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, "w2-q1", null, false));
+        checker.beforeServer(
+                new PortEvent("w2", 1, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, "w2-q1", null, false));
         checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, token));
         assertViolation("written by a CAS whose response was lost or unacknowledged");
 
         cluster();
         String queryId = casApplied(dispatching);
-        checker.beforeServer(new PortEvent("w2", 1, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, "w2-q1", null, false));
-        checker.afterCall(new CallRecord(++sequence, 0, "w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId,
-                "Acknowledged"));
+        checker.beforeServer(
+                new PortEvent("w2", 1, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, "w2-q1", null, false));
+        checker.afterCall(new CallRecord(
+                ++sequence, 0, "w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId, "Acknowledged"));
         checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, token));
         assertEquals(List.of(), checker.violations(), "acknowledged late, still the writer's own token");
     }
 
     @Test
     void aDispatchWithATokenNoCasWroteIsAViolation() {
-        checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, dispatching().payload().publication().token().value()));
+        checker.beforeServer(dispatch(
+                StatementKind.DDL_EXCHANGE,
+                dispatching().payload().publication().token().value()));
         assertViolation("no CAS wrote");
     }
 
@@ -133,42 +142,47 @@ class InvariantCheckerTest {
     void aCleanupDropIsAViolationUnlessEveryMemberExposedTheDesiredGenerationAtTheLastRead() {
         AuthorityRecord dispatching = dispatching();
         casWrites(dispatching, "Acknowledged");
-        checker.beforeServer(dispatch(StatementKind.DDL_EXCHANGE, dispatching.payload().publication().token().value()));
+        checker.beforeServer(dispatch(
+                StatementKind.DDL_EXCHANGE,
+                dispatching.payload().publication().token().value()));
         simulator.admin().exchange(0, TARGET, CANDIDATE);
         AuthorityRecord cleanup = cleanupDispatching(dispatching);
         casWrites(cleanup, "Acknowledged");
         checker.afterCall(call(PortCall.MEMBERS, null));
-        checker.beforeServer(dispatch(StatementKind.DDL_DROP, cleanup.payload().cleanup().token().value()));
+        checker.beforeServer(dispatch(
+                StatementKind.DDL_DROP, cleanup.payload().cleanup().token().value()));
         assertViolation("member 1 did not expose the desired generation");
 
         int before = checker.violations().size();
         simulator.admin().exchange(1, TARGET, CANDIDATE);
         checker.afterCall(call(PortCall.MEMBERS, null));
-        checker.beforeServer(dispatch(StatementKind.DDL_DROP, cleanup.payload().cleanup().token().value()));
+        checker.beforeServer(dispatch(
+                StatementKind.DDL_DROP, cleanup.payload().cleanup().token().value()));
         assertEquals(before, checker.violations().size(), "a proven commit allows the drop: " + checker.violations());
     }
 
     @Test
     void aHostDroppingAnythingButTheExactPredecessorIsAViolation() {
         casWrites(dispatching(), "Acknowledged");
-        String dropToken = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.DROP, 2, random).value();
+        String dropToken = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.DROP, 2, random)
+                .value();
         // before any EXCHANGE the candidate name holds the desired generation, not the predecessor
-        checker.beforeHostApplies(new HostStep(0, "query-0000000009", StatementKind.DDL_DROP, dropToken,
-                Optional.of(CANDIDATE), 0));
+        checker.beforeHostApplies(
+                new HostStep(0, "query-0000000009", StatementKind.DDL_DROP, dropToken, Optional.of(CANDIDATE), 0));
         assertViolation("not the operation's exact predecessor");
 
         int before = checker.violations().size();
         simulator.admin().exchange(1, TARGET, CANDIDATE);
-        checker.beforeHostApplies(new HostStep(1, "query-0000000009", StatementKind.DDL_DROP, dropToken,
-                Optional.of(CANDIDATE), 0));
+        checker.beforeHostApplies(
+                new HostStep(1, "query-0000000009", StatementKind.DDL_DROP, dropToken, Optional.of(CANDIDATE), 0));
         assertEquals(before, checker.violations().size(), "the exact predecessor may go: " + checker.violations());
     }
 
     @Test
     void discardingAGenerationARecordNamesIsAViolation() {
         casWrites(prepared, "Acknowledged");
-        checker.beforeHostApplies(new HostStep(0, "query-0000000004", StatementKind.DDL_DISCARD_STAGING, "x",
-                Optional.of(CANDIDATE), 0));
+        checker.beforeHostApplies(
+                new HostStep(0, "query-0000000004", StatementKind.DDL_DISCARD_STAGING, "x", Optional.of(CANDIDATE), 0));
         assertViolation("discards staging that is a generation of an operation in phase PREPARED");
     }
 
@@ -181,27 +195,42 @@ class InvariantCheckerTest {
         versions.afterCall(call(PortCall.CONTROL_CAS, "q1"));
         rows.set(Map.of(ROOT, Map.of("k", new VersionedRow(row, 2))));
         versions.afterCall(call(PortCall.CONTROL_CAS, "q2"));
-        assertTrue(versions.violations().stream().anyMatch(v -> v.contains("went from 3 to 2")), versions.violations()::toString);
+        assertTrue(
+                versions.violations().stream().anyMatch(v -> v.contains("went from 3 to 2")),
+                versions.violations()::toString);
         rows.set(Map.of(ROOT, Map.of()));
         versions.afterCall(call(PortCall.CONTROL_CAS, "q3"));
-        assertTrue(versions.violations().stream().anyMatch(v -> v.contains("disappeared")), versions.violations()::toString);
+        assertTrue(
+                versions.violations().stream().anyMatch(v -> v.contains("disappeared")),
+                versions.violations()::toString);
     }
 
     /** One CAS, as the checker sees it: reaching the server, the row changing, the call ending with {@code outcome}. */
     private void casWrites(AuthorityRecord next, String outcome) {
         String queryId = casApplied(next);
-        checker.afterCall(new CallRecord(sequence, 0, "w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId,
-                outcome));
+        checker.afterCall(new CallRecord(
+                sequence, 0, "w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId, outcome));
     }
 
     /** A CAS of w1 reaching the server and taking effect (its answer not yet back); returns its query id. */
     private String casApplied(AuthorityRecord next) {
         String queryId = "w1-q" + (++sequence);
-        PortEvent cas = new PortEvent("w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId, null, false);
+        PortEvent cas =
+                new PortEvent("w1", 0, PortCall.CONTROL_CAS, StatementKind.KEEPER_MAP_CAS, queryId, null, false);
         checker.beforeServer(cas);
         AuthorityRow row = AuthorityCodecV1.INSTANCE.encode(next);
-        simulator.admin().putControlRow(ROOT, new ControlRow(row.targetKey(), row.operationId(), row.fenceToken(),
-                row.phase(), row.dispatchEpoch().longValueExact(), row.payload(), row.payloadSha256()));
+        simulator
+                .admin()
+                .putControlRow(
+                        ROOT,
+                        new ControlRow(
+                                row.targetKey(),
+                                row.operationId(),
+                                row.fenceToken(),
+                                row.phase(),
+                                row.dispatchEpoch().longValueExact(),
+                                row.payload(),
+                                row.payloadSha256()));
         checker.afterServer(cas);
         return queryId;
     }
@@ -216,31 +245,61 @@ class InvariantCheckerTest {
 
     private AuthorityRecord dispatching() {
         DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE, 1, random);
-        return new AuthorityRecord(prepared.targetKey(), prepared.operationId(), prepared.fenceToken(),
-                AuthorityPhase.DISPATCHING, 1, payload(DdlBinding.dispatched(token), null));
+        return new AuthorityRecord(
+                prepared.targetKey(),
+                prepared.operationId(),
+                prepared.fenceToken(),
+                AuthorityPhase.DISPATCHING,
+                1,
+                payload(DdlBinding.dispatched(token), null));
     }
 
     private AuthorityRecord cleanupDispatching(AuthorityRecord dispatching) {
-        DdlBinding published = new DdlBinding(dispatching.payload().publication().token(), "query-0000000001",
-                digest("query"), QueueStatus.TERMINAL_SUCCESS);
-        DdlBinding cleanup = DdlBinding.dispatched(DdlCorrelationToken.issue(prepared.operationId(), DdlAction.DROP, 2, random));
-        return new AuthorityRecord(prepared.targetKey(), prepared.operationId(), prepared.fenceToken(),
-                AuthorityPhase.CLEANUP_DISPATCHING, 2, payload(published, cleanup));
+        DdlBinding published = new DdlBinding(
+                dispatching.payload().publication().token(),
+                "query-0000000001",
+                digest("query"),
+                QueueStatus.TERMINAL_SUCCESS);
+        DdlBinding cleanup =
+                DdlBinding.dispatched(DdlCorrelationToken.issue(prepared.operationId(), DdlAction.DROP, 2, random));
+        return new AuthorityRecord(
+                prepared.targetKey(),
+                prepared.operationId(),
+                prepared.fenceToken(),
+                AuthorityPhase.CLEANUP_DISPATCHING,
+                2,
+                payload(published, cleanup));
     }
 
     private AuthorityPayload payload(DdlBinding publication, DdlBinding cleanup) {
-        return new AuthorityPayload(digest("plan"), digest("inventory"), predecessor, desired,
-                CANDIDATE.table(), 3, publication, cleanup, T0, T0, null);
+        return new AuthorityPayload(
+                digest("plan"),
+                digest("inventory"),
+                predecessor,
+                desired,
+                CANDIDATE.table(),
+                3,
+                publication,
+                cleanup,
+                T0,
+                T0,
+                null);
     }
 
     /** The identity of the table under {@code name} on member 0 at setup, as the checker compares it (UUID and path). */
     private GenerationIdentity generation(TableRef name) {
         TableView table = simulator.observe().table(0, name).orElseThrow();
-        return new GenerationIdentity(table.uuid(), table.engineFull(), "schema", "default", table.zookeeperPath().orElseThrow());
+        return new GenerationIdentity(
+                table.uuid(),
+                table.engineFull(),
+                "schema",
+                "default",
+                table.zookeeperPath().orElseThrow());
     }
 
     private void assertViolation(String expected) {
-        assertTrue(checker.violations().stream().anyMatch(violation -> violation.contains(expected)),
+        assertTrue(
+                checker.violations().stream().anyMatch(violation -> violation.contains(expected)),
                 "expected a violation containing \"" + expected + "\" but got " + checker.violations());
     }
 

@@ -10,8 +10,8 @@ import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.simulator.CallRecord;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -82,7 +82,9 @@ class InventoryDriftAfterCommitTest {
         assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE), drifted.code());
         assertEquals("COMMITTED", drifted.receipt().detail().get("phase"), "the record is still shown");
         String message = String.valueOf(drifted.receipt().detail().get("message"));
-        assertTrue(message.contains("Inventory drift after PREPARED (internal mode)"), "names the runbook section: " + message);
+        assertTrue(
+                message.contains("Inventory drift after PREPARED (internal mode)"),
+                "names the runbook section: " + message);
         assertReadOnly(sim, calls, rows, "reader-2");
         Attempt rerun = sim.publish("w2", 0, INVOCATION);
         assertEquals(drifted.outcome(), rerun.outcome(), "status said what the rerun does");
@@ -115,12 +117,14 @@ class InventoryDriftAfterCommitTest {
             assertFalse(call.call().isMutation(), "status sent a mutation: " + call);
             assertEquals(null, call.kind(), "status sent a statement: " + call);
         }
-        assertEquals(rowsBefore, sim.simulator.observe().keeperMaps().toString(), "KeeperMap rows and versions unchanged");
+        assertEquals(
+                rowsBefore, sim.simulator.observe().keeperMaps().toString(), "KeeperMap rows and versions unchanged");
         assertEquals(List.of(), sim.checker.violations());
     }
 
     private static Optional<String> phase(ServiceOnSimulator sim) {
-        Object phase = sim.driver.status("phase-reader", INVOCATION).receipt().detail().get("phase");
+        Object phase =
+                sim.driver.status("phase-reader", INVOCATION).receipt().detail().get("phase");
         return Optional.ofNullable(phase).map(Object::toString);
     }
 }

@@ -2,8 +2,8 @@ package io.dpone.testkit.randomized;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -27,18 +27,43 @@ class LaggingFollowerRereadTest {
     @Test
     void aReReadServedByALaggingFollowerAfterASessionLossDiscardsNothing() {
         AtomicLong beforeInsert = new AtomicLong(-1);
-        Schedule schedule = new Schedule(2, 2, 3, Schedule.Facade.PRESENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 0, Schedule.PRIMARY, 2)),
-                List.of(FaultDraws.fixed("the log index before w1's insert", null, Step.call(PortCall.CONTROL_INSERT).worker("w1").nth(1),
-                                SimulatorFault.admin("note the log index", admin -> beforeInsert.set(admin.keeperLogIndex()))),
-                        FaultDraws.fixed("request of w1's slot post-read 80 ms late", FaultClass.WORKER_PAUSE,
-                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), SimulatorFault.pauseWorker(Duration.ofMillis(80))),
-                        FaultDraws.fixed("member 0's session re-attached to a lagging follower", null,
-                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(3), SimulatorFault.admin("lagging follower",
+        Schedule schedule = new Schedule(
+                2,
+                2,
+                3,
+                Schedule.Facade.PRESENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2),
+                        new Schedule.WorkerPlan("w2", 0, Schedule.PRIMARY, 2)),
+                List.of(
+                        FaultDraws.fixed(
+                                "the log index before w1's insert",
+                                null,
+                                Step.call(PortCall.CONTROL_INSERT).worker("w1").nth(1),
+                                SimulatorFault.admin(
+                                        "note the log index", admin -> beforeInsert.set(admin.keeperLogIndex()))),
+                        FaultDraws.fixed(
+                                "request of w1's slot post-read 80 ms late",
+                                FaultClass.WORKER_PAUSE,
+                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(2),
+                                SimulatorFault.pauseWorker(Duration.ofMillis(80))),
+                        FaultDraws.fixed(
+                                "member 0's session re-attached to a lagging follower",
+                                null,
+                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(3),
+                                SimulatorFault.admin(
+                                        "lagging follower",
                                         admin -> admin.loseKeeperSessionToLaggingFollower(0, beforeInsert.get()))),
-                        FaultDraws.fixed("w1's re-read served by it", FaultClass.STALE_READ,
-                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(3), SimulatorFault.staleRead())),
-                false, 0, List.of(), Schedule.INTERNAL);
+                        FaultDraws.fixed(
+                                "w1's re-read served by it",
+                                FaultClass.STALE_READ,
+                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(3),
+                                SimulatorFault.staleRead())),
+                false,
+                0,
+                List.of(),
+                Schedule.INTERNAL);
 
         ScheduleResult result = ScheduleRunner.run(schedule);
 

@@ -14,8 +14,8 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -88,7 +88,12 @@ class LateCandidateCreateTest {
     }
 
     private void landsUnder(TableRef name, UUID uuid) {
-        assertEquals(0, simulator.admin().createTable(1, name, ExistingTargetFixture.CANDIDATE_SHAPE, uuid).code());
+        assertEquals(
+                0,
+                simulator
+                        .admin()
+                        .createTable(1, name, ExistingTargetFixture.CANDIDATE_SHAPE, uuid)
+                        .code());
         simulator.admin().insertRows(1, name, 2);
     }
 
@@ -97,7 +102,9 @@ class LateCandidateCreateTest {
     }
 
     private TableRef attempt(UUID uuid) {
-        return new TableRef(candidate().database(), ExternalIdentities.attemptName(candidate().table(), uuid));
+        return new TableRef(
+                candidate().database(),
+                ExternalIdentities.attemptName(candidate().table(), uuid));
     }
 
     /** A drift that fences the operation: member 1's target was recreated (a new UUID) since staging bound it. */
@@ -117,7 +124,10 @@ class LateCandidateCreateTest {
 
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
         assertEquals(ExternalPhase.COMPLETED, driver.record("nightly-A").phase());
-        assertEquals(Optional.empty(), cluster.uuid(1, attempt(u1)), "the superseded attempt is dropped by its recorded UUID");
+        assertEquals(
+                Optional.empty(),
+                cluster.uuid(1, attempt(u1)),
+                "the superseded attempt is dropped by its recorded UUID");
         assertEquals(List.of(), checker.violations(), "only recorded UUIDs were dropped");
     }
 
@@ -167,7 +177,9 @@ class LateCandidateCreateTest {
 
         assertEquals(Optional.of(PublicationOutcome.ABORTED), aborted.outcome(), aborted.summary());
         assertEquals(Optional.empty(), cluster.uuid(1, attempt(u1)), "the superseded attempt is the operation's own");
-        assertEquals(MemberStage.DISCARDED, driver.record("nightly-A").payload().members().get(1).stage());
+        assertEquals(
+                MemberStage.DISCARDED,
+                driver.record("nightly-A").payload().members().get(1).stage());
         assertTrue(cluster.uuid(0, candidate()).isEmpty());
         assertEquals(List.of(), checker.violations());
     }

@@ -38,24 +38,35 @@ class LateCreateAfterCompletedTest {
     private static void sweptBeforeTheTakeover(ExistingTargetFixture fixture, UUID u1) {
         Attempt completed = fixture.driver.publish("w2", "nightly-A", 3);
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), completed.outcome(), completed.summary());
-        MemberRecord member = fixture.driver.record("nightly-A").payload().members().get(1);
+        MemberRecord member =
+                fixture.driver.record("nightly-A").payload().members().get(1);
         assertEquals(ExternalPhase.COMPLETED, fixture.driver.record("nightly-A").phase());
         assertEquals(List.of(u1), member.triedUuids(), "u1 stays recorded as tried");
         assertNotEquals(u1, member.candidateUuid());
         TableRef late = fixture.driver.attempt("nightly-A", u1);
-        assertEquals(0, fixture.simulator.admin().createTable(1, late, ExistingTargetFixture.CANDIDATE_SHAPE, u1).code(),
+        assertEquals(
+                0,
+                fixture.simulator
+                        .admin()
+                        .createTable(1, late, ExistingTargetFixture.CANDIDATE_SHAPE, u1)
+                        .code(),
                 "u1's CREATE lands late");
         fixture.simulator.admin().insertRows(1, late, 2);
         UUID unrecorded = new UUID(0x5eedL, 0x51L);
         TableRef lookAlike = fixture.driver.attempt("nightly-A", unrecorded);
-        assertEquals(0, fixture.simulator.admin().createTable(1, lookAlike, ExistingTargetFixture.CANDIDATE_SHAPE,
-                unrecorded).code());
+        assertEquals(
+                0,
+                fixture.simulator
+                        .admin()
+                        .createTable(1, lookAlike, ExistingTargetFixture.CANDIDATE_SHAPE, unrecorded)
+                        .code());
 
         Attempt next = fixture.driver.publish("w3", "nightly-B", 4);
 
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), next.outcome(), next.summary());
         assertEquals(Optional.empty(), fixture.cluster.uuid(1, late), "dropped by its recorded tried UUID");
-        assertEquals(Optional.of(unrecorded), fixture.cluster.uuid(1, lookAlike), "a UUID no record holds is never dropped");
+        assertEquals(
+                Optional.of(unrecorded), fixture.cluster.uuid(1, lookAlike), "a UUID no record holds is never dropped");
         assertEquals(4, fixture.cluster.rows(1, PublicationDriver.TARGET), "the next operation published");
         assertEquals(List.of(), fixture.checker.violations(), "only recorded UUIDs were dropped");
     }

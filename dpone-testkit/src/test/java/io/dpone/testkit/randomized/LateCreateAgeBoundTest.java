@@ -41,16 +41,19 @@ class LateCreateAgeBoundTest {
     void aWorkerPausedPastTheAgeBoundBetweenItsLoadingWriteAndItsCreateSendsNothing() {
         try (ExistingTargetFixture fixture = new ExistingTargetFixture(61)) {
             // CAS 1 is LOCKED -> STAGING, CAS 2 records member 1's first UUID (LOADING)
-            fixture.simulator.arm(Step.call(PortCall.CONTROL_CAS).worker("w1").nth(2).afterEffect(),
+            fixture.simulator.arm(
+                    Step.call(PortCall.CONTROL_CAS).worker("w1").nth(2).afterEffect(),
                     SimulatorFault.pauseWorker(PAST_THE_AGE_BOUND));
 
             Attempt stopped = fixture.driver.publish("w1", "nightly-A", 3);
 
             assertEquals(Optional.of(PublicationOutcome.PREPARED), stopped.outcome(), stopped.summary());
-            MemberRecord member = fixture.driver.record("nightly-A").payload().members().get(0);
+            MemberRecord member =
+                    fixture.driver.record("nightly-A").payload().members().get(0);
             assertEquals(MemberStage.LOADING, member.stage());
             UUID u1 = member.candidateUuid();
-            assertTrue(calls(fixture, PortCall.CONTROL_CAS).get(1).heldMillis() >= PAST_THE_AGE_BOUND.toMillis(),
+            assertTrue(
+                    calls(fixture, PortCall.CONTROL_CAS).get(1).heldMillis() >= PAST_THE_AGE_BOUND.toMillis(),
                     "the LOADING write's answer was held past the age bound");
             assertEquals(List.of(), calls(fixture, PortCall.MEMBER_CREATE), "no CREATE was sent after the age bound");
             assertEquals(Optional.empty(), fixture.cluster.uuid(0, fixture.driver.attempt("nightly-A", u1)));
@@ -58,7 +61,14 @@ class LateCreateAgeBoundTest {
             Attempt rerun = fixture.driver.publish("w1", "nightly-A", 3);
 
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
-            assertEquals(List.of(u1), fixture.driver.record("nightly-A").payload().members().get(0).triedUuids());
+            assertEquals(
+                    List.of(u1),
+                    fixture.driver
+                            .record("nightly-A")
+                            .payload()
+                            .members()
+                            .get(0)
+                            .triedUuids());
             assertEquals(3, fixture.cluster.rows(0, PublicationDriver.TARGET));
             assertEquals(List.of(), fixture.checker.violations());
         }
@@ -79,13 +89,21 @@ class LateCreateAgeBoundTest {
             UUID u1 = fixture.recordedWithoutItsCreate("w1", "nightly-A");
             Attempt completed = fixture.driver.publish("w2", "nightly-A", 3);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), completed.outcome(), completed.summary());
-            assertEquals(List.of(u1), fixture.driver.record("nightly-A").payload().members().get(1).triedUuids());
+            assertEquals(
+                    List.of(u1),
+                    fixture.driver
+                            .record("nightly-A")
+                            .payload()
+                            .members()
+                            .get(1)
+                            .triedUuids());
             TableRef late = fixture.driver.attempt("nightly-A", u1);
             Duration started = now(fixture);
-            fixture.simulator.arm(Step.at(started.plusSeconds(10)), SimulatorFault.admin("u1's CREATE lands late", admin -> {
-                admin.createTable(1, late, ExistingTargetFixture.CANDIDATE_SHAPE, u1);
-                admin.insertRows(1, late, 2);
-            }));
+            fixture.simulator.arm(
+                    Step.at(started.plusSeconds(10)), SimulatorFault.admin("u1's CREATE lands late", admin -> {
+                        admin.createTable(1, late, ExistingTargetFixture.CANDIDATE_SHAPE, u1);
+                        admin.insertRows(1, late, 2);
+                    }));
 
             Attempt next = fixture.driver.publish("w3", "nightly-B", 4);
 
@@ -95,7 +113,8 @@ class LateCreateAgeBoundTest {
                 fixture.simulator.advance(started.plusSeconds(11).minus(now(fixture)));
             }
             assertEquals(Optional.empty(), fixture.cluster.uuid(1, late), "dropped by its recorded tried UUID");
-            assertTrue(takeoverAfter(fixture, "w3", started).compareTo(Duration.ofSeconds(45)) > 0,
+            assertTrue(
+                    takeoverAfter(fixture, "w3", started).compareTo(Duration.ofSeconds(45)) > 0,
                     "the takeover waited out the age bound");
             assertEquals(4, fixture.cluster.rows(1, PublicationDriver.TARGET));
             assertEquals(List.of(), fixture.checker.violations());
@@ -120,24 +139,32 @@ class LateCreateAgeBoundTest {
             Attempt next = fixture.driver.publish("w2", "nightly-B", 4);
 
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), next.outcome(), next.summary());
-            assertTrue(takeoverAfter(fixture, "w2", started).compareTo(Duration.ofSeconds(5)) < 0,
+            assertTrue(
+                    takeoverAfter(fixture, "w2", started).compareTo(Duration.ofSeconds(5)) < 0,
                     "taken over without waiting");
             assertEquals(List.of(), fixture.checker.violations());
         }
     }
 
     private static List<CallRecord> calls(ExistingTargetFixture fixture, PortCall call) {
-        return fixture.simulator.observe().calls().records().stream().filter(record -> record.call() == call).toList();
+        return fixture.simulator.observe().calls().records().stream()
+                .filter(record -> record.call() == call)
+                .toList();
     }
 
     private static Duration now(ExistingTargetFixture fixture) {
-        return Duration.between(ClusterSimulator.EPOCH, fixture.simulator.clock().instant());
+        return Duration.between(
+                ClusterSimulator.EPOCH, fixture.simulator.clock().instant());
     }
 
     /** How long after {@code started} the worker's first slot CAS (its takeover) answered. */
     private static Duration takeoverAfter(ExistingTargetFixture fixture, String worker, Duration started) {
-        long at = calls(fixture, PortCall.CONTROL_CAS).stream().filter(record -> record.worker().equals(worker))
-                .filter(record -> record.timeMillis() >= started.toMillis()).findFirst().orElseThrow().timeMillis();
+        long at = calls(fixture, PortCall.CONTROL_CAS).stream()
+                .filter(record -> record.worker().equals(worker))
+                .filter(record -> record.timeMillis() >= started.toMillis())
+                .findFirst()
+                .orElseThrow()
+                .timeMillis();
         return Duration.ofMillis(at - started.toMillis());
     }
 }

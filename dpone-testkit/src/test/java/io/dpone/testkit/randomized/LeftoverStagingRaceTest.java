@@ -7,8 +7,8 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.WorkerOutcome;
 import java.time.Duration;
@@ -37,7 +37,9 @@ class LeftoverStagingRaceTest {
         Map<String, WorkerOutcome<Attempt>> outcomes = w1FrozenWhileW2Publishes(201, PortCall.LOAD);
 
         Attempt w1 = outcomes.get("w1").value();
-        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN), w1.code(),
+        assertEquals(
+                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
+                w1.code(),
                 "w1 loaded its own candidate and found the target published meanwhile: " + w1.summary());
     }
 
@@ -46,8 +48,11 @@ class LeftoverStagingRaceTest {
         Map<String, WorkerOutcome<Attempt>> outcomes = w1FrozenWhileW2Publishes(202, PortCall.CONTROL_INSERT);
 
         Attempt w1 = outcomes.get("w1").value();
-        assertEquals(Optional.of(PublicationOutcome.COMMITTED), w1.outcome(),
-                "its slot write conflicted, its re-read showed the completed record naming w2's candidate: " + w1.summary());
+        assertEquals(
+                Optional.of(PublicationOutcome.COMMITTED),
+                w1.outcome(),
+                "its slot write conflicted, its re-read showed the completed record naming w2's candidate: "
+                        + w1.summary());
     }
 
     /**
@@ -59,7 +64,8 @@ class LeftoverStagingRaceTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, seed);
         sim.simulator.arm(Step.call(call).worker("w1"), SimulatorFault.pauseWorker());
         Map<String, WorkerOutcome<Attempt>> outcomes = sim.simulator.run(List.of(
-                new ClusterSimulator.Worker<>(sim.simulator.worker("w1", 0),
+                new ClusterSimulator.Worker<>(
+                        sim.simulator.worker("w1", 0),
                         ports -> ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4)),
                 new ClusterSimulator.Worker<>(sim.simulator.worker("w2", 1), ports -> {
                     ports.sleeper().sleep(Duration.ofMillis(150)); // after w1 bootstrapped the control facade
@@ -70,7 +76,8 @@ class LeftoverStagingRaceTest {
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), w2.outcome(), w2.summary());
         assertEquals(1, discardsBy(sim, "w1"), "w1 removed its own candidate, and only once");
         for (int member = 0; member < 2; member++) {
-            assertEquals(Set.of(), sim.driver.attemptCandidates(member, INVOCATION), "nothing left on member " + member);
+            assertEquals(
+                    Set.of(), sim.driver.attemptCandidates(member, INVOCATION), "nothing left on member " + member);
         }
         assertEquals(1, sim.dispatches(StatementKind.DDL_EXCHANGE).size());
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
@@ -79,6 +86,7 @@ class LeftoverStagingRaceTest {
 
     private static long discardsBy(ServiceOnSimulator sim, String worker) {
         return sim.simulator.observe().calls().records().stream()
-                .filter(r -> r.worker().equals(worker) && r.kind() == StatementKind.DDL_DISCARD_STAGING).count();
+                .filter(r -> r.worker().equals(worker) && r.kind() == StatementKind.DDL_DISCARD_STAGING)
+                .count();
     }
 }

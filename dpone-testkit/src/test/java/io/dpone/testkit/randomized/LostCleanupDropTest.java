@@ -12,8 +12,8 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -79,7 +79,10 @@ class LostCleanupDropTest {
         Attempt rerun = sim.publish("w2", 1, INVOCATION);
 
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
-        assertEquals(2, sim.dispatches(StatementKind.DDL_DROP).size(), "the lost drop and one redispatch (a no-op IF EXISTS)");
+        assertEquals(
+                2,
+                sim.dispatches(StatementKind.DDL_DROP).size(),
+                "the lost drop and one redispatch (a no-op IF EXISTS)");
         assertEquals(1, sim.answered(StatementKind.DDL_DROP));
         for (int member = 0; member < 3; member++) {
             assertFalse(sim.holds(member, candidate), "predecessor left on member " + member);
@@ -91,7 +94,9 @@ class LostCleanupDropTest {
     @Test
     void aPartialDropWhoseEntryIsGoneIsRedispatchedForTheCopyLeft() {
         ServiceOnSimulator sim = new ServiceOnSimulator(3, 14);
-        sim.simulator.arm(Step.hostExecutes(2, StatementKind.DDL_DROP), SimulatorFault.hostError(999, "KEEPER_EXCEPTION", "Keeper lost"));
+        sim.simulator.arm(
+                Step.hostExecutes(2, StatementKind.DDL_DROP),
+                SimulatorFault.hostError(999, "KEEPER_EXCEPTION", "Keeper lost"));
         sim.simulator.arm(DROP.afterEffect(), SimulatorFault.crashWorker());
         assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER));
         TableRef candidate = sim.candidate(INVOCATION);
@@ -129,9 +134,15 @@ class LostCleanupDropTest {
         sim.simulator.advance(Duration.ofSeconds(5));
         sim.simulator.admin().cleanupQueue(Duration.ZERO);
         sim.simulator.advance(Duration.ofMinutes(5));
-        assertEquals(List.of(), sim.simulator.observe().queue().stream()
-                .filter(entry -> entry.logComment() != null && DdlCorrelationToken.parse(entry.logComment())
-                        .map(token -> token.action() == DdlAction.DROP).orElse(false)).toList(), "the drop entry is gone");
+        assertEquals(
+                List.of(),
+                sim.simulator.observe().queue().stream()
+                        .filter(entry -> entry.logComment() != null
+                                && DdlCorrelationToken.parse(entry.logComment())
+                                        .map(token -> token.action() == DdlAction.DROP)
+                                        .orElse(false))
+                        .toList(),
+                "the drop entry is gone");
     }
 
     private static void predecessorAbsentEverywhere(ServiceOnSimulator sim, int members) {

@@ -7,8 +7,8 @@ import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +23,9 @@ class LostSlotAnswerTest {
     @Test
     void aLostAnswerToTakingTheSlotEndsUnknownWithAReceiptAndTheRerunPublishes() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 31);
-        sim.simulator.arm(Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT), SimulatorFault.loseResponse());
+        sim.simulator.arm(
+                Step.call(PortCall.CONTROL_INSERT).kind(StatementKind.KEEPER_MAP_INSERT),
+                SimulatorFault.loseResponse());
 
         Attempt lost = sim.publish("w1", 0, "nightly-A");
 

@@ -27,8 +27,8 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,10 +52,10 @@ class MemberEndpointMapTest {
             new HostEndpoint("chi-pub-0-1.clickhouse.svc.cluster.local", 9000));
     private static final Endpoint KEY_0 = new Endpoint(POD_DNS.get(0).host(), 9000);
     private static final Endpoint KEY_1 = new Endpoint(POD_DNS.get(1).host(), 9000);
-    private static final MemberEndpoints MAP_A = new MemberEndpoints(Map.of(
-            KEY_0, new Endpoint("10.200.0.10", 19000), KEY_1, new Endpoint("10.200.0.11", 19001)));
-    private static final MemberEndpoints MAP_B = new MemberEndpoints(Map.of(
-            KEY_0, new Endpoint("10.200.0.10", 19000), KEY_1, new Endpoint("10.200.0.12", 19001)));
+    private static final MemberEndpoints MAP_A = new MemberEndpoints(
+            Map.of(KEY_0, new Endpoint("10.200.0.10", 19000), KEY_1, new Endpoint("10.200.0.11", 19001)));
+    private static final MemberEndpoints MAP_B = new MemberEndpoints(
+            Map.of(KEY_0, new Endpoint("10.200.0.10", 19000), KEY_1, new Endpoint("10.200.0.12", 19001)));
 
     @Test
     void membersAreStagedAtTheMappedEndpointsOnly() {
@@ -64,12 +64,20 @@ class MemberEndpointMapTest {
             Attempt published = fixture.driver.publish("w1", fixture.ports("w1", MAP_A, network), "nightly", 3);
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), published.outcome(), published.summary());
             assertEquals(List.of(), network.unreachable, "no admitted in-cluster name was dialled");
-            assertEquals(MAP_A.translations().values().stream().map(e -> new ResolvedEndpoint(e.host(), e.port()))
-                    .sorted(java.util.Comparator.comparing(ResolvedEndpoint::port)).toList(),
-                    network.opened.stream().distinct().sorted(java.util.Comparator.comparing(ResolvedEndpoint::port)).toList(),
+            assertEquals(
+                    MAP_A.translations().values().stream()
+                            .map(e -> new ResolvedEndpoint(e.host(), e.port()))
+                            .sorted(java.util.Comparator.comparing(ResolvedEndpoint::port))
+                            .toList(),
+                    network.opened.stream()
+                            .distinct()
+                            .sorted(java.util.Comparator.comparing(ResolvedEndpoint::port))
+                            .toList(),
                     "every member session dialled its mapped endpoint");
             for (int member = 0; member < 2; member++) {
-                assertTrue(fixture.cluster.uuid(member, PublicationDriver.TARGET).isPresent(), "member " + member + " published");
+                assertTrue(
+                        fixture.cluster.uuid(member, PublicationDriver.TARGET).isPresent(),
+                        "member " + member + " published");
             }
             assertEquals(List.of(), fixture.checker.violations());
             fixture.noLeaks(published);
@@ -80,8 +88,11 @@ class MemberEndpointMapTest {
     void withoutTheMapTheInClusterNamesAreUnreachableAndNothingIsMutated() {
         try (Fixture fixture = new Fixture()) {
             RunnerNetwork network = fixture.network(MAP_A);
-            Attempt refused = fixture.driver.publish("w1", fixture.ports("w1", MemberEndpoints.none(), network), "nightly", 3);
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), refused.code(),
+            Attempt refused =
+                    fixture.driver.publish("w1", fixture.ports("w1", MemberEndpoints.none(), network), "nightly", 3);
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE),
+                    refused.code(),
                     refused.summary());
             assertFalse(network.unreachable.isEmpty(), "the admitted names were dialled and did not answer");
             assertEquals(0, fixture.mutations());
@@ -94,14 +105,16 @@ class MemberEndpointMapTest {
         Endpoint third = new Endpoint("chi-pub-0-2.clickhouse.svc.cluster.local", 9000);
         Map<Endpoint, Endpoint> stale = new HashMap<>(MAP_A.translations());
         stale.put(third, new Endpoint("10.200.0.13", 19002));
-        for (MemberEndpoints map : List.of(new MemberEndpoints(Map.of(KEY_0, new Endpoint("10.200.0.10", 19000))),
-                new MemberEndpoints(stale))) {
+        for (MemberEndpoints map : List.of(
+                new MemberEndpoints(Map.of(KEY_0, new Endpoint("10.200.0.10", 19000))), new MemberEndpoints(stale))) {
             try (Fixture fixture = new Fixture()) {
                 RunnerNetwork network = fixture.network(MAP_A);
                 Attempt refused = fixture.driver.publish("w1", fixture.ports("w1", map, network), "nightly", 3);
                 assertInstanceOf(Attempt.Refused.class, refused, refused.summary());
-                assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), refused.code());
-                assertTrue(((Attempt.Refused) refused).error().getMessage().contains("member endpoint map"),
+                assertEquals(
+                        Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), refused.code());
+                assertTrue(
+                        ((Attempt.Refused) refused).error().getMessage().contains("member endpoint map"),
                         ((Attempt.Refused) refused).error().getMessage());
                 assertEquals(List.of(), network.opened, "no member session was opened");
                 assertEquals(List.of(), network.unreachable);
@@ -115,30 +128,56 @@ class MemberEndpointMapTest {
     void aChangedMapIsDriftThatFencesTheInFlightOperation() {
         try (Fixture fixture = new Fixture()) {
             // the STAGED CAS's answer is lost: the operation is in flight with MAP_A's digest
-            fixture.cluster.simulator().arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(6),
-                    SimulatorFault.loseResponse());
-            Attempt lost = fixture.driver.publish("w1", fixture.ports("w1", MAP_A, fixture.network(MAP_A)), "nightly-A", 3);
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN), lost.code(), lost.summary());
-            assertEquals(ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase());
+            fixture.cluster
+                    .simulator()
+                    .arm(
+                            Step.call(PortCall.CONTROL_CAS)
+                                    .kind(StatementKind.KEEPER_MAP_CAS)
+                                    .nth(6),
+                            SimulatorFault.loseResponse());
+            Attempt lost =
+                    fixture.driver.publish("w1", fixture.ports("w1", MAP_A, fixture.network(MAP_A)), "nightly-A", 3);
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN),
+                    lost.code(),
+                    lost.summary());
+            assertEquals(
+                    ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase());
 
             ExternalPorts underB = fixture.ports("w2", MAP_B, fixture.network(MAP_B));
-            ClusterInventory inventory = ((CatalogRead.Observed<ClusterInventory>) underB.catalog()
-                    .inventory(fixture.simulator.clusterName())).facts();
-            assertEquals(fixture.driver.record("nightly-A").payload().inventoryDigest(),
-                    ResolvedInventory.resolve(inventory, ExternalPortWiring.endpoints(MAP_A)).digest(inUtc(inventory)), "the record binds MAP_A");
-            assertNotEquals(ResolvedInventory.resolve(inventory, ExternalPortWiring.endpoints(MAP_A)).digest(inUtc(inventory)),
-                    ResolvedInventory.resolve(inventory, ExternalPortWiring.endpoints(MAP_B)).digest(inUtc(inventory)), "MAP_B is another snapshot");
+            ClusterInventory inventory = ((CatalogRead.Observed<ClusterInventory>)
+                            underB.catalog().inventory(fixture.simulator.clusterName()))
+                    .facts();
+            assertEquals(
+                    fixture.driver.record("nightly-A").payload().inventoryDigest(),
+                    ResolvedInventory.resolve(inventory, ExternalPortWiring.endpoints(MAP_A))
+                            .digest(inUtc(inventory)),
+                    "the record binds MAP_A");
+            assertNotEquals(
+                    ResolvedInventory.resolve(inventory, ExternalPortWiring.endpoints(MAP_A))
+                            .digest(inUtc(inventory)),
+                    ResolvedInventory.resolve(inventory, ExternalPortWiring.endpoints(MAP_B))
+                            .digest(inUtc(inventory)),
+                    "MAP_B is another snapshot");
 
             PublicationReceipt status = fixture.driver.service("w2", underB).status(Optional.of("nightly-A"));
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), status.errorCode(),
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE),
+                    status.errorCode(),
                     status.detail().toString());
             Attempt aborted = fixture.driver.publish("w2", underB, "nightly-A", 3);
             assertEquals(Optional.of(PublicationOutcome.ABORTED), aborted.outcome(), aborted.summary());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), aborted.code());
-            assertEquals(0, fixture.cluster.sent(StatementKind.DDL_RENAME) + fixture.cluster.sent(StatementKind.DDL_EXCHANGE),
+            assertEquals(
+                    0,
+                    fixture.cluster.sent(StatementKind.DDL_RENAME) + fixture.cluster.sent(StatementKind.DDL_EXCHANGE),
                     "a changed map never publishes the fenced operation");
             for (int member = 0; member < 2; member++) {
-                assertTrue(fixture.cluster.uuid(member, fixture.driver.candidate("nightly-A")).isEmpty(), "candidate dropped");
+                assertTrue(
+                        fixture.cluster
+                                .uuid(member, fixture.driver.candidate("nightly-A"))
+                                .isEmpty(),
+                        "candidate dropped");
             }
             assertEquals(List.of(), fixture.checker.violations());
             fixture.noLeaks(lost);
@@ -158,8 +197,10 @@ class MemberEndpointMapTest {
 
         RunnerNetwork(MemberSessions inside, MemberEndpoints map) {
             this.inside = inside;
-            map.translations().forEach((admitted, runtime) -> routes.put(new ResolvedEndpoint(runtime.host(), runtime.port()),
-                    new ResolvedEndpoint(admitted.host(), admitted.port())));
+            map.translations()
+                    .forEach((admitted, runtime) -> routes.put(
+                            new ResolvedEndpoint(runtime.host(), runtime.port()),
+                            new ResolvedEndpoint(admitted.host(), admitted.port())));
         }
 
         @Override
@@ -180,7 +221,11 @@ class MemberEndpointMapTest {
     }
 
     private static final class Fixture implements AutoCloseable {
-        final ClusterSimulator simulator = ClusterSimulator.builder().endpoints(POD_DNS).seed(23).internalReplication(false).build();
+        final ClusterSimulator simulator = ClusterSimulator.builder()
+                .endpoints(POD_DNS)
+                .seed(23)
+                .internalReplication(false)
+                .build();
         final ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         final SimulatedExternalCluster cluster;
         final ExternalDriver driver;
@@ -189,7 +234,9 @@ class MemberEndpointMapTest {
             simulator.observeSteps(checker);
             cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
             driver = new ExternalDriver(cluster);
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
         }
 
         RunnerNetwork network(MemberEndpoints reachable) {
@@ -199,17 +246,29 @@ class MemberEndpointMapTest {
         /** The worker's ports with the production resolver of {@code map} and sessions over {@code network}. */
         ExternalPorts ports(String worker, MemberEndpoints map, RunnerNetwork network) {
             ExternalPorts base = cluster.ports(worker);
-            return new ExternalPorts(base.catalog(), base.ddl(), base.authority(), base.facades(), network,
-                    ExternalPortWiring.endpoints(map), base.store(), base.clock(), base.sleeper());
+            return new ExternalPorts(
+                    base.catalog(),
+                    base.ddl(),
+                    base.authority(),
+                    base.facades(),
+                    network,
+                    ExternalPortWiring.endpoints(map),
+                    base.store(),
+                    base.clock(),
+                    base.sleeper());
         }
 
         long mutations() {
-            return Arrays.stream(StatementKind.values()).filter(StatementKind::isMutation).mapToLong(cluster::sent).sum();
+            return Arrays.stream(StatementKind.values())
+                    .filter(StatementKind::isMutation)
+                    .mapToLong(cluster::sent)
+                    .sum();
         }
 
         void noLeaks(Attempt attempt) {
             assertEquals(List.of(), EvidenceLeakScan.scan("member endpoint map", attempt));
-            String text = attempt instanceof Attempt.Refused refused ? EvidenceLeakScan.errorDocument(refused)
+            String text = attempt instanceof Attempt.Refused refused
+                    ? EvidenceLeakScan.errorDocument(refused)
                     : EvidenceLeakScan.json(attempt.receipt());
             for (String host : List.of("10.200.0", "chi-pub", "svc.cluster", "19000", "19001", "unreachable.invalid")) {
                 assertFalse(text.contains(host), "evidence names a host or port: " + text);
@@ -223,7 +282,9 @@ class MemberEndpointMapTest {
     }
 
     /** The simulated members all report {@code timezone()} = UTC. */
-    private static java.util.Map<io.dpone.clickhouse.cluster.contract.inventory.ClusterMember, String> inUtc(ClusterInventory inventory) {
-        return inventory.members().stream().collect(java.util.stream.Collectors.toMap(member -> member, member -> "UTC"));
+    private static java.util.Map<io.dpone.clickhouse.cluster.contract.inventory.ClusterMember, String> inUtc(
+            ClusterInventory inventory) {
+        return inventory.members().stream()
+                .collect(java.util.stream.Collectors.toMap(member -> member, member -> "UTC"));
     }
 }

@@ -32,14 +32,20 @@ import org.junit.jupiter.api.Test;
 class MemberPolicyAdmissionTest {
     @Test
     void aPrincipalWithoutDropTableOnOneMemberIsRefusedBeforeTheLock() {
-        assertRefusedBeforeTheLock(61, admin -> admin.denyPrivilege(1, "DROP TABLE"),
-                DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, "lacks DROP TABLE on the target database");
+        assertRefusedBeforeTheLock(
+                61,
+                admin -> admin.denyPrivilege(1, "DROP TABLE"),
+                DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                "lacks DROP TABLE on the target database");
     }
 
     @Test
     void aServerDefaultDeduplicationWindowIsRefusedBeforeTheLock() {
-        assertRefusedBeforeTheLock(62, admin -> admin.deduplicationWindowDefault(0, 100),
-                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, "non_replicated_deduplication_window (100)");
+        assertRefusedBeforeTheLock(
+                62,
+                admin -> admin.deduplicationWindowDefault(0, 100),
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+                "non_replicated_deduplication_window (100)");
     }
 
     @Test
@@ -48,13 +54,15 @@ class MemberPolicyAdmissionTest {
             Attempt published = fixture.driver.publish("w1", "nightly-A", 3);
 
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), published.outcome(), published.summary());
-            assertTrue(fixture.simulator.observe().calls().records().stream()
-                    .anyMatch(call -> call.call() == PortCall.MEMBER_POLICY), "the policy was read");
+            assertTrue(
+                    fixture.simulator.observe().calls().records().stream()
+                            .anyMatch(call -> call.call() == PortCall.MEMBER_POLICY),
+                    "the policy was read");
         }
     }
 
-    private static void assertRefusedBeforeTheLock(long seed, Consumer<SimulatorAdmin> change, DponeErrorCode code,
-            String why) {
+    private static void assertRefusedBeforeTheLock(
+            long seed, Consumer<SimulatorAdmin> change, DponeErrorCode code, String why) {
         try (ExistingTargetFixture fixture = new ExistingTargetFixture(seed)) {
             change.accept(fixture.simulator.admin());
 
@@ -63,11 +71,21 @@ class MemberPolicyAdmissionTest {
             assertEquals(Optional.of(code), refused.code(), refused.summary());
             assertTrue(refused.summary().contains(why), refused.summary());
             assertInstanceOf(Attempt.Refused.class, refused, "a refusal before the lock has no receipt");
-            assertFalse(fixture.cluster.ports("reader").authority().readVersioned(fixture.driver.operation("nightly-A")
-                    .targetKey()) instanceof SlotRead.Present, "nothing was locked");
+            assertFalse(
+                    fixture.cluster
+                                    .ports("reader")
+                                    .authority()
+                                    .readVersioned(fixture.driver
+                                            .operation("nightly-A")
+                                            .targetKey())
+                            instanceof SlotRead.Present,
+                    "nothing was locked");
             assertEquals(2, fixture.cluster.rows(0, PublicationDriver.TARGET), "the target is untouched");
-            assertTrue(fixture.simulator.observe().calls().records().stream().noneMatch(call -> call.call().isMutation()
-                    && call.call().isMemberSession()), "no member statement was sent");
+            assertTrue(
+                    fixture.simulator.observe().calls().records().stream()
+                            .noneMatch(call ->
+                                    call.call().isMutation() && call.call().isMemberSession()),
+                    "no member statement was sent");
             assertEquals(List.of(), fixture.checker.violations());
         }
     }

@@ -9,8 +9,8 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -29,23 +29,36 @@ class MemberTimeZoneDriftTest {
     @Test
     void aMemberInAnotherZoneFencesTheStagedOperationWhichItsOwnInvocationAborts() {
         try (FencedOperationAbortTest.Fixture fixture = new FencedOperationAbortTest.Fixture()) {
-            fixture.cluster.simulator().arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS)
-                    .nth(FencedOperationAbortTest.STAGED_CAS), SimulatorFault.loseResponse());
+            fixture.cluster
+                    .simulator()
+                    .arm(
+                            Step.call(PortCall.CONTROL_CAS)
+                                    .kind(StatementKind.KEEPER_MAP_CAS)
+                                    .nth(FencedOperationAbortTest.STAGED_CAS),
+                            SimulatorFault.loseResponse());
             Attempt lost = fixture.driver.publish("w1", "nightly-A", 3);
-            assertEquals(ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase(), lost.summary());
+            assertEquals(
+                    ExternalPhase.STAGED, fixture.driver.record("nightly-A").phase(), lost.summary());
             var bound = fixture.driver.record("nightly-A").payload().inventoryDigest();
 
             fixture.simulator.admin().timeZone(1, "Europe/Berlin");
-            PublicationReceipt status = fixture.driver.service("w2", fixture.cluster.ports("w2")).status(Optional.of("nightly-A"));
-            assertEquals(PublicationOutcome.PREPARED, status.outcome(), status.detail().toString());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), status.errorCode());
+            PublicationReceipt status =
+                    fixture.driver.service("w2", fixture.cluster.ports("w2")).status(Optional.of("nightly-A"));
+            assertEquals(
+                    PublicationOutcome.PREPARED,
+                    status.outcome(),
+                    status.detail().toString());
+            assertEquals(
+                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), status.errorCode());
             assertNotEquals(bound.hex(), status.detail().get("inventory_digest"), "the zone is in the digest");
 
             Attempt aborted = fixture.driver.publish("w2", "nightly-A", 3);
             assertEquals(Optional.of(PublicationOutcome.ABORTED), aborted.outcome(), aborted.summary());
             assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE), aborted.code());
             fixture.noMemberHas("nightly-A");
-            assertEquals(0, fixture.cluster.sent(StatementKind.DDL_RENAME) + fixture.cluster.sent(StatementKind.DDL_EXCHANGE),
+            assertEquals(
+                    0,
+                    fixture.cluster.sent(StatementKind.DDL_RENAME) + fixture.cluster.sent(StatementKind.DDL_EXCHANGE),
                     "no publication statement was sent");
 
             Attempt next = fixture.driver.publish("w3", "nightly-B", 3);

@@ -30,11 +30,11 @@ enum OutcomeClass {
     /** External mode: an unsupported pre-publication ending after exact owned cleanup (not success). */
     ABORTED;
 
-    static final Set<OutcomeClass> REQUIRED = EnumSet.of(COMMITTED, PARTIAL_IN_PROGRESS, TERMINAL_PARTIAL, UNKNOWN, CONFLICT);
+    static final Set<OutcomeClass> REQUIRED =
+            EnumSet.of(COMMITTED, PARTIAL_IN_PROGRESS, TERMINAL_PARTIAL, UNKNOWN, CONFLICT);
     /** External mode also has to reach a staging that stopped (prepared) and an unsupported ending (aborted). */
-    static final Set<OutcomeClass> REQUIRED_EXTERNAL = EnumSet.of(COMMITTED, PARTIAL_IN_PROGRESS, TERMINAL_PARTIAL, UNKNOWN,
-            CONFLICT,
-            PREPARED, ABORTED);
+    static final Set<OutcomeClass> REQUIRED_EXTERNAL =
+            EnumSet.of(COMMITTED, PARTIAL_IN_PROGRESS, TERMINAL_PARTIAL, UNKNOWN, CONFLICT, PREPARED, ABORTED);
 
     static OutcomeClass of(Attempt attempt) {
         if (attempt instanceof Attempt.Refused refused) {
@@ -46,14 +46,18 @@ enum OutcomeClass {
         }
         return switch (attempt.receipt().outcome()) {
             case COMMITTED -> COMMITTED;
-            case WAITING -> "PARTIAL_IN_PROGRESS".equals(attempt.receipt().detail().get("classification"))
-                    ? PARTIAL_IN_PROGRESS : WAITING;
+            case WAITING ->
+                "PARTIAL_IN_PROGRESS".equals(attempt.receipt().detail().get("classification"))
+                        ? PARTIAL_IN_PROGRESS
+                        : WAITING;
             case TERMINAL_PARTIAL -> TERMINAL_PARTIAL;
             case FAILED -> FAILED;
             case UNKNOWN -> UNKNOWN;
             case PREPARED -> PREPARED;
             case ABORTED -> ABORTED;
-            default -> throw new IllegalStateException("a publication never ends " + attempt.receipt().outcome());
+            default ->
+                throw new IllegalStateException(
+                        "a publication never ends " + attempt.receipt().outcome());
         };
     }
 

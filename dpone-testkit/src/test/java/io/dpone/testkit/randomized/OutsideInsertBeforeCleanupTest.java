@@ -9,8 +9,8 @@ import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -32,14 +32,16 @@ import org.junit.jupiter.api.Test;
 class OutsideInsertBeforeCleanupTest {
     private static final String INVOCATION = "nightly-A";
     /** w1's third CAS writes COMMITTED; cleanup's health read follows it. */
-    private static final Step.Call COMMITTED_WRITE = Step.call(PortCall.CONTROL_CAS).worker("w1").nth(3).afterEffect();
+    private static final Step.Call COMMITTED_WRITE =
+            Step.call(PortCall.CONTROL_CAS).worker("w1").nth(3).afterEffect();
 
     /** The worker dies right after the commit; the insert lands; status and the rerun apply one rule. */
     @Test
     void statusAndTheRerunAgreeThatCleanupProceedsAfterAnOutsideInsert() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 192);
         sim.simulator.arm(COMMITTED_WRITE, SimulatorFault.crashWorker());
-        assertEquals(Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER), "w1 dies after the commit");
+        assertEquals(
+                Optional.empty(), sim.publish("w1", 0, INVOCATION, Cancellation.NEVER), "w1 dies after the commit");
         sim.simulator.admin().insertRows(1, PublicationDriver.TARGET, 1);
         sim.simulator.advance(Duration.ofSeconds(5));
 
@@ -56,8 +58,14 @@ class OutsideInsertBeforeCleanupTest {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 191);
         AtomicReference<String> phaseAtInsert = new AtomicReference<>();
         sim.simulator.arm(COMMITTED_WRITE, SimulatorFault.admin("outside insert into the published target", admin -> {
-            phaseAtInsert.set(sim.simulator.observe().keeperMap(PublicationDriver.FACADE.keeperRoot()).values().iterator()
-                    .next().row().phase());
+            phaseAtInsert.set(sim.simulator
+                    .observe()
+                    .keeperMap(PublicationDriver.FACADE.keeperRoot())
+                    .values()
+                    .iterator()
+                    .next()
+                    .row()
+                    .phase());
             admin.insertRows(1, PublicationDriver.TARGET, 1);
         }));
 
@@ -68,11 +76,20 @@ class OutsideInsertBeforeCleanupTest {
         TableRef predecessor = sim.candidate(INVOCATION);
         for (int member = 0; member < 2; member++) {
             assertFalse(sim.holds(member, predecessor), "the exact predecessor was dropped on member " + member);
-            assertEquals(5, sim.simulator.observe().table(member, PublicationDriver.TARGET).orElseThrow().rows(),
+            assertEquals(
+                    5,
+                    sim.simulator
+                            .observe()
+                            .table(member, PublicationDriver.TARGET)
+                            .orElseThrow()
+                            .rows(),
                     "the outside row replicated and was kept on member " + member);
         }
         Attempt next = sim.publish("w2", 1, "nightly-B");
-        assertEquals(Optional.of(PublicationOutcome.COMMITTED), next.outcome(), "the target is not fenced: " + next.summary());
+        assertEquals(
+                Optional.of(PublicationOutcome.COMMITTED),
+                next.outcome(),
+                "the target is not fenced: " + next.summary());
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
     }
 }

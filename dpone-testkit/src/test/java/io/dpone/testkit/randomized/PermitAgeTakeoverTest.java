@@ -3,8 +3,8 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -39,12 +39,26 @@ class PermitAgeTakeoverTest {
      */
     @Test
     void aRerunThatFindsADispatchingRecordWithoutAnEntryNeverTakesTheEpochOver() {
-        Schedule schedule = new Schedule(3363, 3, 1, Schedule.Facade.PRESENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
-                List.of(new Schedule.PlannedFault("w1 paused before its exchange",
-                        Step.call(PortCall.DDL_DISPATCH).worker("w1").kind(StatementKind.DDL_EXCHANGE).nth(1),
+        Schedule schedule = new Schedule(
+                3363,
+                3,
+                1,
+                Schedule.Facade.PRESENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2),
+                        new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
+                List.of(new Schedule.PlannedFault(
+                        "w1 paused before its exchange",
+                        Step.call(PortCall.DDL_DISPATCH)
+                                .worker("w1")
+                                .kind(StatementKind.DDL_EXCHANGE)
+                                .nth(1),
                         sim -> SimulatorFault.pauseWorker(Duration.ofSeconds(20)))),
-                true, 1, List.of(1, 0), Schedule.INTERNAL);
+                true,
+                1,
+                List.of(1, 0),
+                Schedule.INTERNAL);
 
         ScheduleResult result = ScheduleRunner.run(schedule);
 
@@ -54,19 +68,48 @@ class PermitAgeTakeoverTest {
 
     /** Seed 3362's schedule (see {@link StaleCleanupPermitTest}) with w1 frozen {@code pauseMillis} before its cleanup DROP. */
     static Schedule cleanupRace(long pauseMillis) {
-        return new Schedule(3362, 3, 1, Schedule.Facade.PRESENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
-                List.of(new Schedule.PlannedFault("stall DDL worker of member 2",
-                                Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(3),
-                                sim -> SimulatorFault.admin("stall DDL worker of member 2", admin -> admin.stallDdl(2))),
-                        new Schedule.PlannedFault("release DDL worker of member 2", Step.at(Duration.ofMillis(6_196)),
-                                sim -> SimulatorFault.admin("release DDL worker of member 2", admin -> admin.releaseDdl(2))),
-                        new Schedule.PlannedFault("w1 paused for " + pauseMillis + " ms", Step.anyCall().worker("w1").nth(38),
+        return new Schedule(
+                3362,
+                3,
+                1,
+                Schedule.Facade.PRESENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2),
+                        new Schedule.WorkerPlan("w2", 1, Schedule.PRIMARY, 2)),
+                List.of(
+                        new Schedule.PlannedFault(
+                                "stall DDL worker of member 2",
+                                Step.call(PortCall.CONTROL_CAS)
+                                        .kind(StatementKind.KEEPER_MAP_CAS)
+                                        .nth(3),
+                                sim -> SimulatorFault.admin(
+                                        "stall DDL worker of member 2", admin -> admin.stallDdl(2))),
+                        new Schedule.PlannedFault(
+                                "release DDL worker of member 2",
+                                Step.at(Duration.ofMillis(6_196)),
+                                sim -> SimulatorFault.admin(
+                                        "release DDL worker of member 2", admin -> admin.releaseDdl(2))),
+                        new Schedule.PlannedFault(
+                                "w1 paused for " + pauseMillis + " ms",
+                                Step.anyCall().worker("w1").nth(38),
                                 sim -> SimulatorFault.pauseWorker(Duration.ofMillis(pauseMillis))),
-                        new Schedule.PlannedFault("lose response", Step.call(PortCall.DDL_DISPATCH).worker("w1")
-                                .kind(StatementKind.DDL_DROP).nth(1), sim -> SimulatorFault.loseResponse()),
-                        new Schedule.PlannedFault("duplicate entry", Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE)
-                                .nth(2), sim -> SimulatorFault.duplicateEntry())),
-                true, 1, List.of(1, 0), Schedule.INTERNAL);
+                        new Schedule.PlannedFault(
+                                "lose response",
+                                Step.call(PortCall.DDL_DISPATCH)
+                                        .worker("w1")
+                                        .kind(StatementKind.DDL_DROP)
+                                        .nth(1),
+                                sim -> SimulatorFault.loseResponse()),
+                        new Schedule.PlannedFault(
+                                "duplicate entry",
+                                Step.call(PortCall.DDL_DISPATCH)
+                                        .kind(StatementKind.DDL_EXCHANGE)
+                                        .nth(2),
+                                sim -> SimulatorFault.duplicateEntry())),
+                true,
+                1,
+                List.of(1, 0),
+                Schedule.INTERNAL);
     }
 }

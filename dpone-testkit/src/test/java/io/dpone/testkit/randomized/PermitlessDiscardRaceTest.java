@@ -1,7 +1,7 @@
 package io.dpone.testkit.randomized;
 
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.List;
@@ -26,17 +26,36 @@ import org.junit.jupiter.api.Test;
 class PermitlessDiscardRaceTest {
     @Test
     void aWorkerWhoseSlotReadWasLateAndWhoseReReadWasLostDiscardsNothingARecordNames() {
-        Schedule schedule = new Schedule(2, 2, 3, Schedule.Facade.PRESENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 0, Schedule.PRIMARY, 2)),
-                List.of(FaultDraws.fixed("request of w1's slot post-read 80 ms late", FaultClass.WORKER_PAUSE,
-                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), SimulatorFault.pauseWorker(Duration.ofMillis(80))),
-                        FaultDraws.fixed("then w1's re-read of the slot lost", FaultClass.LOST_READ,
-                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(3), SimulatorFault.loseResponse())),
-                false, 0, List.of(), Schedule.INTERNAL);
+        Schedule schedule = new Schedule(
+                2,
+                2,
+                3,
+                Schedule.Facade.PRESENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2),
+                        new Schedule.WorkerPlan("w2", 0, Schedule.PRIMARY, 2)),
+                List.of(
+                        FaultDraws.fixed(
+                                "request of w1's slot post-read 80 ms late",
+                                FaultClass.WORKER_PAUSE,
+                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(2),
+                                SimulatorFault.pauseWorker(Duration.ofMillis(80))),
+                        FaultDraws.fixed(
+                                "then w1's re-read of the slot lost",
+                                FaultClass.LOST_READ,
+                                Step.call(PortCall.CONTROL_READ).worker("w1").nth(3),
+                                SimulatorFault.loseResponse())),
+                false,
+                0,
+                List.of(),
+                Schedule.INTERNAL);
 
         ScheduleResult result = ScheduleRunner.run(schedule);
 
-        AwaitingFixes.assertPinned(result, AwaitingFixes.PERMITLESS_DISCARD_FIXED,
+        AwaitingFixes.assertPinned(
+                result,
+                AwaitingFixes.PERMITLESS_DISCARD_FIXED,
                 "discards staging that is a generation of an operation in phase DISPATCHING (after its dispatch)");
     }
 }

@@ -38,7 +38,12 @@ class PreUpgradeStagingTest {
 
     private static void rerunAbortsAndDrops(ExistingTargetFixture fixture, UUID recorded) {
         TableRef candidate = fixture.driver.candidate("nightly-A");
-        assertEquals(0, fixture.simulator.admin().createTable(1, candidate, ExistingTargetFixture.CANDIDATE_SHAPE, recorded).code());
+        assertEquals(
+                0,
+                fixture.simulator
+                        .admin()
+                        .createTable(1, candidate, ExistingTargetFixture.CANDIDATE_SHAPE, recorded)
+                        .code());
         fixture.simulator.admin().insertRows(1, candidate, 2);
 
         Attempt rerun = fixture.driver.publish("w2", "nightly-A", 3);
@@ -46,7 +51,9 @@ class PreUpgradeStagingTest {
         assertEquals(Optional.of(PublicationOutcome.ABORTED), rerun.outcome(), rerun.summary());
         assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED), rerun.code(), rerun.summary());
         assertEquals(ExternalPhase.ABORTED, fixture.driver.record("nightly-A").phase());
-        assertEquals(MemberStage.DISCARDED, fixture.driver.record("nightly-A").payload().members().get(1).stage());
+        assertEquals(
+                MemberStage.DISCARDED,
+                fixture.driver.record("nightly-A").payload().members().get(1).stage());
         assertEquals(Optional.empty(), fixture.cluster.uuid(1, candidate), "dropped by its recorded UUID");
         assertEquals(2, fixture.cluster.rows(0, PublicationDriver.TARGET), "the target is untouched");
 

@@ -3,8 +3,8 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,12 +28,26 @@ import org.junit.jupiter.api.Test;
 class ProvenCandidateReplaceRaceTest {
     @Test
     void aReplacementDecidedOnAStaleRecordDropsNothing() {
-        Schedule schedule = new Schedule(2523, 3, -1, Schedule.Facade.ABSENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2), new Schedule.WorkerPlan("w2", 2, Schedule.PRIMARY, 2),
+        Schedule schedule = new Schedule(
+                2523,
+                3,
+                -1,
+                Schedule.Facade.ABSENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 1, Schedule.PRIMARY, 2),
+                        new Schedule.WorkerPlan("w2", 2, Schedule.PRIMARY, 2),
                         new Schedule.WorkerPlan("w3", 0, Schedule.PRIMARY, 2)),
-                List.of(new Schedule.PlannedFault("lose response", Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_DROP).nth(1),
+                List.of(new Schedule.PlannedFault(
+                        "lose response",
+                        Step.call(PortCall.DDL_DISPATCH)
+                                .kind(StatementKind.DDL_DROP)
+                                .nth(1),
                         sim -> SimulatorFault.loseResponse())),
-                false, 1, List.of(0, 0), Schedule.EXTERNAL);
+                false,
+                1,
+                List.of(0, 0),
+                Schedule.EXTERNAL);
 
         ScheduleResult result = ExternalScheduleRunner.run(schedule);
 

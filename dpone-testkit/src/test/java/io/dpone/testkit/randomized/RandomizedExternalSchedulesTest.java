@@ -32,9 +32,11 @@ class RandomizedExternalSchedulesTest {
     void externalSchedulesKeepEveryInvariantAndReachEveryOutcome() {
         String replay = System.getProperty(REPLAY_PROPERTY);
         if (replay != null && !replay.isBlank()) {
-            ScheduleResult result = RandomizedSchedules.runOne(new ExternalScheduleGenerator(0, 0), Long.parseLong(replay.strip()));
-            System.out.println(result.schedule() + "\n  outcome: " + result.outcome().label() + " " + result.code() + ", "
-                    + result.calls() + " port calls\n" + result.traceTail());
+            ScheduleResult result =
+                    RandomizedSchedules.runOne(new ExternalScheduleGenerator(0, 0), Long.parseLong(replay.strip()));
+            System.out.println(
+                    result.schedule() + "\n  outcome: " + result.outcome().label() + " " + result.code() + ", "
+                            + result.calls() + " port calls\n" + result.traceTail());
             if (result.violated()) {
                 fail(result.report());
             }
@@ -44,10 +46,14 @@ class RandomizedExternalSchedulesTest {
         RandomizedSchedules.Summary summary = runAndReport(0, schedules);
         Set<OutcomeClass> missing = EnumSet.copyOf(OutcomeClass.REQUIRED_EXTERNAL);
         missing.removeIf(outcome -> summary.outcomes().getOrDefault(outcome, 0L) > 0);
-        assertTrue(missing.isEmpty(), "outcome classes that never occurred in " + schedules + " external schedules: " + missing
-                + " (" + summary.line() + ")");
-        assertTrue(summary.missingFaultClasses(FaultClass.EXTERNAL).isEmpty(), "fault classes no external schedule exercised: "
-                + summary.missingFaultClasses(FaultClass.EXTERNAL) + " (" + summary.faultClassesLine(FaultClass.EXTERNAL) + ")");
+        assertTrue(
+                missing.isEmpty(),
+                "outcome classes that never occurred in " + schedules + " external schedules: " + missing + " ("
+                        + summary.line() + ")");
+        assertTrue(
+                summary.missingFaultClasses(FaultClass.EXTERNAL).isEmpty(),
+                "fault classes no external schedule exercised: " + summary.missingFaultClasses(FaultClass.EXTERNAL)
+                        + " (" + summary.faultClassesLine(FaultClass.EXTERNAL) + ")");
     }
 
     @Test
@@ -60,7 +66,9 @@ class RandomizedExternalSchedulesTest {
     void theExternalGeneratorIsAFunctionOfTheSeed() {
         ExternalScheduleGenerator generator = new ExternalScheduleGenerator(0, 0);
         for (long seed = 0; seed < 200; seed++) {
-            assertEquals(generator.generate(seed).toString(), generator.generate(seed).toString());
+            assertEquals(
+                    generator.generate(seed).toString(),
+                    generator.generate(seed).toString());
         }
         ScheduleResult once = RandomizedSchedules.runOne(generator, 7);
         ScheduleResult again = RandomizedSchedules.runOne(generator, 7);
@@ -71,16 +79,22 @@ class RandomizedExternalSchedulesTest {
 
     private static RandomizedSchedules.Summary runAndReport(long first, int schedules) {
         int threads = Runtime.getRuntime().availableProcessors();
-        RandomizedSchedules.Summary summary = RandomizedSchedules.run(first, schedules, new ExternalScheduleGenerator(0, 0),
-                threads);
-        System.out.printf("%d external schedules on %d threads in %.1f s (%.0f schedules/s), %d port calls, %d checked steps%n",
-                summary.schedules(), threads, summary.seconds(), summary.schedules() / summary.seconds(), summary.calls(),
+        RandomizedSchedules.Summary summary =
+                RandomizedSchedules.run(first, schedules, new ExternalScheduleGenerator(0, 0), threads);
+        System.out.printf(
+                "%d external schedules on %d threads in %.1f s (%.0f schedules/s), %d port calls, %d checked steps%n",
+                summary.schedules(),
+                threads,
+                summary.seconds(),
+                summary.schedules() / summary.seconds(),
+                summary.calls(),
                 summary.checks());
         summary.codes().forEach((code, n) -> System.out.println("outcome " + code + ": " + n));
         System.out.println(summary.faultClassesLine(FaultClass.EXTERNAL));
         System.out.println(summary.line());
         if (summary.violating() > 0) {
-            fail(summary.violating() + " of " + schedules + " external schedules violated an invariant; the first ones:\n\n"
+            fail(summary.violating() + " of " + schedules
+                    + " external schedules violated an invariant; the first ones:\n\n"
                     + summary.failures().stream().map(ScheduleResult::report).collect(Collectors.joining("\n\n"))
                     + "\n\nkinds: " + summary.violationKinds());
         }

@@ -33,9 +33,10 @@ class RandomizedPublicationSchedulesTest {
     void tenThousandSchedulesKeepEveryInvariantAndReachEveryOutcome() {
         String replay = System.getProperty(REPLAY_PROPERTY);
         if (replay != null && !replay.isBlank()) {
-            ScheduleResult result = RandomizedSchedules.runOne(new ScheduleGenerator(0, 0), Long.parseLong(replay.strip()));
-            System.out.println(result.schedule() + "\n  outcome: " + result.outcome().label() + ", " + result.calls()
-                    + " port calls\n" + result.traceTail());
+            ScheduleResult result =
+                    RandomizedSchedules.runOne(new ScheduleGenerator(0, 0), Long.parseLong(replay.strip()));
+            System.out.println(result.schedule() + "\n  outcome: "
+                    + result.outcome().label() + ", " + result.calls() + " port calls\n" + result.traceTail());
             if (result.violated()) {
                 fail(result.report());
             }
@@ -45,10 +46,14 @@ class RandomizedPublicationSchedulesTest {
         RandomizedSchedules.Summary summary = runAndReport(FIRST_SEED, schedules);
         Set<OutcomeClass> missing = EnumSet.copyOf(OutcomeClass.REQUIRED);
         missing.removeIf(outcome -> summary.outcomes().getOrDefault(outcome, 0L) > 0);
-        assertTrue(missing.isEmpty(), "outcome classes that never occurred in " + schedules + " schedules: " + missing
-                + " (" + summary.line() + ")");
-        assertTrue(summary.missingFaultClasses(FaultClass.INTERNAL).isEmpty(), "fault classes no schedule exercised: "
-                + summary.missingFaultClasses(FaultClass.INTERNAL) + " (" + summary.faultClassesLine(FaultClass.INTERNAL) + ")");
+        assertTrue(
+                missing.isEmpty(),
+                "outcome classes that never occurred in " + schedules + " schedules: " + missing + " (" + summary.line()
+                        + ")");
+        assertTrue(
+                summary.missingFaultClasses(FaultClass.INTERNAL).isEmpty(),
+                "fault classes no schedule exercised: " + summary.missingFaultClasses(FaultClass.INTERNAL) + " ("
+                        + summary.faultClassesLine(FaultClass.INTERNAL) + ")");
     }
 
     @Test
@@ -62,7 +67,9 @@ class RandomizedPublicationSchedulesTest {
     void theGeneratorIsAFunctionOfTheSeed() {
         ScheduleGenerator generator = new ScheduleGenerator(0, 0);
         for (long seed = 0; seed < 200; seed++) {
-            assertEquals(generator.generate(seed).toString(), generator.generate(seed).toString());
+            assertEquals(
+                    generator.generate(seed).toString(),
+                    generator.generate(seed).toString());
         }
         ScheduleResult once = RandomizedSchedules.runOne(generator, 7);
         ScheduleResult again = RandomizedSchedules.runOne(generator, 7);
@@ -73,9 +80,15 @@ class RandomizedPublicationSchedulesTest {
 
     private static RandomizedSchedules.Summary runAndReport(long first, int schedules) {
         int threads = Runtime.getRuntime().availableProcessors();
-        RandomizedSchedules.Summary summary = RandomizedSchedules.run(first, schedules, new ScheduleGenerator(0, 0), threads);
-        System.out.printf("%d schedules on %d threads in %.1f s (%.0f schedules/s), %d port calls, %d checked steps%n",
-                summary.schedules(), threads, summary.seconds(), summary.schedules() / summary.seconds(), summary.calls(),
+        RandomizedSchedules.Summary summary =
+                RandomizedSchedules.run(first, schedules, new ScheduleGenerator(0, 0), threads);
+        System.out.printf(
+                "%d schedules on %d threads in %.1f s (%.0f schedules/s), %d port calls, %d checked steps%n",
+                summary.schedules(),
+                threads,
+                summary.seconds(),
+                summary.schedules() / summary.seconds(),
+                summary.calls(),
                 summary.checks());
         System.out.println(summary.faultClassesLine(FaultClass.INTERNAL));
         System.out.println(summary.line());

@@ -23,13 +23,20 @@ final class RandomizedSchedules {
     /** How many violating schedules a summary keeps for printing (the smallest seeds). */
     static final int KEPT_FAILURES = 5;
 
-    private RandomizedSchedules() {
-    }
+    private RandomizedSchedules() {}
 
     /** The counts of one run. */
-    record Summary(long schedules, long violating, Map<OutcomeClass, Long> outcomes, List<ScheduleResult> failures,
-                   Map<String, Long> violationKinds, Map<String, Long> codes, long calls, long checks, double seconds,
-                   Map<FaultClass, Long> faultClasses) {
+    record Summary(
+            long schedules,
+            long violating,
+            Map<OutcomeClass, Long> outcomes,
+            List<ScheduleResult> failures,
+            Map<String, Long> violationKinds,
+            Map<String, Long> codes,
+            long calls,
+            long checks,
+            double seconds,
+            Map<FaultClass, Long> faultClasses) {
         Summary {
             outcomes = Map.copyOf(outcomes);
             faultClasses = Collections.unmodifiableMap(new EnumMap<>(faultClasses));
@@ -40,8 +47,10 @@ final class RandomizedSchedules {
 
         /** {@code fault_classes=lost_answer:N,...}: how many schedules exercised each class of {@code expected}, in order. */
         String faultClassesLine(Set<FaultClass> expected) {
-            return "fault_classes=" + expected.stream().map(c -> c.label() + ":" + faultClasses.getOrDefault(c, 0L))
-                    .collect(Collectors.joining(","));
+            return "fault_classes="
+                    + expected.stream()
+                            .map(c -> c.label() + ":" + faultClasses.getOrDefault(c, 0L))
+                            .collect(Collectors.joining(","));
         }
 
         /** The classes of {@code expected} no schedule exercised. */
@@ -84,10 +93,19 @@ final class RandomizedSchedules {
             for (Future<Partial> future : futures) {
                 total.merge(future.get());
             }
-            total.failures.sort(Comparator.comparingLong(result -> result.schedule().seed()));
-            return new Summary(count, total.violating, total.outcomes, total.failures.stream().limit(KEPT_FAILURES)
-                    .collect(Collectors.toList()), withFirstSeeds(total), codesWithFirstSeeds(total), total.calls, total.checks,
-                    (System.nanoTime() - start) / 1e9, total.faultClasses);
+            total.failures.sort(
+                    Comparator.comparingLong(result -> result.schedule().seed()));
+            return new Summary(
+                    count,
+                    total.violating,
+                    total.outcomes,
+                    total.failures.stream().limit(KEPT_FAILURES).collect(Collectors.toList()),
+                    withFirstSeeds(total),
+                    codesWithFirstSeeds(total),
+                    total.calls,
+                    total.checks,
+                    (System.nanoTime() - start) / 1e9,
+                    total.faultClasses);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", interrupted);
@@ -104,8 +122,15 @@ final class RandomizedSchedules {
         try {
             return generator.run(schedule);
         } catch (RuntimeException | Error defect) {
-            return new ScheduleResult(schedule, OutcomeClass.CRASHED, "", List.of("the schedule failed: " + defect), 0, 0,
-                    defect instanceof AssertionError ? String.valueOf(defect.getMessage()) : "", Set.of());
+            return new ScheduleResult(
+                    schedule,
+                    OutcomeClass.CRASHED,
+                    "",
+                    List.of("the schedule failed: " + defect),
+                    0,
+                    0,
+                    defect instanceof AssertionError ? String.valueOf(defect.getMessage()) : "",
+                    Set.of());
         }
     }
 
@@ -124,7 +149,13 @@ final class RandomizedSchedules {
 
     /** A violation without its time, numbers and identifiers: what kind of violation it is. */
     static String kind(String violation) {
-        return violation.lines().findFirst().orElse("").replaceFirst("^t=\\d+ms: ", "").replaceAll("[0-9a-f]{12,}", "X").replaceAll("\\d+", "N");
+        return violation
+                .lines()
+                .findFirst()
+                .orElse("")
+                .replaceFirst("^t=\\d+ms: ", "")
+                .replaceAll("[0-9a-f]{12,}", "X")
+                .replaceAll("\\d+", "N");
     }
 
     private static final class Partial {
@@ -149,10 +180,13 @@ final class RandomizedSchedules {
             checks += result.checks();
             if (result.violated()) {
                 violating++;
-                result.violations().stream().map(RandomizedSchedules::kind).distinct().forEach(kind -> {
-                    kinds.merge(kind, 1L, Long::sum);
-                    firstSeeds.merge(kind, result.schedule().seed(), Math::min);
-                });
+                result.violations().stream()
+                        .map(RandomizedSchedules::kind)
+                        .distinct()
+                        .forEach(kind -> {
+                            kinds.merge(kind, 1L, Long::sum);
+                            firstSeeds.merge(kind, result.schedule().seed(), Math::min);
+                        });
                 failures.add(result);
                 if (failures.size() > KEPT_FAILURES) {
                     failures.sort(Comparator.comparingLong(r -> r.schedule().seed()));

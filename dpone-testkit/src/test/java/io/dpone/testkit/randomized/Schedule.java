@@ -23,19 +23,34 @@ import java.util.function.Function;
  * @param rerunMembers the member each rerun connects through, in order
  * @param mode {@value #INTERNAL} or {@value #EXTERNAL}: which service and cluster the schedule runs
  */
-record Schedule(long seed, int members, int targetRows, Facade facade, int partialFacadeMember, List<WorkerPlan> workers,
-                List<PlannedFault> faults, boolean heal, int reruns, List<Integer> rerunMembers, String mode) {
+record Schedule(
+        long seed,
+        int members,
+        int targetRows,
+        Facade facade,
+        int partialFacadeMember,
+        List<WorkerPlan> workers,
+        List<PlannedFault> faults,
+        boolean heal,
+        int reruns,
+        List<Integer> rerunMembers,
+        String mode) {
     static final String INTERNAL = "internal";
     static final String EXTERNAL = "external";
     static final String PRIMARY = "nightly-A";
     static final String SECOND = "nightly-B";
     /** How {@link ExternalScheduleGenerator} describes an outside writer's change of a candidate row. */
     static final String OUTSIDE_WRITER = "a row of member";
-    private static final Set<FaultClass> OUTSIDE_WRITERS = EnumSet.of(FaultClass.CHANGED_ROW,
-            FaultClass.OUTSIDE_INSERT, FaultClass.OUTSIDE_ALTER);
+
+    private static final Set<FaultClass> OUTSIDE_WRITERS =
+            EnumSet.of(FaultClass.CHANGED_ROW, FaultClass.OUTSIDE_INSERT, FaultClass.OUTSIDE_ALTER);
 
     /** The control facade before the first worker: absent (bootstrapped), on every member, or on one only. */
-    enum Facade { ABSENT, PRESENT, PARTIAL }
+    enum Facade {
+        ABSENT,
+        PRESENT,
+        PARTIAL
+    }
 
     Schedule {
         requireNonNull(facade, "facade is null");
@@ -49,7 +64,8 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
 
     /** The system property that replays one seed of this schedule's mode. */
     String replayProperty() {
-        return EXTERNAL.equals(mode) ? RandomizedExternalSchedulesTest.REPLAY_PROPERTY
+        return EXTERNAL.equals(mode)
+                ? RandomizedExternalSchedulesTest.REPLAY_PROPERTY
                 : RandomizedPublicationSchedulesTest.REPLAY_PROPERTY;
     }
 
@@ -59,7 +75,9 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
      * record, a rerun of the primary would be a new publication of the same operation id.
      */
     List<String> invocations() {
-        return workers.stream().anyMatch(w -> w.invocation().equals(SECOND)) ? List.of(PRIMARY, SECOND) : List.of(PRIMARY);
+        return workers.stream().anyMatch(w -> w.invocation().equals(SECOND))
+                ? List.of(PRIMARY, SECOND)
+                : List.of(PRIMARY);
     }
 
     /**
@@ -70,13 +88,17 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
      * fails loudly, never silently.
      */
     boolean hasOutsideWriter() {
-        return faults.stream().anyMatch(fault -> fault.description().startsWith(OUTSIDE_WRITER)
-                || OUTSIDE_WRITERS.contains(fault.faultClass()));
+        return faults.stream()
+                .anyMatch(fault ->
+                        fault.description().startsWith(OUTSIDE_WRITER) || OUTSIDE_WRITERS.contains(fault.faultClass()));
     }
 
     /** The rows the invocation publishes (the same source for every worker of one invocation). */
     int rows(String invocation) {
-        return workers.stream().filter(w -> w.invocation().equals(invocation)).mapToInt(WorkerPlan::rows).findFirst()
+        return workers.stream()
+                .filter(w -> w.invocation().equals(invocation))
+                .mapToInt(WorkerPlan::rows)
+                .findFirst()
                 .orElse(1);
     }
 
@@ -127,18 +149,29 @@ record Schedule(long seed, int members, int targetRows, Facade facade, int parti
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();
-        text.append(EXTERNAL.equals(mode) ? "external " : "").append("schedule seed ").append(seed).append(": ")
-                .append(members).append(" members, target ")
+        text.append(EXTERNAL.equals(mode) ? "external " : "")
+                .append("schedule seed ")
+                .append(seed)
+                .append(": ")
+                .append(members)
+                .append(" members, target ")
                 .append(targetRows < 0 ? "absent" : "with " + targetRows + " rows")
-                .append(switch (facade) {
-                    case ABSENT -> ", no control facade";
-                    case PRESENT -> ", control facade on every member";
-                    case PARTIAL -> ", control facade only on member " + partialFacadeMember;
-                }).append('\n');
+                .append(
+                        switch (facade) {
+                            case ABSENT -> ", no control facade";
+                            case PRESENT -> ", control facade on every member";
+                            case PARTIAL -> ", control facade only on member " + partialFacadeMember;
+                        })
+                .append('\n');
         text.append("  workers: ").append(workers).append('\n');
         faults.forEach(fault -> text.append("  fault: ").append(fault).append('\n'));
-        text.append("  then: ").append(heal ? "resume, restart and release every member, " : "no healing, ")
-                .append("rerun ").append(invocations()).append(" up to ").append(reruns).append(" times each via members ")
+        text.append("  then: ")
+                .append(heal ? "resume, restart and release every member, " : "no healing, ")
+                .append("rerun ")
+                .append(invocations())
+                .append(" up to ")
+                .append(reruns)
+                .append(" times each via members ")
                 .append(rerunMembers);
         return text.toString();
     }

@@ -5,9 +5,9 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorAdmin;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +55,8 @@ final class ScheduleGenerator implements ScheduleMode {
         int workerCount = fixedWorkers > 0 ? fixedWorkers : 1 + random.nextInt(3);
         int targetRows = random.nextInt(10) < 8 ? random.nextInt(6) : -1;
         int facadeDraw = random.nextInt(12);
-        Schedule.Facade facade = facadeDraw == 0 ? Schedule.Facade.PARTIAL
+        Schedule.Facade facade = facadeDraw == 0
+                ? Schedule.Facade.PARTIAL
                 : facadeDraw < 4 ? Schedule.Facade.ABSENT : Schedule.Facade.PRESENT;
         int partialFacadeMember = random.nextInt(members);
         boolean second = workerCount >= 2 && random.nextInt(4) == 0;
@@ -63,8 +64,11 @@ final class ScheduleGenerator implements ScheduleMode {
         List<Schedule.WorkerPlan> workers = new ArrayList<>();
         for (int i = 1; i <= workerCount; i++) {
             boolean foreign = second && i == workerCount;
-            workers.add(new Schedule.WorkerPlan("w" + i, random.nextInt(members),
-                    foreign ? Schedule.SECOND : Schedule.PRIMARY, rows[foreign ? 1 : 0]));
+            workers.add(new Schedule.WorkerPlan(
+                    "w" + i,
+                    random.nextInt(members),
+                    foreign ? Schedule.SECOND : Schedule.PRIMARY,
+                    rows[foreign ? 1 : 0]));
         }
         Draw draw = new Draw(random, members, workers, targetRows >= 0);
         List<Schedule.PlannedFault> faults = new ArrayList<>();
@@ -78,8 +82,18 @@ final class ScheduleGenerator implements ScheduleMode {
         for (int i = 0; i < reruns * 2; i++) {
             rerunMembers.add(random.nextInt(members));
         }
-        return new Schedule(seed, members, targetRows, facade, partialFacadeMember, workers, faults, heal, reruns,
-                rerunMembers, Schedule.INTERNAL);
+        return new Schedule(
+                seed,
+                members,
+                targetRows,
+                facade,
+                partialFacadeMember,
+                workers,
+                faults,
+                heal,
+                reruns,
+                rerunMembers,
+                Schedule.INTERNAL);
     }
 
     private static int weighted(SplittableRandom random, int[] weights) {
@@ -101,6 +115,7 @@ final class ScheduleGenerator implements ScheduleMode {
     private static final class Draw {
         /** lost, not sent, duplicate, member pause, kill, stall, host error, cleanup, drift, crash; then issue 18's. */
         private static final int[] KIND_WEIGHTS = {20, 8, 6, 8, 6, 8, 7, 5, 5, 7, 8, 12, 8, 5, 4, 8, 4, 4, 4};
+
         private final SplittableRandom random;
         private final int members;
         private final List<Schedule.WorkerPlan> workers;
@@ -119,61 +134,94 @@ final class ScheduleGenerator implements ScheduleMode {
         void fault(List<Schedule.PlannedFault> out) {
             int kind = weighted(random, KIND_WEIGHTS);
             switch (kind) {
-                case 0 -> out.add(fixed("lose response", FaultClass.LOST_ANSWER, mutationCall(), SimulatorFault.loseResponse()));
-                case 1 -> out.add(fixed("fail before send", FaultClass.NOT_SENT, mutationCall(), SimulatorFault.failBeforeSend()));
-                case 2 -> out.add(fixed("duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), SimulatorFault.duplicateEntry()));
+                case 0 ->
+                    out.add(fixed(
+                            "lose response", FaultClass.LOST_ANSWER, mutationCall(), SimulatorFault.loseResponse()));
+                case 1 ->
+                    out.add(fixed(
+                            "fail before send", FaultClass.NOT_SENT, mutationCall(), SimulatorFault.failBeforeSend()));
+                case 2 ->
+                    out.add(fixed(
+                            "duplicate entry", FaultClass.DUPLICATE_ENTRY, ddlCall(), SimulatorFault.duplicateEntry()));
                 case 3 -> pause(out);
                 case 4 -> {
                     int member = random.nextInt(members);
                     boolean restart = random.nextBoolean();
-                    out.add(fixed(restart ? "restart member " + member : "kill member " + member, FaultClass.MEMBER_KILL,
-                            worldStep(), restart ? SimulatorFault.restart(member) : SimulatorFault.kill(member)));
+                    out.add(fixed(
+                            restart ? "restart member " + member : "kill member " + member,
+                            FaultClass.MEMBER_KILL,
+                            worldStep(),
+                            restart ? SimulatorFault.restart(member) : SimulatorFault.kill(member)));
                 }
                 case 5 -> stall(out);
                 case 6 -> hostError(out);
                 case 7 -> {
                     long retention = random.nextInt(60);
-                    out.add(fixed("queue cleanup with retention " + retention + " ms", FaultClass.QUEUE_CLEANUP, worldStep(),
+                    out.add(fixed(
+                            "queue cleanup with retention " + retention + " ms",
+                            FaultClass.QUEUE_CLEANUP,
+                            worldStep(),
                             SimulatorFault.cleanupQueue(Duration.ofMillis(retention))));
                     if (random.nextBoolean()) {
                         pause(out);
                     }
                 }
                 case 8 -> drift(out);
-                case 9 -> out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), SimulatorFault.crashWorker()));
+                case 9 ->
+                    out.add(fixed("crash worker", FaultClass.WORKER_CRASH, crashStep(), SimulatorFault.crashWorker()));
                 default -> widened.draw(kind - 10, out); // issue 18's classes, FaultDraws.KINDS of them
             }
         }
 
         private void pause(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(fixed("pause member " + member, FaultClass.MEMBER_PAUSE, worldStep(), SimulatorFault.pause(member)));
+            out.add(fixed(
+                    "pause member " + member, FaultClass.MEMBER_PAUSE, worldStep(), SimulatorFault.pause(member)));
             if (random.nextBoolean()) {
-                out.add(fixed("resume member " + member, null, Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
+                out.add(fixed(
+                        "resume member " + member,
+                        null,
+                        Step.at(Duration.ofMillis(50 + random.nextInt(30_000))),
                         SimulatorFault.resume(member)));
             }
         }
 
         private void stall(List<Schedule.PlannedFault> out) {
             int member = random.nextInt(members);
-            out.add(admin("stall DDL worker of member " + member, FaultClass.DDL_STALL, worldStep(),
+            out.add(admin(
+                    "stall DDL worker of member " + member,
+                    FaultClass.DDL_STALL,
+                    worldStep(),
                     sim -> sim.admin().stallDdl(member)));
             if (random.nextBoolean()) {
-                out.add(admin("release DDL worker of member " + member, null,
-                        Step.at(Duration.ofMillis(50 + random.nextInt(10_000))), sim -> sim.admin().releaseDdl(member)));
+                out.add(admin(
+                        "release DDL worker of member " + member,
+                        null,
+                        Step.at(Duration.ofMillis(50 + random.nextInt(10_000))),
+                        sim -> sim.admin().releaseDdl(member)));
             }
         }
 
         private void hostError(List<Schedule.PlannedFault> out) {
-            StatementKind[] kinds = {publication, publication, StatementKind.DDL_DROP, StatementKind.DDL_CREATE_CANDIDATE,
-                StatementKind.DDL_CREATE_CONTROL, StatementKind.DDL_CAPABILITY_PROBE, StatementKind.DDL_DISCARD_STAGING};
+            StatementKind[] kinds = {
+                publication,
+                publication,
+                StatementKind.DDL_DROP,
+                StatementKind.DDL_CREATE_CANDIDATE,
+                StatementKind.DDL_CREATE_CONTROL,
+                StatementKind.DDL_CAPABILITY_PROBE,
+                StatementKind.DDL_DISCARD_STAGING
+            };
             StatementKind kind = kinds[random.nextInt(kinds.length)];
             int member = random.nextInt(members);
             int[][] codes = {{60, 0}, {57, 1}, {242, 2}};
             int[] code = codes[random.nextInt(codes.length)];
             String[] names = {"UNKNOWN_TABLE", "TABLE_ALREADY_EXISTS", "TABLE_IS_READ_ONLY"};
             Step step = Step.hostExecutes(member, kind).nth(1 + random.nextInt(2));
-            out.add(fixed("host error " + code[0] + " on member " + member, FaultClass.HOST_ERROR, step,
+            out.add(fixed(
+                    "host error " + code[0] + " on member " + member,
+                    FaultClass.HOST_ERROR,
+                    step,
                     SimulatorFault.hostError(code[0], names[code[1]], "injected " + names[code[1]])));
         }
 
@@ -182,45 +230,93 @@ final class ScheduleGenerator implements ScheduleMode {
             int what = random.nextInt(membershipDrifted ? 4 : 5);
             Step step = worldStep();
             switch (what) {
-                case 0 -> out.add(onTarget("uuid drift of the target on member " + member, step, member,
-                        admin -> admin.driftUuid(member, TARGET)));
-                case 1 -> out.add(onTarget("engine drift of the target on member " + member, step, member,
-                        admin -> admin.driftEngineFull(member, TARGET,
-                                "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id")));
-                case 2 -> out.add(onTarget("schema drift of the target on member " + member, step, member,
-                        admin -> admin.driftColumns(member, TARGET, List.of(ColumnSpec.of("id", "UInt64"),
-                                ColumnSpec.of("v", "String"), ColumnSpec.of("extra", "UInt8")))));
-                case 3 -> out.add(onTarget("keeper path drift of the target on member " + member, step, member,
-                        admin -> admin.driftKeeperPath(member, TARGET, "/clickhouse/tables/drifted/" + member)));
+                case 0 ->
+                    out.add(onTarget(
+                            "uuid drift of the target on member " + member,
+                            step,
+                            member,
+                            admin -> admin.driftUuid(member, TARGET)));
+                case 1 ->
+                    out.add(
+                            onTarget(
+                                    "engine drift of the target on member " + member,
+                                    step,
+                                    member,
+                                    admin -> admin.driftEngineFull(
+                                            member,
+                                            TARGET,
+                                            "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id")));
+                case 2 ->
+                    out.add(onTarget(
+                            "schema drift of the target on member " + member,
+                            step,
+                            member,
+                            admin -> admin.driftColumns(
+                                    member,
+                                    TARGET,
+                                    List.of(
+                                            ColumnSpec.of("id", "UInt64"),
+                                            ColumnSpec.of("v", "String"),
+                                            ColumnSpec.of("extra", "UInt8")))));
+                case 3 ->
+                    out.add(onTarget(
+                            "keeper path drift of the target on member " + member,
+                            step,
+                            member,
+                            admin -> admin.driftKeeperPath(member, TARGET, "/clickhouse/tables/drifted/" + member)));
                 default -> {
                     membershipDrifted = true;
                     // A third of them right after the third CAS (COMMITTED on a clean run): drift before cleanup.
                     boolean afterCommit = random.nextInt(3) == 0;
                     Step at = afterCommit
-                            ? Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(3).afterEffect() : step;
-                    out.add(admin("member " + member + " leaves the cluster configuration"
-                            + (afterCommit ? " after the commit CAS" : ""), FaultClass.MEMBERSHIP_DRIFT, at,
+                            ? Step.call(PortCall.CONTROL_CAS)
+                                    .kind(StatementKind.KEEPER_MAP_CAS)
+                                    .nth(3)
+                                    .afterEffect()
+                            : step;
+                    out.add(admin(
+                            "member " + member + " leaves the cluster configuration"
+                                    + (afterCommit ? " after the commit CAS" : ""),
+                            FaultClass.MEMBERSHIP_DRIFT,
+                            at,
                             sim -> sim.admin().removeFromCluster(member)));
                 }
             }
         }
 
         /** Drift of the target on one member, if the target exists there when the step comes. */
-        private static Schedule.PlannedFault onTarget(String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
-            return new Schedule.PlannedFault(label, FaultClass.DRIFT, step, (sim, acted) -> SimulatorFault.admin(label, admin -> {
-                if (sim.observe().table(member, TARGET).isPresent()) {
-                    drift.accept(sim.admin());
-                    acted.add(FaultClass.DRIFT);
-                }
-            }));
+        private static Schedule.PlannedFault onTarget(
+                String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
+            return new Schedule.PlannedFault(
+                    label,
+                    FaultClass.DRIFT,
+                    step,
+                    (sim, acted) -> SimulatorFault.admin(label, admin -> {
+                        if (sim.observe().table(member, TARGET).isPresent()) {
+                            drift.accept(sim.admin());
+                            acted.add(FaultClass.DRIFT);
+                        }
+                    }));
         }
 
         /** Any mutation call, of any worker or of one; occurrences count every kind's own calls. */
         private Step.Call mutationCall() {
-            StatementKind[] kinds = {publication, publication, publication, StatementKind.DDL_DROP, StatementKind.DDL_DROP,
-                StatementKind.KEEPER_MAP_CAS, StatementKind.KEEPER_MAP_CAS, StatementKind.KEEPER_MAP_CAS,
-                StatementKind.KEEPER_MAP_INSERT, StatementKind.DDL_CREATE_CANDIDATE, StatementKind.DDL_CREATE_CONTROL,
-                StatementKind.DDL_CAPABILITY_PROBE, StatementKind.DDL_DISCARD_STAGING, StatementKind.CANDIDATE_LOAD};
+            StatementKind[] kinds = {
+                publication,
+                publication,
+                publication,
+                StatementKind.DDL_DROP,
+                StatementKind.DDL_DROP,
+                StatementKind.KEEPER_MAP_CAS,
+                StatementKind.KEEPER_MAP_CAS,
+                StatementKind.KEEPER_MAP_CAS,
+                StatementKind.KEEPER_MAP_INSERT,
+                StatementKind.DDL_CREATE_CANDIDATE,
+                StatementKind.DDL_CREATE_CONTROL,
+                StatementKind.DDL_CAPABILITY_PROBE,
+                StatementKind.DDL_DISCARD_STAGING,
+                StatementKind.CANDIDATE_LOAD
+            };
             StatementKind kind = kinds[random.nextInt(kinds.length)];
             int nth = kind == StatementKind.KEEPER_MAP_CAS ? 1 + random.nextInt(6) : 1 + random.nextInt(2);
             Step.Call step = Step.call(portCall(kind)).kind(kind).nth(nth);
@@ -228,8 +324,14 @@ final class ScheduleGenerator implements ScheduleMode {
         }
 
         private Step.Call ddlCall() {
-            StatementKind[] kinds = {publication, publication, StatementKind.DDL_DROP, StatementKind.DDL_CREATE_CANDIDATE,
-                StatementKind.DDL_CREATE_CONTROL, StatementKind.DDL_CAPABILITY_PROBE};
+            StatementKind[] kinds = {
+                publication,
+                publication,
+                StatementKind.DDL_DROP,
+                StatementKind.DDL_CREATE_CANDIDATE,
+                StatementKind.DDL_CREATE_CONTROL,
+                StatementKind.DDL_CAPABILITY_PROBE
+            };
             StatementKind kind = kinds[random.nextInt(kinds.length)];
             return Step.call(portCall(kind)).kind(kind).nth(1 + random.nextInt(2));
         }
@@ -263,18 +365,22 @@ final class ScheduleGenerator implements ScheduleMode {
             return workers.get(random.nextInt(workers.size())).name();
         }
 
-        private static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, SimulatorFault fault) {
+        private static Schedule.PlannedFault fixed(
+                String description, FaultClass faultClass, Step step, SimulatorFault fault) {
             return FaultDraws.fixed(description, faultClass, step, fault);
         }
 
-        private static Schedule.PlannedFault admin(String label, FaultClass faultClass, Step step, Consumer<ClusterSimulator> action) {
-            return new Schedule.PlannedFault(label, faultClass, step, (sim, acted) -> SimulatorFault.admin(label, admin -> action.accept(sim)));
+        private static Schedule.PlannedFault admin(
+                String label, FaultClass faultClass, Step step, Consumer<ClusterSimulator> action) {
+            return new Schedule.PlannedFault(
+                    label, faultClass, step, (sim, acted) -> SimulatorFault.admin(label, admin -> action.accept(sim)));
         }
 
         private static PortCall portCall(StatementKind kind) {
             return switch (kind) {
                 case DDL_EXCHANGE, DDL_RENAME, DDL_DROP -> PortCall.DDL_DISPATCH;
-                case DDL_CREATE_CANDIDATE, DDL_DISCARD_STAGING, DDL_CREATE_CONTROL, DDL_CAPABILITY_PROBE -> PortCall.DDL_SETUP;
+                case DDL_CREATE_CANDIDATE, DDL_DISCARD_STAGING, DDL_CREATE_CONTROL, DDL_CAPABILITY_PROBE ->
+                    PortCall.DDL_SETUP;
                 case KEEPER_MAP_CAS -> PortCall.CONTROL_CAS;
                 case KEEPER_MAP_INSERT -> PortCall.CONTROL_INSERT;
                 case CANDIDATE_LOAD -> PortCall.LOAD;

@@ -11,8 +11,15 @@ import java.util.Set;
  * how many port calls and checked steps it took, for a failure what a replay needs, and the fault
  * classes that took effect ({@link ArmedFaults#exercised}).
  */
-record ScheduleResult(Schedule schedule, OutcomeClass outcome, String code, List<String> violations, long calls,
-                      long checks, String traceTail, Set<FaultClass> exercised) {
+record ScheduleResult(
+        Schedule schedule,
+        OutcomeClass outcome,
+        String code,
+        List<String> violations,
+        long calls,
+        long checks,
+        String traceTail,
+        Set<FaultClass> exercised) {
     ScheduleResult {
         requireNonNull(schedule, "schedule is null");
         requireNonNull(outcome, "outcome is null");

@@ -35,23 +35,29 @@ final class ScheduleRunner {
     /** Trace steps a report shows ({@code -Ddpone.randomized.traceLines}, default 40). */
     static final int TRACE_LINES = Integer.getInteger("dpone.randomized.traceLines", 40);
 
-    private ScheduleRunner() {
-    }
+    private ScheduleRunner() {}
 
     static ScheduleResult run(Schedule schedule) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(schedule.members()).seed(schedule.seed()).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(schedule.members())
+                .seed(schedule.seed())
+                .build();
         InvariantChecker checker = new InvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         SimulatedCluster cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
         PublicationDriver driver = new PublicationDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         if (schedule.targetRows() >= 0) {
             cluster.createReplicatedTable(PublicationDriver.TARGET, schedule.targetRows());
         }
         if (schedule.facade() == Schedule.Facade.PARTIAL) {
             cluster.createFacadeOn(schedule.partialFacadeMember(), PublicationDriver.FACADE);
         } else if (schedule.facade() == Schedule.Facade.PRESENT) {
-            simulator.admin().createControlTable(PublicationDriver.FACADE.control(), PublicationDriver.FACADE.keeperRoot());
+            simulator
+                    .admin()
+                    .createControlTable(PublicationDriver.FACADE.control(), PublicationDriver.FACADE.keeperRoot());
         }
         ArmedFaults armed = ArmedFaults.arm(simulator, schedule);
         List<String> defects = new ArrayList<>();
@@ -86,18 +92,27 @@ final class ScheduleRunner {
         });
         List<String> violations = new ArrayList<>(checker.violations());
         violations.addAll(defects);
-        String trace = checker.violations().isEmpty() ? simulator.trace().tailText(TRACE_LINES) : checker.traceAtFirstViolation();
-        return new ScheduleResult(schedule, last == null ? OutcomeClass.CRASHED : OutcomeClass.of(last),
-                last == null ? "" : last.code().map(Enum::name).orElse(""), violations,
-                simulator.observe().calls().records().size(), checker.checks(), trace, armed.exercised());
+        String trace = checker.violations().isEmpty()
+                ? simulator.trace().tailText(TRACE_LINES)
+                : checker.traceAtFirstViolation();
+        return new ScheduleResult(
+                schedule,
+                last == null ? OutcomeClass.CRASHED : OutcomeClass.of(last),
+                last == null ? "" : last.code().map(Enum::name).orElse(""),
+                violations,
+                simulator.observe().calls().records().size(),
+                checker.checks(),
+                trace,
+                armed.exercised());
     }
 
     /** The workers race; returns each invocation's last attempt (in worker order); none when all its workers crashed. */
-    private static Map<String, Attempt> firstRound(Schedule schedule, ClusterSimulator simulator, PublicationDriver driver,
-            List<String> defects) {
+    private static Map<String, Attempt> firstRound(
+            Schedule schedule, ClusterSimulator simulator, PublicationDriver driver, List<String> defects) {
         List<ClusterSimulator.Worker<Attempt>> workers = new ArrayList<>();
         for (Schedule.WorkerPlan plan : schedule.workers()) {
-            workers.add(new ClusterSimulator.Worker<>(simulator.worker(plan.name(), plan.member()),
+            workers.add(new ClusterSimulator.Worker<>(
+                    simulator.worker(plan.name(), plan.member()),
                     ports -> attempt(driver, ports, plan.invocation(), plan.rows())));
         }
         Map<String, Attempt> latest = new HashMap<>();
@@ -126,8 +141,8 @@ final class ScheduleRunner {
     }
 
     /** One publication on the calling thread; null when the worker crashed. */
-    private static Attempt publish(PublicationDriver driver, WorkerPorts ports, String invocation, int rows,
-            List<String> defects) {
+    private static Attempt publish(
+            PublicationDriver driver, WorkerPorts ports, String invocation, int rows, List<String> defects) {
         try {
             return attempt(driver, ports, invocation, rows);
         } catch (WorkerCrash crashed) {
@@ -148,14 +163,19 @@ final class ScheduleRunner {
     }
 
     private static Attempt publishOnce(PublicationDriver driver, WorkerPorts ports, String invocation, int rows) {
-        PublicationPorts publication = new PublicationPorts(ports.catalog(), ports.ddl(),
-                ports.authority(PublicationDriver.FACADE.control()), ports.facade(), ports.loader(), ports.clock(),
+        PublicationPorts publication = new PublicationPorts(
+                ports.catalog(),
+                ports.ddl(),
+                ports.authority(PublicationDriver.FACADE.control()),
+                ports.facade(),
+                ports.loader(),
+                ports.clock(),
                 ports.sleeper());
-        InternalPublicationService service = new InternalPublicationService(publication, driver.settings(),
-                Sha256ProtocolDigests.INSTANCE, ports.randomBits());
+        InternalPublicationService service = new InternalPublicationService(
+                publication, driver.settings(), Sha256ProtocolDigests.INSTANCE, ports.randomBits());
         try {
-            return new Attempt.Receipt(service.publish(invocation, source(rows), Cancellation.NEVER,
-                    ProgressListener.NONE));
+            return new Attempt.Receipt(
+                    service.publish(invocation, source(rows), Cancellation.NEVER, ProgressListener.NONE));
         } catch (DponeException refused) {
             return new Attempt.Refused(refused);
         }
@@ -177,8 +197,8 @@ final class ScheduleRunner {
         for (int i = 0; i < rows; i++) {
             cells.add(List.of(Integer.toString(i), EvidenceLeakScan.ROW_VALUE_PREFIX + i));
         }
-        return new PublicationSource.Rows(List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String")),
-                cells);
+        return new PublicationSource.Rows(
+                List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String")), cells);
     }
 
     /** Every paused member resumes, every killed one restarts, every stalled DDL worker goes on. */

@@ -4,9 +4,9 @@ import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.internal.service.InternalPublicationService;
 import io.dpone.clickhouse.internal.service.PublicationPorts;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
@@ -39,22 +39,29 @@ final class ServiceOnSimulator {
         simulator.observeSteps(checker);
         cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
         driver = new PublicationDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         cluster.createReplicatedTable(PublicationDriver.TARGET, 3);
     }
 
     /** One invocation by a new worker on {@code member}; empty when the worker crashed (an armed fault). */
     Optional<Attempt> publish(String worker, int member, String invocation, Cancellation cancellation) {
         WorkerPorts ports = simulator.worker(worker, member);
-        PublicationPorts publication = new PublicationPorts(ports.catalog(), ports.ddl(),
-                ports.authority(PublicationDriver.FACADE.control()), ports.facade(), ports.loader(), ports.clock(),
+        PublicationPorts publication = new PublicationPorts(
+                ports.catalog(),
+                ports.ddl(),
+                ports.authority(PublicationDriver.FACADE.control()),
+                ports.facade(),
+                ports.loader(),
+                ports.clock(),
                 ports.sleeper());
-        InternalPublicationService service = new InternalPublicationService(publication, driver.settings(),
-                Sha256ProtocolDigests.INSTANCE, ports.randomBits());
+        InternalPublicationService service = new InternalPublicationService(
+                publication, driver.settings(), Sha256ProtocolDigests.INSTANCE, ports.randomBits());
         Attempt attempt;
         try {
-            attempt = new Attempt.Receipt(service.publish(invocation, PublicationDriver.source(4, false), cancellation,
-                    ProgressListener.NONE));
+            attempt = new Attempt.Receipt(service.publish(
+                    invocation, PublicationDriver.source(4, false), cancellation, ProgressListener.NONE));
         } catch (DponeException refused) {
             attempt = new Attempt.Refused(refused);
         } catch (WorkerCrash crashed) {
@@ -68,25 +75,31 @@ final class ServiceOnSimulator {
     }
 
     Attempt publish(String worker, int member, String invocation) {
-        return publish(worker, member, invocation, Cancellation.NEVER).orElseThrow(() -> new AssertionError(worker + " crashed"));
+        return publish(worker, member, invocation, Cancellation.NEVER)
+                .orElseThrow(() -> new AssertionError(worker + " crashed"));
     }
 
     /** Dispatch calls of {@code kind} that reached the server and answered (not refused before send, no crashed worker). */
     long answered(StatementKind kind) {
-        return dispatches(kind).stream().filter(r -> !r.outcome().contains("NotSent") && !r.outcome().contains("crashed"))
+        return dispatches(kind).stream()
+                .filter(r -> !r.outcome().contains("NotSent") && !r.outcome().contains("crashed"))
                 .count();
     }
 
     /** Queue entries (still present) whose log comment is a cleanup-drop token. */
     long dropEntries() {
-        return simulator.observe().queue().stream().filter(entry -> entry.logComment() != null
-                && DdlCorrelationToken.parse(entry.logComment()).map(token -> token.action() == DdlAction.DROP).orElse(false))
+        return simulator.observe().queue().stream()
+                .filter(entry -> entry.logComment() != null
+                        && DdlCorrelationToken.parse(entry.logComment())
+                                .map(token -> token.action() == DdlAction.DROP)
+                                .orElse(false))
                 .count();
     }
 
     List<CallRecord> dispatches(StatementKind kind) {
         return simulator.observe().calls().records().stream()
-                .filter(r -> r.call() == PortCall.DDL_DISPATCH && r.kind() == kind).toList();
+                .filter(r -> r.call() == PortCall.DDL_DISPATCH && r.kind() == kind)
+                .toList();
     }
 
     /** The candidate the operation's record names, read from a status receipt. */

@@ -14,8 +14,7 @@ import java.util.TreeMap;
  * Exits 1 when any schedule violated an invariant, 2 on bad arguments.
  */
 public final class SimulateMain {
-    private SimulateMain() {
-    }
+    private SimulateMain() {}
 
     public static void main(String[] args) {
         Map<String, String> options = new TreeMap<>();
@@ -42,8 +41,8 @@ public final class SimulateMain {
             seed = Long.parseLong(options.getOrDefault("seed", "0"));
             members = Integer.parseInt(options.getOrDefault("members", "0"));
             workers = Integer.parseInt(options.getOrDefault("workers", "0"));
-            threads = Integer.parseInt(options.getOrDefault("threads",
-                    Integer.toString(Runtime.getRuntime().availableProcessors())));
+            threads = Integer.parseInt(options.getOrDefault(
+                    "threads", Integer.toString(Runtime.getRuntime().availableProcessors())));
             options.keySet().removeAll(java.util.Set.of("schedules", "seed", "members", "workers", "threads", "mode"));
             if (!options.isEmpty()) {
                 usage("unknown option --" + options.keySet().iterator().next());
@@ -53,17 +52,29 @@ public final class SimulateMain {
                 usage("--schedules and --threads must be positive");
                 return;
             }
-            ScheduleMode generator = mode.equals(Schedule.EXTERNAL) ? new ExternalScheduleGenerator(members, workers)
+            ScheduleMode generator = mode.equals(Schedule.EXTERNAL)
+                    ? new ExternalScheduleGenerator(members, workers)
                     : new ScheduleGenerator(members, workers);
             RandomizedSchedules.Summary summary = RandomizedSchedules.run(seed, schedules, generator, threads);
             summary.failures().forEach(failure -> System.out.println(failure.report() + "\n"));
             summary.codes().forEach((code, n) -> System.out.println("outcome " + code + ": " + n));
-            summary.violationKinds().forEach((kind, n) -> System.out.println("violating schedules: " + n + " x " + kind));
-            System.out.printf("%s mode, seeds %d..%d, members %s, workers %s, %d threads: %.1f s (%.0f schedules/s), %d port calls,"
-                    + " %d checked steps%n", mode, seed, seed + schedules - 1, members == 0 ? "2-3" : members,
-                    workers == 0 ? "1-3" : workers, threads, summary.seconds(), summary.schedules() / summary.seconds(),
-                    summary.calls(), summary.checks());
-            System.out.println(summary.faultClassesLine(mode.equals(Schedule.EXTERNAL) ? FaultClass.EXTERNAL : FaultClass.INTERNAL));
+            summary.violationKinds()
+                    .forEach((kind, n) -> System.out.println("violating schedules: " + n + " x " + kind));
+            System.out.printf(
+                    "%s mode, seeds %d..%d, members %s, workers %s, %d threads: %.1f s (%.0f schedules/s), %d port calls,"
+                            + " %d checked steps%n",
+                    mode,
+                    seed,
+                    seed + schedules - 1,
+                    members == 0 ? "2-3" : members,
+                    workers == 0 ? "1-3" : workers,
+                    threads,
+                    summary.seconds(),
+                    summary.schedules() / summary.seconds(),
+                    summary.calls(),
+                    summary.checks());
+            System.out.println(summary.faultClassesLine(
+                    mode.equals(Schedule.EXTERNAL) ? FaultClass.EXTERNAL : FaultClass.INTERNAL));
             System.out.println(summary.line());
             System.exit(summary.violating() == 0 ? 0 : 1);
         } catch (IllegalArgumentException bad) {
@@ -72,8 +83,9 @@ public final class SimulateMain {
     }
 
     private static void usage(String problem) {
-        System.err.println(problem + "\nusage: bench/simulate.sh [--mode internal|external] [--schedules N] [--seed S]"
-                + " [--members M] [--workers W] [--threads T]\n  M, W: 1..9, or 0 to draw 2-3 members and 1-3 workers per seed");
+        System.err.println(
+                problem + "\nusage: bench/simulate.sh [--mode internal|external] [--schedules N] [--seed S]"
+                        + " [--members M] [--workers W] [--threads T]\n  M, W: 1..9, or 0 to draw 2-3 members and 1-3 workers per seed");
         System.exit(2);
     }
 }

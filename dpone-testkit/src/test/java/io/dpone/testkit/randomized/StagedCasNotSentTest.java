@@ -12,8 +12,8 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -35,13 +35,22 @@ class StagedCasNotSentTest {
 
     @Test
     void aStagedCasThatWasNotSentKeepsTheArtifactAndTheSameInvocationPublishes() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(70).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(70)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-            simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(STAGED_CAS),
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
+            simulator.arm(
+                    Step.call(PortCall.CONTROL_CAS)
+                            .kind(StatementKind.KEEPER_MAP_CAS)
+                            .nth(STAGED_CAS),
                     SimulatorFault.failBeforeSend());
 
             Attempt attempt = driver.publish("w1", "nightly-A", 3);
@@ -49,7 +58,11 @@ class StagedCasNotSentTest {
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), attempt.outcome(), attempt.summary());
             ExternalRecord record = driver.record("nightly-A");
             assertEquals(ExternalPhase.COMPLETED, record.phase());
-            assertTrue(cluster.store().holders(record.payload().artifact().sha256()).isEmpty(), "released after STAGED");
+            assertTrue(
+                    cluster.store()
+                            .holders(record.payload().artifact().sha256())
+                            .isEmpty(),
+                    "released after STAGED");
             assertEquals(1L, simulator.observe().calls().count(StatementKind.DDL_RENAME), "one RENAME");
             assertEquals(List.of(), checker.violations());
         }

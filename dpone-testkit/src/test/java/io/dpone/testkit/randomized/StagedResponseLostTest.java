@@ -13,8 +13,8 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -34,13 +34,23 @@ class StagedResponseLostTest {
 
     @Test
     void anArtifactIsReleasedOnceTheOperationIsPastStagedEvenWhenTheStagedAnswerWasLost() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(6).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(6)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
-            simulator.arm(Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS).nth(STAGED_CAS), SimulatorFault.loseResponse());
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
+            simulator.arm(
+                    Step.call(PortCall.CONTROL_CAS)
+                            .kind(StatementKind.KEEPER_MAP_CAS)
+                            .nth(STAGED_CAS),
+                    SimulatorFault.loseResponse());
 
             Attempt lost = driver.publish("w1", "nightly-A", 3);
             assertEquals(Optional.of(PublicationOutcome.UNKNOWN), lost.outcome(), lost.summary());
@@ -50,8 +60,13 @@ class StagedResponseLostTest {
 
             assertEquals(Optional.of(PublicationOutcome.COMMITTED), rerun.outcome(), rerun.summary());
             ExternalRecord record = driver.record("nightly-A");
-            assertTrue(cluster.store().holders(record.payload().artifact().sha256()).isEmpty(), "released once past STAGED");
-            assertTrue(cluster.store().find(record.payload().artifact().sha256()).isEmpty(), "and deleted");
+            assertTrue(
+                    cluster.store()
+                            .holders(record.payload().artifact().sha256())
+                            .isEmpty(),
+                    "released once past STAGED");
+            assertTrue(
+                    cluster.store().find(record.payload().artifact().sha256()).isEmpty(), "and deleted");
             assertEquals(List.of(), checker.violations());
         }
     }

@@ -22,9 +22,20 @@ import org.junit.jupiter.api.Test;
 class StaleBaselineTakeoverTest {
     @Test
     void anOperationThatTookOverACompletedRecordBindsTheTargetsAsTheyAreOnceItHoldsTheSlot() {
-        Schedule schedule = new Schedule(880, 2, 3, Schedule.Facade.ABSENT, 0,
-                List.of(new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 0), new Schedule.WorkerPlan("w2", 0, Schedule.SECOND, 2)),
-                List.of(), true, 1, List.of(0, 0), Schedule.EXTERNAL);
+        Schedule schedule = new Schedule(
+                880,
+                2,
+                3,
+                Schedule.Facade.ABSENT,
+                0,
+                List.of(
+                        new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 0),
+                        new Schedule.WorkerPlan("w2", 0, Schedule.SECOND, 2)),
+                List.of(),
+                true,
+                1,
+                List.of(0, 0),
+                Schedule.EXTERNAL);
 
         ScheduleResult result = ExternalScheduleRunner.run(schedule);
 

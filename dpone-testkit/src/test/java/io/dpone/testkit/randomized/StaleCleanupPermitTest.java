@@ -28,7 +28,9 @@ class StaleCleanupPermitTest {
 
         ScheduleResult result = ScheduleRunner.run(schedule);
 
-        AwaitingFixes.assertPinned(result, AwaitingFixes.PERMIT_AGE_FIXED,
+        AwaitingFixes.assertPinned(
+                result,
+                AwaitingFixes.PERMIT_AGE_FIXED,
                 "cleanup DROP while the record is COMPLETED without this cleanup token");
     }
 }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.Map;
@@ -32,10 +32,17 @@ class StaleLoaderWriteTest {
             rig.at(Step.call(PortCall.MEMBER_INSERT).worker("A").member(0).afterEffect(), SimulatorFault.pauseWorker())
                     // B reruns, replaces A's partial candidate, proves its own, stages member 1 and dispatches;
                     // member 0's DDL worker is held so that A's next block is sent before the EXCHANGE runs there
-                    .at(Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE),
+                    .at(
+                            Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE),
                             SimulatorFault.admin("member 0's DDL worker held", admin -> admin.stallDdl(0)))
-                    .at(Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE), SimulatorFault.resumeWorker("A"))
-                    .at(Step.call(PortCall.MEMBER_INSERT).worker("A").member(0).nth(2),
+                    .at(
+                            Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE),
+                            SimulatorFault.resumeWorker("A"))
+                    .at(
+                            Step.call(PortCall.MEMBER_INSERT)
+                                    .worker("A")
+                                    .member(0)
+                                    .nth(2),
                             SimulatorFault.admin("member 0's DDL worker released", admin -> admin.releaseDdl(0)))
                     .worker("A", Duration.ZERO)
                     .worker("B", Duration.ofMinutes(1));
@@ -60,10 +67,14 @@ class StaleLoaderWriteTest {
                     .at(Step.call(PortCall.MEMBER_DROP).worker("B"), SimulatorFault.pauseWorker())
                     // C, a newer run, accepts the complete candidate, stages member 1 and dispatches; B wakes
                     // and sends its drop while member 0's DDL worker is held before the EXCHANGE
-                    .at(Step.call(PortCall.DDL_DISPATCH).worker("C").kind(StatementKind.DDL_EXCHANGE),
+                    .at(
+                            Step.call(PortCall.DDL_DISPATCH).worker("C").kind(StatementKind.DDL_EXCHANGE),
                             SimulatorFault.admin("member 0's DDL worker held", admin -> admin.stallDdl(0)))
-                    .at(Step.call(PortCall.DDL_DISPATCH).worker("C").kind(StatementKind.DDL_EXCHANGE), SimulatorFault.resumeWorker("B"))
-                    .at(Step.call(PortCall.MEMBER_DROP).worker("B").afterEffect(),
+                    .at(
+                            Step.call(PortCall.DDL_DISPATCH).worker("C").kind(StatementKind.DDL_EXCHANGE),
+                            SimulatorFault.resumeWorker("B"))
+                    .at(
+                            Step.call(PortCall.MEMBER_DROP).worker("B").afterEffect(),
                             SimulatorFault.admin("member 0's DDL worker released", admin -> admin.releaseDdl(0)))
                     .worker("A", Duration.ZERO)
                     .worker("B", Duration.ofMinutes(1))

@@ -9,8 +9,8 @@ import io.dpone.clickhouse.external.identity.ExternalIdentities;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
 import java.util.Map;
@@ -35,12 +35,20 @@ class StaleRenameTest {
     @Test
     void aRenameLandingWhileTheAbortSweepsIsFoundUnderTheCandidateNameAndDropped() {
         try (StaleWorkerRig rig = new StaleWorkerRig(51)) {
-            rig.at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0),
-                            SimulatorFault.admin("member 1's target recreated", admin -> admin.driftUuid(1, PublicationDriver.TARGET)))
+            rig.at(
+                            Step.call(PortCall.MEMBER_RENAME).worker("A").member(0),
+                            SimulatorFault.admin(
+                                    "member 1's target recreated",
+                                    admin -> admin.driftUuid(1, PublicationDriver.TARGET)))
                     .at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0), SimulatorFault.pauseWorker())
                     .at(Step.call(PortCall.MEMBER_DROP).worker("B").member(0), SimulatorFault.resumeWorker("A"))
                     .at(Step.call(PortCall.MEMBER_DROP).worker("B").member(0), SimulatorFault.pauseWorker())
-                    .at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0).afterEffect(), SimulatorFault.resumeWorker("B"))
+                    .at(
+                            Step.call(PortCall.MEMBER_RENAME)
+                                    .worker("A")
+                                    .member(0)
+                                    .afterEffect(),
+                            SimulatorFault.resumeWorker("B"))
                     .worker("A", Duration.ZERO)
                     .worker("B", Duration.ofMinutes(1));
 
@@ -48,10 +56,20 @@ class StaleRenameTest {
 
             Attempt abort = attempts.get("B");
             assertEquals(Optional.of(PublicationOutcome.ABORTED), abort.outcome(), abort.summary());
-            assertEquals(ExternalPhase.ABORTED, rig.driver.record(StaleWorkerRig.INVOCATION).phase());
-            UUID u1 = rig.driver.record(StaleWorkerRig.INVOCATION).payload().members().get(0).candidateUuid();
+            assertEquals(
+                    ExternalPhase.ABORTED,
+                    rig.driver.record(StaleWorkerRig.INVOCATION).phase());
+            UUID u1 = rig.driver
+                    .record(StaleWorkerRig.INVOCATION)
+                    .payload()
+                    .members()
+                    .get(0)
+                    .candidateUuid();
             TableRef candidate = rig.driver.candidate(StaleWorkerRig.INVOCATION);
-            assertEquals(Optional.empty(), rig.cluster.uuid(0, candidate), "no proven attempt is left under the candidate name");
+            assertEquals(
+                    Optional.empty(),
+                    rig.cluster.uuid(0, candidate),
+                    "no proven attempt is left under the candidate name");
             assertEquals(Optional.empty(), rig.cluster.uuid(0, attempt(candidate, u1)));
             rig.assertNoViolation();
         }
@@ -62,7 +80,9 @@ class StaleRenameTest {
     void aLateRenameOfAnAttemptAnotherRunPromotedIsRefusedAndHarmless() {
         try (StaleWorkerRig rig = new StaleWorkerRig(53)) {
             rig.at(Step.call(PortCall.MEMBER_RENAME).worker("A").member(0), SimulatorFault.pauseWorker())
-                    .at(Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE), SimulatorFault.resumeWorker("A"))
+                    .at(
+                            Step.call(PortCall.DDL_DISPATCH).worker("B").kind(StatementKind.DDL_EXCHANGE),
+                            SimulatorFault.resumeWorker("A"))
                     .worker("A", Duration.ZERO)
                     .worker("B", Duration.ofMinutes(1));
 

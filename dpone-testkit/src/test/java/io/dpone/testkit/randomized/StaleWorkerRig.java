@@ -85,9 +85,11 @@ final class StaleWorkerRig implements AutoCloseable {
         ExternalRecord record = driver.record(INVOCATION);
         Digest artifact = record.payload().artifact().contentDigest();
         for (int member = 0; member < cluster.members(); member++) {
-            assertEquals(Optional.of(artifact), cluster.content(member, PublicationDriver.TARGET, ExternalDriver.SCHEMA),
-                    "member " + member + "'s target holds exactly the artifact (" + cluster.rows(member, PublicationDriver.TARGET)
-                            + " rows)");
+            assertEquals(
+                    Optional.of(artifact),
+                    cluster.content(member, PublicationDriver.TARGET, ExternalDriver.SCHEMA),
+                    "member " + member + "'s target holds exactly the artifact ("
+                            + cluster.rows(member, PublicationDriver.TARGET) + " rows)");
         }
     }
 

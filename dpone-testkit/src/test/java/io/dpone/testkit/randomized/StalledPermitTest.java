@@ -10,8 +10,8 @@ import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableView;
 import java.time.Duration;
@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 class StalledPermitTest {
     private static final String INVOCATION = "nightly-A";
     /** w1's first CAS is PREPARED -> DISPATCHING; afterEffect freezes it with the write applied, before its post-read. */
-    private static final Step.Call DISPATCH_CAS = Step.call(PortCall.CONTROL_CAS).worker("w1").nth(1).afterEffect();
+    private static final Step.Call DISPATCH_CAS =
+            Step.call(PortCall.CONTROL_CAS).worker("w1").nth(1).afterEffect();
 
     @Test
     void aWorkerFrozenBetweenTheDispatchCasAndTheSendBeyondTheBoundSendsNothing() {
@@ -46,14 +47,21 @@ class StalledPermitTest {
         assertEquals(0, sim.dispatches(StatementKind.DDL_EXCHANGE).size(), "the expired permit sent nothing");
         assertEquals(Optional.of(PublicationOutcome.UNKNOWN), w1.outcome(), w1.summary());
         assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), w1.code());
-        assertTrue(w1.summary().contains("the dispatch permit expired before the send")
-                && w1.summary().contains("A DISPATCHING record without a queue entry"), w1.summary());
-        assertTrue(sim.simulator.trace().tail(400).stream().anyMatch(line -> line.contains("dispatch refused: EXPIRED")));
+        assertTrue(
+                w1.summary().contains("the dispatch permit expired before the send")
+                        && w1.summary().contains("A DISPATCHING record without a queue entry"),
+                w1.summary());
+        assertTrue(
+                sim.simulator.trace().tail(400).stream().anyMatch(line -> line.contains("dispatch refused: EXPIRED")));
         Attempt status = sim.driver.status("reader", INVOCATION);
         assertEquals(Optional.of(PublicationOutcome.UNKNOWN), status.outcome(), status.summary());
-        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), status.code(), "status says what a rerun says");
+        assertEquals(
+                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED),
+                status.code(),
+                "status says what a rerun says");
         Attempt rerun = sim.publish("w2", 1, INVOCATION);
-        assertEquals(Optional.of(PublicationOutcome.UNKNOWN), rerun.outcome(), "never redispatched: " + rerun.summary());
+        assertEquals(
+                Optional.of(PublicationOutcome.UNKNOWN), rerun.outcome(), "never redispatched: " + rerun.summary());
         assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED), rerun.code());
         assertEquals(0, sim.dispatches(StatementKind.DDL_EXCHANGE).size());
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
@@ -80,13 +88,15 @@ class StalledPermitTest {
     @Test
     void aWorkerFrozenBeforeItsCleanupDropBeyondTheBoundSendsThatDropNeverAndRedispatchesUnderANewEpoch() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 214);
-        sim.simulator.arm(Step.call(PortCall.CONTROL_CAS).worker("w1").nth(4).afterEffect(),
+        sim.simulator.arm(
+                Step.call(PortCall.CONTROL_CAS).worker("w1").nth(4).afterEffect(),
                 SimulatorFault.pauseWorker(Duration.ofMinutes(10)));
 
         Attempt w1 = sim.publish("w1", 0, INVOCATION);
 
         assertEquals(Optional.of(PublicationOutcome.COMMITTED), w1.outcome(), w1.summary());
-        assertTrue(sim.simulator.trace().tail(2000).stream().anyMatch(line -> line.contains("dispatch refused: EXPIRED")));
+        assertTrue(
+                sim.simulator.trace().tail(2000).stream().anyMatch(line -> line.contains("dispatch refused: EXPIRED")));
         assertEquals(1, sim.dispatches(StatementKind.DDL_DROP).size(), "only the redispatched drop was sent");
         assertEquals(List.of(), sim.checker.violations(), sim.checker.traceAtFirstViolation());
     }
@@ -101,11 +111,13 @@ class StalledPermitTest {
     void aLateExchangeAfterTheRunbooksCandidateProofFailsOnAMissingTableAndChangesNothing() {
         ServiceOnSimulator sim = new ServiceOnSimulator(2, 213);
         UUID predecessor = uuid(sim, 0, PublicationDriver.TARGET);
-        sim.simulator.arm(Step.call(PortCall.DDL_DISPATCH).worker("w1").kind(StatementKind.DDL_EXCHANGE),
+        sim.simulator.arm(
+                Step.call(PortCall.DDL_DISPATCH).worker("w1").kind(StatementKind.DDL_EXCHANGE),
                 SimulatorFault.pauseWorker(Duration.ofMinutes(10)));
         List<UUID> retired = new ArrayList<>();
-        sim.simulator.arm(Step.at(Duration.ofMinutes(5)), SimulatorFault.admin("runbook: candidate renamed away, checked, dropped",
-                admin -> {
+        sim.simulator.arm(
+                Step.at(Duration.ofMinutes(5)),
+                SimulatorFault.admin("runbook: candidate renamed away, checked, dropped", admin -> {
                     TableRef candidate = sim.candidate(INVOCATION);
                     TableRef moved = new TableRef(candidate.database(), candidate.table() + "_retired");
                     for (int member = 0; member < 2; member++) {
@@ -119,11 +131,15 @@ class StalledPermitTest {
 
         assertEquals(2, retired.size(), "the operator moved the candidate away on both members");
         assertEquals(1, retired.stream().distinct().count(), "one desired generation");
-        assertTrue(!retired.contains(predecessor), "what was dropped was the desired generation, never the predecessor");
+        assertTrue(
+                !retired.contains(predecessor), "what was dropped was the desired generation, never the predecessor");
 
         assertEquals(1, sim.dispatches(StatementKind.DDL_EXCHANGE).size(), "the late statement reached the server");
         for (int member = 0; member < 2; member++) {
-            assertEquals(predecessor, uuid(sim, member, PublicationDriver.TARGET), "the target kept its generation on " + member);
+            assertEquals(
+                    predecessor,
+                    uuid(sim, member, PublicationDriver.TARGET),
+                    "the target kept its generation on " + member);
         }
         assertTrue(w1.outcome().isPresent() && w1.outcome().get() != PublicationOutcome.COMMITTED, w1.summary());
     }

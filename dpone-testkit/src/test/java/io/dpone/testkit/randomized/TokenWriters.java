@@ -14,20 +14,27 @@ import java.util.Map;
  * other step came from no answered write (a request applied in the background) and never counts.
  */
 final class TokenWriters {
-    private enum State { PENDING, ACKNOWLEDGED, UNACKNOWLEDGED }
+    private enum State {
+        PENDING,
+        ACKNOWLEDGED,
+        UNACKNOWLEDGED
+    }
 
     private final Map<String, State> tokens = new HashMap<>();
     private final Map<String, List<String>> pendingByQuery = new HashMap<>();
 
     /** The tokens in {@code payload} first seen now: written by {@code writerQueryId}, or by no answered write when null. */
     void learn(String payload, String writerQueryId) {
-        for (int at = payload.indexOf(DdlCorrelationToken.PREFIX); at >= 0;
+        for (int at = payload.indexOf(DdlCorrelationToken.PREFIX);
+                at >= 0;
                 at = payload.indexOf(DdlCorrelationToken.PREFIX, at + 1)) {
             int end = payload.indexOf('"', at);
             String token = payload.substring(at, end < 0 ? payload.length() : end);
             if (tokens.putIfAbsent(token, writerQueryId == null ? State.UNACKNOWLEDGED : State.PENDING) == null
                     && writerQueryId != null) {
-                pendingByQuery.computeIfAbsent(writerQueryId, q -> new ArrayList<>()).add(token);
+                pendingByQuery
+                        .computeIfAbsent(writerQueryId, q -> new ArrayList<>())
+                        .add(token);
             }
         }
     }

@@ -11,8 +11,8 @@ import io.dpone.testkit.acceptance.ExternalDriver;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.util.List;
 import java.util.Optional;
@@ -31,12 +31,18 @@ import org.junit.jupiter.api.Test;
 class UnreadableRowCountTest {
     @Test
     void aRowCountThatCouldNotBeReadBeforeDispatchIsNotDivergence() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(3).seed(3080).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(3)
+                .seed(3080)
+                .internalReplication(false)
+                .build();
         ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);
-            cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
             cluster.createMergeTreeTable(PublicationDriver.TARGET, 0);
             simulator.arm(Step.call(PortCall.MEMBER_ROW_COUNT).nth(2), SimulatorFault.loseResponse());
 

@@ -53,7 +53,9 @@ class PublicationRoundTripTest {
         String docs = Files.readString(DOCS, StandardCharsets.UTF_8);
         for (boolean steady : new boolean[] {true, false}) {
             String table = RoundTripTableMain.table(steady);
-            assertTrue(docs.contains(table), "docs/reference/internal-mode.md (\"Cost\") lacks the measured table:\n" + table);
+            assertTrue(
+                    docs.contains(table),
+                    "docs/reference/internal-mode.md (\"Cost\") lacks the measured table:\n" + table);
         }
     }
 }

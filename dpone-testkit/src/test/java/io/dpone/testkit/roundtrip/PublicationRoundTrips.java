@@ -28,8 +28,7 @@ final class PublicationRoundTrips {
     /** The seed of every measurement, so that two measurements differ only in what they vary. */
     static final long SEED = 20261130L;
 
-    private PublicationRoundTrips() {
-    }
+    private PublicationRoundTrips() {}
 
     /**
      * One publication's round trips by kind. {@code reads}: catalog, facade, preflight and authority
@@ -39,8 +38,17 @@ final class PublicationRoundTrips {
      * virtual duration; {@code polls} are the requests right after a wait, which repeat an
      * observation (they are in no other field).
      */
-    record Count(int replicas, long rows, int reads, int queueReads, int authorityWrites, int ddl, int loads, int sleeps,
-                 long waitedMillis, int polls) {
+    record Count(
+            int replicas,
+            long rows,
+            int reads,
+            int queueReads,
+            int authorityWrites,
+            int ddl,
+            int loads,
+            int sleeps,
+            long waitedMillis,
+            int polls) {
         /** The protocol's own round trips: everything but the waits and the observations they repeat. */
         int protocol() {
             return reads + queueReads + authorityWrites + ddl + loads;
@@ -59,9 +67,12 @@ final class PublicationRoundTrips {
      * otherwise the measured publication is the cluster's first.
      */
     static Count measure(int replicas, long rows, boolean steadyState) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(replicas).seed(SEED).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(replicas).seed(SEED).build();
         SimulatedCluster cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         cluster.createReplicatedTable(PublicationDriver.TARGET, 10);
         PublicationDriver driver = new PublicationDriver(cluster);
         if (steadyState) {
@@ -75,11 +86,16 @@ final class PublicationRoundTrips {
 
     private static void publish(ClusterSimulator simulator, PublicationDriver driver, String invocation, long rows) {
         WorkerPorts ports = simulator.worker("publisher");
-        PublicationPorts publication = new PublicationPorts(ports.catalog(), ports.ddl(),
-                ports.authority(PublicationDriver.FACADE.control()), ports.facade(), ports.loader(), ports.clock(),
+        PublicationPorts publication = new PublicationPorts(
+                ports.catalog(),
+                ports.ddl(),
+                ports.authority(PublicationDriver.FACADE.control()),
+                ports.facade(),
+                ports.loader(),
+                ports.clock(),
                 ports.sleeper());
-        PublicationReceipt receipt = new InternalPublicationService(publication, driver.settings(),
-                Sha256ProtocolDigests.INSTANCE, ports.randomBits())
+        PublicationReceipt receipt = new InternalPublicationService(
+                        publication, driver.settings(), Sha256ProtocolDigests.INSTANCE, ports.randomBits())
                 .publish(invocation, rowsOf(rows), Cancellation.NEVER, ProgressListener.NONE);
         if (receipt.outcome() != PublicationOutcome.COMMITTED) {
             throw new IllegalStateException("a clean publication ended " + receipt.outcome() + ": " + receipt.detail());
@@ -104,7 +120,8 @@ final class PublicationRoundTrips {
             }
             afterSleep = call.call() == PortCall.SLEEP;
             switch (call.call()) {
-                case INVENTORY, MEMBERS, CANDIDATE_HEALTH, TABLE_NAMES, FACADE_OBSERVE, DDL_PREFLIGHT, CONTROL_READ -> reads++;
+                case INVENTORY, MEMBERS, CANDIDATE_HEALTH, TABLE_NAMES, FACADE_OBSERVE, DDL_PREFLIGHT, CONTROL_READ ->
+                    reads++;
                 case DDL_LOOKUP, DDL_ENTRIES_BY_PREFIX, DDL_HOST_ROWS -> queueReads++;
                 case CONTROL_INSERT, CONTROL_CAS -> writes++;
                 case DDL_DISPATCH, DDL_SETUP -> ddl++;
@@ -122,8 +139,8 @@ final class PublicationRoundTrips {
 
     /** {@code rows} rows {@code (i, "v<i>")}, generated as the load reads them: nothing is held in memory. */
     private static PublicationSource rowsOf(long rows) {
-        return new PublicationSource.Stream(List.of(SourceColumn.untyped("id"), SourceColumn.untyped("v")),
-                () -> new RowCursor() {
+        return new PublicationSource.Stream(
+                List.of(SourceColumn.untyped("id"), SourceColumn.untyped("v")), () -> new RowCursor() {
                     private long next;
                     private long bytes;
 
@@ -144,8 +161,7 @@ final class PublicationRoundTrips {
                     }
 
                     @Override
-                    public void close() {
-                    }
+                    public void close() {}
                 });
     }
 }

@@ -6,8 +6,7 @@ package io.dpone.testkit.roundtrip;
  * the simulator. Not a timing: the counts are exact and the same on every run.
  */
 public final class RoundTripTableMain {
-    private RoundTripTableMain() {
-    }
+    private RoundTripTableMain() {}
 
     static final int[] REPLICAS = {2, 3, 5, 8};
     static final long[] ROWS = {1_000, 10_000, 100_000, 1_000_000};
@@ -26,16 +25,27 @@ public final class RoundTripTableMain {
         text.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int replicas : REPLICAS) {
             for (long rows : ROWS) {
-                text.append(row(PublicationRoundTrips.measure(replicas, rows, steadyState))).append('\n');
+                text.append(row(PublicationRoundTrips.measure(replicas, rows, steadyState)))
+                        .append('\n');
             }
         }
         return text.toString();
     }
 
     static String row(PublicationRoundTrips.Count count) {
-        return String.format(java.util.Locale.ROOT, "| %d | 10^%d | %d | %d | %d | %d | %d | **%d** | %d (%d) | %d |",
-                count.replicas(), Long.toString(count.rows()).length() - 1, count.reads(), count.queueReads(),
-                count.authorityWrites(), count.ddl(), count.loads(), count.protocol(), count.sleeps(), count.waitedMillis(),
+        return String.format(
+                java.util.Locale.ROOT,
+                "| %d | 10^%d | %d | %d | %d | %d | %d | **%d** | %d (%d) | %d |",
+                count.replicas(),
+                Long.toString(count.rows()).length() - 1,
+                count.reads(),
+                count.queueReads(),
+                count.authorityWrites(),
+                count.ddl(),
+                count.loads(),
+                count.protocol(),
+                count.sleeps(),
+                count.waitedMillis(),
                 count.polls());
     }
 }

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
-import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.service.ExternalSettings;
 import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -26,17 +26,21 @@ import org.junit.jupiter.api.io.TempDir;
 /** The public entry points publish with the real services of both modes on the simulator (simulator evidence). */
 class SimulatedPublicationEntryPointTest {
     private static final TableRef TARGET = new TableRef("analytics", "events");
-    private static final FacadeSpec FACADE = new FacadeSpec(new TableRef("dpone_control", "publication_authority"),
-            "dpone/publication_authority");
+    private static final FacadeSpec FACADE =
+            new FacadeSpec(new TableRef("dpone_control", "publication_authority"), "dpone/publication_authority");
     private static final PublicationSource ROWS = new PublicationSource.Rows(
             List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String")),
-            IntStream.range(0, 10).mapToObj(i -> List.of(Integer.toString(i), "v" + i)).toList());
+            IntStream.range(0, 10)
+                    .mapToObj(i -> List.of(Integer.toString(i), "v" + i))
+                    .toList());
 
     @Test
     void theInternalServicePublishesANewTargetOnEveryMember() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(3).seed(7).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(3).seed(7).build();
         simulator.admin().createDatabase("analytics").createDatabase("dpone_control");
-        PublicationSettings settings = SimulatedInternalPublication.settings(simulator, TARGET, FACADE, "ReplicatedMergeTree");
+        PublicationSettings settings =
+                SimulatedInternalPublication.settings(simulator, TARGET, FACADE, "ReplicatedMergeTree");
 
         var receipt = SimulatedInternalPublication.service(simulator, "w1", settings)
                 .publish("nightly-1", ROWS, Cancellation.NEVER, ProgressListener.NONE);
@@ -49,10 +53,21 @@ class SimulatedPublicationEntryPointTest {
 
     @Test
     void theExternalServicePublishesANewTargetOnEveryMember(@TempDir Path artifacts) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(7).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(7)
+                .internalReplication(false)
+                .build();
         simulator.admin().createDatabase("analytics").createDatabase("dpone_control");
-        ExternalSettings settings = new ExternalSettings(simulator.clusterName(), TARGET, FACADE, "MergeTree", 1L << 30, 1_000,
-                SimulatedInternalPublication.DDL_TASK_TIMEOUT_SECONDS, new BoundedWait(10, Duration.ofMillis(100), Duration.ofSeconds(1)),
+        ExternalSettings settings = new ExternalSettings(
+                simulator.clusterName(),
+                TARGET,
+                FACADE,
+                "MergeTree",
+                1L << 30,
+                1_000,
+                SimulatedInternalPublication.DDL_TASK_TIMEOUT_SECONDS,
+                new BoundedWait(10, Duration.ofMillis(100), Duration.ofSeconds(1)),
                 new BoundedWait(10, Duration.ofMillis(200), Duration.ofSeconds(2)));
 
         var receipt = SimulatedExternalPublication.service(simulator, "w1", settings, ArtifactStore.open(artifacts))
@@ -67,15 +82,29 @@ class SimulatedPublicationEntryPointTest {
     /** Before: the service failed later as BOOTSTRAP_INCOMPLETE with nothing pointing at the database. */
     @Test
     void aMissingControlDatabaseIsNamedBeforeAnythingRuns(@TempDir Path artifacts) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(7).internalReplication(false).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(7)
+                .internalReplication(false)
+                .build();
         simulator.admin().createDatabase("analytics");
-        PublicationSettings internal = SimulatedInternalPublication.settings(simulator, TARGET, FACADE, "ReplicatedMergeTree");
-        ExternalSettings external = new ExternalSettings(simulator.clusterName(), TARGET, FACADE, "MergeTree", 1L << 30, 1_000, 30,
-                new BoundedWait(1, Duration.ofMillis(1), Duration.ofSeconds(1)), new BoundedWait(1, Duration.ofMillis(1), Duration.ofSeconds(1)));
+        PublicationSettings internal =
+                SimulatedInternalPublication.settings(simulator, TARGET, FACADE, "ReplicatedMergeTree");
+        ExternalSettings external = new ExternalSettings(
+                simulator.clusterName(),
+                TARGET,
+                FACADE,
+                "MergeTree",
+                1L << 30,
+                1_000,
+                30,
+                new BoundedWait(1, Duration.ofMillis(1), Duration.ofSeconds(1)),
+                new BoundedWait(1, Duration.ofMillis(1), Duration.ofSeconds(1)));
 
-        IllegalStateException internalRefusal = assertThrows(IllegalStateException.class,
-                () -> SimulatedInternalPublication.service(simulator, "w1", internal));
-        IllegalStateException externalRefusal = assertThrows(IllegalStateException.class,
+        IllegalStateException internalRefusal = assertThrows(
+                IllegalStateException.class, () -> SimulatedInternalPublication.service(simulator, "w1", internal));
+        IllegalStateException externalRefusal = assertThrows(
+                IllegalStateException.class,
                 () -> SimulatedExternalPublication.service(simulator, "w1", external, ArtifactStore.open(artifacts)));
 
         for (IllegalStateException refusal : List.of(internalRefusal, externalRefusal)) {

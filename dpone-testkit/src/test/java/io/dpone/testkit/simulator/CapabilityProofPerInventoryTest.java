@@ -20,10 +20,13 @@ class CapabilityProofPerInventoryTest {
 
     @Test
     void oneProbePerInventoryDigestAcrossPublicationsAndAnotherAfterAMembershipChange() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(3).seed(13).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(3).seed(13).build();
         SimulatedCluster cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
         PublicationDriver driver = new PublicationDriver(cluster);
-        cluster.createDatabases(PublicationDriver.TARGET.database(), PublicationDriver.FACADE.control().database());
+        cluster.createDatabases(
+                PublicationDriver.TARGET.database(),
+                PublicationDriver.FACADE.control().database());
         cluster.createReplicatedTable(PublicationDriver.TARGET, 3);
 
         committed(driver.publish("w1", "nightly-A", 4));

@@ -29,7 +29,11 @@ class DdlQueueFaultsTest {
     private static final TableRef PROBE = new TableRef(SampleDriver.DB, "dpone_probe_never");
 
     private static ClusterSimulator simulator(FaultSchedule faults) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(3).seed(17).faults(faults).ddlTaskTimeout(Duration.ofSeconds(20))
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(3)
+                .seed(17)
+                .faults(faults)
+                .ddlTaskTimeout(Duration.ofSeconds(20))
                 .build();
         SampleDriver.fixture(simulator, 10);
         return simulator;
@@ -40,81 +44,113 @@ class DdlQueueFaultsTest {
     }
 
     private static List<String> statuses(ClusterSimulator simulator, String entry) {
-        return simulator.observe().queue().stream().filter(e -> e.entry().equals(entry)).findFirst().orElseThrow()
-                .hostRows().stream().map(QueueRow::status).toList();
+        return simulator.observe().queue().stream()
+                .filter(e -> e.entry().equals(entry))
+                .findFirst()
+                .orElseThrow()
+                .hostRows()
+                .stream()
+                .map(QueueRow::status)
+                .toList();
     }
 
     @Test
     void aHostErrorIsReRaisedWithItsCodeAndStaysOnTheEntry() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.hostExecutes(1, StatementKind.DDL_CAPABILITY_PROBE),
-                SimulatorFault.hostError(497, "ACCESS_DENIED", "Not enough privileges")).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder()
+                .at(
+                        Step.hostExecutes(1, StatementKind.DDL_CAPABILITY_PROBE),
+                        SimulatorFault.hostError(497, "ACCESS_DENIED", "Not enough privileges"))
+                .build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
 
         DdlDispatch dispatch = ports.ddl().dispatchSetup(probe(simulator), token);
 
-        var answer = assertInstanceOf(DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class, ((DdlDispatch.Sent) dispatch).answer());
+        var answer = assertInstanceOf(
+                DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class, ((DdlDispatch.Sent) dispatch).answer());
         assertEquals(497, answer.error().code());
-        QueueLookup.Bound bound = assertInstanceOf(QueueLookup.Bound.class, ports.ddl().lookup(probe(simulator).expected(token)));
-        List<QueueRow> rows = ((CatalogRead.Observed<List<QueueRow>>) ports.ddl().hostRows(bound.entry())).facts();
-        assertEquals(List.of("0", "497", "0"), rows.stream().map(QueueRow::exceptionCode).toList());
+        QueueLookup.Bound bound = assertInstanceOf(
+                QueueLookup.Bound.class, ports.ddl().lookup(probe(simulator).expected(token)));
+        List<QueueRow> rows =
+                ((CatalogRead.Observed<List<QueueRow>>) ports.ddl().hostRows(bound.entry())).facts();
+        assertEquals(
+                List.of("0", "497", "0"),
+                rows.stream().map(QueueRow::exceptionCode).toList());
         assertTrue(rows.get(1).exceptionText().startsWith("Code: 497. DB::Exception: Not enough privileges"));
         assertEquals("", rows.get(0).exceptionText(), "success is 0 and an empty text, not NULL");
     }
 
     @Test
     void aPausedHostStaysInactiveThenCatchesUpAfterResume() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), SimulatorFault.pause(2)).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder()
+                .at(Step.call(PortCall.DDL_SETUP), SimulatorFault.pause(2))
+                .build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
 
         DdlDispatch dispatch = ports.ddl().dispatchSetup(probe(simulator), token);
 
-        var answer = assertInstanceOf(DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class, ((DdlDispatch.Sent) dispatch).answer());
+        var answer = assertInstanceOf(
+                DdlDispatch.InitiatorAnswer.ServerErrorAnswer.class, ((DdlDispatch.Sent) dispatch).answer());
         assertEquals(159, answer.error().code(), "TIMEOUT_EXCEEDED at distributed_ddl_task_timeout");
         assertTrue(simulator.observe().now() >= 20_000);
-        String entry = simulator.observe().entriesWithToken(token.value()).get(0).entry();
+        String entry =
+                simulator.observe().entriesWithToken(token.value()).get(0).entry();
         assertEquals(List.of("Finished", "Finished", "Inactive"), statuses(simulator, entry));
-        assertTrue(simulator.observe().queue().get(0).hostRows().get(2).exceptionCode() == null, "NULL unless Finished");
+        assertTrue(
+                simulator.observe().queue().get(0).hostRows().get(2).exceptionCode() == null, "NULL unless Finished");
 
         simulator.admin().resume(2);
-        assertTrue(simulator.advanceUntil(() -> statuses(simulator, entry).equals(List.of("Finished", "Finished", "Finished")),
+        assertTrue(simulator.advanceUntil(
+                () -> statuses(simulator, entry).equals(List.of("Finished", "Finished", "Finished")),
                 Duration.ofSeconds(5)));
     }
 
     @Test
     void hostsExecutingAnEntryShowActive() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(5)
-                .timings(SimulatorTimings.defaults().withDdlExecution(1_000, 1_000)).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(5)
+                .timings(SimulatorTimings.defaults().withDdlExecution(1_000, 1_000))
+                .build();
         SampleDriver.fixture(simulator, 1);
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         var outcomes = simulator.run(java.util.Map.<String, WorkerTask<Object>>of(
                 "w1", p -> p.ddl().dispatchSetup(probe(simulator), token),
-                "w2", p -> {
-                    p.sleeper().sleep(Duration.ofMillis(500));
-                    return statuses(simulator, simulator.observe().queue().get(0).entry());
-                }));
+                "w2",
+                        p -> {
+                            p.sleeper().sleep(Duration.ofMillis(500));
+                            return statuses(
+                                    simulator,
+                                    simulator.observe().queue().get(0).entry());
+                        }));
         assertEquals(List.of("Active", "Active"), outcomes.get("w2").value(), "both hosts mid-execution at 0.5 s");
         assertInstanceOf(DdlDispatch.Sent.class, outcomes.get("w1").value());
-        assertEquals(List.of("Finished", "Finished"), statuses(simulator, simulator.observe().queue().get(0).entry()));
+        assertEquals(
+                List.of("Finished", "Finished"),
+                statuses(simulator, simulator.observe().queue().get(0).entry()));
     }
 
     @Test
     void cleanupShowsRemovingThenTheEntryIsGoneAndTheLookupFindsNothing() {
         ClusterSimulator simulator = simulator(FaultSchedule.builder()
-                .at(Step.call(PortCall.DDL_SETUP).afterEffect(), SimulatorFault.pause(2)).build());
+                .at(Step.call(PortCall.DDL_SETUP).afterEffect(), SimulatorFault.pause(2))
+                .build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         ports.ddl().dispatchSetup(probe(simulator), token);
-        String entry = simulator.observe().entriesWithToken(token.value()).get(0).entry();
+        String entry =
+                simulator.observe().entriesWithToken(token.value()).get(0).entry();
 
         simulator.admin().cleanupQueue(Duration.ZERO);
 
         assertEquals(List.of("Finished", "Finished", "Removing"), statuses(simulator, entry));
         simulator.advance(Duration.ofSeconds(1));
         assertTrue(simulator.observe().entriesWithToken(token.value()).isEmpty());
-        assertEquals(new QueueLookup.Unknown(QueueLookup.Reason.NO_ENTRY), ports.ddl().lookup(probe(simulator).expected(token)));
+        assertEquals(
+                new QueueLookup.Unknown(QueueLookup.Reason.NO_ENTRY),
+                ports.ddl().lookup(probe(simulator).expected(token)));
         simulator.admin().resume(2);
         simulator.advance(Duration.ofSeconds(2));
         assertTrue(simulator.observe().queue().isEmpty(), "a removed entry is never executed after resume");
@@ -122,8 +158,11 @@ class DdlQueueFaultsTest {
 
     @Test
     void aQueueEventAfterTheRetentionGarbageCollectsOlderEntries() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(21)
-                .timings(SimulatorTimings.defaults().withCleanupPeriod(Duration.ofSeconds(1))).queueRetention(Duration.ofSeconds(5))
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(21)
+                .timings(SimulatorTimings.defaults().withCleanupPeriod(Duration.ofSeconds(1)))
+                .queueRetention(Duration.ofSeconds(5))
                 .build();
         SampleDriver.fixture(simulator, 1);
         WorkerPorts ports = simulator.worker("w1");
@@ -135,35 +174,49 @@ class DdlQueueFaultsTest {
 
         ports.ddl().dispatchSetup(probe(simulator), second);
 
-        assertEquals(new QueueLookup.Unknown(QueueLookup.Reason.NO_ENTRY), ports.ddl().lookup(probe(simulator).expected(first)));
-        assertInstanceOf(QueueLookup.Bound.class, ports.ddl().lookup(probe(simulator).expected(second)));
+        assertEquals(
+                new QueueLookup.Unknown(QueueLookup.Reason.NO_ENTRY),
+                ports.ddl().lookup(probe(simulator).expected(first)));
+        assertInstanceOf(
+                QueueLookup.Bound.class, ports.ddl().lookup(probe(simulator).expected(second)));
     }
 
     @Test
     void aKilledHostExecutesStillExistingEntriesAfterRestart() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), SimulatorFault.kill(1)).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder()
+                .at(Step.call(PortCall.DDL_SETUP), SimulatorFault.kill(1))
+                .build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         ports.ddl().dispatchSetup(probe(simulator), token);
-        String entry = simulator.observe().entriesWithToken(token.value()).get(0).entry();
+        String entry =
+                simulator.observe().entriesWithToken(token.value()).get(0).entry();
         assertEquals(List.of("Finished", "Inactive", "Finished"), statuses(simulator, entry));
 
         simulator.admin().restart(1);
 
-        assertTrue(simulator.advanceUntil(() -> statuses(simulator, entry).equals(List.of("Finished", "Finished", "Finished")),
+        assertTrue(simulator.advanceUntil(
+                () -> statuses(simulator, entry).equals(List.of("Finished", "Finished", "Finished")),
                 Duration.ofSeconds(10)));
     }
 
     @Test
     void aDuplicatedDispatchLeavesTwoEntriesWithOneTokenAndTheLookupRefusesToChoose() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), SimulatorFault.duplicateEntry()).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder()
+                .at(Step.call(PortCall.DDL_SETUP), SimulatorFault.duplicateEntry())
+                .build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         ports.ddl().dispatchSetup(probe(simulator), token);
 
         assertEquals(2, simulator.observe().entriesWithToken(token.value()).size());
-        assertEquals(new QueueLookup.Unknown(QueueLookup.Reason.MULTIPLE_ENTRIES), ports.ddl().lookup(probe(simulator).expected(token)));
-        assertEquals(1, simulator.observe().calls().count(StatementKind.DDL_CAPABILITY_PROBE), "still one transport invocation");
+        assertEquals(
+                new QueueLookup.Unknown(QueueLookup.Reason.MULTIPLE_ENTRIES),
+                ports.ddl().lookup(probe(simulator).expected(token)));
+        assertEquals(
+                1,
+                simulator.observe().calls().count(StatementKind.DDL_CAPABILITY_PROBE),
+                "still one transport invocation");
     }
 
     @Test
@@ -172,7 +225,8 @@ class DdlQueueFaultsTest {
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         ports.ddl().dispatchSetup(probe(simulator), token);
-        QueueLookup.Bound bound = assertInstanceOf(QueueLookup.Bound.class, ports.ddl().lookup(probe(simulator).expected(token)));
+        QueueLookup.Bound bound = assertInstanceOf(
+                QueueLookup.Bound.class, ports.ddl().lookup(probe(simulator).expected(token)));
         assertEquals("DROP TABLE IF EXISTS pub.dpone_probe_never ON CLUSTER dpone_cluster", bound.storedQuery());
         assertFalse(bound.storedQuery().contains("0123456789abcdef"));
         assertEquals(token.value(), simulator.observe().queue().get(0).logComment());
@@ -180,7 +234,9 @@ class DdlQueueFaultsTest {
 
     @Test
     void aDispatchNotSentEnqueuesNothing() {
-        ClusterSimulator simulator = simulator(FaultSchedule.builder().at(Step.call(PortCall.DDL_SETUP), SimulatorFault.failBeforeSend()).build());
+        ClusterSimulator simulator = simulator(FaultSchedule.builder()
+                .at(Step.call(PortCall.DDL_SETUP), SimulatorFault.failBeforeSend())
+                .build());
         WorkerPorts ports = simulator.worker("w1");
         DdlCorrelationToken token = SimRecords.setupToken(DdlAction.PROBE, ports.randomBits());
         assertInstanceOf(DdlDispatch.NotSent.class, ports.ddl().dispatchSetup(probe(simulator), token));
@@ -196,11 +252,15 @@ class DdlQueueFaultsTest {
 
         DdlDispatch dispatch = ports.ddl().dispatchSetup(probe(simulator), token);
 
-        var answer = assertInstanceOf(DdlDispatch.InitiatorAnswer.NoAnswer.class, ((DdlDispatch.Sent) dispatch).answer());
+        var answer =
+                assertInstanceOf(DdlDispatch.InitiatorAnswer.NoAnswer.class, ((DdlDispatch.Sent) dispatch).answer());
         assertEquals(io.dpone.clickhouse.cluster.port.MutationOutcome.AmbiguityCause.TIMEOUT, answer.cause());
         assertTrue(simulator.observe().queue().isEmpty());
         simulator.admin().resume(0);
         simulator.advance(Duration.ofSeconds(1));
-        assertEquals(1, simulator.observe().entriesWithToken(token.value()).size(), "the server ran the request it had received");
+        assertEquals(
+                1,
+                simulator.observe().entriesWithToken(token.value()).size(),
+                "the server ran the request it had received");
     }
 }

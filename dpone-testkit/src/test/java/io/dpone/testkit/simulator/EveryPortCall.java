@@ -34,14 +34,17 @@ import java.util.UUID;
 final class EveryPortCall {
     /** A member-local plain MergeTree table (direct member inserts go into plain tables only). */
     static final TableRef LOCAL = new TableRef(SampleDriver.DB, "events__local");
-    private static final ArtifactSchema SCHEMA = new ArtifactSchema(List.of(new TypedColumn("id", new ColumnType.IntegerType(64, false))));
 
-    private EveryPortCall() {
-    }
+    private static final ArtifactSchema SCHEMA =
+            new ArtifactSchema(List.of(new TypedColumn("id", new ColumnType.IntegerType(64, false))));
+
+    private EveryPortCall() {}
 
     /** Every port call a fault can shape: all but {@link PortCall#SLEEP}. */
     static List<PortCall> all() {
-        return Arrays.stream(PortCall.values()).filter(call -> call != PortCall.SLEEP).toList();
+        return Arrays.stream(PortCall.values())
+                .filter(call -> call != PortCall.SLEEP)
+                .toList();
     }
 
     /** Every read port call. */
@@ -51,7 +54,11 @@ final class EveryPortCall {
 
     /** Two members, the target with 10 rows, the control table; {@code schedule} armed from the start. */
     static ClusterSimulator fixture(long seed, FaultSchedule schedule) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(seed).faults(schedule).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(seed)
+                .faults(schedule)
+                .build();
         SampleDriver.fixture(simulator, 10);
         simulator.admin().createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         return simulator;
@@ -65,8 +72,12 @@ final class EveryPortCall {
             case MEMBERS -> ports.catalog().members(cluster, SampleDriver.TARGET, SampleDriver.CANDIDATE);
             case CANDIDATE_HEALTH -> ports.catalog().candidateHealth(cluster, SampleDriver.TARGET);
             case TABLE_NAMES -> ports.catalog().tableNames(cluster, SampleDriver.DB, "events");
-            case FACADE_OBSERVE -> ports.facade().observe(cluster, new FacadeSpec(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT),
-                    SimRecords.digest("target-probe"));
+            case FACADE_OBSERVE ->
+                ports.facade()
+                        .observe(
+                                cluster,
+                                new FacadeSpec(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT),
+                                SimRecords.digest("target-probe"));
             case DDL_PREFLIGHT -> ports.ddl().preflight();
             case DDL_LOOKUP -> ports.ddl().lookup(discard(ports, cluster));
             case DDL_ENTRIES_BY_PREFIX -> {
@@ -74,14 +85,21 @@ final class EveryPortCall {
                 yield ports.ddl().entriesWithTokenPrefix(cluster, DdlCorrelationToken.PREFIX + ".");
             }
             case DDL_HOST_ROWS -> {
-                QueueLookup.Bound bound = assertInstanceOf(QueueLookup.Bound.class, ports.ddl().lookup(discard(ports, cluster)));
+                QueueLookup.Bound bound =
+                        assertInstanceOf(QueueLookup.Bound.class, ports.ddl().lookup(discard(ports, cluster)));
                 yield ports.ddl().hostRows(bound.entry());
             }
-            case CONTROL_READ -> ports.controlStore(SampleDriver.CONTROL).read(SimRecords.digest("target-probe").hex(), "probe-read");
-            case CONTROL_INSERT -> ports.authority(SampleDriver.CONTROL).createIfAbsent(SimRecords.prepared("probe", ports.randomBits()));
+            case CONTROL_READ ->
+                ports.controlStore(SampleDriver.CONTROL)
+                        .read(SimRecords.digest("target-probe").hex(), "probe-read");
+            case CONTROL_INSERT ->
+                ports.authority(SampleDriver.CONTROL).createIfAbsent(SimRecords.prepared("probe", ports.randomBits()));
             case CONTROL_CAS -> driver.acquire("probe");
-            case DDL_SETUP -> ports.ddl().dispatchSetup(new SetupDdl.StagingDiscard(cluster, SampleDriver.CANDIDATE),
-                    SimRecords.setupToken(DdlAction.DISCARD, ports.randomBits()));
+            case DDL_SETUP ->
+                ports.ddl()
+                        .dispatchSetup(
+                                new SetupDdl.StagingDiscard(cluster, SampleDriver.CANDIDATE),
+                                SimRecords.setupToken(DdlAction.DISCARD, ports.randomBits()));
             case LOAD -> {
                 driver.stageCandidate(5);
                 yield "loaded";
@@ -103,8 +121,10 @@ final class EveryPortCall {
             }
             case MEMBER_INSERT -> {
                 createLocal(ports);
-                Iterator<List<Object>> rows = List.<List<Object>>of(List.of(BigInteger.ONE), List.of(BigInteger.TWO)).iterator();
-                yield session(ports).insert(LOCAL, SCHEMA, () -> rows.hasNext() ? rows.next() : null, Cancellation.NEVER);
+                Iterator<List<Object>> rows = List.<List<Object>>of(List.of(BigInteger.ONE), List.of(BigInteger.TWO))
+                        .iterator();
+                yield session(ports)
+                        .insert(LOCAL, SCHEMA, () -> rows.hasNext() ? rows.next() : null, Cancellation.NEVER);
             }
             case SLEEP -> throw new IllegalArgumentException("a sleep has no answer to shape");
         };
@@ -122,7 +142,9 @@ final class EveryPortCall {
             assertEquals(CatalogRead.Cause.READ_FAILED, unreadable.cause(), call.name());
             assertEquals(kind, unreadable.failure().orElseThrow().kind(), call.name());
         } else if (answer instanceof ControlRead.Unavailable unavailable) {
-            assertTrue(unavailable.summary().startsWith("read failed: " + kind + ":"), call + ": " + unavailable.summary());
+            assertTrue(
+                    unavailable.summary().startsWith("read failed: " + kind + ":"),
+                    call + ": " + unavailable.summary());
         } else {
             assertEquals(new QueueLookup.Unknown(QueueLookup.Reason.QUEUE_UNREADABLE), answer, call.name());
         }
@@ -130,8 +152,11 @@ final class EveryPortCall {
 
     /** Asserts that a read answered: observed facts, a found slot or a bound entry. */
     static void assertAnswered(PortCall call, Object answer) {
-        assertTrue(answer instanceof CatalogRead.Observed<?> || answer instanceof ControlRead.Found
-                || answer instanceof QueueLookup.Bound, call + " answered " + answer);
+        assertTrue(
+                answer instanceof CatalogRead.Observed<?>
+                        || answer instanceof ControlRead.Found
+                        || answer instanceof QueueLookup.Bound,
+                call + " answered " + answer);
     }
 
     /** Dispatches a staging discard and returns what its lookup expects. */
@@ -147,7 +172,11 @@ final class EveryPortCall {
     }
 
     private static Object createLocal(WorkerPorts ports) {
-        return session(ports).create(LOCAL, UUID.fromString("00000000-0000-4000-8000-0000000000aa"),
-                new CandidateDefinition.Columns(List.of(new CandidateDefinition.Column("id", "UInt64")), "MergeTree"));
+        return session(ports)
+                .create(
+                        LOCAL,
+                        UUID.fromString("00000000-0000-4000-8000-0000000000aa"),
+                        new CandidateDefinition.Columns(
+                                List.of(new CandidateDefinition.Column("id", "UInt64")), "MergeTree"));
     }
 }

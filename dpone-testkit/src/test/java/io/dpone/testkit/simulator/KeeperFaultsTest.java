@@ -28,9 +28,17 @@ import org.junit.jupiter.api.Test;
  */
 class KeeperFaultsTest {
     private static ClusterSimulator twoMembers(long seed, FaultSchedule schedule) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(seed).faults(schedule).build();
-        simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
-        assertInstanceOf(MutationOutcome.Acknowledged.class,
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(seed)
+                .faults(schedule)
+                .build();
+        simulator
+                .admin()
+                .createDatabase(SampleDriver.DB)
+                .createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class,
                 store(simulator.worker("setup")).insertStrict(row("PREPARED"), "setup-insert"));
         return simulator;
     }
@@ -46,8 +54,12 @@ class KeeperFaultsTest {
             ClusterSimulator simulator = twoMembers(seed, FaultSchedule.none());
             Map<String, WorkerOutcome<MutationOutcome>> outcomes = simulator.run(Map.of(
                     "w1", ports -> casToDispatching(ports, "w1-cas"),
-                    "w2", ports -> store(ports).compareAndSwap(new CasExpectation(KEY, 0, "op", "fence", "PREPARED"),
-                            row("COMMITTED"), "w2-cas")));
+                    "w2",
+                            ports -> store(ports)
+                                    .compareAndSwap(
+                                            new CasExpectation(KEY, 0, "op", "fence", "PREPARED"),
+                                            row("COMMITTED"),
+                                            "w2-cas")));
             if (simulator.observe().worldEvents().getOrDefault(WorldEvent.BAD_VERSION, 0) == 0) {
                 continue;
             }
@@ -57,7 +69,9 @@ class KeeperFaultsTest {
             MutationOutcome winner = loser == w1 ? w2 : w1;
             MutationOutcome.Rejected rejected = assertInstanceOf(MutationOutcome.Rejected.class, loser);
             assertEquals(999, rejected.error().code());
-            assertTrue(rejected.error().summary().contains("Bad version"), rejected.error().summary());
+            assertTrue(
+                    rejected.error().summary().contains("Bad version"),
+                    rejected.error().summary());
             assertEquals(ErrorClass.CONFLICT, rejected.error().classification().errorClass());
             assertInstanceOf(MutationOutcome.Acknowledged.class, winner);
             assertEquals(1, version(simulator), "only the winner's set applied");
@@ -69,8 +83,11 @@ class KeeperFaultsTest {
     @Test
     void aSessionLostMidCasIsAmbiguousWhetherTheMultiAppliedOrNot() {
         for (boolean applied : new boolean[] {true, false}) {
-            ClusterSimulator simulator = twoMembers(applied ? 31 : 32, FaultSchedule.builder()
-                    .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.keeperSessionLost(applied)).build());
+            ClusterSimulator simulator = twoMembers(
+                    applied ? 31 : 32,
+                    FaultSchedule.builder()
+                            .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.keeperSessionLost(applied))
+                            .build());
             WorkerPorts ports = simulator.worker("w1", 1);
 
             MutationOutcome outcome = casToDispatching(ports, "w1-cas");
@@ -85,27 +102,39 @@ class KeeperFaultsTest {
 
     @Test
     void theAuthorityReportsASessionLostMidCasAsUnknownNeverAsAPermit() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(33).faults(FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.keeperSessionLost(true)).build()).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(33)
+                .faults(FaultSchedule.builder()
+                        .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.keeperSessionLost(true))
+                        .build())
+                .build();
         SampleDriver.fixture(simulator, 10);
         simulator.admin().createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         WorkerPorts ports = simulator.worker("w1");
         var authority = ports.authority(SampleDriver.CONTROL);
         var prepared = SimRecords.prepared("slot", ports.randomBits());
         assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
-        var seen = ((io.dpone.clickhouse.cluster.authority.AuthorityRead.Present) authority.readVersioned(prepared.targetKey()))
-                .valid().orElseThrow();
+        var seen = ((io.dpone.clickhouse.cluster.authority.AuthorityRead.Present)
+                        authority.readVersioned(prepared.targetKey()))
+                .valid()
+                .orElseThrow();
 
-        CasResult cas = authority.compareAndSwap(seen, SimRecords.dispatching(prepared,
-                io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
+        CasResult cas = authority.compareAndSwap(
+                seen,
+                SimRecords.dispatching(
+                        prepared, io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
 
         assertInstanceOf(CasResult.OutcomeUnknown.class, cas, "the write applied, but its answer was a lost session");
     }
 
     @Test
     void aReadFromALaggingFollowerShowsTheRowAsTheMembersSessionLastSawItNeverOlder() {
-        ClusterSimulator simulator = twoMembers(34, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), SimulatorFault.staleRead()).build());
+        ClusterSimulator simulator = twoMembers(
+                34,
+                FaultSchedule.builder()
+                        .at(Step.call(PortCall.CONTROL_READ).worker("w1").nth(2), SimulatorFault.staleRead())
+                        .build());
         WorkerPorts w1 = simulator.worker("w1", 1);
         WorkerPorts w2 = simulator.worker("w2", 0);
         assertEquals(0, found(store(w1).read(KEY, "w1-read-1")).keeperVersion(), "member 1's session saw version 0");
@@ -122,8 +151,11 @@ class KeeperFaultsTest {
 
     @Test
     void aStaleReadNeverGoesBehindTheSessionsOwnWrite() {
-        ClusterSimulator simulator = twoMembers(35, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_READ).worker("w1"), SimulatorFault.staleRead()).build());
+        ClusterSimulator simulator = twoMembers(
+                35,
+                FaultSchedule.builder()
+                        .at(Step.call(PortCall.CONTROL_READ).worker("w1"), SimulatorFault.staleRead())
+                        .build());
         WorkerPorts w1 = simulator.worker("w1", 1);
 
         assertInstanceOf(MutationOutcome.Acknowledged.class, casToDispatching(w1, "w1-cas"));
@@ -135,33 +167,57 @@ class KeeperFaultsTest {
 
     @Test
     void aStrictUpdateOnAStaleReadFailsWithBadVersionAtTheLeader() {
-        ClusterSimulator simulator = twoMembers(36, FaultSchedule.builder()
-                .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), SimulatorFault.staleRead()).build());
+        ClusterSimulator simulator = twoMembers(
+                36,
+                FaultSchedule.builder()
+                        .at(Step.call(PortCall.CONTROL_CAS).worker("w1"), SimulatorFault.staleRead())
+                        .build());
         WorkerPorts w1 = simulator.worker("w1", 1);
         WorkerPorts w2 = simulator.worker("w2", 0);
         found(store(w1).read(KEY, "w1-read"));
-        assertInstanceOf(MutationOutcome.Acknowledged.class, store(w2).compareAndSwap(
-                new CasExpectation(KEY, 0, "op", "fence", "PREPARED"), row("PREPARED"), "w2-cas"));
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class,
+                store(w2)
+                        .compareAndSwap(
+                                new CasExpectation(KEY, 0, "op", "fence", "PREPARED"), row("PREPARED"), "w2-cas"));
 
         MutationOutcome stale = casToDispatching(w1, "w1-cas");
 
         MutationOutcome.Rejected rejected = assertInstanceOf(MutationOutcome.Rejected.class, stale);
-        assertTrue(rejected.error().summary().contains("Bad version"), rejected.error().summary());
+        assertTrue(
+                rejected.error().summary().contains("Bad version"),
+                rejected.error().summary());
         assertEquals(1, version(simulator), "w2's write stands; w1's changed nothing");
-        assertEquals("PREPARED", simulator.observe().keeperMap(SampleDriver.KEEPER_ROOT).get(KEY).row().phase());
+        assertEquals(
+                "PREPARED",
+                simulator
+                        .observe()
+                        .keeperMap(SampleDriver.KEEPER_ROOT)
+                        .get(KEY)
+                        .row()
+                        .phase());
     }
 
     @Test
     void aQueueLookupFromALaggingFollowerMissesAnEntryAnotherMemberEnqueuedSinceTheSessionLastLooked() {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(37).faults(FaultSchedule.builder()
-                .at(Step.call(PortCall.DDL_LOOKUP).worker("w1").nth(2), SimulatorFault.staleRead()).build()).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(2)
+                .seed(37)
+                .faults(FaultSchedule.builder()
+                        .at(Step.call(PortCall.DDL_LOOKUP).worker("w1").nth(2), SimulatorFault.staleRead())
+                        .build())
+                .build();
         SampleDriver.fixture(simulator, 10);
         WorkerPorts w1 = simulator.worker("w1", 1);
         WorkerPorts w2 = simulator.worker("w2", 0);
-        var probe = new io.dpone.clickhouse.cluster.port.SetupDdl.CapabilityProbe(simulator.clusterName(),
-                new io.dpone.clickhouse.cluster.sql.TableRef(SampleDriver.DB, "probe_never"), "0123456789abcdef");
+        var probe = new io.dpone.clickhouse.cluster.port.SetupDdl.CapabilityProbe(
+                simulator.clusterName(),
+                new io.dpone.clickhouse.cluster.sql.TableRef(SampleDriver.DB, "probe_never"),
+                "0123456789abcdef");
         var token = SimRecords.setupToken(io.dpone.clickhouse.cluster.contract.ddl.DdlAction.PROBE, w2.randomBits());
-        assertInstanceOf(io.dpone.clickhouse.cluster.port.QueueLookup.Unknown.class, w1.ddl().lookup(probe.expected(token)),
+        assertInstanceOf(
+                io.dpone.clickhouse.cluster.port.QueueLookup.Unknown.class,
+                w1.ddl().lookup(probe.expected(token)),
                 "member 1's session looked at the queue before the entry existed");
         simulator.admin().stallDdl(1); // member 1's own DDL worker would catch its session up with the entry
         w2.ddl().dispatchSetup(probe, token);
@@ -169,8 +225,10 @@ class KeeperFaultsTest {
         var stale = w1.ddl().lookup(probe.expected(token));
         var fresh = w1.ddl().lookup(probe.expected(token));
 
-        assertEquals(io.dpone.clickhouse.cluster.port.QueueLookup.Reason.NO_ENTRY,
-                assertInstanceOf(io.dpone.clickhouse.cluster.port.QueueLookup.Unknown.class, stale).reason(),
+        assertEquals(
+                io.dpone.clickhouse.cluster.port.QueueLookup.Reason.NO_ENTRY,
+                assertInstanceOf(io.dpone.clickhouse.cluster.port.QueueLookup.Unknown.class, stale)
+                        .reason(),
                 "the follower had not applied the entry's creation");
         assertInstanceOf(io.dpone.clickhouse.cluster.port.QueueLookup.Bound.class, fresh);
         assertEquals(1, simulator.observe().worldEvents().get(WorldEvent.STALE_READ));
@@ -179,9 +237,12 @@ class KeeperFaultsTest {
     @Test
     void theKeeperFaultsAreRefusedWhereTheyCannotHappen() {
         assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.MEMBERS), SimulatorFault.staleRead()));
-        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.CONTROL_READ), SimulatorFault.keeperSessionLost(true)));
-        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.call(PortCall.DDL_DISPATCH), SimulatorFault.killBeforeFinished()));
-        assertThrowsIllegal(() -> FaultSchedule.builder().at(Step.at(Duration.ofSeconds(1)), SimulatorFault.killBeforeFinished()));
+        assertThrowsIllegal(() ->
+                FaultSchedule.builder().at(Step.call(PortCall.CONTROL_READ), SimulatorFault.keeperSessionLost(true)));
+        assertThrowsIllegal(() ->
+                FaultSchedule.builder().at(Step.call(PortCall.DDL_DISPATCH), SimulatorFault.killBeforeFinished()));
+        assertThrowsIllegal(
+                () -> FaultSchedule.builder().at(Step.at(Duration.ofSeconds(1)), SimulatorFault.killBeforeFinished()));
     }
 
     private static void assertThrowsIllegal(Runnable build) {

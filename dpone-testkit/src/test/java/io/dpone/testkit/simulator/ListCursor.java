@@ -23,6 +23,5 @@ final class ListCursor implements RowCursor {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

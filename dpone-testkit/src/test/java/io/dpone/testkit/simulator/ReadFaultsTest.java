@@ -14,10 +14,22 @@ import org.junit.jupiter.api.Test;
  * as an exception, and changes nothing in the world. The same read without the fault answers.
  */
 class ReadFaultsTest {
-    private static final Set<PortCall> READS = Set.of(PortCall.INVENTORY, PortCall.MEMBERS, PortCall.CANDIDATE_HEALTH,
-            PortCall.TABLE_NAMES, PortCall.FACADE_OBSERVE, PortCall.DDL_PREFLIGHT, PortCall.DDL_LOOKUP,
-            PortCall.DDL_ENTRIES_BY_PREFIX, PortCall.DDL_HOST_ROWS, PortCall.CONTROL_READ, PortCall.MEMBER_IDENTIFY,
-            PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_ROW_COUNT, PortCall.MEMBER_POLICY);
+    private static final Set<PortCall> READS = Set.of(
+            PortCall.INVENTORY,
+            PortCall.MEMBERS,
+            PortCall.CANDIDATE_HEALTH,
+            PortCall.TABLE_NAMES,
+            PortCall.FACADE_OBSERVE,
+            PortCall.DDL_PREFLIGHT,
+            PortCall.DDL_LOOKUP,
+            PortCall.DDL_ENTRIES_BY_PREFIX,
+            PortCall.DDL_HOST_ROWS,
+            PortCall.CONTROL_READ,
+            PortCall.MEMBER_IDENTIFY,
+            PortCall.MEMBER_TABLE,
+            PortCall.MEMBER_CONTENT,
+            PortCall.MEMBER_ROW_COUNT,
+            PortCall.MEMBER_POLICY);
 
     @Test
     void theFifteenReadPortCallsAreEveryReadTheSimulatorHas() {
@@ -28,7 +40,8 @@ class ReadFaultsTest {
     void everyReadAnswersWithoutAFault() throws Exception {
         for (PortCall read : EveryPortCall.reads()) {
             ClusterSimulator simulator = EveryPortCall.fixture(1, FaultSchedule.none());
-            EveryPortCall.assertAnswered(read, EveryPortCall.make(read, simulator.worker("w1"), simulator.clusterName()));
+            EveryPortCall.assertAnswered(
+                    read, EveryPortCall.make(read, simulator.worker("w1"), simulator.clusterName()));
         }
     }
 
@@ -46,13 +59,18 @@ class ReadFaultsTest {
         }
     }
 
-    private static void assertFailedRead(PortCall read, SimulatorFault fault, ReadFailure.Kind kind, String outcome) throws Exception {
-        ClusterSimulator faulted = EveryPortCall.fixture(2, FaultSchedule.builder().at(Step.call(read), fault).build());
+    private static void assertFailedRead(PortCall read, SimulatorFault fault, ReadFailure.Kind kind, String outcome)
+            throws Exception {
+        ClusterSimulator faulted = EveryPortCall.fixture(
+                2, FaultSchedule.builder().at(Step.call(read), fault).build());
         ClusterSimulator clean = EveryPortCall.fixture(2, FaultSchedule.none());
-        EveryPortCall.assertReadFailed(read, EveryPortCall.make(read, faulted.worker("w1"), faulted.clusterName()), kind);
+        EveryPortCall.assertReadFailed(
+                read, EveryPortCall.make(read, faulted.worker("w1"), faulted.clusterName()), kind);
         EveryPortCall.make(read, clean.worker("w1"), clean.clusterName());
-        List<String> outcomes = faulted.observe().calls().records().stream().filter(r -> r.call() == read)
-                .map(CallRecord::outcome).toList();
+        List<String> outcomes = faulted.observe().calls().records().stream()
+                .filter(r -> r.call() == read)
+                .map(CallRecord::outcome)
+                .toList();
         assertEquals(List.of(outcome), outcomes, read.name());
         assertEquals(world(clean), world(faulted), read + ": a failed read leaves the world as the answered one does");
     }
@@ -61,7 +79,9 @@ class ReadFaultsTest {
     private static String world(ClusterSimulator simulator) {
         SimulatorObservation observe = simulator.observe();
         // an answered slot read opens its KeeperMap root's store, still empty: not a change
-        return observe.members() + " " + observe.keeperMaps().entrySet().stream().filter(store -> !store.getValue().isEmpty())
-                .toList() + " " + observe.queue();
+        return observe.members() + " "
+                + observe.keeperMaps().entrySet().stream()
+                        .filter(store -> !store.getValue().isEmpty())
+                        .toList() + " " + observe.queue();
     }
 }

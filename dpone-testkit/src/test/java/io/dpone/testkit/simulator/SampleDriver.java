@@ -12,10 +12,10 @@ import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
@@ -62,12 +62,19 @@ final class SampleDriver {
     }
 
     void stageCandidate(long rows) {
-        SetupDdl.CandidateCreate create = new SetupDdl.CandidateCreate(cluster, CANDIDATE, new CandidateDefinition.LikeTarget(TARGET));
+        SetupDdl.CandidateCreate create =
+                new SetupDdl.CandidateCreate(cluster, CANDIDATE, new CandidateDefinition.LikeTarget(TARGET));
         var token = SimRecords.setupToken(DdlAction.STAGE, ports.randomBits());
         DdlDispatch sent = ports.ddl().dispatchSetup(create, token);
         assertInstanceOf(DdlDispatch.InitiatorAnswer.Acknowledged.class, ((DdlDispatch.Sent) sent).answer());
-        LoadResult loaded = ports.loader().load(CANDIDATE, List.of("id", "v"), new ListCursor(rows), 1 << 30,
-                Cancellation.NEVER, ProgressListener.NONE);
+        LoadResult loaded = ports.loader()
+                .load(
+                        CANDIDATE,
+                        List.of("id", "v"),
+                        new ListCursor(rows),
+                        1 << 30,
+                        Cancellation.NEVER,
+                        ProgressListener.NONE);
         assertEquals(new LoadResult.Loaded(rows, rows * 10), loaded);
     }
 
@@ -75,9 +82,13 @@ final class SampleDriver {
     void awaitReplicas(int members, long rows) throws InterruptedException {
         for (int attempt = 0; attempt < 200; attempt++) {
             CatalogRead<List<ReplicaHealth>> read = ports.catalog().candidateHealth(cluster, CANDIDATE);
-            if (read instanceof CatalogRead.Observed<List<ReplicaHealth>> observed && observed.facts().size() == members
-                    && observed.facts().stream().allMatch(h -> h.stagedRowCount() == rows && h.queueSize() == 0
-                            && h.logPointer() == h.logMaxIndex() + 1 && h.activeReplicas() == members)) {
+            if (read instanceof CatalogRead.Observed<List<ReplicaHealth>> observed
+                    && observed.facts().size() == members
+                    && observed.facts().stream()
+                            .allMatch(h -> h.stagedRowCount() == rows
+                                    && h.queueSize() == 0
+                                    && h.logPointer() == h.logMaxIndex() + 1
+                                    && h.activeReplicas() == members)) {
                 return;
             }
             ports.sleeper().sleep(Duration.ofMillis(50));
@@ -93,7 +104,8 @@ final class SampleDriver {
     /** {@link #acquire(String)} for a publication of {@code action} (EXCHANGE or RENAME). */
     DispatchPermit acquire(String slot, DdlAction action) {
         KeeperMapAuthority authority = ports.authority(CONTROL);
-        AuthorityRecord prepared = action == DdlAction.RENAME ? SimRecords.preparedWithoutPredecessor(slot, ports.randomBits())
+        AuthorityRecord prepared = action == DdlAction.RENAME
+                ? SimRecords.preparedWithoutPredecessor(slot, ports.randomBits())
                 : SimRecords.prepared(slot, ports.randomBits());
         assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
         AuthorityRead read = authority.readVersioned(prepared.targetKey());

@@ -20,31 +20,45 @@ final class SimRecords {
     private static final GenerationIdentity OLD = generation("00000000-0000-0000-0000-00000000000a", "/tables/t/a");
     private static final GenerationIdentity NEW = generation("00000000-0000-0000-0000-00000000000b", "/tables/t/b");
 
-    private SimRecords() {
-    }
+    private SimRecords() {}
 
     static Digest digest(String seed) {
         return CanonicalEncoder.forDomain("simulator-test").text(seed).sha256();
     }
 
     static AuthorityRecord prepared(String slot, RandomBits random) {
-        return new AuthorityRecord(digest("target-" + slot), digest("operation-" + slot), FenceToken.issue(random),
-                AuthorityPhase.PREPARED, 0, payload(null, T0));
+        return new AuthorityRecord(
+                digest("target-" + slot),
+                digest("operation-" + slot),
+                FenceToken.issue(random),
+                AuthorityPhase.PREPARED,
+                0,
+                payload(null, T0));
     }
 
     /** PREPARED -> DISPATCHING with a fresh publication token of {@code action} (RENAME: no predecessor). */
     static AuthorityRecord dispatching(AuthorityRecord prepared, DdlAction action, RandomBits random) {
-        DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), action, prepared.dispatchEpoch() + 1, random);
+        DdlCorrelationToken token =
+                DdlCorrelationToken.issue(prepared.operationId(), action, prepared.dispatchEpoch() + 1, random);
         GenerationIdentity predecessor = action == DdlAction.RENAME ? null : OLD;
-        return new AuthorityRecord(prepared.targetKey(), prepared.operationId(), prepared.fenceToken(),
-                AuthorityPhase.DISPATCHING, prepared.dispatchEpoch() + 1, payload(DdlBinding.dispatched(token), T0.plusSeconds(1),
-                predecessor));
+        return new AuthorityRecord(
+                prepared.targetKey(),
+                prepared.operationId(),
+                prepared.fenceToken(),
+                AuthorityPhase.DISPATCHING,
+                prepared.dispatchEpoch() + 1,
+                payload(DdlBinding.dispatched(token), T0.plusSeconds(1), predecessor));
     }
 
     /** A PREPARED record of a publication to an absent target (a RENAME). */
     static AuthorityRecord preparedWithoutPredecessor(String slot, RandomBits random) {
-        return new AuthorityRecord(digest("target-" + slot), digest("operation-" + slot), FenceToken.issue(random),
-                AuthorityPhase.PREPARED, 0, payload(null, T0, null));
+        return new AuthorityRecord(
+                digest("target-" + slot),
+                digest("operation-" + slot),
+                FenceToken.issue(random),
+                AuthorityPhase.PREPARED,
+                0,
+                payload(null, T0, null));
     }
 
     /** A setup token (bootstrap, stage, probe, discard) of a fixed operation. */
@@ -57,12 +71,26 @@ final class SimRecords {
     }
 
     private static AuthorityPayload payload(DdlBinding publication, Instant updated, GenerationIdentity predecessor) {
-        return new AuthorityPayload(digest("plan"), digest("inventory"), predecessor, NEW, "t__candidate", 42,
-                publication, null, T0, updated, null);
+        return new AuthorityPayload(
+                digest("plan"),
+                digest("inventory"),
+                predecessor,
+                NEW,
+                "t__candidate",
+                42,
+                publication,
+                null,
+                T0,
+                updated,
+                null);
     }
 
     private static GenerationIdentity generation(String uuid, String path) {
-        return new GenerationIdentity(UUID.fromString(uuid),
-                "ReplicatedMergeTree('" + path + "', '{replica}') ORDER BY id", "schema-1", "default", path);
+        return new GenerationIdentity(
+                UUID.fromString(uuid),
+                "ReplicatedMergeTree('" + path + "', '{replica}') ORDER BY id",
+                "schema-1",
+                "default",
+                path);
     }
 }

@@ -28,19 +28,31 @@ class SimulatorEndToEndTest {
 
     @Test
     void aPermittedExchangeReachesEveryMember() throws Exception {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(MEMBERS).seed(7).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(MEMBERS).seed(7).build();
         UUID candidateUuid = publish(simulator);
         for (int member = 0; member < MEMBERS; member++) {
-            assertEquals(candidateUuid, simulator.observe().table(member, SampleDriver.TARGET).orElseThrow().uuid());
+            assertEquals(
+                    candidateUuid,
+                    simulator
+                            .observe()
+                            .table(member, SampleDriver.TARGET)
+                            .orElseThrow()
+                            .uuid());
         }
         assertEquals(1, simulator.observe().calls().count(StatementKind.DDL_EXCHANGE));
     }
 
     @Test
     void aLostDispatchResponseIsSentNoAnswerYetTheEntryBindsAndHostsExecuted() throws Exception {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(MEMBERS).seed(11)
-                .faults(FaultSchedule.builder().at(Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE),
-                        SimulatorFault.loseResponse()).build())
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .members(MEMBERS)
+                .seed(11)
+                .faults(FaultSchedule.builder()
+                        .at(
+                                Step.call(PortCall.DDL_DISPATCH).kind(StatementKind.DDL_EXCHANGE),
+                                SimulatorFault.loseResponse())
+                        .build())
                 .build();
         SampleDriver.fixture(simulator, 100);
         WorkerPorts ports = simulator.worker("w1");
@@ -48,7 +60,11 @@ class SimulatorEndToEndTest {
         driver.bootstrapFacade();
         driver.stageCandidate(40);
         driver.awaitReplicas(MEMBERS, 40);
-        UUID candidateUuid = simulator.observe().table(0, SampleDriver.CANDIDATE).orElseThrow().uuid();
+        UUID candidateUuid = simulator
+                .observe()
+                .table(0, SampleDriver.CANDIDATE)
+                .orElseThrow()
+                .uuid();
         DispatchPermit permit = driver.acquire("slot-lost");
 
         DdlDispatch dispatch = driver.exchange(permit);
@@ -57,9 +73,21 @@ class SimulatorEndToEndTest {
         var noAnswer = assertInstanceOf(DdlDispatch.InitiatorAnswer.NoAnswer.class, sent.answer());
         assertEquals(MutationOutcome.AmbiguityCause.RESPONSE_LOST, noAnswer.cause());
         QueueLookup.Bound bound = awaitAllFinished(simulator, ports, driver, permit);
-        assertEquals(simulator.observe().entriesWithToken(permit.token().value()).get(0).entry(), bound.entry().entry());
+        assertEquals(
+                simulator
+                        .observe()
+                        .entriesWithToken(permit.token().value())
+                        .get(0)
+                        .entry(),
+                bound.entry().entry());
         for (int member = 0; member < MEMBERS; member++) {
-            assertEquals(candidateUuid, simulator.observe().table(member, SampleDriver.TARGET).orElseThrow().uuid());
+            assertEquals(
+                    candidateUuid,
+                    simulator
+                            .observe()
+                            .table(member, SampleDriver.TARGET)
+                            .orElseThrow()
+                            .uuid());
         }
         assertEquals(1, simulator.observe().calls().sends(sent.queryId()), "one transport invocation");
     }
@@ -71,8 +99,13 @@ class SimulatorEndToEndTest {
         driver.bootstrapFacade();
         driver.stageCandidate(40);
         driver.awaitReplicas(MEMBERS, 40);
-        UUID targetUuid = simulator.observe().table(0, SampleDriver.TARGET).orElseThrow().uuid();
-        UUID candidateUuid = simulator.observe().table(0, SampleDriver.CANDIDATE).orElseThrow().uuid();
+        UUID targetUuid =
+                simulator.observe().table(0, SampleDriver.TARGET).orElseThrow().uuid();
+        UUID candidateUuid = simulator
+                .observe()
+                .table(0, SampleDriver.CANDIDATE)
+                .orElseThrow()
+                .uuid();
         assertNotEquals(targetUuid, candidateUuid);
         DispatchPermit permit = driver.acquire("slot-1");
 
@@ -84,13 +117,17 @@ class SimulatorEndToEndTest {
         return candidateUuid;
     }
 
-    private static QueueLookup.Bound awaitAllFinished(ClusterSimulator simulator, WorkerPorts ports, SampleDriver driver,
-            DispatchPermit permit) throws Exception {
-        QueueLookup.Bound bound = assertInstanceOf(QueueLookup.Bound.class,
+    private static QueueLookup.Bound awaitAllFinished(
+            ClusterSimulator simulator, WorkerPorts ports, SampleDriver driver, DispatchPermit permit)
+            throws Exception {
+        QueueLookup.Bound bound = assertInstanceOf(
+                QueueLookup.Bound.class,
                 ports.ddl().lookup(driver.exchangeStatement().expected(permit.token())));
         for (int attempt = 0; attempt < 100; attempt++) {
-            List<QueueRow> rows = ((CatalogRead.Observed<List<QueueRow>>) ports.ddl().hostRows(bound.entry())).facts();
-            if (rows.size() == MEMBERS && rows.stream().allMatch(r -> "Finished".equals(r.status()) && "0".equals(r.exceptionCode()))) {
+            List<QueueRow> rows =
+                    ((CatalogRead.Observed<List<QueueRow>>) ports.ddl().hostRows(bound.entry())).facts();
+            if (rows.size() == MEMBERS
+                    && rows.stream().allMatch(r -> "Finished".equals(r.status()) && "0".equals(r.exceptionCode()))) {
                 return bound;
             }
             ports.sleeper().sleep(java.time.Duration.ofMillis(20));
@@ -100,12 +137,17 @@ class SimulatorEndToEndTest {
 
     @Test
     void theBoundEntryStoresTheFormattedQuery() throws Exception {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(3).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(2).seed(3).build();
         publish2(simulator);
-        String query = simulator.observe().queue().stream().filter(e -> e.query().startsWith("EXCHANGE")).findFirst()
-                .orElseThrow().query();
+        String query = simulator.observe().queue().stream()
+                .filter(e -> e.query().startsWith("EXCHANGE"))
+                .findFirst()
+                .orElseThrow()
+                .query();
         assertEquals("EXCHANGE TABLES pub.events AND pub.events__cand ON CLUSTER dpone_cluster", query);
-        assertTrue(simulator.observe().queue().get(0).query().startsWith("CREATE TABLE pub.publication_authority UUID '"));
+        assertTrue(
+                simulator.observe().queue().get(0).query().startsWith("CREATE TABLE pub.publication_authority UUID '"));
     }
 
     private static void publish2(ClusterSimulator simulator) {

@@ -7,9 +7,9 @@ import io.dpone.clickhouse.cluster.authority.ControlRead;
 import io.dpone.clickhouse.cluster.authority.ControlStore;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.CasExpectation;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,21 +30,30 @@ class SimulatorProperties {
 
     @Property(tries = 60)
     void theSameSeedAndScheduleReplayTheSameRun(@ForAll long seed, @ForAll("schedules") FaultSchedule schedule) {
-        ClusterSimulator first = ClusterSimulator.builder().seed(seed).faults(schedule).build();
-        ClusterSimulator second = ClusterSimulator.builder().seed(seed).faults(schedule).build();
+        ClusterSimulator first =
+                ClusterSimulator.builder().seed(seed).faults(schedule).build();
+        ClusterSimulator second =
+                ClusterSimulator.builder().seed(seed).faults(schedule).build();
         Map<String, WorkerOutcome<Boolean>> a = SimulatorSchedulingTest.race(first);
         Map<String, WorkerOutcome<Boolean>> b = SimulatorSchedulingTest.race(second);
         assertEquals(first.trace().digest(), second.trace().digest());
         assertEquals(first.observe().calls().records(), second.observe().calls().records());
         assertEquals(a.toString(), b.toString());
-        assertEquals(first.observe().keeperMap(SampleDriver.KEEPER_ROOT), second.observe().keeperMap(SampleDriver.KEEPER_ROOT));
+        assertEquals(
+                first.observe().keeperMap(SampleDriver.KEEPER_ROOT),
+                second.observe().keeperMap(SampleDriver.KEEPER_ROOT));
     }
 
     @Provide
     Arbitrary<FaultSchedule> schedules() {
-        Arbitrary<PortCall> calls = Arbitraries.of(PortCall.CONTROL_INSERT, PortCall.CONTROL_CAS, PortCall.CONTROL_READ);
-        Arbitrary<FaultSchedule.Rule> rules = Combinators.combine(calls, Arbitraries.of("w1", "w2"), Arbitraries.integers().between(1, 2),
-                Arbitraries.integers().between(0, 12)).as(SimulatorProperties::rule);
+        Arbitrary<PortCall> calls =
+                Arbitraries.of(PortCall.CONTROL_INSERT, PortCall.CONTROL_CAS, PortCall.CONTROL_READ);
+        Arbitrary<FaultSchedule.Rule> rules = Combinators.combine(
+                        calls,
+                        Arbitraries.of("w1", "w2"),
+                        Arbitraries.integers().between(1, 2),
+                        Arbitraries.integers().between(0, 12))
+                .as(SimulatorProperties::rule);
         return rules.list().ofMaxSize(3).map(list -> {
             FaultSchedule.Builder builder = FaultSchedule.builder();
             list.forEach(rule -> builder.at(rule.step(), rule.fault()));
@@ -62,26 +71,40 @@ class SimulatorProperties {
             case 2 -> new FaultSchedule.Rule(step, SimulatorFault.crashWorker());
             case 3 -> new FaultSchedule.Rule(step, SimulatorFault.pause(1));
             case 4 -> new FaultSchedule.Rule(step, SimulatorFault.kill(1));
-            case 5 -> new FaultSchedule.Rule(step, SimulatorFault.admin("uuid drift", admin -> admin.driftUuid(1, SampleDriver.CONTROL)));
+            case 5 ->
+                new FaultSchedule.Rule(
+                        step, SimulatorFault.admin("uuid drift", admin -> admin.driftUuid(1, SampleDriver.CONTROL)));
             case 6 -> new FaultSchedule.Rule(step, SimulatorFault.slowAnswer(Duration.ofSeconds(2)));
             case 7 -> new FaultSchedule.Rule(step, SimulatorFault.pauseWorker(Duration.ofSeconds(3)));
             case 8 -> new FaultSchedule.Rule(step.afterEffect(), SimulatorFault.pauseWorker());
             case 9 -> new FaultSchedule.Rule(step, SimulatorFault.resumeWorker(other));
-            case 10 -> new FaultSchedule.Rule(step, call == PortCall.CONTROL_INSERT ? SimulatorFault.loseResponse() : SimulatorFault.staleRead());
-            case 11 -> new FaultSchedule.Rule(step, call == PortCall.CONTROL_READ ? SimulatorFault.staleRead() : SimulatorFault.keeperSessionLost(nth == 1));
+            case 10 ->
+                new FaultSchedule.Rule(
+                        step,
+                        call == PortCall.CONTROL_INSERT ? SimulatorFault.loseResponse() : SimulatorFault.staleRead());
+            case 11 ->
+                new FaultSchedule.Rule(
+                        step,
+                        call == PortCall.CONTROL_READ
+                                ? SimulatorFault.staleRead()
+                                : SimulatorFault.keeperSessionLost(nth == 1));
             default -> new FaultSchedule.Rule(step, SimulatorFault.killWorker(other));
         };
     }
 
     /** One store operation: a strict insert, a CAS naming some version, or a read, through member 0 or 1. */
-    record Operation(int kind, int member, long version, int phase) {
-    }
+    record Operation(int kind, int member, long version, int phase) {}
 
     @Property(tries = 100)
     void keeperMapVersionsOnlyGrowByOnePerChangingCas(@ForAll("operations") List<Operation> operations) {
-        ClusterSimulator simulator = ClusterSimulator.builder().seed(operations.size()).build();
-        simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
-        List<ControlStore> stores = List.of(simulator.worker("m0", 0).controlStore(SampleDriver.CONTROL),
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().seed(operations.size()).build();
+        simulator
+                .admin()
+                .createDatabase(SampleDriver.DB)
+                .createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
+        List<ControlStore> stores = List.of(
+                simulator.worker("m0", 0).controlStore(SampleDriver.CONTROL),
                 simulator.worker("m1", 1).controlStore(SampleDriver.CONTROL));
         String key = "k";
         long lastVersion = -1;
@@ -93,8 +116,11 @@ class SimulatorProperties {
             String queryId = "q" + (id++);
             MutationOutcome outcome = switch (operation.kind()) {
                 case 0 -> store.insertStrict(row(key, phases[operation.phase()]), queryId);
-                case 1 -> store.compareAndSwap(new CasExpectation(key, operation.version(), "op", "fence",
-                        phases[operation.phase()]), row(key, phases[(operation.phase() + 1) % 3]), queryId);
+                case 1 ->
+                    store.compareAndSwap(
+                            new CasExpectation(key, operation.version(), "op", "fence", phases[operation.phase()]),
+                            row(key, phases[(operation.phase() + 1) % 3]),
+                            queryId);
                 default -> null;
             };
             Optional<VersionedRow> after = read(stores.get(1 - operation.member()), key);
@@ -108,22 +134,33 @@ class SimulatorProperties {
             }
             if (operation.kind() == 1) {
                 assertTrue(outcome instanceof MutationOutcome.Acknowledged, "a CAS is acknowledged, matching or not");
-                boolean matches = before.isPresent() && before.get().keeperVersion() == operation.version()
+                boolean matches = before.isPresent()
+                        && before.get().keeperVersion() == operation.version()
                         && before.get().row().phase().equals(phases[operation.phase()]);
-                assertEquals(matches ? before.get().keeperVersion() + 1 : before.map(VersionedRow::keeperVersion).orElse(-1L),
+                assertEquals(
+                        matches
+                                ? before.get().keeperVersion() + 1
+                                : before.map(VersionedRow::keeperVersion).orElse(-1L),
                         after.map(VersionedRow::keeperVersion).orElse(-1L));
             }
         }
-        assertEquals(operations.stream().filter(o -> o.kind() < 2).count(),
+        assertEquals(
+                operations.stream().filter(o -> o.kind() < 2).count(),
                 simulator.observe().calls().count(StatementKind.KEEPER_MAP_INSERT)
                         + simulator.observe().calls().count(StatementKind.KEEPER_MAP_CAS));
     }
 
     @Provide
     Arbitrary<List<Operation>> operations() {
-        return Combinators.combine(Arbitraries.integers().between(0, 2), Arbitraries.integers().between(0, 1),
-                Arbitraries.longs().between(0, 4), Arbitraries.integers().between(0, 2)).as(Operation::new)
-                .list().ofMinSize(1).ofMaxSize(20);
+        return Combinators.combine(
+                        Arbitraries.integers().between(0, 2),
+                        Arbitraries.integers().between(0, 1),
+                        Arbitraries.longs().between(0, 4),
+                        Arbitraries.integers().between(0, 2))
+                .as(Operation::new)
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(20);
     }
 
     private static Optional<VersionedRow> read(ControlStore store, String key) {

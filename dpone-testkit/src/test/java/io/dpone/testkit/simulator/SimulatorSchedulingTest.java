@@ -28,7 +28,10 @@ class SimulatorSchedulingTest {
 
     /** Two workers race for one slot: each creates, reads and CASes to DISPATCHING; returns who got a permit. */
     static Map<String, WorkerOutcome<Boolean>> race(ClusterSimulator simulator) {
-        simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
+        simulator
+                .admin()
+                .createDatabase(SampleDriver.DB)
+                .createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         Map<String, WorkerTask<Boolean>> tasks = new LinkedHashMap<>();
         for (String name : new String[] {"w1", "w2"}) {
             tasks.put(name, ports -> {
@@ -40,9 +43,10 @@ class SimulatorSchedulingTest {
                 if (!seen.record().fenceToken().equals(mine.fenceToken())) {
                     return false;
                 }
-                CasResult cas = authority.compareAndSwap(seen, SimRecords.dispatching(seen.record(), DdlAction.EXCHANGE,
-                        ports.randomBits()));
-                return cas instanceof CasResult.AcknowledgedVerified verified && verified.dispatchPermit().isPresent();
+                CasResult cas = authority.compareAndSwap(
+                        seen, SimRecords.dispatching(seen.record(), DdlAction.EXCHANGE, ports.randomBits()));
+                return cas instanceof CasResult.AcknowledgedVerified verified
+                        && verified.dispatchPermit().isPresent();
             });
         }
         return simulator.run(tasks);
@@ -51,8 +55,10 @@ class SimulatorSchedulingTest {
     @Test
     void exactlyOneRacingWorkerGetsAPermit() {
         for (long seed = 0; seed < 20; seed++) {
-            Map<String, WorkerOutcome<Boolean>> outcomes = race(ClusterSimulator.builder().seed(seed).build());
-            long winners = outcomes.values().stream().filter(WorkerOutcome::value).count();
+            Map<String, WorkerOutcome<Boolean>> outcomes =
+                    race(ClusterSimulator.builder().seed(seed).build());
+            long winners =
+                    outcomes.values().stream().filter(WorkerOutcome::value).count();
             assertEquals(1, winners, "seed " + seed);
         }
     }
@@ -61,22 +67,37 @@ class SimulatorSchedulingTest {
     void twoWorkersOfOneOperationCasTheSameRecordAndOnlyOneIsVerified() {
         for (long seed = 0; seed < 20; seed++) {
             ClusterSimulator simulator = ClusterSimulator.builder().seed(seed).build();
-            simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
-            AuthorityRecord prepared = SimRecords.prepared("shared", simulator.worker("setup").randomBits());
+            simulator
+                    .admin()
+                    .createDatabase(SampleDriver.DB)
+                    .createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
+            AuthorityRecord prepared =
+                    SimRecords.prepared("shared", simulator.worker("setup").randomBits());
             simulator.worker("setup").authority(SampleDriver.CONTROL).createIfAbsent(prepared);
             Map<String, WorkerTask<Boolean>> tasks = new LinkedHashMap<>();
             for (String name : new String[] {"w1", "w2"}) {
                 tasks.put(name, ports -> {
                     KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);
-                    var seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey())).valid().orElseThrow();
-                    CasResult cas = authority.compareAndSwap(seen, SimRecords.dispatching(seen.record(), DdlAction.EXCHANGE,
-                            ports.randomBits()));
-                    return cas instanceof CasResult.AcknowledgedVerified verified && verified.dispatchPermit().isPresent();
+                    var seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey()))
+                            .valid()
+                            .orElseThrow();
+                    CasResult cas = authority.compareAndSwap(
+                            seen, SimRecords.dispatching(seen.record(), DdlAction.EXCHANGE, ports.randomBits()));
+                    return cas instanceof CasResult.AcknowledgedVerified verified
+                            && verified.dispatchPermit().isPresent();
                 });
             }
-            long permits = simulator.run(tasks).values().stream().filter(WorkerOutcome::value).count();
+            long permits = simulator.run(tasks).values().stream()
+                    .filter(WorkerOutcome::value)
+                    .count();
             assertEquals(1, permits, "seed " + seed);
-            assertEquals(1L, simulator.observe().keeperMap(SampleDriver.KEEPER_ROOT).get(prepared.targetKey().hex()).keeperVersion(),
+            assertEquals(
+                    1L,
+                    simulator
+                            .observe()
+                            .keeperMap(SampleDriver.KEEPER_ROOT)
+                            .get(prepared.targetKey().hex())
+                            .keeperVersion(),
                     "one CAS changed the row, the stale one was a no-op");
         }
     }
@@ -99,13 +120,20 @@ class SimulatorSchedulingTest {
 
     @Test
     void aCrashedWorkerIsUnwoundAtItsCallAndTheOtherFinishes() {
-        ClusterSimulator simulator = ClusterSimulator.builder().seed(1)
-                .faults(FaultSchedule.builder().at(Step.anyCall().worker("w2").nth(2), SimulatorFault.crashWorker()).build()).build();
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .seed(1)
+                .faults(FaultSchedule.builder()
+                        .at(Step.anyCall().worker("w2").nth(2), SimulatorFault.crashWorker())
+                        .build())
+                .build();
         Map<String, WorkerOutcome<Boolean>> outcomes = race(simulator);
         assertInstanceOf(WorkerOutcome.Crashed.class, outcomes.get("w2"));
         assertInstanceOf(WorkerOutcome.Returned.class, outcomes.get("w1"));
-        assertEquals(1, simulator.observe().calls().records().stream()
-                .filter(r -> r.worker().equals("w2") && r.outcome().equals("worker crashed")).count());
+        assertEquals(
+                1,
+                simulator.observe().calls().records().stream()
+                        .filter(r -> r.worker().equals("w2") && r.outcome().equals("worker crashed"))
+                        .count());
     }
 
     @Test
@@ -113,7 +141,9 @@ class SimulatorSchedulingTest {
         ClusterSimulator simulator = ClusterSimulator.builder().seed(2).build();
         long wallBefore = System.nanoTime();
         simulator.worker("w1").sleeper().sleep(Duration.ofHours(5));
-        assertEquals(ClusterSimulator.EPOCH.plus(Duration.ofHours(5)), simulator.clock().instant());
+        assertEquals(
+                ClusterSimulator.EPOCH.plus(Duration.ofHours(5)),
+                simulator.clock().instant());
         assertTrue(System.nanoTime() - wallBefore < Duration.ofSeconds(5).toNanos(), "no wall-clock wait");
     }
 

@@ -31,14 +31,17 @@ import org.junit.jupiter.api.Test;
  */
 class WorldFaultsTest {
     private static ClusterSimulator fixture(long seed) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(3).seed(seed).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(3).seed(seed).build();
         SampleDriver.fixture(simulator, 10);
         return simulator;
     }
 
     private static List<MemberFacts> facts(ClusterSimulator simulator) {
-        CatalogRead<List<MemberFacts>> read = simulator.worker("w1").catalog().members(simulator.clusterName(),
-                SampleDriver.TARGET, SampleDriver.CANDIDATE);
+        CatalogRead<List<MemberFacts>> read = simulator
+                .worker("w1")
+                .catalog()
+                .members(simulator.clusterName(), SampleDriver.TARGET, SampleDriver.CANDIDATE);
         return ((CatalogRead.Observed<List<MemberFacts>>) read).facts();
     }
 
@@ -51,16 +54,29 @@ class WorldFaultsTest {
         ClusterSimulator simulator = fixture(1);
         simulator.admin().pause(2).insertRows(0, SampleDriver.TARGET, 50);
         simulator.advance(Duration.ofSeconds(5));
-        assertEquals(60, simulator.observe().table(1, SampleDriver.TARGET).orElseThrow().rows());
-        assertEquals(10, simulator.observe().table(2, SampleDriver.TARGET).orElseThrow().rows(), "the paused replica stalls");
-        ReplicaHealth stalled = simulator.observe().replicaHealth(0, SampleDriver.TARGET).orElseThrow();
+        assertEquals(
+                60,
+                simulator.observe().table(1, SampleDriver.TARGET).orElseThrow().rows());
+        assertEquals(
+                10,
+                simulator.observe().table(2, SampleDriver.TARGET).orElseThrow().rows(),
+                "the paused replica stalls");
+        ReplicaHealth stalled =
+                simulator.observe().replicaHealth(0, SampleDriver.TARGET).orElseThrow();
         assertEquals(3, stalled.activeReplicas(), "its session has not expired yet");
 
         simulator.admin().resume(2);
 
-        assertTrue(simulator.advanceUntil(() -> simulator.observe().table(2, SampleDriver.TARGET).orElseThrow().rows() == 60,
+        assertTrue(simulator.advanceUntil(
+                () -> simulator
+                                .observe()
+                                .table(2, SampleDriver.TARGET)
+                                .orElseThrow()
+                                .rows()
+                        == 60,
                 Duration.ofSeconds(5)));
-        ReplicaHealth caughtUp = simulator.observe().replicaHealth(2, SampleDriver.TARGET).orElseThrow();
+        ReplicaHealth caughtUp =
+                simulator.observe().replicaHealth(2, SampleDriver.TARGET).orElseThrow();
         assertEquals(caughtUp.logMaxIndex() + 1, caughtUp.logPointer());
         assertEquals(0, caughtUp.queueSize());
     }
@@ -70,23 +86,38 @@ class WorldFaultsTest {
         ClusterSimulator simulator = fixture(2);
         simulator.admin().pause(2);
         simulator.advance(Duration.ofSeconds(11));
-        assertEquals(2, simulator.observe().replicaHealth(0, SampleDriver.TARGET).orElseThrow().activeReplicas());
+        assertEquals(
+                2,
+                simulator
+                        .observe()
+                        .replicaHealth(0, SampleDriver.TARGET)
+                        .orElseThrow()
+                        .activeReplicas());
         simulator.admin().resume(2);
-        ReplicaHealth reinitialising = simulator.observe().replicaHealth(2, SampleDriver.TARGET).orElseThrow();
+        ReplicaHealth reinitialising =
+                simulator.observe().replicaHealth(2, SampleDriver.TARGET).orElseThrow();
         assertTrue(reinitialising.readonly() && reinitialising.sessionExpired());
         assertEquals(0, reinitialising.totalReplicas(), "Keeper columns read 0 with an expired session");
         simulator.advance(Duration.ofSeconds(1));
-        assertFalse(simulator.observe().replicaHealth(2, SampleDriver.TARGET).orElseThrow().readonly());
+        assertFalse(simulator
+                .observe()
+                .replicaHealth(2, SampleDriver.TARGET)
+                .orElseThrow()
+                .readonly());
     }
 
     @Test
     void aPausedMemberFailsTheStrictReadAtMaxExecutionTime() {
         ClusterSimulator simulator = fixture(3);
         simulator.admin().pause(1);
-        CatalogRead<List<MemberFacts>> read = simulator.worker("w1").catalog().members(simulator.clusterName(),
-                SampleDriver.TARGET, SampleDriver.CANDIDATE);
+        CatalogRead<List<MemberFacts>> read = simulator
+                .worker("w1")
+                .catalog()
+                .members(simulator.clusterName(), SampleDriver.TARGET, SampleDriver.CANDIDATE);
         CatalogRead.Unreadable<List<MemberFacts>> unreadable = assertInstanceOf(CatalogRead.Unreadable.class, read);
-        assertEquals(159, unreadable.failure().orElseThrow().serverError().orElseThrow().code());
+        assertEquals(
+                159,
+                unreadable.failure().orElseThrow().serverError().orElseThrow().code());
         assertTrue(simulator.observe().now() >= 30_000);
     }
 
@@ -101,8 +132,13 @@ class WorldFaultsTest {
 
         List<MemberFacts> after = facts(simulator);
         assertNotEquals(before.tableUuid(), target(after.get(1)).tableUuid());
-        assertTrue(target(after.get(1)).zookeeperPath().contains(target(after.get(1)).tableUuid().toString()), "the path follows the UUID");
-        assertEquals("ReplicatedMergeTree ORDER BY tuple()", target(after.get(2)).normalizedEngineFull());
+        assertTrue(
+                target(after.get(1))
+                        .zookeeperPath()
+                        .contains(target(after.get(1)).tableUuid().toString()),
+                "the path follows the UUID");
+        assertEquals(
+                "ReplicatedMergeTree ORDER BY tuple()", target(after.get(2)).normalizedEngineFull());
         assertNotEquals(before.schemaDigest(), target(after.get(0)).schemaDigest());
 
         simulator.admin().driftKeeperPath(2, SampleDriver.TARGET, "/elsewhere");
@@ -128,58 +164,118 @@ class WorldFaultsTest {
         simulator.admin().createTable(SampleDriver.CANDIDATE, TableSpec.replicatedEvents());
         WorkerPorts ports = simulator.worker("w1");
 
-        LoadResult tooLarge = ports.loader().load(SampleDriver.CANDIDATE, List.of("id", "v"), new ListCursor(100), 55,
-                () -> false, ProgressListener.NONE);
-        LoadResult cancelled = ports.loader().load(SampleDriver.CANDIDATE, List.of("id", "v"), new ListCursor(100), 1 << 20,
-                () -> true, ProgressListener.NONE);
+        LoadResult tooLarge = ports.loader()
+                .load(
+                        SampleDriver.CANDIDATE,
+                        List.of("id", "v"),
+                        new ListCursor(100),
+                        55,
+                        () -> false,
+                        ProgressListener.NONE);
+        LoadResult cancelled = ports.loader()
+                .load(
+                        SampleDriver.CANDIDATE,
+                        List.of("id", "v"),
+                        new ListCursor(100),
+                        1 << 20,
+                        () -> true,
+                        ProgressListener.NONE);
 
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, ((LoadResult.SourceRejected) tooLarge).code());
         assertEquals(5, ((LoadResult.SourceRejected) tooLarge).rowsRead());
         assertEquals(DponeErrorCode.PUBLICATION_CANCELLED, ((LoadResult.SourceRejected) cancelled).code());
-        assertEquals(0, simulator.observe().table(0, SampleDriver.CANDIDATE).orElseThrow().rows(), "no block was committed");
+        assertEquals(
+                0,
+                simulator
+                        .observe()
+                        .table(0, SampleDriver.CANDIDATE)
+                        .orElseThrow()
+                        .rows(),
+                "no block was committed");
     }
 
     @Test
     void aLoadIntoAMissingTableIsRefusedWith60() {
         ClusterSimulator simulator = fixture(7);
-        LoadResult result = simulator.worker("w1").loader().load(SampleDriver.CANDIDATE, List.of("id", "v"), new ListCursor(3),
-                1 << 20, () -> false, ProgressListener.NONE);
-        MutationOutcome.Rejected rejected = assertInstanceOf(MutationOutcome.Rejected.class, ((LoadResult.Failed) result).outcome());
+        LoadResult result = simulator
+                .worker("w1")
+                .loader()
+                .load(
+                        SampleDriver.CANDIDATE,
+                        List.of("id", "v"),
+                        new ListCursor(3),
+                        1 << 20,
+                        () -> false,
+                        ProgressListener.NONE);
+        MutationOutcome.Rejected rejected =
+                assertInstanceOf(MutationOutcome.Rejected.class, ((LoadResult.Failed) result).outcome());
         assertEquals(60, rejected.error().code());
     }
 
     @Test
     void aLostCasResponseIsUnknownThoughTheStoreChanged() {
-        ClusterSimulator simulator = ClusterSimulator.builder().seed(8)
-                .faults(FaultSchedule.builder().at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.loseResponse()).build()).build();
-        simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .seed(8)
+                .faults(FaultSchedule.builder()
+                        .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.loseResponse())
+                        .build())
+                .build();
+        simulator
+                .admin()
+                .createDatabase(SampleDriver.DB)
+                .createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         WorkerPorts ports = simulator.worker("w1");
         KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);
         AuthorityRecord prepared = SimRecords.prepared("lost", ports.randomBits());
-        CasResult.AcknowledgedVerified created = assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
+        CasResult.AcknowledgedVerified created =
+                assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
 
-        CasResult cas = authority.compareAndSwap(created.verified(), SimRecords.dispatching(prepared,
-                io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
+        CasResult cas = authority.compareAndSwap(
+                created.verified(),
+                SimRecords.dispatching(
+                        prepared, io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
 
         assertInstanceOf(CasResult.OutcomeUnknown.class, cas);
-        assertEquals(1, simulator.observe().keeperMap(SampleDriver.KEEPER_ROOT).get(prepared.targetKey().hex()).keeperVersion(),
+        assertEquals(
+                1,
+                simulator
+                        .observe()
+                        .keeperMap(SampleDriver.KEEPER_ROOT)
+                        .get(prepared.targetKey().hex())
+                        .keeperVersion(),
                 "the server applied the write whose answer was lost");
     }
 
     @Test
     void aCasNotSentChangesNothing() {
-        ClusterSimulator simulator = ClusterSimulator.builder().seed(9)
-                .faults(FaultSchedule.builder().at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.failBeforeSend()).build()).build();
-        simulator.admin().createDatabase(SampleDriver.DB).createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
+        ClusterSimulator simulator = ClusterSimulator.builder()
+                .seed(9)
+                .faults(FaultSchedule.builder()
+                        .at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.failBeforeSend())
+                        .build())
+                .build();
+        simulator
+                .admin()
+                .createDatabase(SampleDriver.DB)
+                .createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         WorkerPorts ports = simulator.worker("w1");
         KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);
         AuthorityRecord prepared = SimRecords.prepared("not-sent", ports.randomBits());
-        CasResult.AcknowledgedVerified created = assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
+        CasResult.AcknowledgedVerified created =
+                assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
 
-        CasResult cas = authority.compareAndSwap(created.verified(), SimRecords.dispatching(prepared,
-                io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
+        CasResult cas = authority.compareAndSwap(
+                created.verified(),
+                SimRecords.dispatching(
+                        prepared, io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
 
         assertEquals(new CasResult.Conflict(CasResult.ConflictReason.NOT_SENT), cas);
-        assertEquals(0, simulator.observe().keeperMap(SampleDriver.KEEPER_ROOT).get(prepared.targetKey().hex()).keeperVersion());
+        assertEquals(
+                0,
+                simulator
+                        .observe()
+                        .keeperMap(SampleDriver.KEEPER_ROOT)
+                        .get(prepared.targetKey().hex())
+                        .keeperVersion());
     }
 }

@@ -57,8 +57,8 @@ class RealCandidateLoadTest {
     void everyCellKindReadsBackExactly(RunningCluster cluster, TestDatabase db) throws Exception {
         TableRef table = create(cluster, db);
         try (HttpCandidateLoader loader = loader(cluster, db)) {
-            LoadResult result = loader.load(table, List.of("id", "v"), cursor(ROWS), Long.MAX_VALUE, Cancellation.NEVER,
-                    ProgressListener.NONE);
+            LoadResult result = loader.load(
+                    table, List.of("id", "v"), cursor(ROWS), Long.MAX_VALUE, Cancellation.NEVER, ProgressListener.NONE);
             assertEquals(5, assertInstanceOf(LoadResult.Loaded.class, result).rows());
         }
         assertHoldsExactlyTheRows(cluster, table);
@@ -69,9 +69,11 @@ class RealCandidateLoadTest {
      * (their byte path, no String per cell) and loaded: every cell reads back exactly.
      */
     @ParameterizedTest
-    @EnumSource(value = Compression.class, names = {"NONE", "GZIP", "ZSTD"})
-    void aFileSourcePlainOrCompressedReadsBackExactly(Compression compression, RunningCluster cluster, TestDatabase db,
-            @TempDir Path dir) throws Exception {
+    @EnumSource(
+            value = Compression.class,
+            names = {"NONE", "GZIP", "ZSTD"})
+    void aFileSourcePlainOrCompressedReadsBackExactly(
+            Compression compression, RunningCluster cluster, TestDatabase db, @TempDir Path dir) throws Exception {
         byte[] tsv = ("id\tv\n1\t\\N\n2\t\n3\t\\\\N\n4\ttab\\there\\nnew line\\\\back\\rcr\n5\tsnow ☃ and 𝄞\n")
                 .getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream file = new ByteArrayOutputStream();
@@ -84,10 +86,17 @@ class RealCandidateLoadTest {
         }
         Path source = Files.write(dir.resolve("rows.tsv"), file.toByteArray());
         TableRef table = create(cluster, db);
-        try (HttpCandidateLoader loader = loader(cluster, db); OpenedSource opened = SourceReaders.open(
-                new PublicationSource.DelimitedFile(source, DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty()),
-                Long.MAX_VALUE)) {
-            LoadResult result = loader.load(table, List.of("id", "v"), opened.cursor(), Long.MAX_VALUE, Cancellation.NEVER,
+        try (HttpCandidateLoader loader = loader(cluster, db);
+                OpenedSource opened = SourceReaders.open(
+                        new PublicationSource.DelimitedFile(
+                                source, DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty()),
+                        Long.MAX_VALUE)) {
+            LoadResult result = loader.load(
+                    table,
+                    List.of("id", "v"),
+                    opened.cursor(),
+                    Long.MAX_VALUE,
+                    Cancellation.NEVER,
                     ProgressListener.NONE);
             assertEquals(5, assertInstanceOf(LoadResult.Loaded.class, result).rows());
         }
@@ -96,12 +105,17 @@ class RealCandidateLoadTest {
 
     private static void assertHoldsExactlyTheRows(RunningCluster cluster, TableRef table) {
         MemberClient admin = cluster.member(0).client(cluster.admin());
-        String back = admin.query("SELECT id, v IS NULL, hex(ifNull(v, '')) FROM " + table.render() + " ORDER BY id FORMAT TSV");
+        String back = admin.query(
+                "SELECT id, v IS NULL, hex(ifNull(v, '')) FROM " + table.render() + " ORDER BY id FORMAT TSV");
         StringBuilder expected = new StringBuilder();
         for (List<String> row : ROWS) {
             String v = row.get(1);
-            expected.append(row.get(0)).append('\t').append(v == null ? 1 : 0).append('\t')
-                    .append(hex(v == null ? "" : v)).append('\n');
+            expected.append(row.get(0))
+                    .append('\t')
+                    .append(v == null ? 1 : 0)
+                    .append('\t')
+                    .append(hex(v == null ? "" : v))
+                    .append('\n');
         }
         assertEquals(expected.toString().strip(), back);
     }
@@ -110,8 +124,8 @@ class RealCandidateLoadTest {
     void theByteBoundStopsTheStreamAsASourceRejection(RunningCluster cluster, TestDatabase db) throws Exception {
         TableRef table = create(cluster, db);
         try (HttpCandidateLoader loader = loader(cluster, db)) {
-            LoadResult result = loader.load(table, List.of("id", "v"), cursor(ROWS), 3, Cancellation.NEVER,
-                    ProgressListener.NONE);
+            LoadResult result =
+                    loader.load(table, List.of("id", "v"), cursor(ROWS), 3, Cancellation.NEVER, ProgressListener.NONE);
             var rejected = assertInstanceOf(LoadResult.SourceRejected.class, result);
             assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, rejected.code());
         }
@@ -122,10 +136,12 @@ class RealCandidateLoadTest {
         TableRef table = create(cluster, db);
         AtomicBoolean cancelled = new AtomicBoolean(true);
         try (HttpCandidateLoader loader = loader(cluster, db)) {
-            LoadResult result = loader.load(table, List.of("id", "v"), cursor(ROWS), Long.MAX_VALUE, cancelled::get,
-                    ProgressListener.NONE);
-            assertEquals(DponeErrorCode.PUBLICATION_CANCELLED,
-                    assertInstanceOf(LoadResult.SourceRejected.class, result).code(), "a cancelled load is a cancellation");
+            LoadResult result = loader.load(
+                    table, List.of("id", "v"), cursor(ROWS), Long.MAX_VALUE, cancelled::get, ProgressListener.NONE);
+            assertEquals(
+                    DponeErrorCode.PUBLICATION_CANCELLED,
+                    assertInstanceOf(LoadResult.SourceRejected.class, result).code(),
+                    "a cancelled load is a cancellation");
         }
     }
 
@@ -133,21 +149,30 @@ class RealCandidateLoadTest {
     void aRefusedInsertIsAFailedLoad(RunningCluster cluster, TestDatabase db) throws Exception {
         TableRef table = create(cluster, db);
         try (HttpCandidateLoader loader = loader(cluster, db)) {
-            LoadResult result = loader.load(table, List.of("id", "no_such_column"), cursor(ROWS), Long.MAX_VALUE,
-                    Cancellation.NEVER, ProgressListener.NONE);
+            LoadResult result = loader.load(
+                    table,
+                    List.of("id", "no_such_column"),
+                    cursor(ROWS),
+                    Long.MAX_VALUE,
+                    Cancellation.NEVER,
+                    ProgressListener.NONE);
             assertInstanceOf(LoadResult.Failed.class, result);
         }
     }
 
     private static TableRef create(RunningCluster cluster, TestDatabase db) {
-        TableRef table = new TableRef(db.target(), "load_" + UUID.randomUUID().toString().replace("-", ""));
-        cluster.member(0).client(cluster.admin()).execute("CREATE TABLE " + table.render()
-                + " (id UInt32, v Nullable(String)) ENGINE = MergeTree ORDER BY id");
+        TableRef table =
+                new TableRef(db.target(), "load_" + UUID.randomUUID().toString().replace("-", ""));
+        cluster.member(0)
+                .client(cluster.admin())
+                .execute("CREATE TABLE " + table.render()
+                        + " (id UInt32, v Nullable(String)) ENGINE = MergeTree ORDER BY id");
         return table;
     }
 
     private static HttpCandidateLoader loader(RunningCluster cluster, TestDatabase db) {
-        return new HttpCandidateLoader(Transports.HTTP.endpoint(cluster.member(0), cluster.publisher(), db.target()),
+        return new HttpCandidateLoader(
+                Transports.HTTP.endpoint(cluster.member(0), cluster.publisher(), db.target()),
                 () -> "load-" + UUID.randomUUID());
     }
 
@@ -170,7 +195,9 @@ class RealCandidateLoadTest {
                     return null;
                 }
                 List<String> row = iterator.next();
-                bytes += row.stream().mapToLong(cell -> cell == null ? 2 : cell.length() + 1).sum();
+                bytes += row.stream()
+                        .mapToLong(cell -> cell == null ? 2 : cell.length() + 1)
+                        .sum();
                 return row;
             }
 
@@ -180,8 +207,7 @@ class RealCandidateLoadTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 }

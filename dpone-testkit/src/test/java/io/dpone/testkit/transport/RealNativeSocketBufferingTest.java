@@ -26,13 +26,19 @@ import org.junit.jupiter.api.Test;
 @ClickHouseCluster(members = 1)
 class RealNativeSocketBufferingTest {
     @Test
-    void aNativeConnectionWritesThroughABufferAndEveryBlockArrives(RunningCluster cluster, TestDatabase db) throws Exception {
+    void aNativeConnectionWritesThroughABufferAndEveryBlockArrives(RunningCluster cluster, TestDatabase db)
+            throws Exception {
         String table = db.target() + ".buffered_" + UUID.randomUUID().toString().replace("-", "");
-        cluster.member(0).client(cluster.admin()).execute("CREATE TABLE " + table
-                + " (id UInt64, note Nullable(String)) ENGINE = MergeTree ORDER BY id");
-        try (Connection connection = NativeConnections.load().open(
-                Transports.NATIVE.endpoint(cluster.member(0), cluster.publisher(), db.target()), QueryContext.of("buffered-1"))) {
-            assertInstanceOf(BufferedOutputStream.class, socketStream(connection), "the driver writes through a buffer");
+        cluster.member(0)
+                .client(cluster.admin())
+                .execute(
+                        "CREATE TABLE " + table + " (id UInt64, note Nullable(String)) ENGINE = MergeTree ORDER BY id");
+        try (Connection connection = NativeConnections.load()
+                .open(
+                        Transports.NATIVE.endpoint(cluster.member(0), cluster.publisher(), db.target()),
+                        QueryContext.of("buffered-1"))) {
+            assertInstanceOf(
+                    BufferedOutputStream.class, socketStream(connection), "the driver writes through a buffer");
             try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " VALUES (?, ?)")) {
                 for (int batch = 0; batch < 3; batch++) {
                     for (int i = 0; i < 5_000; i++) {
@@ -45,8 +51,11 @@ class RealNativeSocketBufferingTest {
                 }
             }
         }
-        assertEquals("15000\t5000\t112492500", cluster.member(0).client(cluster.admin())
-                .query("SELECT count(), countIf(note IS NULL), sum(id) FROM " + table));
+        assertEquals(
+                "15000\t5000\t112492500",
+                cluster.member(0)
+                        .client(cluster.admin())
+                        .query("SELECT count(), countIf(note IS NULL), sum(id) FROM " + table));
     }
 
     /** The stream under the connection's serializer: connection → native context → client → serializer → writer. */

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
-import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
 import io.dpone.clickhouse.cluster.transport.RetryingReadTransport;
@@ -39,11 +39,38 @@ class RealReadTransportTest {
     void cellsAreNormalisedAlike(Transports protocol, RunningCluster cluster) throws Exception {
         ReadTransport reads = protocol.reads(protocol.endpoint(cluster.member(0), cluster.admin(), "default"));
         try {
-            ReadResult result = reads.read(SHAPES, QueryContext.of("shapes-" + UUID.randomUUID())).rowsOrThrow();
-            assertEquals(List.of("arr", "strs", "mp", "big", "small", "n", "i8", "f", "s", "status", "exception_code", "code"),
+            ReadResult result = reads.read(SHAPES, QueryContext.of("shapes-" + UUID.randomUUID()))
+                    .rowsOrThrow();
+            assertEquals(
+                    List.of(
+                            "arr",
+                            "strs",
+                            "mp",
+                            "big",
+                            "small",
+                            "n",
+                            "i8",
+                            "f",
+                            "s",
+                            "status",
+                            "exception_code",
+                            "code"),
                     result.columns());
-            assertEquals(Arrays.asList(List.of(1L, 2L), List.of("q1", "q2"), Map.of("log_comment", "tok"),
-                    new BigInteger("18446744073709551615"), 5L, null, -3L, 1.5, "x", "Finished", null, 60L), result.rows().get(0));
+            assertEquals(
+                    Arrays.asList(
+                            List.of(1L, 2L),
+                            List.of("q1", "q2"),
+                            Map.of("log_comment", "tok"),
+                            new BigInteger("18446744073709551615"),
+                            5L,
+                            null,
+                            -3L,
+                            1.5,
+                            "x",
+                            "Finished",
+                            null,
+                            60L),
+                    result.rows().get(0));
         } finally {
             Transports.close(reads);
         }
@@ -51,7 +78,8 @@ class RealReadTransportTest {
 
     @ParameterizedTest
     @EnumSource(Transports.class)
-    void readRetryIsBoundedAndSleepsThroughTheInjectedSleeper(Transports protocol, RunningCluster cluster) throws Exception {
+    void readRetryIsBoundedAndSleepsThroughTheInjectedSleeper(Transports protocol, RunningCluster cluster)
+            throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
@@ -59,9 +87,14 @@ class RealReadTransportTest {
         ReadTransport dead = protocol.reads(Transports.endpointAt("127.0.0.1", port, cluster.admin(), "default"));
         List<Duration> sleeps = new ArrayList<>();
         try {
-            ReadOutcome outcome = new RetryingReadTransport(dead, new ReadRetryPolicy(3, Duration.ofMillis(50), Duration.ofMillis(80)),
-                    sleeps::add).read(SqlStatement.read("SELECT 1"), QueryContext.of("dead-" + UUID.randomUUID()));
-            assertEquals(ReadFailure.Kind.NOT_SENT, assertInstanceOf(ReadOutcome.Failed.class, outcome).failure().kind());
+            ReadOutcome outcome = new RetryingReadTransport(
+                            dead, new ReadRetryPolicy(3, Duration.ofMillis(50), Duration.ofMillis(80)), sleeps::add)
+                    .read(SqlStatement.read("SELECT 1"), QueryContext.of("dead-" + UUID.randomUUID()));
+            assertEquals(
+                    ReadFailure.Kind.NOT_SENT,
+                    assertInstanceOf(ReadOutcome.Failed.class, outcome)
+                            .failure()
+                            .kind());
             assertEquals(List.of(Duration.ofMillis(50), Duration.ofMillis(80)), sleeps);
         } finally {
             Transports.close(dead);
@@ -70,12 +103,16 @@ class RealReadTransportTest {
 
     @Test
     void definitiveServerRefusalIsNotRetried(RunningCluster cluster) throws Exception {
-        ReadTransport reads = Transports.HTTP.reads(Transports.HTTP.endpoint(cluster.member(0), cluster.admin(), "default"));
+        ReadTransport reads =
+                Transports.HTTP.reads(Transports.HTTP.endpoint(cluster.member(0), cluster.admin(), "default"));
         List<Duration> sleeps = new ArrayList<>();
         try {
             ReadOutcome outcome = new RetryingReadTransport(reads, ReadRetryPolicy.standard(), sleeps::add)
-                    .read(SqlStatement.read("SELECT * FROM default.absent_table"), QueryContext.of("absent-" + UUID.randomUUID()));
-            ReadFailure failure = assertInstanceOf(ReadOutcome.Failed.class, outcome).failure();
+                    .read(
+                            SqlStatement.read("SELECT * FROM default.absent_table"),
+                            QueryContext.of("absent-" + UUID.randomUUID()));
+            ReadFailure failure =
+                    assertInstanceOf(ReadOutcome.Failed.class, outcome).failure();
             assertEquals(60, failure.serverError().orElseThrow().code());
             assertEquals(List.of(), sleeps);
         } finally {

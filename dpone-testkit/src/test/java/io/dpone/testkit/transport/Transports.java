@@ -13,16 +13,24 @@ import java.time.Duration;
 
 /** Builds the real adapters of either protocol against one harness member. */
 public enum Transports {
-    HTTP, NATIVE;
+    HTTP,
+    NATIVE;
 
     public ClickHouseEndpoint endpoint(ClusterMember member, Credentials credentials, String database) {
-        int port = this == HTTP ? member.endpoint().httpPort() : member.endpoint().nativePort();
+        int port =
+                this == HTTP ? member.endpoint().httpPort() : member.endpoint().nativePort();
         return endpointAt(member.endpoint().host(), port, credentials, database);
     }
 
     public static ClickHouseEndpoint endpointAt(String host, int port, Credentials credentials, String database) {
-        return new ClickHouseEndpoint(host, port, database, credentials.user(), credentials.password(),
-                Duration.ofSeconds(5), Duration.ofSeconds(30));
+        return new ClickHouseEndpoint(
+                host,
+                port,
+                database,
+                credentials.user(),
+                credentials.password(),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30));
     }
 
     public OneShotMutationTransport mutations(ClickHouseEndpoint endpoint) {

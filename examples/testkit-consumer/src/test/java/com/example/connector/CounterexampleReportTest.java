@@ -31,17 +31,26 @@ class CounterexampleReportTest {
                 reports.add(entry.getKeyValuePairs().toString());
             }
         };
-        LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectClass(NullForFinishedNormalizerSuite.class))
-                .configurationParameter("jqwik.database", database.resolve("jqwik.db").toString())
-                .configurationParameter("jqwik.reporting.usejunitplatform", "true")
-                .build(), summary, samples);
+        LauncherFactory.create()
+                .execute(
+                        LauncherDiscoveryRequestBuilder.request()
+                                .selectors(selectClass(NullForFinishedNormalizerSuite.class))
+                                .configurationParameter(
+                                        "jqwik.database",
+                                        database.resolve("jqwik.db").toString())
+                                .configurationParameter("jqwik.reporting.usejunitplatform", "true")
+                                .build(),
+                        summary,
+                        samples);
 
         assertTrue(summary.getSummary().getTotalFailureCount() > 0, "the wrong normalizer is caught");
         // normalizationIsTotal's sample is a whole row; the other properties' samples are raw strings
-        String falsified = reports.stream().filter(report -> report.contains("QueueRow")).findFirst()
+        String falsified = reports.stream()
+                .filter(report -> report.contains("QueueRow"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no row sample reported: " + reports));
-        assertTrue(falsified.contains("status=\"Finished\"") && falsified.contains("exceptionCode="),
+        assertTrue(
+                falsified.contains("status=\"Finished\"") && falsified.contains("exceptionCode="),
                 () -> "the counterexample line names the row's fields: " + falsified);
         assertTrue(!falsified.contains("QueueRow[redacted]"), () -> "the counterexample is redacted: " + falsified);
     }

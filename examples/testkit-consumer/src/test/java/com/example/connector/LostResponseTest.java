@@ -7,13 +7,13 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
-import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.testkit.fault.TransportFault;
 import io.dpone.testkit.fault.FaultInjectingTransport;
 import io.dpone.testkit.fault.FaultPlan;
+import io.dpone.testkit.fault.TransportFault;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,14 +25,18 @@ class LostResponseTest {
         executed.add(context.queryId());
         return new MutationOutcome.Acknowledged(context.queryId());
     };
-    private final ReadTransport reads = (statement, context) -> new ReadOutcome.Rows(new ReadResult(List.of("x"), List.of(List.of(1L))));
+    private final ReadTransport reads =
+            (statement, context) -> new ReadOutcome.Rows(new ReadResult(List.of("x"), List.of(List.of(1L))));
 
     @Test
     void aLostResponseIsAmbiguousAndTheStatementRanExactlyOnce() {
-        FaultPlan plan = FaultPlan.builder(42).always(StatementKind.KEEPER_MAP_CAS, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE).build();
-        FaultInjectingTransport transport = new FaultInjectingTransport(server, reads, plan, duration -> { });
+        FaultPlan plan = FaultPlan.builder(42)
+                .always(StatementKind.KEEPER_MAP_CAS, TransportFault.LOSE_RESPONSE_AFTER_EXECUTE)
+                .build();
+        FaultInjectingTransport transport = new FaultInjectingTransport(server, reads, plan, duration -> {});
 
-        MutationOutcome outcome = transport.execute(new SqlStatement(StatementKind.KEEPER_MAP_CAS, "ALTER TABLE t UPDATE x = 1"),
+        MutationOutcome outcome = transport.execute(
+                new SqlStatement(StatementKind.KEEPER_MAP_CAS, "ALTER TABLE t UPDATE x = 1"),
                 QueryContext.keeperMapMutation("cas-1"));
 
         assertInstanceOf(MutationOutcome.Ambiguous.class, outcome);

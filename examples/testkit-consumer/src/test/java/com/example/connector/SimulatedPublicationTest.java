@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -25,9 +25,11 @@ class SimulatedPublicationTest {
                 List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String")),
                 List.of(List.of("1", "a"), List.of("2", "b")));
 
-        ClusterSimulator simulator = ClusterSimulator.builder().members(3).seed(42).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(3).seed(42).build();
         simulator.admin().createDatabase("analytics").createDatabase("dpone_control");
-        PublicationSettings settings = SimulatedInternalPublication.settings(simulator,
+        PublicationSettings settings = SimulatedInternalPublication.settings(
+                simulator,
                 new TableRef("analytics", "events"),
                 new FacadeSpec(new TableRef("dpone_control", "publication_authority"), "dpone/publication_authority"),
                 "ReplicatedMergeTree");
@@ -36,7 +38,10 @@ class SimulatedPublicationTest {
 
         assertEquals(PublicationOutcome.COMMITTED, receipt.outcome());
         for (int member = 0; member < 3; member++) {
-            assertTrue(simulator.observe().table(member, new TableRef("analytics", "events")).isPresent());
+            assertTrue(simulator
+                    .observe()
+                    .table(member, new TableRef("analytics", "events"))
+                    .isPresent());
         }
     }
 }

@@ -14,12 +14,16 @@ final class StrictQueueStatusNormalizer implements QueueStatusNormalizer {
         if ("Active".equals(status) || "Inactive".equals(status)) {
             return code == null && text == null ? QueueStatus.IN_PROGRESS : QueueStatus.OUTCOME_UNKNOWN;
         }
-        if (!"Finished".equals(status) || code == null || text == null || !code.matches("0|[1-9][0-9]{0,4}")
+        if (!"Finished".equals(status)
+                || code == null
+                || text == null
+                || !code.matches("0|[1-9][0-9]{0,4}")
                 || Integer.parseInt(code) > 65_535) {
             return QueueStatus.OUTCOME_UNKNOWN;
         }
         boolean success = code.equals("0");
-        return success == text.isEmpty() ? (success ? QueueStatus.TERMINAL_SUCCESS : QueueStatus.TERMINAL_FAILURE)
+        return success == text.isEmpty()
+                ? (success ? QueueStatus.TERMINAL_SUCCESS : QueueStatus.TERMINAL_FAILURE)
                 : QueueStatus.OUTCOME_UNKNOWN;
     }
 }

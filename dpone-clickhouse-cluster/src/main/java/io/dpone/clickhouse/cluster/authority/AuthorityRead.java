@@ -15,8 +15,7 @@ import java.util.Optional;
  */
 public sealed interface AuthorityRead {
     /** No row exists for the target key. */
-    record Absent() implements AuthorityRead {
-    }
+    record Absent() implements AuthorityRead {}
 
     /** A row exists at {@code row.keeperVersion()}; {@code decoded} says whether it is a usable record. */
     record Present(VersionedRow row, DecodeResult<AuthorityRecord> decoded) implements AuthorityRead {

@@ -37,8 +37,15 @@ public final class DispatchPermit {
     private final AtomicBoolean used = new AtomicBoolean();
 
     /** @param sentAtNanos the holder's monotonic time just before the issuing write was sent */
-    DispatchPermit(Digest targetKey, Digest operationId, FenceToken fenceToken, long dispatchEpoch, long keeperVersion,
-            DdlCorrelationToken token, PermitLifetime lifetime, long sentAtNanos) {
+    DispatchPermit(
+            Digest targetKey,
+            Digest operationId,
+            FenceToken fenceToken,
+            long dispatchEpoch,
+            long keeperVersion,
+            DdlCorrelationToken token,
+            PermitLifetime lifetime,
+            long sentAtNanos) {
         this.targetKey = requireNonNull(targetKey, "targetKey is null");
         this.operationId = requireNonNull(operationId, "operationId is null");
         this.fenceToken = requireNonNull(fenceToken, "fenceToken is null");

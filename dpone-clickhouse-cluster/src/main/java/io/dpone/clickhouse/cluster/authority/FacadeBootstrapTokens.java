@@ -18,18 +18,23 @@ import java.util.Optional;
  * epoch field counts the attempts that invocation found. Pure and thread-safe.
  */
 public final class FacadeBootstrapTokens {
-    private FacadeBootstrapTokens() {
-    }
+    private FacadeBootstrapTokens() {}
 
     /** The operation-id field shared by every bootstrap token of the facade. */
     public static Digest operationId(String cluster, FacadeSpec spec) {
         requireNonNull(spec, "spec is null");
-        return SetupDigests.facadeBootstrap(cluster, spec.control().database(), spec.control().table(), spec.keeperRoot());
+        return SetupDigests.facadeBootstrap(
+                cluster, spec.control().database(), spec.control().table(), spec.keeperRoot());
     }
 
     /** {@code dpone-ch-v1.<operation id>.bootstrap.}: what every bootstrap token of the facade starts with. */
     public static String prefix(String cluster, FacadeSpec spec) {
-        return DdlCorrelationToken.PREFIX + '.' + operationId(cluster, spec).hex() + '.' + DdlAction.BOOTSTRAP.code() + '.';
+        return DdlCorrelationToken.PREFIX
+                + '.'
+                + operationId(cluster, spec).hex()
+                + '.'
+                + DdlAction.BOOTSTRAP.code()
+                + '.';
     }
 
     /** A fresh token for bootstrap attempt {@code attempt} (the number of earlier entries found). */
@@ -41,6 +46,7 @@ public final class FacadeBootstrapTokens {
     public static Optional<DdlCorrelationToken> parse(String cluster, FacadeSpec spec, String logComment) {
         Digest operation = operationId(cluster, spec);
         return DdlCorrelationToken.parse(logComment)
-                .filter(token -> token.action() == DdlAction.BOOTSTRAP && token.operationId().equals(operation));
+                .filter(token -> token.action() == DdlAction.BOOTSTRAP
+                        && token.operationId().equals(operation));
     }
 }

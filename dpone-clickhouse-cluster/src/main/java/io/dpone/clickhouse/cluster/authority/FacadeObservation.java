@@ -26,8 +26,14 @@ public sealed interface FacadeObservation {
      * or empty when the key is absent there. {@code prevalidationSwitch}: the member knows
      * {@code validate_mutation_query} ({@link MutationPrevalidation}).
      */
-    record Present(HostEndpoint member, String engineFull, String columns, boolean strictModeCapable,
-                   boolean prevalidationSwitch, Optional<VersionedRow> slot) implements FacadeObservation {
+    record Present(
+            HostEndpoint member,
+            String engineFull,
+            String columns,
+            boolean strictModeCapable,
+            boolean prevalidationSwitch,
+            Optional<VersionedRow> slot)
+            implements FacadeObservation {
         public Present {
             requireNonNull(member, "member is null");
             requireNonNull(engineFull, "engineFull is null");

@@ -1,7 +1,7 @@
 package io.dpone.clickhouse.cluster.authority;
 
-import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
 import java.util.List;
 
 /**

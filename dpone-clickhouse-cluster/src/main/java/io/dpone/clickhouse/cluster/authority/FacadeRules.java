@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict.FacadeProblem;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 
 /**
  * The pure control-facade decision of seed section 1: every member of the admitted inventory
@@ -21,10 +21,10 @@ import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
  * setting. JDK only; thread-safe.
  */
 public final class FacadeRules {
-    private FacadeRules() {
-    }
+    private FacadeRules() {}
 
-    public static FacadeVerdict judge(FacadeSpec spec, Set<HostEndpoint> expectedMembers, List<FacadeObservation> observations) {
+    public static FacadeVerdict judge(
+            FacadeSpec spec, Set<HostEndpoint> expectedMembers, List<FacadeObservation> observations) {
         requireNonNull(spec, "spec is null");
         requireNonNull(expectedMembers, "expectedMembers is null");
         requireNonNull(observations, "observations is null");
@@ -32,23 +32,30 @@ public final class FacadeRules {
         if (problem != null) {
             return new FacadeVerdict.Blocked(problem);
         }
-        List<HostEndpoint> absent = observations.stream().filter(o -> o instanceof FacadeObservation.Absent)
-                .map(FacadeObservation::member).sorted().toList();
+        List<HostEndpoint> absent = observations.stream()
+                .filter(o -> o instanceof FacadeObservation.Absent)
+                .map(FacadeObservation::member)
+                .sorted()
+                .toList();
         if (absent.size() == observations.size()) {
             return new FacadeVerdict.BootstrapAll();
         }
         if (!absent.isEmpty()) {
             return new FacadeVerdict.FillAbsent(absent);
         }
-        List<FacadeObservation.Present> present = observations.stream().map(FacadeObservation.Present.class::cast).toList();
+        List<FacadeObservation.Present> present =
+                observations.stream().map(FacadeObservation.Present.class::cast).toList();
         if (present.stream().map(FacadeObservation.Present::slot).distinct().count() != 1) {
             return new FacadeVerdict.Blocked(FacadeProblem.RECORD_DIVERGES);
         }
-        return new FacadeVerdict.Ready(present.stream().allMatch(FacadeObservation.Present::prevalidationSwitch)
-                ? MutationPrevalidation.SKIPPED : MutationPrevalidation.SERVER_DEFAULT);
+        return new FacadeVerdict.Ready(
+                present.stream().allMatch(FacadeObservation.Present::prevalidationSwitch)
+                        ? MutationPrevalidation.SKIPPED
+                        : MutationPrevalidation.SERVER_DEFAULT);
     }
 
-    private static FacadeProblem firstProblem(FacadeSpec spec, Set<HostEndpoint> expected, List<FacadeObservation> observations) {
+    private static FacadeProblem firstProblem(
+            FacadeSpec spec, Set<HostEndpoint> expected, List<FacadeObservation> observations) {
         Set<HostEndpoint> seen = new HashSet<>();
         for (FacadeObservation observation : observations) {
             if (observation instanceof FacadeObservation.Unreadable || !seen.add(observation.member())) {

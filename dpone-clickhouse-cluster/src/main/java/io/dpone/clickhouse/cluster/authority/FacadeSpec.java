@@ -18,8 +18,8 @@ public record FacadeSpec(TableRef control, String keeperRoot) {
      * Both modes use it, so one target has one slot whatever its mode; there is deliberately no
      * manifest key for it.
      */
-    public static final FacadeSpec PLATFORM = new FacadeSpec(new TableRef("dpone_control", "publication_authority"),
-            "dpone/publication_authority");
+    public static final FacadeSpec PLATFORM =
+            new FacadeSpec(new TableRef("dpone_control", "publication_authority"), "dpone/publication_authority");
 
     public FacadeSpec {
         requireNonNull(control, "control is null");

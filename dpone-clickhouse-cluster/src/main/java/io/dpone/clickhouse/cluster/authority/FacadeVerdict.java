@@ -2,9 +2,9 @@ package io.dpone.clickhouse.cluster.authority;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.spi.error.DponeErrorCode;
-import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.List;
 
 /** The decision about the control facade (seed section 1). Callers must switch over it. */
@@ -24,8 +24,7 @@ public sealed interface FacadeVerdict {
      * No member has the facade: one non-retried {@code CREATE TABLE ... ON CLUSTER} may create it,
      * once every earlier bootstrap entry of the facade is terminal ({@link FacadeReconciler}).
      */
-    record BootstrapAll() implements FacadeVerdict {
-    }
+    record BootstrapAll() implements FacadeVerdict {}
 
     /**
      * Some members lack the facade and every existing one matches exactly: a bootstrap may fill

@@ -60,8 +60,10 @@ public final class KeeperMapAuthority implements AuthorityPort {
 
     private static CasResult cas(SlotWrite<AuthorityRecord> write) {
         if (write instanceof SlotWrite.Verified<AuthorityRecord> verified) {
-            return new CasResult.AcknowledgedVerified(verified.permit(),
-                    new VersionedRecord(verified.verified().record(), verified.verified().keeperVersion()));
+            return new CasResult.AcknowledgedVerified(
+                    verified.permit(),
+                    new VersionedRecord(
+                            verified.verified().record(), verified.verified().keeperVersion()));
         }
         if (write instanceof SlotWrite.Conflict<AuthorityRecord> conflict) {
             return new CasResult.Conflict(conflict.reason());

@@ -38,7 +38,8 @@ public final class KeeperMapSlots<R extends SlotRecord> {
         this(store, queryIds, schema, PermitLifetime.systemDefault());
     }
 
-    public KeeperMapSlots(ControlStore store, AuthorityQueryIds queryIds, SlotSchema<R> schema, PermitLifetime lifetime) {
+    public KeeperMapSlots(
+            ControlStore store, AuthorityQueryIds queryIds, SlotSchema<R> schema, PermitLifetime lifetime) {
         this.store = requireNonNull(store, "store is null");
         this.queryIds = requireNonNull(queryIds, "queryIds is null");
         this.schema = requireNonNull(schema, "schema is null");
@@ -76,7 +77,8 @@ public final class KeeperMapSlots<R extends SlotRecord> {
         if (!(outcome instanceof MutationOutcome.Acknowledged)) {
             return UnacknowledgedWrites.judge(outcome, ConflictReason.KEY_EXISTS);
         }
-        return PermitIssuer.afterAcknowledgedWrite(schema, null, created, 0, postRead(created.targetKey()), lifetime, sentAt);
+        return PermitIssuer.afterAcknowledgedWrite(
+                schema, null, created, 0, postRead(created.targetKey()), lifetime, sentAt);
     }
 
     /** The slot with its {@code _version}, decoded in this schema; reads may be retried by policy. */
@@ -86,7 +88,8 @@ public final class KeeperMapSlots<R extends SlotRecord> {
         if (read instanceof ControlRead.Unavailable unavailable) {
             return new SlotRead.Unavailable<>(unavailable.summary());
         }
-        return ((ControlRead.Found) read).row()
+        return ((ControlRead.Found) read)
+                .row()
                 .<SlotRead<R>>map(row -> new SlotRead.Present<>(row, schema.decode(row.row())))
                 .orElseGet(SlotRead.Absent::new);
     }
@@ -103,22 +106,26 @@ public final class KeeperMapSlots<R extends SlotRecord> {
             return new SlotWrite.Conflict<>(ConflictReason.WRITE_NOT_ALLOWED);
         }
         long sentAt = lifetime.clock().nanos();
-        MutationOutcome outcome = store.compareAndSwap(expectation(expected), ControlRows.toControlRow(row),
-                queryIds.next("cas"));
+        MutationOutcome outcome =
+                store.compareAndSwap(expectation(expected), ControlRows.toControlRow(row), queryIds.next("cas"));
         if (!(outcome instanceof MutationOutcome.Acknowledged)) {
             return UnacknowledgedWrites.judge(outcome, ConflictReason.VERSION_CONFLICT);
         }
         VersionedRow observed = postRead(next.targetKey());
-        SlotWrite<R> judged = PermitIssuer.afterAcknowledgedWrite(schema, expected.record(), next,
-                expected.keeperVersion() + 1, observed, lifetime, sentAt);
+        SlotWrite<R> judged = PermitIssuer.afterAcknowledgedWrite(
+                schema, expected.record(), next, expected.keeperVersion() + 1, observed, lifetime, sentAt);
         return RaceLoser.refine(schema, judged, next, observed);
     }
 
     /** The full CAS predicate for the record read at {@code expected}. */
     private static CasExpectation expectation(SlotVersion<?> expected) {
         SlotRecord record = expected.record();
-        return new CasExpectation(record.targetKey().hex(), expected.keeperVersion(), record.operationId().hex(),
-                record.fenceToken().hex(), record.phaseName());
+        return new CasExpectation(
+                record.targetKey().hex(),
+                expected.keeperVersion(),
+                record.operationId().hex(),
+                record.fenceToken().hex(),
+                record.phaseName());
     }
 
     /** The exact post-read: the raw row at its version, or null when absent or unreadable. */

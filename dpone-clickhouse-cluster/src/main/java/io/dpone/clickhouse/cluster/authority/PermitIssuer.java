@@ -17,8 +17,7 @@ import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
  * written row at the expected version; the schema only says whether the write opened an epoch.
  */
 final class PermitIssuer {
-    private PermitIssuer() {
-    }
+    private PermitIssuer() {}
 
     /**
      * Turns an acknowledged write and its exact post-read into the write's result.
@@ -29,14 +28,23 @@ final class PermitIssuer {
      * @param observed the post-read, or null when the key could not be read back
      * @param sentAtNanos the writer's monotonic time just before the write was sent: a permit's age counts from there
      */
-    static <R extends SlotRecord> SlotWrite<R> afterAcknowledgedWrite(SlotSchema<R> schema, R prior, R written,
-            long expectedVersion, VersionedRow observed, PermitLifetime lifetime, long sentAtNanos) {
+    static <R extends SlotRecord> SlotWrite<R> afterAcknowledgedWrite(
+            SlotSchema<R> schema,
+            R prior,
+            R written,
+            long expectedVersion,
+            VersionedRow observed,
+            PermitLifetime lifetime,
+            long sentAtNanos) {
         requireNonNull(written, "written is null");
         PostReadOutcome outcome = PostReadVerifier.judge(schema.encode(written), expectedVersion, observed);
         return switch (outcome) {
-            case VERIFIED -> new SlotWrite.Verified<>(
-                    schema.opensDispatch(prior, written) ? permit(schema, written, expectedVersion, lifetime, sentAtNanos) : null,
-                    new SlotVersion<>(written, expectedVersion));
+            case VERIFIED ->
+                new SlotWrite.Verified<>(
+                        schema.opensDispatch(prior, written)
+                                ? permit(schema, written, expectedVersion, lifetime, sentAtNanos)
+                                : null,
+                        new SlotVersion<>(written, expectedVersion));
             case NOT_APPLIED -> new SlotWrite.Conflict<>(ConflictReason.ZERO_ROW_NO_OP);
             case FOREIGN_RECORD -> new SlotWrite.Conflict<>(ConflictReason.FOREIGN_RECORD);
             case UNEXPECTED_VERSION -> new SlotWrite.Conflict<>(ConflictReason.UNEXPECTED_VERSION_JUMP);
@@ -45,11 +53,18 @@ final class PermitIssuer {
         };
     }
 
-    private static <R extends SlotRecord> DispatchPermit permit(SlotSchema<R> schema, R written, long version,
-            PermitLifetime lifetime, long sentAtNanos) {
-        return new DispatchPermit(written.targetKey(), written.operationId(), written.fenceToken(), written.dispatchEpoch(),
-                version, schema.dispatchToken(written).orElseThrow(
-                        () -> new IllegalStateException("a write that opens a dispatch epoch names its token")),
-                lifetime, sentAtNanos);
+    private static <R extends SlotRecord> DispatchPermit permit(
+            SlotSchema<R> schema, R written, long version, PermitLifetime lifetime, long sentAtNanos) {
+        return new DispatchPermit(
+                written.targetKey(),
+                written.operationId(),
+                written.fenceToken(),
+                written.dispatchEpoch(),
+                version,
+                schema.dispatchToken(written)
+                        .orElseThrow(
+                                () -> new IllegalStateException("a write that opens a dispatch epoch names its token")),
+                lifetime,
+                sentAtNanos);
     }
 }

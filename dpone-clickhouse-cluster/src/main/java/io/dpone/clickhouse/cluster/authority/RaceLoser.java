@@ -20,19 +20,22 @@ import java.util.Optional;
  * UPDATE matched nothing. Any other mismatch stays unknown. Pure.
  */
 final class RaceLoser {
-    private RaceLoser() {
-    }
+    private RaceLoser() {}
 
-    static <R extends SlotRecord> SlotWrite<R> refine(SlotSchema<R> schema, SlotWrite<R> judged, R written,
-            VersionedRow observed) {
-        boolean mismatch = judged instanceof SlotWrite.Unknown<R> unknown && unknown.reason() == UnknownReason.POST_READ_MISMATCH;
+    static <R extends SlotRecord> SlotWrite<R> refine(
+            SlotSchema<R> schema, SlotWrite<R> judged, R written, VersionedRow observed) {
+        boolean mismatch =
+                judged instanceof SlotWrite.Unknown<R> unknown && unknown.reason() == UnknownReason.POST_READ_MISMATCH;
         Optional<DdlCorrelationToken> mine = schema.dispatchToken(written);
         if (!mismatch || observed == null || mine.isEmpty()) {
             return judged;
         }
         DecodeResult<R> decoded = schema.decode(observed.row());
-        if (decoded instanceof DecodeResult.Valid<R> valid && valid.record().phaseName().equals(written.phaseName())
-                && schema.dispatchToken(valid.record()).filter(theirs -> !theirs.equals(mine.get())).isPresent()) {
+        if (decoded instanceof DecodeResult.Valid<R> valid
+                && valid.record().phaseName().equals(written.phaseName())
+                && schema.dispatchToken(valid.record())
+                        .filter(theirs -> !theirs.equals(mine.get()))
+                        .isPresent()) {
             return new SlotWrite.Conflict<>(ConflictReason.ZERO_ROW_NO_OP);
         }
         return judged;

@@ -9,8 +9,7 @@ import java.util.Optional;
 
 /** One read of a slot in one schema. Callers must switch over it. */
 public sealed interface SlotRead<R extends SlotRecord> {
-    record Absent<R extends SlotRecord>() implements SlotRead<R> {
-    }
+    record Absent<R extends SlotRecord>() implements SlotRead<R> {}
 
     /** A row exists; {@code decoded} says whether it is a valid record of this schema. */
     record Present<R extends SlotRecord>(VersionedRow row, DecodeResult<R> decoded) implements SlotRead<R> {

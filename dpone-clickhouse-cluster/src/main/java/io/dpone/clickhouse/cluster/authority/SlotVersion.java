@@ -33,7 +33,9 @@ public final class SlotVersion<R extends SlotRecord> {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof SlotVersion<?> that && keeperVersion == that.keeperVersion && record.equals(that.record);
+        return other instanceof SlotVersion<?> that
+                && keeperVersion == that.keeperVersion
+                && record.equals(that.record);
     }
 
     @Override
@@ -43,6 +45,7 @@ public final class SlotVersion<R extends SlotRecord> {
 
     @Override
     public String toString() {
-        return "SlotVersion[phase=" + record.phaseName() + ", epoch=" + record.dispatchEpoch() + ", version=" + keeperVersion + "]";
+        return "SlotVersion[phase=" + record.phaseName() + ", epoch=" + record.dispatchEpoch() + ", version="
+                + keeperVersion + "]";
     }
 }

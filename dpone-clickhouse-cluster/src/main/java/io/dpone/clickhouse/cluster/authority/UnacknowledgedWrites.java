@@ -12,8 +12,7 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
  * and everything after send without an answer is unknown. Pure.
  */
 final class UnacknowledgedWrites {
-    private UnacknowledgedWrites() {
-    }
+    private UnacknowledgedWrites() {}
 
     /**
      * @param conflict the reason for a server conflict refusal: KEY_EXISTS for a strict insert,

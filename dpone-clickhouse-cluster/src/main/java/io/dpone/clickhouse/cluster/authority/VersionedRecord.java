@@ -34,7 +34,9 @@ public final class VersionedRecord {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof VersionedRecord that && keeperVersion == that.keeperVersion && record.equals(that.record);
+        return other instanceof VersionedRecord that
+                && keeperVersion == that.keeperVersion
+                && record.equals(that.record);
     }
 
     @Override
@@ -44,6 +46,7 @@ public final class VersionedRecord {
 
     @Override
     public String toString() {
-        return "VersionedRecord[phase=" + record.phase() + ", epoch=" + record.dispatchEpoch() + ", version=" + keeperVersion + "]";
+        return "VersionedRecord[phase=" + record.phase() + ", epoch=" + record.dispatchEpoch() + ", version="
+                + keeperVersion + "]";
     }
 }

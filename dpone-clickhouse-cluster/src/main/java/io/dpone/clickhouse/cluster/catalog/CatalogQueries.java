@@ -3,8 +3,8 @@ package io.dpone.clickhouse.cluster.catalog;
 import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
 
 import io.dpone.clickhouse.cluster.port.ServerSetting;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 
 /**
@@ -24,8 +24,7 @@ final class CatalogQueries {
     static final String STRICT_MODE_SETTING = ServerSetting.KEEPER_MAP_STRICT_MODE.settingName();
     static final String PREVALIDATION_SETTING = ServerSetting.VALIDATE_MUTATION_QUERY.settingName();
 
-    private CatalogQueries() {
-    }
+    private CatalogQueries() {}
 
     static SqlStatement inventory(String cluster) {
         SqlQuoting.requireValidIdentifier(cluster);
@@ -46,16 +45,18 @@ final class CatalogQueries {
     static SqlStatement members(String cluster, TableRef target, TableRef candidate) {
         String db = string(target.database());
         String names = "(" + string(target.table()) + ", " + string(candidate.table()) + ")";
-        return taggedMemberRead(cluster, "SELECT ['database', engine] FROM system.databases WHERE name = " + db
-                + " UNION ALL SELECT ['table', name, toString(uuid), engine_full] FROM system.tables"
-                + " WHERE database = " + db + " AND name IN " + names
-                + " UNION ALL SELECT ['column', table, toString(position), name, type, default_kind,"
-                + " default_expression, compression_codec] FROM system.columns"
-                + " WHERE database = " + db + " AND table IN " + names
-                + " UNION ALL SELECT ['replica', table, replica_name, zookeeper_name, zookeeper_path]"
-                + " FROM system.replicas WHERE database = " + db + " AND table IN " + names
-                // version() inside the view is the answering member's own (plan --live shows it per member)
-                + " UNION ALL SELECT ['version', version()]");
+        return taggedMemberRead(
+                cluster,
+                "SELECT ['database', engine] FROM system.databases WHERE name = " + db
+                        + " UNION ALL SELECT ['table', name, toString(uuid), engine_full] FROM system.tables"
+                        + " WHERE database = " + db + " AND name IN " + names
+                        + " UNION ALL SELECT ['column', table, toString(position), name, type, default_kind,"
+                        + " default_expression, compression_codec] FROM system.columns"
+                        + " WHERE database = " + db + " AND table IN " + names
+                        + " UNION ALL SELECT ['replica', table, replica_name, zookeeper_name, zookeeper_path]"
+                        + " FROM system.replicas WHERE database = " + db + " AND table IN " + names
+                        // version() inside the view is the answering member's own (plan --live shows it per member)
+                        + " UNION ALL SELECT ['version', version()]");
     }
 
     /**
@@ -66,13 +67,16 @@ final class CatalogQueries {
     static SqlStatement facadeFacts(String cluster, TableRef control) {
         String db = string(control.database());
         String name = string(control.table());
-        return taggedMemberRead(cluster, "SELECT ['table', name, toString(uuid), engine_full] FROM system.tables"
-                + " WHERE database = " + db + " AND name = " + name
-                + " UNION ALL SELECT ['column', table, toString(position), name, type, default_kind,"
-                + " default_expression, compression_codec] FROM system.columns"
-                + " WHERE database = " + db + " AND table = " + name
-                + " UNION ALL SELECT ['setting', name] FROM system.settings"
-                + " WHERE name IN (" + string(STRICT_MODE_SETTING) + ", " + string(PREVALIDATION_SETTING) + ")");
+        return taggedMemberRead(
+                cluster,
+                "SELECT ['table', name, toString(uuid), engine_full] FROM system.tables"
+                        + " WHERE database = " + db + " AND name = " + name
+                        + " UNION ALL SELECT ['column', table, toString(position), name, type, default_kind,"
+                        + " default_expression, compression_codec] FROM system.columns"
+                        + " WHERE database = " + db + " AND table = " + name
+                        + " UNION ALL SELECT ['setting', name] FROM system.settings"
+                        + " WHERE name IN (" + string(STRICT_MODE_SETTING) + ", " + string(PREVALIDATION_SETTING)
+                        + ")");
     }
 
     /**
@@ -81,9 +85,11 @@ final class CatalogQueries {
      * without it fails the whole read.
      */
     static SqlStatement facadeSlot(String cluster, TableRef control, String targetKeyHex) {
-        return taggedMemberRead(cluster, "SELECT ['slot', target_key, operation_id, fence_token, phase,"
-                + " toString(dispatch_epoch), payload, toString(payload_sha256), toString(_version)]"
-                + " FROM " + control.render() + " WHERE target_key = " + string(targetKeyHex));
+        return taggedMemberRead(
+                cluster,
+                "SELECT ['slot', target_key, operation_id, fence_token, phase,"
+                        + " toString(dispatch_epoch), payload, toString(payload_sha256), toString(_version)]"
+                        + " FROM " + control.render() + " WHERE target_key = " + string(targetKeyHex));
     }
 
     /**
@@ -104,20 +110,24 @@ final class CatalogQueries {
     static SqlStatement tableNames(String cluster, String database, String prefix) {
         SqlQuoting.requireValidIdentifier(cluster);
         return SqlStatement.read("SELECT DISTINCT name FROM clusterAllReplicas(" + string(cluster) + ", system.tables)"
-                + " WHERE database = " + string(database) + " AND startsWith(name, " + string(prefix) + ") ORDER BY name");
+                + " WHERE database = " + string(database) + " AND startsWith(name, " + string(prefix)
+                + ") ORDER BY name");
     }
 
     static SqlStatement candidateHealth(String cluster, TableRef candidate) {
         String db = string(candidate.database());
-        return perMember(cluster, "r.readonly, r.session_expired, r.queue_sizes, r.queue_exceptions, r.keeper_exceptions,"
-                + " r.active, r.total, r.log_pointers, r.log_max_indexes, n.staged_rows",
+        return perMember(
+                cluster,
+                "r.readonly, r.session_expired, r.queue_sizes, r.queue_exceptions, r.keeper_exceptions,"
+                        + " r.active, r.total, r.log_pointers, r.log_max_indexes, n.staged_rows",
                 "(SELECT groupArray(toInt64(is_readonly)) AS readonly, groupArray(toInt64(is_session_expired)) AS session_expired,"
-                + " groupArray(toInt64(queue_size)) AS queue_sizes, groupArray(last_queue_update_exception) AS queue_exceptions,"
-                + " groupArray(zookeeper_exception) AS keeper_exceptions, groupArray(toInt64(active_replicas)) AS active,"
-                + " groupArray(toInt64(total_replicas)) AS total, groupArray(toInt64(log_pointer)) AS log_pointers,"
-                + " groupArray(toInt64(log_max_index)) AS log_max_indexes"
-                + " FROM system.replicas WHERE database = " + db + " AND table = " + string(candidate.table()) + ") AS r,"
-                + " (SELECT toInt64(count()) AS staged_rows FROM " + candidate.render() + ") AS n");
+                        + " groupArray(toInt64(queue_size)) AS queue_sizes, groupArray(last_queue_update_exception) AS queue_exceptions,"
+                        + " groupArray(zookeeper_exception) AS keeper_exceptions, groupArray(toInt64(active_replicas)) AS active,"
+                        + " groupArray(toInt64(total_replicas)) AS total, groupArray(toInt64(log_pointer)) AS log_pointers,"
+                        + " groupArray(toInt64(log_max_index)) AS log_max_indexes"
+                        + " FROM system.replicas WHERE database = " + db + " AND table = " + string(candidate.table())
+                        + ") AS r,"
+                        + " (SELECT toInt64(count()) AS staged_rows FROM " + candidate.render() + ") AS n");
     }
 
     private static SqlStatement perMember(String cluster, String columns, String sources) {

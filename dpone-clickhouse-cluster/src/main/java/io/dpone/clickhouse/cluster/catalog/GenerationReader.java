@@ -41,7 +41,9 @@ final class GenerationReader {
     }
 
     TableObservation observe(String table) {
-        List<TableRow> tableRows = records.tables().stream().filter(row -> row.name().equals(table)).toList();
+        List<TableRow> tableRows = records.tables().stream()
+                .filter(row -> row.name().equals(table))
+                .toList();
         if (tableRows.isEmpty()) {
             return TableObservation.absent();
         }
@@ -55,21 +57,24 @@ final class GenerationReader {
         }
         boolean directWithoutReplica = kind == TableIdentityKind.DIRECT && replicaRows.isEmpty();
         if (replicaRows.size() != 1 && !directWithoutReplica) {
-            return new TableObservation.Indeterminate(replicaRows.isEmpty()
-                    ? "no system.replicas row" : "duplicate system.replicas rows");
+            return new TableObservation.Indeterminate(
+                    replicaRows.isEmpty() ? "no system.replicas row" : "duplicate system.replicas rows");
         }
         Optional<String> schema = schemaDigest(table);
         if (schema.isEmpty()) {
             return new TableObservation.Indeterminate("no system.columns rows");
         }
         if (directWithoutReplica) {
-            return TableObservation.present(GenerationIdentity.direct(uuid.get(),
-                    normalizeEngineFull(tableRows.get(0).engineFull()), schema.get()));
+            return TableObservation.present(GenerationIdentity.direct(
+                    uuid.get(), normalizeEngineFull(tableRows.get(0).engineFull()), schema.get()));
         }
         ReplicaRow replica = replicaRows.get(0);
-        return TableObservation.present(new GenerationIdentity(uuid.get(),
-                normalizeEngineFull(tableRows.get(0).engineFull()), schema.get(),
-                replica.zookeeperName(), replica.zookeeperPath()));
+        return TableObservation.present(new GenerationIdentity(
+                uuid.get(),
+                normalizeEngineFull(tableRows.get(0).engineFull()),
+                schema.get(),
+                replica.zookeeperName(),
+                replica.zookeeperPath()));
     }
 
     Optional<String> replicaName(String table) {
@@ -82,19 +87,27 @@ final class GenerationReader {
     }
 
     private List<ReplicaRow> replicaRows(String table) {
-        return records.replicas().stream().filter(row -> row.table().equals(table)).toList();
+        return records.replicas().stream()
+                .filter(row -> row.table().equals(table))
+                .toList();
     }
 
     private Optional<String> schemaDigest(String table) {
-        List<ColumnRow> rows = records.columns().stream().filter(row -> row.table().equals(table))
-                .sorted(Comparator.comparingLong(ColumnRow::position)).toList();
+        List<ColumnRow> rows = records.columns().stream()
+                .filter(row -> row.table().equals(table))
+                .sorted(Comparator.comparingLong(ColumnRow::position))
+                .toList();
         if (rows.isEmpty()) {
             return Optional.empty();
         }
         CanonicalEncoder encoder = CanonicalEncoder.forDomain(SCHEMA_DOMAIN).number(rows.size());
         for (ColumnRow row : rows) {
-            encoder.number(row.position()).text(row.name()).text(row.type())
-                    .text(row.defaultKind()).text(row.defaultExpression()).text(row.codec());
+            encoder.number(row.position())
+                    .text(row.name())
+                    .text(row.type())
+                    .text(row.defaultKind())
+                    .text(row.defaultExpression())
+                    .text(row.codec());
         }
         return Optional.of(encoder.sha256().hex());
     }

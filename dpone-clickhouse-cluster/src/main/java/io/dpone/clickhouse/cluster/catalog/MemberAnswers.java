@@ -19,8 +19,7 @@ import java.util.Optional;
  * from it instead of re-implementing the normalisation. Pure and thread-safe.
  */
 public final class MemberAnswers {
-    private MemberAnswers() {
-    }
+    private MemberAnswers() {}
 
     /**
      * One fact per self-identifying {@code member} record of the answer, as a join would give: a
@@ -38,8 +37,8 @@ public final class MemberAnswers {
     }
 
     /** {@link #facts(List, TableRef, TableRef)} with the identities of {@code kind}. */
-    public static List<MemberFacts> facts(List<String> memberRecords, TableRef target, TableRef candidate,
-            TableIdentityKind kind) {
+    public static List<MemberFacts> facts(
+            List<String> memberRecords, TableRef target, TableRef candidate, TableIdentityKind kind) {
         requireNonNull(memberRecords, "memberRecords is null");
         requireNonNull(kind, "kind is null");
         requireNonNull(target, "target is null");
@@ -51,14 +50,21 @@ public final class MemberAnswers {
             throw new IllegalArgumentException("member answer does not have the member-record shape");
         }
         GenerationReader generations = new GenerationReader(records, kind);
-        Optional<String> version = records.serverVersions().size() == 1 ? Optional.of(records.serverVersions().get(0))
+        Optional<String> version = records.serverVersions().size() == 1
+                ? Optional.of(records.serverVersions().get(0))
                 : Optional.empty();
         List<MemberFacts> facts = new ArrayList<>();
         for (MemberRecords.Identity identity : records.identities()) {
-            facts.add(new MemberFacts(new HostEndpoint(identity.host(), Math.toIntExact(identity.port())),
-                    identity.shard(), identity.replica(), records.databaseEngines(),
-                    generations.observe(target.table()), generations.observe(candidate.table()),
-                    generations.replicaName(target.table()), generations.replicaName(candidate.table()), version));
+            facts.add(new MemberFacts(
+                    new HostEndpoint(identity.host(), Math.toIntExact(identity.port())),
+                    identity.shard(),
+                    identity.replica(),
+                    records.databaseEngines(),
+                    generations.observe(target.table()),
+                    generations.observe(candidate.table()),
+                    generations.replicaName(target.table()),
+                    generations.replicaName(candidate.table()),
+                    version));
         }
         return List.copyOf(facts);
     }

@@ -13,14 +13,26 @@ import java.util.Map;
  * answer is used whole or not at all. Records keep the server's order within a kind; callers never
  * depend on it.
  */
-record MemberRecords(List<Identity> identities, List<String> databaseEngines, List<TableRow> tables,
-        List<ColumnRow> columns, List<ReplicaRow> replicas, List<String> settings, List<SlotRow> slots,
+record MemberRecords(
+        List<Identity> identities,
+        List<String> databaseEngines,
+        List<TableRow> tables,
+        List<ColumnRow> columns,
+        List<ReplicaRow> replicas,
+        List<String> settings,
+        List<SlotRow> slots,
         List<String> serverVersions) {
 
     /** Record kinds and their field counts, as {@link CatalogQueries#members} renders them. */
     enum Kind {
-        MEMBER("member", 4), DATABASE("database", 1), TABLE("table", 3), COLUMN("column", 7), REPLICA("replica", 4),
-        SETTING("setting", 1), SLOT("slot", 8), VERSION("version", 1);
+        MEMBER("member", 4),
+        DATABASE("database", 1),
+        TABLE("table", 3),
+        COLUMN("column", 7),
+        REPLICA("replica", 4),
+        SETTING("setting", 1),
+        SLOT("slot", 8),
+        VERSION("version", 1);
 
         final String tag;
         final int fields;
@@ -30,32 +42,54 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
             this.fields = fields;
         }
 
-        private static final Map<String, Kind> BY_TAG = Map.of(MEMBER.tag, MEMBER, DATABASE.tag, DATABASE,
-                TABLE.tag, TABLE, COLUMN.tag, COLUMN, REPLICA.tag, REPLICA, SETTING.tag, SETTING, SLOT.tag, SLOT,
-                VERSION.tag, VERSION);
+        private static final Map<String, Kind> BY_TAG = Map.of(
+                MEMBER.tag,
+                MEMBER,
+                DATABASE.tag,
+                DATABASE,
+                TABLE.tag,
+                TABLE,
+                COLUMN.tag,
+                COLUMN,
+                REPLICA.tag,
+                REPLICA,
+                SETTING.tag,
+                SETTING,
+                SLOT.tag,
+                SLOT,
+                VERSION.tag,
+                VERSION);
     }
 
     /** The member's own {@code system.clusters} row ({@code is_local}). */
-    record Identity(String host, long port, long shard, long replica) {
-    }
+    record Identity(String host, long port, long shard, long replica) {}
 
-    record TableRow(String name, String uuid, String engineFull) {
-    }
+    record TableRow(String name, String uuid, String engineFull) {}
 
-    record ColumnRow(String table, long position, String name, String type, String defaultKind,
-            String defaultExpression, String codec) {
-    }
+    record ColumnRow(
+            String table,
+            long position,
+            String name,
+            String type,
+            String defaultKind,
+            String defaultExpression,
+            String codec) {}
 
-    record ReplicaRow(String table, String replicaName, String zookeeperName, String zookeeperPath) {
-    }
+    record ReplicaRow(String table, String replicaName, String zookeeperName, String zookeeperPath) {}
 
     /**
      * One control-table row as the member read it, every column as text ({@code dispatch_epoch}
      * undecoded: the authority codec judges it), with its KeeperMap {@code _version}.
      */
-    record SlotRow(String targetKey, String operationId, String fenceToken, String phase, String dispatchEpoch,
-            String payload, String payloadSha256, long version) {
-    }
+    record SlotRow(
+            String targetKey,
+            String operationId,
+            String fenceToken,
+            String phase,
+            String dispatchEpoch,
+            String payload,
+            String payloadSha256,
+            long version) {}
 
     MemberRecords {
         identities = List.copyOf(identities);
@@ -85,15 +119,18 @@ record MemberRecords(List<Identity> identities, List<String> databaseEngines, Li
             }
             List<String> f = flat.subList(at + 1, at + 1 + kind.fields);
             switch (kind) {
-                case MEMBER -> identities.add(new Identity(f.get(0), number(f.get(1)), number(f.get(2)), number(f.get(3))));
+                case MEMBER ->
+                    identities.add(new Identity(f.get(0), number(f.get(1)), number(f.get(2)), number(f.get(3))));
                 case DATABASE -> engines.add(f.get(0));
                 case TABLE -> tables.add(new TableRow(f.get(0), f.get(1), f.get(2)));
-                case COLUMN -> columns.add(new ColumnRow(f.get(0), number(f.get(1)), f.get(2), f.get(3), f.get(4), f.get(5),
-                        f.get(6)));
+                case COLUMN ->
+                    columns.add(new ColumnRow(
+                            f.get(0), number(f.get(1)), f.get(2), f.get(3), f.get(4), f.get(5), f.get(6)));
                 case REPLICA -> replicas.add(new ReplicaRow(f.get(0), f.get(1), f.get(2), f.get(3)));
                 case SETTING -> settings.add(f.get(0));
-                case SLOT -> slots.add(new SlotRow(f.get(0), f.get(1), f.get(2), f.get(3), f.get(4), f.get(5), f.get(6),
-                        number(f.get(7))));
+                case SLOT ->
+                    slots.add(new SlotRow(
+                            f.get(0), f.get(1), f.get(2), f.get(3), f.get(4), f.get(5), f.get(6), number(f.get(7))));
                 case VERSION -> versions.add(f.get(0));
             }
             at += 1 + kind.fields;

@@ -10,8 +10,8 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
-import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.ArrayList;
@@ -37,14 +37,13 @@ public final class StrictCatalogAdapter implements CatalogPort {
     private final TableIdentityKind identities;
 
     /** Internal mode: member tables read with {@link TableIdentityKind#REPLICATED} identities. */
-    public StrictCatalogAdapter(ReadTransport reads, Supplier<String> queryIds,
-            long maxExecutionSeconds) {
+    public StrictCatalogAdapter(ReadTransport reads, Supplier<String> queryIds, long maxExecutionSeconds) {
         this(reads, queryIds, maxExecutionSeconds, TableIdentityKind.REPLICATED);
     }
 
     /** Member tables read with {@code identities} (external mode: {@link TableIdentityKind#DIRECT}). */
-    public StrictCatalogAdapter(ReadTransport reads, Supplier<String> queryIds, long maxExecutionSeconds,
-            TableIdentityKind identities) {
+    public StrictCatalogAdapter(
+            ReadTransport reads, Supplier<String> queryIds, long maxExecutionSeconds, TableIdentityKind identities) {
         this.reads = new StrictReads(reads, queryIds, maxExecutionSeconds);
         this.identities = requireNonNull(identities, "identities is null");
     }
@@ -55,9 +54,14 @@ public final class StrictCatalogAdapter implements CatalogPort {
             List<ClusterMember> members = new ArrayList<>();
             for (int i = 0; i < result.size(); i++) {
                 Cells cells = new Cells(result, i);
-                members.add(new ClusterMember(cells.text("cluster"), cells.number("shard_num"),
-                        cells.number("replica_num"), cells.text("host_name"), cells.text("host_address"),
-                        Math.toIntExact(cells.number("port")), cells.number("internal_replication") == 1));
+                members.add(new ClusterMember(
+                        cells.text("cluster"),
+                        cells.number("shard_num"),
+                        cells.number("replica_num"),
+                        cells.text("host_name"),
+                        cells.text("host_address"),
+                        Math.toIntExact(cells.number("port")),
+                        cells.number("internal_replication") == 1));
             }
             return new ClusterInventory(cluster, members);
         });
@@ -70,8 +74,8 @@ public final class StrictCatalogAdapter implements CatalogPort {
         return read(CatalogQueries.members(cluster, target, candidate), result -> {
             List<MemberFacts> facts = new ArrayList<>();
             for (int i = 0; i < result.size(); i++) {
-                facts.addAll(MemberAnswers.facts(new Cells(result, i).texts(CatalogQueries.MEMBER_RECORDS), target, candidate,
-                        identities));
+                facts.addAll(MemberAnswers.facts(
+                        new Cells(result, i).texts(CatalogQueries.MEMBER_RECORDS), target, candidate, identities));
             }
             return List.copyOf(facts);
         });
@@ -83,7 +87,8 @@ public final class StrictCatalogAdapter implements CatalogPort {
         return read(CatalogQueries.candidateHealth(cluster, candidate), result -> {
             List<ReplicaHealth> health = new ArrayList<>();
             for (int i = 0; i < result.size(); i++) {
-                HealthRow.read(member(new Cells(result, i)), new Cells(result, i)).ifPresent(health::add);
+                HealthRow.read(member(new Cells(result, i)), new Cells(result, i))
+                        .ifPresent(health::add);
             }
             return List.copyOf(health);
         });
@@ -103,8 +108,8 @@ public final class StrictCatalogAdapter implements CatalogPort {
     }
 
     private static HostEndpoint member(Cells cells) {
-        return new HostEndpoint(cells.text(CatalogQueries.MEMBER_HOST),
-                Math.toIntExact(cells.number(CatalogQueries.MEMBER_PORT)));
+        return new HostEndpoint(
+                cells.text(CatalogQueries.MEMBER_HOST), Math.toIntExact(cells.number(CatalogQueries.MEMBER_PORT)));
     }
 
     private <T> CatalogRead<T> read(SqlStatement statement, Function<ReadResult, T> facts) {
@@ -118,11 +123,17 @@ public final class StrictCatalogAdapter implements CatalogPort {
             if (readonly.size() != 1) {
                 return Optional.empty();
             }
-            return Optional.of(new ReplicaHealth(member, readonly.get(0) != 0,
-                    only(cells.numbers("session_expired")) != 0, only(cells.numbers("queue_sizes")),
-                    cells.texts("queue_exceptions").get(0), cells.texts("keeper_exceptions").get(0),
-                    only(cells.numbers("active")), only(cells.numbers("total")),
-                    only(cells.numbers("log_pointers")), only(cells.numbers("log_max_indexes")),
+            return Optional.of(new ReplicaHealth(
+                    member,
+                    readonly.get(0) != 0,
+                    only(cells.numbers("session_expired")) != 0,
+                    only(cells.numbers("queue_sizes")),
+                    cells.texts("queue_exceptions").get(0),
+                    cells.texts("keeper_exceptions").get(0),
+                    only(cells.numbers("active")),
+                    only(cells.numbers("total")),
+                    only(cells.numbers("log_pointers")),
+                    only(cells.numbers("log_max_indexes")),
                     cells.number("staged_rows")));
         }
 

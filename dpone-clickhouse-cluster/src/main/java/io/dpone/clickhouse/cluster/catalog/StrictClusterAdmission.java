@@ -87,13 +87,15 @@ public final class StrictClusterAdmission {
             return new Blocked(Reason.MEMBERS_UNREADABLE, unreadable.describe());
         }
         List<MemberFacts> members = ((CatalogRead.Observed<List<MemberFacts>>) answered).facts();
-        var gap = MemberCoverage.check(inventory.endpoints(), members.stream().map(MemberFacts::member).toList());
+        var gap = MemberCoverage.check(
+                inventory.endpoints(), members.stream().map(MemberFacts::member).toList());
         if (gap.isPresent()) {
-            return new Blocked(switch (gap.get()) {
-                case MISSING_MEMBER -> Reason.MEMBER_MISSING;
-                case DUPLICATED_MEMBER -> Reason.MEMBER_DUPLICATED;
-                case UNEXPECTED_MEMBER -> Reason.MEMBER_UNEXPECTED;
-            });
+            return new Blocked(
+                    switch (gap.get()) {
+                        case MISSING_MEMBER -> Reason.MEMBER_MISSING;
+                        case DUPLICATED_MEMBER -> Reason.MEMBER_DUPLICATED;
+                        case UNEXPECTED_MEMBER -> Reason.MEMBER_UNEXPECTED;
+                    });
         }
         if (!members.stream().allMatch(MemberFacts::databaseIsAtomic)) {
             return new Blocked(Reason.DATABASE_NOT_ATOMIC);
@@ -103,12 +105,14 @@ public final class StrictClusterAdmission {
 
     /** The section 2 target rules over members admitted by {@link #admitMembership}. */
     public static ClusterAdmission judgeTarget(Admitted membership) {
-        GenerationVerdict generations = GenerationRules.targetAtAdmission(membership.inventory().endpoints(),
+        GenerationVerdict generations = GenerationRules.targetAtAdmission(
+                membership.inventory().endpoints(),
                 membership.members().stream().map(MemberFacts::tables).toList());
         if (generations instanceof GenerationVerdict.Violated violated) {
             return new Blocked(Reason.valueOf(violated.primary().name()));
         }
-        return new Admitted(membership.inventory(), membership.members(), ((GenerationVerdict.Valid) generations).target());
+        return new Admitted(
+                membership.inventory(), membership.members(), ((GenerationVerdict.Valid) generations).target());
     }
 
     private static <T> T join(CompletableFuture<T> pending) {

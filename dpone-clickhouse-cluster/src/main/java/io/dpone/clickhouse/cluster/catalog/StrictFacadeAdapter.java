@@ -3,15 +3,15 @@ package io.dpone.clickhouse.cluster.catalog;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
+import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.authority.FacadePort;
-import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -46,8 +46,8 @@ public final class StrictFacadeAdapter implements FacadePort {
     public CatalogRead<List<FacadeObservation>> observe(String cluster, FacadeSpec spec, Digest targetKey) {
         requireNonNull(spec, "spec is null");
         requireNonNull(targetKey, "targetKey is null");
-        CatalogRead<List<Answer>> facts = reads.read(CatalogQueries.facadeFacts(cluster, spec.control()),
-                StrictFacadeAdapter::answers);
+        CatalogRead<List<Answer>> facts =
+                reads.read(CatalogQueries.facadeFacts(cluster, spec.control()), StrictFacadeAdapter::answers);
         if (!(facts instanceof CatalogRead.Observed<List<Answer>> observed)) {
             return unreadable(facts);
         }
@@ -93,7 +93,8 @@ public final class StrictFacadeAdapter implements FacadePort {
         for (int i = 0; i < result.size(); i++) {
             MemberRecords records = MemberRecords.decode(new Cells(result, i).texts(CatalogQueries.MEMBER_RECORDS));
             for (MemberRecords.Identity identity : records.identities()) {
-                slots.computeIfAbsent(endpoint(identity), ignored -> new ArrayList<>()).addAll(records.slots());
+                slots.computeIfAbsent(endpoint(identity), ignored -> new ArrayList<>())
+                        .addAll(records.slots());
             }
         }
         return slots;
@@ -111,7 +112,9 @@ public final class StrictFacadeAdapter implements FacadePort {
 
         FacadeObservation observation(String table, boolean slotRead, List<MemberRecords.SlotRow> slotRows) {
             boolean strict = records.settings().contains(CatalogQueries.STRICT_MODE_SETTING);
-            List<MemberRecords.TableRow> tables = records.tables().stream().filter(row -> row.name().equals(table)).toList();
+            List<MemberRecords.TableRow> tables = records.tables().stream()
+                    .filter(row -> row.name().equals(table))
+                    .toList();
             if (tables.isEmpty()) {
                 return new FacadeObservation.Absent(member, strict);
             }
@@ -125,13 +128,19 @@ public final class StrictFacadeAdapter implements FacadePort {
                 }
                 slot = slotRows.stream().findFirst().map(Answer::versioned);
             }
-            return new FacadeObservation.Present(member, tables.get(0).engineFull(), columns(table), strict,
-                    records.settings().contains(CatalogQueries.PREVALIDATION_SETTING), slot);
+            return new FacadeObservation.Present(
+                    member,
+                    tables.get(0).engineFull(),
+                    columns(table),
+                    strict,
+                    records.settings().contains(CatalogQueries.PREVALIDATION_SETTING),
+                    slot);
         }
 
         /** {@code name type} pairs in position order, joined like {@link FacadeSpec#columns()}. */
         private String columns(String table) {
-            return records.columns().stream().filter(column -> column.table().equals(table))
+            return records.columns().stream()
+                    .filter(column -> column.table().equals(table))
                     .sorted(Comparator.comparingLong(MemberRecords.ColumnRow::position))
                     .map(column -> column.name() + " " + column.type())
                     .collect(Collectors.joining(", "));
@@ -140,8 +149,16 @@ public final class StrictFacadeAdapter implements FacadePort {
         /** Cells that are not plain decimals become NULL, so the authority codec (not this adapter) blocks. */
         private static VersionedRow versioned(MemberRecords.SlotRow row) {
             BigInteger epoch = row.dispatchEpoch().matches("[0-9]{1,20}") ? new BigInteger(row.dispatchEpoch()) : null;
-            return new VersionedRow(new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
-                    epoch, row.payload(), row.payloadSha256()), row.version());
+            return new VersionedRow(
+                    new AuthorityRow(
+                            row.targetKey(),
+                            row.operationId(),
+                            row.fenceToken(),
+                            row.phase(),
+                            epoch,
+                            row.payload(),
+                            row.payloadSha256()),
+                    row.version());
         }
     }
 }

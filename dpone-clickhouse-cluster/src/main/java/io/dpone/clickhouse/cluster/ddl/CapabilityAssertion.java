@@ -67,17 +67,23 @@ public final class CapabilityAssertion {
             return new Missing(CapabilityProblem.PREFLIGHT_UNREADABLE, "capability facts could not be read");
         }
         CapabilityPreflight.Facts facts = observed.facts();
-        if (facts.entryFormatVersion().filter(v -> v >= CapabilityPreflight.MIN_ENTRY_FORMAT_VERSION).isEmpty()) {
-            return new Missing(CapabilityProblem.ENTRY_FORMAT_UNSUPPORTED, "entry format version "
-                    + facts.entryFormatVersion().map(String::valueOf).orElse("absent"));
+        if (facts.entryFormatVersion()
+                .filter(v -> v >= CapabilityPreflight.MIN_ENTRY_FORMAT_VERSION)
+                .isEmpty()) {
+            return new Missing(
+                    CapabilityProblem.ENTRY_FORMAT_UNSUPPORTED,
+                    "entry format version "
+                            + facts.entryFormatVersion().map(String::valueOf).orElse("absent"));
         }
-        if (facts.settingsColumnType().filter(CapabilityPreflight.REQUIRED_SETTINGS_TYPE::equals).isEmpty()) {
+        if (facts.settingsColumnType()
+                .filter(CapabilityPreflight.REQUIRED_SETTINGS_TYPE::equals)
+                .isEmpty()) {
             return new Missing(CapabilityProblem.SETTINGS_MAP_MISSING, "queue settings column is not a string map");
         }
-        SetupDdl.CapabilityProbe probe = new SetupDdl.CapabilityProbe(cluster,
-                new TableRef(database, PROBE_TABLE_PREFIX + hex()), hex());
-        DdlCorrelationToken token = DdlCorrelationToken.issue(SetupDigests.probeOperation(cluster, inventoryDigest),
-                DdlAction.PROBE, 0, random);
+        SetupDdl.CapabilityProbe probe =
+                new SetupDdl.CapabilityProbe(cluster, new TableRef(database, PROBE_TABLE_PREFIX + hex()), hex());
+        DdlCorrelationToken token = DdlCorrelationToken.issue(
+                SetupDigests.probeOperation(cluster, inventoryDigest), DdlAction.PROBE, 0, random);
         DdlDispatch dispatch = ddl.dispatchSetup(probe, token);
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             return new Missing(CapabilityProblem.PROBE_REFUSED, "probe refused: " + refused.reason());
@@ -90,8 +96,13 @@ public final class CapabilityAssertion {
     }
 
     /** The queue alone decides; {@code answer} (what the initiator said) is only added to the detail. */
-    private CapabilityVerdict resolve(SetupDdl.CapabilityProbe probe, DdlCorrelationToken token, Set<HostEndpoint> hosts,
-            Digest inventoryDigest, String serverVersion, String answer) {
+    private CapabilityVerdict resolve(
+            SetupDdl.CapabilityProbe probe,
+            DdlCorrelationToken token,
+            Set<HostEndpoint> hosts,
+            Digest inventoryDigest,
+            String serverVersion,
+            String answer) {
         String suffix = " (initiator: " + answer + ")";
         QueueBinding binding = resolver.bind(probe.expected(token));
         if (binding instanceof QueueBinding.Unbound unbound) {
@@ -109,8 +120,10 @@ public final class CapabilityAssertion {
         return switch (read.outcome()) {
             case TERMINAL_SUCCESS -> new CapabilityVerdict.Proven(inventoryDigest, read.entry(), serverVersion);
             case IN_PROGRESS -> new Missing(CapabilityProblem.PROBE_NOT_TERMINAL, "probe entry IN_PROGRESS" + suffix);
-            case TERMINAL_FAILURE -> new Missing(CapabilityProblem.PROBE_FAILED_ON_HOST, "probe entry TERMINAL_FAILURE" + suffix);
-            case OUTCOME_UNKNOWN -> new Missing(CapabilityProblem.PROBE_HOSTS_UNKNOWN, "probe entry OUTCOME_UNKNOWN" + suffix);
+            case TERMINAL_FAILURE ->
+                new Missing(CapabilityProblem.PROBE_FAILED_ON_HOST, "probe entry TERMINAL_FAILURE" + suffix);
+            case OUTCOME_UNKNOWN ->
+                new Missing(CapabilityProblem.PROBE_HOSTS_UNKNOWN, "probe entry OUTCOME_UNKNOWN" + suffix);
         };
     }
 

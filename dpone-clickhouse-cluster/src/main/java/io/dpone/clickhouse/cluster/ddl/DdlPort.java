@@ -1,14 +1,14 @@
 package io.dpone.clickhouse.cluster.ddl;
 
+import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
+import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
-import io.dpone.clickhouse.cluster.authority.DispatchPermit;
-import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
-import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
-import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import java.util.List;

@@ -8,8 +8,7 @@ import io.dpone.clickhouse.cluster.port.DdlDispatch.InitiatorAnswer;
  * message, a host or SQL. It decides nothing.
  */
 public final class DispatchAnswers {
-    private DispatchAnswers() {
-    }
+    private DispatchAnswers() {}
 
     public static String describe(InitiatorAnswer answer) {
         if (answer instanceof InitiatorAnswer.Acknowledged) {
@@ -19,6 +18,7 @@ public final class DispatchAnswers {
             return "code " + error.error().code();
         }
         InitiatorAnswer.NoAnswer none = (InitiatorAnswer.NoAnswer) answer;
-        return "no answer, " + none.cause() + none.error().map(error -> " code " + error.code()).orElse("");
+        return "no answer, " + none.cause()
+                + none.error().map(error -> " code " + error.code()).orElse("");
     }
 }

@@ -18,8 +18,7 @@ import java.util.Optional;
  * the permit holder's monotonic clock.
  */
 public final class DispatchGate {
-    private DispatchGate() {
-    }
+    private DispatchGate() {}
 
     /** Empty when {@code ddl} may be sent now; the permit is then spent. */
     public static Optional<DdlDispatch.Refusal> admit(FencedDdl ddl, DispatchPermit permit) {
@@ -39,6 +38,7 @@ public final class DispatchGate {
         requireNonNull(ddl, "ddl is null");
         requireNonNull(token, "token is null");
         return token.action() == ddl.action() && !token.action().requiresPermit()
-                ? Optional.empty() : Optional.of(DdlDispatch.Refusal.TOKEN_ACTION_MISMATCH);
+                ? Optional.empty()
+                : Optional.of(DdlDispatch.Refusal.TOKEN_ACTION_MISMATCH);
     }
 }

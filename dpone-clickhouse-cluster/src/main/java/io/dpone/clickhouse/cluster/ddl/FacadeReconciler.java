@@ -6,10 +6,10 @@ import io.dpone.clickhouse.cluster.authority.FacadeBootstrapTokens;
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
 import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
+import io.dpone.clickhouse.cluster.authority.FacadeReconciliation.FailedClosed;
 import io.dpone.clickhouse.cluster.authority.FacadeRules;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
-import io.dpone.clickhouse.cluster.authority.FacadeReconciliation.FailedClosed;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict.FacadeProblem;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
@@ -67,7 +67,8 @@ public final class FacadeReconciler {
      * Reconciles the facade {@code spec} of {@code cluster} over exactly the {@code admitted}
      * inventory endpoints; {@code targetKey} is the slot every member must read alike.
      */
-    public FacadeReconciliation reconcile(String cluster, FacadeSpec spec, Set<HostEndpoint> admitted, Digest targetKey) {
+    public FacadeReconciliation reconcile(
+            String cluster, FacadeSpec spec, Set<HostEndpoint> admitted, Digest targetKey) {
         requireNonNull(cluster, "cluster is null");
         requireNonNull(spec, "spec is null");
         requireNonNull(targetKey, "targetKey is null");
@@ -76,7 +77,8 @@ public final class FacadeReconciler {
         if (first.done() != null) {
             return first.done();
         }
-        CatalogRead<List<QueueLookupRow>> listed = ddl.entriesWithTokenPrefix(cluster, FacadeBootstrapTokens.prefix(cluster, spec));
+        CatalogRead<List<QueueLookupRow>> listed =
+                ddl.entriesWithTokenPrefix(cluster, FacadeBootstrapTokens.prefix(cluster, spec));
         if (!(listed instanceof CatalogRead.Observed<List<QueueLookupRow>> entries)) {
             return new FailedClosed(FacadeProblem.BOOTSTRAP_UNRESOLVED, "bootstrap entries: queue unreadable");
         }
@@ -89,21 +91,33 @@ public final class FacadeReconciler {
             return second.done();
         }
         boolean fill = second.verdict() instanceof FacadeVerdict.FillAbsent;
-        return bootstrap(cluster, spec, hosts, targetKey, new SetupDdl.ControlBootstrap(cluster, spec.control(),
-                spec.keeperRoot(), fill), entries.facts().size());
+        return bootstrap(
+                cluster,
+                spec,
+                hosts,
+                targetKey,
+                new SetupDdl.ControlBootstrap(cluster, spec.control(), spec.keeperRoot(), fill),
+                entries.facts().size());
     }
 
     /** Null when every listed entry is a well-formed bootstrap entry of this facade and terminal. */
-    private FailedClosed requireTerminal(String cluster, FacadeSpec spec, Set<HostEndpoint> hosts, List<QueueLookupRow> rows) {
+    private FailedClosed requireTerminal(
+            String cluster, FacadeSpec spec, Set<HostEndpoint> hosts, List<QueueLookupRow> rows) {
         Set<String> names = new HashSet<>();
         for (QueueLookupRow row : rows) {
             Optional<DdlCorrelationToken> token = row.logComments().size() == 1
-                    ? FacadeBootstrapTokens.parse(cluster, spec, row.logComments().get(0)) : Optional.empty();
+                    ? FacadeBootstrapTokens.parse(
+                            cluster, spec, row.logComments().get(0))
+                    : Optional.empty();
             if (token.isEmpty() || !names.add(row.entry())) {
-                return new FailedClosed(FacadeProblem.BOOTSTRAP_UNRESOLVED, "a bootstrap entry has no single facade token");
+                return new FailedClosed(
+                        FacadeProblem.BOOTSTRAP_UNRESOLVED, "a bootstrap entry has no single facade token");
             }
-            QueueResolution resolution = resolver.resolve(new SetupDdl.ControlBootstrap(cluster, spec.control(),
-                    spec.keeperRoot(), false).expected(token.get()), hosts, QueueEntryResolver.Until.TERMINAL);
+            QueueResolution resolution = resolver.resolve(
+                    new SetupDdl.ControlBootstrap(cluster, spec.control(), spec.keeperRoot(), false)
+                            .expected(token.get()),
+                    hosts,
+                    QueueEntryResolver.Until.TERMINAL);
             FailedClosed problem = unlessTerminal(resolution, "earlier bootstrap entry");
             if (problem != null) {
                 return problem;
@@ -112,8 +126,13 @@ public final class FacadeReconciler {
         return null;
     }
 
-    private FacadeReconciliation bootstrap(String cluster, FacadeSpec spec, Set<HostEndpoint> hosts, Digest targetKey,
-            SetupDdl.ControlBootstrap create, long attempt) {
+    private FacadeReconciliation bootstrap(
+            String cluster,
+            FacadeSpec spec,
+            Set<HostEndpoint> hosts,
+            Digest targetKey,
+            SetupDdl.ControlBootstrap create,
+            long attempt) {
         DdlCorrelationToken token = FacadeBootstrapTokens.issue(cluster, spec, attempt, random);
         DdlDispatch dispatch = ddl.dispatchSetup(create, token);
         if (dispatch instanceof DdlDispatch.NotSent) {
@@ -132,9 +151,12 @@ public final class FacadeReconciler {
         if (after.verdict() instanceof FacadeVerdict.Ready ready) {
             return new FacadeReconciliation.Ready(ready, Optional.of(((QueueResolution.Bound) resolution).entry()));
         }
-        return after.done() != null ? after.done() : new FailedClosed(FacadeProblem.BOOTSTRAP_INCOMPLETE,
-                "bootstrap entry " + ((QueueResolution.Bound) resolution).outcome() + ", facade still "
-                        + after.verdict().getClass().getSimpleName());
+        return after.done() != null
+                ? after.done()
+                : new FailedClosed(
+                        FacadeProblem.BOOTSTRAP_INCOMPLETE,
+                        "bootstrap entry " + ((QueueResolution.Bound) resolution).outcome() + ", facade still "
+                                + after.verdict().getClass().getSimpleName());
     }
 
     /** Null when the entry is terminal (success or failure) on exactly the expected hosts. */
@@ -153,9 +175,10 @@ public final class FacadeReconciler {
     private Judged judge(String cluster, FacadeSpec spec, Set<HostEndpoint> hosts, Digest targetKey) {
         CatalogRead<List<FacadeObservation>> read = facades.observe(cluster, spec, targetKey);
         if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
-            CatalogRead.Unreadable<List<FacadeObservation>> unreadable = (CatalogRead.Unreadable<List<FacadeObservation>>) read;
-            return new Judged(null, new FailedClosed(FacadeProblem.MEMBER_UNREADABLE,
-                    "facade read: " + unreadable.cause()));
+            CatalogRead.Unreadable<List<FacadeObservation>> unreadable =
+                    (CatalogRead.Unreadable<List<FacadeObservation>>) read;
+            return new Judged(
+                    null, new FailedClosed(FacadeProblem.MEMBER_UNREADABLE, "facade read: " + unreadable.cause()));
         }
         FacadeVerdict verdict = FacadeRules.judge(spec, hosts, observed.facts());
         if (verdict instanceof FacadeVerdict.Ready ready) {
@@ -168,6 +191,5 @@ public final class FacadeReconciler {
     }
 
     /** A verdict and, when it ends the invocation, the result it ends with. */
-    private record Judged(FacadeVerdict verdict, FacadeReconciliation done) {
-    }
+    private record Judged(FacadeVerdict verdict, FacadeReconciliation done) {}
 }

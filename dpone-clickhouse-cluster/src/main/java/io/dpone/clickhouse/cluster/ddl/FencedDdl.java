@@ -2,12 +2,12 @@ package io.dpone.clickhouse.cluster.ddl;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
+import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.sql.DdlStatementType;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.Optional;
 
@@ -48,8 +48,13 @@ public sealed interface FencedDdl {
 
         @Override
         public ExpectedDdl expected(DdlCorrelationToken token) {
-            return new ExpectedDdl(DdlStatementType.EXCHANGE_TABLES, cluster, target.database(),
-                    Optional.of(target.table()), Optional.of(candidate.table()), token.value());
+            return new ExpectedDdl(
+                    DdlStatementType.EXCHANGE_TABLES,
+                    cluster,
+                    target.database(),
+                    Optional.of(target.table()),
+                    Optional.of(candidate.table()),
+                    token.value());
         }
     }
 
@@ -73,8 +78,13 @@ public sealed interface FencedDdl {
 
         @Override
         public ExpectedDdl expected(DdlCorrelationToken token) {
-            return new ExpectedDdl(DdlStatementType.RENAME_TABLE, cluster, target.database(),
-                    Optional.of(target.table()), Optional.of(candidate.table()), token.value());
+            return new ExpectedDdl(
+                    DdlStatementType.RENAME_TABLE,
+                    cluster,
+                    target.database(),
+                    Optional.of(target.table()),
+                    Optional.of(candidate.table()),
+                    token.value());
         }
     }
 
@@ -97,8 +107,13 @@ public sealed interface FencedDdl {
 
         @Override
         public ExpectedDdl expected(DdlCorrelationToken token) {
-            return new ExpectedDdl(DdlStatementType.DROP_TABLE_IF_EXISTS, cluster, candidate.database(),
-                    Optional.empty(), Optional.of(candidate.table()), token.value());
+            return new ExpectedDdl(
+                    DdlStatementType.DROP_TABLE_IF_EXISTS,
+                    cluster,
+                    candidate.database(),
+                    Optional.empty(),
+                    Optional.of(candidate.table()),
+                    token.value());
         }
     }
 }

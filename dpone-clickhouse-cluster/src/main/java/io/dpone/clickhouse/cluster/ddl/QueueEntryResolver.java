@@ -1,6 +1,5 @@
 package io.dpone.clickhouse.cluster.ddl;
 
-import io.dpone.clickhouse.cluster.port.BoundedWait;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
@@ -12,6 +11,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
@@ -66,11 +66,16 @@ public final class QueueEntryResolver {
      * @param visibility the bound on looking a token up again while no entry carries it
      * @param completion the bound on reading a bound entry again while it is in progress
      */
-    public QueueEntryResolver(DdlPort ddl, ProtocolDigests digests, BoundedWait visibility, BoundedWait completion,
-            Sleeper sleeper, Cancellation cancellation) {
+    public QueueEntryResolver(
+            DdlPort ddl,
+            ProtocolDigests digests,
+            BoundedWait visibility,
+            BoundedWait completion,
+            Sleeper sleeper,
+            Cancellation cancellation) {
         this.ddl = requireNonNull(ddl, "ddl is null");
-        this.aggregator = new ExactHostSetEntryAggregator(PinnedQueueStatusNormalizer.INSTANCE,
-                requireNonNull(digests, "digests is null"));
+        this.aggregator = new ExactHostSetEntryAggregator(
+                PinnedQueueStatusNormalizer.INSTANCE, requireNonNull(digests, "digests is null"));
         this.visibility = requireNonNull(visibility, "visibility is null");
         this.completion = requireNonNull(completion, "completion is null");
         this.sleeper = requireNonNull(sleeper, "sleeper is null");
@@ -111,7 +116,8 @@ public final class QueueEntryResolver {
             }
             EntryAggregation aggregation = aggregator.aggregate(entry, expected, observed.facts());
             QueueResolution.Bound bound = new QueueResolution.Bound(entry, aggregation);
-            if (aggregation.outcome() != QueueStatus.IN_PROGRESS || attempt >= reads
+            if (aggregation.outcome() != QueueStatus.IN_PROGRESS
+                    || attempt >= reads
                     || !pause(completion.pauseBefore(attempt + 1))) {
                 return bound;
             }

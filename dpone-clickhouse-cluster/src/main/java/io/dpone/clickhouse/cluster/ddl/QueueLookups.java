@@ -32,14 +32,19 @@ public final class QueueLookups {
         if (!wellFormed(rows, expected.correlationToken())) {
             return new QueueLookup.Unknown(QueueLookup.Reason.MALFORMED_ROWS);
         }
-        EntryBinding binding = binder.bind(expected.cluster(), expected.correlationToken(),
-                QueueRows.fromLookup(expected.cluster(), rows));
+        EntryBinding binding = binder.bind(
+                expected.cluster(), expected.correlationToken(), QueueRows.fromLookup(expected.cluster(), rows));
         if (binding instanceof EntryBinding.Unbound unbound) {
-            return new QueueLookup.Unknown(QueueLookup.Reason.valueOf(unbound.reason().name()));
+            return new QueueLookup.Unknown(
+                    QueueLookup.Reason.valueOf(unbound.reason().name()));
         }
         BoundEntry entry = ((EntryBinding.Bound) binding).entry();
-        String query = rows.stream().filter(row -> row.entry().equals(entry.entry()))
-                .findFirst().orElseThrow().queries().get(0);
+        String query = rows.stream()
+                .filter(row -> row.entry().equals(entry.entry()))
+                .findFirst()
+                .orElseThrow()
+                .queries()
+                .get(0);
         DdlParseResult parsed = DdlQueryParser.parse(query);
         if (!(parsed instanceof DdlParseResult.Parsed ddl)) {
             return new QueueLookup.Unknown(QueueLookup.Reason.QUERY_UNPARSEABLE);
@@ -58,6 +63,8 @@ public final class QueueLookups {
     private static boolean wellFormed(List<QueueLookupRow> rows, String token) {
         long distinct = rows.stream().map(QueueLookupRow::entry).distinct().count();
         return distinct == rows.size()
-                && rows.stream().allMatch(row -> !row.queries().isEmpty() && row.logComments().equals(List.of(token)));
+                && rows.stream()
+                        .allMatch(row ->
+                                !row.queries().isEmpty() && row.logComments().equals(List.of(token)));
     }
 }

@@ -19,8 +19,7 @@ import java.util.Map;
 public final class QueueRows {
     private static final Instant NOT_READ = Instant.EPOCH;
 
-    private QueueRows() {
-    }
+    private QueueRows() {}
 
     /** One row per (entry, query, token) combination of the grouped lookup, so the binder sees every query. */
     public static List<QueueRow> fromLookup(String cluster, List<QueueLookupRow> lookup) {
@@ -28,8 +27,22 @@ public final class QueueRows {
         for (QueueLookupRow entry : lookup) {
             for (String query : entry.queries()) {
                 for (String token : entry.logComments()) {
-                    rows.add(new QueueRow(entry.entry(), null, null, null, cluster, query,
-                            Map.of(QueueRow.LOG_COMMENT, token), NOT_READ, null, null, null, null, null, null, null));
+                    rows.add(new QueueRow(
+                            entry.entry(),
+                            null,
+                            null,
+                            null,
+                            cluster,
+                            query,
+                            Map.of(QueueRow.LOG_COMMENT, token),
+                            NOT_READ,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null));
                 }
             }
         }
@@ -41,11 +54,26 @@ public final class QueueRows {
         for (QueueHostRow row : hostRows) {
             Map<String, String> settings = new HashMap<>();
             row.logComment().ifPresent(token -> settings.put(QueueRow.LOG_COMMENT, token));
-            Integer port = row.port().filter(p -> p >= 0 && p <= 65_535).map(Long::intValue).orElse(null);
-            rows.add(new QueueRow(row.entry(), null, null, null, cluster, row.query(), settings, NOT_READ,
-                    row.host().orElse(null), port, row.wellTyped() ? row.status().orElse(null) : null,
-                    row.exceptionCode().map(String::valueOf).orElse(null), row.exceptionText().orElse(null),
-                    null, null));
+            Integer port = row.port()
+                    .filter(p -> p >= 0 && p <= 65_535)
+                    .map(Long::intValue)
+                    .orElse(null);
+            rows.add(new QueueRow(
+                    row.entry(),
+                    null,
+                    null,
+                    null,
+                    cluster,
+                    row.query(),
+                    settings,
+                    NOT_READ,
+                    row.host().orElse(null),
+                    port,
+                    row.wellTyped() ? row.status().orElse(null) : null,
+                    row.exceptionCode().map(String::valueOf).orElse(null),
+                    row.exceptionText().orElse(null),
+                    null,
+                    null));
         }
         return rows;
     }

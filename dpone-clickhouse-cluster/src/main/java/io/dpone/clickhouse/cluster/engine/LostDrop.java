@@ -24,22 +24,18 @@ import java.util.function.Consumer;
  * unbound, external {@code cleanup_lost}.
  */
 public final class LostDrop {
-    private LostDrop() {
-    }
+    private LostDrop() {}
 
     /** What looking for an unbound drop's entry found. */
     public sealed interface Look {
         /** Exactly one entry carries the token: bind it. */
-        record Bound(BoundEntry entry) implements Look {
-        }
+        record Bound(BoundEntry entry) implements Look {}
 
         /** No entry after the takeover wait: the drop is lost; mark it so in the record. */
-        record Lost() implements Look {
-        }
+        record Lost() implements Look {}
 
         /** Neither (two entries, an unreadable queue, a changed query, a cancelled wait): nothing is decided. */
-        record Unresolved(QueueResolution.Cause cause) implements Look {
-        }
+        record Unresolved(QueueResolution.Cause cause) implements Look {}
     }
 
     /** True when the drop must be looked for before anything else: recorded, never bound, not marked lost. */
@@ -48,7 +44,11 @@ public final class LostDrop {
     }
 
     /** Looks for the drop's entry, waiting out the permit's age before calling it lost. */
-    public static Look look(QueueEntryResolver queue, Waits waits, ExpectedDdl expected, Duration permitMaxAge,
+    public static Look look(
+            QueueEntryResolver queue,
+            Waits waits,
+            ExpectedDdl expected,
+            Duration permitMaxAge,
             Consumer<String> evidence) {
         QueueBinding binding = TakeoverWait.bind(queue, waits, expected, permitMaxAge, evidence);
         if (binding instanceof QueueBinding.Bound bound) {
@@ -61,12 +61,14 @@ public final class LostDrop {
     /** True when the dispatch provably never reached the server: not sent, or refused for an expired permit. */
     public static boolean notSent(DdlDispatch dispatch) {
         return dispatch instanceof DdlDispatch.NotSent
-                || dispatch instanceof DdlDispatch.PermitRefused refused && refused.reason() == DdlDispatch.Refusal.EXPIRED;
+                || dispatch instanceof DdlDispatch.PermitRefused refused
+                        && refused.reason() == DdlDispatch.Refusal.EXPIRED;
     }
 
     /** The evidence step for a drop {@link #notSent} proved lost. */
     public static String notSentStep(DdlDispatch dispatch) {
-        return dispatch instanceof DdlDispatch.PermitRefused ? "cleanup drop not sent: the dispatch permit expired"
+        return dispatch instanceof DdlDispatch.PermitRefused
+                ? "cleanup drop not sent: the dispatch permit expired"
                 : "cleanup drop not sent";
     }
 

@@ -13,8 +13,7 @@ import java.util.Map;
 
 /** The parts of a {@code dpone plan --live} document both modes write alike. Pure. */
 public final class LivePlanFields {
-    private LivePlanFields() {
-    }
+    private LivePlanFields() {}
 
     /** What the facade verdict means for publish: ready, or what it would bootstrap after the probe. */
     public static String facade(FacadeVerdict verdict) {
@@ -34,8 +33,10 @@ public final class LivePlanFields {
         entry.put("action", ddl.action().code());
         entry.put("permit", ddl.action().requiresPermit());
         entry.put("statement", ddl.render().sql());
-        entry.put("log_comment", DdlCorrelationToken.PREFIX + "." + operationId.hex() + "." + ddl.action().code() + "." + epoch
-                + ".<random>");
+        entry.put(
+                "log_comment",
+                DdlCorrelationToken.PREFIX + "." + operationId.hex() + "."
+                        + ddl.action().code() + "." + epoch + ".<random>");
         return entry;
     }
 

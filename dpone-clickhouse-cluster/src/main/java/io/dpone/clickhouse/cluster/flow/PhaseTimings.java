@@ -23,6 +23,7 @@ import java.util.Map;
 public final class PhaseTimings {
     /** Waits before the first reported step belong to this phase. */
     static final String START = "start";
+
     private final Clock clock;
     private final Instant began;
     private final List<Phase> phases = new ArrayList<>();

@@ -22,11 +22,11 @@ import java.util.Map;
  * Pure.
  */
 public final class ReceiptFields {
-    private ReceiptFields() {
-    }
+    private ReceiptFields() {}
 
     /** A DDL binding and, when read this run, its per-member statuses in inventory order; null without a binding. */
-    public static Map<String, Object> ddl(DdlBinding binding, EntryAggregation hosts, Map<HostEndpoint, ClusterMember> members) {
+    public static Map<String, Object> ddl(
+            DdlBinding binding, EntryAggregation hosts, Map<HostEndpoint, ClusterMember> members) {
         if (binding == null) {
             return null;
         }
@@ -35,14 +35,20 @@ public final class ReceiptFields {
         ddl.put("correlation_token", binding.token().value());
         ddl.put("dispatch_epoch", binding.token().dispatchEpoch());
         ddl.put("entry", binding.entry());
-        ddl.put("query_digest", binding.queryDigest() == null ? null : binding.queryDigest().hex());
+        ddl.put(
+                "query_digest",
+                binding.queryDigest() == null ? null : binding.queryDigest().hex());
         ddl.put("receipt", binding.receipt() == null ? null : binding.receipt().name());
         if (hosts != null) {
             ddl.put("aggregate", hosts.outcome().name());
             ddl.put("exact_host_set", hosts.exactHostSet());
             List<Object> perHost = new ArrayList<>();
-            members.forEach((endpoint, member) -> perHost.add(member(member, "status",
-                    hosts.perHost().getOrDefault(endpoint, QueueStatus.OUTCOME_UNKNOWN).name())));
+            members.forEach((endpoint, member) -> perHost.add(member(
+                    member,
+                    "status",
+                    hosts.perHost()
+                            .getOrDefault(endpoint, QueueStatus.OUTCOME_UNKNOWN)
+                            .name())));
             ddl.put("hosts", perHost);
         }
         return ddl;
@@ -75,9 +81,13 @@ public final class ReceiptFields {
         Map<String, Object> times = new LinkedHashMap<>();
         times.put("created_at", createdAt.toString());
         times.put("updated_at", updatedAt.toString());
-        times.put("operation_ms", Math.max(0, Duration.between(createdAt, updatedAt).toMillis()));
+        times.put(
+                "operation_ms",
+                Math.max(0, Duration.between(createdAt, updatedAt).toMillis()));
         if (readAt != null) {
-            times.put("in_phase_ms", Math.max(0, Duration.between(updatedAt, readAt).toMillis()));
+            times.put(
+                    "in_phase_ms",
+                    Math.max(0, Duration.between(updatedAt, readAt).toMillis()));
         }
         return times;
     }
@@ -90,15 +100,16 @@ public final class ReceiptFields {
      * record was created (a record of an earlier build, continued) is one {@code unknown} row;
      * a record without any phase times is {@code "unknown"}.
      */
-    public static Object phaseDurations(PhaseHistory phases, String currentPhase, boolean finished, Instant createdAt,
-            Instant readAt) {
+    public static Object phaseDurations(
+            PhaseHistory phases, String currentPhase, boolean finished, Instant createdAt, Instant readAt) {
         if (phases.isUnknown()) {
             return "unknown";
         }
         List<PhaseHistory.Entry> entries = phases.entries();
         List<Object> rows = new ArrayList<>();
         if (entries.get(0).at().isAfter(createdAt)) {
-            rows.add(phaseRow("unknown", createdAt, millis(createdAt, entries.get(0).at())));
+            rows.add(phaseRow(
+                    "unknown", createdAt, millis(createdAt, entries.get(0).at())));
         }
         for (int i = 0; i < entries.size(); i++) {
             PhaseHistory.Entry entry = entries.get(i);

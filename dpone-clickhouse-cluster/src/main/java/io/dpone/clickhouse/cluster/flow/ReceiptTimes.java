@@ -47,7 +47,12 @@ public final class ReceiptTimes {
      * ({@link ReceiptFields#phaseDurations}); {@code finished} when the record's phase ends the
      * operation.
      */
-    public void put(Map<String, Object> detail, Instant createdAt, Instant updatedAt, PhaseHistory phases, String phase,
+    public void put(
+            Map<String, Object> detail,
+            Instant createdAt,
+            Instant updatedAt,
+            PhaseHistory phases,
+            String phase,
             boolean finished) {
         put(detail, createdAt, updatedAt);
         detail.put("phase_durations", ReceiptFields.phaseDurations(phases, phase, finished, createdAt, readAt));

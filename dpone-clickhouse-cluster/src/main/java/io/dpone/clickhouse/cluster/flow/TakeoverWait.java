@@ -18,11 +18,14 @@ import java.util.function.Consumer;
  * the second wait to appear.
  */
 public final class TakeoverWait {
-    private TakeoverWait() {
-    }
+    private TakeoverWait() {}
 
     /** The binding after those waits; {@code CANCELLED} when the permit-age wait was cut short. */
-    public static QueueBinding bind(QueueEntryResolver queue, Waits waits, ExpectedDdl expected, Duration permitMaxAge,
+    public static QueueBinding bind(
+            QueueEntryResolver queue,
+            Waits waits,
+            ExpectedDdl expected,
+            Duration permitMaxAge,
             Consumer<String> evidence) {
         QueueBinding first = queue.bind(expected);
         if (!(first instanceof QueueBinding.Unbound unbound) || unbound.cause() != QueueResolution.Cause.NO_ENTRY) {
@@ -43,9 +46,11 @@ public final class TakeoverWait {
      * port that issues it). A statement that passed its age check did so before the observation plus
      * {@code A}, and has one more whole {@code V} to land before the sweep. False when cancelled.
      */
-    public static boolean outlast(Waits waits, BoundedWait visibility, Duration permitMaxAge, Consumer<String> evidence) {
+    public static boolean outlast(
+            Waits waits, BoundedWait visibility, Duration permitMaxAge, Consumer<String> evidence) {
         Duration whole = visibility.totalPause().multipliedBy(2).plus(permitMaxAge);
-        evidence.accept("a late statement of the predecessor may still land; waiting out its age bound before the sweep");
+        evidence.accept(
+                "a late statement of the predecessor may still land; waiting out its age bound before the sweep");
         return waits.pause("predecessor statement age", 1, new BoundedWait(2, whole, whole));
     }
 }

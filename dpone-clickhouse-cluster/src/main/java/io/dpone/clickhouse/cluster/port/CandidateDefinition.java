@@ -50,10 +50,15 @@ public sealed interface CandidateDefinition {
         public String renderTail() {
             StringBuilder sql = new StringBuilder("(");
             for (int i = 0; i < columns.size(); i++) {
-                sql.append(i == 0 ? "" : ", ").append(SqlQuoting.identifier(columns.get(i).name()))
-                        .append(' ').append(columns.get(i).type());
+                sql.append(i == 0 ? "" : ", ")
+                        .append(SqlQuoting.identifier(columns.get(i).name()))
+                        .append(' ')
+                        .append(columns.get(i).type());
             }
-            return sql.append(") ENGINE = ").append(engine).append(" ORDER BY tuple()").toString();
+            return sql.append(") ENGINE = ")
+                    .append(engine)
+                    .append(" ORDER BY tuple()")
+                    .toString();
         }
     }
 

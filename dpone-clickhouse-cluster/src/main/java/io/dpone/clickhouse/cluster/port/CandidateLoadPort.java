@@ -19,6 +19,11 @@ public interface CandidateLoadPort {
      * @param maxSourceBytes the manifest's {@code max_source_bytes}: the load stops with
      *     {@link LoadResult.SourceRejected} once the cursor has read more
      */
-    LoadResult load(TableRef candidate, List<String> columns, RowCursor rows, long maxSourceBytes,
-            Cancellation cancellation, ProgressListener progress);
+    LoadResult load(
+            TableRef candidate,
+            List<String> columns,
+            RowCursor rows,
+            long maxSourceBytes,
+            Cancellation cancellation,
+            ProgressListener progress);
 }

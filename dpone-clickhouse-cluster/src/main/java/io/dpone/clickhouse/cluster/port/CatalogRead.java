@@ -53,10 +53,14 @@ public sealed interface CatalogRead<T> {
          * fault's connection code, else {@code otherwise}; the message keeps the redacted cause.
          */
         public DponeException refusal(DponeErrorCode otherwise, String what) {
-            return new DponeException(connectionFault().map(ConnectionFault::code).orElse(otherwise), what + ": " + describe());
+            return new DponeException(
+                    connectionFault().map(ConnectionFault::code).orElse(otherwise), what + ": " + describe());
         }
     }
 
     /** Stable names for evidence. */
-    enum Cause { READ_FAILED, MALFORMED_ANSWER }
+    enum Cause {
+        READ_FAILED,
+        MALFORMED_ANSWER
+    }
 }

@@ -57,8 +57,7 @@ public sealed interface DdlDispatch {
     /** What the initiator answered; never evidence of enqueue or execution by itself. */
     sealed interface InitiatorAnswer {
         /** Every host finished without error within the task timeout (throw mode). */
-        record Acknowledged() implements InitiatorAnswer {
-        }
+        record Acknowledged() implements InitiatorAnswer {}
 
         /** The initiator raised a server error; under throw mode it may be a host's own error after enqueue. */
         record ServerErrorAnswer(ServerError error) implements InitiatorAnswer {
@@ -88,8 +87,12 @@ public sealed interface DdlDispatch {
             return new Sent(rejected.queryId(), new InitiatorAnswer.ServerErrorAnswer(rejected.error()));
         }
         MutationOutcome.Ambiguous ambiguous = (MutationOutcome.Ambiguous) outcome;
-        if (ambiguous.cause() == MutationOutcome.AmbiguityCause.SERVER_ERROR_AMBIGUOUS && ambiguous.serverError().isPresent()) {
-            return new Sent(ambiguous.queryId(), new InitiatorAnswer.ServerErrorAnswer(ambiguous.serverError().get()));
+        if (ambiguous.cause() == MutationOutcome.AmbiguityCause.SERVER_ERROR_AMBIGUOUS
+                && ambiguous.serverError().isPresent()) {
+            return new Sent(
+                    ambiguous.queryId(),
+                    new InitiatorAnswer.ServerErrorAnswer(
+                            ambiguous.serverError().get()));
         }
         return new Sent(ambiguous.queryId(), new InitiatorAnswer.NoAnswer(ambiguous.cause(), ambiguous.serverError()));
     }

@@ -10,8 +10,13 @@ import java.util.Optional;
  * The statement an operation dispatched, as its queue entry must parse back: type, cluster,
  * database, target and candidate (seed section 4), plus the correlation token it carried.
  */
-public record ExpectedDdl(DdlStatementType type, String cluster, String database, Optional<String> target,
-                          Optional<String> candidate, String correlationToken) {
+public record ExpectedDdl(
+        DdlStatementType type,
+        String cluster,
+        String database,
+        Optional<String> target,
+        Optional<String> candidate,
+        String correlationToken) {
     public ExpectedDdl {
         requireNonNull(type, "type is null");
         requireNonNull(cluster, "cluster is null");
@@ -23,8 +28,11 @@ public record ExpectedDdl(DdlStatementType type, String cluster, String database
 
     /** True when {@code parsed} names exactly this statement; the digest is not compared here. */
     public boolean matches(ParsedDdl parsed) {
-        return parsed.type() == type && parsed.cluster().equals(cluster) && parsed.database().equals(database)
-                && parsed.target().equals(target) && parsed.candidate().equals(candidate);
+        return parsed.type() == type
+                && parsed.cluster().equals(cluster)
+                && parsed.database().equals(database)
+                && parsed.target().equals(target)
+                && parsed.candidate().equals(candidate);
     }
 
     @Override

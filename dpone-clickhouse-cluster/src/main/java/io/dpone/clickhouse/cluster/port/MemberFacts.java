@@ -44,10 +44,24 @@ public record MemberFacts(
     }
 
     /** Facts without a reported server version. */
-    public MemberFacts(HostEndpoint member, long shardNumber, long replicaNumber, List<String> databaseEngines,
-            TableObservation target, TableObservation candidate, Optional<String> targetReplicaName,
+    public MemberFacts(
+            HostEndpoint member,
+            long shardNumber,
+            long replicaNumber,
+            List<String> databaseEngines,
+            TableObservation target,
+            TableObservation candidate,
+            Optional<String> targetReplicaName,
             Optional<String> candidateReplicaName) {
-        this(member, shardNumber, replicaNumber, databaseEngines, target, candidate, targetReplicaName, candidateReplicaName,
+        this(
+                member,
+                shardNumber,
+                replicaNumber,
+                databaseEngines,
+                target,
+                candidate,
+                targetReplicaName,
+                candidateReplicaName,
                 Optional.empty());
     }
 

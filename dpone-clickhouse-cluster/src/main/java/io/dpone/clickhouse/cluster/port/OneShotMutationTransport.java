@@ -1,6 +1,7 @@
 package io.dpone.clickhouse.cluster.port;
 
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
+
 /**
  * Sends one mutation exactly once. An implementation makes exactly one transport invocation per
  * call: no driver retry, no reconnect, no redirect and no query replay, and it never routes the

@@ -26,8 +26,8 @@ public record QueryContext(String queryId, Map<ServerSetting, String> settings) 
             throw new IllegalArgumentException("queryId must match " + QUERY_ID_SHAPE);
         }
         EnumMap<ServerSetting, String> copy = new EnumMap<>(ServerSetting.class);
-        settings.forEach((setting, value) -> copy.put(
-                requireNonNull(setting, "setting is null"), setting.canonicalValue(value)));
+        settings.forEach((setting, value) ->
+                copy.put(requireNonNull(setting, "setting is null"), setting.canonicalValue(value)));
         settings = Collections.unmodifiableMap(copy);
     }
 

@@ -39,8 +39,13 @@ public sealed interface ReadOutcome {
      *
      * @param clientFault what the client saw of the connection itself (refused, unknown host, TLS), when it failed there
      */
-    record ReadFailure(Kind kind, Optional<ServerError> serverError, String summary, Optional<ConnectionFault> clientFault) {
-        public enum Kind { NOT_SENT, SERVER_ERROR, NO_RESPONSE }
+    record ReadFailure(
+            Kind kind, Optional<ServerError> serverError, String summary, Optional<ConnectionFault> clientFault) {
+        public enum Kind {
+            NOT_SENT,
+            SERVER_ERROR,
+            NO_RESPONSE
+        }
 
         public ReadFailure {
             requireNonNull(kind, "kind is null");
@@ -74,12 +79,17 @@ public sealed interface ReadOutcome {
 
         /** Reads have no effects: anything but a definitive refusal may be attempted again. */
         public boolean retryable() {
-            return serverError.map(error -> error.classification().readRetryable()).orElse(true);
+            return serverError
+                    .map(error -> error.classification().readRetryable())
+                    .orElse(true);
         }
 
         public String describe() {
             return "read failed: " + kind
-                    + serverError.map(e -> " code " + e.code() + " " + e.classification().name()).orElse("")
+                    + serverError
+                            .map(e -> " code " + e.code() + " "
+                                    + e.classification().name())
+                            .orElse("")
                     + (summary.isEmpty() ? "" : ": " + summary);
         }
     }

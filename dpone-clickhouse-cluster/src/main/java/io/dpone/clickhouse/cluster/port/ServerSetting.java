@@ -37,7 +37,11 @@ public enum ServerSetting {
     VALIDATE_MUTATION_QUERY("validate_mutation_query", Kind.BOOLEAN);
 
     /** Accepted value shapes; values are carried as canonical strings. */
-    public enum Kind { STRING, BOOLEAN, UNSIGNED }
+    public enum Kind {
+        STRING,
+        BOOLEAN,
+        UNSIGNED
+    }
 
     private final String settingName;
     private final Kind kind;

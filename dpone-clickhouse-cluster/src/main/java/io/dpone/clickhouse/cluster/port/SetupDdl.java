@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.DdlStatementType;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.Optional;
 
@@ -26,7 +26,8 @@ public sealed interface SetupDdl {
     ExpectedDdl expected(DdlCorrelationToken token);
 
     /** The KeeperMap control facade on every host (seed section 1); {@code IF NOT EXISTS} for a fill. */
-    record ControlBootstrap(String cluster, TableRef control, String keeperRoot, boolean ifNotExists) implements SetupDdl {
+    record ControlBootstrap(String cluster, TableRef control, String keeperRoot, boolean ifNotExists)
+            implements SetupDdl {
         public ControlBootstrap {
             requireNonNull(cluster, "cluster is null");
             requireNonNull(control, "control is null");
@@ -45,8 +46,13 @@ public sealed interface SetupDdl {
 
         @Override
         public ExpectedDdl expected(DdlCorrelationToken token) {
-            return new ExpectedDdl(DdlStatementType.CREATE_TABLE, cluster, control.database(),
-                    Optional.of(control.table()), Optional.empty(), token.value());
+            return new ExpectedDdl(
+                    DdlStatementType.CREATE_TABLE,
+                    cluster,
+                    control.database(),
+                    Optional.of(control.table()),
+                    Optional.empty(),
+                    token.value());
         }
     }
 
@@ -78,8 +84,13 @@ public sealed interface SetupDdl {
 
         @Override
         public ExpectedDdl expected(DdlCorrelationToken token) {
-            return new ExpectedDdl(DdlStatementType.DROP_TABLE_IF_EXISTS, cluster, probe.database(),
-                    Optional.empty(), Optional.of(probe.table()), token.value());
+            return new ExpectedDdl(
+                    DdlStatementType.DROP_TABLE_IF_EXISTS,
+                    cluster,
+                    probe.database(),
+                    Optional.empty(),
+                    Optional.of(probe.table()),
+                    token.value());
         }
     }
 
@@ -103,8 +114,13 @@ public sealed interface SetupDdl {
 
         @Override
         public ExpectedDdl expected(DdlCorrelationToken token) {
-            return new ExpectedDdl(DdlStatementType.CREATE_TABLE, cluster, candidate.database(),
-                    Optional.of(candidate.table()), Optional.empty(), token.value());
+            return new ExpectedDdl(
+                    DdlStatementType.CREATE_TABLE,
+                    cluster,
+                    candidate.database(),
+                    Optional.of(candidate.table()),
+                    Optional.empty(),
+                    token.value());
         }
     }
 
@@ -131,8 +147,13 @@ public sealed interface SetupDdl {
 
         @Override
         public ExpectedDdl expected(DdlCorrelationToken token) {
-            return new ExpectedDdl(DdlStatementType.DROP_TABLE_IF_EXISTS, cluster, candidate.database(),
-                    Optional.empty(), Optional.of(candidate.table()), token.value());
+            return new ExpectedDdl(
+                    DdlStatementType.DROP_TABLE_IF_EXISTS,
+                    cluster,
+                    candidate.database(),
+                    Optional.empty(),
+                    Optional.of(candidate.table()),
+                    token.value());
         }
     }
 }

@@ -11,8 +11,7 @@ public final class PortWiring {
     /** The server-side bound of every catalog read. */
     public static final long CATALOG_MAX_EXECUTION_SECONDS = 30;
 
-    private PortWiring() {
-    }
+    private PortWiring() {}
 
     /** A fresh query id for one statement. */
     public static String queryId() {

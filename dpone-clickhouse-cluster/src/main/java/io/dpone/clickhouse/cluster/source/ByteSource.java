@@ -120,8 +120,10 @@ public final class ByteSource implements AutoCloseable {
             limit += n;
             return true;
         } catch (IOException e) {
-            throw new DponeException(DponeErrorCode.SOURCE_UNREADABLE, "reading the source failed after "
-                    + consumed() + " bytes (" + e.getClass().getSimpleName() + ")");
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_UNREADABLE,
+                    "reading the source failed after " + consumed() + " bytes ("
+                            + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -130,8 +132,9 @@ public final class ByteSource implements AutoCloseable {
         try {
             in.close();
         } catch (IOException e) {
-            throw new DponeException(DponeErrorCode.SOURCE_UNREADABLE, "closing the source failed ("
-                    + e.getClass().getSimpleName() + ")");
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_UNREADABLE,
+                    "closing the source failed (" + e.getClass().getSimpleName() + ")");
         }
     }
 }

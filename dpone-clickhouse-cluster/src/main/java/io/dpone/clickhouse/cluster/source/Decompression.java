@@ -25,8 +25,7 @@ import java.util.zip.GZIPInputStream;
  * Messages never name the path. One thread.
  */
 final class Decompression {
-    private Decompression() {
-    }
+    private Decompression() {}
 
     /** {@code file}'s bytes decoded with {@code compression} (GZIP or ZSTD); the result owns {@code file}. */
     static InputStream decoded(InputStream file, Compression compression, long maxDecodedBytes) {
@@ -36,7 +35,8 @@ final class Decompression {
         InputStream raw = new FileFailures(file);
         String codec = compression.name().toLowerCase(Locale.ROOT);
         try {
-            InputStream decoder = compression == Compression.GZIP ? new GZIPInputStream(raw, 1 << 16) : new ZstdInputStream(raw);
+            InputStream decoder =
+                    compression == Compression.GZIP ? new GZIPInputStream(raw, 1 << 16) : new ZstdInputStream(raw);
             return new Bounded(decoder, codec, maxDecodedBytes);
         } catch (DponeException unreadable) {
             close(raw);
@@ -48,8 +48,10 @@ final class Decompression {
     }
 
     private static DponeException corrupt(String codec, long decoded, Exception cause) {
-        return new DponeException(DponeErrorCode.SOURCE_MALFORMED, "the " + codec + " stream is corrupt or truncated after "
-                + decoded + " decoded bytes (" + cause.getClass().getSimpleName() + ")");
+        return new DponeException(
+                DponeErrorCode.SOURCE_MALFORMED,
+                "the " + codec + " stream is corrupt or truncated after " + decoded + " decoded bytes ("
+                        + cause.getClass().getSimpleName() + ")");
     }
 
     private static void close(InputStream in) {
@@ -85,8 +87,9 @@ final class Decompression {
         }
 
         private static DponeException unreadable(IOException e) {
-            return new DponeException(DponeErrorCode.SOURCE_UNREADABLE, "reading the compressed source failed ("
-                    + e.getClass().getSimpleName() + ")");
+            return new DponeException(
+                    DponeErrorCode.SOURCE_UNREADABLE,
+                    "reading the compressed source failed (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -124,7 +127,8 @@ final class Decompression {
             if (n > 0) {
                 decoded += n;
                 if (decoded > max) {
-                    throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+                    throw new DponeException(
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                             "the source decompresses to more than max_source_bytes (" + max + " bytes)");
                 }
             }

@@ -15,8 +15,7 @@ import java.util.Set;
  * rows eagerly, then streams data rows one at a time (docs/reference/sources.md).
  */
 public final class DelimitedReader {
-    private DelimitedReader() {
-    }
+    private DelimitedReader() {}
 
     /** The most cells a header row may have: a row without an end is refused before it exhausts the heap. */
     public static final int MAX_COLUMNS = 1 << 16;
@@ -41,14 +40,16 @@ public final class DelimitedReader {
         try {
             bytes.skipByteOrderMark();
             int headerRows = format.hasTypesRow() ? 2 : 1;
-            RecordTokenizer tokenizer = format.isCsv() ? new CsvTokenizer(bytes, headerRows, maxFieldBytes)
+            RecordTokenizer tokenizer = format.isCsv()
+                    ? new CsvTokenizer(bytes, headerRows, maxFieldBytes)
                     : new TsvTokenizer(bytes, headerRows, maxFieldBytes);
             List<String> names = headerRow(tokenizer, "header row", maxFieldBytes);
             List<SourceColumn> columns = new ArrayList<>();
             if (format.hasTypesRow()) {
                 List<String> types = headerRow(tokenizer, "types row", maxFieldBytes);
                 if (types.size() != names.size()) {
-                    throw Malformed.at("types row", "it has " + types.size() + " cells, the header row has " + names.size());
+                    throw Malformed.at(
+                            "types row", "it has " + types.size() + " cells, the header row has " + names.size());
                 }
                 for (int i = 0; i < names.size(); i++) {
                     columns.add(column(names.get(i), types.get(i), i + 1));
@@ -93,8 +94,9 @@ public final class DelimitedReader {
         try {
             return type == null ? SourceColumn.untyped(name) : SourceColumn.typed(name, type);
         } catch (IllegalArgumentException e) {
-            throw Malformed.at("header row", "column " + position + " has a name longer than "
-                    + SourceColumn.MAX_NAME_LENGTH + " characters");
+            throw Malformed.at(
+                    "header row",
+                    "column " + position + " has a name longer than " + SourceColumn.MAX_NAME_LENGTH + " characters");
         }
     }
 

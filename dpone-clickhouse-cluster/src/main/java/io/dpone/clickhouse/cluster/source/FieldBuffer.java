@@ -25,7 +25,8 @@ public final class FieldBuffer {
     /** The default bound of one field: 16 MiB (docs/reference/sources.md, "Bounds"). */
     public static final int MAX_FIELD_BYTES = 16 << 20;
 
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8
+            .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
     private final CharBuffer checked = CharBuffer.allocate(1024);

@@ -5,8 +5,7 @@ import io.dpone.spi.error.DponeException;
 
 /** The one way readers report a format violation: a row label and a rule, never cell text. */
 public final class Malformed {
-    private Malformed() {
-    }
+    private Malformed() {}
 
     /** @param row a row label from {@link #rowLabel} */
     public static DponeException at(String row, String rule) {

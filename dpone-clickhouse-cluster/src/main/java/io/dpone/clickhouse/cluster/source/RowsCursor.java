@@ -33,8 +33,10 @@ final class RowsCursor implements RowCursor {
             String cell = cells.get(i);
             bytes += cell == null ? 2 : cell.length() + 1;
             if (cell != null && UnicodeText.hasUnpairedSurrogate(cell)) {
-                throw Malformed.at("row " + row, "cell " + (i + 1) + " holds a lone UTF-16 surrogate, which is not Unicode"
-                        + " text (UTF-8 cannot carry it)");
+                throw Malformed.at(
+                        "row " + row,
+                        "cell " + (i + 1) + " holds a lone UTF-16 surrogate, which is not Unicode"
+                                + " text (UTF-8 cannot carry it)");
             }
         }
         return cells;
@@ -46,6 +48,5 @@ final class RowsCursor implements RowCursor {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -17,8 +17,7 @@ import java.nio.file.Path;
  * them) earlier, with its own code. Opening a file reads its header rows.
  */
 public final class SourceReaders {
-    private SourceReaders() {
-    }
+    private SourceReaders() {}
 
     /** {@link #open(PublicationSource, long)} without a bound on decompressed bytes. */
     public static OpenedSource open(PublicationSource source) {
@@ -37,20 +36,24 @@ public final class SourceReaders {
         }
         if (source instanceof PublicationSource.DelimitedFile file) {
             if (file.compression() == Compression.OTHER) {
-                throw new DponeException(DponeErrorCode.SOURCE_COMPRESSION_UNSUPPORTED,
+                throw new DponeException(
+                        DponeErrorCode.SOURCE_COMPRESSION_UNSUPPORTED,
                         "the source is compressed with a codec dpone does not read; dpone reads uncompressed,"
                                 + " gzip and zstd CSV and TSV files");
             }
             InputStream in = openFile(file.file());
-            return DelimitedReader.open(file.compression() == Compression.NONE ? in
-                    : Decompression.decoded(in, file.compression(), maxDecodedBytes), file.format());
+            return DelimitedReader.open(
+                    file.compression() == Compression.NONE
+                            ? in
+                            : Decompression.decoded(in, file.compression(), maxDecodedBytes),
+                    file.format());
         }
         if (source instanceof PublicationSource.Stream stream) {
             return new OpenedSource(stream.columns(), stream.cursor().get());
         }
         if (source instanceof PublicationSource.CodecFile) {
-            throw new DponeException(DponeErrorCode.SOURCE_FORMAT_UNSUPPORTED,
-                    "codec files are decoded by external-mode sealing only");
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_FORMAT_UNSUPPORTED, "codec files are decoded by external-mode sealing only");
         }
         throw new IllegalArgumentException("unknown source kind");
     }
@@ -63,7 +66,8 @@ public final class SourceReaders {
         try {
             return Files.newInputStream(file);
         } catch (IOException | SecurityException e) {
-            throw new DponeException(DponeErrorCode.SOURCE_UNREADABLE,
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_UNREADABLE,
                     "the source file cannot be opened (" + e.getClass().getSimpleName() + ")");
         }
     }

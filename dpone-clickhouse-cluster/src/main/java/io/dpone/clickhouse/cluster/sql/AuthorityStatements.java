@@ -12,15 +12,13 @@ import static io.dpone.clickhouse.cluster.sql.SqlQuoting.identifier;
 import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
 import static java.util.Objects.requireNonNull;
 
-
 /**
  * Renders the KeeperMap authority statements. Strict mode and {@code insert_keeper_max_retries}
  * travel in the request's {@link io.dpone.clickhouse.cluster.port.QueryContext#keeperMapMutation}
  * settings, not in the SQL text.
  */
 public final class AuthorityStatements {
-    private AuthorityStatements() {
-    }
+    private AuthorityStatements() {}
 
     /**
      * create_if_absent: the complete row; under strict mode an existing key is a conflict. Rendered
@@ -31,10 +29,14 @@ public final class AuthorityStatements {
      */
     public static SqlStatement insertStrict(TableRef control, ControlRow row) {
         requireNonNull(row, "row is null");
-        return new SqlStatement(StatementKind.KEEPER_MAP_INSERT, "INSERT INTO " + control.render()
-                + " (" + ControlTableColumns.quotedNames() + ") SELECT " + string(row.targetKey()) + ", "
-                + string(row.operationId()) + ", " + string(row.fenceToken()) + ", " + string(row.phase()) + ", "
-                + "toUInt64(" + row.dispatchEpoch() + "), " + string(row.payload()) + ", " + string(row.payloadSha256()));
+        return new SqlStatement(
+                StatementKind.KEEPER_MAP_INSERT,
+                "INSERT INTO " + control.render()
+                        + " (" + ControlTableColumns.quotedNames() + ") SELECT " + string(row.targetKey()) + ", "
+                        + string(row.operationId()) + ", " + string(row.fenceToken()) + ", " + string(row.phase())
+                        + ", "
+                        + "toUInt64(" + row.dispatchEpoch() + "), " + string(row.payload()) + ", "
+                        + string(row.payloadSha256()));
     }
 
     /**
@@ -47,24 +49,26 @@ public final class AuthorityStatements {
         if (!expected.targetKey().equals(next.targetKey())) {
             throw new IllegalArgumentException("CAS cannot change the target key");
         }
-        return new SqlStatement(StatementKind.KEEPER_MAP_CAS, "ALTER TABLE " + control.render() + " UPDATE "
-                + assign(OPERATION_ID, string(next.operationId())) + ", "
-                + assign(FENCE_TOKEN, string(next.fenceToken())) + ", "
-                + assign(PHASE, string(next.phase())) + ", "
-                + assign(DISPATCH_EPOCH, Long.toString(next.dispatchEpoch())) + ", "
-                + assign(PAYLOAD, string(next.payload())) + ", "
-                + assign(PAYLOAD_SHA256, string(next.payloadSha256()))
-                + " WHERE " + assign(TARGET_KEY, string(expected.targetKey()))
-                + " AND " + assign(VERSION, Long.toString(expected.keeperVersion()))
-                + " AND " + assign(OPERATION_ID, string(expected.operationId()))
-                + " AND " + assign(FENCE_TOKEN, string(expected.fenceToken()))
-                + " AND " + assign(PHASE, string(expected.phase())));
+        return new SqlStatement(
+                StatementKind.KEEPER_MAP_CAS,
+                "ALTER TABLE " + control.render() + " UPDATE "
+                        + assign(OPERATION_ID, string(next.operationId())) + ", "
+                        + assign(FENCE_TOKEN, string(next.fenceToken())) + ", "
+                        + assign(PHASE, string(next.phase())) + ", "
+                        + assign(DISPATCH_EPOCH, Long.toString(next.dispatchEpoch())) + ", "
+                        + assign(PAYLOAD, string(next.payload())) + ", "
+                        + assign(PAYLOAD_SHA256, string(next.payloadSha256()))
+                        + " WHERE " + assign(TARGET_KEY, string(expected.targetKey()))
+                        + " AND " + assign(VERSION, Long.toString(expected.keeperVersion()))
+                        + " AND " + assign(OPERATION_ID, string(expected.operationId()))
+                        + " AND " + assign(FENCE_TOKEN, string(expected.fenceToken()))
+                        + " AND " + assign(PHASE, string(expected.phase())));
     }
 
     /** read_versioned: the row of one target key with its KeeperMap {@code _version}. */
     public static SqlStatement readVersioned(TableRef control, String targetKey) {
-        return SqlStatement.read("SELECT " + ControlTableColumns.quotedNames() + ", " + identifier(VERSION)
-                + " FROM " + control.render() + " WHERE " + assign(TARGET_KEY, string(targetKey)));
+        return SqlStatement.read("SELECT " + ControlTableColumns.quotedNames() + ", " + identifier(VERSION) + " FROM "
+                + control.render() + " WHERE " + assign(TARGET_KEY, string(targetKey)));
     }
 
     private static String assign(String column, String value) {

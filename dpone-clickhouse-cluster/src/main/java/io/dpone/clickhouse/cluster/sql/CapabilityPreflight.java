@@ -19,8 +19,7 @@ public final class CapabilityPreflight {
     public static final int MIN_ENTRY_FORMAT_VERSION = 2;
     public static final String REQUIRED_SETTINGS_TYPE = "Map(String, String)";
 
-    private CapabilityPreflight() {
-    }
+    private CapabilityPreflight() {}
 
     /** The facts read by {@link #statement()}; absent values stay absent. */
     public record Facts(Optional<Long> entryFormatVersion, Optional<String> settingsColumnType, String serverVersion) {
@@ -53,7 +52,8 @@ public final class CapabilityPreflight {
         Object version = result.value(0, ENTRY_FORMAT_VERSION);
         Object type = result.value(0, SETTINGS_COLUMN_TYPE);
         Object server = result.value(0, SERVER_VERSION);
-        return new Facts(version instanceof Long v ? Optional.of(v) : Optional.empty(),
+        return new Facts(
+                version instanceof Long v ? Optional.of(v) : Optional.empty(),
                 type instanceof String t ? Optional.of(t) : Optional.empty(),
                 server instanceof String s ? s : "");
     }

@@ -3,7 +3,8 @@ package io.dpone.clickhouse.cluster.sql;
 import static java.util.Objects.requireNonNull;
 
 /** The full CAS predicate of seed section 3: key, Keeper version, operation, fence and phase. */
-public record CasExpectation(String targetKey, long keeperVersion, String operationId, String fenceToken, String phase) {
+public record CasExpectation(
+        String targetKey, long keeperVersion, String operationId, String fenceToken, String phase) {
     public CasExpectation {
         requireNonNull(targetKey, "targetKey is null");
         requireNonNull(operationId, "operationId is null");

@@ -13,8 +13,7 @@ import io.dpone.spi.error.DponeException;
 public final class ColumnTypes {
     public static final int MAX_TYPE_LENGTH = 1024;
 
-    private ColumnTypes() {
-    }
+    private ColumnTypes() {}
 
     /** Returns {@code type} unchanged when admissible; otherwise throws without repeating it. */
     public static String requireWellFormed(String type) {
@@ -43,7 +42,12 @@ public final class ColumnTypes {
                 if (--depth < 0) {
                     throw invalid("a column type has unbalanced parentheses");
                 }
-            } else if (!(Character.isLetterOrDigit(c) || c == '_' || c == ',' || c == ' ' || c == '=' || c == '-'
+            } else if (!(Character.isLetterOrDigit(c)
+                    || c == '_'
+                    || c == ','
+                    || c == ' '
+                    || c == '='
+                    || c == '-'
                     || c == '.')) {
                 throw invalid("a column type contains a character outside its grammar");
             }

@@ -24,8 +24,7 @@ public final class ControlTableColumns {
             List.of(PAYLOAD, "String"),
             List.of(PAYLOAD_SHA256, "FixedString(64)"));
 
-    private ControlTableColumns() {
-    }
+    private ControlTableColumns() {}
 
     /** Column names in table order. */
     public static List<String> names() {
@@ -34,7 +33,9 @@ public final class ControlTableColumns {
 
     /** {@code name type} of every column in table order, as {@code system.columns} reports them. */
     public static List<String> typedColumns() {
-        return DEFINITIONS.stream().map(definition -> definition.get(0) + " " + definition.get(1)).toList();
+        return DEFINITIONS.stream()
+                .map(definition -> definition.get(0) + " " + definition.get(1))
+                .toList();
     }
 
     static String definitions() {

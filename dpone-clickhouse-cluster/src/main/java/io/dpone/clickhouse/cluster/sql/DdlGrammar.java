@@ -21,8 +21,7 @@ final class DdlGrammar {
         }
     }
 
-    private record Name(String database, String table) {
-    }
+    private record Name(String database, String table) {}
 
     DdlParseResult parse(String digest) {
         try {
@@ -58,8 +57,13 @@ final class DdlGrammar {
             Name dropped = name();
             String cluster = onCluster();
             end();
-            return new ParsedDdl(DdlStatementType.DROP_TABLE_IF_EXISTS, cluster, dropped.database(),
-                    Optional.empty(), Optional.of(dropped.table()), digest);
+            return new ParsedDdl(
+                    DdlStatementType.DROP_TABLE_IF_EXISTS,
+                    cluster,
+                    dropped.database(),
+                    Optional.empty(),
+                    Optional.of(dropped.table()),
+                    digest);
         }
         if (accept("CREATE")) {
             expect("TABLE");
@@ -73,8 +77,13 @@ final class DdlGrammar {
             if (at >= tokens.size()) {
                 throw new Mismatch("CREATE TABLE has no definition");
             }
-            return new ParsedDdl(DdlStatementType.CREATE_TABLE, cluster, created.database(),
-                    Optional.of(created.table()), Optional.empty(), digest);
+            return new ParsedDdl(
+                    DdlStatementType.CREATE_TABLE,
+                    cluster,
+                    created.database(),
+                    Optional.of(created.table()),
+                    Optional.empty(),
+                    digest);
         }
         throw new Mismatch("not a publication DDL statement");
     }
@@ -94,13 +103,14 @@ final class DdlGrammar {
         if (!target.database().equals(candidate.database())) {
             throw new Mismatch("tables are in different databases");
         }
-        return new ParsedDdl(type, cluster, target.database(), Optional.of(target.table()),
-                Optional.of(candidate.table()), digest);
+        return new ParsedDdl(
+                type, cluster, target.database(), Optional.of(target.table()), Optional.of(candidate.table()), digest);
     }
 
     private Name name() throws Mismatch {
         String database = identifier();
-        if (at >= tokens.size() || !tokens.get(at).text().equals(".")
+        if (at >= tokens.size()
+                || !tokens.get(at).text().equals(".")
                 || tokens.get(at).type() != SqlToken.Type.SYMBOL) {
             throw new Mismatch("table name is not database-qualified");
         }
@@ -119,8 +129,10 @@ final class DdlGrammar {
 
     private String identifier() throws Mismatch {
         // Position decides: a bare keyword-like word here is a name (the formatter may leave it bare).
-        if (at >= tokens.size() || tokens.get(at).text().isEmpty()
-                || (tokens.get(at).type() != SqlToken.Type.WORD && tokens.get(at).type() != SqlToken.Type.QUOTED_IDENTIFIER)) {
+        if (at >= tokens.size()
+                || tokens.get(at).text().isEmpty()
+                || (tokens.get(at).type() != SqlToken.Type.WORD
+                        && tokens.get(at).type() != SqlToken.Type.QUOTED_IDENTIFIER)) {
             throw new Mismatch("identifier expected");
         }
         return tokens.get(at++).text();

@@ -22,8 +22,7 @@ import java.util.stream.Collectors;
 public final class DdlQueryParser {
     public static final int MAX_QUERY_LENGTH = 1 << 20;
 
-    private DdlQueryParser() {
-    }
+    private DdlQueryParser() {}
 
     public static DdlParseResult parse(String query) {
         if (query == null || query.isBlank() || query.length() > MAX_QUERY_LENGTH) {

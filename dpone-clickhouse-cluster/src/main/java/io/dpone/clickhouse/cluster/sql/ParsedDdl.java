@@ -11,8 +11,13 @@ import java.util.Optional;
  *
  * @param queryDigest SHA-256 hex of the normalised query (see {@link DdlQueryParser})
  */
-public record ParsedDdl(DdlStatementType type, String cluster, String database, Optional<String> target,
-                        Optional<String> candidate, String queryDigest) {
+public record ParsedDdl(
+        DdlStatementType type,
+        String cluster,
+        String database,
+        Optional<String> target,
+        Optional<String> candidate,
+        String queryDigest) {
     public ParsedDdl {
         requireNonNull(type, "type is null");
         requireNonNull(cluster, "cluster is null");

@@ -9,9 +9,16 @@ import java.util.Optional;
  * {@link Optional}; {@code wellTyped} is false when any cell had an unexpected shape (for
  * example a non-integer exception code), which the normaliser must treat as unknown evidence.
  */
-public record QueueHostRow(String entry, Optional<String> host, Optional<Long> port, Optional<String> status,
-                           Optional<Long> exceptionCode, Optional<String> exceptionText, String query,
-                           Optional<String> logComment, boolean wellTyped) {
+public record QueueHostRow(
+        String entry,
+        Optional<String> host,
+        Optional<Long> port,
+        Optional<String> status,
+        Optional<Long> exceptionCode,
+        Optional<String> exceptionText,
+        String query,
+        Optional<String> logComment,
+        boolean wellTyped) {
     public QueueHostRow {
         requireNonNull(entry, "entry is null");
         requireNonNull(host, "host is null");

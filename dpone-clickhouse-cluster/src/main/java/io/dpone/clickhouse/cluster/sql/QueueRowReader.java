@@ -10,8 +10,7 @@ import java.util.Optional;
  * cell is kept with {@code wellTyped = false}, because missing evidence must stay visible.
  */
 public final class QueueRowReader {
-    private QueueRowReader() {
-    }
+    private QueueRowReader() {}
 
     /** Lookup rows plus the count of rows that could not be read. */
     public record Lookup(List<QueueLookupRow> rows, int malformedRows) {
@@ -42,9 +41,15 @@ public final class QueueRowReader {
             Cells cells = new Cells(result, i);
             String entry = cells.requiredText(QueueStatements.ENTRY);
             String query = cells.requiredText(QueueStatements.QUERY);
-            rows.add(new QueueHostRow(entry, cells.text(QueueStatements.HOST), cells.integer(QueueStatements.PORT),
-                    cells.text(QueueStatements.STATUS), cells.integer(QueueStatements.EXCEPTION_CODE),
-                    cells.text(QueueStatements.EXCEPTION_TEXT), query, cells.text(QueueStatements.LOG_COMMENT),
+            rows.add(new QueueHostRow(
+                    entry,
+                    cells.text(QueueStatements.HOST),
+                    cells.integer(QueueStatements.PORT),
+                    cells.text(QueueStatements.STATUS),
+                    cells.integer(QueueStatements.EXCEPTION_CODE),
+                    cells.text(QueueStatements.EXCEPTION_TEXT),
+                    query,
+                    cells.text(QueueStatements.LOG_COMMENT),
                     cells.wellTyped));
         }
         return rows;

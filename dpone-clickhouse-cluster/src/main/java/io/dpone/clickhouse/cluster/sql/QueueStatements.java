@@ -2,7 +2,6 @@ package io.dpone.clickhouse.cluster.sql;
 
 import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
 
-
 /**
  * Reads of {@code system.distributed_ddl_queue} (seed section 4). Column names are the pinned
  * system-table schema; enum and map cells are converted in SQL so both transports return strings.
@@ -19,8 +18,7 @@ public final class QueueStatements {
     public static final String QUERY = "query";
     public static final String LOG_COMMENT = "log_comment";
 
-    private QueueStatements() {
-    }
+    private QueueStatements() {}
 
     /** Entries of {@code cluster} whose {@code settings['log_comment']} is exactly {@code token}, grouped by entry. */
     public static SqlStatement lookupByToken(String cluster, String token) {

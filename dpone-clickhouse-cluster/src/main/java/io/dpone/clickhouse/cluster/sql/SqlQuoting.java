@@ -14,8 +14,7 @@ public final class SqlQuoting {
     public static final int MAX_IDENTIFIER_LENGTH = 255;
     public static final int MAX_STRING_LENGTH = 1 << 20;
 
-    private SqlQuoting() {
-    }
+    private SqlQuoting() {}
 
     /** {@code name} as a back-quoted identifier. */
     public static String identifier(String name) {

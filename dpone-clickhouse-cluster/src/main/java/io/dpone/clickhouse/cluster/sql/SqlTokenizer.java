@@ -12,8 +12,25 @@ import java.util.Set;
  */
 final class SqlTokenizer {
     /** Keywords of the statements this module renders; any other bare word is an identifier. */
-    static final Set<String> KEYWORDS = Set.of("EXCHANGE", "TABLES", "TABLE", "AND", "ON", "CLUSTER", "RENAME",
-            "TO", "DROP", "IF", "EXISTS", "CREATE", "ENGINE", "PRIMARY", "KEY", "SYNC", "SETTINGS", "NOT");
+    static final Set<String> KEYWORDS = Set.of(
+            "EXCHANGE",
+            "TABLES",
+            "TABLE",
+            "AND",
+            "ON",
+            "CLUSTER",
+            "RENAME",
+            "TO",
+            "DROP",
+            "IF",
+            "EXISTS",
+            "CREATE",
+            "ENGINE",
+            "PRIMARY",
+            "KEY",
+            "SYNC",
+            "SETTINGS",
+            "NOT");
 
     private final String text;
     private int at;
@@ -37,7 +54,8 @@ final class SqlTokenizer {
                 if (quoted.isEmpty()) {
                     return Optional.empty();
                 }
-                tokens.add(new SqlToken(c == '\'' ? SqlToken.Type.STRING : SqlToken.Type.QUOTED_IDENTIFIER, quoted.get()));
+                tokens.add(
+                        new SqlToken(c == '\'' ? SqlToken.Type.STRING : SqlToken.Type.QUOTED_IDENTIFIER, quoted.get()));
             } else if (Character.isLetter(c) || c == '_') {
                 tokens.add(new SqlToken(SqlToken.Type.WORD, span(true)));
             } else if (Character.isDigit(c)) {
@@ -99,7 +117,8 @@ final class SqlTokenizer {
             case 'b' -> out.append('\b');
             case 'f' -> out.append('\f');
             case 'x' -> {
-                if (at + 2 > text.length() || Character.digit(text.charAt(at), 16) < 0
+                if (at + 2 > text.length()
+                        || Character.digit(text.charAt(at), 16) < 0
                         || Character.digit(text.charAt(at + 1), 16) < 0) {
                     return false;
                 }

@@ -22,8 +22,7 @@ import java.util.Map;
 final class CellValues {
     private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-    private CellValues() {
-    }
+    private CellValues() {}
 
     static Object normalize(Object value) throws SQLException {
         if (value == null || value instanceof String || value instanceof Boolean || value instanceof Long) {

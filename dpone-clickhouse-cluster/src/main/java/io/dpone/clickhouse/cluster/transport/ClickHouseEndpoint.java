@@ -13,8 +13,15 @@ import java.time.Duration;
  * @param socketTimeout  bound on waiting for the answer (failure there means "ambiguous")
  * @param secure         TLS: HTTPS on the HTTP transports, with the JDK's default trust store
  */
-public record ClickHouseEndpoint(String host, int port, String database, String user, String password,
-                                 Duration connectTimeout, Duration socketTimeout, boolean secure) {
+public record ClickHouseEndpoint(
+        String host,
+        int port,
+        String database,
+        String user,
+        String password,
+        Duration connectTimeout,
+        Duration socketTimeout,
+        boolean secure) {
     public ClickHouseEndpoint {
         requireNonNull(host, "host is null");
         requireNonNull(database, "database is null");
@@ -25,20 +32,30 @@ public record ClickHouseEndpoint(String host, int port, String database, String 
         if (host.isBlank() || port < 1 || port > 65_535 || database.isBlank() || user.isBlank()) {
             throw new IllegalArgumentException("endpoint needs a host, a port in 1..65535, a database and a user");
         }
-        if (connectTimeout.isNegative() || connectTimeout.isZero() || socketTimeout.isNegative() || socketTimeout.isZero()) {
+        if (connectTimeout.isNegative()
+                || connectTimeout.isZero()
+                || socketTimeout.isNegative()
+                || socketTimeout.isZero()) {
             throw new IllegalArgumentException("timeouts must be positive");
         }
     }
 
     /** A plain-text endpoint. */
-    public ClickHouseEndpoint(String host, int port, String database, String user, String password,
-            Duration connectTimeout, Duration socketTimeout) {
+    public ClickHouseEndpoint(
+            String host,
+            int port,
+            String database,
+            String user,
+            String password,
+            Duration connectTimeout,
+            Duration socketTimeout) {
         this(host, port, database, user, password, connectTimeout, socketTimeout, false);
     }
 
     /** Loopback-free convenience for tests and wiring with 5 s connect and 60 s socket timeouts. */
     public static ClickHouseEndpoint of(String host, int port, String database, String user, String password) {
-        return new ClickHouseEndpoint(host, port, database, user, password, Duration.ofSeconds(5), Duration.ofSeconds(60));
+        return new ClickHouseEndpoint(
+                host, port, database, user, password, Duration.ofSeconds(5), Duration.ofSeconds(60));
     }
 
     public ClickHouseEndpoint withSocketTimeout(Duration timeout) {

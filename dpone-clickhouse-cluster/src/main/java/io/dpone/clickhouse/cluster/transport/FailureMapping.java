@@ -26,8 +26,7 @@ import javax.net.ssl.SSLHandshakeException;
 public final class FailureMapping {
     private static final Pattern CODE = Pattern.compile("Code: (\\d{1,6})\\.");
 
-    private FailureMapping() {
-    }
+    private FailureMapping() {}
 
     /**
      * A server error answer to a statement of {@code kind}: classified in the kind's execution
@@ -37,8 +36,8 @@ public final class FailureMapping {
     public static MutationOutcome fromServerError(String queryId, ServerError answered, StatementKind kind) {
         ServerError error = answered.inScope(kind.executionScope());
         if (error.classification().errorClass() == ErrorClass.AMBIGUOUS) {
-            return new MutationOutcome.Ambiguous(queryId, AmbiguityCause.SERVER_ERROR_AMBIGUOUS,
-                    Optional.of(error), error.summary());
+            return new MutationOutcome.Ambiguous(
+                    queryId, AmbiguityCause.SERVER_ERROR_AMBIGUOUS, Optional.of(error), error.summary());
         }
         return new MutationOutcome.Rejected(queryId, error);
     }
@@ -58,8 +57,8 @@ public final class FailureMapping {
 
     /** The read counterpart of {@link #fromThrowable}, naming the connection fault the cause chain shows. */
     public static ReadFailure readFailure(Throwable failure, boolean connectPhase) {
-        ReadFailure.Kind kind = connectPhase || isConnectFailure(failure)
-                ? ReadFailure.Kind.NOT_SENT : ReadFailure.Kind.NO_RESPONSE;
+        ReadFailure.Kind kind =
+                connectPhase || isConnectFailure(failure) ? ReadFailure.Kind.NOT_SENT : ReadFailure.Kind.NO_RESPONSE;
         return new ReadFailure(kind, Optional.empty(), summarize(failure), connectionFault(failure));
     }
 
@@ -75,7 +74,8 @@ public final class FailureMapping {
             if (t instanceof SSLException) {
                 return Optional.of(ConnectionFault.TLS_FAILED);
             }
-            if (t instanceof ConnectException || t instanceof NoRouteToHostException
+            if (t instanceof ConnectException
+                    || t instanceof NoRouteToHostException
                     || t.getClass().getName().endsWith("ConnectTimeoutException")) {
                 return Optional.of(ConnectionFault.REFUSED);
             }
@@ -97,8 +97,10 @@ public final class FailureMapping {
 
     static boolean isConnectFailure(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof ConnectException || t instanceof NoRouteToHostException
-                    || t instanceof UnknownHostException || t instanceof SSLHandshakeException
+            if (t instanceof ConnectException
+                    || t instanceof NoRouteToHostException
+                    || t instanceof UnknownHostException
+                    || t instanceof SSLHandshakeException
                     || t.getClass().getName().endsWith("ConnectTimeoutException")) {
                 return true;
             }
@@ -133,7 +135,8 @@ public final class FailureMapping {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String text = root.getClass().getSimpleName() + ": " + ErrorSummaryRedactor.redact(String.valueOf(root.getMessage()));
+        String text =
+                root.getClass().getSimpleName() + ": " + ErrorSummaryRedactor.redact(String.valueOf(root.getMessage()));
         return ErrorSummaryRedactor.redact(text);
     }
 }

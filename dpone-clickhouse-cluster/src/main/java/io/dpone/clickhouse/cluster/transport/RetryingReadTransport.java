@@ -1,6 +1,5 @@
 package io.dpone.clickhouse.cluster.transport;
 
-import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import dev.failsafe.Execution;
@@ -8,6 +7,7 @@ import dev.failsafe.RetryPolicy;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
 
 /**

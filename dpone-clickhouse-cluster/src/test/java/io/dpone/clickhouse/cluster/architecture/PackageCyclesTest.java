@@ -26,12 +26,14 @@ import org.junit.jupiter.api.Test;
  */
 class PackageCyclesTest {
     private static final String CORE = "io.dpone.clickhouse.cluster";
-    private static final Pattern EDGE = Pattern.compile("^\\s+(io\\.dpone\\.clickhouse\\.cluster\\S*)\\s+->\\s+(io\\.dpone\\.clickhouse\\.cluster\\S*)\\s");
+    private static final Pattern EDGE = Pattern.compile(
+            "^\\s+(io\\.dpone\\.clickhouse\\.cluster\\S*)\\s+->\\s+(io\\.dpone\\.clickhouse\\.cluster\\S*)\\s");
 
     @Test
     void theCorePackagesDependOnEachOtherWithoutACycle() throws IOException {
         PackageGraph graph = compiledCore();
-        assertTrue(graph.dependencies(CORE + ".port").contains(CORE + ".sql"),
+        assertTrue(
+                graph.dependencies(CORE + ".port").contains(CORE + ".sql"),
                 "jdeps read the compiled classes (port uses sql's TableRef)");
         List<Set<String>> cycles = graph.cycles();
         assertTrue(cycles.isEmpty(), () -> "package cycles in the core: " + describe(graph, cycles));
@@ -49,10 +51,13 @@ class PackageCyclesTest {
     }
 
     private static PackageGraph compiledCore() throws IOException {
-        List<String> arguments = new ArrayList<>(List.of("-verbose:package", "-e", "io\\.dpone\\.clickhouse\\.cluster\\..*"));
+        List<String> arguments =
+                new ArrayList<>(List.of("-verbose:package", "-e", "io\\.dpone\\.clickhouse\\.cluster\\..*"));
         try (Stream<Path> files = Files.walk(Path.of("target", "classes"))) {
             files.filter(file -> file.toString().endsWith(".class") && !file.endsWith("module-info.class"))
-                    .map(Path::toString).sorted().forEach(arguments::add);
+                    .map(Path::toString)
+                    .sorted()
+                    .forEach(arguments::add);
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -70,8 +75,13 @@ class PackageCyclesTest {
     }
 
     private static String describe(PackageGraph graph, List<Set<String>> cycles) {
-        return cycles.stream().map(group -> group.stream()
-                .map(from -> from + " -> " + graph.dependencies(from).stream().filter(group::contains).toList())
-                .collect(Collectors.joining("; ", "{", "}"))).collect(Collectors.joining(" "));
+        return cycles.stream()
+                .map(group -> group.stream()
+                        .map(from -> from + " -> "
+                                + graph.dependencies(from).stream()
+                                        .filter(group::contains)
+                                        .toList())
+                        .collect(Collectors.joining("; ", "{", "}")))
+                .collect(Collectors.joining(" "));
     }
 }

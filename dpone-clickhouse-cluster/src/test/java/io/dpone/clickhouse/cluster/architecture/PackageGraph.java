@@ -39,7 +39,11 @@ final class PackageGraph {
         return cycles;
     }
 
-    private void connect(String node, Map<String, Integer> index, Map<String, Integer> low, Deque<String> stack,
+    private void connect(
+            String node,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            Deque<String> stack,
             List<Set<String>> cycles) {
         index.put(node, index.size());
         low.put(node, index.get(node));

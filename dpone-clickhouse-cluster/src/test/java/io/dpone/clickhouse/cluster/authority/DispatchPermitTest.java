@@ -31,7 +31,9 @@ class DispatchPermitTest {
         }
         assertFalse(Modifier.isPublic(PermitIssuer.class.getModifiers()), "the issuer is the adapter's, not an API");
         for (Method method : PermitIssuer.class.getDeclaredMethods()) {
-            assertFalse(Modifier.isPublic(method.getModifiers()) || Modifier.isProtected(method.getModifiers()), method.toString());
+            assertFalse(
+                    Modifier.isPublic(method.getModifiers()) || Modifier.isProtected(method.getModifiers()),
+                    method.toString());
         }
         for (Method method : DispatchPermit.class.getDeclaredMethods()) {
             boolean publicStatic = Modifier.isStatic(method.getModifiers()) && Modifier.isPublic(method.getModifiers());
@@ -42,7 +44,8 @@ class DispatchPermitTest {
     @Test
     void isNotSerializableByJavaOrJackson() {
         assertFalse(Serializable.class.isAssignableFrom(DispatchPermit.class));
-        assertThrows(NotSerializableException.class,
+        assertThrows(
+                NotSerializableException.class,
                 () -> new ObjectOutputStream(new ByteArrayOutputStream()).writeObject(PERMIT));
         assertThrows(Exception.class, () -> new ObjectMapper().writeValueAsString(PERMIT));
         assertEquals("DispatchPermit[epoch=1]", PERMIT.toString());
@@ -51,9 +54,14 @@ class DispatchPermitTest {
     @Test
     void onlyAcknowledgedVerifiedHasAPermitComponent() {
         for (Class<?> variant : CasResult.class.getPermittedSubclasses()) {
-            List<Class<?>> types = Arrays.stream(variant.getRecordComponents()).map(RecordComponent::getType)
-                    .<Class<?>>map(type -> type).toList();
-            assertEquals(variant == CasResult.AcknowledgedVerified.class, types.contains(DispatchPermit.class), variant.getName());
+            List<Class<?>> types = Arrays.stream(variant.getRecordComponents())
+                    .map(RecordComponent::getType)
+                    .<Class<?>>map(type -> type)
+                    .toList();
+            assertEquals(
+                    variant == CasResult.AcknowledgedVerified.class,
+                    types.contains(DispatchPermit.class),
+                    variant.getName());
         }
         assertEquals(3, CasResult.class.getPermittedSubclasses().length);
     }
@@ -63,8 +71,10 @@ class DispatchPermitTest {
         DdlCorrelationToken own = DdlCorrelationToken.issue(OPERATION, DdlAction.EXCHANGE, 1, seeded(1));
         assertTrue(PERMIT.authorizes(TARGET_KEY, own));
         assertFalse(PERMIT.authorizes(digest("other"), own));
-        assertFalse(PERMIT.authorizes(TARGET_KEY, DdlCorrelationToken.issue(OPERATION, DdlAction.EXCHANGE, 2, seeded(1))));
-        assertFalse(PERMIT.authorizes(TARGET_KEY, DdlCorrelationToken.issue(digest("op2"), DdlAction.EXCHANGE, 1, seeded(1))));
+        assertFalse(
+                PERMIT.authorizes(TARGET_KEY, DdlCorrelationToken.issue(OPERATION, DdlAction.EXCHANGE, 2, seeded(1))));
+        assertFalse(PERMIT.authorizes(
+                TARGET_KEY, DdlCorrelationToken.issue(digest("op2"), DdlAction.EXCHANGE, 1, seeded(1))));
         assertTrue(PERMIT.matchesWrite(FENCE, 8));
         assertFalse(PERMIT.matchesWrite(FENCE, 9));
     }

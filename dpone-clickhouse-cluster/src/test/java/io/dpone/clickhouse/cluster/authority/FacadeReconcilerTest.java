@@ -40,18 +40,19 @@ import org.junit.jupiter.api.Test;
 /** Control-facade bootstrap reconciliation (seed section 1, issue 13.5) over fake ports; offline. */
 class FacadeReconcilerTest {
     private static final String CLUSTER = "c1";
-    private static final FacadeSpec SPEC = new FacadeSpec(new TableRef("dpone_c_x", "publication_authority"), "/x/authority");
+    private static final FacadeSpec SPEC =
+            new FacadeSpec(new TableRef("dpone_c_x", "publication_authority"), "/x/authority");
     private static final HostEndpoint R1 = new HostEndpoint("ch-1", 9000);
     private static final HostEndpoint R2 = new HostEndpoint("ch-2", 9000);
     private static final Set<HostEndpoint> ADMITTED = Set.of(R1, R2);
     private static final Digest TARGET = record(AuthorityPhase.PREPARED).targetKey();
-    private static final Optional<VersionedRow> SLOT = Optional.of(
-            new VersionedRow(AuthorityCodecV1.INSTANCE.encode(record(AuthorityPhase.PREPARED)), 3));
+    private static final Optional<VersionedRow> SLOT =
+            Optional.of(new VersionedRow(AuthorityCodecV1.INSTANCE.encode(record(AuthorityPhase.PREPARED)), 3));
     private static final BoundedWait WAIT = new BoundedWait(3, Duration.ofMillis(50), Duration.ofMillis(100));
 
     private static final List<FacadeObservation> READY = List.of(present(R1), present(R2));
-    private static final List<FacadeObservation> NONE = List.of(new FacadeObservation.Absent(R1, true),
-            new FacadeObservation.Absent(R2, true));
+    private static final List<FacadeObservation> NONE =
+            List.of(new FacadeObservation.Absent(R1, true), new FacadeObservation.Absent(R2, true));
     private static final List<FacadeObservation> PARTIAL = List.of(present(R1), new FacadeObservation.Absent(R2, true));
 
     /** Answers one scripted observation per call; the last repeats. */
@@ -82,14 +83,15 @@ class FacadeReconcilerTest {
     }
 
     private FacadeReconciliation reconcile() {
-        QueueEntryResolver resolver = new QueueEntryResolver(queue, Sha256ProtocolDigests.INSTANCE, WAIT, WAIT, pauses::add,
-                Cancellation.NEVER);
+        QueueEntryResolver resolver = new QueueEntryResolver(
+                queue, Sha256ProtocolDigests.INSTANCE, WAIT, WAIT, pauses::add, Cancellation.NEVER);
         return new FacadeReconciler(facades, queue, resolver, RandomBits.from(new Random(11)))
                 .reconcile(CLUSTER, SPEC, ADMITTED, TARGET);
     }
 
     private FacadeReconciliation.FailedClosed failed(FacadeProblem problem) {
-        FacadeReconciliation.FailedClosed failed = assertInstanceOf(FacadeReconciliation.FailedClosed.class, reconcile());
+        FacadeReconciliation.FailedClosed failed =
+                assertInstanceOf(FacadeReconciliation.FailedClosed.class, reconcile());
         assertEquals(problem, failed.problem(), failed.detail());
         return failed;
     }
@@ -104,24 +106,37 @@ class FacadeReconcilerTest {
 
     @SafeVarargs
     private String earlierBootstrap(long attempt, Map<HostEndpoint, String>... statuses) {
-        DdlCorrelationToken token = FacadeBootstrapTokens.issue(CLUSTER, SPEC, attempt, RandomBits.from(new Random(attempt)));
-        return queue.enqueue(CLUSTER, new SetupDdl.ControlBootstrap(CLUSTER, SPEC.control(), SPEC.keeperRoot(), false)
-                .render().sql(), token.value(), 0, statuses);
+        DdlCorrelationToken token =
+                FacadeBootstrapTokens.issue(CLUSTER, SPEC, attempt, RandomBits.from(new Random(attempt)));
+        return queue.enqueue(
+                CLUSTER,
+                new SetupDdl.ControlBootstrap(CLUSTER, SPEC.control(), SPEC.keeperRoot(), false)
+                        .render()
+                        .sql(),
+                token.value(),
+                0,
+                statuses);
     }
 
     @Test
     void aReadyFacadeNeedsNoQueueRead() {
         observations(READY);
-        assertEquals(new FacadeReconciliation.Ready(new FacadeVerdict.Ready(MutationPrevalidation.SKIPPED), Optional.empty()),
+        assertEquals(
+                new FacadeReconciliation.Ready(
+                        new FacadeVerdict.Ready(MutationPrevalidation.SKIPPED), Optional.empty()),
                 reconcile());
         assertTrue(queue.calls.isEmpty());
     }
 
     @Test
     void blockedOrUnreadableFacadesFailClosedWithoutTouchingTheQueue() {
-        observations(List.of(new FacadeObservation.Present(R1, "KeeperMap('/other') PRIMARY KEY target_key", SPEC.columns(),
-                true, true, SLOT), new FacadeObservation.Absent(R2, true)));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, failed(FacadeProblem.ENGINE_MISMATCH).code());
+        observations(List.of(
+                new FacadeObservation.Present(
+                        R1, "KeeperMap('/other') PRIMARY KEY target_key", SPEC.columns(), true, true, SLOT),
+                new FacadeObservation.Absent(R2, true)));
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                failed(FacadeProblem.ENGINE_MISMATCH).code());
         facades.answers.clear();
         facades.answers.add(CatalogRead.Unreadable.malformed());
         failed(FacadeProblem.MEMBER_UNREADABLE);
@@ -143,7 +158,8 @@ class FacadeReconcilerTest {
         DdlCorrelationToken token = queue.tokens.get(0);
         assertEquals(0, token.dispatchEpoch(), "no earlier entry");
         assertTrue(token.value().startsWith(FacadeBootstrapTokens.prefix(CLUSTER, SPEC)));
-        assertEquals(SetupDigests.facadeBootstrap(CLUSTER, "dpone_c_x", "publication_authority", "/x/authority"),
+        assertEquals(
+                SetupDigests.facadeBootstrap(CLUSTER, "dpone_c_x", "publication_authority", "/x/authority"),
                 token.operationId());
         assertEquals(DdlAction.BOOTSTRAP, token.action());
         assertEquals(3, facades.calls, "observed before, after the queue check and after the bootstrap");
@@ -165,7 +181,9 @@ class FacadeReconcilerTest {
     void anEarlierEntryThatFinishedMeanwhileMayLeaveNothingToDo() {
         earlierBootstrap(0, hosts(R1, "Finished:0", R2, "Active"), hosts(R1, "Finished:0", R2, "Finished:0"));
         observations(PARTIAL, READY);
-        assertEquals(new FacadeReconciliation.Ready(new FacadeVerdict.Ready(MutationPrevalidation.SKIPPED), Optional.empty()),
+        assertEquals(
+                new FacadeReconciliation.Ready(
+                        new FacadeVerdict.Ready(MutationPrevalidation.SKIPPED), Optional.empty()),
                 reconcile());
         assertEquals(0, queue.count("dispatchSetup"));
         assertEquals(List.of(Duration.ofMillis(50)), pauses, "waited within the bound for the running entry");
@@ -181,11 +199,27 @@ class FacadeReconcilerTest {
 
         FakeDdlPort unknownHosts = new FakeDdlPort();
         DdlCorrelationToken token = FacadeBootstrapTokens.issue(CLUSTER, SPEC, 0, RandomBits.from(new Random(1)));
-        unknownHosts.enqueue(CLUSTER, new SetupDdl.ControlBootstrap(CLUSTER, SPEC.control(), SPEC.keeperRoot(), false)
-                .render().sql(), token.value(), 0, hosts(R1, "Finished:0"));
-        FacadeReconciliation.FailedClosed unknown = assertInstanceOf(FacadeReconciliation.FailedClosed.class,
-                new FacadeReconciler(facades, unknownHosts, new QueueEntryResolver(unknownHosts, Sha256ProtocolDigests.INSTANCE,
-                        WAIT, WAIT, d -> { }, Cancellation.NEVER), RandomBits.from(new Random(2)))
+        unknownHosts.enqueue(
+                CLUSTER,
+                new SetupDdl.ControlBootstrap(CLUSTER, SPEC.control(), SPEC.keeperRoot(), false)
+                        .render()
+                        .sql(),
+                token.value(),
+                0,
+                hosts(R1, "Finished:0"));
+        FacadeReconciliation.FailedClosed unknown = assertInstanceOf(
+                FacadeReconciliation.FailedClosed.class,
+                new FacadeReconciler(
+                                facades,
+                                unknownHosts,
+                                new QueueEntryResolver(
+                                        unknownHosts,
+                                        Sha256ProtocolDigests.INSTANCE,
+                                        WAIT,
+                                        WAIT,
+                                        d -> {},
+                                        Cancellation.NEVER),
+                                RandomBits.from(new Random(2)))
                         .reconcile(CLUSTER, SPEC, ADMITTED, TARGET));
         assertEquals(FacadeProblem.BOOTSTRAP_UNRESOLVED, unknown.problem(), "a host row missing is never terminal");
         assertEquals(0, queue.count("dispatchSetup") + unknownHosts.count("dispatchSetup"));
@@ -205,8 +239,12 @@ class FacadeReconcilerTest {
 
     @Test
     void anEntryUnderTheFacadePrefixWithoutAWellFormedTokenFailsClosed() {
-        queue.enqueue(CLUSTER, "CREATE TABLE dpone_c_x.publication_authority ON CLUSTER c1 (k String) ENGINE = Memory",
-                FacadeBootstrapTokens.prefix(CLUSTER, SPEC) + "x", 0, hosts(R1, "Finished:0", R2, "Finished:0"));
+        queue.enqueue(
+                CLUSTER,
+                "CREATE TABLE dpone_c_x.publication_authority ON CLUSTER c1 (k String) ENGINE = Memory",
+                FacadeBootstrapTokens.prefix(CLUSTER, SPEC) + "x",
+                0,
+                hosts(R1, "Finished:0", R2, "Finished:0"));
         observations(NONE);
         failed(FacadeProblem.BOOTSTRAP_UNRESOLVED);
         assertEquals(0, queue.count("dispatchSetup"));
@@ -216,7 +254,9 @@ class FacadeReconcilerTest {
     void theOneBootstrapIsNeverRetriedWhateverItsOutcome() {
         observations(NONE);
         queue.onSetup = (ddl, token, q) -> new DdlDispatch.NotSent("q", "refused");
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED, failed(FacadeProblem.BOOTSTRAP_NOT_SENT).code());
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED,
+                failed(FacadeProblem.BOOTSTRAP_NOT_SENT).code());
         assertEquals(1, queue.count("dispatchSetup"));
 
         queue.onSetup = (ddl, token, q) -> FakeDdlPort.sent(392);
@@ -239,8 +279,13 @@ class FacadeReconcilerTest {
 
         facades.answers.clear();
         facades.calls = 0;
-        observations(NONE, NONE, List.of(present(R1), new FacadeObservation.Present(R2, SPEC.engineFull(), SPEC.columns(),
-                true, true, Optional.empty())));
+        observations(
+                NONE,
+                NONE,
+                List.of(
+                        present(R1),
+                        new FacadeObservation.Present(
+                                R2, SPEC.engineFull(), SPEC.columns(), true, true, Optional.empty())));
         failed(FacadeProblem.RECORD_DIVERGES);
     }
 }

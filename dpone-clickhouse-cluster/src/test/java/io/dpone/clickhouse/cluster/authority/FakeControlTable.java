@@ -6,8 +6,8 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
-import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +18,15 @@ import java.util.function.Function;
  * change the stored row, as the server would have), each read returns the stored row. Counts calls.
  */
 final class FakeControlTable implements OneShotMutationTransport, ReadTransport {
-    static final List<String> COLUMNS = List.of("target_key", "operation_id", "fence_token", "phase", "dispatch_epoch",
-            "payload", "payload_sha256", "_version");
+    static final List<String> COLUMNS = List.of(
+            "target_key",
+            "operation_id",
+            "fence_token",
+            "phase",
+            "dispatch_epoch",
+            "payload",
+            "payload_sha256",
+            "_version");
 
     private VersionedRow stored;
     private Function<String, MutationOutcome> script = MutationOutcome.Acknowledged::new;
@@ -66,9 +73,15 @@ final class FakeControlTable implements OneShotMutationTransport, ReadTransport 
             return new ReadOutcome.Rows(new ReadResult(COLUMNS, List.of()));
         }
         AuthorityRow row = stored.row();
-        List<Object> cells = java.util.Arrays.asList(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
-                row.dispatchEpoch() == null ? null : row.dispatchEpoch().longValueExact(), row.payload(),
-                row.payloadSha256(), stored.keeperVersion());
+        List<Object> cells = java.util.Arrays.asList(
+                row.targetKey(),
+                row.operationId(),
+                row.fenceToken(),
+                row.phase(),
+                row.dispatchEpoch() == null ? null : row.dispatchEpoch().longValueExact(),
+                row.payload(),
+                row.payloadSha256(),
+                stored.keeperVersion());
         return new ReadOutcome.Rows(new ReadResult(COLUMNS, List.of(cells)));
     }
 

@@ -26,7 +26,8 @@ import net.jqwik.api.Provide;
 class MemberRecordsPropertiesTest {
     /** Field values, including every tag, so arity (not content) must delimit records. */
     private static Arbitrary<String> field() {
-        return Arbitraries.oneOf(Arbitraries.of("member", "database", "table", "column", "replica", "setting", "slot", "version", ""),
+        return Arbitraries.oneOf(
+                Arbitraries.of("member", "database", "table", "column", "replica", "setting", "slot", "version", ""),
                 Arbitraries.strings().ofMaxLength(12));
     }
 
@@ -39,9 +40,10 @@ class MemberRecordsPropertiesTest {
         Arbitrary<List<String>> member = Combinators.combine(field(), number(), number(), number())
                 .as((h, p, s, r) -> List.of("member", h, p.toString(), s.toString(), r.toString()));
         Arbitrary<List<String>> database = field().map(e -> List.of("database", e));
-        Arbitrary<List<String>> table = Combinators.combine(field(), field(), field())
-                .as((n, u, f) -> List.of("table", n, u, f));
-        Arbitrary<List<String>> column = Combinators.combine(field(), number(), field(), field(), field(), field(), field())
+        Arbitrary<List<String>> table =
+                Combinators.combine(field(), field(), field()).as((n, u, f) -> List.of("table", n, u, f));
+        Arbitrary<List<String>> column = Combinators.combine(
+                        field(), number(), field(), field(), field(), field(), field())
                 .as((t, p, n, ty, k, d, c) -> List.of("column", t, p.toString(), n, ty, k, d, c));
         Arbitrary<List<String>> replica = Combinators.combine(field(), field(), field(), field())
                 .as((t, r, z, p) -> List.of("replica", t, r, z, p));
@@ -54,7 +56,9 @@ class MemberRecordsPropertiesTest {
                     return List.copyOf(record);
                 });
         Arbitrary<List<String>> version = field().map(v -> List.of("version", v));
-        return Arbitraries.oneOf(member, database, table, column, replica, setting, slot, version).list().ofMaxSize(12);
+        return Arbitraries.oneOf(member, database, table, column, replica, setting, slot, version)
+                .list()
+                .ofMaxSize(12);
     }
 
     @Property
@@ -88,17 +92,27 @@ class MemberRecordsPropertiesTest {
         List<String> versions = new ArrayList<>();
         for (List<String> r : records) {
             switch (r.get(0)) {
-                case "member" -> identities.add(new Identity(r.get(1), Long.parseLong(r.get(2)), Long.parseLong(r.get(3)),
-                        Long.parseLong(r.get(4))));
+                case "member" ->
+                    identities.add(new Identity(
+                            r.get(1), Long.parseLong(r.get(2)), Long.parseLong(r.get(3)), Long.parseLong(r.get(4))));
                 case "database" -> engines.add(r.get(1));
                 case "table" -> tables.add(new TableRow(r.get(1), r.get(2), r.get(3)));
-                case "column" -> columns.add(new ColumnRow(r.get(1), Long.parseLong(r.get(2)), r.get(3), r.get(4), r.get(5),
-                        r.get(6), r.get(7)));
+                case "column" ->
+                    columns.add(new ColumnRow(
+                            r.get(1), Long.parseLong(r.get(2)), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7)));
                 case "replica" -> replicas.add(new ReplicaRow(r.get(1), r.get(2), r.get(3), r.get(4)));
                 case "setting" -> settings.add(r.get(1));
                 case "version" -> versions.add(r.get(1));
-                default -> slots.add(new SlotRow(r.get(1), r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7),
-                        Long.parseLong(r.get(8))));
+                default ->
+                    slots.add(new SlotRow(
+                            r.get(1),
+                            r.get(2),
+                            r.get(3),
+                            r.get(4),
+                            r.get(5),
+                            r.get(6),
+                            r.get(7),
+                            Long.parseLong(r.get(8))));
             }
         }
         return new MemberRecords(identities, engines, tables, columns, replicas, settings, slots, versions);

@@ -34,12 +34,15 @@ public final class ContractFixtures {
     public static final FenceToken FENCE = new FenceToken("0123456789abcdef0123456789abcdef");
     public static final Instant T0 = Instant.parse("2026-09-17T10:00:00Z");
 
-    private ContractFixtures() {
-    }
+    private ContractFixtures() {}
 
     public static GenerationIdentity generation(String uuid, String path) {
-        return new GenerationIdentity(UUID.fromString(uuid),
-                "ReplicatedMergeTree('" + path + "', '{replica}') ORDER BY id", "schema-1", "default", path);
+        return new GenerationIdentity(
+                UUID.fromString(uuid),
+                "ReplicatedMergeTree('" + path + "', '{replica}') ORDER BY id",
+                "schema-1",
+                "default",
+                path);
     }
 
     public static Digest digest(String seed) {
@@ -55,9 +58,22 @@ public final class ContractFixtures {
     }
 
     public static QueueRow row(String entry, HostEndpoint host, String status, String code, String text) {
-        return new QueueRow(entry, 5, "ch-a", 9000, "c1", "EXCHANGE TABLES db.t AND db.c ON CLUSTER c1",
-                Map.of(QueueRow.LOG_COMMENT, "tok"), T0, host == null ? null : host.host(),
-                host == null ? null : host.port(), status, code, text, null, null);
+        return new QueueRow(
+                entry,
+                5,
+                "ch-a",
+                9000,
+                "c1",
+                "EXCHANGE TABLES db.t AND db.c ON CLUSTER c1",
+                Map.of(QueueRow.LOG_COMMENT, "tok"),
+                T0,
+                host == null ? null : host.host(),
+                host == null ? null : host.port(),
+                status,
+                code,
+                text,
+                null,
+                null);
     }
 
     public static QueueRow status(String status, String code, String text) {
@@ -65,8 +81,18 @@ public final class ContractFixtures {
     }
 
     public static AuthorityPayload payload(GenerationIdentity predecessor, DdlBinding publication, DdlBinding cleanup) {
-        return new AuthorityPayload(digest("plan"), digest("inventory"), predecessor, NEW, "t__candidate", 42,
-                publication, cleanup, T0, T0.plusSeconds(5), null);
+        return new AuthorityPayload(
+                digest("plan"),
+                digest("inventory"),
+                predecessor,
+                NEW,
+                "t__candidate",
+                42,
+                publication,
+                cleanup,
+                T0,
+                T0.plusSeconds(5),
+                null);
     }
 
     /** A consistent existing-target record in {@code phase}. */
@@ -77,9 +103,11 @@ public final class ContractFixtures {
             case CLEANUP_DISPATCHING, CLEANUP_PENDING, COMPLETED -> 2;
         };
         DdlBinding dispatched = DdlBinding.dispatched(token(DdlAction.EXCHANGE, 1));
-        DdlBinding receipted = new DdlBinding(dispatched.token(), "query-0000000001", digest("q"), QueueStatus.TERMINAL_SUCCESS);
+        DdlBinding receipted =
+                new DdlBinding(dispatched.token(), "query-0000000001", digest("q"), QueueStatus.TERMINAL_SUCCESS);
         DdlBinding drop = DdlBinding.dispatched(token(DdlAction.DROP, 2));
-        DdlBinding dropped = new DdlBinding(drop.token(), "query-0000000002", digest("d"), QueueStatus.TERMINAL_SUCCESS);
+        DdlBinding dropped =
+                new DdlBinding(drop.token(), "query-0000000002", digest("d"), QueueStatus.TERMINAL_SUCCESS);
         AuthorityPayload payload = switch (phase) {
             case PREPARED -> payload(OLD, null, null);
             case DISPATCHING -> payload(OLD, dispatched, null);

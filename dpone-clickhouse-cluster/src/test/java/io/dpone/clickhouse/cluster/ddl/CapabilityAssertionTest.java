@@ -1,6 +1,5 @@
 package io.dpone.clickhouse.cluster.ddl;
 
-import io.dpone.clickhouse.cluster.port.BoundedWait;
 import static io.dpone.clickhouse.cluster.ddl.FakeDdlPort.hosts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,6 +13,7 @@ import io.dpone.clickhouse.cluster.contract.digest.SetupDigests;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict.CapabilityProblem;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
@@ -41,8 +41,8 @@ class CapabilityAssertionTest {
     private final RandomBits random = RandomBits.from(new Random(7));
 
     private CapabilityVerdict prove() {
-        QueueEntryResolver resolver = new QueueEntryResolver(queue, Sha256ProtocolDigests.INSTANCE, WAIT, WAIT, d -> { },
-                Cancellation.NEVER);
+        QueueEntryResolver resolver =
+                new QueueEntryResolver(queue, Sha256ProtocolDigests.INSTANCE, WAIT, WAIT, d -> {}, Cancellation.NEVER);
         return new CapabilityAssertion(queue, resolver, random).prove(CLUSTER, "pub", HOSTS, INVENTORY);
     }
 
@@ -70,10 +70,16 @@ class CapabilityAssertionTest {
         assertEquals(1, queue.setups.size(), "one probe, sent once");
         SetupDdl.CapabilityProbe probe = assertInstanceOf(SetupDdl.CapabilityProbe.class, queue.setups.get(0));
         assertEquals("pub", probe.probe().database());
-        assertTrue(probe.probe().table().matches("__dpone_probe_[0-9a-f]{32}"), probe.probe().table());
-        assertTrue(probe.render().sql().startsWith("/* dpone-capability-probe " + probe.marker() + " */ DROP TABLE IF EXISTS"));
+        assertTrue(
+                probe.probe().table().matches("__dpone_probe_[0-9a-f]{32}"),
+                probe.probe().table());
+        assertTrue(probe.render()
+                .sql()
+                .startsWith("/* dpone-capability-probe " + probe.marker() + " */ DROP TABLE IF EXISTS"));
         assertEquals(DdlAction.PROBE, queue.tokens.get(0).action());
-        assertEquals(SetupDigests.probeOperation(CLUSTER, INVENTORY), queue.tokens.get(0).operationId());
+        assertEquals(
+                SetupDigests.probeOperation(CLUSTER, INVENTORY),
+                queue.tokens.get(0).operationId());
         assertEquals(queue.tokens.get(0).value(), proven.probeEntry().correlationToken(), "bound by the exact token");
         assertFalse(probe.marker().equals(probe.probe().table().substring(14)), "name and marker are independent bits");
     }
@@ -81,27 +87,31 @@ class CapabilityAssertionTest {
     @Test
     void theInitiatorsAnswerProvesNothing() {
         serverEnqueues(FakeDdlPort.sent(57), hosts(A, "Finished:0", B, "Finished:0"));
-        assertInstanceOf(CapabilityVerdict.Proven.class, prove(), "a re-raised code with a successful entry is success");
+        assertInstanceOf(
+                CapabilityVerdict.Proven.class, prove(), "a re-raised code with a successful entry is success");
 
         FakeDdlPort silent = queue;
         silent.onSetup = (ddl, token, q) -> FakeDdlPort.acknowledged();
         CapabilityVerdict.Missing noEntry = missing(CapabilityProblem.PROBE_UNBOUND);
-        assertTrue(noEntry.detail().contains("NO_ENTRY") && noEntry.detail().contains("acknowledged"), noEntry.detail());
+        assertTrue(
+                noEntry.detail().contains("NO_ENTRY") && noEntry.detail().contains("acknowledged"), noEntry.detail());
     }
 
     @Test
     void preflightFactsAreCheckedBeforeAnythingIsSent() {
         queue.preflight = CatalogRead.Unreadable.malformed();
         missing(CapabilityProblem.PREFLIGHT_UNREADABLE);
-        queue.preflight = new CatalogRead.Observed<>(new CapabilityPreflight.Facts(Optional.of(1L),
-                Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE), "x"));
+        queue.preflight = new CatalogRead.Observed<>(new CapabilityPreflight.Facts(
+                Optional.of(1L), Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE), "x"));
         missing(CapabilityProblem.ENTRY_FORMAT_UNSUPPORTED);
-        queue.preflight = new CatalogRead.Observed<>(new CapabilityPreflight.Facts(Optional.empty(),
-                Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE), "x"));
+        queue.preflight = new CatalogRead.Observed<>(new CapabilityPreflight.Facts(
+                Optional.empty(), Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE), "x"));
         missing(CapabilityProblem.ENTRY_FORMAT_UNSUPPORTED);
-        queue.preflight = new CatalogRead.Observed<>(new CapabilityPreflight.Facts(Optional.of(2L), Optional.of("String"), "x"));
+        queue.preflight =
+                new CatalogRead.Observed<>(new CapabilityPreflight.Facts(Optional.of(2L), Optional.of("String"), "x"));
         missing(CapabilityProblem.SETTINGS_MAP_MISSING);
-        queue.preflight = new CatalogRead.Observed<>(new CapabilityPreflight.Facts(Optional.of(2L), Optional.empty(), "x"));
+        queue.preflight =
+                new CatalogRead.Observed<>(new CapabilityPreflight.Facts(Optional.of(2L), Optional.empty(), "x"));
         missing(CapabilityProblem.SETTINGS_MAP_MISSING);
         assertEquals(0, queue.count("dispatchSetup"));
     }
@@ -115,9 +125,19 @@ class CapabilityAssertionTest {
         FakeDdlPort harness = new FakeDdlPort();
         harness.onSetup = (ddl, token, q) -> FakeDdlPort.sent(392);
         harness.queueUnreadable = true;
-        CapabilityVerdict.Missing missing = assertInstanceOf(CapabilityVerdict.Missing.class,
-                new CapabilityAssertion(harness, new QueueEntryResolver(harness, Sha256ProtocolDigests.INSTANCE, WAIT, WAIT,
-                        d -> { }, Cancellation.NEVER), RandomBits.from(new Random(3))).prove(CLUSTER, "pub", HOSTS, INVENTORY));
+        CapabilityVerdict.Missing missing = assertInstanceOf(
+                CapabilityVerdict.Missing.class,
+                new CapabilityAssertion(
+                                harness,
+                                new QueueEntryResolver(
+                                        harness,
+                                        Sha256ProtocolDigests.INSTANCE,
+                                        WAIT,
+                                        WAIT,
+                                        d -> {},
+                                        Cancellation.NEVER),
+                                RandomBits.from(new Random(3)))
+                        .prove(CLUSTER, "pub", HOSTS, INVENTORY));
         assertEquals(CapabilityProblem.PROBE_UNBOUND, missing.problem());
         assertEquals("probe entry QUEUE_UNREADABLE (initiator: code 392)", missing.detail());
         assertEquals(1, harness.count("dispatchSetup"));
@@ -131,18 +151,33 @@ class CapabilityAssertionTest {
             return FakeDdlPort.acknowledged();
         };
         CapabilityVerdict.Missing kept = missing(CapabilityProblem.PROBE_UNBOUND);
-        assertTrue(kept.detail().startsWith("probe entry QUERY_UNPARSEABLE"), "the queue parser accepts no comments: "
-                + kept.detail());
+        assertTrue(
+                kept.detail().startsWith("probe entry QUERY_UNPARSEABLE"),
+                "the queue parser accepts no comments: " + kept.detail());
 
         FakeDdlPort altered = new FakeDdlPort();
         altered.onSetup = (ddl, token, q) -> {
-            q.enqueue(CLUSTER, FakeDdlPort.stored(ddl.render().sql()), token.value().substring(0, 100), 0,
+            q.enqueue(
+                    CLUSTER,
+                    FakeDdlPort.stored(ddl.render().sql()),
+                    token.value().substring(0, 100),
+                    0,
                     hosts(A, "Finished:0", B, "Finished:0"));
             return FakeDdlPort.acknowledged();
         };
-        CapabilityVerdict.Missing missing = assertInstanceOf(CapabilityVerdict.Missing.class,
-                new CapabilityAssertion(altered, new QueueEntryResolver(altered, Sha256ProtocolDigests.INSTANCE, WAIT, WAIT,
-                        d -> { }, Cancellation.NEVER), RandomBits.from(new Random(3))).prove(CLUSTER, "pub", HOSTS, INVENTORY));
+        CapabilityVerdict.Missing missing = assertInstanceOf(
+                CapabilityVerdict.Missing.class,
+                new CapabilityAssertion(
+                                altered,
+                                new QueueEntryResolver(
+                                        altered,
+                                        Sha256ProtocolDigests.INSTANCE,
+                                        WAIT,
+                                        WAIT,
+                                        d -> {},
+                                        Cancellation.NEVER),
+                                RandomBits.from(new Random(3)))
+                        .prove(CLUSTER, "pub", HOSTS, INVENTORY));
         assertEquals(CapabilityProblem.PROBE_UNBOUND, missing.problem(), "a changed log_comment binds nothing");
         assertEquals(WAIT.attempts(), altered.count("lookup"));
     }
@@ -153,12 +188,27 @@ class CapabilityAssertionTest {
         // parseable stored query contains it: the check must not care where the marker is.
         FakeDdlPort repeating = new FakeDdlPort();
         repeating.onSetup = (ddl, token, q) -> {
-            q.enqueue(CLUSTER, FakeDdlPort.stored(ddl.render().sql()), token.value(), 0, hosts(A, "Finished:0", B, "Finished:0"));
+            q.enqueue(
+                    CLUSTER,
+                    FakeDdlPort.stored(ddl.render().sql()),
+                    token.value(),
+                    0,
+                    hosts(A, "Finished:0", B, "Finished:0"));
             return FakeDdlPort.acknowledged();
         };
-        CapabilityVerdict.Missing missing = assertInstanceOf(CapabilityVerdict.Missing.class,
-                new CapabilityAssertion(repeating, new QueueEntryResolver(repeating, Sha256ProtocolDigests.INSTANCE, WAIT, WAIT,
-                        d -> { }, Cancellation.NEVER), n -> new byte[n]).prove(CLUSTER, "pub", HOSTS, INVENTORY));
+        CapabilityVerdict.Missing missing = assertInstanceOf(
+                CapabilityVerdict.Missing.class,
+                new CapabilityAssertion(
+                                repeating,
+                                new QueueEntryResolver(
+                                        repeating,
+                                        Sha256ProtocolDigests.INSTANCE,
+                                        WAIT,
+                                        WAIT,
+                                        d -> {},
+                                        Cancellation.NEVER),
+                                n -> new byte[n])
+                        .prove(CLUSTER, "pub", HOSTS, INVENTORY));
         assertEquals(CapabilityProblem.COMMENT_STORED, missing.problem());
         assertEquals(0, repeating.count("hostRows"));
     }
@@ -174,7 +224,12 @@ class CapabilityAssertionTest {
         serverEnqueues(FakeDdlPort.acknowledged(), hosts(A, "Finished:0", B, "Removing"));
         missing(CapabilityProblem.PROBE_HOSTS_UNKNOWN);
         queue.onSetup = (ddl, token, q) -> {
-            q.enqueue(CLUSTER, FakeDdlPort.stored(ddl.render().sql()), token.value(), 0, hosts(A, "Finished:0", B, "Finished:0"));
+            q.enqueue(
+                    CLUSTER,
+                    FakeDdlPort.stored(ddl.render().sql()),
+                    token.value(),
+                    0,
+                    hosts(A, "Finished:0", B, "Finished:0"));
             return FakeDdlPort.acknowledged();
         };
         queue.hostRowsUnreadable = true;

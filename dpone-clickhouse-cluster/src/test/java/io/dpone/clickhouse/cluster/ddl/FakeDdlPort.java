@@ -46,7 +46,12 @@ public final class FakeDdlPort implements DdlPort {
         int visibleAfterLookups;
         int reads;
 
-        Entry(String name, String cluster, String query, String token, int visibleAfterLookups,
+        Entry(
+                String name,
+                String cluster,
+                String query,
+                String token,
+                int visibleAfterLookups,
                 List<Map<HostEndpoint, String>> snapshots) {
             this.name = name;
             this.cluster = cluster;
@@ -62,8 +67,8 @@ public final class FakeDdlPort implements DdlPort {
     public final List<DdlCorrelationToken> tokens = new ArrayList<>();
     public boolean queueUnreadable;
     public boolean hostRowsUnreadable;
-    public CatalogRead<CapabilityPreflight.Facts> preflight = new CatalogRead.Observed<>(
-            new CapabilityPreflight.Facts(Optional.of(5L), Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE), "24.8.14.39"));
+    public CatalogRead<CapabilityPreflight.Facts> preflight = new CatalogRead.Observed<>(new CapabilityPreflight.Facts(
+            Optional.of(5L), Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE), "24.8.14.39"));
     public OnSetup onSetup = (ddl, token, queue) -> {
         throw new AssertionError("no setup dispatch expected");
     };
@@ -88,7 +93,11 @@ public final class FakeDdlPort implements DdlPort {
 
     /** Adds an entry; returns its name. */
     @SafeVarargs
-    public final String enqueue(String cluster, String query, String token, int visibleAfterLookups,
+    public final String enqueue(
+            String cluster,
+            String query,
+            String token,
+            int visibleAfterLookups,
             Map<HostEndpoint, String>... snapshots) {
         String name = String.format("query-%010d", sequence++);
         entries.put(name, new Entry(name, cluster, query, token, visibleAfterLookups, List.of(snapshots)));
@@ -96,7 +105,8 @@ public final class FakeDdlPort implements DdlPort {
     }
 
     public static DdlDispatch sent(int serverCode) {
-        return new DdlDispatch.Sent("q", new DdlDispatch.InitiatorAnswer.ServerErrorAnswer(ServerError.fromRaw(serverCode, "x")));
+        return new DdlDispatch.Sent(
+                "q", new DdlDispatch.InitiatorAnswer.ServerErrorAnswer(ServerError.fromRaw(serverCode, "x")));
     }
 
     public static DdlDispatch acknowledged() {
@@ -138,7 +148,8 @@ public final class FakeDdlPort implements DdlPort {
         }
         List<QueueLookupRow> rows = new ArrayList<>();
         for (Entry entry : entries.values()) {
-            if (entry.visibleAfterLookups-- <= 0 && entry.cluster.equals(expected.cluster())
+            if (entry.visibleAfterLookups-- <= 0
+                    && entry.cluster.equals(expected.cluster())
                     && entry.token.equals(expected.correlationToken())) {
                 rows.add(new QueueLookupRow(entry.name, List.of(entry.query), List.of(entry.token)));
             }
@@ -150,12 +161,15 @@ public final class FakeDdlPort implements DdlPort {
     public CatalogRead<List<QueueLookupRow>> entriesWithTokenPrefix(String cluster, String tokenPrefix) {
         calls.add("prefix");
         if (queueUnreadable) {
-            return CatalogRead.Unreadable.failed(ReadOutcome.ReadFailure.server(ServerError.fromRaw(49, "DDL background thread is not initialized")));
+            return CatalogRead.Unreadable.failed(ReadOutcome.ReadFailure.server(
+                    ServerError.fromRaw(49, "DDL background thread is not initialized")));
         }
         return new CatalogRead.Observed<>(entries.values().stream()
-                .filter(entry -> entry.visibleAfterLookups <= 0 && entry.cluster.equals(cluster)
+                .filter(entry -> entry.visibleAfterLookups <= 0
+                        && entry.cluster.equals(cluster)
                         && entry.token.startsWith(tokenPrefix))
-                .map(entry -> new QueueLookupRow(entry.name, List.of(entry.query), List.of(entry.token))).toList());
+                .map(entry -> new QueueLookupRow(entry.name, List.of(entry.query), List.of(entry.token)))
+                .toList());
     }
 
     @Override
@@ -178,7 +192,21 @@ public final class FakeDdlPort implements DdlPort {
         String[] parts = status.split(":", 2);
         String code = parts.length == 2 ? parts[1] : null;
         String text = code == null ? null : code.equals("0") ? "" : "Code: " + code;
-        return new QueueRow(entry.name, null, null, null, entry.cluster, entry.query, Map.of(QueueRow.LOG_COMMENT, entry.token),
-                Instant.EPOCH, host.host(), host.port(), parts[0], code, text, null, null);
+        return new QueueRow(
+                entry.name,
+                null,
+                null,
+                null,
+                entry.cluster,
+                entry.query,
+                Map.of(QueueRow.LOG_COMMENT, entry.token),
+                Instant.EPOCH,
+                host.host(),
+                host.port(),
+                parts[0],
+                code,
+                text,
+                null,
+                null);
     }
 }

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.contract.error.ServerErrorClassifier;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
 
 class QueryContextTest {
     @Test
@@ -22,8 +22,17 @@ class QueryContextTest {
     @Test
     void distributedDdlCarriesTheSeedSettings() {
         QueryContext context = QueryContext.distributedDdl("ddl-1", "dpone:abc", 300);
-        assertEquals(Map.of("skip_unavailable_shards", "0", "distributed_ddl_output_mode", "throw",
-                "distributed_ddl_task_timeout", "300", "log_comment", "dpone:abc"), context.settingsByName());
+        assertEquals(
+                Map.of(
+                        "skip_unavailable_shards",
+                        "0",
+                        "distributed_ddl_output_mode",
+                        "throw",
+                        "distributed_ddl_task_timeout",
+                        "300",
+                        "log_comment",
+                        "dpone:abc"),
+                context.settingsByName());
         assertEquals(Optional.of("dpone:abc"), context.logComment());
         assertThrows(IllegalArgumentException.class, () -> QueryContext.distributedDdl("ddl-1", "t", 0));
     }
@@ -33,8 +42,12 @@ class QueryContextTest {
         assertThrows(IllegalArgumentException.class, () -> QueryContext.of("has space"));
         assertThrows(IllegalArgumentException.class, () -> QueryContext.of(""));
         assertThrows(IllegalArgumentException.class, () -> QueryContext.of("x".repeat(129)));
-        assertThrows(IllegalArgumentException.class, () -> QueryContext.of("q").with(ServerSetting.KEEPER_MAP_STRICT_MODE, "true"));
-        assertThrows(IllegalArgumentException.class, () -> QueryContext.of("q").with(ServerSetting.INSERT_KEEPER_MAX_RETRIES, "-1"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> QueryContext.of("q").with(ServerSetting.KEEPER_MAP_STRICT_MODE, "true"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> QueryContext.of("q").with(ServerSetting.INSERT_KEEPER_MAX_RETRIES, "-1"));
         assertThrows(NullPointerException.class, () -> QueryContext.of(null));
     }
 
@@ -58,13 +71,18 @@ class QueryContextTest {
         assertThrows(IllegalArgumentException.class, () -> new MutationOutcome.Rejected("q", timeout));
         ServerError missing = ServerError.fromRaw(60, "Code: 60. DB::Exception: Table `a`.`b` doesn't exist.");
         MutationOutcome outcome = new MutationOutcome.Rejected("q", missing);
-        assertEquals(ServerErrorClassifier.classify(60), ((MutationOutcome.Rejected) outcome).error().classification());
+        assertEquals(
+                ServerErrorClassifier.classify(60),
+                ((MutationOutcome.Rejected) outcome).error().classification());
     }
 
     @Test
     void readFailureRetryability() {
-        assertTrue(new ReadOutcome.ReadFailure(ReadOutcome.ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "").retryable());
-        assertFalse(ReadOutcome.ReadFailure.server(ServerError.fromRaw(497, "denied")).retryable());
-        assertTrue(ReadOutcome.ReadFailure.server(ServerError.fromRaw(209, "timeout")).retryable());
+        assertTrue(new ReadOutcome.ReadFailure(ReadOutcome.ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "")
+                .retryable());
+        assertFalse(ReadOutcome.ReadFailure.server(ServerError.fromRaw(497, "denied"))
+                .retryable());
+        assertTrue(ReadOutcome.ReadFailure.server(ServerError.fromRaw(209, "timeout"))
+                .retryable());
     }
 }

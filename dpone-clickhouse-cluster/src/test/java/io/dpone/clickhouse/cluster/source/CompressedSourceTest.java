@@ -44,15 +44,20 @@ class CompressedSourceTest {
     Path dir;
 
     @ParameterizedTest
-    @EnumSource(value = Compression.class, names = {"GZIP", "ZSTD"})
+    @EnumSource(
+            value = Compression.class,
+            names = {"GZIP", "ZSTD"})
     void aCompressedFileReadsAsTheSameRows(Compression compression) throws Exception {
         for (DelimitedFormat format : List.of(DelimitedFormat.TSV_WITH_NAMES, DelimitedFormat.CSV_WITH_NAMES)) {
             byte[] plain = (format.isCsv() ? CSV : TSV).getBytes(StandardCharsets.UTF_8);
             List<List<String>> expected = DelimitedReaderTest.readAll(plain, format);
             assertEquals(3, expected.size());
             Path file = Files.write(dir.resolve("in." + compression), compress(compression, plain));
-            assertEquals(expected, readAll(new PublicationSource.DelimitedFile(file, format, compression, OptionalLong.empty()),
-                    Long.MAX_VALUE));
+            assertEquals(
+                    expected,
+                    readAll(
+                            new PublicationSource.DelimitedFile(file, format, compression, OptionalLong.empty()),
+                            Long.MAX_VALUE));
         }
     }
 
@@ -63,50 +68,82 @@ class CompressedSourceTest {
         byte[] both = Arrays.copyOf(first, first.length + second.length);
         System.arraycopy(second, 0, both, first.length, second.length);
         Path file = Files.write(dir.resolve("two.gz"), both);
-        assertEquals(List.of(List.of("1"), List.of("2")), readAll(new PublicationSource.DelimitedFile(file,
-                DelimitedFormat.TSV_WITH_NAMES, Compression.GZIP, OptionalLong.empty()), Long.MAX_VALUE));
+        assertEquals(
+                List.of(List.of("1"), List.of("2")),
+                readAll(
+                        new PublicationSource.DelimitedFile(
+                                file, DelimitedFormat.TSV_WITH_NAMES, Compression.GZIP, OptionalLong.empty()),
+                        Long.MAX_VALUE));
     }
 
     @ParameterizedTest
-    @EnumSource(value = Compression.class, names = {"GZIP", "ZSTD"})
+    @EnumSource(
+            value = Compression.class,
+            names = {"GZIP", "ZSTD"})
     void aTruncatedStreamIsMalformedAtEveryCut(Compression compression) throws Exception {
         byte[] whole = compress(compression, TSV.repeat(50).getBytes(StandardCharsets.UTF_8));
         for (int cut = 1; cut < whole.length; cut += Math.max(1, whole.length / 40)) {
             Path file = Files.write(dir.resolve("cut-" + cut), Arrays.copyOf(whole, cut));
-            DponeException refused = assertThrows(DponeException.class, () -> readAll(new PublicationSource.DelimitedFile(file,
-                    DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty()), Long.MAX_VALUE), "cut at " + cut);
-            assertEquals(DponeErrorCode.SOURCE_MALFORMED, refused.code(), "cut at " + cut + ": " + refused.getMessage());
+            DponeException refused = assertThrows(
+                    DponeException.class,
+                    () -> readAll(
+                            new PublicationSource.DelimitedFile(
+                                    file, DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty()),
+                            Long.MAX_VALUE),
+                    "cut at " + cut);
+            assertEquals(
+                    DponeErrorCode.SOURCE_MALFORMED, refused.code(), "cut at " + cut + ": " + refused.getMessage());
             assertFalse(refused.getMessage().contains(dir.toString()), "no path in the message");
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Compression.class, names = {"GZIP", "ZSTD"})
+    @EnumSource(
+            value = Compression.class,
+            names = {"GZIP", "ZSTD"})
     void aCorruptStreamIsMalformed(Compression compression) throws Exception {
         byte[] bytes = compress(compression, TSV.repeat(50).getBytes(StandardCharsets.UTF_8));
         for (int at = bytes.length / 3; at < bytes.length; at += Math.max(1, bytes.length / 10)) {
             byte[] corrupt = bytes.clone();
             corrupt[at] ^= (byte) 0x5A;
             Path file = Files.write(dir.resolve("corrupt-" + at), corrupt);
-            DponeException refused = assertThrows(DponeException.class, () -> readAll(new PublicationSource.DelimitedFile(file,
-                    DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty()), Long.MAX_VALUE), "flipped at " + at);
-            assertEquals(DponeErrorCode.SOURCE_MALFORMED, refused.code(), "flipped at " + at + ": " + refused.getMessage());
+            DponeException refused = assertThrows(
+                    DponeException.class,
+                    () -> readAll(
+                            new PublicationSource.DelimitedFile(
+                                    file, DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty()),
+                            Long.MAX_VALUE),
+                    "flipped at " + at);
+            assertEquals(
+                    DponeErrorCode.SOURCE_MALFORMED, refused.code(), "flipped at " + at + ": " + refused.getMessage());
         }
         Path garbage = Files.write(dir.resolve("garbage"), "id\n1\n".getBytes(StandardCharsets.UTF_8));
-        assertEquals(DponeErrorCode.SOURCE_MALFORMED, assertThrows(DponeException.class, () -> readAll(
-                new PublicationSource.DelimitedFile(garbage, DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty()),
-                Long.MAX_VALUE)).code(), "plain text declared " + compression);
+        assertEquals(
+                DponeErrorCode.SOURCE_MALFORMED,
+                assertThrows(
+                                DponeException.class,
+                                () -> readAll(
+                                        new PublicationSource.DelimitedFile(
+                                                garbage,
+                                                DelimitedFormat.TSV_WITH_NAMES,
+                                                compression,
+                                                OptionalLong.empty()),
+                                        Long.MAX_VALUE))
+                        .code(),
+                "plain text declared " + compression);
     }
 
     @ParameterizedTest
-    @EnumSource(value = Compression.class, names = {"GZIP", "ZSTD"})
+    @EnumSource(
+            value = Compression.class,
+            names = {"GZIP", "ZSTD"})
     void aDecompressionBombStopsAtTheBoundWithoutReadingTheFileToItsEnd(Compression compression) throws Exception {
         byte[] bomb = bomb(compression);
         long bound = 1 << 20;
         CountingStream counted = new CountingStream(new ByteArrayInputStream(bomb));
         DponeException refused = assertThrows(DponeException.class, () -> {
-            try (OpenedSource source = DelimitedReader.open(Decompression.decoded(counted, compression, bound),
-                    DelimitedFormat.TSV_WITH_NAMES)) {
+            try (OpenedSource source = DelimitedReader.open(
+                    Decompression.decoded(counted, compression, bound), DelimitedFormat.TSV_WITH_NAMES)) {
                 while (source.cursor().next() != null) {
                     // read until the bound stops the stream
                 }
@@ -115,21 +152,35 @@ class CompressedSourceTest {
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, refused.code(), refused.getMessage());
         assertTrue(counted.read < bomb.length / 4, "read " + counted.read + " of " + bomb.length + " compressed bytes");
         Path file = Files.write(dir.resolve("bomb"), bomb);
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE, assertThrows(DponeException.class, () -> readAll(
-                new PublicationSource.DelimitedFile(file, DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty()),
-                bound)).code(), "through SourceReaders");
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+                assertThrows(
+                                DponeException.class,
+                                () -> readAll(
+                                        new PublicationSource.DelimitedFile(
+                                                file,
+                                                DelimitedFormat.TSV_WITH_NAMES,
+                                                compression,
+                                                OptionalLong.empty()),
+                                        bound))
+                        .code(),
+                "through SourceReaders");
     }
 
     @ParameterizedTest
-    @EnumSource(value = Compression.class, names = {"GZIP", "ZSTD"})
+    @EnumSource(
+            value = Compression.class,
+            names = {"GZIP", "ZSTD"})
     void theBoundCountsDecodedBytesAndAdmitsExactlyThatMany(Compression compression) throws Exception {
         byte[] plain = TSV.getBytes(StandardCharsets.UTF_8);
         Path file = Files.write(dir.resolve("exact"), compress(compression, plain));
-        PublicationSource.DelimitedFile source = new PublicationSource.DelimitedFile(file, DelimitedFormat.TSV_WITH_NAMES,
-                compression, OptionalLong.empty());
+        PublicationSource.DelimitedFile source = new PublicationSource.DelimitedFile(
+                file, DelimitedFormat.TSV_WITH_NAMES, compression, OptionalLong.empty());
         assertEquals(3, readAll(source, plain.length).size());
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
-                assertThrows(DponeException.class, () -> readAll(source, plain.length - 1)).code());
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+                assertThrows(DponeException.class, () -> readAll(source, plain.length - 1))
+                        .code());
     }
 
     @Test
@@ -140,8 +191,10 @@ class CompressedSourceTest {
                 throw new IOException("disk /secret/path");
             }
         };
-        DponeException refused = assertThrows(DponeException.class,
-                () -> Decompression.decoded(failing, Compression.GZIP, Long.MAX_VALUE).read(new byte[8], 0, 8));
+        DponeException refused = assertThrows(
+                DponeException.class,
+                () -> Decompression.decoded(failing, Compression.GZIP, Long.MAX_VALUE)
+                        .read(new byte[8], 0, 8));
         assertEquals(DponeErrorCode.SOURCE_UNREADABLE, refused.code());
         assertFalse(refused.getMessage().contains("secret"));
     }
@@ -165,7 +218,9 @@ class CompressedSourceTest {
     private static List<List<String>> readAll(PublicationSource source, long bound) {
         List<List<String>> rows = new ArrayList<>();
         try (OpenedSource opened = SourceReaders.open(source, bound)) {
-            for (List<String> row = opened.cursor().next(); row != null; row = opened.cursor().next()) {
+            for (List<String> row = opened.cursor().next();
+                    row != null;
+                    row = opened.cursor().next()) {
                 rows.add(new ArrayList<>(row));
             }
         }
@@ -174,7 +229,8 @@ class CompressedSourceTest {
 
     static byte[] compress(Compression compression, byte[] plain) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (OutputStream out = compression == Compression.GZIP ? new GZIPOutputStream(bytes) : new ZstdOutputStream(bytes)) {
+        try (OutputStream out =
+                compression == Compression.GZIP ? new GZIPOutputStream(bytes) : new ZstdOutputStream(bytes)) {
             out.write(plain);
         }
         return bytes.toByteArray();

@@ -23,11 +23,11 @@ import net.jqwik.api.constraints.IntRange;
  * each field is bounded, and endless input stops after bounded reading.
  */
 class DelimitedReaderFuzzTest {
-    private static final List<String> PIECES = List.of(",", "\"", "\"\"", "\\", "\\N", "N", "\t", "\n", "\r", "\r\n", " ", "'",
-            "\u0000", "\b", "\f", "\u0007", "\u000b", "\u001b", "\u001f", "\u007f", "a", "Z", "1", "-", "é", "€", "😀", "\u2028", "%");
+    private static final List<String> PIECES = List.of(
+            ",", "\"", "\"\"", "\\", "\\N", "N", "\t", "\n", "\r", "\r\n", " ", "'", "\u0000", "\b", "\f", "\u0007",
+            "\u000b", "\u001b", "\u001f", "\u007f", "a", "Z", "1", "-", "é", "€", "😀", "\u2028", "%");
 
-    record Table(List<String> names, List<String> types, List<List<String>> rows) {
-    }
+    record Table(List<String> names, List<String> types, List<List<String>> rows) {}
 
     @Provide
     Arbitrary<Table> tables() {
@@ -41,15 +41,25 @@ class DelimitedReaderFuzzTest {
                 return result;
             });
             Arbitrary<List<String>> types = cell.map(t -> "T" + t).list().ofSize(width);
-            Arbitrary<List<List<String>>> rows = cell.injectNull(0.2).list().ofSize(width).list().ofMaxSize(6);
+            Arbitrary<List<List<String>>> rows =
+                    cell.injectNull(0.2).list().ofSize(width).list().ofMaxSize(6);
             return Combinators.combine(names, types, rows).as(Table::new);
         });
     }
 
     @Property
-    void csvRoundTrip(@ForAll("tables") Table table, @ForAll boolean crlf, @ForAll boolean finalLineEnd, @ForAll boolean withTypes) {
-        boolean lastIsOneEmptyCell = !table.rows().isEmpty() && table.rows().get(table.rows().size() - 1).equals(List.of(""));
-        byte[] bytes = Rendering.csv(table.names(), withTypes ? table.types() : null, table.rows(), crlf ? "\r\n" : "\n",
+    void csvRoundTrip(
+            @ForAll("tables") Table table,
+            @ForAll boolean crlf,
+            @ForAll boolean finalLineEnd,
+            @ForAll boolean withTypes) {
+        boolean lastIsOneEmptyCell = !table.rows().isEmpty()
+                && table.rows().get(table.rows().size() - 1).equals(List.of(""));
+        byte[] bytes = Rendering.csv(
+                table.names(),
+                withTypes ? table.types() : null,
+                table.rows(),
+                crlf ? "\r\n" : "\n",
                 finalLineEnd || lastIsOneEmptyCell);
         DelimitedFormat format = withTypes ? DelimitedFormat.CSV_WITH_NAMES_AND_TYPES : DelimitedFormat.CSV_WITH_NAMES;
         assertEquals(table.rows(), DelimitedReaderTest.readAll(bytes, format));
@@ -57,9 +67,19 @@ class DelimitedReaderFuzzTest {
     }
 
     @Property
-    void tsvRoundTrip(@ForAll("tables") Table table, @ForAll boolean finalLineEnd, @ForAll boolean altEscapes, @ForAll boolean withTypes) {
-        boolean lastIsOneEmptyCell = !table.rows().isEmpty() && table.rows().get(table.rows().size() - 1).equals(List.of(""));
-        byte[] bytes = Rendering.tsv(table.names(), withTypes ? table.types() : null, table.rows(), finalLineEnd || lastIsOneEmptyCell, altEscapes);
+    void tsvRoundTrip(
+            @ForAll("tables") Table table,
+            @ForAll boolean finalLineEnd,
+            @ForAll boolean altEscapes,
+            @ForAll boolean withTypes) {
+        boolean lastIsOneEmptyCell = !table.rows().isEmpty()
+                && table.rows().get(table.rows().size() - 1).equals(List.of(""));
+        byte[] bytes = Rendering.tsv(
+                table.names(),
+                withTypes ? table.types() : null,
+                table.rows(),
+                finalLineEnd || lastIsOneEmptyCell,
+                altEscapes);
         DelimitedFormat format = withTypes ? DelimitedFormat.TSV_WITH_NAMES_AND_TYPES : DelimitedFormat.TSV_WITH_NAMES;
         assertEquals(table.rows(), DelimitedReaderTest.readAll(bytes, format));
         assertEquals(table.names(), namesOf(bytes, format));
@@ -75,9 +95,13 @@ class DelimitedReaderFuzzTest {
     }
 
     @Property
-    void aCorruptedRenderingIsReadOrRefusedWithAStableCode(@ForAll("tables") Table table, @ForAll boolean csv,
-            @ForAll @IntRange(min = 0, max = 10_000) int at, @ForAll("noiseByte") byte replacement) {
-        byte[] bytes = csv ? Rendering.csv(table.names(), null, table.rows(), "\n", true)
+    void aCorruptedRenderingIsReadOrRefusedWithAStableCode(
+            @ForAll("tables") Table table,
+            @ForAll boolean csv,
+            @ForAll @IntRange(min = 0, max = 10_000) int at,
+            @ForAll("noiseByte") byte replacement) {
+        byte[] bytes = csv
+                ? Rendering.csv(table.names(), null, table.rows(), "\n", true)
                 : Rendering.tsv(table.names(), null, table.rows(), true, false);
         if (bytes.length > 0) {
             bytes[at % bytes.length] = replacement;
@@ -95,9 +119,10 @@ class DelimitedReaderFuzzTest {
      * narrow band between (escape and marker bytes) it is one or the other, never anything else.
      */
     @Property
-    void eachFieldIsBoundedAndEveryFieldWithinTheBoundIsRead(@ForAll("tables") Table table, @ForAll boolean csv,
-            @ForAll @IntRange(min = 1, max = 40) int bound) {
-        byte[] bytes = csv ? Rendering.csv(table.names(), null, table.rows(), "\n", true)
+    void eachFieldIsBoundedAndEveryFieldWithinTheBoundIsRead(
+            @ForAll("tables") Table table, @ForAll boolean csv, @ForAll @IntRange(min = 1, max = 40) int bound) {
+        byte[] bytes = csv
+                ? Rendering.csv(table.names(), null, table.rows(), "\n", true)
                 : Rendering.tsv(table.names(), null, table.rows(), true, false);
         DelimitedFormat format = csv ? DelimitedFormat.CSV_WITH_NAMES : DelimitedFormat.TSV_WITH_NAMES;
         int longest = longestField(table);
@@ -106,7 +131,9 @@ class DelimitedReaderFuzzTest {
             assertTrue(longest <= bound, "a field of " + longest + " bytes was read under a bound of " + bound);
         } catch (DponeException e) {
             assertEquals(DponeErrorCode.SOURCE_MALFORMED, e.code(), e.getMessage());
-            assertTrue(e.getMessage().endsWith("a field is longer than " + bound + " bytes (is a quote or a line end missing?)"),
+            assertTrue(
+                    e.getMessage()
+                            .endsWith("a field is longer than " + bound + " bytes (is a quote or a line end missing?)"),
                     e.getMessage());
             assertTrue(longest > bound - 2, "every field has at most " + longest + " bytes, the bound is " + bound);
         }
@@ -117,8 +144,11 @@ class DelimitedReaderFuzzTest {
      * is refused after at most the bound plus two read buffers, whatever byte repeats.
      */
     @Property
-    void endlessInputIsRefusedAfterBoundedReading(@ForAll DelimitedFormat format, @ForAll("openings") String opening,
-            @ForAll("noiseByte") byte filler, @ForAll @IntRange(min = 1, max = 4096) int bound) {
+    void endlessInputIsRefusedAfterBoundedReading(
+            @ForAll DelimitedFormat format,
+            @ForAll("openings") String opening,
+            @ForAll("noiseByte") byte filler,
+            @ForAll @IntRange(min = 1, max = 4096) int bound) {
         EndlessInput input = new EndlessInput(opening.getBytes(java.nio.charset.StandardCharsets.UTF_8), filler);
         // an endless file of well-formed rows (one column, a line end repeated) is not unbounded memory:
         // two rows are enough to show each one ends
@@ -135,8 +165,9 @@ class DelimitedReaderFuzzTest {
     /** In-memory cells are read exactly when UTF-8 carries them unchanged, and refused otherwise. */
     @Property
     void inMemoryCellsAreReadIffTheyAreUnicodeText(@ForAll("anyChars") String cell) {
-        boolean unicode = new String(cell.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                java.nio.charset.StandardCharsets.UTF_8).equals(cell);
+        boolean unicode = new String(
+                        cell.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.UTF_8)
+                .equals(cell);
         io.dpone.spi.source.PublicationSource.Rows rows = new io.dpone.spi.source.PublicationSource.Rows(
                 List.of(io.dpone.spi.source.SourceColumn.untyped("a")), List.of(List.of(cell)));
         try (OpenedSource source = SourceReaders.open(rows)) {
@@ -150,8 +181,13 @@ class DelimitedReaderFuzzTest {
 
     @Provide
     Arbitrary<String> anyChars() {
-        return Arbitraries.oneOf(Arbitraries.chars().range('\uD7F0', '\uE010'), Arbitraries.chars().ascii(),
-                Arbitraries.chars()).list().ofMaxSize(8).map(chars -> {
+        return Arbitraries.oneOf(
+                        Arbitraries.chars().range('\uD7F0', '\uE010'),
+                        Arbitraries.chars().ascii(),
+                        Arbitraries.chars())
+                .list()
+                .ofMaxSize(8)
+                .map(chars -> {
                     StringBuilder text = new StringBuilder();
                     chars.forEach(text::append);
                     return text.toString();
@@ -171,7 +207,8 @@ class DelimitedReaderFuzzTest {
         }
         for (List<String> row : table.rows()) {
             for (String cell : row) {
-                longest = Math.max(longest, cell == null ? 0 : cell.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+                longest = Math.max(
+                        longest, cell == null ? 0 : cell.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
             }
         }
         return longest;
@@ -179,8 +216,23 @@ class DelimitedReaderFuzzTest {
 
     @Provide
     Arbitrary<Byte> noiseByte() {
-        return Arbitraries.oneOf(Arbitraries.of((byte) ',', (byte) '"', (byte) '\\', (byte) '\t', (byte) '\n', (byte) '\r',
-                (byte) 'N', (byte) ' ', (byte) 'x', (byte) 0xC3, (byte) 0xA9, (byte) 0xFF, (byte) 0xEF, (byte) 0xBB, (byte) 0xBF),
+        return Arbitraries.oneOf(
+                Arbitraries.of(
+                        (byte) ',',
+                        (byte) '"',
+                        (byte) '\\',
+                        (byte) '\t',
+                        (byte) '\n',
+                        (byte) '\r',
+                        (byte) 'N',
+                        (byte) ' ',
+                        (byte) 'x',
+                        (byte) 0xC3,
+                        (byte) 0xA9,
+                        (byte) 0xFF,
+                        (byte) 0xEF,
+                        (byte) 0xBB,
+                        (byte) 0xBF),
                 Arbitraries.bytes());
     }
 

@@ -5,10 +5,10 @@ import java.util.List;
 
 /** Writes rows the way ClickHouse's CSV and TabSeparated outputs write them, for round-trip tests. */
 public final class Rendering {
-    private Rendering() {
-    }
+    private Rendering() {}
 
-    public static byte[] csv(List<String> names, List<String> types, List<List<String>> rows, String lineEnd, boolean finalLineEnd) {
+    public static byte[] csv(
+            List<String> names, List<String> types, List<List<String>> rows, String lineEnd, boolean finalLineEnd) {
         StringBuilder out = new StringBuilder();
         csvRow(out, names);
         out.append(lineEnd);
@@ -25,7 +25,8 @@ public final class Rendering {
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    public static byte[] tsv(List<String> names, List<String> types, List<List<String>> rows, boolean finalLineEnd, boolean altEscapes) {
+    public static byte[] tsv(
+            List<String> names, List<String> types, List<List<String>> rows, boolean finalLineEnd, boolean altEscapes) {
         StringBuilder out = new StringBuilder();
         tsvRow(out, names, altEscapes);
         out.append('\n');
@@ -59,7 +60,11 @@ public final class Rendering {
     }
 
     private static boolean needsQuotes(String cell) {
-        if (cell.equals("\\N") || cell.contains(",") || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")) {
+        if (cell.equals("\\N")
+                || cell.contains(",")
+                || cell.contains("\"")
+                || cell.contains("\n")
+                || cell.contains("\r")) {
             return true;
         }
         return !cell.isEmpty() && (isSpaceOrTab(cell.charAt(0)) || isSpaceOrTab(cell.charAt(cell.length() - 1)));

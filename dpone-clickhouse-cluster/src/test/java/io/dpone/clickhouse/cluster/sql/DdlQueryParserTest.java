@@ -41,7 +41,8 @@ class DdlQueryParserTest {
         assertEquals(Optional.empty(), drop.target());
         assertEquals(Optional.of("c"), drop.candidate());
 
-        ParsedDdl create = parsed("CREATE TABLE pub.ctl ON CLUSTER c1 (`target_key` String) ENGINE = KeeperMap('/x') PRIMARY KEY target_key");
+        ParsedDdl create = parsed(
+                "CREATE TABLE pub.ctl ON CLUSTER c1 (`target_key` String) ENGINE = KeeperMap('/x') PRIMARY KEY target_key");
         assertEquals(DdlStatementType.CREATE_TABLE, create.type());
         assertEquals(Optional.of("ctl"), create.target());
 
@@ -52,14 +53,24 @@ class DdlQueryParserTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "", "   ", "SELECT 1", "EXCHANGE TABLES t AND pub.c ON CLUSTER c1",
-        "EXCHANGE TABLES pub.t AND other.c ON CLUSTER c1", "EXCHANGE TABLES pub.t AND pub.c",
-        "EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1 SETTINGS x = 1", "RENAME TABLE pub.a TO pub.b, pub.c TO pub.d ON CLUSTER c",
-        "DROP TABLE pub.c ON CLUSTER c1", "EXCHANGE TABLES `pub.t AND pub.c ON CLUSTER c1", "CREATE TABLE pub.t ON CLUSTER c1",
-        "EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1 /* x */", "DROP TABLE IF EXISTS pub.`` ON CLUSTER c1",
-        "EXCHANGE TABLES 'a'.'b' AND 'a'.'c' ON CLUSTER c1", "EXCHANGE TABLES `\\x4`.t AND a.c ON CLUSTER c1"
-    })
+    @ValueSource(
+            strings = {
+                "",
+                "   ",
+                "SELECT 1",
+                "EXCHANGE TABLES t AND pub.c ON CLUSTER c1",
+                "EXCHANGE TABLES pub.t AND other.c ON CLUSTER c1",
+                "EXCHANGE TABLES pub.t AND pub.c",
+                "EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1 SETTINGS x = 1",
+                "RENAME TABLE pub.a TO pub.b, pub.c TO pub.d ON CLUSTER c",
+                "DROP TABLE pub.c ON CLUSTER c1",
+                "EXCHANGE TABLES `pub.t AND pub.c ON CLUSTER c1",
+                "CREATE TABLE pub.t ON CLUSTER c1",
+                "EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1 /* x */",
+                "DROP TABLE IF EXISTS pub.`` ON CLUSTER c1",
+                "EXCHANGE TABLES 'a'.'b' AND 'a'.'c' ON CLUSTER c1",
+                "EXCHANGE TABLES `\\x4`.t AND a.c ON CLUSTER c1"
+            })
     void rejectsEverythingElse(String query) {
         assertInstanceOf(Unparseable.class, DdlQueryParser.parse(query));
     }
@@ -81,34 +92,57 @@ class DdlQueryParserTest {
                 + " ENGINE = KeeperMap('dpone/publication_authority') PRIMARY KEY target_key");
         assertEquals(DdlStatementType.CREATE_TABLE, bootstrap.type());
         assertEquals(Optional.of("publication_authority"), bootstrap.target());
-        assertInstanceOf(Unparseable.class, DdlQueryParser.parse("CREATE TABLE a.b UUID ON CLUSTER c1 AS a.c"),
+        assertInstanceOf(
+                Unparseable.class,
+                DdlQueryParser.parse("CREATE TABLE a.b UUID ON CLUSTER c1 AS a.c"),
                 "a UUID keyword without its literal");
     }
 
     @Test
     void digestIgnoresQuotingAndSpacingButNotMeaning() {
-        String formatted = parsed("EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1").queryDigest();
-        assertEquals(formatted, parsed("exchange  tables `pub`.`t` and `pub`.`c`\non cluster `c1`").queryDigest());
-        assertNotEquals(formatted, parsed("EXCHANGE TABLES pub.c AND pub.t ON CLUSTER c1").queryDigest());
-        assertNotEquals(formatted, parsed("EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c2").queryDigest());
-        assertEquals(Optional.of(formatted), DdlQueryParser.normalizedDigest("EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1"));
+        String formatted =
+                parsed("EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1").queryDigest();
+        assertEquals(
+                formatted,
+                parsed("exchange  tables `pub`.`t` and `pub`.`c`\non cluster `c1`")
+                        .queryDigest());
+        assertNotEquals(
+                formatted,
+                parsed("EXCHANGE TABLES pub.c AND pub.t ON CLUSTER c1").queryDigest());
+        assertNotEquals(
+                formatted,
+                parsed("EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c2").queryDigest());
+        assertEquals(
+                Optional.of(formatted),
+                DdlQueryParser.normalizedDigest("EXCHANGE TABLES pub.t AND pub.c ON CLUSTER c1"));
     }
 
     @Property
-    void renderedStatementsParseBack(@ForAll("names") String database, @ForAll("names") String target,
-                                     @ForAll("names") String candidate, @ForAll("names") String cluster) {
+    void renderedStatementsParseBack(
+            @ForAll("names") String database,
+            @ForAll("names") String target,
+            @ForAll("names") String candidate,
+            @ForAll("names") String cluster) {
         net.jqwik.api.Assume.that(!target.equals(candidate));
         TableRef t = new TableRef(database, target);
         TableRef c = new TableRef(database, candidate);
         ParsedDdl exchange = parsed(DdlStatements.exchange(cluster, t, c).sql());
-        assertEquals(new ParsedDdl(DdlStatementType.EXCHANGE_TABLES, cluster, database, Optional.of(target),
-                Optional.of(candidate), exchange.queryDigest()), exchange);
+        assertEquals(
+                new ParsedDdl(
+                        DdlStatementType.EXCHANGE_TABLES,
+                        cluster,
+                        database,
+                        Optional.of(target),
+                        Optional.of(candidate),
+                        exchange.queryDigest()),
+                exchange);
         ParsedDdl rename = parsed(DdlStatements.rename(cluster, c, t).sql());
         assertEquals(Optional.of(target), rename.target());
         assertEquals(Optional.of(candidate), rename.candidate());
         ParsedDdl drop = parsed(DdlStatements.dropIfExists(cluster, c).sql());
         assertEquals(Optional.of(candidate), drop.candidate());
-        assertEquals(exchange.queryDigest(), parsed(formatterStyle(cluster, t, c)).queryDigest());
+        assertEquals(
+                exchange.queryDigest(), parsed(formatterStyle(cluster, t, c)).queryDigest());
     }
 
     @Property
@@ -125,15 +159,24 @@ class DdlQueryParserTest {
 
     @Provide
     Arbitrary<String> names() {
-        Arbitrary<String> plain = Arbitraries.strings().withCharRange('a', 'z').withChars('_', '0', '9').ofMinLength(1).ofMaxLength(12);
-        Arbitrary<String> odd = Arbitraries.strings().withChars('`', '\\', '\'', '"', ' ', '.', '-', 'ä', 'x', '€').ofMinLength(1).ofMaxLength(8);
+        Arbitrary<String> plain = Arbitraries.strings()
+                .withCharRange('a', 'z')
+                .withChars('_', '0', '9')
+                .ofMinLength(1)
+                .ofMaxLength(12);
+        Arbitrary<String> odd = Arbitraries.strings()
+                .withChars('`', '\\', '\'', '"', ' ', '.', '-', 'ä', 'x', '€')
+                .ofMinLength(1)
+                .ofMaxLength(8);
         return Arbitraries.oneOf(plain, odd);
     }
 
     @Provide
     Arbitrary<String> noise() {
-        return Arbitraries.strings().withChars('`', '\\', '\'', '"', ' ', '.', 'x', 'O', 'N', 'E', '(', ')', 'A', 'D')
-                .ofMaxLength(40).map(s -> "EXCHANGE TABLES " + s);
+        return Arbitraries.strings()
+                .withChars('`', '\\', '\'', '"', ' ', '.', 'x', 'O', 'N', 'E', '(', ')', 'A', 'D')
+                .ofMaxLength(40)
+                .map(s -> "EXCHANGE TABLES " + s);
     }
 
     /** How ClickHouse's formatter spells names: bare when it can, back-quoted otherwise. */

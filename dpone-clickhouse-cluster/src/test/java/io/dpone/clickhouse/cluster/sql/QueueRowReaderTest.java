@@ -11,12 +11,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class QueueRowReaderTest {
-    private static final List<String> HOST_COLUMNS = List.of("entry", "host", "port", "status", "exception_code",
-            "exception_text", "query", "log_comment");
+    private static final List<String> HOST_COLUMNS =
+            List.of("entry", "host", "port", "status", "exception_code", "exception_text", "query", "log_comment");
     /** The pinned Enum8 values, NULL and an unrecognised value. */
-    private static final List<String> STATUSES = Arrays.asList("Inactive", "Active", "Finished", "Removing", "Unknown", null, "Bogus");
+    private static final List<String> STATUSES =
+            Arrays.asList("Inactive", "Active", "Finished", "Removing", "Unknown", null, "Bogus");
     /** exception_code cells: NULL, 0, positive, and a wrongly typed cell. */
     private static final List<Object> CODES = Arrays.asList(null, 0L, 60L, "sixty");
+
     private static final List<String> TEXTS = Arrays.asList(null, "", "Code: 60. boom");
 
     @Test
@@ -25,7 +27,15 @@ class QueueRowReaderTest {
         for (String status : STATUSES) {
             for (Object code : CODES) {
                 for (String text : TEXTS) {
-                    rows.add(Arrays.asList("query-0000000001", "h1", 9000L, status, code, text, "EXCHANGE TABLES a.b AND a.c ON CLUSTER c", "tok"));
+                    rows.add(Arrays.asList(
+                            "query-0000000001",
+                            "h1",
+                            9000L,
+                            status,
+                            code,
+                            text,
+                            "EXCHANGE TABLES a.b AND a.c ON CLUSTER c",
+                            "tok"));
                 }
             }
         }
@@ -54,8 +64,8 @@ class QueueRowReaderTest {
 
     @Test
     void nullHostAndMissingEntryAreVisible() {
-        List<QueueHostRow> read = QueueRowReader.hostRows(new ReadResult(HOST_COLUMNS,
-                List.of(Arrays.asList(null, null, null, null, null, null, null, null))));
+        List<QueueHostRow> read = QueueRowReader.hostRows(
+                new ReadResult(HOST_COLUMNS, List.of(Arrays.asList(null, null, null, null, null, null, null, null))));
         QueueHostRow row = read.get(0);
         assertFalse(row.wellTyped());
         assertEquals(Optional.empty(), row.host());
@@ -64,11 +74,16 @@ class QueueRowReaderTest {
 
     @Test
     void lookupRowsAndMalformedCount() {
-        ReadResult result = new ReadResult(List.of("entry", "queries", "log_comments"), List.of(
-                List.of("query-0000000001", List.of("EXCHANGE TABLES a.b AND a.c ON CLUSTER c"), List.of("tok")),
-                List.of("query-0000000002", List.of("q1", "q2"), List.of("tok")),
-                Arrays.asList(7L, List.of("q"), List.of("tok")),
-                List.of("query-0000000004", List.of(1L), List.of("tok"))));
+        ReadResult result = new ReadResult(
+                List.of("entry", "queries", "log_comments"),
+                List.of(
+                        List.of(
+                                "query-0000000001",
+                                List.of("EXCHANGE TABLES a.b AND a.c ON CLUSTER c"),
+                                List.of("tok")),
+                        List.of("query-0000000002", List.of("q1", "q2"), List.of("tok")),
+                        Arrays.asList(7L, List.of("q"), List.of("tok")),
+                        List.of("query-0000000004", List.of(1L), List.of("tok"))));
         QueueRowReader.Lookup lookup = QueueRowReader.lookup(result);
         assertEquals(2, lookup.rows().size());
         assertEquals(2, lookup.malformedRows());
@@ -78,12 +93,15 @@ class QueueRowReaderTest {
     @Test
     void preflightFacts() {
         List<String> columns = List.of("entry_format_version", "settings_column_type", "server_version");
-        CapabilityPreflight.Facts good = CapabilityPreflight.read(new ReadResult(columns,
-                List.of(List.of(5L, "Map(String, String)", "26.7.2.1"))));
+        CapabilityPreflight.Facts good = CapabilityPreflight.read(
+                new ReadResult(columns, List.of(List.of(5L, "Map(String, String)", "26.7.2.1"))));
         assertTrue(good.satisfied());
-        assertFalse(CapabilityPreflight.read(new ReadResult(columns, List.of(List.of(1L, "Map(String, String)", "x")))).satisfied());
-        assertFalse(CapabilityPreflight.read(new ReadResult(columns, List.of(Arrays.asList(null, null, "x")))).satisfied());
-        assertFalse(CapabilityPreflight.read(new ReadResult(columns, List.of(List.of(5L, "String", "x")))).satisfied());
+        assertFalse(CapabilityPreflight.read(new ReadResult(columns, List.of(List.of(1L, "Map(String, String)", "x"))))
+                .satisfied());
+        assertFalse(CapabilityPreflight.read(new ReadResult(columns, List.of(Arrays.asList(null, null, "x"))))
+                .satisfied());
+        assertFalse(CapabilityPreflight.read(new ReadResult(columns, List.of(List.of(5L, "String", "x"))))
+                .satisfied());
         assertFalse(CapabilityPreflight.read(new ReadResult(columns, List.of())).satisfied());
     }
 }

@@ -29,12 +29,18 @@ class ConnectionFaultMappingTest {
 
     @Test
     void clientSideFaultsAreNamedFromTheCauseChain() {
-        assertEquals(Optional.of(ConnectionFault.REFUSED), of(new IOException("wrap", new ConnectException("Connection refused"))));
+        assertEquals(
+                Optional.of(ConnectionFault.REFUSED),
+                of(new IOException("wrap", new ConnectException("Connection refused"))));
         assertEquals(Optional.of(ConnectionFault.REFUSED), of(new NoRouteToHostException("x")));
         assertEquals(Optional.of(ConnectionFault.REFUSED), of(new ConnectTimeoutException()));
-        assertEquals(Optional.of(ConnectionFault.HOST_UNKNOWN), of(new RuntimeException(new UnknownHostException("h"))));
-        assertEquals(Optional.of(ConnectionFault.TLS_FAILED), of(new SSLException("Unsupported or unrecognized SSL message")));
-        assertEquals(Optional.of(ConnectionFault.TLS_FAILED), of(new IOException(new SSLHandshakeException("PKIX path"))));
+        assertEquals(
+                Optional.of(ConnectionFault.HOST_UNKNOWN), of(new RuntimeException(new UnknownHostException("h"))));
+        assertEquals(
+                Optional.of(ConnectionFault.TLS_FAILED),
+                of(new SSLException("Unsupported or unrecognized SSL message")));
+        assertEquals(
+                Optional.of(ConnectionFault.TLS_FAILED), of(new IOException(new SSLHandshakeException("PKIX path"))));
     }
 
     @Test
@@ -47,14 +53,21 @@ class ConnectionFaultMappingTest {
     @Test
     void serverAnswersProveAuthenticationOrAForeignEndpoint() {
         for (int code : new int[] {192, 193, 194, 516}) {
-            assertEquals(Optional.of(ConnectionFault.AUTHENTICATION_FAILED), ReadFailure.server(ServerError.fromRaw(code, "x"))
-                    .connectionFault(), "code " + code);
+            assertEquals(
+                    Optional.of(ConnectionFault.AUTHENTICATION_FAILED),
+                    ReadFailure.server(ServerError.fromRaw(code, "x")).connectionFault(),
+                    "code " + code);
         }
         // client-v2 reports an HTTP error without X-ClickHouse-Exception-Code as code 0; ClickHouse never sends 0
-        assertEquals(Optional.of(ConnectionFault.NOT_CLICKHOUSE),
-                ReadFailure.server(ServerError.fromRaw(0, "unknown server error (transport error: 404)")).connectionFault());
+        assertEquals(
+                Optional.of(ConnectionFault.NOT_CLICKHOUSE),
+                ReadFailure.server(ServerError.fromRaw(0, "unknown server error (transport error: 404)"))
+                        .connectionFault());
         for (int code : new int[] {60, 159, 210, 279, 497}) {
-            assertEquals(Optional.empty(), ReadFailure.server(ServerError.fromRaw(code, "x")).connectionFault(), "code " + code);
+            assertEquals(
+                    Optional.empty(),
+                    ReadFailure.server(ServerError.fromRaw(code, "x")).connectionFault(),
+                    "code " + code);
         }
     }
 
@@ -68,6 +81,5 @@ class ConnectionFaultMappingTest {
     }
 
     /** Apache HttpClient's connect timeout, recognised by name as the transports do. */
-    private static final class ConnectTimeoutException extends IOException {
-    }
+    private static final class ConnectTimeoutException extends IOException {}
 }

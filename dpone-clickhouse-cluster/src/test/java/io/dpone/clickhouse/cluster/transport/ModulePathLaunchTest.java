@@ -36,8 +36,11 @@ class ModulePathLaunchTest {
             + "}}\n";
 
     private static List<String> runtimeJars() throws IOException {
-        String classpath = Files.readString(Paths.get("target", "runtime-classpath.txt"), StandardCharsets.UTF_8).trim();
-        return Arrays.stream(classpath.split(File.pathSeparator)).filter(entry -> !entry.isBlank()).toList();
+        String classpath = Files.readString(Paths.get("target", "runtime-classpath.txt"), StandardCharsets.UTF_8)
+                .trim();
+        return Arrays.stream(classpath.split(File.pathSeparator))
+                .filter(entry -> !entry.isBlank())
+                .toList();
     }
 
     /** aircompressor is a module (the cluster module requires it for zstd sources); the driver reaches it from the class path. */
@@ -48,42 +51,70 @@ class ModulePathLaunchTest {
     @Test
     void moduleResolvesWithTheNativeDriverOnTheClassPath(@TempDir Path work) throws Exception {
         List<String> jars = runtimeJars();
-        String modulePath = Paths.get("target", "classes").toAbsolutePath() + File.pathSeparator
+        String modulePath = Paths.get("target", "classes").toAbsolutePath()
+                + File.pathSeparator
                 + jars.stream().filter(jar -> !classPathOnly(jar)).collect(Collectors.joining(File.pathSeparator));
-        String classPath = jars.stream().filter(ModulePathLaunchTest::classPathOnly).collect(Collectors.joining(File.pathSeparator));
+        String classPath = jars.stream()
+                .filter(ModulePathLaunchTest::classPathOnly)
+                .collect(Collectors.joining(File.pathSeparator));
         Path source = work.resolve("src/io.dpone.testkit/probe/Main.java");
         Files.createDirectories(source.getParent());
         Files.writeString(source, PROBE);
         // The adapters are exported only to the external mode and the testkit: the probe takes the testkit's name.
-        Files.writeString(work.resolve("src/io.dpone.testkit/module-info.java"),
+        Files.writeString(
+                work.resolve("src/io.dpone.testkit/module-info.java"),
                 "module io.dpone.testkit { requires io.dpone.clickhouse.cluster; }");
-        int compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", work.resolve("out").toString(),
-                "--module-path", modulePath, "--module-source-path", work.resolve("src").toString(), "-m", "io.dpone.testkit");
+        int compiled = ToolProvider.getSystemJavaCompiler()
+                .run(
+                        null,
+                        null,
+                        null,
+                        "-d",
+                        work.resolve("out").toString(),
+                        "--module-path",
+                        modulePath,
+                        "--module-source-path",
+                        work.resolve("src").toString(),
+                        "-m",
+                        "io.dpone.testkit");
         assertEquals(0, compiled, "probe module compiles against the module");
 
-        Result launched = java(work, "--module-path", work.resolve("out") + File.pathSeparator + modulePath,
-                "--add-modules", "ALL-MODULE-PATH", "--class-path", classPath, "-m", "io.dpone.testkit/probe.Main");
+        Result launched = java(
+                work,
+                "--module-path",
+                work.resolve("out") + File.pathSeparator + modulePath,
+                "--add-modules",
+                "ALL-MODULE-PATH",
+                "--class-path",
+                classPath,
+                "-m",
+                "io.dpone.testkit/probe.Main");
         assertEquals(0, launched.exit(), launched.output());
         assertTrue(launched.output().contains("named=true"), launched.output());
     }
 
     @Test
     void nativeDriverJarCannotBeAModule(@TempDir Path work) throws Exception {
-        String nativeJar = runtimeJars().stream().filter(jar -> jar.contains("clickhouse-native-jdbc")).findFirst().orElseThrow();
+        String nativeJar = runtimeJars().stream()
+                .filter(jar -> jar.contains("clickhouse-native-jdbc"))
+                .findFirst()
+                .orElseThrow();
         Result listed = java(work, "--module-path", nativeJar, "--list-modules");
         assertNotEquals(0, listed.exit());
         assertTrue(listed.output().contains("native"), listed.output());
     }
 
-    private record Result(int exit, String output) {
-    }
+    private record Result(int exit, String output) {}
 
     private static Result java(Path work, String... arguments) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(arguments));
         Path log = work.resolve("java.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("java did not finish");

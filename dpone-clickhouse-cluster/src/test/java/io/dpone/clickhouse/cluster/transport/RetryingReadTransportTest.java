@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
-import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.port.ServerError;
+import io.dpone.clickhouse.cluster.sql.ReadResult;
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import java.time.Duration;
@@ -23,9 +23,10 @@ class RetryingReadTransportTest {
     private static final SqlStatement READ = SqlStatement.read("SELECT 1");
     private static final QueryContext CONTEXT = QueryContext.of("r-1");
     private static final ReadOutcome ROWS = new ReadOutcome.Rows(new ReadResult(List.of("x"), List.of(List.of(1L))));
-    private static final ReadOutcome LOST = new ReadOutcome.Failed(
-            new ReadFailure(ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "lost"));
-    private static final ReadOutcome DENIED = new ReadOutcome.Failed(ReadFailure.server(ServerError.fromRaw(497, "denied")));
+    private static final ReadOutcome LOST =
+            new ReadOutcome.Failed(new ReadFailure(ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "lost"));
+    private static final ReadOutcome DENIED =
+            new ReadOutcome.Failed(ReadFailure.server(ServerError.fromRaw(497, "denied")));
 
     private final List<Duration> sleeps = new ArrayList<>();
     private final ReadRetryPolicy policy = new ReadRetryPolicy(3, Duration.ofMillis(200), Duration.ofSeconds(2));
@@ -74,7 +75,8 @@ class RetryingReadTransportTest {
     @Test
     void refusesMutations() {
         RetryingReadTransport transport = new RetryingReadTransport(new Scripted(ROWS), policy, sleeps::add);
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> transport.read(new SqlStatement(StatementKind.KEEPER_MAP_CAS, "ALTER TABLE t UPDATE"), CONTEXT));
     }
 
@@ -82,8 +84,9 @@ class RetryingReadTransportTest {
     void interruptionStopsRetrying() {
         Scripted delegate = new Scripted(LOST);
         ReadOutcome outcome = new RetryingReadTransport(delegate, policy, d -> {
-            throw new InterruptedException();
-        }).read(READ, CONTEXT);
+                    throw new InterruptedException();
+                })
+                .read(READ, CONTEXT);
         assertInstanceOf(ReadOutcome.Failed.class, outcome);
         assertEquals(1, delegate.calls);
         assertEquals(true, Thread.interrupted());

@@ -8,8 +8,7 @@ import java.util.Optional;
  * Empty for anything else, so {@code MergeTreeX(} or a leading space never passes. Pure.
  */
 final class EngineNames {
-    private EngineNames() {
-    }
+    private EngineNames() {}
 
     static Optional<String> leading(String engineFull) {
         int end = 0;

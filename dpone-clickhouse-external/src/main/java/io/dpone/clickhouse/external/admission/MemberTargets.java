@@ -27,8 +27,7 @@ import java.util.UUID;
  * definition that does not keep rows as inserted ({@link RowPreservingTables}). Pure.
  */
 public final class MemberTargets {
-    private MemberTargets() {
-    }
+    private MemberTargets() {}
 
     /** The verdict. Callers must switch over it. */
     public sealed interface Verdict {
@@ -50,15 +49,20 @@ public final class MemberTargets {
 
     public static Verdict judge(List<MemberFacts> members) {
         requireNonNull(members, "members is null");
-        long absent = members.stream().filter(m -> m.target() instanceof TableObservation.Absent).count();
+        long absent = members.stream()
+                .filter(m -> m.target() instanceof TableObservation.Absent)
+                .count();
         if (members.stream().anyMatch(m -> m.target() instanceof TableObservation.Indeterminate)) {
-            return blocked(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN, "a member's target is not one readable table");
+            return blocked(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+                    "a member's target is not one readable table");
         }
         if (absent == members.size()) {
             return new Verdict.Admitted(Optional.empty(), Map.of());
         }
         if (absent > 0) {
-            return blocked(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN, "the target exists on some members only");
+            return blocked(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN, "the target exists on some members only");
         }
         Map<HostEndpoint, UUID> uuids = new HashMap<>();
         Set<TableDefinition> definitions = new HashSet<>();
@@ -66,16 +70,19 @@ public final class MemberTargets {
             GenerationIdentity identity = ((TableObservation.Present) member.target()).identity();
             Optional<TableDefinition> definition = TableDefinition.of(identity);
             boolean direct = EngineNames.leading(identity.normalizedEngineFull())
-                    .filter(TableEngines::isDirectNonReplicated).isPresent();
+                    .filter(TableEngines::isDirectNonReplicated)
+                    .isPresent();
             if (definition.isEmpty() || !direct) {
-                return blocked(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+                return blocked(
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
                         "a member's target is not a direct non-replicated *MergeTree table");
             }
             definitions.add(definition.get());
             uuids.put(member.member(), identity.tableUuid());
         }
         if (definitions.size() != 1) {
-            return blocked(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+            return blocked(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                     "the members' targets differ in engine or schema; one logical generation has one definition");
         }
         TableDefinition definition = definitions.iterator().next();

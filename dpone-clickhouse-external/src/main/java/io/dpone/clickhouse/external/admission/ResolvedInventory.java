@@ -47,8 +47,10 @@ public record ResolvedInventory(ClusterInventory inventory, List<Member> members
     public static ResolvedInventory resolve(ClusterInventory inventory, EndpointResolver resolver) {
         List<Member> members = new ArrayList<>();
         inventory.members().stream()
-                .sorted(Comparator.comparingLong(ClusterMember::shardNumber).thenComparingLong(ClusterMember::replicaNumber))
-                .forEach(row -> members.add(new Member(row, requireNonNull(resolver.resolve(row), "resolver returned null"))));
+                .sorted(Comparator.comparingLong(ClusterMember::shardNumber)
+                        .thenComparingLong(ClusterMember::replicaNumber))
+                .forEach(row ->
+                        members.add(new Member(row, requireNonNull(resolver.resolve(row), "resolver returned null"))));
         return new ResolvedInventory(inventory, members);
     }
 
@@ -60,8 +62,13 @@ public record ResolvedInventory(ClusterInventory inventory, List<Member> members
             if (zone == null) {
                 throw new IllegalArgumentException("every member's time zone is part of the digest");
             }
-            resolved.add(CanonicalEncoder.member().number(member.row().shardNumber()).number(member.row().replicaNumber())
-                    .text(member.endpoint().host()).number(member.endpoint().port()).text(zone).toBytes());
+            resolved.add(CanonicalEncoder.member()
+                    .number(member.row().shardNumber())
+                    .number(member.row().replicaNumber())
+                    .text(member.endpoint().host())
+                    .number(member.endpoint().port())
+                    .text(zone)
+                    .toBytes());
         }
         return CanonicalEncoder.forDomain(ExternalIdentities.TAG_PREFIX + "inventory")
                 .text(Sha256ProtocolDigests.INSTANCE.inventory(inventory).hex())

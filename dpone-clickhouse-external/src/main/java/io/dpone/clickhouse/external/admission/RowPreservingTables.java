@@ -22,11 +22,12 @@ import java.util.regex.Pattern;
 public final class RowPreservingTables {
     /** The one engine name external mode admits. */
     public static final String ENGINE = "MergeTree";
-    private static final Pattern TTL = Pattern.compile("(^|\\s)TTL\\s");
-    private static final Pattern DEDUPLICATION = Pattern.compile("non_replicated_deduplication_window\\s*=\\s*'?(\\d+)");
 
-    private RowPreservingTables() {
-    }
+    private static final Pattern TTL = Pattern.compile("(^|\\s)TTL\\s");
+    private static final Pattern DEDUPLICATION =
+            Pattern.compile("non_replicated_deduplication_window\\s*=\\s*'?(\\d+)");
+
+    private RowPreservingTables() {}
 
     /** A declared engine (the manifest's, for an absent target) external mode can stage. */
     public static boolean admitsEngine(String declared) {
@@ -44,9 +45,10 @@ public final class RowPreservingTables {
         if (own || serverDefault == 0) {
             return Optional.empty();
         }
-        return Optional.of("a member's server sets non_replicated_deduplication_window (" + serverDefault + ") for every"
-                + " MergeTree table that does not set its own, which drops an insert block equal to an earlier one; set"
-                + " non_replicated_deduplication_window = 0 on the target");
+        return Optional.of(
+                "a member's server sets non_replicated_deduplication_window (" + serverDefault + ") for every"
+                        + " MergeTree table that does not set its own, which drops an insert block equal to an earlier one; set"
+                        + " non_replicated_deduplication_window = 0 on the target");
     }
 
     /** Why a member's observed {@code engine_full} does not keep rows as inserted, or empty. */
@@ -54,8 +56,9 @@ public final class RowPreservingTables {
         requireNonNull(engineFull, "engineFull is null");
         Optional<String> engine = EngineNames.leading(engineFull);
         if (engine.isEmpty() || !admitsEngine(engine.get())) {
-            return Optional.of("the target's engine " + engine.orElse("(unreadable)") + " rewrites rows on insert and in"
-                    + " merges; external mode proves content only for a plain " + ENGINE);
+            return Optional.of(
+                    "the target's engine " + engine.orElse("(unreadable)") + " rewrites rows on insert and in"
+                            + " merges; external mode proves content only for a plain " + ENGINE);
         }
         if (TTL.matcher(engineFull).find()) {
             return Optional.of("the target has a table TTL, which removes or rewrites rows in merges");
@@ -63,8 +66,9 @@ public final class RowPreservingTables {
         Matcher deduplication = DEDUPLICATION.matcher(engineFull);
         while (deduplication.find()) {
             if (!deduplication.group(1).chars().allMatch(c -> c == '0')) {
-                return Optional.of("the target sets non_replicated_deduplication_window, which drops an insert block equal to"
-                        + " an earlier one");
+                return Optional.of(
+                        "the target sets non_replicated_deduplication_window, which drops an insert block equal to"
+                                + " an earlier one");
             }
         }
         return Optional.empty();

@@ -18,8 +18,7 @@ import java.util.List;
  * Pure.
  */
 public final class TargetColumns {
-    private TargetColumns() {
-    }
+    private TargetColumns() {}
 
     /**
      * @throws DponeException {@code CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED} for a
@@ -30,20 +29,25 @@ public final class TargetColumns {
         for (int i = 0; i < columns.size(); i++) {
             ColumnDefinition column = columns.get(i);
             if (!column.ttl().isEmpty()) {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, "column " + (i + 1)
-                        + " of the target has a TTL of its own: once it expires a merge resets its stored values, so"
-                        + " published content would not stay the artifact");
+                throw new DponeException(
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+                        "column " + (i + 1)
+                                + " of the target has a TTL of its own: once it expires a merge resets its stored values, so"
+                                + " published content would not stay the artifact");
             }
             switch (column.defaultKind()) {
                 case "", "DEFAULT" -> stored.add(column);
                 case "ALIAS", "EPHEMERAL" -> {
                     // stores nothing: not part of the artifact
                 }
-                default -> throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
-                        "column " + (i + 1) + " of the target is " + (column.defaultKind().equals("MATERIALIZED")
-                                ? "MATERIALIZED: each member computes its value while inserting, so it can be neither sealed"
-                                        + " nor proven"
-                                : "of a kind external mode does not know (" + column.defaultKind() + ")"));
+                default ->
+                    throw new DponeException(
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+                            "column " + (i + 1) + " of the target is "
+                                    + (column.defaultKind().equals("MATERIALIZED")
+                                            ? "MATERIALIZED: each member computes its value while inserting, so it can be neither sealed"
+                                                    + " nor proven"
+                                            : "of a kind external mode does not know (" + column.defaultKind() + ")"));
             }
         }
         return stored;

@@ -44,12 +44,15 @@ public record ArtifactSchema(List<TypedColumn> columns) {
         for (int i = 0; i < declared.size(); i++) {
             SourceColumn column = declared.get(i);
             if (column.type().isEmpty()) {
-                throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1) + " has no declared type");
+                throw new DponeException(
+                        DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1) + " has no declared type");
             }
             if (!names.add(column.name())) {
-                throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1) + " repeats an earlier column name");
+                throw new DponeException(
+                        DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1) + " repeats an earlier column name");
             }
-            columns.add(new TypedColumn(column.name(), ColumnTypes.parse(column.type().get(), i + 1)));
+            columns.add(new TypedColumn(
+                    column.name(), ColumnTypes.parse(column.type().get(), i + 1)));
         }
         if (columns.isEmpty()) {
             throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "no column is declared");

@@ -99,13 +99,17 @@ public final class CanonicalRowReader {
                 return bits;
             }
             if (integer.bits() == 64) {
-                return bits >= 0 ? BigInteger.valueOf(bits) : BigInteger.valueOf(bits).add(TWO_TO_64);
+                return bits >= 0
+                        ? BigInteger.valueOf(bits)
+                        : BigInteger.valueOf(bits).add(TWO_TO_64);
             }
             return bits & ((1L << integer.bits()) - 1);
         }
         if (type instanceof ColumnType.FloatType floating) {
             long bits = signedBits(first, floating.bits() / 8);
-            return floating.bits() == 32 ? (Object) Float.intBitsToFloat((int) bits) : (Object) Double.longBitsToDouble(bits);
+            return floating.bits() == 32
+                    ? (Object) Float.intBitsToFloat((int) bits)
+                    : (Object) Double.longBitsToDouble(bits);
         }
         if (type instanceof ColumnType.DecimalType decimal) {
             byte[] bytes = new byte[decimal.storageBytes()];

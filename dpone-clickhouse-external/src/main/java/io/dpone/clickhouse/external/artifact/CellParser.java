@@ -23,10 +23,30 @@ public final class CellParser {
     static final LocalDateTime DATETIME_MAX = LocalDateTime.of(2106, 2, 7, 6, 28, 15);
     static final LocalDateTime DATETIME64_MIN = LocalDateTime.of(1900, 1, 1, 0, 0, 0);
     static final LocalDateTime DATETIME64_MAX = LocalDateTime.of(2299, 12, 31, 23, 59, 59, 999_999_999);
-    static final long[] TICKS_PER_SECOND = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L};
-    private static final long[] TEN_POWERS = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
-            1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L, 10_000_000_000_000L, 100_000_000_000_000L,
-            1_000_000_000_000_000L, 10_000_000_000_000_000L, 100_000_000_000_000_000L, 1_000_000_000_000_000_000L};
+    static final long[] TICKS_PER_SECOND = {
+        1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L
+    };
+    private static final long[] TEN_POWERS = {
+        1L,
+        10L,
+        100L,
+        1_000L,
+        10_000L,
+        100_000L,
+        1_000_000L,
+        10_000_000L,
+        100_000_000L,
+        1_000_000_000L,
+        10_000_000_000L,
+        100_000_000_000L,
+        1_000_000_000_000L,
+        10_000_000_000_000L,
+        100_000_000_000_000L,
+        1_000_000_000_000_000L,
+        10_000_000_000_000_000L,
+        100_000_000_000_000_000L,
+        1_000_000_000_000_000_000L
+    };
     private static final BigInteger UINT64_LIMIT = BigInteger.ONE.shiftLeft(64);
 
     /** A cell that is not a valid text form of its type; carries no text. */
@@ -40,8 +60,7 @@ public final class CellParser {
 
     private static final InvalidCell INVALID = new InvalidCell();
 
-    private CellParser() {
-    }
+    private CellParser() {}
 
     /** The typed value of {@code cell} ({@code null} is SQL NULL, valid only for a Nullable type). */
     public static Object parse(ColumnType type, String cell) throws InvalidCell {
@@ -113,7 +132,9 @@ public final class CellParser {
             throw INVALID;
         }
         long min = type.signed() ? -(1L << (type.bits() - 1)) : 0;
-        long max = type.bits() == 64 ? Long.MAX_VALUE : type.signed() ? (1L << (type.bits() - 1)) - 1 : (1L << type.bits()) - 1;
+        long max = type.bits() == 64
+                ? Long.MAX_VALUE
+                : type.signed() ? (1L << (type.bits() - 1)) - 1 : (1L << type.bits()) - 1;
         if (value < min || value > max) {
             throw INVALID;
         }
@@ -296,7 +317,8 @@ public final class CellParser {
         }
         LocalDateTime value;
         try {
-            value = LocalDateTime.of(date, LocalTime.of(digits(cell, 11, 2), digits(cell, 14, 2), digits(cell, 17, 2), nanos));
+            value = LocalDateTime.of(
+                    date, LocalTime.of(digits(cell, 11, 2), digits(cell, 14, 2), digits(cell, 17, 2), nanos));
         } catch (java.time.DateTimeException e) {
             throw INVALID;
         }
@@ -319,7 +341,8 @@ public final class CellParser {
         if (type.is64()) {
             try {
                 // DateTime64 stores Int64 ticks: at precision 9 the range ends in 2262.
-                Math.multiplyExact(value.toEpochSecond(java.time.ZoneOffset.UTC) + 1, TICKS_PER_SECOND[type.precision()]);
+                Math.multiplyExact(
+                        value.toEpochSecond(java.time.ZoneOffset.UTC) + 1, TICKS_PER_SECOND[type.precision()]);
             } catch (ArithmeticException e) {
                 return false;
             }

@@ -31,8 +31,10 @@ public final class ColumnTypes {
             }
             return type;
         } catch (IllegalArgumentException | DateTimeException e) {
-            throw new DponeException(DponeErrorCode.SOURCE_TYPE_UNSUPPORTED, "column " + column
-                    + ": the declared type is not one external mode seals (see docs/reference/external-mode.md)");
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_TYPE_UNSUPPORTED,
+                    "column " + column
+                            + ": the declared type is not one external mode seals (see docs/reference/external-mode.md)");
         }
     }
 
@@ -41,8 +43,10 @@ public final class ColumnTypes {
         String name = identifier();
         List<Object> args = arguments();
         return switch (name) {
-            case "Int8", "Int16", "Int32", "Int64" -> noArgs(args, new ColumnType.IntegerType(Integer.parseInt(name.substring(3)), true));
-            case "UInt8", "UInt16", "UInt32", "UInt64" -> noArgs(args, new ColumnType.IntegerType(Integer.parseInt(name.substring(4)), false));
+            case "Int8", "Int16", "Int32", "Int64" ->
+                noArgs(args, new ColumnType.IntegerType(Integer.parseInt(name.substring(3)), true));
+            case "UInt8", "UInt16", "UInt32", "UInt64" ->
+                noArgs(args, new ColumnType.IntegerType(Integer.parseInt(name.substring(4)), false));
             case "Float32", "Float64" -> noArgs(args, new ColumnType.FloatType(Integer.parseInt(name.substring(5))));
             case "Decimal" -> new ColumnType.DecimalType(number(args, 0, 2), args.size() == 2 ? number(args, 1, 2) : 0);
             case "Decimal32" -> new ColumnType.DecimalType(9, number(args, 0, 1));
@@ -54,7 +58,8 @@ public final class ColumnTypes {
             case "Date" -> noArgs(args, new ColumnType.DateType(false));
             case "Date32" -> noArgs(args, new ColumnType.DateType(true));
             case "DateTime" -> new ColumnType.DateTimeType(-1, args.isEmpty() ? null : zone(args, 0, 1));
-            case "DateTime64" -> new ColumnType.DateTimeType(number(args, 0, 2), args.size() == 2 ? zone(args, 1, 2) : null);
+            case "DateTime64" ->
+                new ColumnType.DateTimeType(number(args, 0, 2), args.size() == 2 ? zone(args, 1, 2) : null);
             case "UUID" -> noArgs(args, new ColumnType.UuidType());
             case "Bool" -> noArgs(args, new ColumnType.BoolType());
             case "Nullable" -> new ColumnType.NullableType(nested(args));

@@ -44,10 +44,13 @@ public record DateTimePlacement(ServerZone serverZone) {
         }
         for (int i = 0; i < schema.width(); i++) {
             if (schema.type(i).base() instanceof ColumnType.DateTimeType dateTime && dateTime.timeZone() == null) {
-                throw new DponeException(DponeErrorCode.SOURCE_TYPE_UNSUPPORTED, "column " + (i + 1) + ": "
-                        + dateTime.canonicalName() + " without a time zone is each member's server time zone, and " + unusable.reason()
-                        + ", so one value would be another instant on each member; give the column a zone of its own (for"
-                        + " example DateTime('UTC') or DateTime64(3, 'UTC')) or run every member in one time zone");
+                throw new DponeException(
+                        DponeErrorCode.SOURCE_TYPE_UNSUPPORTED,
+                        "column " + (i + 1) + ": "
+                                + dateTime.canonicalName()
+                                + " without a time zone is each member's server time zone, and " + unusable.reason()
+                                + ", so one value would be another instant on each member; give the column a zone of its own (for"
+                                + " example DateTime('UTC') or DateTime64(3, 'UTC')) or run every member in one time zone");
             }
         }
     }
@@ -78,8 +81,9 @@ public record DateTimePlacement(ServerZone serverZone) {
         boolean any = false;
         for (int i = 0; i < zones.length; i++) {
             if (schema.type(i).base() instanceof ColumnType.DateTimeType dateTime) {
-                zones[i] = zoneOf(dateTime).orElseThrow(() -> new IllegalStateException("a zoneless date-time column"
-                        + " cannot be placed without the members' one server time zone"));
+                zones[i] = zoneOf(dateTime)
+                        .orElseThrow(() -> new IllegalStateException("a zoneless date-time column"
+                                + " cannot be placed without the members' one server time zone"));
                 any = true;
             }
         }
@@ -104,7 +108,9 @@ public record DateTimePlacement(ServerZone serverZone) {
     }
 
     private static String describe(ColumnType.DateTimeType type, ZoneId zone) {
-        return type.timeZone() != null ? "the column's time zone" : "the members' server time zone (" + zone.getId() + ")";
+        return type.timeZone() != null
+                ? "the column's time zone"
+                : "the members' server time zone (" + zone.getId() + ")";
     }
 
     /** The instant of wall clock {@code value} in {@code zone} (the earlier offset in a repeated hour), as a UTC clock. */

@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Collection;
-import java.util.TreeSet;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The zone a {@code DateTime} or {@code DateTime64} without a zone of its own names: each
@@ -30,8 +30,7 @@ public sealed interface ServerZone {
     }
 
     /** No member is known (sealing without publication: {@code dpone seal}). */
-    record Unknown() implements ServerZone {
-    }
+    record Unknown() implements ServerZone {}
 
     /** The zone every member's {@code timezone()} answer names, judged by the zone rules. */
     static ServerZone of(Collection<String> memberZones) {

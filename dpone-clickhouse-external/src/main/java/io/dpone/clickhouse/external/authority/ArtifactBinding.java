@@ -11,8 +11,8 @@ import io.dpone.clickhouse.external.identity.ExternalIdentities;
  * every member's re-observed rows must equal, docs/reference/external-mode.md); and the logical
  * generation id {@code H(operation_id, artifact_sha256, schema_digest, row_count)}.
  */
-public record ArtifactBinding(Digest sha256, long byteSize, long rowCount, Digest schemaDigest, Digest contentDigest,
-        Digest generationId) {
+public record ArtifactBinding(
+        Digest sha256, long byteSize, long rowCount, Digest schemaDigest, Digest contentDigest, Digest generationId) {
     public ArtifactBinding {
         requireNonNull(sha256, "sha256 is null");
         requireNonNull(schemaDigest, "schemaDigest is null");
@@ -24,9 +24,19 @@ public record ArtifactBinding(Digest sha256, long byteSize, long rowCount, Diges
     }
 
     /** The binding of an artifact to {@code operationId}, with its generation id derived. */
-    public static ArtifactBinding of(Digest operationId, Digest sha256, long byteSize, long rowCount, Digest schemaDigest,
+    public static ArtifactBinding of(
+            Digest operationId,
+            Digest sha256,
+            long byteSize,
+            long rowCount,
+            Digest schemaDigest,
             Digest contentDigest) {
-        return new ArtifactBinding(sha256, byteSize, rowCount, schemaDigest, contentDigest,
+        return new ArtifactBinding(
+                sha256,
+                byteSize,
+                rowCount,
+                schemaDigest,
+                contentDigest,
                 ExternalIdentities.generationId(operationId, sha256, schemaDigest, rowCount));
     }
 

@@ -3,9 +3,9 @@ package io.dpone.clickhouse.external.authority;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
 import io.dpone.clickhouse.cluster.contract.authority.BlockReason;
-import io.dpone.clickhouse.cluster.contract.authority.PayloadBytes;
 import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.authority.PayloadBytes;
 import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import java.math.BigInteger;
@@ -24,12 +24,12 @@ public final class ExternalCodecV1 {
     public static final String SCHEMA = "dpone.clickhouse.cluster-external-full-refresh.v1";
     /** Every external schema name starts with this; another version of it is UNKNOWN_VERSION. */
     public static final String SCHEMA_FAMILY = "dpone.clickhouse.cluster-external-full-refresh.";
+
     public static final String REPLICATION_MODE = "external";
     /** The payload bound in UTF-8 bytes: a few KiB per member, so 256 KiB means corruption. */
     public static final int MAX_PAYLOAD_BYTES = 256 * 1024;
 
-    private ExternalCodecV1() {
-    }
+    private ExternalCodecV1() {}
 
     /** The canonical row; IllegalArgumentException only for a record whose payload exceeds the bound. */
     public static AuthorityRow encode(ExternalRecord record) {
@@ -38,8 +38,13 @@ public final class ExternalCodecV1 {
         if (bytes.length > MAX_PAYLOAD_BYTES) {
             throw new IllegalArgumentException("record payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
         }
-        return new AuthorityRow(record.targetKey().hex(), record.operationId().hex(), record.fenceToken().hex(),
-                record.phase().name(), BigInteger.valueOf(record.dispatchEpoch()), payload,
+        return new AuthorityRow(
+                record.targetKey().hex(),
+                record.operationId().hex(),
+                record.fenceToken().hex(),
+                record.phase().name(),
+                BigInteger.valueOf(record.dispatchEpoch()),
+                payload,
                 CanonicalEncoder.sha256(bytes).hex());
     }
 
@@ -120,8 +125,13 @@ public final class ExternalCodecV1 {
         if (epoch == null || epoch.signum() < 0 || epoch.bitLength() > 63) {
             throw Rejected.malformed("dispatch_epoch is NULL or outside 0..2^63-1");
         }
-        return new ExternalRecord(new Digest(row.targetKey()), new Digest(row.operationId()),
-                new FenceToken(row.fenceToken()), phase, epoch.longValueExact(), payload);
+        return new ExternalRecord(
+                new Digest(row.targetKey()),
+                new Digest(row.operationId()),
+                new FenceToken(row.fenceToken()),
+                phase,
+                epoch.longValueExact(),
+                payload);
     }
 
     private static void requireMirrorsMatch(AuthorityRow row, ExternalPayloadReader.Mirrors mirrors) throws Rejected {

@@ -12,6 +12,7 @@ final class ExternalFields {
     static final String CLEANUP = "cleanup";
     /** Optional (a compatible v1 addition): present, as {@code true}, exactly when the cleanup drop is marked lost. */
     static final String CLEANUP_LOST = "cleanup_lost";
+
     static final String CREATED_AT = "created_at";
     static final String DISPATCH_EPOCH = "dispatch_epoch";
     static final String FENCE_TOKEN = "fence_token";
@@ -27,9 +28,27 @@ final class ExternalFields {
     static final String TARGET_KEY = "target_key";
     static final String UPDATED_AT = "updated_at";
 
-    static final Set<String> RECORD = Set.of(ABORT_CODE, ARTIFACT, CANDIDATE_DEFINITION, CANDIDATE_TABLE, CAPABILITY_INVENTORY_DIGEST,
-            CLEANUP, CREATED_AT, DISPATCH_EPOCH, FENCE_TOKEN, INVENTORY_DIGEST, MEMBERS, OPERATION_ID, PHASE, PLAN_DIGEST,
-            PUBLICATION, REPLICATION_MODE, SCHEMA, TARGET_DEFINITION, TARGET_KEY, UPDATED_AT);
+    static final Set<String> RECORD = Set.of(
+            ABORT_CODE,
+            ARTIFACT,
+            CANDIDATE_DEFINITION,
+            CANDIDATE_TABLE,
+            CAPABILITY_INVENTORY_DIGEST,
+            CLEANUP,
+            CREATED_AT,
+            DISPATCH_EPOCH,
+            FENCE_TOKEN,
+            INVENTORY_DIGEST,
+            MEMBERS,
+            OPERATION_ID,
+            PHASE,
+            PLAN_DIGEST,
+            PUBLICATION,
+            REPLICATION_MODE,
+            SCHEMA,
+            TARGET_DEFINITION,
+            TARGET_KEY,
+            UPDATED_AT);
     /** Optional, present exactly when known: when the record entered each phase (issue 21), as {@code tried_uuids} is added. */
     static final String PHASE_TIMES = "phase_times";
 
@@ -50,7 +69,8 @@ final class ExternalFields {
     static final String SCHEMA_DIGEST = "schema_digest";
     static final String CONTENT_DIGEST = "content_digest";
     static final String GENERATION_ID = "generation_id";
-    static final Set<String> ARTIFACT_KEYS = Set.of(SHA256, BYTE_SIZE, ROW_COUNT, SCHEMA_DIGEST, CONTENT_DIGEST, GENERATION_ID);
+    static final Set<String> ARTIFACT_KEYS =
+            Set.of(SHA256, BYTE_SIZE, ROW_COUNT, SCHEMA_DIGEST, CONTENT_DIGEST, GENERATION_ID);
 
     static final String ENGINE_FULL = "engine_full";
     static final Set<String> DEFINITION_KEYS = Set.of(ENGINE_FULL, SCHEMA_DIGEST);
@@ -63,10 +83,20 @@ final class ExternalFields {
     static final String STAGE = "stage";
     /** Optional (a compatible v1 addition): present exactly when the member has superseded attempts. */
     static final String TRIED_UUIDS = "tried_uuids";
-    static final Set<String> MEMBER_KEYS = Set.of(MEMBER_ID, SHARD, REPLICA, TARGET_UUID, CANDIDATE_UUID, CONTENT_DIGEST,
-            STAGE, PUBLICATION, CLEANUP);
-    static final Set<String> MEMBER_KEYS_WITH_TRIED = Set.of(MEMBER_ID, SHARD, REPLICA, TARGET_UUID, CANDIDATE_UUID,
-            CONTENT_DIGEST, STAGE, PUBLICATION, CLEANUP, TRIED_UUIDS);
+
+    static final Set<String> MEMBER_KEYS =
+            Set.of(MEMBER_ID, SHARD, REPLICA, TARGET_UUID, CANDIDATE_UUID, CONTENT_DIGEST, STAGE, PUBLICATION, CLEANUP);
+    static final Set<String> MEMBER_KEYS_WITH_TRIED = Set.of(
+            MEMBER_ID,
+            SHARD,
+            REPLICA,
+            TARGET_UUID,
+            CANDIDATE_UUID,
+            CONTENT_DIGEST,
+            STAGE,
+            PUBLICATION,
+            CLEANUP,
+            TRIED_UUIDS);
 
     static final String CORRELATION_TOKEN = "correlation_token";
     static final String ENTRY = "entry";
@@ -74,8 +104,7 @@ final class ExternalFields {
     static final String RECEIPT = "receipt";
     static final Set<String> BINDING_KEYS = Set.of(CORRELATION_TOKEN, ENTRY, QUERY_DIGEST, RECEIPT);
 
-    private ExternalFields() {
-    }
+    private ExternalFields() {}
 
     private static Set<String> with(Set<String> keys, String key) {
         Set<String> all = new java.util.HashSet<>(keys);

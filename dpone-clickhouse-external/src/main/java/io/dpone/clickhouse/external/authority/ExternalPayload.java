@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.PhaseHistory;
-import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.spi.error.DponeErrorCode;
 import java.time.Instant;
 import java.util.HashSet;
@@ -80,27 +80,90 @@ public record ExternalPayload(
     }
 
     /** A payload whose phase times are not known (written before phases were timed). */
-    public ExternalPayload(Digest planDigest, Digest inventoryDigest, String candidateTable, ArtifactBinding artifact,
-            TableDefinition targetDefinition, TableDefinition candidateDefinition, List<MemberRecord> members,
-            DdlBinding publication, DdlBinding cleanup, Digest capabilityInventoryDigest, DponeErrorCode abortCode,
-            Instant createdAt, Instant updatedAt) {
-        this(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition, members, publication,
-                cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, PhaseHistory.UNKNOWN, false);
+    public ExternalPayload(
+            Digest planDigest,
+            Digest inventoryDigest,
+            String candidateTable,
+            ArtifactBinding artifact,
+            TableDefinition targetDefinition,
+            TableDefinition candidateDefinition,
+            List<MemberRecord> members,
+            DdlBinding publication,
+            DdlBinding cleanup,
+            Digest capabilityInventoryDigest,
+            DponeErrorCode abortCode,
+            Instant createdAt,
+            Instant updatedAt) {
+        this(
+                planDigest,
+                inventoryDigest,
+                candidateTable,
+                artifact,
+                targetDefinition,
+                candidateDefinition,
+                members,
+                publication,
+                cleanup,
+                capabilityInventoryDigest,
+                abortCode,
+                createdAt,
+                updatedAt,
+                PhaseHistory.UNKNOWN,
+                false);
     }
 
     /** A payload whose cleanup drop, if any, is not marked lost. */
-    public ExternalPayload(Digest planDigest, Digest inventoryDigest, String candidateTable, ArtifactBinding artifact,
-            TableDefinition targetDefinition, TableDefinition candidateDefinition, List<MemberRecord> members,
-            DdlBinding publication, DdlBinding cleanup, Digest capabilityInventoryDigest, DponeErrorCode abortCode,
-            Instant createdAt, Instant updatedAt, PhaseHistory phases) {
-        this(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition, members, publication,
-                cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, phases, false);
+    public ExternalPayload(
+            Digest planDigest,
+            Digest inventoryDigest,
+            String candidateTable,
+            ArtifactBinding artifact,
+            TableDefinition targetDefinition,
+            TableDefinition candidateDefinition,
+            List<MemberRecord> members,
+            DdlBinding publication,
+            DdlBinding cleanup,
+            Digest capabilityInventoryDigest,
+            DponeErrorCode abortCode,
+            Instant createdAt,
+            Instant updatedAt,
+            PhaseHistory phases) {
+        this(
+                planDigest,
+                inventoryDigest,
+                candidateTable,
+                artifact,
+                targetDefinition,
+                candidateDefinition,
+                members,
+                publication,
+                cleanup,
+                capabilityInventoryDigest,
+                abortCode,
+                createdAt,
+                updatedAt,
+                phases,
+                false);
     }
 
     /** This payload with {@code history} as its phase times. */
     public ExternalPayload withPhases(PhaseHistory history) {
-        return new ExternalPayload(planDigest, inventoryDigest, candidateTable, artifact, targetDefinition, candidateDefinition,
-                members, publication, cleanup, capabilityInventoryDigest, abortCode, createdAt, updatedAt, history, cleanupLost);
+        return new ExternalPayload(
+                planDigest,
+                inventoryDigest,
+                candidateTable,
+                artifact,
+                targetDefinition,
+                candidateDefinition,
+                members,
+                publication,
+                cleanup,
+                capabilityInventoryDigest,
+                abortCode,
+                createdAt,
+                updatedAt,
+                history,
+                cleanupLost);
     }
 
     private static void requireOrderedMembers(List<MemberRecord> members) {

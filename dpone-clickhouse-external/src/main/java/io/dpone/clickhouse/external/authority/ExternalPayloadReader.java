@@ -26,14 +26,11 @@ final class ExternalPayloadReader {
             .build();
 
     /** The typed-column values the payload mirrors, compared with the stored columns by the codec. */
-    record Mirrors(String targetKey, String operationId, String fenceToken, String phase, long dispatchEpoch) {
-    }
+    record Mirrors(String targetKey, String operationId, String fenceToken, String phase, long dispatchEpoch) {}
 
-    record Parsed(Mirrors mirrors, ExternalPayload payload) {
-    }
+    record Parsed(Mirrors mirrors, ExternalPayload payload) {}
 
-    private ExternalPayloadReader() {
-    }
+    private ExternalPayloadReader() {}
 
     /** The JSON object of a payload; MALFORMED when it is not one. */
     static JsonNode parse(String payload) throws Rejected {
@@ -53,8 +50,12 @@ final class ExternalPayloadReader {
         if (!ExternalCodecV1.REPLICATION_MODE.equals(text(root, REPLICATION_MODE))) {
             throw Rejected.malformed("replication_mode is not external");
         }
-        Mirrors mirrors = new Mirrors(text(root, TARGET_KEY), text(root, OPERATION_ID), text(root, FENCE_TOKEN),
-                text(root, PHASE), nonNegativeLong(root, DISPATCH_EPOCH));
+        Mirrors mirrors = new Mirrors(
+                text(root, TARGET_KEY),
+                text(root, OPERATION_ID),
+                text(root, FENCE_TOKEN),
+                text(root, PHASE),
+                nonNegativeLong(root, DISPATCH_EPOCH));
         ExternalPayload payload = new ExternalPayload(
                 digest(root, PLAN_DIGEST),
                 digest(root, INVENTORY_DIGEST),
@@ -101,8 +102,13 @@ final class ExternalPayloadReader {
         if (json == null) {
             return null;
         }
-        return new ArtifactBinding(digest(json, SHA256), nonNegativeLong(json, BYTE_SIZE), nonNegativeLong(json, ROW_COUNT),
-                digest(json, SCHEMA_DIGEST), digest(json, CONTENT_DIGEST), digest(json, GENERATION_ID));
+        return new ArtifactBinding(
+                digest(json, SHA256),
+                nonNegativeLong(json, BYTE_SIZE),
+                nonNegativeLong(json, ROW_COUNT),
+                digest(json, SCHEMA_DIGEST),
+                digest(json, CONTENT_DIGEST),
+                digest(json, GENERATION_ID));
     }
 
     private static TableDefinition definition(JsonNode json) throws Rejected {
@@ -115,12 +121,19 @@ final class ExternalPayloadReader {
         }
         List<MemberRecord> members = new ArrayList<>();
         for (JsonNode node : array) {
-            JsonNode json = object(node, node != null && node.has(TRIED_UUIDS) ? MEMBER_KEYS_WITH_TRIED : MEMBER_KEYS, "member");
-            members.add(new MemberRecord(digest(json, MEMBER_ID), nonNegativeLong(json, SHARD), nonNegativeLong(json, REPLICA),
-                    nullableUuid(json, TARGET_UUID), nullableUuid(json, CANDIDATE_UUID), nullableDigest(json, CONTENT_DIGEST),
+            JsonNode json = object(
+                    node, node != null && node.has(TRIED_UUIDS) ? MEMBER_KEYS_WITH_TRIED : MEMBER_KEYS, "member");
+            members.add(new MemberRecord(
+                    digest(json, MEMBER_ID),
+                    nonNegativeLong(json, SHARD),
+                    nonNegativeLong(json, REPLICA),
+                    nullableUuid(json, TARGET_UUID),
+                    nullableUuid(json, CANDIDATE_UUID),
+                    nullableDigest(json, CONTENT_DIGEST),
                     enumValue(MemberStage.class, text(json, STAGE), "member.stage"),
                     enumValue(PublicationMark.class, text(json, PUBLICATION), "member.publication"),
-                    enumValue(CleanupMark.class, text(json, CLEANUP), "member.cleanup"), tried(json.get(TRIED_UUIDS))));
+                    enumValue(CleanupMark.class, text(json, CLEANUP), "member.cleanup"),
+                    tried(json.get(TRIED_UUIDS))));
         }
         return members;
     }

@@ -26,8 +26,7 @@ final class ExternalPayloadWriter {
             .disable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
-    private ExternalPayloadWriter() {
-    }
+    private ExternalPayloadWriter() {}
 
     static String write(ExternalRecord record) {
         ExternalPayload payload = record.payload();
@@ -54,9 +53,14 @@ final class ExternalPayloadWriter {
             // omitted unless marked, so a record without a lost drop is byte-identical to the original v1 form
             json.put(CLEANUP_LOST, true);
         }
-        json.put(CAPABILITY_INVENTORY_DIGEST, payload.capabilityInventoryDigest() == null ? null
-                : payload.capabilityInventoryDigest().hex());
-        json.put(ABORT_CODE, payload.abortCode() == null ? null : payload.abortCode().name());
+        json.put(
+                CAPABILITY_INVENTORY_DIGEST,
+                payload.capabilityInventoryDigest() == null
+                        ? null
+                        : payload.capabilityInventoryDigest().hex());
+        json.put(
+                ABORT_CODE,
+                payload.abortCode() == null ? null : payload.abortCode().name());
         json.put(CREATED_AT, payload.createdAt().toString());
         json.put(UPDATED_AT, payload.updatedAt().toString());
         if (!payload.phases().isUnknown()) {
@@ -101,13 +105,17 @@ final class ExternalPayloadWriter {
         json.put(REPLICA, member.replicaNumber());
         json.put(TARGET_UUID, uuid(member.targetUuid()));
         json.put(CANDIDATE_UUID, uuid(member.candidateUuid()));
-        json.put(CONTENT_DIGEST, member.contentDigest() == null ? null : member.contentDigest().hex());
+        json.put(
+                CONTENT_DIGEST,
+                member.contentDigest() == null ? null : member.contentDigest().hex());
         json.put(STAGE, member.stage().name());
         json.put(PUBLICATION, member.publication().name());
         json.put(CLEANUP, member.cleanup().name());
         if (!member.triedUuids().isEmpty()) {
             // omitted when empty, so a record without superseded attempts is byte-identical to the original v1 form
-            json.put(TRIED_UUIDS, member.triedUuids().stream().map(UUID::toString).toList());
+            json.put(
+                    TRIED_UUIDS,
+                    member.triedUuids().stream().map(UUID::toString).toList());
         }
         return json;
     }
@@ -123,7 +131,9 @@ final class ExternalPayloadWriter {
         Map<String, Object> json = new TreeMap<>();
         json.put(CORRELATION_TOKEN, binding.token().value());
         json.put(ENTRY, binding.entry());
-        json.put(QUERY_DIGEST, binding.queryDigest() == null ? null : binding.queryDigest().hex());
+        json.put(
+                QUERY_DIGEST,
+                binding.queryDigest() == null ? null : binding.queryDigest().hex());
         json.put(RECEIPT, binding.receipt() == null ? null : binding.receipt().name());
         return json;
     }

@@ -33,9 +33,14 @@ public record ExternalRecord(
         FenceToken fenceToken,
         ExternalPhase phase,
         long dispatchEpoch,
-        ExternalPayload payload) implements ExternalSlot {
-    private static final Set<ExternalPhase> PROVEN = EnumSet.of(ExternalPhase.STAGED, ExternalPhase.PUBLICATION_DISPATCHING,
-            ExternalPhase.COMMITTED, ExternalPhase.CLEANUP_DISPATCHING, ExternalPhase.COMPLETED);
+        ExternalPayload payload)
+        implements ExternalSlot {
+    private static final Set<ExternalPhase> PROVEN = EnumSet.of(
+            ExternalPhase.STAGED,
+            ExternalPhase.PUBLICATION_DISPATCHING,
+            ExternalPhase.COMMITTED,
+            ExternalPhase.CLEANUP_DISPATCHING,
+            ExternalPhase.COMPLETED);
 
     public ExternalRecord {
         requireNonNull(targetKey, "targetKey is null");
@@ -79,32 +84,42 @@ public record ExternalRecord(
 
     private static void requireBindings(ExternalPhase phase, ExternalPayload payload) {
         if (phase == ExternalPhase.LOCKED) {
-            require(payload.artifact() == null && payload.targetDefinition() == null && payload.members().isEmpty(),
+            require(
+                    payload.artifact() == null
+                            && payload.targetDefinition() == null
+                            && payload.members().isEmpty(),
                     "LOCKED binds no artifact, baseline or member");
         } else if (phase != ExternalPhase.ABORTED) {
             require(payload.artifact() != null && !payload.members().isEmpty(), "an artifact and members are bound");
         }
-        require((payload.candidateDefinition() != null) == PROVEN.contains(phase),
+        require(
+                (payload.candidateDefinition() != null) == PROVEN.contains(phase),
                 "the candidate definition is bound exactly from STAGED on");
     }
 
     private static void requireMembers(ExternalPhase phase, ExternalPayload payload) {
         for (MemberRecord member : payload.members()) {
             if (PROVEN.contains(phase)) {
-                require(member.stage() == MemberStage.READY
-                        && member.contentDigest().equals(payload.artifact().contentDigest()),
+                require(
+                        member.stage() == MemberStage.READY
+                                && member.contentDigest()
+                                        .equals(payload.artifact().contentDigest()),
                         "every member holds exactly the artifact's content");
             } else if (phase == ExternalPhase.ABORTED) {
-                require(member.stage() == MemberStage.PENDING || member.stage() == MemberStage.DISCARDED,
+                require(
+                        member.stage() == MemberStage.PENDING || member.stage() == MemberStage.DISCARDED,
                         "an aborted operation keeps no candidate");
             } else {
                 require(member.stage() != MemberStage.DISCARDED, "only ABORTED discards");
             }
-            boolean published = phase == ExternalPhase.COMMITTED || phase == ExternalPhase.CLEANUP_DISPATCHING
+            boolean published = phase == ExternalPhase.COMMITTED
+                    || phase == ExternalPhase.CLEANUP_DISPATCHING
                     || phase == ExternalPhase.COMPLETED;
-            require((member.publication() == PublicationMark.COMMITTED) == published,
+            require(
+                    (member.publication() == PublicationMark.COMMITTED) == published,
                     "members are COMMITTED exactly from COMMITTED on");
-            require((member.cleanup() != CleanupMark.NOT_DONE) == (phase == ExternalPhase.COMPLETED),
+            require(
+                    (member.cleanup() != CleanupMark.NOT_DONE) == (phase == ExternalPhase.COMPLETED),
                     "members are cleaned exactly in COMPLETED");
         }
     }
@@ -113,14 +128,18 @@ public record ExternalRecord(
         DdlBinding publication = payload.publication();
         DdlBinding cleanup = payload.cleanup();
         switch (phase) {
-            case LOCKED, STAGING, STAGED, ABORTED -> require(publication == null && cleanup == null,
-                    phase + " carries no DDL");
+            case LOCKED, STAGING, STAGED, ABORTED ->
+                require(publication == null && cleanup == null, phase + " carries no DDL");
             case PUBLICATION_DISPATCHING -> {
-                require(publication != null && cleanup == null, "PUBLICATION_DISPATCHING carries only the publication DDL");
+                require(
+                        publication != null && cleanup == null,
+                        "PUBLICATION_DISPATCHING carries only the publication DDL");
                 require(publication.token().dispatchEpoch() == epoch, "publication token epoch differs");
             }
-            case COMMITTED -> require(publication != null && publication.hasReceipt() && cleanup == null,
-                    "COMMITTED has the publication receipt and no cleanup");
+            case COMMITTED ->
+                require(
+                        publication != null && publication.hasReceipt() && cleanup == null,
+                        "COMMITTED has the publication receipt and no cleanup");
             case CLEANUP_DISPATCHING -> {
                 require(publication != null && publication.hasReceipt(), "cleanup needs the publication receipt");
                 require(!payload.absentTarget(), "cleanup needs a predecessor");

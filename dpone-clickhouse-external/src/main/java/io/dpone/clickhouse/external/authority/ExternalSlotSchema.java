@@ -20,8 +20,7 @@ import java.util.Optional;
 public final class ExternalSlotSchema implements SlotSchema<ExternalSlot> {
     public static final ExternalSlotSchema INSTANCE = new ExternalSlotSchema();
 
-    private ExternalSlotSchema() {
-    }
+    private ExternalSlotSchema() {}
 
     @Override
     public AuthorityRow encode(ExternalSlot record) {
@@ -80,7 +79,8 @@ public final class ExternalSlotSchema implements SlotSchema<ExternalSlot> {
             return Optional.empty();
         }
         return switch (external.phase()) {
-            case PUBLICATION_DISPATCHING -> Optional.of(external.payload().publication().token());
+            case PUBLICATION_DISPATCHING ->
+                Optional.of(external.payload().publication().token());
             case CLEANUP_DISPATCHING -> Optional.of(external.payload().cleanup().token());
             default -> Optional.empty();
         };

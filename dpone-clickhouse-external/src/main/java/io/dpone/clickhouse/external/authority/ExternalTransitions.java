@@ -31,8 +31,7 @@ import java.util.Optional;
  * Pure and thread-safe. A CAS still needs the Keeper version; this only rules out illegal values.
  */
 public final class ExternalTransitions {
-    private ExternalTransitions() {
-    }
+    private ExternalTransitions() {}
 
     public static Optional<TransitionRefusal> checkCreate(ExternalRecord created) {
         requireNonNull(created, "created is null");
@@ -53,7 +52,8 @@ public final class ExternalTransitions {
         if (!current.completed()) {
             return Optional.of(TransitionRefusal.SLOT_NOT_COMPLETED);
         }
-        return Optional.ofNullable(takeover(current.fenceToken().equals(next.fenceToken()), current.dispatchEpoch(), next));
+        return Optional.ofNullable(
+                takeover(current.fenceToken().equals(next.fenceToken()), current.dispatchEpoch(), next));
     }
 
     public static Optional<TransitionRefusal> check(ExternalRecord current, ExternalRecord next) {
@@ -69,7 +69,8 @@ public final class ExternalTransitions {
             if (!current.phase().admitsNewOperation()) {
                 return Optional.of(TransitionRefusal.SLOT_NOT_COMPLETED);
             }
-            return Optional.ofNullable(takeover(current.fenceToken().equals(next.fenceToken()), current.dispatchEpoch(), next));
+            return Optional.ofNullable(
+                    takeover(current.fenceToken().equals(next.fenceToken()), current.dispatchEpoch(), next));
         }
         return Optional.ofNullable(sameOperation(current, next));
     }
@@ -106,7 +107,8 @@ public final class ExternalTransitions {
             return TransitionRefusal.MEMBER_FACT_CHANGED;
         }
         boolean publicationKept = extendsBinding(a.publication(), b.publication());
-        boolean cleanupKept = redispatch ? replaceable(a) && !b.cleanupLost()
+        boolean cleanupKept = redispatch
+                ? replaceable(a) && !b.cleanupLost()
                 : extendsBinding(a.cleanup(), b.cleanup()) && (!a.cleanupLost() || b.cleanupLost());
         return publicationKept && cleanupKept ? null : TransitionRefusal.DDL_BINDING_REWRITTEN;
     }
@@ -122,14 +124,17 @@ public final class ExternalTransitions {
 
     /** A cleanup drop sent again under a new epoch and token (the previous binding must be {@link #replaceable}). */
     private static boolean redispatch(ExternalRecord current, ExternalRecord next) {
-        return current.phase() == ExternalPhase.CLEANUP_DISPATCHING && next.phase() == ExternalPhase.CLEANUP_DISPATCHING
+        return current.phase() == ExternalPhase.CLEANUP_DISPATCHING
+                && next.phase() == ExternalPhase.CLEANUP_DISPATCHING
                 && next.dispatchEpoch() == current.dispatchEpoch() + 1;
     }
 
     private static boolean sameBoundFacts(ExternalPhase from, ExternalPhase to, ExternalPayload a, ExternalPayload b) {
         boolean unbound = from == ExternalPhase.LOCKED;
-        // the withdrawal STAGED -> STAGING (the first write of a fenced abort) drops the proven definition, nothing else
-        boolean withdrawn = from == ExternalPhase.STAGED && to == ExternalPhase.STAGING && b.candidateDefinition() == null;
+        // the withdrawal STAGED -> STAGING (the first write of a fenced abort) drops the proven definition, nothing
+        // else
+        boolean withdrawn =
+                from == ExternalPhase.STAGED && to == ExternalPhase.STAGING && b.candidateDefinition() == null;
         return a.planDigest().equals(b.planDigest())
                 && a.inventoryDigest().equals(b.inventoryDigest())
                 && a.candidateTable().equals(b.candidateTable())
@@ -137,7 +142,9 @@ public final class ExternalTransitions {
                 && Objects.equals(a.capabilityInventoryDigest(), b.capabilityInventoryDigest())
                 && (unbound || Objects.equals(a.artifact(), b.artifact()))
                 && (unbound || Objects.equals(a.targetDefinition(), b.targetDefinition()))
-                && (a.candidateDefinition() == null || withdrawn || a.candidateDefinition().equals(b.candidateDefinition()));
+                && (a.candidateDefinition() == null
+                        || withdrawn
+                        || a.candidateDefinition().equals(b.candidateDefinition()));
     }
 
     private static boolean sameMembers(ExternalPhase from, List<MemberRecord> a, List<MemberRecord> b) {
@@ -152,10 +159,13 @@ public final class ExternalTransitions {
             MemberRecord x = a.get(i);
             MemberRecord y = b.get(i);
             // a candidate UUID once recorded stays the operation's for good: the current one or a tried one
-            boolean same = x.memberId().equals(y.memberId()) && Objects.equals(x.targetUuid(), y.targetUuid())
+            boolean same = x.memberId().equals(y.memberId())
+                    && Objects.equals(x.targetUuid(), y.targetUuid())
                     && y.ownedUuids().containsAll(x.ownedUuids());
-            if (!same || proven && !(Objects.equals(x.candidateUuid(), y.candidateUuid())
-                    && Objects.equals(x.contentDigest(), y.contentDigest()))) {
+            if (!same
+                    || proven
+                            && !(Objects.equals(x.candidateUuid(), y.candidateUuid())
+                                    && Objects.equals(x.contentDigest(), y.contentDigest()))) {
                 return false;
             }
         }

@@ -58,7 +58,8 @@ public record MemberRecord(
         }
         switch (stage) {
             case PENDING -> require(candidateUuid == null && contentDigest == null, "PENDING has no candidate");
-            case LOADING -> require(candidateUuid != null && contentDigest == null, "LOADING has a candidate, no digest");
+            case LOADING ->
+                require(candidateUuid != null && contentDigest == null, "LOADING has a candidate, no digest");
             case READY -> require(candidateUuid != null && contentDigest != null, "READY has a candidate and a digest");
             case DISCARDED -> require(contentDigest == null, "DISCARDED has no digest");
         }
@@ -67,32 +68,63 @@ public record MemberRecord(
         }
         triedUuids = List.copyOf(requireNonNull(triedUuids, "triedUuids is null"));
         Set<UUID> owned = new HashSet<>(triedUuids);
-        require(owned.size() == triedUuids.size() && !owned.contains(candidateUuid) && !owned.contains(targetUuid),
+        require(
+                owned.size() == triedUuids.size() && !owned.contains(candidateUuid) && !owned.contains(targetUuid),
                 "tried candidate UUIDs are distinct, neither the current candidate nor the target");
-        require(triedUuids.isEmpty() || candidateUuid != null, "a superseded attempt is followed by a recorded candidate");
-        require(triedUuids.size() < MAX_CANDIDATE_ATTEMPTS, "at most " + MAX_CANDIDATE_ATTEMPTS + " candidate UUIDs per member");
+        require(
+                triedUuids.isEmpty() || candidateUuid != null,
+                "a superseded attempt is followed by a recorded candidate");
+        require(
+                triedUuids.size() < MAX_CANDIDATE_ATTEMPTS,
+                "at most " + MAX_CANDIDATE_ATTEMPTS + " candidate UUIDs per member");
         if (publication == PublicationMark.COMMITTED && stage != MemberStage.READY) {
             throw new IllegalArgumentException("only a READY candidate is published");
         }
         if (cleanup != CleanupMark.NOT_DONE && publication != PublicationMark.COMMITTED) {
             throw new IllegalArgumentException("cleanup follows publication");
         }
-        if (cleanup == CleanupMark.NOT_NEEDED && targetUuid != null || cleanup == CleanupMark.DROPPED && targetUuid == null) {
+        if (cleanup == CleanupMark.NOT_NEEDED && targetUuid != null
+                || cleanup == CleanupMark.DROPPED && targetUuid == null) {
             throw new IllegalArgumentException("only a member with a predecessor drops one");
         }
     }
 
     /** A member record with no superseded attempt. */
-    public MemberRecord(Digest memberId, long shardNumber, long replicaNumber, UUID targetUuid, UUID candidateUuid,
-            Digest contentDigest, MemberStage stage, PublicationMark publication, CleanupMark cleanup) {
-        this(memberId, shardNumber, replicaNumber, targetUuid, candidateUuid, contentDigest, stage, publication, cleanup,
+    public MemberRecord(
+            Digest memberId,
+            long shardNumber,
+            long replicaNumber,
+            UUID targetUuid,
+            UUID candidateUuid,
+            Digest contentDigest,
+            MemberStage stage,
+            PublicationMark publication,
+            CleanupMark cleanup) {
+        this(
+                memberId,
+                shardNumber,
+                replicaNumber,
+                targetUuid,
+                candidateUuid,
+                contentDigest,
+                stage,
+                publication,
+                cleanup,
                 List.of());
     }
 
     /** A member not staged yet. */
     public static MemberRecord pending(long shardNumber, long replicaNumber, UUID targetUuid) {
-        return new MemberRecord(ExternalIdentities.memberId(shardNumber, replicaNumber), shardNumber, replicaNumber,
-                targetUuid, null, null, MemberStage.PENDING, PublicationMark.NOT_COMMITTED, CleanupMark.NOT_DONE);
+        return new MemberRecord(
+                ExternalIdentities.memberId(shardNumber, replicaNumber),
+                shardNumber,
+                replicaNumber,
+                targetUuid,
+                null,
+                null,
+                MemberStage.PENDING,
+                PublicationMark.NOT_COMMITTED,
+                CleanupMark.NOT_DONE);
     }
 
     /** True while the member may record one more candidate UUID ({@link #MAX_CANDIDATE_ATTEMPTS}). */
@@ -117,35 +149,80 @@ public record MemberRecord(
     /** LOADING under a fresh candidate; the current one, if any, joins the tried UUIDs (never forgotten). */
     public MemberRecord loading(UUID candidate) {
         if (!mayTryAgain()) {
-            throw new IllegalStateException("the member recorded " + MAX_CANDIDATE_ATTEMPTS + " candidate UUIDs already");
+            throw new IllegalStateException(
+                    "the member recorded " + MAX_CANDIDATE_ATTEMPTS + " candidate UUIDs already");
         }
         List<UUID> tried = new ArrayList<>(triedUuids);
         if (candidateUuid != null) {
             tried.add(candidateUuid);
         }
-        return new MemberRecord(memberId, shardNumber, replicaNumber, targetUuid, requireNonNull(candidate, "candidate is null"),
-                null, MemberStage.LOADING, PublicationMark.NOT_COMMITTED, CleanupMark.NOT_DONE, tried);
+        return new MemberRecord(
+                memberId,
+                shardNumber,
+                replicaNumber,
+                targetUuid,
+                requireNonNull(candidate, "candidate is null"),
+                null,
+                MemberStage.LOADING,
+                PublicationMark.NOT_COMMITTED,
+                CleanupMark.NOT_DONE,
+                tried);
     }
 
     public MemberRecord ready(Digest content) {
-        return new MemberRecord(memberId, shardNumber, replicaNumber, targetUuid, candidateUuid,
-                requireNonNull(content, "content is null"), MemberStage.READY, PublicationMark.NOT_COMMITTED, CleanupMark.NOT_DONE,
+        return new MemberRecord(
+                memberId,
+                shardNumber,
+                replicaNumber,
+                targetUuid,
+                candidateUuid,
+                requireNonNull(content, "content is null"),
+                MemberStage.READY,
+                PublicationMark.NOT_COMMITTED,
+                CleanupMark.NOT_DONE,
                 triedUuids);
     }
 
     public MemberRecord discarded() {
-        return new MemberRecord(memberId, shardNumber, replicaNumber, targetUuid, candidateUuid, null, MemberStage.DISCARDED,
-                PublicationMark.NOT_COMMITTED, CleanupMark.NOT_DONE, triedUuids);
+        return new MemberRecord(
+                memberId,
+                shardNumber,
+                replicaNumber,
+                targetUuid,
+                candidateUuid,
+                null,
+                MemberStage.DISCARDED,
+                PublicationMark.NOT_COMMITTED,
+                CleanupMark.NOT_DONE,
+                triedUuids);
     }
 
     public MemberRecord committed() {
-        return new MemberRecord(memberId, shardNumber, replicaNumber, targetUuid, candidateUuid, contentDigest, stage,
-                PublicationMark.COMMITTED, cleanup, triedUuids);
+        return new MemberRecord(
+                memberId,
+                shardNumber,
+                replicaNumber,
+                targetUuid,
+                candidateUuid,
+                contentDigest,
+                stage,
+                PublicationMark.COMMITTED,
+                cleanup,
+                triedUuids);
     }
 
     public MemberRecord cleaned() {
-        return new MemberRecord(memberId, shardNumber, replicaNumber, targetUuid, candidateUuid, contentDigest, stage,
-                publication, targetUuid == null ? CleanupMark.NOT_NEEDED : CleanupMark.DROPPED, triedUuids);
+        return new MemberRecord(
+                memberId,
+                shardNumber,
+                replicaNumber,
+                targetUuid,
+                candidateUuid,
+                contentDigest,
+                stage,
+                publication,
+                targetUuid == null ? CleanupMark.NOT_NEEDED : CleanupMark.DROPPED,
+                triedUuids);
     }
 
     private static void require(boolean condition, String message) {

@@ -10,8 +10,7 @@ import java.util.UUID;
 
 /** Strict typed reads from a parsed external payload; every deviation is MALFORMED naming only the key. */
 final class StrictJson {
-    private StrictJson() {
-    }
+    private StrictJson() {}
 
     static JsonNode object(JsonNode node, Set<String> keys, String name) throws Rejected {
         if (node == null || !node.isObject()) {

@@ -27,7 +27,8 @@ public record TableDefinition(String engineFull, String schemaDigest) {
 
     /** The definition of a direct identity; empty when it has Keeper fields (a replicated table). */
     public static java.util.Optional<TableDefinition> of(GenerationIdentity identity) {
-        if (!identity.zookeeperName().isEmpty() || !identity.zookeeperPath().isEmpty()
+        if (!identity.zookeeperName().isEmpty()
+                || !identity.zookeeperPath().isEmpty()
                 || !Digest.isWellFormed(identity.schemaDigest())) {
             return java.util.Optional.empty();
         }

@@ -32,8 +32,7 @@ public final class TabSeparatedCodec {
     public static final String NAME = "dpone.clickhouse.tab-separated";
     public static final int VERSION = 1;
 
-    private TabSeparatedCodec() {
-    }
+    private TabSeparatedCodec() {}
 
     /**
      * The version a codec identifier names: {@code dpone.clickhouse.tab-separated} (which means
@@ -45,7 +44,8 @@ public final class TabSeparatedCodec {
             return Optional.of(1);
         }
         String prefix = NAME + ";version=";
-        if (identifier.startsWith(prefix) && identifier.substring(prefix.length()).matches("[1-9][0-9]{0,8}")) {
+        if (identifier.startsWith(prefix)
+                && identifier.substring(prefix.length()).matches("[1-9][0-9]{0,8}")) {
             return Optional.of(Integer.parseInt(identifier.substring(prefix.length())));
         }
         return Optional.empty();
@@ -170,7 +170,8 @@ public final class TabSeparatedCodec {
                 case '0' -> field.append(0);
                 case 'N' -> {
                     int next = in.peek();
-                    if (field.length() != 0 || (next != '\t' && next != '\n' && next != '\r' && next != ByteSource.EOF)) {
+                    if (field.length() != 0
+                            || (next != '\t' && next != '\n' && next != '\r' && next != ByteSource.EOF)) {
                         throw malformed("\\N inside a longer field");
                     }
                 }

@@ -14,8 +14,7 @@ import java.util.function.UnaryOperator;
  * never a wrong digest). The heap is fixed: row digests spill to the store's {@code tmp/}.
  */
 public final class ArtifactContent {
-    private ArtifactContent() {
-    }
+    private ArtifactContent() {}
 
     public static Digest digest(StoredArtifact artifact, DateTimePlacement placement) {
         UnaryOperator<List<Object>> stored = placement.storedRows(artifact.schema());

@@ -46,6 +46,7 @@ public final class ContentDigest implements AutoCloseable {
     public static final String DOMAIN = "dpone.clickhouse.external.member-content.v2";
     /** Row digests held in memory before a sorted run is spilled. */
     public static final int RUN_ROWS = 1 << 16;
+
     private static final byte[] FIELD_LENGTH = {0, 0, 0, DIGEST_BYTES};
     private static final int HASH_BUFFER = 1 << 16;
 
@@ -102,7 +103,11 @@ public final class ContentDigest implements AutoCloseable {
     public Digest finish() {
         try {
             MessageDigest sha256 = sha256();
-            sha256.update(CanonicalEncoder.forDomain(DOMAIN).text(schema.digest().hex()).number(count).number(count).toBytes());
+            sha256.update(CanonicalEncoder.forDomain(DOMAIN)
+                    .text(schema.digest().hex())
+                    .number(count)
+                    .number(count)
+                    .toBytes());
             HashFeed feed = new HashFeed(sha256);
             if (spill == null) {
                 DigestSort.sort(run, inRun, scratch());
@@ -160,8 +165,10 @@ public final class ContentDigest implements AutoCloseable {
     }
 
     private static DponeException spillFailed(IOException e) {
-        return new DponeException(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
-                "the artifact store cannot hold the content proof's row digests (" + e.getClass().getSimpleName() + ")");
+        return new DponeException(
+                DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+                "the artifact store cannot hold the content proof's row digests ("
+                        + e.getClass().getSimpleName() + ")");
     }
 
     private static MessageDigest sha256() {

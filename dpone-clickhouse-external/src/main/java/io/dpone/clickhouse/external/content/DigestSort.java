@@ -12,8 +12,7 @@ final class DigestSort {
     static final int DIGEST_BYTES = 32;
     private static final int SMALL = 24;
 
-    private DigestSort() {
-    }
+    private DigestSort() {}
 
     /** Sorts the first {@code count} digests of {@code digests}; {@code scratch} holds at least as many. */
     static void sort(byte[] digests, int count, byte[] scratch) {
@@ -67,12 +66,18 @@ final class DigestSort {
     }
 
     private static int compareHeld(byte[] digests, int index, byte[] held, int depth) {
-        return Arrays.compareUnsigned(digests, index * DIGEST_BYTES + depth, (index + 1) * DIGEST_BYTES, held, depth, DIGEST_BYTES);
+        return Arrays.compareUnsigned(
+                digests, index * DIGEST_BYTES + depth, (index + 1) * DIGEST_BYTES, held, depth, DIGEST_BYTES);
     }
 
     /** Unsigned comparison of digest {@code i} of {@code a} with digest {@code j} of {@code b}, from byte {@code depth}. */
     static int compare(byte[] a, int i, byte[] b, int j, int depth) {
-        return Arrays.compareUnsigned(a, i * DIGEST_BYTES + depth, (i + 1) * DIGEST_BYTES, b, j * DIGEST_BYTES + depth,
+        return Arrays.compareUnsigned(
+                a,
+                i * DIGEST_BYTES + depth,
+                (i + 1) * DIGEST_BYTES,
+                b,
+                j * DIGEST_BYTES + depth,
                 (j + 1) * DIGEST_BYTES);
     }
 }

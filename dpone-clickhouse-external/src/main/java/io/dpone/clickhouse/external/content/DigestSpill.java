@@ -23,6 +23,7 @@ import java.util.PriorityQueue;
 final class DigestSpill implements AutoCloseable {
     /** Read buffers of all runs together during the merge, unless every run has its minimum. */
     static final int MERGE_BYTES = 1 << 20;
+
     private static final int MIN_RUN_BUFFER = 32 * DIGEST_BYTES;
     private static final int MAX_RUN_BUFFER = 2048 * DIGEST_BYTES;
 
@@ -60,8 +61,9 @@ final class DigestSpill implements AutoCloseable {
 
     /** Feeds every digest of every run to {@code consumer} in unsigned byte order. */
     void merge(Consumer consumer) throws IOException {
-        int buffer = Math.max(MIN_RUN_BUFFER, Math.min(MAX_RUN_BUFFER, MERGE_BYTES / Math.max(1, runs.size())
-                / DIGEST_BYTES * DIGEST_BYTES));
+        int buffer = Math.max(
+                MIN_RUN_BUFFER,
+                Math.min(MAX_RUN_BUFFER, MERGE_BYTES / Math.max(1, runs.size()) / DIGEST_BYTES * DIGEST_BYTES));
         PriorityQueue<Cursor> heads = new PriorityQueue<>(DigestSpill::compare);
         for (long[] run : runs) {
             Cursor cursor = new Cursor(run[0], run[1], buffer);
@@ -104,6 +106,7 @@ final class DigestSpill implements AutoCloseable {
         int index = -1;
         /** The first 8 bytes of the current digest, big-endian. */
         long prefix;
+
         private int loaded;
         private long position;
         private final long end;

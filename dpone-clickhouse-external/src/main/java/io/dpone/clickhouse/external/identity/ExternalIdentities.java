@@ -39,8 +39,7 @@ public final class ExternalIdentities {
      */
     public static final int MAX_CANDIDATE_LENGTH = 200;
 
-    private ExternalIdentities() {
-    }
+    private ExternalIdentities() {}
 
     public static Digest targetKey(String cluster, String database, String target) {
         return Sha256ProtocolDigests.INSTANCE.targetKey(new QualifiedTarget(cluster, database, target));
@@ -52,12 +51,16 @@ public final class ExternalIdentities {
                 .number(PROTOCOL_VERSION)
                 .text(schedulerInvocation)
                 .text(requireNonNull(targetKey, "targetKey is null").hex())
-                .text(requireNonNull(normalizedPlanDigest, "normalizedPlanDigest is null").hex())
+                .text(requireNonNull(normalizedPlanDigest, "normalizedPlanDigest is null")
+                        .hex())
                 .sha256();
     }
 
     public static Digest memberId(long shardNumber, long replicaNumber) {
-        return CanonicalEncoder.forDomain(TAG_PREFIX + "member-id").number(shardNumber).number(replicaNumber).sha256();
+        return CanonicalEncoder.forDomain(TAG_PREFIX + "member-id")
+                .number(shardNumber)
+                .number(replicaNumber)
+                .sha256();
     }
 
     public static Digest generationId(Digest operationId, Digest artifactSha256, Digest schemaDigest, long rowCount) {
@@ -102,7 +105,10 @@ public final class ExternalIdentities {
      */
     public static String attemptName(String candidateName, UUID candidateUuid) {
         requireNonNull(candidateName, "candidateName is null");
-        return candidateName + "_" + requireNonNull(candidateUuid, "candidateUuid is null").toString().replace("-", "");
+        return candidateName + "_"
+                + requireNonNull(candidateUuid, "candidateUuid is null")
+                        .toString()
+                        .replace("-", "");
     }
 
     /**

@@ -20,11 +20,17 @@ public record ExternalOperation(Digest targetKey, Digest planDigest, Digest oper
     }
 
     public static ExternalOperation derive(ExternalPlan plan, String schedulerInvocation) {
-        Digest targetKey = ExternalIdentities.targetKey(plan.cluster(), plan.target().database(), plan.target().table());
+        Digest targetKey = ExternalIdentities.targetKey(
+                plan.cluster(), plan.target().database(), plan.target().table());
         Digest planDigest = plan.digest();
         Digest operation = ExternalIdentities.operationId(schedulerInvocation, targetKey, planDigest);
-        return new ExternalOperation(targetKey, planDigest, operation,
-                new TableRef(plan.target().database(), ExternalIdentities.candidateName(plan.target().table(), operation)));
+        return new ExternalOperation(
+                targetKey,
+                planDigest,
+                operation,
+                new TableRef(
+                        plan.target().database(),
+                        ExternalIdentities.candidateName(plan.target().table(), operation)));
     }
 
     /** The table one staging attempt loads under ({@link ExternalIdentities#attemptName}). */

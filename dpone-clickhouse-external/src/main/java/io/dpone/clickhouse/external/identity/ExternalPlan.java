@@ -25,7 +25,13 @@ public record ExternalPlan(String cluster, TableRef target, String engine, long 
 
     public Digest digest() {
         return CanonicalEncoder.forDomain(ExternalIdentities.TAG_PREFIX + "plan")
-                .text("external").text(cluster).text(target.database()).text(target.table()).text(engine)
-                .number(maxSourceBytes).number(contentRowBudget).sha256();
+                .text("external")
+                .text(cluster)
+                .text(target.database())
+                .text(target.table())
+                .text(engine)
+                .number(maxSourceBytes)
+                .number(contentRowBudget)
+                .sha256();
     }
 }

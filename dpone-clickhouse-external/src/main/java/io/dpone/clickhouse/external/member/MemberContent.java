@@ -14,10 +14,8 @@ public sealed interface MemberContent {
     }
 
     /** The candidate holds more rows than the content budget: it cannot be the artifact. */
-    record OverBudget(long budget) implements MemberContent {
-    }
+    record OverBudget(long budget) implements MemberContent {}
 
     /** A value read back is not a valid text form of its column type (row and column by number only). */
-    record Undecodable(long row, int column) implements MemberContent {
-    }
+    record Undecodable(long row, int column) implements MemberContent {}
 }

@@ -7,8 +7,7 @@ import java.util.UUID;
 
 /** One table name on one member, read over that member's own connection. */
 public sealed interface TableState {
-    record Absent() implements TableState {
-    }
+    record Absent() implements TableState {}
 
     /** Exactly one table: its UUID, normalized {@code engine_full} and columns in position order. */
     record Present(UUID uuid, String engineFull, List<ColumnDefinition> columns) implements TableState {

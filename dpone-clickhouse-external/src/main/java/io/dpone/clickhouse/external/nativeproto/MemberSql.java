@@ -21,8 +21,7 @@ import java.util.UUID;
  * date-time as the UTC text of its instant.
  */
 final class MemberSql {
-    private MemberSql() {
-    }
+    private MemberSql() {}
 
     static String identify(String cluster) {
         SqlQuoting.requireValidIdentifier(cluster);
@@ -59,7 +58,8 @@ final class MemberSql {
 
     /** The explicit {@code UUID} clause comes right after the name, before {@code AS} or the columns. */
     static String create(TableRef candidate, UUID uuid, CandidateDefinition definition) {
-        return "CREATE TABLE " + candidate.render() + " UUID " + string(uuid.toString()) + " " + definition.renderTail();
+        return "CREATE TABLE " + candidate.render() + " UUID " + string(uuid.toString()) + " "
+                + definition.renderTail();
     }
 
     static String drop(TableRef candidate) {

@@ -54,7 +54,11 @@ final class NativeMemberSession implements MemberSession {
     private final Supplier<Path> spillDirectory;
 
     /** @param spillDirectory where content proofs spill row digests, or null to keep them in memory */
-    NativeMemberSession(NativeConnections connections, ClickHouseEndpoint endpoint, Supplier<String> queryIds, int batchRows,
+    NativeMemberSession(
+            NativeConnections connections,
+            ClickHouseEndpoint endpoint,
+            Supplier<String> queryIds,
+            int batchRows,
             Supplier<Path> spillDirectory) {
         this.connections = requireNonNull(connections, "connections is null");
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
@@ -71,7 +75,9 @@ final class NativeMemberSession implements MemberSession {
         String sql = MemberSql.identify(cluster);
         return read(connection -> {
             List<List<Object>> rows = rows(connection, sql, 3);
-            if (rows.size() != 1 || !(rows.get(0).get(0) instanceof Long shard) || !(rows.get(0).get(1) instanceof Long replica)
+            if (rows.size() != 1
+                    || !(rows.get(0).get(0) instanceof Long shard)
+                    || !(rows.get(0).get(1) instanceof Long replica)
                     || !(rows.get(0).get(2) instanceof String zone)) {
                 return null;
             }
@@ -93,7 +99,9 @@ final class NativeMemberSession implements MemberSession {
                 }
             }
             List<List<Object>> window = rows(connection, MemberSql.deduplicationWindowDefault(), 1);
-            if (window.size() != 1 || !(window.get(0).get(0) instanceof String value) || !value.matches("[0-9]{1,18}")) {
+            if (window.size() != 1
+                    || !(window.get(0).get(0) instanceof String value)
+                    || !value.matches("[0-9]{1,18}")) {
                 return null;
             }
             return new MemberPolicy(missing, Long.parseLong(value));
@@ -107,13 +115,17 @@ final class NativeMemberSession implements MemberSession {
             if (tables.isEmpty()) {
                 return new TableState.Absent();
             }
-            if (tables.size() != 1 || !(tables.get(0).get(0) instanceof String uuid) || !(tables.get(0).get(1) instanceof String engine)) {
+            if (tables.size() != 1
+                    || !(tables.get(0).get(0) instanceof String uuid)
+                    || !(tables.get(0).get(1) instanceof String engine)) {
                 return null;
             }
             List<ColumnDefinition> columns = new ArrayList<>();
             for (List<Object> column : rows(connection, MemberSql.columns(table), MemberSql.DESCRIBED_COLUMNS)) {
-                if (!(column.get(0) instanceof String name) || !(column.get(1) instanceof String type)
-                        || !(column.get(2) instanceof String kind) || !(column.get(6) instanceof String ttl)) {
+                if (!(column.get(0) instanceof String name)
+                        || !(column.get(1) instanceof String type)
+                        || !(column.get(2) instanceof String kind)
+                        || !(column.get(6) instanceof String ttl)) {
                     return null;
                 }
                 columns.add(new ColumnDefinition(name, type, kind, ttl));
@@ -138,7 +150,8 @@ final class NativeMemberSession implements MemberSession {
     }
 
     @Override
-    public LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
+    public LoadResult insert(
+            TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
         String queryId = queryIds.get();
         Connection connection;
         try {
@@ -148,13 +161,16 @@ final class NativeMemberSession implements MemberSession {
         }
         long loaded = 0;
         try (connection) {
-            ColumnType[] types = schema.columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
+            ColumnType[] types =
+                    schema.columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
             String sql = MemberSql.insert(candidate, schema);
             List<Object> row = rows.next();
             while (row != null) {
                 if (cancellation.isCancelled()) {
-                    return new LoadResult.SourceRejected(DponeErrorCode.PUBLICATION_CANCELLED,
-                            "the load was cancelled after " + loaded + " rows", loaded);
+                    return new LoadResult.SourceRejected(
+                            DponeErrorCode.PUBLICATION_CANCELLED,
+                            "the load was cancelled after " + loaded + " rows",
+                            loaded);
                 }
                 try (PreparedStatement batch = connection.prepareStatement(sql)) {
                     int inBatch = 0;
@@ -183,12 +199,15 @@ final class NativeMemberSession implements MemberSession {
     public CatalogRead<MemberContent> content(TableRef candidate, ArtifactSchema schema, long rowBudget) {
         String sql = MemberSql.content(candidate, schema, rowBudget + 1);
         return read(connection -> {
-            ColumnType[] types = schema.columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
+            ColumnType[] types =
+                    schema.columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
             Object[] values = new Object[types.length];
             List<Object> row = Arrays.asList(values);
             long read = 0;
-            try (ContentDigest digest = spillDirectory == null ? new ContentDigest(schema) : new ContentDigest(schema,
-                    spillDirectory.get()); Statement statement = connection.createStatement();
+            try (ContentDigest digest = spillDirectory == null
+                            ? new ContentDigest(schema)
+                            : new ContentDigest(schema, spillDirectory.get());
+                    Statement statement = connection.createStatement();
                     ResultSet result = statement.executeQuery(sql)) {
                 while (result.next()) {
                     read++;
@@ -232,7 +251,8 @@ final class NativeMemberSession implements MemberSession {
         } catch (SQLException | RuntimeException notConnected) {
             return NativeConnections.notConnected(queryId, notConnected);
         }
-        try (connection; Statement statement = connection.createStatement()) {
+        try (connection;
+                Statement statement = connection.createStatement()) {
             if (statement.execute(sql)) {
                 try (ResultSet drained = statement.getResultSet()) {
                     while (drained.next()) {
@@ -274,7 +294,8 @@ final class NativeMemberSession implements MemberSession {
 
     private static List<List<Object>> rows(Connection connection, String sql, int columns) throws SQLException {
         List<List<Object>> rows = new ArrayList<>();
-        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(sql)) {
             while (result.next()) {
                 List<Object> row = new ArrayList<>(columns);
                 for (int i = 1; i <= columns; i++) {
@@ -285,5 +306,4 @@ final class NativeMemberSession implements MemberSession {
         }
         return rows;
     }
-
 }

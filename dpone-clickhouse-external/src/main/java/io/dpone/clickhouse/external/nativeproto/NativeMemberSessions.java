@@ -35,8 +35,14 @@ public final class NativeMemberSessions implements MemberSessions {
     private final Supplier<Path> spillDirectory;
 
     /** Sessions whose content proofs keep every row digest in memory (32 bytes per row): small tables only. */
-    public NativeMemberSessions(String database, String user, String password, Duration connectTimeout,
-            Duration socketTimeout, Supplier<String> queryIds, int batchRows) {
+    public NativeMemberSessions(
+            String database,
+            String user,
+            String password,
+            Duration connectTimeout,
+            Duration socketTimeout,
+            Supplier<String> queryIds,
+            int batchRows) {
         this(database, user, password, connectTimeout, socketTimeout, queryIds, batchRows, null);
     }
 
@@ -44,8 +50,15 @@ public final class NativeMemberSessions implements MemberSessions {
      * Sessions whose content proofs spill row digests to {@code spillDirectory} (asked for at the
      * first proof: the artifact store's {@code tmp/}), so their heap does not grow with the rows.
      */
-    public NativeMemberSessions(String database, String user, String password, Duration connectTimeout,
-            Duration socketTimeout, Supplier<String> queryIds, int batchRows, Supplier<Path> spillDirectory) {
+    public NativeMemberSessions(
+            String database,
+            String user,
+            String password,
+            Duration connectTimeout,
+            Duration socketTimeout,
+            Supplier<String> queryIds,
+            int batchRows,
+            Supplier<Path> spillDirectory) {
         this.database = requireNonNull(database, "database is null");
         this.user = requireNonNull(user, "user is null");
         this.password = requireNonNull(password, "password is null");
@@ -88,7 +101,12 @@ public final class NativeMemberSessions implements MemberSessions {
 
     @Override
     public MemberSession session(ResolvedEndpoint endpoint) {
-        return new NativeMemberSession(connections(), new ClickHouseEndpoint(endpoint.host(), endpoint.port(), database, user,
-                password, connectTimeout, socketTimeout), queryIds, batchRows, spillDirectory);
+        return new NativeMemberSession(
+                connections(),
+                new ClickHouseEndpoint(
+                        endpoint.host(), endpoint.port(), database, user, password, connectTimeout, socketTimeout),
+                queryIds,
+                batchRows,
+                spillDirectory);
     }
 }

@@ -22,12 +22,13 @@ final class NativeValues {
      */
     static final LocalDateTime LAST_CARRIABLE_DATETIME64 = LocalDateTime.of(2262, 4, 10, 23, 59, 59, 999_999_999);
 
-    private NativeValues() {
-    }
+    private NativeValues() {}
 
     /** Why the driver cannot carry {@code value}, or empty. */
     static Optional<String> refusal(ColumnType type, Object value) {
-        if (value != null && type.base() instanceof ColumnType.DateTimeType dateTime && dateTime.is64()
+        if (value != null
+                && type.base() instanceof ColumnType.DateTimeType dateTime
+                && dateTime.is64()
                 && ((LocalDateTime) value).isAfter(LAST_CARRIABLE_DATETIME64)) {
             return Optional.of("a DateTime64 value after " + LAST_CARRIABLE_DATETIME64.toLocalDate()
                     + " cannot be carried by the native staging driver (clickhouse-native-jdbc 2.7.1)");

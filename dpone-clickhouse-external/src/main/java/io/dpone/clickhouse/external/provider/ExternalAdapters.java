@@ -33,17 +33,34 @@ final class ExternalAdapters implements AutoCloseable {
 
     ExternalAdapters(ClusterConnection connection, ExternalSettings settings, ArtifactStore store) {
         Duration answerBound = Duration.ofSeconds(settings.ddlTaskTimeoutSeconds() + 30);
-        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(connection.host(), connection.httpPort(), "default",
-                connection.user(), connection.password().reveal(), Duration.ofSeconds(10), answerBound, connection.secure());
+        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(
+                connection.host(),
+                connection.httpPort(),
+                "default",
+                connection.user(),
+                connection.password().reveal(),
+                Duration.ofSeconds(10),
+                answerBound,
+                connection.secure());
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
         ReadTransport reads = new RetryingReadTransport(rawReads, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
-        this.ports = ExternalPortWiring.ports(reads, mutations,
-                ExternalPortWiring.ddl(reads, mutations, settings.ddlTaskTimeoutSeconds()), settings.facade().control(),
-                new NativeMemberSessions(settings.target().database(), connection.user(), connection.password().reveal(),
-                        Duration.ofSeconds(10), answerBound, PortWiring::queryId, NativeMemberSessions.DEFAULT_BATCH_ROWS,
+        this.ports = ExternalPortWiring.ports(
+                reads,
+                mutations,
+                ExternalPortWiring.ddl(reads, mutations, settings.ddlTaskTimeoutSeconds()),
+                settings.facade().control(),
+                new NativeMemberSessions(
+                        settings.target().database(),
+                        connection.user(),
+                        connection.password().reveal(),
+                        Duration.ofSeconds(10),
+                        answerBound,
+                        PortWiring::queryId,
+                        NativeMemberSessions.DEFAULT_BATCH_ROWS,
                         store::spillDirectory),
-                ExternalPortWiring.endpoints(connection.memberEndpoints()), store,
+                ExternalPortWiring.endpoints(connection.memberEndpoints()),
+                store,
                 PermitLifetime.forTaskTimeout(MonotonicClock.SYSTEM, settings.ddlTaskTimeoutSeconds()));
     }
 

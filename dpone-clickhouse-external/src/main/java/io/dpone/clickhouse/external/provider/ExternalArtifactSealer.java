@@ -16,6 +16,8 @@ import java.util.List;
 public final class ExternalArtifactSealer implements ArtifactSealer {
     @Override
     public SealedArtifact seal(PublicationSource source, List<SourceColumn> columns, Path store, long rowBudget) {
-        return new SourceSealer(ArtifactStore.open(store), rowBudget, ProgressListener.NONE).seal(source, columns).summary();
+        return new SourceSealer(ArtifactStore.open(store), rowBudget, ProgressListener.NONE)
+                .seal(source, columns)
+                .summary();
     }
 }

@@ -9,8 +9,8 @@ import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
-import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
+import io.dpone.clickhouse.cluster.ddl.adapter.DdlDispatchAdapter;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.Sleeper;
@@ -33,8 +33,7 @@ import java.time.Clock;
  * acceptance backends use it over their fault-injecting transport, so both run exactly this wiring.
  */
 public final class ExternalPortWiring {
-    private ExternalPortWiring() {
-    }
+    private ExternalPortWiring() {}
 
     /**
      * The members' runtime endpoints: the admitted {@code system.clusters} ones, or the host's
@@ -46,8 +45,8 @@ public final class ExternalPortWiring {
 
     /** The core's DDL dispatch adapter over {@code reads} and {@code mutations}. */
     public static DdlPort ddl(ReadTransport reads, OneShotMutationTransport mutations, long ddlTaskTimeoutSeconds) {
-        return new DdlDispatchAdapter(reads, mutations, Sha256ProtocolDigests.INSTANCE, PortWiring::queryId,
-                ddlTaskTimeoutSeconds);
+        return new DdlDispatchAdapter(
+                reads, mutations, Sha256ProtocolDigests.INSTANCE, PortWiring::queryId, ddlTaskTimeoutSeconds);
     }
 
     /**
@@ -55,21 +54,41 @@ public final class ExternalPortWiring {
      * {@code ddl}, the control table {@code control}, {@code sessions} at the endpoints
      * {@code endpoints} resolves ({@link #endpoints(MemberEndpoints)} of the host's map), and {@code store}.
      */
-    public static ExternalPorts ports(ReadTransport reads, OneShotMutationTransport mutations, DdlPort ddl, TableRef control,
-            MemberSessions sessions, EndpointResolver endpoints, ArtifactStore store) {
+    public static ExternalPorts ports(
+            ReadTransport reads,
+            OneShotMutationTransport mutations,
+            DdlPort ddl,
+            TableRef control,
+            MemberSessions sessions,
+            EndpointResolver endpoints,
+            ArtifactStore store) {
         return ports(reads, mutations, ddl, control, sessions, endpoints, store, PermitLifetime.systemDefault());
     }
 
     /** {@link #ports(ReadTransport, OneShotMutationTransport, DdlPort, TableRef, MemberSessions, EndpointResolver, ArtifactStore)} with dispatch permits bounded by {@code lifetime}. */
-    public static ExternalPorts ports(ReadTransport reads, OneShotMutationTransport mutations, DdlPort ddl, TableRef control,
-            MemberSessions sessions, EndpointResolver endpoints, ArtifactStore store, PermitLifetime lifetime) {
+    public static ExternalPorts ports(
+            ReadTransport reads,
+            OneShotMutationTransport mutations,
+            DdlPort ddl,
+            TableRef control,
+            MemberSessions sessions,
+            EndpointResolver endpoints,
+            ArtifactStore store,
+            PermitLifetime lifetime) {
         return new ExternalPorts(
-                new StrictCatalogAdapter(reads, PortWiring::queryId, PortWiring.CATALOG_MAX_EXECUTION_SECONDS,
-                        TableIdentityKind.DIRECT),
+                new StrictCatalogAdapter(
+                        reads, PortWiring::queryId, PortWiring.CATALOG_MAX_EXECUTION_SECONDS, TableIdentityKind.DIRECT),
                 ddl,
-                new KeeperMapSlots<>(new SqlControlStore(control, mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
-                        AuthorityQueryIds.random(), ExternalSlotSchema.INSTANCE, lifetime),
+                new KeeperMapSlots<>(
+                        new SqlControlStore(control, mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
+                        AuthorityQueryIds.random(),
+                        ExternalSlotSchema.INSTANCE,
+                        lifetime),
                 new StrictFacadeAdapter(reads, PortWiring::queryId, PortWiring.CATALOG_MAX_EXECUTION_SECONDS),
-                sessions, endpoints, store, Clock.systemUTC(), Sleeper.SYSTEM);
+                sessions,
+                endpoints,
+                store,
+                Clock.systemUTC(),
+                Sleeper.SYSTEM);
     }
 }

@@ -32,19 +32,24 @@ public final class ExternalPublicationStrategyProvider implements PublicationStr
         List<Blocker> blockers = new ArrayList<>();
         ArtifactStoreLocation store = ArtifactStoreLocation.resolve(manifest, environment);
         if (store instanceof ArtifactStoreLocation.Missing) {
-            blockers.add(new Blocker(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+            blockers.add(new Blocker(
+                    DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
                     "external mode requires sink.options.external_artifact_store_path or "
                             + HostEnvironment.EXTERNAL_ARTIFACT_STORE_VARIABLE));
         } else if (store instanceof ArtifactStoreLocation.InvalidEnvironment) {
-            blockers.add(new Blocker(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+            blockers.add(new Blocker(
+                    DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
                     HostEnvironment.EXTERNAL_ARTIFACT_STORE_VARIABLE + " must be an absolute path"));
         }
         if (manifest.lineage()) {
-            blockers.add(new Blocker(DponeErrorCode.EXTERNAL_LINEAGE_UNSUPPORTED,
+            blockers.add(new Blocker(
+                    DponeErrorCode.EXTERNAL_LINEAGE_UNSUPPORTED,
                     "default lineage projection is not supported in external mode; set options.lineage: false"));
         }
-        if (manifest.engine().isPresent() && !RowPreservingTables.admitsEngine(manifest.engine().get())) {
-            blockers.add(new Blocker(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+        if (manifest.engine().isPresent()
+                && !RowPreservingTables.admitsEngine(manifest.engine().get())) {
+            blockers.add(new Blocker(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
                     "external mode requires a plain MergeTree engine: the other *MergeTree engines rewrite rows on insert and"
                             + " in merges, so no member's candidate could be proven to be the artifact"));
         }

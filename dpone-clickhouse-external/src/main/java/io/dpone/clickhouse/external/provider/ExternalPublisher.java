@@ -39,12 +39,17 @@ final class ExternalPublisher implements Publisher {
         requireNonNull(context, "context is null");
         SinkManifest manifest = context.manifest();
         ClusterSpec cluster = manifest.cluster().orElseThrow();
-        this.settings = ExternalSettings.withDefaultWaits(cluster.name(),
-                new TableRef(manifest.target().database(), manifest.target().table()), FacadeSpec.PLATFORM,
-                manifest.engine().orElse(DEFAULT_ENGINE), manifest.maxSourceBytes(), cluster.contentRowBudget());
+        this.settings = ExternalSettings.withDefaultWaits(
+                cluster.name(),
+                new TableRef(manifest.target().database(), manifest.target().table()),
+                FacadeSpec.PLATFORM,
+                manifest.engine().orElse(DEFAULT_ENGINE),
+                manifest.maxSourceBytes(),
+                cluster.contentRowBudget());
         ArtifactStoreLocation location = ArtifactStoreLocation.resolve(manifest, context.environment());
         if (!(location instanceof ArtifactStoreLocation.Configured configured)) {
-            throw new DponeException(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+            throw new DponeException(
+                    DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
                     "external mode requires an absolute external_artifact_store_path or DPONE_EXTERNAL_ARTIFACT_STORE");
         }
         this.store = Path.of(configured.absolutePath());
@@ -53,15 +58,21 @@ final class ExternalPublisher implements Publisher {
     @Override
     public PublicationReceipt publish(PublicationRequest request) {
         requirePlainTextMembers(request.connection());
-        try (ExternalAdapters adapters = new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
-            return service(adapters).publish(request.schedulerInvocationId(), request.source(), request.cancellation(),
-                    request.progress());
+        try (ExternalAdapters adapters =
+                new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
+            return service(adapters)
+                    .publish(
+                            request.schedulerInvocationId(),
+                            request.source(),
+                            request.cancellation(),
+                            request.progress());
         }
     }
 
     @Override
     public PublicationReceipt status(StatusRequest request) {
-        try (ExternalAdapters adapters = new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
+        try (ExternalAdapters adapters =
+                new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
             return service(adapters).status(request.schedulerInvocationId());
         }
     }
@@ -70,7 +81,8 @@ final class ExternalPublisher implements Publisher {
     public LivePlan preview(StatusRequest request) {
         // the plan predicts publish, which refuses secure before anything else: so does the plan
         requirePlainTextMembers(request.connection());
-        try (ExternalAdapters adapters = new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
+        try (ExternalAdapters adapters =
+                new ExternalAdapters(request.connection(), settings, ArtifactStore.openLazily(store))) {
             return service(adapters).preview(request.schedulerInvocationId());
         }
     }
@@ -82,9 +94,11 @@ final class ExternalPublisher implements Publisher {
      */
     private static void requirePlainTextMembers(ClusterConnection connection) {
         if (connection.secure()) {
-            throw new DponeException(DponeErrorCode.CONNECTION_TLS_FAILED, "external mode stages members over the native"
-                    + " protocol without TLS, so it refuses secure: true rather than send the password in plain text;"
-                    + " nothing was read or mutated");
+            throw new DponeException(
+                    DponeErrorCode.CONNECTION_TLS_FAILED,
+                    "external mode stages members over the native"
+                            + " protocol without TLS, so it refuses secure: true rather than send the password in plain text;"
+                            + " nothing was read or mutated");
         }
     }
 

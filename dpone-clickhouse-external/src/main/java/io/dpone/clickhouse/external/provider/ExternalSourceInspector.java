@@ -9,5 +9,4 @@ import io.dpone.spi.source.SourceInspector;
  * source offline; a provider must belong to the module that provides it, and the core provides none.
  */
 @AutoService(SourceInspector.class)
-public final class ExternalSourceInspector extends ReadingSourceInspector {
-}
+public final class ExternalSourceInspector extends ReadingSourceInspector {}

@@ -18,10 +18,10 @@ import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.ProgressListener;
+import io.dpone.spi.source.ColumnMismatch;
 import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.RowCursor;
-import io.dpone.spi.source.ColumnMismatch;
 import io.dpone.spi.source.SourceColumn;
 import java.io.UncheckedIOException;
 import java.time.LocalDateTime;
@@ -62,7 +62,11 @@ public final class SourceSealer {
      * @param placement where the members place date-times: a wall clock that does not exist in its
      *     zone, or whose instant is out of range, is {@code SOURCE_VALUE_INVALID}
      */
-    public SourceSealer(ArtifactStore store, long rowBudget, long byteBudget, DateTimePlacement placement,
+    public SourceSealer(
+            ArtifactStore store,
+            long rowBudget,
+            long byteBudget,
+            DateTimePlacement placement,
             ProgressListener progress) {
         this.store = requireNonNull(store, "store is null");
         this.placement = requireNonNull(placement, "placement is null");
@@ -115,8 +119,10 @@ public final class SourceSealer {
             write(opened.cursor(), schema, pending.rows(schema));
             return holder == null ? pending.commit() : pending.commit(holder);
         } catch (UncheckedIOException e) {
-            throw new DponeException(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
-                    "the artifact store cannot be written (" + e.getCause().getClass().getSimpleName() + ")");
+            throw new DponeException(
+                    DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+                    "the artifact store cannot be written ("
+                            + e.getCause().getClass().getSimpleName() + ")");
         }
     }
 
@@ -131,13 +137,16 @@ public final class SourceSealer {
             throw unsupported("a streaming source cannot be sealed: external mode needs a replayable source");
         }
         if (source instanceof PublicationSource.DelimitedFile file && file.compression() != Compression.NONE) {
-            throw unsupported("a compressed (" + file.compression() + ") artifact; external mode seals uncompressed CSV/TSV only");
+            throw unsupported("a compressed (" + file.compression()
+                    + ") artifact; external mode seals uncompressed CSV/TSV only");
         }
         if (source instanceof PublicationSource.CodecFile codec) {
-            int version = TabSeparatedCodec.version(codec.codec()).orElseThrow(
-                    () -> unsupported("an unknown codec; external mode decodes " + TabSeparatedCodec.NAME + " version 1 only"));
+            int version = TabSeparatedCodec.version(codec.codec())
+                    .orElseThrow(() -> unsupported(
+                            "an unknown codec; external mode decodes " + TabSeparatedCodec.NAME + " version 1 only"));
             if (version != TabSeparatedCodec.VERSION) {
-                throw unsupported("codec " + TabSeparatedCodec.NAME + " version " + version + " is unknown; version 1 is supported");
+                throw unsupported("codec " + TabSeparatedCodec.NAME + " version " + version
+                        + " is unknown; version 1 is supported");
             }
         }
     }
@@ -171,17 +180,22 @@ public final class SourceSealer {
     }
 
     private static void requireDeclarationAgrees(PublicationSource.CodecFile codec, ArtifactSchema schema) {
-        if (!namesOf(codec.columns()).equals(schema.columns().stream().map(column -> column.name()).toList())) {
-            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID,
-                    "the codec file's columns differ from the declared columns");
+        if (!namesOf(codec.columns())
+                .equals(schema.columns().stream().map(column -> column.name()).toList())) {
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_SCHEMA_INVALID, "the codec file's columns differ from the declared columns");
         }
         for (int i = 0; i < codec.columns().size(); i++) {
             if (codec.columns().get(i).type().isPresent()) {
-                ColumnType type = ColumnTypes.parse(codec.columns().get(i).type().get(), i + 1);
+                ColumnType type =
+                        ColumnTypes.parse(codec.columns().get(i).type().get(), i + 1);
                 if (!type.equals(schema.type(i))) {
-                    throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1)
-                            + ": the codec file's columns declare " + type.canonicalName() + ", the target's column is "
-                            + schema.type(i).canonicalName() + "; a value is never read as another type");
+                    throw new DponeException(
+                            DponeErrorCode.SOURCE_SCHEMA_INVALID,
+                            "column " + (i + 1)
+                                    + ": the codec file's columns declare " + type.canonicalName()
+                                    + ", the target's column is "
+                                    + schema.type(i).canonicalName() + "; a value is never read as another type");
                 }
             }
         }
@@ -190,21 +204,26 @@ public final class SourceSealer {
     /** Header names must equal the declared names in order; a types row must name the declared types. */
     private static void checkHeader(List<SourceColumn> header, ArtifactSchema schema) {
         // named, because column names are schema and an operator fixes a named header faster
-        ColumnMismatch.describe(schema.columns().stream().map(TypedColumn::name).toList(), namesOf(header)).ifPresent(mismatch -> {
-            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "the source's header and the declared columns: "
-                    + mismatch);
-        });
+        ColumnMismatch.describe(schema.columns().stream().map(TypedColumn::name).toList(), namesOf(header))
+                .ifPresent(mismatch -> {
+                    throw new DponeException(
+                            DponeErrorCode.SOURCE_SCHEMA_INVALID,
+                            "the source's header and the declared columns: " + mismatch);
+                });
         if (header.size() != schema.width()) {
-            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "the source has " + header.size()
-                    + " columns, " + schema.width() + " are declared");
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_SCHEMA_INVALID,
+                    "the source has " + header.size() + " columns, " + schema.width() + " are declared");
         }
         for (int i = 0; i < header.size(); i++) {
             if (header.get(i).type().isPresent()) {
                 ColumnType type = ColumnTypes.parse(header.get(i).type().get(), i + 1);
                 if (!type.equals(schema.type(i))) {
-                    throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID, "column " + (i + 1)
-                            + ": the source's types row names " + type.canonicalName() + ", the declaration "
-                            + schema.type(i).canonicalName());
+                    throw new DponeException(
+                            DponeErrorCode.SOURCE_SCHEMA_INVALID,
+                            "column " + (i + 1)
+                                    + ": the source's types row names " + type.canonicalName() + ", the declaration "
+                                    + schema.type(i).canonicalName());
                 }
             }
         }
@@ -227,15 +246,19 @@ public final class SourceSealer {
                 try {
                     values[i] = CellParser.parse(types[i], cells.get(i));
                 } catch (CellParser.InvalidCell e) {
-                    throw new DponeException(DponeErrorCode.SOURCE_VALUE_INVALID, "row " + rows + ", column " + (i + 1)
-                            + ": not a valid " + types[i].canonicalName() + " value"
-                            + (cells.get(i) == null ? " (NULL in a column that is not Nullable)" : ""));
+                    throw new DponeException(
+                            DponeErrorCode.SOURCE_VALUE_INVALID,
+                            "row " + rows + ", column " + (i + 1)
+                                    + ": not a valid " + types[i].canonicalName() + " value"
+                                    + (cells.get(i) == null ? " (NULL in a column that is not Nullable)" : ""));
                 }
                 if (values[i] instanceof LocalDateTime wallClock) {
                     Optional<String> refusal = placement.refusal(types[i], wallClock);
                     if (refusal.isPresent()) {
-                        throw new DponeException(DponeErrorCode.SOURCE_VALUE_INVALID, "row " + rows + ", column " + (i + 1)
-                                + ": not a valid " + types[i].canonicalName() + " value: " + refusal.get());
+                        throw new DponeException(
+                                DponeErrorCode.SOURCE_VALUE_INVALID,
+                                "row " + rows + ", column " + (i + 1) + ": not a valid " + types[i].canonicalName()
+                                        + " value: " + refusal.get());
                     }
                 }
             }
@@ -252,7 +275,8 @@ public final class SourceSealer {
 
     /** The byte bound, by the code and words internal mode's load uses for it. */
     private DponeException tooLarge() {
-        return new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+        return new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                 "the source is larger than max_source_bytes (" + byteBudget + " bytes)");
     }
 

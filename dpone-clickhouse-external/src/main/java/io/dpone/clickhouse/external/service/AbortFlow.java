@@ -41,21 +41,36 @@ final class AbortFlow {
     }
 
     /** LOCKED -> ABORTED; {@code retained} is the artifact this invocation sealed and retained, or null. */
-    Flow fromLocked(SlotVersion<ExternalSlot> locked, ExternalOperation operation, DponeErrorCode code, String reason,
-            Digest retained, ExternalRun run) {
+    Flow fromLocked(
+            SlotVersion<ExternalSlot> locked,
+            ExternalOperation operation,
+            DponeErrorCode code,
+            String reason,
+            Digest retained,
+            ExternalRun run) {
         return write(locked, List.of(), operation, code, reason, retained, run);
     }
 
-    Flow fromStaging(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> refused,
-            DponeErrorCode code, String reason, ExternalRun run) {
+    Flow fromStaging(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> refused,
+            DponeErrorCode code,
+            String reason,
+            ExternalRun run) {
         // Fenced like a staging replacement: a write of the record (members unchanged) first, so a
         // worker of this operation that wrote since makes this one stop before anything is dropped.
         ExternalRecord seen = (ExternalRecord) refused.record();
-        SlotWrites.Step claim = writes.write(refused, steps.member(seen, seen.payload().members().get(0), ports.clock().instant()),
+        SlotWrites.Step claim = writes.write(
+                refused,
+                steps.member(
+                        seen, seen.payload().members().get(0), ports.clock().instant()),
                 run.evidence());
         if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
-            return claim instanceof SlotWrites.Step.Stopped stopped ? new Flow.Concluded(stopped.ending())
-                    : stopped(code, reason, "another worker of this operation advanced the record; nothing was dropped");
+            return claim instanceof SlotWrites.Step.Stopped stopped
+                    ? new Flow.Concluded(stopped.ending())
+                    : stopped(
+                            code, reason, "another worker of this operation advanced the record; nothing was dropped");
         }
         SlotVersion<ExternalSlot> staging = claimed.current();
         ExternalRecord record = (ExternalRecord) staging.record();
@@ -77,18 +92,32 @@ final class AbortFlow {
                 // it owns nothing on this member: no recorded UUID is under the candidate name (it
                 // holds another table) nor under its own attempt name, the only names a recorded
                 // table can have, and the next operation stages under a name of its own.
-                run.evidence().step(label + " candidate name holds a table this operation did not record; left in place");
+                run.evidence()
+                        .step(label + " candidate name holds a table this operation did not record; left in place");
             }
             discarded.add(member.stage() == MemberStage.PENDING ? member : member.discarded());
         }
-        return write(staging, discarded, operation, code, reason, record.payload().artifact().sha256(), run);
+        return write(
+                staging,
+                discarded,
+                operation,
+                code,
+                reason,
+                record.payload().artifact().sha256(),
+                run);
     }
 
-    private Flow write(SlotVersion<ExternalSlot> current, List<MemberRecord> members, ExternalOperation operation,
-            DponeErrorCode code, String reason, Digest retained, ExternalRun run) {
+    private Flow write(
+            SlotVersion<ExternalSlot> current,
+            List<MemberRecord> members,
+            ExternalOperation operation,
+            DponeErrorCode code,
+            String reason,
+            Digest retained,
+            ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
-        SlotWrites.Step step = writes.write(current, steps.aborted(record, members, code, ports.clock().instant()),
-                run.evidence());
+        SlotWrites.Step step = writes.write(
+                current, steps.aborted(record, members, code, ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
             return new Flow.Concluded(stopped.ending());
         }
@@ -99,13 +128,19 @@ final class AbortFlow {
             ports.store().release(retained, operation.holder());
         }
         run.evidence().step("aborted");
-        return new Flow.Concluded(Ending.of(PublicationOutcome.ABORTED, code, reason
-                + "; the operation ended before publication after exact owned cleanup (not success); a new invocation may"
-                + " publish the target"));
+        return new Flow.Concluded(Ending.of(
+                PublicationOutcome.ABORTED,
+                code,
+                reason
+                        + "; the operation ended before publication after exact owned cleanup (not success); a new invocation may"
+                        + " publish the target"));
     }
 
     private static Flow stopped(DponeErrorCode code, String reason, String why) {
-        return new Flow.Concluded(Ending.of(PublicationOutcome.UNKNOWN, code, reason + "; the operation could not be aborted ("
-                + why + ") and stays in STAGING; nothing was published; follow the runbook"));
+        return new Flow.Concluded(Ending.of(
+                PublicationOutcome.UNKNOWN,
+                code,
+                reason + "; the operation could not be aborted (" + why
+                        + ") and stays in STAGING; nothing was published; follow the runbook"));
     }
 }

@@ -31,8 +31,7 @@ import java.util.Optional;
  * (ADR 0007's accepted window; docs/runbook/operator-recovery.md, "A late-landing candidate").
  */
 final class AbortedLeftovers {
-    private AbortedLeftovers() {
-    }
+    private AbortedLeftovers() {}
 
     /**
      * True when the finished operation recorded a UUID whose {@code CREATE} the sweep looks for (an
@@ -41,30 +40,37 @@ final class AbortedLeftovers {
      */
     static boolean mayStillLand(ExternalRecord finished) {
         boolean aborted = finished.phase() == ExternalPhase.ABORTED;
-        return (aborted || finished.phase() == ExternalPhase.COMPLETED) && finished.payload().members().stream()
-                .anyMatch(member -> !(aborted ? member.ownedUuids() : member.triedUuids()).isEmpty());
+        return (aborted || finished.phase() == ExternalPhase.COMPLETED)
+                && finished.payload().members().stream()
+                        .anyMatch(member -> !(aborted ? member.ownedUuids() : member.triedUuids()).isEmpty());
     }
 
     /** Empty when no recorded table of the aborted operation is left; else why one could not be proven gone. */
-    static Optional<String> sweep(AdmittedMembers cluster, ExternalRecord aborted, TableRef target, ExternalEvidence evidence) {
+    static Optional<String> sweep(
+            AdmittedMembers cluster, ExternalRecord aborted, TableRef target, ExternalEvidence evidence) {
         if (aborted.phase() != ExternalPhase.ABORTED) {
-            throw new IllegalArgumentException("only an ABORTED operation's leftovers are swept, not " + aborted.phase());
+            throw new IllegalArgumentException(
+                    "only an ABORTED operation's leftovers are swept, not " + aborted.phase());
         }
         return sweep(cluster, aborted, target, evidence, false);
     }
 
     /** Empty when no superseded attempt of the COMPLETED operation is left; else why one could not be proven gone. */
-    static Optional<String> sweepSuperseded(AdmittedMembers cluster, ExternalRecord completed, TableRef target,
-            ExternalEvidence evidence) {
+    static Optional<String> sweepSuperseded(
+            AdmittedMembers cluster, ExternalRecord completed, TableRef target, ExternalEvidence evidence) {
         if (completed.phase() != ExternalPhase.COMPLETED) {
-            throw new IllegalArgumentException("only a COMPLETED operation's superseded attempts are swept, not "
-                    + completed.phase());
+            throw new IllegalArgumentException(
+                    "only a COMPLETED operation's superseded attempts are swept, not " + completed.phase());
         }
         return sweep(cluster, completed, target, evidence, true);
     }
 
-    private static Optional<String> sweep(AdmittedMembers cluster, ExternalRecord finished, TableRef target,
-            ExternalEvidence evidence, boolean supersededOnly) {
+    private static Optional<String> sweep(
+            AdmittedMembers cluster,
+            ExternalRecord finished,
+            TableRef target,
+            ExternalEvidence evidence,
+            boolean supersededOnly) {
         TableRef candidate = Statements.candidate(finished, target);
         for (MemberRecord member : finished.payload().members()) {
             if ((supersededOnly ? member.triedUuids() : member.ownedUuids()).isEmpty()) {
@@ -73,7 +79,8 @@ final class AbortedLeftovers {
             String label = "member " + member.shardNumber() + "/" + member.replicaNumber();
             Optional<AdmittedMembers.Member> admitted = cluster.of(member);
             if (admitted.isEmpty()) {
-                return Optional.of(label + " is not in the inventory, so the finished operation's tables there cannot be checked");
+                return Optional.of(
+                        label + " is not in the inventory, so the finished operation's tables there cannot be checked");
             }
             OwnedTables.Sweep swept = supersededOnly
                     ? OwnedTables.dropAttempts(admitted.get().session(), candidate, member, member.triedUuids())

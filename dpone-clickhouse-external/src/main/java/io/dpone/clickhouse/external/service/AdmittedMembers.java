@@ -29,8 +29,13 @@ import java.util.UUID;
  * @param timeZones each member's {@code timezone()} as admission read it (in the digest), by row
  * @param targetColumns the target's columns in position order, empty when it is absent or not judged
  */
-record AdmittedMembers(ResolvedInventory inventory, Digest inventoryDigest, List<Member> members,
-        Map<ClusterMember, String> timeZones, Optional<TableDefinition> target, Map<HostEndpoint, UUID> targetUuids,
+record AdmittedMembers(
+        ResolvedInventory inventory,
+        Digest inventoryDigest,
+        List<Member> members,
+        Map<ClusterMember, String> timeZones,
+        Optional<TableDefinition> target,
+        Map<HostEndpoint, UUID> targetUuids,
         List<ColumnDefinition> targetColumns) {
     /** One admitted member: its catalog row and the session proven to reach exactly it. */
     record Member(ClusterMember row, MemberSession session) {

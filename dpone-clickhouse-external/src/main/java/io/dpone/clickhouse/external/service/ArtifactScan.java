@@ -19,14 +19,14 @@ import java.util.function.UnaryOperator;
  */
 final class ArtifactScan {
     /** @param refusal why a value cannot be staged (then the digest is not computed), else empty */
-    record Result(Digest content, Optional<String> refusal) {
-    }
+    record Result(Digest content, Optional<String> refusal) {}
 
-    private ArtifactScan() {
-    }
+    private ArtifactScan() {}
 
     static Result of(StoredArtifact artifact, MemberSessions transport, DateTimePlacement placement) {
-        ColumnType[] types = artifact.schema().columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
+        ColumnType[] types = artifact.schema().columns().stream()
+                .map(column -> column.type())
+                .toArray(ColumnType[]::new);
         UnaryOperator<List<Object>> stored = placement.storedRows(artifact.schema());
         try (ContentDigest content = new ContentDigest(artifact.schema(), artifact.spillDirectory());
                 ArtifactRows rows = artifact.rows()) {
@@ -35,8 +35,10 @@ final class ArtifactScan {
                 for (int i = 0; i < types.length; i++) {
                     Optional<String> refusal = transport.refusal(types[i], row.get(i));
                     if (refusal.isPresent()) {
-                        return new Result(null, Optional.of("row " + (content.rows() + 1) + ", column " + (i + 1) + ": "
-                                + refusal.get()));
+                        return new Result(
+                                null,
+                                Optional.of(
+                                        "row " + (content.rows() + 1) + ", column " + (i + 1) + ": " + refusal.get()));
                     }
                 }
                 content.add(row);

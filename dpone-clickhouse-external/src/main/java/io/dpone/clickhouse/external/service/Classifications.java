@@ -1,6 +1,5 @@
 package io.dpone.clickhouse.external.service;
 
-import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
@@ -13,6 +12,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaCensus;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -24,7 +24,8 @@ import io.dpone.clickhouse.external.authority.ExternalRecord;
  * each verdict in the run's evidence.
  */
 final class Classifications {
-    private final PublicationClassifier publication = new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
+    private final PublicationClassifier publication =
+            new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
     private final CleanupClassifier cleanup = new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE);
     private final ReplicaReader observations;
     private final TableRef target;
@@ -34,26 +35,43 @@ final class Classifications {
         this.target = target;
     }
 
-    PublicationVerdict publication(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, QueueResult queue,
+    PublicationVerdict publication(
+            AdmittedMembers cluster,
+            ExternalRecord record,
+            TableRef candidate,
+            QueueResult queue,
             ExternalEvidence evidence) {
-        PublicationVerdict verdict = publication.classify(new PublicationFacts(MemberShapes.of(record, cluster),
-                record.phase().classifierPhase().orElseThrow(), cluster.hosts(),
-                observations.observe(cluster.hosts(), target, candidate), queue));
-        evidence.classified(verdict.classification().name(), verdict.cause() == null ? null : verdict.cause().name(),
+        PublicationVerdict verdict = publication.classify(new PublicationFacts(
+                MemberShapes.of(record, cluster),
+                record.phase().classifierPhase().orElseThrow(),
+                cluster.hosts(),
+                observations.observe(cluster.hosts(), target, candidate),
+                queue));
+        evidence.classified(
+                verdict.classification().name(),
+                verdict.cause() == null ? null : verdict.cause().name(),
                 verdict.perReplica());
         return verdict;
     }
 
     /** A COMPLETED operation's per-member states, for the receipt: what every member shows now. Reads only. */
     void completed(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, ExternalEvidence evidence) {
-        ReplicaCensus census = ReplicaCensus.take(MemberShapes.of(record, cluster), cluster.hosts(),
-                observations.observe(cluster.hosts(), target, candidate), SeedReplicaStateClassifier.INSTANCE);
+        ReplicaCensus census = ReplicaCensus.take(
+                MemberShapes.of(record, cluster),
+                cluster.hosts(),
+                observations.observe(cluster.hosts(), target, candidate),
+                SeedReplicaStateClassifier.INSTANCE);
         evidence.classified("COMPLETED", null, census.states());
     }
 
-    CleanupVerdict cleanup(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, QueueResult cleanupQueue,
+    CleanupVerdict cleanup(
+            AdmittedMembers cluster,
+            ExternalRecord record,
+            TableRef candidate,
+            QueueResult cleanupQueue,
             ExternalEvidence evidence) {
-        return cleanup(cluster, record, record.phase().classifierPhase().orElseThrow(), candidate, cleanupQueue, evidence);
+        return cleanup(
+                cluster, record, record.phase().classifierPhase().orElseThrow(), candidate, cleanupQueue, evidence);
     }
 
     /**
@@ -63,20 +81,34 @@ final class Classifications {
      * redispatch is permitted only while every member holds exactly its recorded predecessor under
      * the candidate name or nothing.
      */
-    CleanupVerdict cleanupLost(AdmittedMembers cluster, ExternalRecord record, TableRef candidate, ExternalEvidence evidence) {
-        if (record.phase() != ExternalPhase.CLEANUP_DISPATCHING || record.payload().cleanup() == null
+    CleanupVerdict cleanupLost(
+            AdmittedMembers cluster, ExternalRecord record, TableRef candidate, ExternalEvidence evidence) {
+        if (record.phase() != ExternalPhase.CLEANUP_DISPATCHING
+                || record.payload().cleanup() == null
                 || record.payload().cleanup().entry() != null) {
             throw new IllegalArgumentException("only an unbound CLEANUP_DISPATCHING drop can be lost");
         }
         return cleanup(cluster, record, AuthorityPhase.CLEANUP_PENDING, candidate, QueueResult.LOST, evidence);
     }
 
-    private CleanupVerdict cleanup(AdmittedMembers cluster, ExternalRecord record, AuthorityPhase phase, TableRef candidate,
-            QueueResult cleanupQueue, ExternalEvidence evidence) {
-        CleanupVerdict verdict = cleanup.classify(new CleanupFacts(MemberShapes.of(record, cluster), phase, cluster.hosts(),
+    private CleanupVerdict cleanup(
+            AdmittedMembers cluster,
+            ExternalRecord record,
+            AuthorityPhase phase,
+            TableRef candidate,
+            QueueResult cleanupQueue,
+            ExternalEvidence evidence) {
+        CleanupVerdict verdict = cleanup.classify(new CleanupFacts(
+                MemberShapes.of(record, cluster),
+                phase,
+                cluster.hosts(),
                 observations.observe(cluster.hosts(), target, candidate),
-                QueueResult.of(record.payload().publication().receipt()), cleanupQueue, true));
-        evidence.classified("CLEANUP_" + verdict.decision().name(), verdict.cause() == null ? null : verdict.cause().name(),
+                QueueResult.of(record.payload().publication().receipt()),
+                cleanupQueue,
+                true));
+        evidence.classified(
+                "CLEANUP_" + verdict.decision().name(),
+                verdict.cause() == null ? null : verdict.cause().name(),
                 verdict.perReplica());
         return verdict;
     }

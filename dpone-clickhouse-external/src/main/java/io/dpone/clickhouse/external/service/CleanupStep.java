@@ -46,7 +46,11 @@ final class CleanupStep {
     private final SlotWrites writes;
     private final Classifications classifications;
 
-    CleanupStep(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes,
+    CleanupStep(
+            ExternalPorts ports,
+            ExternalSettings settings,
+            RecordSteps steps,
+            SlotWrites writes,
             Classifications classifications) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
@@ -62,11 +66,14 @@ final class CleanupStep {
         for (int attempt = 1; ; attempt++) {
             ExternalRecord record = (ExternalRecord) current.record();
             if (record.phase() == ExternalPhase.COMPLETED) {
-                classifications.completed(cluster, record, Statements.candidate(record, settings.target()), run.evidence());
+                classifications.completed(
+                        cluster, record, Statements.candidate(record, settings.target()), run.evidence());
                 return new Flow.Concluded(Ending.committed());
             }
             if (!record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
-                return unknown(PublicationOutcome.UNKNOWN, "published, but the inventory changed since; cleanup is prohibited");
+                return unknown(
+                        PublicationOutcome.UNKNOWN,
+                        "published, but the inventory changed since; cleanup is prohibited");
             }
             DdlBinding cleanup = record.payload().cleanup();
             boolean lost = record.payload().cleanupLost();
@@ -78,23 +85,32 @@ final class CleanupStep {
                 current = ((Flow.Continue) bound).current();
                 continue;
             }
-            EntryAggregation hosts = cleanup == null || lost || cleanup.receipt() != null ? null
+            EntryAggregation hosts = cleanup == null || lost || cleanup.receipt() != null
+                    ? null
                     : run.read(Statements.bound(cleanup, settings.cluster()), cluster.hosts());
             run.evidence().cleanupHosts(hosts);
             QueueResult queue = LostDrop.queue(cleanup, lost, hosts);
             TableRef candidate = Statements.candidate(record, settings.target());
-            CleanupVerdict verdict = lost ? classifications.cleanupLost(cluster, record, candidate, run.evidence())
+            CleanupVerdict verdict = lost
+                    ? classifications.cleanupLost(cluster, record, candidate, run.evidence())
                     : classifications.cleanup(cluster, record, candidate, queue, run.evidence());
             ExternalRecord next;
             switch (verdict.decision()) {
-                case NOTHING_TO_CLEAN -> next = steps.completed(record, null, ports.clock().instant());
-                case CLEANUP_VERIFIED -> next = steps.completed(record, hosts == null ? null : hosts.outcome(),
-                        ports.clock().instant());
+                case NOTHING_TO_CLEAN ->
+                    next = steps.completed(record, null, ports.clock().instant());
+                case CLEANUP_VERIFIED ->
+                    next = steps.completed(
+                            record,
+                            hosts == null ? null : hosts.outcome(),
+                            ports.clock().instant());
                 case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
                     if (drops == MAX_DROPS_PER_RUN) {
-                        return unknown(PublicationOutcome.WAITING, "published on every member; cleanup is not finished"
-                                + " after " + drops + " drops in this invocation; run the same invocation again later to"
-                                + " finish cleanup");
+                        return unknown(
+                                PublicationOutcome.WAITING,
+                                "published on every member; cleanup is not finished"
+                                        + " after " + drops
+                                        + " drops in this invocation; run the same invocation again later to"
+                                        + " finish cleanup");
                     }
                     drops++;
                     Flow dropped = drop(current, hosts, run);
@@ -106,14 +122,18 @@ final class CleanupStep {
                 }
                 case WAIT_FOR_CLEANUP_ENTRY -> {
                     if (!run.pacing().pause("cleanup entry", attempt, settings.entryProgress())) {
-                        return unknown(PublicationOutcome.WAITING, "published on every member; the original cleanup entry"
-                                + " is still running; run the same invocation again later to finish cleanup");
+                        return unknown(
+                                PublicationOutcome.WAITING,
+                                "published on every member; the original cleanup entry"
+                                        + " is still running; run the same invocation again later to finish cleanup");
                     }
                     continue;
                 }
                 default -> {
-                    return unknown(PublicationOutcome.UNKNOWN, "published on every member, but cleanup is prohibited ("
-                            + verdict.cause() + "); every predecessor is retained; follow the runbook");
+                    return unknown(
+                            PublicationOutcome.UNKNOWN,
+                            "published on every member, but cleanup is prohibited (" + verdict.cause()
+                                    + "); every predecessor is retained; follow the runbook");
                 }
             }
             SlotWrites.Step step = writes.write(current, next, run.evidence());
@@ -134,8 +154,8 @@ final class CleanupStep {
         DdlBinding previous = record.payload().cleanup();
         if (record.phase() == ExternalPhase.CLEANUP_DISPATCHING && previous.entry() != null && !previous.hasReceipt()) {
             QueueStatus receipt = previousDrop.outcome();
-            SlotWrites.Step persisted = writes.write(from, steps.cleanupReceipt(record, receipt, ports.clock().instant()),
-                    run.evidence());
+            SlotWrites.Step persisted = writes.write(
+                    from, steps.cleanupReceipt(record, receipt, ports.clock().instant()), run.evidence());
             if (persisted instanceof SlotWrites.Step.Stopped stopped) {
                 return new Flow.Concluded(stopped.ending());
             }
@@ -148,7 +168,8 @@ final class CleanupStep {
             from = receipted.current();
             record = (ExternalRecord) from.record();
         }
-        SlotWrites.Step step = writes.write(from, steps.cleanupDispatching(record, ports.clock().instant()), run.evidence());
+        SlotWrites.Step step = writes.write(
+                from, steps.cleanupDispatching(record, ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
             return new Flow.Concluded(stopped.ending());
         }
@@ -157,8 +178,11 @@ final class CleanupStep {
             return new Flow.Continue(advanced.current());
         }
         run.evidence().step("cleanup dispatched");
-        DdlDispatch dispatch = ports.ddl().dispatch(Statements.cleanup((ExternalRecord) advanced.current().record(),
-                settings.cluster(), settings.target()), advanced.permit().get());
+        DdlDispatch dispatch = ports.ddl()
+                .dispatch(
+                        Statements.cleanup(
+                                (ExternalRecord) advanced.current().record(), settings.cluster(), settings.target()),
+                        advanced.permit().get());
         if (LostDrop.notSent(dispatch)) {
             // Provably never sent: marked lost; the loop judges a redispatch from the census, with no lookup.
             run.evidence().step(LostDrop.notSentStep(dispatch));
@@ -172,8 +196,12 @@ final class CleanupStep {
 
     private Flow bind(SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
-        LostDrop.Look look = LostDrop.look(run.queue(), run.pacing(), Statements.cleanup(record, settings.cluster(),
-                settings.target()).expected(record.payload().cleanup().token()), ports.authority().permitMaxAge(),
+        LostDrop.Look look = LostDrop.look(
+                run.queue(),
+                run.pacing(),
+                Statements.cleanup(record, settings.cluster(), settings.target())
+                        .expected(record.payload().cleanup().token()),
+                ports.authority().permitMaxAge(),
                 run.evidence()::step);
         if (look instanceof LostDrop.Look.Lost) {
             run.evidence().step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
@@ -183,22 +211,31 @@ final class CleanupStep {
         }
         if (look instanceof LostDrop.Look.Unresolved unresolved) {
             run.evidence().step("cleanup entry unbound: " + unresolved.cause());
-            return unknown(PublicationOutcome.UNKNOWN, "published on every member; no single queue entry carries the cleanup"
-                    + " token (" + unresolved.cause() + "), so cleanup cannot be proven and no drop is sent; predecessors may"
-                    + " be partly dropped; follow the runbook (an external cleanup drop without a single queue entry)");
+            return unknown(
+                    PublicationOutcome.UNKNOWN,
+                    "published on every member; no single queue entry carries the cleanup"
+                            + " token (" + unresolved.cause()
+                            + "), so cleanup cannot be proven and no drop is sent; predecessors may"
+                            + " be partly dropped; follow the runbook (an external cleanup drop without a single queue entry)");
         }
         BoundEntry entry = ((LostDrop.Look.Bound) look).entry();
-        return writes.write(current, steps.cleanupBound(record, entry, ports.clock().instant()),
-                run.evidence()).result();
+        return writes.write(
+                        current, steps.cleanupBound(record, entry, ports.clock().instant()), run.evidence())
+                .result();
     }
 
     /** Marks the unbound drop of {@code current} lost in the record, the word every later step acts on. */
     private Flow lost(SlotVersion<ExternalSlot> current, ExternalRun run) {
-        return writes.write(current, steps.cleanupLost((ExternalRecord) current.record(),
-                ports.clock().instant()), run.evidence()).result();
+        return writes.write(
+                        current,
+                        steps.cleanupLost(
+                                (ExternalRecord) current.record(), ports.clock().instant()),
+                        run.evidence())
+                .result();
     }
 
     private static Flow unknown(PublicationOutcome outcome, String message) {
-        return new Flow.Concluded(Ending.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN, message));
+        return new Flow.Concluded(
+                Ending.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN, message));
     }
 }

@@ -19,16 +19,18 @@ import java.util.List;
  * declared columns or typed in-memory columns.
  */
 final class DeclaredColumns {
-    private DeclaredColumns() {
-    }
+    private DeclaredColumns() {}
 
     static List<SourceColumn> of(List<ColumnDefinition> target, PublicationSource source) {
         if (!target.isEmpty()) {
-            return TargetColumns.stored(target).stream().map(column -> SourceColumn.typed(column.name(), column.type())).toList();
+            return TargetColumns.stored(target).stream()
+                    .map(column -> SourceColumn.typed(column.name(), column.type()))
+                    .toList();
         }
         List<SourceColumn> own = own(source);
         if (own.isEmpty() || own.stream().anyMatch(column -> column.type().isEmpty())) {
-            throw new DponeException(DponeErrorCode.SOURCE_SCHEMA_INVALID,
+            throw new DponeException(
+                    DponeErrorCode.SOURCE_SCHEMA_INVALID,
                     "the target is absent, so the source must declare every column type (a *WithNamesAndTypes header,"
                             + " a codec file's declared columns or typed rows)");
         }

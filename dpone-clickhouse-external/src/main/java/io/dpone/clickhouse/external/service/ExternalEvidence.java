@@ -1,5 +1,7 @@
 package io.dpone.clickhouse.external.service;
 
+import static java.util.Objects.requireNonNull;
+
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
@@ -8,10 +10,8 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
-import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
-import static java.util.Objects.requireNonNull;
-import java.time.Instant;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -19,6 +19,7 @@ import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.InternalBaseline;
 import io.dpone.clickhouse.external.authority.MemberRecord;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,9 +101,14 @@ final class ExternalEvidence {
             detail.put("dispatch_epoch", r.dispatchEpoch());
             detail.put("keeper_version", record.keeperVersion());
             detail.put("plan_digest", r.payload().planDigest().hex());
-            detail.put("recorded_inventory_digest", r.payload().inventoryDigest().hex());
+            detail.put(
+                    "recorded_inventory_digest", r.payload().inventoryDigest().hex());
             detail.put("artifact", artifact(r.payload().artifact()));
-            detail.put("abort_code", r.payload().abortCode() == null ? null : r.payload().abortCode().name());
+            detail.put(
+                    "abort_code",
+                    r.payload().abortCode() == null
+                            ? null
+                            : r.payload().abortCode().name());
             detail.put("publication_ddl", ReceiptFields.ddl(r.payload().publication(), publicationHosts, members));
             detail.put("cleanup_ddl", ReceiptFields.ddl(r.payload().cleanup(), cleanupHosts, members));
         } else if (record != null && record.record() instanceof InternalBaseline baseline) {
@@ -115,8 +121,13 @@ final class ExternalEvidence {
         detail.put("members", memberStates());
         detail.put("steps", List.copyOf(steps));
         if (record != null && record.record() instanceof ExternalRecord timed) {
-            times.put(detail, timed.payload().createdAt(), timed.payload().updatedAt(), timed.payload().phases(),
-                    timed.phase().name(), timed.phase().admitsNewOperation());
+            times.put(
+                    detail,
+                    timed.payload().createdAt(),
+                    timed.payload().updatedAt(),
+                    timed.payload().phases(),
+                    timed.phase().name(),
+                    timed.phase().admitsNewOperation());
         } else {
             times.put(detail, null, null);
         }
@@ -130,7 +141,10 @@ final class ExternalEvidence {
      * and to compare with the record an operator reads, never the token itself.
      */
     static String fenceDigest(FenceToken fence) {
-        return CanonicalEncoder.forDomain(FENCE_DOMAIN).text(fence.hex()).sha256().hex();
+        return CanonicalEncoder.forDomain(FENCE_DOMAIN)
+                .text(fence.hex())
+                .sha256()
+                .hex();
     }
 
     private static Map<String, Object> artifact(ArtifactBinding artifact) {
@@ -149,21 +163,38 @@ final class ExternalEvidence {
 
     private List<Object> memberStates() {
         List<Object> list = new ArrayList<>();
-        List<MemberRecord> recorded = record != null && record.record() instanceof ExternalRecord r ? r.payload().members() : List.of();
-        boolean completed = record != null && record.record() instanceof ExternalRecord r && r.phase() == ExternalPhase.COMPLETED;
-        boolean absentTarget = record != null && record.record() instanceof ExternalRecord r && r.payload().absentTarget();
+        List<MemberRecord> recorded = record != null && record.record() instanceof ExternalRecord r
+                ? r.payload().members()
+                : List.of();
+        boolean completed =
+                record != null && record.record() instanceof ExternalRecord r && r.phase() == ExternalPhase.COMPLETED;
+        boolean absentTarget = record != null
+                && record.record() instanceof ExternalRecord r
+                && r.payload().absentTarget();
         members.forEach((endpoint, member) -> {
-            Map<String, Object> entry = ReceiptFields.member(member, "state",
-                    ReceiptFields.memberState(states.get(endpoint), completed, absentTarget));
-            recorded.stream().filter(m -> m.shardNumber() == member.shardNumber() && m.replicaNumber() == member.replicaNumber())
-                    .findFirst().ifPresent(m -> {
+            Map<String, Object> entry = ReceiptFields.member(
+                    member, "state", ReceiptFields.memberState(states.get(endpoint), completed, absentTarget));
+            recorded.stream()
+                    .filter(m -> m.shardNumber() == member.shardNumber() && m.replicaNumber() == member.replicaNumber())
+                    .findFirst()
+                    .ifPresent(m -> {
                         entry.put("member_id", m.memberId().hex());
                         entry.put("stage", m.stage().name());
                         entry.put("publication", m.publication().name());
                         entry.put("cleanup", m.cleanup().name());
-                        entry.put("target_uuid", m.targetUuid() == null ? null : m.targetUuid().toString());
-                        entry.put("candidate_uuid", m.candidateUuid() == null ? null : m.candidateUuid().toString());
-                        entry.put("content_digest", m.contentDigest() == null ? null : m.contentDigest().hex());
+                        entry.put(
+                                "target_uuid",
+                                m.targetUuid() == null ? null : m.targetUuid().toString());
+                        entry.put(
+                                "candidate_uuid",
+                                m.candidateUuid() == null
+                                        ? null
+                                        : m.candidateUuid().toString());
+                        entry.put(
+                                "content_digest",
+                                m.contentDigest() == null
+                                        ? null
+                                        : m.contentDigest().hex());
                     });
             list.add(entry);
         });

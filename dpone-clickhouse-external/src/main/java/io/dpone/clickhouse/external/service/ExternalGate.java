@@ -3,7 +3,6 @@ package io.dpone.clickhouse.external.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
-import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
 import io.dpone.clickhouse.cluster.authority.FacadeRules;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
@@ -17,6 +16,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
+import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
@@ -26,7 +26,6 @@ import io.dpone.clickhouse.external.admission.ResolvedInventory;
 import io.dpone.clickhouse.external.admission.RowPreservingTables;
 import io.dpone.clickhouse.external.admission.TargetColumns;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
-import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.TableDefinition;
@@ -35,9 +34,9 @@ import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.EndpointCoverage;
 import io.dpone.clickhouse.external.member.MemberPolicy;
 import io.dpone.clickhouse.external.member.TableState;
-import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
+import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.source.SourceColumn;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +74,10 @@ final class ExternalGate {
      * {@code targetDrift}, which the service hands to the fenced abort; any other stop (a member
      * down, the capability proof, a defect) is {@code stopped}, which ends in a receipt.
      */
-    record Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot, Optional<DponeException> targetDrift,
+    record Admission(
+            AdmittedMembers members,
+            SlotRead<ExternalSlot> slot,
+            Optional<DponeException> targetDrift,
             Optional<RuntimeException> stopped) {
         Admission(AdmittedMembers members, SlotRead<ExternalSlot> slot) {
             this(members, slot, Optional.empty(), Optional.empty());
@@ -91,7 +93,8 @@ final class ExternalGate {
      * @param facade null when admission stopped before the facade was judged
      * @param serverVersions each member's reported {@code version()} by endpoint (empty when membership was not read)
      */
-    record Survey(Admission admission, FacadeVerdict facade, boolean needsProof, Map<HostEndpoint, String> serverVersions) {
+    record Survey(
+            Admission admission, FacadeVerdict facade, boolean needsProof, Map<HostEndpoint, String> serverVersions) {
         Survey {
             requireNonNull(admission, "admission is null");
             serverVersions = Map.copyOf(requireNonNull(serverVersions, "serverVersions is null"));
@@ -107,7 +110,8 @@ final class ExternalGate {
             requirePreflight();
             facade = observeFacade(membership, operation);
             if (facade instanceof FacadeVerdict.Blocked blocked) {
-                throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
+                throw new DponeException(
+                        blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
             }
         } catch (DponeException refused) {
             return new Survey(heldBeforeMembership(operation, refused), null, false, Map.of());
@@ -116,9 +120,12 @@ final class ExternalGate {
         if (ownUnresolved(slot, operation)) {
             return held(membership, slot, facade, operation, run);
         }
-        AdmittedMembers members = members(membership, pastDispatch(slot, operation), false, run).members();
+        AdmittedMembers members =
+                members(membership, pastDispatch(slot, operation), false, run).members();
         requireSealableTypes(members);
-        return new Survey(new Admission(members, slot), facade,
+        return new Survey(
+                new Admission(members, slot),
+                facade,
                 !(facade instanceof FacadeVerdict.Ready) || needsProof(slot, members.inventoryDigest()),
                 LivePlanFields.serverVersions(membership.members()));
     }
@@ -142,22 +149,37 @@ final class ExternalGate {
         }
         run.pacing().progress().step("control facade bootstrap");
         FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
-                .reconcile(settings.cluster(), settings.facade(), admission.members().hosts(), operation.targetKey());
+                .reconcile(
+                        settings.cluster(),
+                        settings.facade(),
+                        admission.members().hosts(),
+                        operation.targetKey());
         if (reconciled instanceof FacadeReconciliation.FailedClosed failed) {
-            throw new DponeException(failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
+            throw new DponeException(
+                    failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
         }
         return new Admission(admission.members(), readSlot(operation.targetKey()));
     }
 
     /** Admission for this invocation's own unresolved record: every stop is handed back, never thrown. */
-    private Survey held(ClusterAdmission.Admitted membership, SlotRead<ExternalSlot> slot, FacadeVerdict facade,
-            ExternalOperation operation, ExternalRun run) {
+    private Survey held(
+            ClusterAdmission.Admitted membership,
+            SlotRead<ExternalSlot> slot,
+            FacadeVerdict facade,
+            ExternalOperation operation,
+            ExternalRun run) {
         try {
             Judged judged = members(membership, pastDispatch(slot, operation), true, run);
-            return new Survey(new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty()), facade,
-                    needsProof(slot, judged.members().inventoryDigest()), LivePlanFields.serverVersions(membership.members()));
+            return new Survey(
+                    new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty()),
+                    facade,
+                    needsProof(slot, judged.members().inventoryDigest()),
+                    LivePlanFields.serverVersions(membership.members()));
         } catch (RuntimeException stopped) {
-            return new Survey(new Admission(null, slot, Optional.empty(), Optional.of(stopped)), facade, false,
+            return new Survey(
+                    new Admission(null, slot, Optional.empty(), Optional.of(stopped)),
+                    facade,
+                    false,
                     LivePlanFields.serverVersions(membership.members()));
         }
     }
@@ -183,23 +205,32 @@ final class ExternalGate {
 
     /** True when the slot holds a valid record of this operation that has not ended (neither COMPLETED nor ABORTED). */
     private static boolean ownUnresolved(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return own(slot, operation).filter(record -> !record.phase().admitsNewOperation()).isPresent();
+        return own(slot, operation)
+                .filter(record -> !record.phase().admitsNewOperation())
+                .isPresent();
     }
 
     /** The slot's valid record when it is this operation's. */
     private static Optional<ExternalRecord> own(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return slot instanceof SlotRead.Present<ExternalSlot> present ? present.valid()
-                .map(SlotVersion::record)
-                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
-                .filter(record -> record.operationId().equals(operation.operationId())) : Optional.empty();
+        return slot instanceof SlotRead.Present<ExternalSlot> present
+                ? present.valid()
+                        .map(SlotVersion::record)
+                        .filter(ExternalRecord.class::isInstance)
+                        .map(ExternalRecord.class::cast)
+                        .filter(record -> record.operationId().equals(operation.operationId()))
+                : Optional.empty();
     }
 
     private ClusterAdmission.Admitted membership(ExternalOperation operation) {
         ClusterAdmission admission = new StrictClusterAdmission(ports.catalog())
-                .admitMembership(settings.cluster(), settings.target(), operation.candidate(), ReplicationMode.EXTERNAL);
+                .admitMembership(
+                        settings.cluster(), settings.target(), operation.candidate(), ReplicationMode.EXTERNAL);
         if (admission instanceof ClusterAdmission.Blocked blocked) {
-            throw new DponeException(AdmissionCodes.of(blocked), "admission blocked: " + blocked.reason()
-                    + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")") + "; nothing was mutated");
+            throw new DponeException(
+                    AdmissionCodes.of(blocked),
+                    "admission blocked: " + blocked.reason()
+                            + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")")
+                            + "; nothing was mutated");
         }
         return (ClusterAdmission.Admitted) admission;
     }
@@ -209,11 +240,14 @@ final class ExternalGate {
      * or stale map is refused before any member is reached, and the message counts, never names.
      */
     private void requireCoveredEndpoints(ClusterAdmission.Admitted membership) {
-        EndpointCoverage coverage = ports.endpoints().coverage(membership.inventory().members());
+        EndpointCoverage coverage =
+                ports.endpoints().coverage(membership.inventory().members());
         if (!coverage.complete()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
                     "the member endpoint map does not match the admitted inventory: " + coverage.unlisted()
-                            + " admitted member(s) not listed, " + coverage.stale() + " entr(ies) naming no admitted member;"
+                            + " admitted member(s) not listed, " + coverage.stale()
+                            + " entr(ies) naming no admitted member;"
                             + " list every admitted member exactly as system.clusters names it, or give no map;"
                             + " nothing was mutated");
         }
@@ -221,19 +255,23 @@ final class ExternalGate {
 
     /** An operation that already dispatched resumes with a target that may be mid-swap: the classifier judges it. */
     private static boolean pastDispatch(SlotRead<ExternalSlot> slot, ExternalOperation operation) {
-        return own(slot, operation).filter(record -> !record.phase().prePublication()).isPresent();
+        return own(slot, operation)
+                .filter(record -> !record.phase().prePublication())
+                .isPresent();
     }
 
     /** The members, and for an own unresolved record the target drift admission would otherwise refuse. */
-    private record Judged(AdmittedMembers members, Optional<DponeException> targetDrift) {
-    }
+    private record Judged(AdmittedMembers members, Optional<DponeException> targetDrift) {}
 
-    private Judged members(ClusterAdmission.Admitted membership, boolean pastDispatch, boolean ownRecord, ExternalRun run) {
+    private Judged members(
+            ClusterAdmission.Admitted membership, boolean pastDispatch, boolean ownRecord, ExternalRun run) {
         ResolvedInventory inventory = ResolvedInventory.resolve(membership.inventory(), ports.endpoints());
-        MemberIdentities.Identified identified = MemberIdentities.identify(inventory, ports.members(), settings.cluster());
+        MemberIdentities.Identified identified =
+                MemberIdentities.identify(inventory, ports.members(), settings.cluster());
         if (identified.unproven().isPresent()) {
             ClusterMember unproven = identified.unproven().get();
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
                     "the direct connection of member " + unproven.shardNumber() + "/" + unproven.replicaNumber()
                             + " could not be opened or reaches another member; nothing was mutated");
         }
@@ -241,32 +279,42 @@ final class ExternalGate {
         run.evidence().inventory(inventory, Optional.of(digest));
         List<AdmittedMembers.Member> members = identified.members();
         if (pastDispatch) {
-            return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), Optional.empty(), Map.of(),
-                    List.of()), Optional.empty());
+            return new Judged(
+                    new AdmittedMembers(
+                            inventory, digest, members, identified.zones(), Optional.empty(), Map.of(), List.of()),
+                    Optional.empty());
         }
         MemberTargets.Verdict verdict = MemberTargets.judge(membership.members());
         if (verdict instanceof MemberTargets.Verdict.Blocked blocked) {
             if (!ownRecord) {
-                throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason() + "; nothing was mutated");
+                throw new DponeException(
+                        blocked.code(), "admission blocked: " + blocked.reason() + "; nothing was mutated");
             }
-            DponeException drift = new DponeException(blocked.code(), "the target drifted under the operation: "
-                    + blocked.reason());
+            DponeException drift =
+                    new DponeException(blocked.code(), "the target drifted under the operation: " + blocked.reason());
             // the record's own operation: the drift fences it (no target is judged), and the service aborts it safely
-            return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), Optional.empty(), Map.of(),
-                    List.of()), Optional.of(drift));
+            return new Judged(
+                    new AdmittedMembers(
+                            inventory, digest, members, identified.zones(), Optional.empty(), Map.of(), List.of()),
+                    Optional.of(drift));
         }
         MemberTargets.Verdict.Admitted target = (MemberTargets.Verdict.Admitted) verdict;
         if (target.definition().isEmpty() && !RowPreservingTables.admitsEngine(settings.engine())) {
             // the candidates of an absent target get the manifest's engine (and ORDER BY tuple(), under
             // which a row-rewriting engine would fold every row into one)
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, "admission blocked: the"
-                    + " declared engine " + settings.engine() + " rewrites rows on insert and in merges; external mode stages a"
-                    + " plain " + RowPreservingTables.ENGINE + " only; nothing was mutated");
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+                    "admission blocked: the"
+                            + " declared engine " + settings.engine()
+                            + " rewrites rows on insert and in merges; external mode stages a"
+                            + " plain " + RowPreservingTables.ENGINE + " only; nothing was mutated");
         }
         requirePolicy(members, target.definition());
         List<ColumnDefinition> columns = target.definition().isPresent() ? targetColumns(members.get(0)) : List.of();
-        return new Judged(new AdmittedMembers(inventory, digest, members, identified.zones(), target.definition(), target.uuids(),
-                columns), Optional.empty());
+        return new Judged(
+                new AdmittedMembers(
+                        inventory, digest, members, identified.zones(), target.definition(), target.uuids(), columns),
+                Optional.empty());
     }
 
     /**
@@ -282,8 +330,10 @@ final class ExternalGate {
         if (members.targetColumns().isEmpty()) {
             return;
         }
-        members.placement().requirePlaceable(ArtifactSchema.declared(TargetColumns.stored(members.targetColumns()).stream()
-                .map(column -> SourceColumn.typed(column.name(), column.type())).toList()));
+        members.placement()
+                .requirePlaceable(ArtifactSchema.declared(TargetColumns.stored(members.targetColumns()).stream()
+                        .map(column -> SourceColumn.typed(column.name(), column.type()))
+                        .toList()));
     }
 
     /**
@@ -295,61 +345,77 @@ final class ExternalGate {
      */
     private void requirePolicy(List<AdmittedMembers.Member> members, Optional<TableDefinition> target) {
         for (AdmittedMembers.Member member : members) {
-            String label = "member " + member.row().shardNumber() + "/" + member.row().replicaNumber();
-            if (!(member.session().policy(settings.target().database()) instanceof CatalogRead.Observed<MemberPolicy> read)) {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, "admission blocked: " + label
-                        + " could not prove its principal's privileges on the target database (CHECK GRANT) or read its"
-                        + " merge_tree defaults; nothing was mutated");
+            String label =
+                    "member " + member.row().shardNumber() + "/" + member.row().replicaNumber();
+            if (!(member.session().policy(settings.target().database())
+                    instanceof CatalogRead.Observed<MemberPolicy> read)) {
+                throw new DponeException(
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                        "admission blocked: " + label
+                                + " could not prove its principal's privileges on the target database (CHECK GRANT) or read its"
+                                + " merge_tree defaults; nothing was mutated");
             }
             MemberPolicy policy = read.facts();
             if (!policy.missingPrivileges().isEmpty()) {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, "admission blocked: the principal"
-                        + " of " + label + " lacks " + String.join(", ", policy.missingPrivileges()) + " on the target database,"
-                        + " which staging (CREATE, INSERT, RENAME, DROP) and publication (EXCHANGE or RENAME) need; nothing"
-                        + " was mutated");
+                throw new DponeException(
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                        "admission blocked: the principal"
+                                + " of " + label + " lacks " + String.join(", ", policy.missingPrivileges())
+                                + " on the target database,"
+                                + " which staging (CREATE, INSERT, RENAME, DROP) and publication (EXCHANGE or RENAME) need; nothing"
+                                + " was mutated");
             }
-            Optional<String> deduplicates = RowPreservingTables.serverDefaultRefusal(target.map(TableDefinition::engineFull),
-                    policy.deduplicationWindowDefault());
+            Optional<String> deduplicates = RowPreservingTables.serverDefaultRefusal(
+                    target.map(TableDefinition::engineFull), policy.deduplicationWindowDefault());
             if (deduplicates.isPresent()) {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, "admission blocked: "
-                        + deduplicates.get() + "; nothing was mutated");
+                throw new DponeException(
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+                        "admission blocked: " + deduplicates.get() + "; nothing was mutated");
             }
         }
     }
 
     private List<ColumnDefinition> targetColumns(AdmittedMembers.Member member) {
         CatalogRead<TableState> state = member.session().table(settings.target());
-        if (state instanceof CatalogRead.Observed<TableState> observed && observed.facts() instanceof TableState.Present present) {
+        if (state instanceof CatalogRead.Observed<TableState> observed
+                && observed.facts() instanceof TableState.Present present) {
             return present.columns();
         }
-        throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+        throw new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
                 "the target's columns could not be read over a member's direct connection; nothing was mutated");
     }
 
     private void requirePreflight() {
         CatalogRead<CapabilityPreflight.Facts> facts = ports.ddl().preflight();
-        if (!(facts instanceof CatalogRead.Observed<CapabilityPreflight.Facts> observed) || !observed.facts().satisfied()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+        if (!(facts instanceof CatalogRead.Observed<CapabilityPreflight.Facts> observed)
+                || !observed.facts().satisfied()) {
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
                     "distributed DDL preflight failed (entry format version or queue settings column); nothing was mutated");
         }
     }
 
     private FacadeVerdict observeFacade(ClusterAdmission.Admitted membership, ExternalOperation operation) {
-        CatalogRead<List<FacadeObservation>> read = ports.facades().observe(settings.cluster(), settings.facade(),
-                operation.targetKey());
+        CatalogRead<List<FacadeObservation>> read =
+                ports.facades().observe(settings.cluster(), settings.facade(), operation.targetKey());
         if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
                     "the control facade could not be read on every member; nothing was mutated");
         }
         return FacadeRules.judge(settings.facade(), membership.inventory().endpoints(), observed.facts());
     }
 
     private static boolean needsProof(SlotRead<ExternalSlot> slot, Digest inventoryDigest) {
-        return !(slot instanceof SlotRead.Present<ExternalSlot> present && present.valid()
-                .map(SlotVersion::record)
-                .filter(ExternalRecord.class::isInstance).map(ExternalRecord.class::cast)
-                .filter(record -> inventoryDigest.equals(record.payload().capabilityInventoryDigest()))
-                .isPresent());
+        return !(slot instanceof SlotRead.Present<ExternalSlot> present
+                && present.valid()
+                        .map(SlotVersion::record)
+                        .filter(ExternalRecord.class::isInstance)
+                        .map(ExternalRecord.class::cast)
+                        .filter(record ->
+                                inventoryDigest.equals(record.payload().capabilityInventoryDigest()))
+                        .isPresent());
     }
 
     private void prove(AdmittedMembers members, ExternalRun run) {
@@ -357,15 +423,18 @@ final class ExternalGate {
         CapabilityVerdict verdict = new CapabilityAssertion(ports.ddl(), run.queue(), random)
                 .prove(settings.cluster(), settings.target().database(), members.hosts(), members.inventoryDigest());
         if (verdict instanceof CapabilityVerdict.Missing missing) {
-            throw new DponeException(missing.code(), "distributed DDL capability not proven: " + missing.problem()
-                    + " (" + missing.detail() + "); no table, record or facade was mutated");
+            throw new DponeException(
+                    missing.code(),
+                    "distributed DDL capability not proven: " + missing.problem() + " (" + missing.detail()
+                            + "); no table, record or facade was mutated");
         }
     }
 
     private SlotRead<ExternalSlot> readSlot(Digest targetKey) {
         SlotRead<ExternalSlot> slot = ports.authority().readVersioned(targetKey);
         if (slot instanceof SlotRead.Unavailable<ExternalSlot>) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED,
                     "the authority slot could not be read; nothing was mutated");
         }
         return slot;

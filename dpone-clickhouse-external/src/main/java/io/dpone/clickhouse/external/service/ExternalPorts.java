@@ -2,10 +2,10 @@ package io.dpone.clickhouse.external.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
-import io.dpone.clickhouse.cluster.port.CatalogPort;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.authority.FacadePort;
+import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
+import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.member.EndpointResolver;

@@ -1,11 +1,5 @@
 package io.dpone.clickhouse.external.service;
 
-import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
-import io.dpone.clickhouse.cluster.flow.ReplicaReader;
-import io.dpone.clickhouse.cluster.flow.TakeoverWait;
-import io.dpone.clickhouse.cluster.flow.PhaseTimings;
-import io.dpone.clickhouse.cluster.flow.Waits;
-import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotRead;
@@ -14,6 +8,12 @@ import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.flow.PhaseTimings;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.flow.TakeoverWait;
+import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
@@ -71,8 +71,8 @@ public final class ExternalPublicationService {
         this.steps = new RecordSteps(random);
         this.writes = new SlotWrites(ports.authority());
         AbortFlow abort = new AbortFlow(ports, steps, writes);
-        Classifications classifications = new Classifications(new ReplicaReader(ports.catalog(), settings.cluster()),
-                settings.target());
+        Classifications classifications =
+                new Classifications(new ReplicaReader(ports.catalog(), settings.cluster()), settings.target());
         this.sealing = new Sealing(ports, settings, steps, writes, abort, random);
         this.staging = new StagingFlow(ports, settings, steps, writes, abort);
         this.fenced = new FencedAbort(ports, steps, writes, abort);
@@ -83,23 +83,36 @@ public final class ExternalPublicationService {
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
-    public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
+    public PublicationReceipt publish(
+            String schedulerInvocationId,
+            PublicationSource source,
+            Cancellation cancellation,
             ProgressListener progress) {
         ExternalOperation operation = ExternalOperation.derive(settings.plan(), schedulerInvocationId);
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        ExternalRun run = new ExternalRun(new Waits(sleeper, cancellation, timed),
-                new QueueEntryResolver(ports.ddl(), Sha256ProtocolDigests.INSTANCE, settings.entryVisibility(),
-                        settings.entryProgress(), sleeper, cancellation), new ExternalEvidence(ReceiptTimes.of(timings)));
+        ExternalRun run = new ExternalRun(
+                new Waits(sleeper, cancellation, timed),
+                new QueueEntryResolver(
+                        ports.ddl(),
+                        Sha256ProtocolDigests.INSTANCE,
+                        settings.entryVisibility(),
+                        settings.entryProgress(),
+                        sleeper,
+                        cancellation),
+                new ExternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
         ExternalGate.Admission admission = new ExternalGate(ports, settings, random).admit(operation, run);
         Ending ending;
         if (admission.stopped().isPresent()) {
             // this invocation's own unresolved record holds the slot: a stop in admission is a receipt, never a throw
-            SlotVersion<ExternalSlot> held = ((SlotRead.Present<ExternalSlot>) admission.slot()).valid().orElseThrow();
+            SlotVersion<ExternalSlot> held =
+                    ((SlotRead.Present<ExternalSlot>) admission.slot()).valid().orElseThrow();
             run.evidence().record(held);
-            ending = stopped(((ExternalRecord) held.record()).phase(), admission.stopped().get());
+            ending = stopped(
+                    ((ExternalRecord) held.record()).phase(),
+                    admission.stopped().get());
         } else {
             ending = decide(admission.members(), operation, admission.slot(), admission.targetDrift(), source, run);
         }
@@ -121,8 +134,13 @@ public final class ExternalPublicationService {
         return preview.preview(schedulerInvocationId);
     }
 
-    private Ending decide(AdmittedMembers cluster, ExternalOperation operation, SlotRead<ExternalSlot> slot,
-            Optional<DponeException> targetDrift, PublicationSource source, ExternalRun run) {
+    private Ending decide(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotRead<ExternalSlot> slot,
+            Optional<DponeException> targetDrift,
+            PublicationSource source,
+            ExternalRun run) {
         SlotDecision decision = SlotDecision.of(slot, operation.operationId());
         if (decision instanceof SlotDecision.Resume own) {
             run.evidence().record(own.current());
@@ -140,22 +158,31 @@ public final class ExternalPublicationService {
      * target is not taken and nothing is lost. When there is such a UUID the sweep waits first until
      * every {@code CREATE} that passed its age bound has landed ({@code TakeoverWait.outlast}).
      */
-    private void sweepFinishedPredecessor(AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, ExternalRun run) {
+    private void sweepFinishedPredecessor(
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, ExternalRun run) {
         if (finished == null || !(finished.record() instanceof ExternalRecord predecessor)) {
             return;
         }
-        if (AbortedLeftovers.mayStillLand(predecessor) && !TakeoverWait.outlast(run.pacing(), settings.entryVisibility(),
-                ports.authority().permitMaxAge(), run.evidence()::step)) {
-            throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED, "cancelled while waiting out the predecessor"
-                    + " operation's late statements; the target was not taken and nothing was done");
+        if (AbortedLeftovers.mayStillLand(predecessor)
+                && !TakeoverWait.outlast(
+                        run.pacing(),
+                        settings.entryVisibility(),
+                        ports.authority().permitMaxAge(),
+                        run.evidence()::step)) {
+            throw new DponeException(
+                    DponeErrorCode.PUBLICATION_CANCELLED,
+                    "cancelled while waiting out the predecessor"
+                            + " operation's late statements; the target was not taken and nothing was done");
         }
         Optional<String> unproven = predecessor.phase() == ExternalPhase.ABORTED
                 ? AbortedLeftovers.sweep(cluster, predecessor, settings.target(), run.evidence())
                 : AbortedLeftovers.sweepSuperseded(cluster, predecessor, settings.target(), run.evidence());
         unproven.ifPresent(why -> {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "the " + predecessor.phase()
-                    .name().toLowerCase(java.util.Locale.ROOT) + " predecessor operation may have left a table behind ("
-                    + why + "); the target was not taken, so its recorded UUIDs stay readable; run again");
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    "the " + predecessor.phase().name().toLowerCase(java.util.Locale.ROOT)
+                            + " predecessor operation may have left a table behind ("
+                            + why + "); the target was not taken, so its recorded UUIDs stay readable; run again");
         });
     }
 
@@ -164,39 +191,59 @@ public final class ExternalPublicationService {
      * version-checked CAS from the finished record (external COMPLETED or ABORTED, or a COMPLETED
      * internal record: the migration).
      */
-    private Ending newOperation(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> finished,
-            PublicationSource source, ExternalRun run) {
+    private Ending newOperation(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> finished,
+            PublicationSource source,
+            ExternalRun run) {
         SourceSealer.requireSealableKind(source);
         if (!cluster.targetColumns().isEmpty()) {
             // what the source declares without being read must agree with the target before anything is locked
             SourceSealer.requireDeclarationAgrees(source, DeclaredColumns.of(cluster.targetColumns(), source));
         }
         if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > settings.maxSourceBytes()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                     "the source is larger than max_source_bytes; nothing was locked or created");
         }
         sweepFinishedPredecessor(cluster, finished, run);
         run.pacing().progress().step("lock");
-        ExternalRecord locked = steps.locked(operation, cluster.inventoryDigest(),
-                finished == null ? 0 : finished.record().dispatchEpoch(), notBefore(finished));
-        SlotWrite<ExternalSlot> taken = finished == null ? ports.authority().createIfAbsent(locked)
+        ExternalRecord locked = steps.locked(
+                operation,
+                cluster.inventoryDigest(),
+                finished == null ? 0 : finished.record().dispatchEpoch(),
+                notBefore(finished));
+        SlotWrite<ExternalSlot> taken = finished == null
+                ? ports.authority().createIfAbsent(locked)
                 : ports.authority().compareAndSwap(finished, locked);
         if (taken instanceof SlotWrite.Unknown<ExternalSlot> unknown) {
-            // The slot may now hold LOCKED for this operation: it reached the authority, so a receipt (as internal mode).
+            // The slot may now hold LOCKED for this operation: it reached the authority, so a receipt (as internal
+            // mode).
             run.evidence().step("slot write unacknowledged: " + unknown.reason());
-            return Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
-                    "the response to taking the slot was lost (" + unknown.reason() + "); nothing else was done; run the"
+            return Ending.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                    "the response to taking the slot was lost (" + unknown.reason()
+                            + "); nothing else was done; run the"
                             + " same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof SlotWrite.Conflict<ExternalSlot> conflict) {
-            return writes.sameOperation(locked).map(mine -> resume(cluster, operation, mine, Optional.empty(), source, run))
-                    .orElseThrow(() -> new DponeException(SlotWrites.code(conflict.reason()),
+            return writes.sameOperation(locked)
+                    .map(mine -> resume(cluster, operation, mine, Optional.empty(), source, run))
+                    .orElseThrow(() -> new DponeException(
+                            SlotWrites.code(conflict.reason()),
                             "another worker took the target slot first (" + conflict.reason() + "); nothing was done"));
         }
         SlotVersion<ExternalSlot> verified = ((SlotWrite.Verified<ExternalSlot>) taken).verified();
         run.evidence().record(verified);
-        run.evidence().step(finished == null ? "locked" : finished.record() instanceof InternalBaseline
-                ? "locked by migration from a completed internal record" : "locked over a finished record");
+        run.evidence()
+                .step(
+                        finished == null
+                                ? "locked"
+                                : finished.record() instanceof InternalBaseline
+                                        ? "locked by migration from a completed internal record"
+                                        : "locked over a finished record");
         return resume(cluster, operation, verified, Optional.empty(), source, run);
     }
 
@@ -209,8 +256,13 @@ public final class ExternalPublicationService {
      * best effort: if even that fails, the original error propagates. Other errors (a killed thread)
      * propagate unchanged: a process that is going away sends nothing more.
      */
-    private Ending resume(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> start,
-            Optional<DponeException> targetDrift, PublicationSource source, ExternalRun run) {
+    private Ending resume(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> start,
+            Optional<DponeException> targetDrift,
+            PublicationSource source,
+            ExternalRun run) {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
@@ -233,13 +285,22 @@ public final class ExternalPublicationService {
             current = ((Flow.Continue) flow).current();
         }
         ExternalPhase phase = ((ExternalRecord) current.record()).phase();
-        return Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.HOST_INTERNAL_ERROR, "the operation did not reach an"
-                + " ending within " + MAX_STEPS + " steps (a defect); it stays " + phase + "; nothing more was sent; run the"
-                + " same invocation again, or follow the runbook");
+        return Ending.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.HOST_INTERNAL_ERROR,
+                "the operation did not reach an"
+                        + " ending within " + MAX_STEPS + " steps (a defect); it stays " + phase
+                        + "; nothing more was sent; run the"
+                        + " same invocation again, or follow the runbook");
     }
 
-    private Flow step(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current,
-            Optional<DponeException> targetDrift, PublicationSource source, ExternalRun run) {
+    private Flow step(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> current,
+            Optional<DponeException> targetDrift,
+            PublicationSource source,
+            ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (targetDrift.isPresent() && record.phase().prePublication()) {
             // admission found the target drifted under this operation's own record: the fenced abort, never a throw
@@ -247,10 +308,12 @@ public final class ExternalPublicationService {
         }
         return switch (record.phase()) {
             // a fenced pre-publication operation is aborted safely by its own run, never continued
-            case LOCKED -> fenced.locked(cluster, operation, current, run)
-                    .orElseGet(() -> sealing.toStaging(cluster, operation, current, source, run));
-            case STAGING -> fenced.staging(cluster, operation, current, run)
-                    .orElseGet(() -> staging.stage(cluster, operation, current, run));
+            case LOCKED ->
+                fenced.locked(cluster, operation, current, run)
+                        .orElseGet(() -> sealing.toStaging(cluster, operation, current, source, run));
+            case STAGING ->
+                fenced.staging(cluster, operation, current, run)
+                        .orElseGet(() -> staging.stage(cluster, operation, current, run));
             case STAGED -> {
                 // idempotent: the STAGED write released it unless its answer was lost
                 ports.store().release(record.payload().artifact().sha256(), operation.holder());
@@ -268,10 +331,16 @@ public final class ExternalPublicationService {
     /** A rerun of an aborted invocation: first drops any late-landing table of the operation (by recorded UUID). */
     private Ending aborted(AdmittedMembers cluster, ExternalRecord record, ExternalRun run) {
         Optional<String> left = AbortedLeftovers.sweep(cluster, record, settings.target(), run.evidence());
-        return Ending.of(PublicationOutcome.ABORTED, record.payload().abortCode(), "this invocation's operation ended before"
-                + " publication (not success); a new invocation may publish" + left.map(why -> "; a late-landing table of"
-                        + " the operation may remain (" + why + "); the next run of this invocation, or the next operation"
-                        + " before it takes the target, drops it by its recorded UUID").orElse(""));
+        return Ending.of(
+                PublicationOutcome.ABORTED,
+                record.payload().abortCode(),
+                "this invocation's operation ended before"
+                        + " publication (not success); a new invocation may publish"
+                        + left.map(why -> "; a late-landing table of"
+                                        + " the operation may remain (" + why
+                                        + "); the next run of this invocation, or the next operation"
+                                        + " before it takes the target, drops it by its recorded UUID")
+                                .orElse(""));
     }
 
     /** The receipt of a run stopped by a throwable once the slot is held (see {@link #resume}). */
@@ -280,11 +349,15 @@ public final class ExternalPublicationService {
             return interrupted(phase, coded);
         }
         boolean unsent = phase == ExternalPhase.LOCKED || phase == ExternalPhase.STAGING;
-        return Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.HOST_INTERNAL_ERROR, "an unexpected failure ("
-                + failure.getClass().getSimpleName() + ") stopped the run; the operation stays " + phase + " and its"
-                + " record is kept; " + (unsent ? "no publication statement was sent; " : "")
-                + "the outcome of the interrupted step is unknown; run the same invocation again in a fresh process, or"
-                + " follow the runbook");
+        return Ending.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.HOST_INTERNAL_ERROR,
+                "an unexpected failure ("
+                        + failure.getClass().getSimpleName() + ") stopped the run; the operation stays " + phase
+                        + " and its"
+                        + " record is kept; " + (unsent ? "no publication statement was sent; " : "")
+                        + "the outcome of the interrupted step is unknown; run the same invocation again in a fresh process, or"
+                        + " follow the runbook");
     }
 
     /**
@@ -295,10 +368,13 @@ public final class ExternalPublicationService {
      */
     private static Ending interrupted(ExternalPhase phase, DponeException failed) {
         boolean unsent = phase == ExternalPhase.LOCKED || phase == ExternalPhase.STAGING;
-        return Ending.of(unsent ? PublicationOutcome.PREPARED : PublicationOutcome.UNKNOWN, failed.code(),
-                failed.getMessage() + "; the operation stays " + phase + (unsent
-                        ? "; no publication statement was sent; run the same invocation again"
-                        : "; nothing more was sent; run the same invocation again to reconcile, or follow the runbook"));
+        return Ending.of(
+                unsent ? PublicationOutcome.PREPARED : PublicationOutcome.UNKNOWN,
+                failed.code(),
+                failed.getMessage() + "; the operation stays " + phase
+                        + (unsent
+                                ? "; no publication statement was sent; run the same invocation again"
+                                : "; nothing more was sent; run the same invocation again to reconcile, or follow the runbook"));
     }
 
     private Instant notBefore(SlotVersion<ExternalSlot> finished) {
@@ -306,7 +382,8 @@ public final class ExternalPublicationService {
         if (finished == null) {
             return now;
         }
-        Instant last = finished.record() instanceof ExternalRecord record ? record.payload().updatedAt()
+        Instant last = finished.record() instanceof ExternalRecord record
+                ? record.payload().updatedAt()
                 : ((InternalBaseline) finished.record()).record().payload().updatedAt();
         return now.isBefore(last) ? last : now;
     }

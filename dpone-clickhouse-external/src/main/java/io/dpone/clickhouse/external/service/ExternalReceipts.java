@@ -17,15 +17,21 @@ import java.util.Optional;
 public final class ExternalReceipts {
     public static final String SCHEMA = "dpone.clickhouse.cluster-external-full-refresh-receipt.v1";
 
-    private ExternalReceipts() {
-    }
+    private ExternalReceipts() {}
 
     static PublicationReceipt of(String operationId, Ending ending, ExternalEvidence evidence) {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("message", ending.message());
         detail.putAll(evidence.detail());
-        return new PublicationReceipt(SCHEMA, ReplicationMode.EXTERNAL, operationId, EvidenceScope.RUNTIME,
-                EvidenceStatus.UNVERIFIED, ending.outcome(), ending.code(), detail);
+        return new PublicationReceipt(
+                SCHEMA,
+                ReplicationMode.EXTERNAL,
+                operationId,
+                EvidenceScope.RUNTIME,
+                EvidenceStatus.UNVERIFIED,
+                ending.outcome(),
+                ending.code(),
+                detail);
     }
 
     /** A status read that found no external record of the target. */
@@ -33,7 +39,14 @@ public final class ExternalReceipts {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("message", message);
         detail.putAll(evidence.detail());
-        return new PublicationReceipt(SCHEMA, ReplicationMode.EXTERNAL, "", EvidenceScope.RUNTIME,
-                EvidenceStatus.UNVERIFIED, PublicationOutcome.NONE, Optional.empty(), detail);
+        return new PublicationReceipt(
+                SCHEMA,
+                ReplicationMode.EXTERNAL,
+                "",
+                EvidenceScope.RUNTIME,
+                EvidenceStatus.UNVERIFIED,
+                PublicationOutcome.NONE,
+                Optional.empty(),
+                detail);
     }
 }

@@ -1,12 +1,12 @@
 package io.dpone.clickhouse.external.service;
 
-import io.dpone.clickhouse.cluster.flow.Waits;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.flow.Waits;
 import java.util.Set;
 
 /**

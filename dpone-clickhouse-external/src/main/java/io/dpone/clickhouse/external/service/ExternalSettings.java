@@ -44,9 +44,21 @@ public record ExternalSettings(
     }
 
     /** Production bounds: about 2 seconds of entry visibility and 5 minutes of entry progress per invocation. */
-    public static ExternalSettings withDefaultWaits(String cluster, TableRef target, FacadeSpec facade, String engine,
-            long maxSourceBytes, long contentRowBudget) {
-        return new ExternalSettings(cluster, target, facade, engine, maxSourceBytes, contentRowBudget, 180,
+    public static ExternalSettings withDefaultWaits(
+            String cluster,
+            TableRef target,
+            FacadeSpec facade,
+            String engine,
+            long maxSourceBytes,
+            long contentRowBudget) {
+        return new ExternalSettings(
+                cluster,
+                target,
+                facade,
+                engine,
+                maxSourceBytes,
+                contentRowBudget,
+                180,
                 new BoundedWait(12, Duration.ofMillis(100), Duration.ofSeconds(2)),
                 new BoundedWait(40, Duration.ofMillis(200), Duration.ofSeconds(10)));
     }

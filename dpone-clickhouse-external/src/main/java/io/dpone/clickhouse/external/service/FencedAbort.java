@@ -50,30 +50,35 @@ final class FencedAbort {
     }
 
     /** LOCKED whose bound inventory is not the admitted one: ABORTED, nothing to clean up. */
-    Optional<Flow> locked(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked,
-            ExternalRun run) {
+    Optional<Flow> locked(
+            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         return Fences.inventory(record, cluster).map(fence -> {
             run.evidence().step("fenced in LOCKED");
-            return abort.fromLocked(locked, operation, fence.code().orElseThrow(), fence.message()
-                    + "; no candidate had been created", null, run);
+            return abort.fromLocked(
+                    locked,
+                    operation,
+                    fence.code().orElseThrow(),
+                    fence.message() + "; no candidate had been created",
+                    null,
+                    run);
         });
     }
 
     /** STAGING whose bound inventory or baseline is not what admission saw: the fenced abort. */
-    Optional<Flow> staging(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging,
-            ExternalRun run) {
+    Optional<Flow> staging(
+            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) staging.record();
-        return Fences.staging(record, cluster).map(fence -> abort(cluster, operation, staging, fence.code().orElseThrow(),
-                fence.message(), run));
+        return Fences.staging(record, cluster)
+                .map(fence -> abort(cluster, operation, staging, fence.code().orElseThrow(), fence.message(), run));
     }
 
     /**
      * STAGED whose bound inventory or baseline is not what admission saw (a column added to the
      * target, the target dropped or recreated on a member): the fenced abort, before any permit.
      */
-    Optional<Flow> staged(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged,
-            ExternalRun run) {
+    Optional<Flow> staged(
+            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
         return staging(cluster, operation, staged, run);
     }
 
@@ -82,38 +87,59 @@ final class FencedAbort {
      * target dropped on one member, definitions that now differ, an engine no longer admitted):
      * from LOCKED nothing was created (ABORTED); from STAGING or STAGED the exact owned cleanup.
      */
-    Flow drifted(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current,
-            DponeException drift, ExternalRun run) {
+    Flow drifted(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> current,
+            DponeException drift,
+            ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (record.phase() == ExternalPhase.LOCKED) {
             run.evidence().step("fenced in LOCKED");
-            return abort.fromLocked(current, operation, drift.code(), drift.getMessage() + "; no candidate had been created",
-                    null, run);
+            return abort.fromLocked(
+                    current,
+                    operation,
+                    drift.code(),
+                    drift.getMessage() + "; no candidate had been created",
+                    null,
+                    run);
         }
         return abort(cluster, operation, current, drift.code(), drift.getMessage(), run);
     }
 
     /** The exact owned cleanup and ABORTED from STAGING or STAGED, or an ending that keeps the operation fenced. */
-    Flow abort(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, DponeErrorCode code,
-            String reason, ExternalRun run) {
+    Flow abort(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> current,
+            DponeErrorCode code,
+            String reason,
+            ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
         ExternalPhase phase = record.phase();
         if (phase != ExternalPhase.STAGING && phase != ExternalPhase.STAGED) {
-            throw new IllegalStateException("only a staging or staged operation is aborted with owned cleanup, not " + phase);
+            throw new IllegalStateException(
+                    "only a staging or staged operation is aborted with owned cleanup, not " + phase);
         }
         run.evidence().step("fenced in " + phase);
         boolean drifted = !record.payload().inventoryDigest().equals(cluster.inventoryDigest());
         for (MemberRecord member : record.payload().members()) {
             Optional<String> unproven = unproven(cluster, member, operation, drifted);
             if (unproven.isPresent()) {
-                return new Flow.Concluded(Ending.of(PublicationOutcome.UNKNOWN, code, reason + "; the operation cannot be"
-                        + " aborted safely because member " + member.shardNumber() + "/" + member.replicaNumber() + " "
-                        + unproven.get() + "; it stays fenced in " + phase + " and nothing was dropped; follow the runbook"));
+                return new Flow.Concluded(Ending.of(
+                        PublicationOutcome.UNKNOWN,
+                        code,
+                        reason + "; the operation cannot be"
+                                + " aborted safely because member " + member.shardNumber() + "/"
+                                + member.replicaNumber() + " "
+                                + unproven.get() + "; it stays fenced in " + phase
+                                + " and nothing was dropped; follow the runbook"));
             }
         }
         SlotVersion<ExternalSlot> staging = current;
         if (phase == ExternalPhase.STAGED) {
-            SlotWrites.Step step = writes.write(current, steps.withdrawn(record, ports.clock().instant()), run.evidence());
+            SlotWrites.Step step =
+                    writes.write(current, steps.withdrawn(record, ports.clock().instant()), run.evidence());
             if (step instanceof SlotWrites.Step.Stopped stopped) {
                 return new Flow.Concluded(stopped.ending());
             }
@@ -121,9 +147,14 @@ final class FencedAbort {
             if (!advanced.written()) {
                 // another worker of this operation moved it first (dispatched, withdrew or aborted): go on from there
                 boolean moved = ((ExternalRecord) advanced.current().record()).phase() != ExternalPhase.STAGED;
-                return moved ? new Flow.Continue(advanced.current()) : new Flow.Concluded(Ending.of(PublicationOutcome.UNKNOWN,
-                        code, reason + "; the publication permit could not be withdrawn; nothing was dropped; run the same"
-                                + " invocation again"));
+                return moved
+                        ? new Flow.Continue(advanced.current())
+                        : new Flow.Concluded(Ending.of(
+                                PublicationOutcome.UNKNOWN,
+                                code,
+                                reason
+                                        + "; the publication permit could not be withdrawn; nothing was dropped; run the same"
+                                        + " invocation again"));
             }
             run.evidence().step("publication permit withdrawn");
             staging = advanced.current();
@@ -132,8 +163,8 @@ final class FencedAbort {
     }
 
     /** Why the member's owned candidate cannot be proven cleaned up through the current inventory, if it cannot. */
-    private static Optional<String> unproven(AdmittedMembers cluster, MemberRecord member, ExternalOperation operation,
-            boolean drifted) {
+    private static Optional<String> unproven(
+            AdmittedMembers cluster, MemberRecord member, ExternalOperation operation, boolean drifted) {
         Optional<AdmittedMembers.Member> admitted = cluster.of(member);
         if (admitted.isEmpty()) {
             return Optional.of("is no longer in the cluster inventory, so its candidate cannot be proven absent");
@@ -149,7 +180,9 @@ final class FencedAbort {
             }
             exact |= StagingDecision.ownedAttempt(member, observed.facts());
         }
-        return exact ? Optional.empty() : Optional.of("does not show its recorded candidate at its current endpoint and the"
-                + " inventory changed since staging, so the server that staged it may still hold it");
+        return exact
+                ? Optional.empty()
+                : Optional.of("does not show its recorded candidate at its current endpoint and the"
+                        + " inventory changed since staging, so the server that staged it may still hold it");
     }
 }

@@ -19,14 +19,15 @@ import java.util.UUID;
  * changed. Pure.
  */
 final class Fences {
-    private Fences() {
-    }
+    private Fences() {}
 
     static Optional<Ending> inventory(ExternalRecord record, AdmittedMembers cluster) {
         if (record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
             return Optional.empty();
         }
-        return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+        return Optional.of(Ending.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
                 "the inventory (members or their resolved endpoints) changed since the operation bound it; nothing was"
                         + " sent under the changed inventory"));
     }
@@ -37,16 +38,20 @@ final class Fences {
         if (inventory.isPresent()) {
             return inventory;
         }
-        boolean same = Objects.equals(record.payload().targetDefinition(), cluster.target().orElse(null));
+        boolean same = Objects.equals(
+                record.payload().targetDefinition(), cluster.target().orElse(null));
         for (MemberRecord member : record.payload().members()) {
-            HostEndpoint endpoint = cluster.of(member).map(AdmittedMembers.Member::endpoint).orElse(null);
+            HostEndpoint endpoint =
+                    cluster.of(member).map(AdmittedMembers.Member::endpoint).orElse(null);
             UUID now = endpoint == null ? null : cluster.targetUuids().get(endpoint);
             same &= endpoint != null && Objects.equals(now, member.targetUuid());
         }
         if (same) {
             return Optional.empty();
         }
-        return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+        return Optional.of(Ending.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                 "a member's target is no longer the baseline the operation bound (or the member is gone); nothing was"
                         + " published"));
     }

@@ -5,9 +5,7 @@ import io.dpone.clickhouse.external.authority.ExternalSlot;
 
 /** What one step of the state machine left: an ending, or the record the next step continues from. */
 sealed interface Flow {
-    record Concluded(Ending ending) implements Flow {
-    }
+    record Concluded(Ending ending) implements Flow {}
 
-    record Continue(SlotVersion<ExternalSlot> current) implements Flow {
-    }
+    record Continue(SlotVersion<ExternalSlot> current) implements Flow {}
 }

@@ -7,13 +7,13 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
-import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -47,6 +47,7 @@ final class LivePreview {
     static final String SCHEMA = "dpone.clickhouse.cluster-external-full-refresh-live-plan.v1";
     /** The invocation a plan without {@code --invocation-id} stands for: any new one. */
     static final String NEW_INVOCATION = "dpone-plan-live-new-invocation";
+
     private final ExternalPorts ports;
     private final ExternalSettings settings;
     private final RandomBits random;
@@ -77,10 +78,16 @@ final class LivePreview {
             detail.put("inventory_digest", admission.members().inventoryDigest().hex());
             detail.put("members", members(admission.members(), survey.serverVersions()));
         }
-        detail.put("facade", survey.facade() == null ? "not judged: admission stopped before the facade was read"
-                : LivePlanFields.facade(survey.facade()));
-        detail.put("capability", survey.needsProof() ? "unproven for this inventory: publish sends the probe first"
-                : "proven for this inventory by the record");
+        detail.put(
+                "facade",
+                survey.facade() == null
+                        ? "not judged: admission stopped before the facade was read"
+                        : LivePlanFields.facade(survey.facade()));
+        detail.put(
+                "capability",
+                survey.needsProof()
+                        ? "unproven for this inventory: publish sends the probe first"
+                        : "proven for this inventory by the record");
         detail.put("authority", authority(admission.slot(), operation));
         if (admission.stopped().isPresent()) {
             // this invocation's own record holds the slot: publish ends in a receipt with this stop, sending nothing
@@ -102,38 +109,59 @@ final class LivePreview {
         return fresh(((SlotDecision.NewOperation) decision).finished(), admission.members(), operation, detail);
     }
 
-    private LivePlan fresh(Optional<SlotVersion<ExternalSlot>> finished, AdmittedMembers cluster, ExternalOperation operation,
+    private LivePlan fresh(
+            Optional<SlotVersion<ExternalSlot>> finished,
+            AdmittedMembers cluster,
+            ExternalOperation operation,
             Map<String, Object> detail) {
         long epoch = finished.map(f -> f.record().dispatchEpoch()).orElse(0L);
         boolean existing = cluster.target().isPresent();
         TableRef candidate = operation.candidate();
         List<Object> statements = new ArrayList<>(staging(cluster, candidate));
-        statements.add(fenced("publication", existing ? new FencedDdl.Exchange(settings.cluster(), settings.target(), candidate)
-                : new FencedDdl.Rename(settings.cluster(), candidate, settings.target()), operation, epoch + 1));
+        statements.add(fenced(
+                "publication",
+                existing
+                        ? new FencedDdl.Exchange(settings.cluster(), settings.target(), candidate)
+                        : new FencedDdl.Rename(settings.cluster(), candidate, settings.target()),
+                operation,
+                epoch + 1));
         if (existing) {
-            statements.add(fenced("cleanup", new FencedDdl.DropCandidate(settings.cluster(), candidate), operation, epoch + 2));
+            statements.add(fenced(
+                    "cleanup", new FencedDdl.DropCandidate(settings.cluster(), candidate), operation, epoch + 2));
         }
-        boolean sweep = finished.isPresent() && finished.get().record() instanceof ExternalRecord last
+        boolean sweep = finished.isPresent()
+                && finished.get().record() instanceof ExternalRecord last
                 && last.phase() == ExternalPhase.ABORTED;
-        String taking = finished.isEmpty() ? "take the slot (create if absent)"
-                : finished.get().record() instanceof InternalBaseline ? "take the slot by migration CAS from the completed"
-                        + " internal record" : "take the slot by CAS from the finished record";
-        detail.put("next", (sweep ? "drop any late-landing table of the aborted predecessor by its recorded UUID, " : "")
-                + taking + " (LOCKED) before reading the source, seal it, stage and prove every member's candidate, publish"
-                + " with one " + (existing ? "EXCHANGE" : "RENAME") + (existing ? ", then drop each member's exact predecessor"
-                        : ""));
+        String taking = finished.isEmpty()
+                ? "take the slot (create if absent)"
+                : finished.get().record() instanceof InternalBaseline
+                        ? "take the slot by migration CAS from the completed" + " internal record"
+                        : "take the slot by CAS from the finished record";
+        detail.put(
+                "next",
+                (sweep ? "drop any late-landing table of the aborted predecessor by its recorded UUID, " : "")
+                        + taking
+                        + " (LOCKED) before reading the source, seal it, stage and prove every member's candidate, publish"
+                        + " with one " + (existing ? "EXCHANGE" : "RENAME")
+                        + (existing ? ", then drop each member's exact predecessor" : ""));
         detail.put("statements", statements);
         return new LivePlan(SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.NEW_OPERATION, Optional.empty(), detail);
     }
 
     /** The own operation, judged by what status (and so the rerun) concludes from its record. */
-    private LivePlan resume(SlotVersion<ExternalSlot> current, ExternalGate.Admission admission, ExternalOperation operation,
+    private LivePlan resume(
+            SlotVersion<ExternalSlot> current,
+            ExternalGate.Admission admission,
+            ExternalOperation operation,
             Map<String, Object> detail) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (admission.targetDrift().isPresent() && record.phase().prePublication()) {
-            detail.put("next", "abort safely: the target drifted under the operation (" + admission.targetDrift().get().code()
-                    + "); its owned candidates are dropped by recorded UUID and the record ends ABORTED; nothing is"
-                    + " published");
+            detail.put(
+                    "next",
+                    "abort safely: the target drifted under the operation ("
+                            + admission.targetDrift().get().code()
+                            + "); its owned candidates are dropped by recorded UUID and the record ends ABORTED; nothing is"
+                            + " published");
             detail.put("statements", List.of());
             return new LivePlan(SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.RESUME, Optional.empty(), detail);
         }
@@ -154,7 +182,8 @@ final class LivePreview {
         if (outcome != PublicationOutcome.PREPARED && outcome != PublicationOutcome.WAITING) {
             detail.put("next", "nothing is sent: " + said);
             detail.put("statements", List.of());
-            return new LivePlan(SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.BLOCKED, conclusion.errorCode(), detail);
+            return new LivePlan(
+                    SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.BLOCKED, conclusion.errorCode(), detail);
         }
         detail.put("next", record.phase() + ": " + said);
         detail.put("statements", resumed(record, admission.members(), operation));
@@ -170,17 +199,24 @@ final class LivePreview {
             statements.addAll(staging(cluster, Statements.candidate(record, settings.target())));
         }
         // LOCKED has bound no baseline yet: the target as admission saw it decides the statement
-        boolean existing = record.phase() == ExternalPhase.LOCKED ? cluster.target().isPresent()
+        boolean existing = record.phase() == ExternalPhase.LOCKED
+                ? cluster.target().isPresent()
                 : !record.payload().absentTarget();
         if (prePublication) {
             FencedDdl publication = existing
-                    ? new FencedDdl.Exchange(settings.cluster(), settings.target(), Statements.candidate(record, settings.target()))
-                    : new FencedDdl.Rename(settings.cluster(), Statements.candidate(record, settings.target()), settings.target());
+                    ? new FencedDdl.Exchange(
+                            settings.cluster(), settings.target(), Statements.candidate(record, settings.target()))
+                    : new FencedDdl.Rename(
+                            settings.cluster(), Statements.candidate(record, settings.target()), settings.target());
             statements.add(fenced("publication", publication, operation, epoch + 1));
         }
-        // a bound drop that proves lost with every member holding its predecessor or nothing is sent again at the next epoch
+        // a bound drop that proves lost with every member holding its predecessor or nothing is sent again at the next
+        // epoch
         if (existing) {
-            statements.add(fenced("cleanup", Statements.cleanup(record, settings.cluster(), settings.target()), operation,
+            statements.add(fenced(
+                    "cleanup",
+                    Statements.cleanup(record, settings.cluster(), settings.target()),
+                    operation,
                     prePublication ? epoch + 2 : epoch + 1));
         }
         return statements;
@@ -193,16 +229,20 @@ final class LivePreview {
     private static List<Object> staging(AdmittedMembers cluster, TableRef candidate) {
         List<Object> statements = new ArrayList<>();
         String rendered = candidate.render();
-        String attempt = rendered.endsWith("`") ? rendered.substring(0, rendered.length() - 1) + "_<recorded UUID hex>`"
+        String attempt = rendered.endsWith("`")
+                ? rendered.substring(0, rendered.length() - 1) + "_<recorded UUID hex>`"
                 : rendered + "_<recorded UUID hex>";
         for (AdmittedMembers.Member member : cluster.members()) {
             Map<String, Object> entry = ReceiptFields.member(member.row(), "step", "stage");
             entry.put("permit", false);
-            entry.put("statements", List.of(
-                    "CREATE TABLE " + attempt + " UUID '<recorded before the create>' ... (the target's"
-                            + " definition, or the declared columns for an absent target)",
-                    "INSERT INTO " + attempt + " ... (the sealed artifact's rows)",
-                    "RENAME TABLE " + attempt + " TO " + rendered + " (after every row is proven and READY recorded)"));
+            entry.put(
+                    "statements",
+                    List.of(
+                            "CREATE TABLE " + attempt + " UUID '<recorded before the create>' ... (the target's"
+                                    + " definition, or the declared columns for an absent target)",
+                            "INSERT INTO " + attempt + " ... (the sealed artifact's rows)",
+                            "RENAME TABLE " + attempt + " TO " + rendered
+                                    + " (after every row is proven and READY recorded)"));
             statements.add(entry);
         }
         return statements;
@@ -211,15 +251,18 @@ final class LivePreview {
     private static LivePlan blocked(DponeException refused, Map<String, Object> detail) {
         detail.put("next", "nothing is sent: " + refused.getMessage());
         detail.put("statements", List.of());
-        return new LivePlan(SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
+        return new LivePlan(
+                SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
     }
 
     private static List<Object> members(AdmittedMembers cluster, Map<HostEndpoint, String> versions) {
         List<Object> members = new ArrayList<>();
         for (AdmittedMembers.Member member : cluster.members()) {
             UUID uuid = cluster.targetUuids().get(member.endpoint());
-            Map<String, Object> entry = ReceiptFields.member(member.row(), "target", cluster.target().isEmpty() ? "absent"
-                    : uuid == null ? "unknown" : Map.of("uuid", uuid.toString()));
+            Map<String, Object> entry = ReceiptFields.member(
+                    member.row(),
+                    "target",
+                    cluster.target().isEmpty() ? "absent" : uuid == null ? "unknown" : Map.of("uuid", uuid.toString()));
             entry.put("time_zone", cluster.timeZones().get(member.row()));
             entry.put("server_version", LivePlanFields.serverVersion(versions, member.endpoint()));
             members.add(entry);
@@ -252,8 +295,9 @@ final class LivePreview {
             return authority;
         }
         ExternalRecord record = (ExternalRecord) valid.get().record();
-        authority.put("owner", record.operationId().equals(operation.operationId()) ? "this invocation"
-                : "another invocation");
+        authority.put(
+                "owner",
+                record.operationId().equals(operation.operationId()) ? "this invocation" : "another invocation");
         authority.put("operation_id", record.operationId().hex());
         authority.put("phase", record.phase().name());
         return authority;
@@ -265,8 +309,15 @@ final class LivePreview {
 
     /** Admission's context for a read: no wait is ever taken (the survey sends nothing to wait for). */
     private ExternalRun readOnlyRun() {
-        return new ExternalRun(new Waits(ports.sleeper(), Cancellation.NEVER, ProgressListener.NONE),
-                new QueueEntryResolver(ports.ddl(), Sha256ProtocolDigests.INSTANCE, BoundedWait.once(), BoundedWait.once(),
-                        ports.sleeper(), Cancellation.NEVER), new ExternalEvidence(ReceiptTimes.ofRead()));
+        return new ExternalRun(
+                new Waits(ports.sleeper(), Cancellation.NEVER, ProgressListener.NONE),
+                new QueueEntryResolver(
+                        ports.ddl(),
+                        Sha256ProtocolDigests.INSTANCE,
+                        BoundedWait.once(),
+                        BoundedWait.once(),
+                        ports.sleeper(),
+                        Cancellation.NEVER),
+                new ExternalEvidence(ReceiptTimes.ofRead()));
     }
 }

@@ -27,7 +27,10 @@ final class MemberIdentities {
      * @param zones each proven member's {@code timezone()}, by row
      * @param unproven the first member that did not answer as itself, if any
      */
-    record Identified(ResolvedInventory inventory, List<AdmittedMembers.Member> members, Map<ClusterMember, String> zones,
+    record Identified(
+            ResolvedInventory inventory,
+            List<AdmittedMembers.Member> members,
+            Map<ClusterMember, String> zones,
             Optional<ClusterMember> unproven) {
         Identified {
             requireNonNull(inventory, "inventory is null");
@@ -42,8 +45,7 @@ final class MemberIdentities {
         }
     }
 
-    private MemberIdentities() {
-    }
+    private MemberIdentities() {}
 
     static Identified identify(ResolvedInventory inventory, MemberSessions sessions, String cluster) {
         List<AdmittedMembers.Member> members = new ArrayList<>();

@@ -16,8 +16,7 @@ import java.util.Map;
  * the record names but the inventory lacks gets no shape, so the classifier calls it unknown. Pure.
  */
 final class MemberShapes {
-    private MemberShapes() {
-    }
+    private MemberShapes() {}
 
     static ExpectedShapes of(ExternalRecord record, AdmittedMembers cluster) {
         ExternalPayload payload = record.payload();
@@ -27,7 +26,8 @@ final class MemberShapes {
         }
         if (shapes.isEmpty()) {
             // No admitted member is named by the record: every observation classifies as unknown.
-            return new ExpectedShapes.PerMember(Map.of(new HostEndpoint("none", 0),
+            return new ExpectedShapes.PerMember(Map.of(
+                    new HostEndpoint("none", 0),
                     shape(payload, payload.members().get(0))));
         }
         return new ExpectedShapes.PerMember(shapes);
@@ -35,7 +35,9 @@ final class MemberShapes {
 
     private static PublicationShape shape(ExternalPayload payload, MemberRecord member) {
         var desired = payload.candidateDefinition().identity(member.candidateUuid());
-        return payload.absentTarget() ? new PublicationShape.AbsentTarget(desired)
-                : new PublicationShape.ExistingTarget(payload.targetDefinition().identity(member.targetUuid()), desired);
+        return payload.absentTarget()
+                ? new PublicationShape.AbsentTarget(desired)
+                : new PublicationShape.ExistingTarget(
+                        payload.targetDefinition().identity(member.targetUuid()), desired);
     }
 }

@@ -58,7 +58,12 @@ final class MemberStaging {
     private final Supplier<AgeBound> ageBounds;
 
     /** @param ageBounds starts each attempt's CREATE age bound (the permit issuer's {@code startAgeBound}) */
-    MemberStaging(ExternalSettings settings, RecordSteps steps, SlotWrites writes, Clock clock, Supplier<AgeBound> ageBounds) {
+    MemberStaging(
+            ExternalSettings settings,
+            RecordSteps steps,
+            SlotWrites writes,
+            Clock clock,
+            Supplier<AgeBound> ageBounds) {
         this.settings = requireNonNull(settings, "settings is null");
         this.steps = requireNonNull(steps, "steps is null");
         this.writes = requireNonNull(writes, "writes is null");
@@ -67,29 +72,40 @@ final class MemberStaging {
     }
 
     /** @param placement where date-times land (the members' one server zone, fenced by the inventory digest) */
-    MemberResult bring(AdmittedMembers.Member member, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
-            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run) {
+    MemberResult bring(
+            AdmittedMembers.Member member,
+            MemberRecord record,
+            StoredArtifact artifact,
+            DateTimePlacement placement,
+            ExternalOperation operation,
+            RecordCursor cursor,
+            Cancellation cancellation,
+            ExternalRun run) {
         MemberSession session = member.session();
-        ArtifactBinding binding = ((ExternalRecord) cursor.current().record()).payload().artifact();
+        ArtifactBinding binding =
+                ((ExternalRecord) cursor.current().record()).payload().artifact();
         String label = "member " + record.shardNumber() + "/" + record.replicaNumber();
         TableRef candidate = operation.candidate();
         // A superseded attempt's CREATE may land late, under its own attempt name, and never be proven:
         // drop it by its recorded UUID (that name only ever holds that one table, so no drop sent here
         // can reach another attempt's)
-        if (OwnedTables.dropAttempts(session, candidate, record, record.triedUuids()) instanceof OwnedTables.Sweep.Done swept) {
+        if (OwnedTables.dropAttempts(session, candidate, record, record.triedUuids())
+                instanceof OwnedTables.Sweep.Done swept) {
             if (swept.dropped()) {
                 run.evidence().step(label + " superseded attempt dropped by its recorded UUID");
             }
         } else {
-            return stopped(label + ": a superseded attempt of this operation could not be read, dropped and proven absent; run"
-                    + " the same invocation again");
+            return stopped(
+                    label + ": a superseded attempt of this operation could not be read, dropped and proven absent; run"
+                            + " the same invocation again");
         }
         if (!(session.table(candidate) instanceof CatalogRead.Observed<TableState> published)) {
             return unreachable(label);
         }
         TableState underAttempt = new TableState.Absent();
         if (published.facts() instanceof TableState.Absent && record.candidateUuid() != null) {
-            if (!(session.table(operation.attempt(record.candidateUuid())) instanceof CatalogRead.Observed<TableState> seen)) {
+            if (!(session.table(operation.attempt(record.candidateUuid()))
+                    instanceof CatalogRead.Observed<TableState> seen)) {
                 return unreachable(label);
             }
             underAttempt = seen.facts();
@@ -97,35 +113,55 @@ final class MemberStaging {
         TableState deciding = StagingDecision.deciding(published.facts(), underAttempt);
         Optional<MemberContent> content = Optional.empty();
         if (StagingDecision.owned(record, deciding)) {
-            TableRef owned = published.facts() instanceof TableState.Present ? candidate : operation.attempt(record.candidateUuid());
+            TableRef owned = published.facts() instanceof TableState.Present
+                    ? candidate
+                    : operation.attempt(record.candidateUuid());
             CatalogRead<MemberContent> proof = session.content(owned, artifact.schema(), settings.contentRowBudget());
             if (!(proof instanceof CatalogRead.Observed<MemberContent> proven)) {
                 return unreachable(label);
             }
             content = Optional.of(proven.facts());
         }
-        StagingDecision.Action action = StagingDecision.decide(record, published.facts(), underAttempt, content, binding);
+        StagingDecision.Action action =
+                StagingDecision.decide(record, published.facts(), underAttempt, content, binding);
         run.evidence().step(label + " " + action.name().toLowerCase(java.util.Locale.ROOT));
         return switch (action) {
             case ACCEPT -> ready(record, binding, cursor, run);
             case PROMOTE -> promote(session, record, binding, operation, cursor, run, label);
-            case DIVERGED -> StagingDecision.owned(record, deciding)
-                    ? diverged(label, "its proven candidate is no longer exactly the artifact")
-                    : notRecorded(cursor, label);
-            case SUPERSEDED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
-                    label + ": its candidate name holds a superseded attempt of this operation, which no promotion renames"
-                            + " there; it is not dropped while staging, and the abort drops it by its recorded UUID");
-            case UNPROMOTED -> new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
-                    label + ": its candidate name holds this operation's recorded table, loaded there unproven by an"
-                            + " earlier release; it is not proven or replaced under that name, and the abort drops it by its"
-                            + " recorded UUID");
+            case DIVERGED ->
+                StagingDecision.owned(record, deciding)
+                        ? diverged(label, "its proven candidate is no longer exactly the artifact")
+                        : notRecorded(cursor, label);
+            case SUPERSEDED ->
+                new MemberResult.Unsupported(
+                        cursor.current(),
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                        label
+                                + ": its candidate name holds a superseded attempt of this operation, which no promotion renames"
+                                + " there; it is not dropped while staging, and the abort drops it by its recorded UUID");
+            case UNPROMOTED ->
+                new MemberResult.Unsupported(
+                        cursor.current(),
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                        label
+                                + ": its candidate name holds this operation's recorded table, loaded there unproven by an"
+                                + " earlier release; it is not proven or replaced under that name, and the abort drops it by its"
+                                + " recorded UUID");
             case REPLACE -> replace(session, record, artifact, placement, operation, cursor, cancellation, run, label);
             case LOAD -> load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
         };
     }
 
-    private MemberResult replace(MemberSession session, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
-            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
+    private MemberResult replace(
+            MemberSession session,
+            MemberRecord record,
+            StoredArtifact artifact,
+            DateTimePlacement placement,
+            ExternalOperation operation,
+            RecordCursor cursor,
+            Cancellation cancellation,
+            ExternalRun run,
+            String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
         // loading or proving that very table) makes this one stop before anything is dropped, and one
@@ -133,8 +169,11 @@ final class MemberStaging {
         // recorded UUID ever held: a drop sent late removes that table or nothing.
         SlotWrites.Step claim = cursor.write(latest -> steps.member(latest, record, clock.instant()), run.evidence());
         if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
-            return claim instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
-                    : stopped(label + ": another worker of this operation advanced the record before the replacement; run again");
+            return claim instanceof SlotWrites.Step.Stopped stopped
+                    ? new MemberResult.Stopped(stopped.ending())
+                    : stopped(
+                            label
+                                    + ": another worker of this operation advanced the record before the replacement; run again");
         }
         TableRef attempt = operation.attempt(record.candidateUuid());
         if (!(session.table(attempt) instanceof CatalogRead.Observed<TableState> before)
@@ -151,13 +190,25 @@ final class MemberStaging {
         return load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
     }
 
-    private MemberResult load(MemberSession session, MemberRecord record, StoredArtifact artifact, DateTimePlacement placement,
-            ExternalOperation operation, RecordCursor cursor, Cancellation cancellation, ExternalRun run, String label) {
+    private MemberResult load(
+            MemberSession session,
+            MemberRecord record,
+            StoredArtifact artifact,
+            DateTimePlacement placement,
+            ExternalOperation operation,
+            RecordCursor cursor,
+            Cancellation cancellation,
+            ExternalRun run,
+            String label) {
         if (!record.mayTryAgain()) {
             // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
-            return new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, label
-                    + " recorded " + MemberRecord.MAX_CANDIDATE_ATTEMPTS + " candidate attempts without one proven; no"
-                    + " further attempt is recorded");
+            return new MemberResult.Unsupported(
+                    cursor.current(),
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    label
+                            + " recorded " + MemberRecord.MAX_CANDIDATE_ATTEMPTS
+                            + " candidate attempts without one proven; no"
+                            + " further attempt is recorded");
         }
         // UUID first: the table is this operation's before it exists, so no crash can leave an
         // unrecorded table of ours under the name (a restart finds it absent, or holding this UUID
@@ -168,7 +219,8 @@ final class MemberStaging {
         AgeBound createBound = ageBounds.get();
         SlotWrites.Step step = cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {
-            return step instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
+            return step instanceof SlotWrites.Step.Stopped stopped
+                    ? new MemberResult.Stopped(stopped.ending())
                     : stopped("another worker of this operation advanced the record; run again");
         }
         ExternalRecord staging = (ExternalRecord) advanced.current().record();
@@ -188,21 +240,30 @@ final class MemberStaging {
         LoadResult loaded;
         UnaryOperator<List<Object>> stored = placement.storedRows(artifact.schema());
         try (ArtifactRows rows = artifact.rows()) {
-            loaded = session.insert(attempt, artifact.schema(), () -> {
-                List<Object> row = rows.next();
-                return row == null ? null : stored.apply(row);
-            }, cancellation);
+            loaded = session.insert(
+                    attempt,
+                    artifact.schema(),
+                    () -> {
+                        List<Object> row = rows.next();
+                        return row == null ? null : stored.apply(row);
+                    },
+                    cancellation);
         }
         if (loaded instanceof LoadResult.Failed failed) {
-            return refusedOrStopped(cursor, failed.outcome(), label + ": the load did not complete; run the same invocation again"
-                    + " to replace the owned partial candidate");
+            return refusedOrStopped(
+                    cursor,
+                    failed.outcome(),
+                    label + ": the load did not complete; run the same invocation again"
+                            + " to replace the owned partial candidate");
         }
         if (loaded instanceof LoadResult.SourceRejected rejected) {
-            String message = label + ": " + rejected.message() + "; run the same invocation again to replace the owned partial"
-                    + " candidate";
+            String message = label + ": " + rejected.message()
+                    + "; run the same invocation again to replace the owned partial" + " candidate";
             // a cancellation keeps its own code, as in internal mode; any other stop is a staging failure
             return rejected.code() == DponeErrorCode.PUBLICATION_CANCELLED
-                    ? new MemberResult.Stopped(Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.PUBLICATION_CANCELLED,
+                    ? new MemberResult.Stopped(Ending.of(
+                            PublicationOutcome.PREPARED,
+                            DponeErrorCode.PUBLICATION_CANCELLED,
                             message + "; nothing was published"))
                     : stopped(message);
         }
@@ -223,8 +284,14 @@ final class MemberStaging {
      * which ClickHouse refuses when the candidate name is taken; a rename that did not answer is
      * judged by what the candidate name then holds.
      */
-    private MemberResult promote(MemberSession session, MemberRecord proven, ArtifactBinding binding, ExternalOperation operation,
-            RecordCursor cursor, ExternalRun run, String label) {
+    private MemberResult promote(
+            MemberSession session,
+            MemberRecord proven,
+            ArtifactBinding binding,
+            ExternalOperation operation,
+            RecordCursor cursor,
+            ExternalRun run,
+            String label) {
         MemberResult ready = ready(proven, binding, cursor, run);
         if (!(ready instanceof MemberResult.Ready recorded)) {
             return ready;
@@ -243,12 +310,13 @@ final class MemberStaging {
         if (record.stage() == MemberStage.READY) {
             return new MemberResult.Ready(cursor.current());
         }
-        SlotWrites.Step step = cursor.write(latest -> steps.member(latest, record.ready(binding.contentDigest()), clock.instant()),
-                run.evidence());
+        SlotWrites.Step step = cursor.write(
+                latest -> steps.member(latest, record.ready(binding.contentDigest()), clock.instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Advanced advanced && advanced.written()) {
             return new MemberResult.Ready(advanced.current());
         }
-        return step instanceof SlotWrites.Step.Stopped stopped ? new MemberResult.Stopped(stopped.ending())
+        return step instanceof SlotWrites.Step.Stopped stopped
+                ? new MemberResult.Stopped(stopped.ending())
                 : stopped("another worker of this operation advanced the record; run again");
     }
 
@@ -257,8 +325,11 @@ final class MemberStaging {
         if (!staging.payload().absentTarget()) {
             return new CandidateDefinition.LikeTarget(settings.target());
         }
-        return new CandidateDefinition.Columns(artifact.schema().columns().stream()
-                .map(column -> new CandidateDefinition.Column(column.name(), column.type().canonicalName())).toList(),
+        return new CandidateDefinition.Columns(
+                artifact.schema().columns().stream()
+                        .map(column -> new CandidateDefinition.Column(
+                                column.name(), column.type().canonicalName()))
+                        .toList(),
                 settings.engine());
     }
 
@@ -272,17 +343,22 @@ final class MemberStaging {
         SlotVersion<ExternalSlot> decided = cursor.current();
         Optional<SlotVersion<ExternalSlot>> now = writes.sameOperation((ExternalRecord) decided.record());
         if (now.isEmpty() || now.get().keeperVersion() != decided.keeperVersion()) {
-            return stopped(label + ": its candidate name holds a table this run's record does not name, and another worker of"
-                    + " this operation advanced the record since; nothing was dropped; run the same invocation again");
+            return stopped(
+                    label + ": its candidate name holds a table this run's record does not name, and another worker of"
+                            + " this operation advanced the record since; nothing was dropped; run the same invocation again");
         }
-        return diverged(label, "a table whose UUID this operation never recorded for the member holds its candidate name"
-                + " and is left in place");
+        return diverged(
+                label,
+                "a table whose UUID this operation never recorded for the member holds its candidate name"
+                        + " and is left in place");
     }
 
     private static MemberResult refusedOrStopped(RecordCursor cursor, MutationOutcome outcome, String what) {
         if (outcome instanceof MutationOutcome.Rejected rejected
                 && rejected.error().classification().errorClass() == ErrorClass.FATAL) {
-            return new MemberResult.Unsupported(cursor.current(), DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+            return new MemberResult.Unsupported(
+                    cursor.current(),
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     what + " (server code " + rejected.error().code() + ")");
         }
         return stopped(what + " (" + outcome.getClass().getSimpleName() + ")");
@@ -293,12 +369,16 @@ final class MemberStaging {
     }
 
     private static MemberResult stopped(String message) {
-        return new MemberResult.Stopped(Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+        return new MemberResult.Stopped(Ending.of(
+                PublicationOutcome.PREPARED,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                 message + "; nothing was published"));
     }
 
     private static MemberResult diverged(String label, String what) {
-        return new MemberResult.Stopped(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
+        return new MemberResult.Stopped(Ending.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
                 label + ": " + what + "; nothing was published and nothing more is replaced; follow the runbook"));
     }
 }

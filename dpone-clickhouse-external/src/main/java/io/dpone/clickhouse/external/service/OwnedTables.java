@@ -24,15 +24,12 @@ import java.util.UUID;
 final class OwnedTables {
     /** What a sweep found; {@code foreignUnderCandidate}: the candidate name holds a table the member never recorded. */
     sealed interface Sweep {
-        record Done(boolean dropped, boolean foreignUnderCandidate) implements Sweep {
-        }
+        record Done(boolean dropped, boolean foreignUnderCandidate) implements Sweep {}
 
-        record Unproven(String why) implements Sweep {
-        }
+        record Unproven(String why) implements Sweep {}
     }
 
-    private OwnedTables() {
-    }
+    private OwnedTables() {}
 
     /** {@code candidate}'s attempt name for {@code uuid} ({@link ExternalIdentities#attemptName}). */
     static TableRef attempt(TableRef candidate, UUID uuid) {
@@ -43,7 +40,8 @@ final class OwnedTables {
     static Sweep dropAttempts(MemberSession session, TableRef candidate, MemberRecord member, List<UUID> uuids) {
         boolean dropped = false;
         for (UUID uuid : uuids) {
-            Found found = dropIf(session, attempt(candidate, uuid), seen -> seen.uuid().equals(uuid) && member.owns(uuid));
+            Found found = dropIf(
+                    session, attempt(candidate, uuid), seen -> seen.uuid().equals(uuid) && member.owns(uuid));
             if (found == Found.UNPROVEN) {
                 return new Sweep.Unproven("a recorded attempt could not be read, dropped and proven absent");
             }
@@ -60,14 +58,21 @@ final class OwnedTables {
         }
         Found found = dropIf(session, candidate, seen -> member.owns(seen.uuid()));
         if (found == Found.UNPROVEN) {
-            return new Sweep.Unproven("the candidate name could not be read, or its recorded table dropped and proven absent");
+            return new Sweep.Unproven(
+                    "the candidate name could not be read, or its recorded table dropped and proven absent");
         }
         return new Sweep.Done(done.dropped() || found == Found.DROPPED, found == Found.FOREIGN);
     }
 
-    private enum Found { ABSENT, DROPPED, FOREIGN, UNPROVEN }
+    private enum Found {
+        ABSENT,
+        DROPPED,
+        FOREIGN,
+        UNPROVEN
+    }
 
-    private static Found dropIf(MemberSession session, TableRef table, java.util.function.Predicate<TableState.Present> recorded) {
+    private static Found dropIf(
+            MemberSession session, TableRef table, java.util.function.Predicate<TableState.Present> recorded) {
         if (!(session.table(table) instanceof CatalogRead.Observed<TableState> before)) {
             return Found.UNPROVEN;
         }

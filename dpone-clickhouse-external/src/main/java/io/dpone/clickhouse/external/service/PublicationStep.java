@@ -36,8 +36,13 @@ final class PublicationStep {
     private final Revalidation revalidation;
     private final FencedAbort fenced;
 
-    PublicationStep(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes,
-            Classifications classifications, FencedAbort fenced) {
+    PublicationStep(
+            ExternalPorts ports,
+            ExternalSettings settings,
+            RecordSteps steps,
+            SlotWrites writes,
+            Classifications classifications,
+            FencedAbort fenced) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.steps = requireNonNull(steps, "steps is null");
@@ -48,17 +53,20 @@ final class PublicationStep {
     }
 
     /** From STAGED: the only path that can send a publication statement, and only under a fresh permit. */
-    Flow dispatch(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
+    Flow dispatch(
+            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) staged.record();
-        Optional<Revalidation.Refusal> invalid = revalidation.beforeDispatch(cluster, staged,
-                Statements.candidate(record, settings.target()), run);
+        Optional<Revalidation.Refusal> invalid =
+                revalidation.beforeDispatch(cluster, staged, Statements.candidate(record, settings.target()), run);
         if (invalid.isPresent()) {
             Ending refused = invalid.get().ending();
-            return invalid.get().fenced() ? fenced.abort(cluster, operation, staged, refused.code().orElseThrow(),
-                    refused.message(), run) : new Flow.Concluded(refused);
+            return invalid.get().fenced()
+                    ? fenced.abort(cluster, operation, staged, refused.code().orElseThrow(), refused.message(), run)
+                    : new Flow.Concluded(refused);
         }
         run.pacing().progress().step("dispatch");
-        SlotWrites.Step step = writes.write(staged, steps.dispatching(record, ports.clock().instant()), run.evidence());
+        SlotWrites.Step step =
+                writes.write(staged, steps.dispatching(record, ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
             return new Flow.Concluded(stopped.ending());
         }
@@ -69,19 +77,26 @@ final class PublicationStep {
         }
         DispatchPermit permit = advanced.permit().get();
         run.evidence().step("publication dispatched");
-        DdlDispatch dispatch = ports.ddl().dispatch(Statements.publication((ExternalRecord) advanced.current().record(),
-                settings.cluster(), settings.target()), permit);
+        DdlDispatch dispatch = ports.ddl()
+                .dispatch(
+                        Statements.publication(
+                                (ExternalRecord) advanced.current().record(), settings.cluster(), settings.target()),
+                        permit);
         if (dispatch instanceof DdlDispatch.NotSent) {
-            return partial(PublicationOutcome.UNKNOWN, "the publication statement provably did not reach the server, but"
-                    + " the record is PUBLICATION_DISPATCHING and it is never redispatched; follow the runbook");
+            return partial(
+                    PublicationOutcome.UNKNOWN,
+                    "the publication statement provably did not reach the server, but"
+                            + " the record is PUBLICATION_DISPATCHING and it is never redispatched; follow the runbook");
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             if (refused.reason() != DdlDispatch.Refusal.EXPIRED) {
                 throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
             }
-            return partial(PublicationOutcome.UNKNOWN, "the dispatch permit expired before the send (this worker stalled"
-                    + " between the dispatch CAS and the send), so nothing was sent, but the record is"
-                    + " PUBLICATION_DISPATCHING and it is never redispatched; follow the runbook");
+            return partial(
+                    PublicationOutcome.UNKNOWN,
+                    "the dispatch permit expired before the send (this worker stalled"
+                            + " between the dispatch CAS and the send), so nothing was sent, but the record is"
+                            + " PUBLICATION_DISPATCHING and it is never redispatched; follow the runbook");
         }
         return reconcile(cluster, advanced.current(), run);
     }
@@ -95,8 +110,9 @@ final class PublicationStep {
                 return new Flow.Continue(current);
             }
             if (!record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
-                return partial(PublicationOutcome.UNKNOWN, "the inventory changed after dispatch; nothing more was sent;"
-                        + " follow the runbook");
+                return partial(
+                        PublicationOutcome.UNKNOWN,
+                        "the inventory changed after dispatch; nothing more was sent;" + " follow the runbook");
             }
             DdlBinding publication = record.payload().publication();
             if (publication.entry() == null) {
@@ -109,12 +125,19 @@ final class PublicationStep {
             }
             EntryAggregation hosts = run.read(Statements.bound(publication, settings.cluster()), cluster.hosts());
             run.evidence().publicationHosts(hosts);
-            PublicationVerdict verdict = classifications.publication(cluster, record,
-                    Statements.candidate(record, settings.target()), QueueResult.of(hosts.outcome()), run.evidence());
+            PublicationVerdict verdict = classifications.publication(
+                    cluster,
+                    record,
+                    Statements.candidate(record, settings.target()),
+                    QueueResult.of(hosts.outcome()),
+                    run.evidence());
             switch (verdict.classification()) {
                 case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> {
-                    SlotWrites.Step step = writes.write(current, steps.committed(record, hosts.outcome(),
-                            ports.clock().instant()), run.evidence());
+                    SlotWrites.Step step = writes.write(
+                            current,
+                            steps.committed(
+                                    record, hosts.outcome(), ports.clock().instant()),
+                            run.evidence());
                     if (step instanceof SlotWrites.Step.Stopped stopped) {
                         return new Flow.Concluded(stopped.ending());
                     }
@@ -122,23 +145,31 @@ final class PublicationStep {
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
                     if (!run.pacing().pause("publication entry", attempt, settings.entryProgress())) {
-                        return partial(PublicationOutcome.WAITING, "the original publication entry is still running on some"
-                                + " members; run the same invocation again later to wait for it (it is never sent again)");
+                        return partial(
+                                PublicationOutcome.WAITING,
+                                "the original publication entry is still running on some"
+                                        + " members; run the same invocation again later to wait for it (it is never sent again)");
                     }
                 }
                 case PARTIAL_TERMINAL -> {
-                    return partial(PublicationOutcome.TERMINAL_PARTIAL, "the publication entry finished on every member but"
-                            + " only some expose their desired generation; both generations are retained; follow the runbook,"
-                            + " never repeat the exchange");
+                    return partial(
+                            PublicationOutcome.TERMINAL_PARTIAL,
+                            "the publication entry finished on every member but"
+                                    + " only some expose their desired generation; both generations are retained; follow the runbook,"
+                                    + " never repeat the exchange");
                 }
                 case ALL_PENDING_TERMINAL_FAILURE -> {
-                    return partial(PublicationOutcome.FAILED, "the publication entry failed on every member and no member"
-                            + " changed; both generations are retained for an operator");
+                    return partial(
+                            PublicationOutcome.FAILED,
+                            "the publication entry failed on every member and no member"
+                                    + " changed; both generations are retained for an operator");
                 }
                 default -> {
-                    return partial(PublicationOutcome.UNKNOWN, "the evidence does not prove any state (" + verdict.cause()
-                            + "); no DDL and no cleanup on this evidence: restore what the cause names and run the same"
-                            + " invocation again, it reconciles read-only first (runbook: unknown)");
+                    return partial(
+                            PublicationOutcome.UNKNOWN,
+                            "the evidence does not prove any state (" + verdict.cause()
+                                    + "); no DDL and no cleanup on this evidence: restore what the cause names and run the same"
+                                    + " invocation again, it reconciles read-only first (runbook: unknown)");
                 }
             }
         }
@@ -147,20 +178,32 @@ final class PublicationStep {
     /** Binds the one entry carrying the publication token and persists it. */
     private Flow bind(AdmittedMembers cluster, SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
-        QueueBinding binding = run.queue().bind(Statements.publication(record, settings.cluster(), settings.target())
-                .expected(record.payload().publication().token()));
+        QueueBinding binding = run.queue()
+                .bind(Statements.publication(record, settings.cluster(), settings.target())
+                        .expected(record.payload().publication().token()));
         if (!(binding instanceof QueueBinding.Bound bound)) {
             run.evidence().step("publication entry unbound: " + ((QueueBinding.Unbound) binding).cause());
-            classifications.publication(cluster, record, Statements.candidate(record, settings.target()), QueueResult.UNKNOWN,
+            classifications.publication(
+                    cluster,
+                    record,
+                    Statements.candidate(record, settings.target()),
+                    QueueResult.UNKNOWN,
                     run.evidence());
-            return partial(PublicationOutcome.UNKNOWN, "no single queue entry carries the publication token, so the"
-                    + " publication cannot be proven; nothing more was sent; follow the runbook");
+            return partial(
+                    PublicationOutcome.UNKNOWN,
+                    "no single queue entry carries the publication token, so the"
+                            + " publication cannot be proven; nothing more was sent; follow the runbook");
         }
-        return writes.write(current, steps.publicationBound(record, bound.lookup().entry(),
-                ports.clock().instant()), run.evidence()).result();
+        return writes.write(
+                        current,
+                        steps.publicationBound(
+                                record, bound.lookup().entry(), ports.clock().instant()),
+                        run.evidence())
+                .result();
     }
 
     private static Flow partial(PublicationOutcome outcome, String message) {
-        return new Flow.Concluded(Ending.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL, message));
+        return new Flow.Concluded(
+                Ending.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL, message));
     }
 }

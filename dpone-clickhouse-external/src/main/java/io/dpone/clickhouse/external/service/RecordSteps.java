@@ -54,26 +54,63 @@ final class RecordSteps {
 
     /** The first record of a new operation; {@code carriedEpoch} is the finished predecessor record's epoch, else 0. */
     ExternalRecord locked(ExternalOperation operation, Digest inventoryDigest, long carriedEpoch, Instant now) {
-        ExternalPayload payload = new ExternalPayload(operation.planDigest(), inventoryDigest, operation.candidate().table(),
-                null, null, null, List.of(), null, null, inventoryDigest, null, now, now,
+        ExternalPayload payload = new ExternalPayload(
+                operation.planDigest(),
+                inventoryDigest,
+                operation.candidate().table(),
+                null,
+                null,
+                null,
+                List.of(),
+                null,
+                null,
+                inventoryDigest,
+                null,
+                now,
+                now,
                 PhaseHistory.started(ExternalPhase.LOCKED.name(), now));
-        return new ExternalRecord(operation.targetKey(), operation.operationId(), FenceToken.issue(random), ExternalPhase.LOCKED,
-                carriedEpoch, payload);
+        return new ExternalRecord(
+                operation.targetKey(),
+                operation.operationId(),
+                FenceToken.issue(random),
+                ExternalPhase.LOCKED,
+                carriedEpoch,
+                payload);
     }
 
     /** LOCKED -> STAGING: the artifact, the baseline and the member map are bound. */
-    ExternalRecord staging(ExternalRecord locked, ArtifactBinding artifact, TableDefinition target, List<MemberRecord> members,
+    ExternalRecord staging(
+            ExternalRecord locked,
+            ArtifactBinding artifact,
+            TableDefinition target,
+            List<MemberRecord> members,
             Instant now) {
         ExternalPayload p = locked.payload();
-        return with(locked, ExternalPhase.STAGING, locked.dispatchEpoch(), new ExternalPayload(p.planDigest(), p.inventoryDigest(),
-                p.candidateTable(), artifact, target, null, members, null, null, p.capabilityInventoryDigest(), null,
-                p.createdAt(), updated(p, now)));
+        return with(
+                locked,
+                ExternalPhase.STAGING,
+                locked.dispatchEpoch(),
+                new ExternalPayload(
+                        p.planDigest(),
+                        p.inventoryDigest(),
+                        p.candidateTable(),
+                        artifact,
+                        target,
+                        null,
+                        members,
+                        null,
+                        null,
+                        p.capabilityInventoryDigest(),
+                        null,
+                        p.createdAt(),
+                        updated(p, now)));
     }
 
     /** STAGING -> STAGING with one member's new stage. */
     ExternalRecord member(ExternalRecord staging, MemberRecord member, Instant now) {
         List<MemberRecord> members = staging.payload().members().stream()
-                .map(m -> m.memberId().equals(member.memberId()) ? member : m).toList();
+                .map(m -> m.memberId().equals(member.memberId()) ? member : m)
+                .toList();
         return withMembers(staging, ExternalPhase.STAGING, members, null, now);
     }
 
@@ -94,22 +131,38 @@ final class RecordSteps {
     ExternalRecord dispatching(ExternalRecord staged, Instant now) {
         long epoch = staged.dispatchEpoch() + 1;
         DdlAction action = staged.payload().absentTarget() ? DdlAction.RENAME : DdlAction.EXCHANGE;
-        DdlBinding publication = DdlBinding.dispatched(DdlCorrelationToken.issue(staged.operationId(), action, epoch, random));
-        return with(staged, ExternalPhase.PUBLICATION_DISPATCHING, epoch, ddl(staged.payload(), publication, null, now));
+        DdlBinding publication =
+                DdlBinding.dispatched(DdlCorrelationToken.issue(staged.operationId(), action, epoch, random));
+        return with(
+                staged, ExternalPhase.PUBLICATION_DISPATCHING, epoch, ddl(staged.payload(), publication, null, now));
     }
 
     /** Persists the bound publication entry. */
     ExternalRecord publicationBound(ExternalRecord dispatching, BoundEntry entry, Instant now) {
-        return with(dispatching, dispatching.phase(), dispatching.dispatchEpoch(),
+        return with(
+                dispatching,
+                dispatching.phase(),
+                dispatching.dispatchEpoch(),
                 ddl(dispatching.payload(), bind(dispatching.payload().publication(), entry), null, now));
     }
 
     /** PUBLICATION_DISPATCHING -> COMMITTED with the terminal receipt; every member COMMITTED. */
     ExternalRecord committed(ExternalRecord dispatching, QueueStatus receipt, Instant now) {
         ExternalPayload p = dispatching.payload();
-        ExternalPayload next = new ExternalPayload(p.planDigest(), p.inventoryDigest(), p.candidateTable(), p.artifact(),
-                p.targetDefinition(), p.candidateDefinition(), p.members().stream().map(MemberRecord::committed).toList(),
-                receipt(p.publication(), receipt), null, p.capabilityInventoryDigest(), null, p.createdAt(), updated(p, now));
+        ExternalPayload next = new ExternalPayload(
+                p.planDigest(),
+                p.inventoryDigest(),
+                p.candidateTable(),
+                p.artifact(),
+                p.targetDefinition(),
+                p.candidateDefinition(),
+                p.members().stream().map(MemberRecord::committed).toList(),
+                receipt(p.publication(), receipt),
+                null,
+                p.capabilityInventoryDigest(),
+                null,
+                p.createdAt(),
+                updated(p, now));
         return with(dispatching, ExternalPhase.COMMITTED, dispatching.dispatchEpoch(), next);
     }
 
@@ -119,15 +172,26 @@ final class RecordSteps {
      */
     ExternalRecord cleanupDispatching(ExternalRecord current, Instant now) {
         long epoch = current.dispatchEpoch() + 1;
-        DdlBinding cleanup = DdlBinding.dispatched(DdlCorrelationToken.issue(current.operationId(), DdlAction.DROP, epoch, random));
-        return with(current, ExternalPhase.CLEANUP_DISPATCHING, epoch, ddl(current.payload(), current.payload().publication(),
-                cleanup, now));
+        DdlBinding cleanup =
+                DdlBinding.dispatched(DdlCorrelationToken.issue(current.operationId(), DdlAction.DROP, epoch, random));
+        return with(
+                current,
+                ExternalPhase.CLEANUP_DISPATCHING,
+                epoch,
+                ddl(current.payload(), current.payload().publication(), cleanup, now));
     }
 
     /** Persists the bound cleanup entry (same phase and epoch). */
     ExternalRecord cleanupBound(ExternalRecord current, BoundEntry entry, Instant now) {
-        return with(current, current.phase(), current.dispatchEpoch(), ddl(current.payload(), current.payload().publication(),
-                bind(current.payload().cleanup(), entry), now));
+        return with(
+                current,
+                current.phase(),
+                current.dispatchEpoch(),
+                ddl(
+                        current.payload(),
+                        current.payload().publication(),
+                        bind(current.payload().cleanup(), entry),
+                        now));
     }
 
     /**
@@ -136,47 +200,124 @@ final class RecordSteps {
      */
     ExternalRecord cleanupLost(ExternalRecord current, Instant now) {
         ExternalPayload p = current.payload();
-        return with(current, current.phase(), current.dispatchEpoch(), new ExternalPayload(p.planDigest(), p.inventoryDigest(),
-                p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
-                p.cleanup(), p.capabilityInventoryDigest(), null, p.createdAt(), updated(p, now), p.phases(), true));
+        return with(
+                current,
+                current.phase(),
+                current.dispatchEpoch(),
+                new ExternalPayload(
+                        p.planDigest(),
+                        p.inventoryDigest(),
+                        p.candidateTable(),
+                        p.artifact(),
+                        p.targetDefinition(),
+                        p.candidateDefinition(),
+                        p.members(),
+                        p.publication(),
+                        p.cleanup(),
+                        p.capabilityInventoryDigest(),
+                        null,
+                        p.createdAt(),
+                        updated(p, now),
+                        p.phases(),
+                        true));
     }
 
     /** Persists the terminal receipt of a drop that left exact predecessor copies, before a redispatch. */
     ExternalRecord cleanupReceipt(ExternalRecord current, QueueStatus receipt, Instant now) {
-        return with(current, current.phase(), current.dispatchEpoch(), ddl(current.payload(), current.payload().publication(),
-                receipt(current.payload().cleanup(), receipt), now));
+        return with(
+                current,
+                current.phase(),
+                current.dispatchEpoch(),
+                ddl(
+                        current.payload(),
+                        current.payload().publication(),
+                        receipt(current.payload().cleanup(), receipt),
+                        now));
     }
 
     /** -> COMPLETED; {@code cleanupReceipt} is null for an absent target or when already persisted; every member cleaned. */
     ExternalRecord completed(ExternalRecord current, QueueStatus cleanupReceipt, Instant now) {
         ExternalPayload p = current.payload();
-        DdlBinding cleanup = p.cleanup() != null && cleanupReceipt != null ? receipt(p.cleanup(), cleanupReceipt) : p.cleanup();
-        ExternalPayload next = new ExternalPayload(p.planDigest(), p.inventoryDigest(), p.candidateTable(), p.artifact(),
-                p.targetDefinition(), p.candidateDefinition(), p.members().stream().map(MemberRecord::cleaned).toList(),
-                p.publication(), cleanup, p.capabilityInventoryDigest(), null, p.createdAt(), updated(p, now));
+        DdlBinding cleanup =
+                p.cleanup() != null && cleanupReceipt != null ? receipt(p.cleanup(), cleanupReceipt) : p.cleanup();
+        ExternalPayload next = new ExternalPayload(
+                p.planDigest(),
+                p.inventoryDigest(),
+                p.candidateTable(),
+                p.artifact(),
+                p.targetDefinition(),
+                p.candidateDefinition(),
+                p.members().stream().map(MemberRecord::cleaned).toList(),
+                p.publication(),
+                cleanup,
+                p.capabilityInventoryDigest(),
+                null,
+                p.createdAt(),
+                updated(p, now));
         return with(current, ExternalPhase.COMPLETED, current.dispatchEpoch(), next);
     }
 
     /** LOCKED or STAGING -> ABORTED after exact owned cleanup; {@code members} show what was discarded. */
     ExternalRecord aborted(ExternalRecord current, List<MemberRecord> members, DponeErrorCode code, Instant now) {
         ExternalPayload p = current.payload();
-        ExternalPayload next = new ExternalPayload(p.planDigest(), p.inventoryDigest(), p.candidateTable(), p.artifact(),
-                p.targetDefinition(), null, members, null, null, p.capabilityInventoryDigest(), requireNonNull(code, "code is null"),
-                p.createdAt(), updated(p, now));
+        ExternalPayload next = new ExternalPayload(
+                p.planDigest(),
+                p.inventoryDigest(),
+                p.candidateTable(),
+                p.artifact(),
+                p.targetDefinition(),
+                null,
+                members,
+                null,
+                null,
+                p.capabilityInventoryDigest(),
+                requireNonNull(code, "code is null"),
+                p.createdAt(),
+                updated(p, now));
         return with(current, ExternalPhase.ABORTED, current.dispatchEpoch(), next);
     }
 
-    private static ExternalRecord withMembers(ExternalRecord current, ExternalPhase phase, List<MemberRecord> members,
-            TableDefinition candidate, Instant now) {
+    private static ExternalRecord withMembers(
+            ExternalRecord current,
+            ExternalPhase phase,
+            List<MemberRecord> members,
+            TableDefinition candidate,
+            Instant now) {
         ExternalPayload p = current.payload();
-        return with(current, phase, current.dispatchEpoch(), new ExternalPayload(p.planDigest(), p.inventoryDigest(),
-                p.candidateTable(), p.artifact(), p.targetDefinition(), candidate, members, p.publication(), p.cleanup(),
-                p.capabilityInventoryDigest(), null, p.createdAt(), updated(p, now)));
+        return with(
+                current,
+                phase,
+                current.dispatchEpoch(),
+                new ExternalPayload(
+                        p.planDigest(),
+                        p.inventoryDigest(),
+                        p.candidateTable(),
+                        p.artifact(),
+                        p.targetDefinition(),
+                        candidate,
+                        members,
+                        p.publication(),
+                        p.cleanup(),
+                        p.capabilityInventoryDigest(),
+                        null,
+                        p.createdAt(),
+                        updated(p, now)));
     }
 
     private static ExternalPayload ddl(ExternalPayload p, DdlBinding publication, DdlBinding cleanup, Instant now) {
-        return new ExternalPayload(p.planDigest(), p.inventoryDigest(), p.candidateTable(), p.artifact(), p.targetDefinition(),
-                p.candidateDefinition(), p.members(), publication, cleanup, p.capabilityInventoryDigest(), null, p.createdAt(),
+        return new ExternalPayload(
+                p.planDigest(),
+                p.inventoryDigest(),
+                p.candidateTable(),
+                p.artifact(),
+                p.targetDefinition(),
+                p.candidateDefinition(),
+                p.members(),
+                publication,
+                cleanup,
+                p.capabilityInventoryDigest(),
+                null,
+                p.createdAt(),
                 updated(p, now));
     }
 
@@ -193,9 +334,11 @@ final class RecordSteps {
     }
 
     /** The next record; every step passes here, so each phase change is timed once, at the record's updated time. */
-    private static ExternalRecord with(ExternalRecord current, ExternalPhase phase, long epoch, ExternalPayload payload) {
-        ExternalPayload timed = payload.withPhases(current.payload().phases().entered(current.phase().name(), phase.name(),
-                payload.updatedAt()));
-        return new ExternalRecord(current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, timed);
+    private static ExternalRecord with(
+            ExternalRecord current, ExternalPhase phase, long epoch, ExternalPayload payload) {
+        ExternalPayload timed = payload.withPhases(
+                current.payload().phases().entered(current.phase().name(), phase.name(), payload.updatedAt()));
+        return new ExternalRecord(
+                current.targetKey(), current.operationId(), current.fenceToken(), phase, epoch, timed);
     }
 }

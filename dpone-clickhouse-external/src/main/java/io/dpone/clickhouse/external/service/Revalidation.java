@@ -43,39 +43,57 @@ final class Revalidation {
     }
 
     /** Empty when the dispatch CAS may be attempted now. */
-    Optional<Refusal> beforeDispatch(AdmittedMembers cluster, SlotVersion<ExternalSlot> staged, TableRef candidate,
-            ExternalRun run) {
+    Optional<Refusal> beforeDispatch(
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> staged, TableRef candidate, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) staged.record();
         Optional<Ending> fenced = Fences.inventory(record, cluster);
         if (fenced.isPresent()) {
             return Optional.of(new Refusal(fenced.get(), true));
         }
-        PublicationVerdict verdict = classifications.publication(cluster, record, candidate, QueueResult.NO_ENTRY, run.evidence());
+        PublicationVerdict verdict =
+                classifications.publication(cluster, record, candidate, QueueResult.NO_ENTRY, run.evidence());
         if (!verdict.classification().permitsDispatch()) {
-            return Optional.of(new Refusal(Ending.of(PublicationOutcome.UNKNOWN, code(verdict.cause()), "before dispatch a member"
-                    + " does not show exactly its own target and staged candidate (" + verdict.cause() + "); nothing was sent"),
+            return Optional.of(new Refusal(
+                    Ending.of(
+                            PublicationOutcome.UNKNOWN,
+                            code(verdict.cause()),
+                            "before dispatch a member" + " does not show exactly its own target and staged candidate ("
+                                    + verdict.cause() + "); nothing was sent"),
                     verdict.cause() != UnknownCause.MEMBER_UNAVAILABLE));
         }
         for (MemberRecord member : record.payload().members()) {
             CatalogRead<Long> rows = cluster.of(member).orElseThrow().session().rowCount(candidate);
             if (!(rows instanceof CatalogRead.Observed<Long> count)) {
-                return Optional.of(new Refusal(Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
-                        "before dispatch member " + member.shardNumber() + "/" + member.replicaNumber() + "'s candidate could"
-                                + " not be read over its direct connection; nothing was sent; run the same invocation again"),
+                return Optional.of(new Refusal(
+                        Ending.of(
+                                PublicationOutcome.PREPARED,
+                                DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                                "before dispatch member " + member.shardNumber() + "/" + member.replicaNumber()
+                                        + "'s candidate could"
+                                        + " not be read over its direct connection; nothing was sent; run the same invocation again"),
                         false));
             }
             if (count.facts() != record.payload().artifact().rowCount()) {
-                return Optional.of(new Refusal(Ending.of(PublicationOutcome.UNKNOWN,
-                        DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED, "before dispatch member "
-                                + member.shardNumber() + "/" + member.replicaNumber()
-                                + "'s candidate no longer holds the staged row count; nothing was sent"), true));
+                return Optional.of(new Refusal(
+                        Ending.of(
+                                PublicationOutcome.UNKNOWN,
+                                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
+                                "before dispatch member "
+                                        + member.shardNumber() + "/" + member.replicaNumber()
+                                        + "'s candidate no longer holds the staged row count; nothing was sent"),
+                        true));
             }
         }
         SlotRead<ExternalSlot> slot = ports.authority().readVersioned(record.targetKey());
-        boolean unchanged = slot instanceof SlotRead.Present<ExternalSlot> present && present.valid().equals(Optional.of(staged));
+        boolean unchanged = slot instanceof SlotRead.Present<ExternalSlot> present
+                && present.valid().equals(Optional.of(staged));
         if (!unchanged) {
-            return Optional.of(new Refusal(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
-                    "the authority record changed before dispatch; nothing was sent; run again to reconcile"), false));
+            return Optional.of(new Refusal(
+                    Ending.of(
+                            PublicationOutcome.UNKNOWN,
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+                            "the authority record changed before dispatch; nothing was sent; run again to reconcile"),
+                    false));
         }
         return Optional.empty();
     }

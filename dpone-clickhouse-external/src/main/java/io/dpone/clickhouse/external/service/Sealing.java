@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
-import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
@@ -45,7 +45,12 @@ final class Sealing {
     private final AbortFlow abort;
     private final RandomBits random;
 
-    Sealing(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes, AbortFlow abort,
+    Sealing(
+            ExternalPorts ports,
+            ExternalSettings settings,
+            RecordSteps steps,
+            SlotWrites writes,
+            AbortFlow abort,
             RandomBits random) {
         this.random = requireNonNull(random, "random is null");
         this.ports = requireNonNull(ports, "ports is null");
@@ -55,8 +60,12 @@ final class Sealing {
         this.abort = requireNonNull(abort, "abort is null");
     }
 
-    Flow toStaging(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked,
-            PublicationSource source, ExternalRun run) {
+    Flow toStaging(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> locked,
+            PublicationSource source,
+            ExternalRun run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         Optional<Ending> fenced = Fences.inventory(record, cluster);
         if (fenced.isPresent()) {
@@ -72,8 +81,13 @@ final class Sealing {
         String runHolder = operation.holder() + "." + HexFormat.of().formatHex(random.next(8));
         StoredArtifact artifact;
         try {
-            artifact = new SourceSealer(ports.store(), settings.contentRowBudget(), settings.maxSourceBytes(), cluster.placement(),
-                    run.pacing().progress()).sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), runHolder);
+            artifact = new SourceSealer(
+                            ports.store(),
+                            settings.contentRowBudget(),
+                            settings.maxSourceBytes(),
+                            cluster.placement(),
+                            run.pacing().progress())
+                    .sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), runHolder);
         } catch (DponeException refused) {
             if (!SourceRefusals.endsTheOperation(refused.code())) {
                 return new Flow.Concluded(stays(refused));
@@ -89,15 +103,25 @@ final class Sealing {
         }
     }
 
-    private Flow bind(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked,
-            StoredArtifact artifact, String runHolder, ExternalRun run) {
+    private Flow bind(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> locked,
+            StoredArtifact artifact,
+            String runHolder,
+            ExternalRun run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         run.evidence().step("sealed");
         ArtifactScan.Result scan = ArtifactScan.of(artifact, ports.members(), cluster.placement());
         if (scan.refusal().isPresent()) {
             // the ABORTED record never names the artifact: the run's release is the only one due
-            return abort.fromLocked(locked, operation, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED,
-                    "the artifact cannot be staged: " + scan.refusal().get(), null, run);
+            return abort.fromLocked(
+                    locked,
+                    operation,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED,
+                    "the artifact cannot be staged: " + scan.refusal().get(),
+                    null,
+                    run);
         }
         Optional<Ending> drift = inventoryNow(record, cluster);
         if (drift.isPresent()) {
@@ -107,16 +131,32 @@ final class Sealing {
         if (moved.isPresent()) {
             return new Flow.Concluded(moved.get());
         }
-        ArtifactBinding binding = ArtifactBinding.of(operation.operationId(), artifact.sha256(), artifact.byteSize(),
-                artifact.rowCount(), artifact.schema().digest(), scan.content());
+        ArtifactBinding binding = ArtifactBinding.of(
+                operation.operationId(),
+                artifact.sha256(),
+                artifact.byteSize(),
+                artifact.rowCount(),
+                artifact.schema().digest(),
+                scan.content());
         List<MemberRecord> members = cluster.members().stream()
-                .map(member -> MemberRecord.pending(member.row().shardNumber(), member.row().replicaNumber(),
+                .map(member -> MemberRecord.pending(
+                        member.row().shardNumber(),
+                        member.row().replicaNumber(),
                         cluster.targetUuids().get(member.endpoint())))
                 .toList();
-        SlotWrites.Step step = writes.write(locked, steps.staging(record, binding, cluster.target().orElse(null), members,
-                ports.clock().instant()), run.evidence());
+        SlotWrites.Step step = writes.write(
+                locked,
+                steps.staging(
+                        record,
+                        binding,
+                        cluster.target().orElse(null),
+                        members,
+                        ports.clock().instant()),
+                run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
-            if (stopped.ending().code().equals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN))) {
+            if (stopped.ending()
+                    .code()
+                    .equals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN))) {
                 ports.store().retain(artifact.sha256(), operation.holder());
             }
             return new Flow.Concluded(stopped.ending());
@@ -130,7 +170,8 @@ final class Sealing {
 
     private static boolean names(SlotVersion<ExternalSlot> current, StoredArtifact artifact) {
         ExternalRecord record = (ExternalRecord) current.record();
-        return record.phase() == ExternalPhase.STAGING && record.payload().artifact() != null
+        return record.phase() == ExternalPhase.STAGING
+                && record.payload().artifact() != null
                 && record.payload().artifact().sha256().equals(artifact.sha256());
     }
 
@@ -139,8 +180,11 @@ final class Sealing {
      * operation keeps LOCKED, nothing is bound, and the receipt says so.
      */
     private static Ending stays(DponeException failure) {
-        return Ending.of(PublicationOutcome.PREPARED, failure.code(), failure.getMessage() + "; the operation stays LOCKED,"
-                + " nothing is bound and no member was touched; run the same invocation again once it is readable");
+        return Ending.of(
+                PublicationOutcome.PREPARED,
+                failure.code(),
+                failure.getMessage() + "; the operation stays LOCKED,"
+                        + " nothing is bound and no member was touched; run the same invocation again once it is readable");
     }
 
     /**
@@ -151,23 +195,28 @@ final class Sealing {
      * and the same invocation's next run admits the target as it is.
      */
     private Optional<Ending> baselineNow(AdmittedMembers cluster, ExternalOperation operation) {
-        CatalogRead<List<MemberFacts>> read = ports.catalog().members(settings.cluster(), settings.target(),
-                operation.candidate());
+        CatalogRead<List<MemberFacts>> read =
+                ports.catalog().members(settings.cluster(), settings.target(), operation.candidate());
         boolean same = read instanceof CatalogRead.Observed<List<MemberFacts>> observed
                 && observed.facts().size() == cluster.members().size();
         for (AdmittedMembers.Member member : same ? cluster.members() : List.<AdmittedMembers.Member>of()) {
-            List<MemberFacts> facts = ((CatalogRead.Observed<List<MemberFacts>>) read).facts().stream()
-                    .filter(f -> f.member().equals(member.endpoint())).toList();
+            List<MemberFacts> facts = ((CatalogRead.Observed<List<MemberFacts>>) read)
+                    .facts().stream()
+                            .filter(f -> f.member().equals(member.endpoint()))
+                            .toList();
             UUID admitted = cluster.targetUuids().get(member.endpoint());
-            same &= facts.size() == 1 && (facts.get(0).target() instanceof TableObservation.Present present
-                    ? present.identity().tableUuid().equals(admitted)
-                            && TableDefinition.of(present.identity()).equals(cluster.target())
-                    : facts.get(0).target() instanceof TableObservation.Absent && admitted == null);
+            same &= facts.size() == 1
+                    && (facts.get(0).target() instanceof TableObservation.Present present
+                            ? present.identity().tableUuid().equals(admitted)
+                                    && TableDefinition.of(present.identity()).equals(cluster.target())
+                            : facts.get(0).target() instanceof TableObservation.Absent && admitted == null);
         }
         if (same) {
             return Optional.empty();
         }
-        return Optional.of(Ending.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+        return Optional.of(Ending.of(
+                PublicationOutcome.PREPARED,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                 "the target changed between this invocation's admission and its lock (another operation published it"
                         + " meanwhile), or could not be read again; nothing is bound and no member was touched; run the same"
                         + " invocation again to stage over the target as it is now"));
@@ -188,7 +237,9 @@ final class Sealing {
                 return Optional.empty();
             }
         }
-        return Optional.of(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+        return Optional.of(Ending.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
                 "the inventory (members or their resolved endpoints) changed between admission and staging; the operation is"
                         + " fenced in LOCKED and no member was touched; follow the runbook"));
     }

@@ -39,13 +39,19 @@ sealed interface SlotDecision {
         if (slot instanceof SlotRead.Absent<ExternalSlot>) {
             return new NewOperation(Optional.empty());
         }
-        SlotVersion<ExternalSlot> current = ((SlotRead.Present<ExternalSlot>) slot).valid().orElseThrow(() ->
-                new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is"
-                        + " malformed, of an unknown schema or version, or oversized; it blocks the target and is never overwritten"));
+        SlotVersion<ExternalSlot> current = ((SlotRead.Present<ExternalSlot>) slot)
+                .valid()
+                .orElseThrow(
+                        () -> new DponeException(
+                                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
+                                "the authority record is"
+                                        + " malformed, of an unknown schema or version, or oversized; it blocks the target and is never overwritten"));
         if (current.record() instanceof InternalBaseline baseline) {
             if (!baseline.completed()) {
-                throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH, "an unresolved internal-mode"
-                        + " record (" + baseline.phaseName() + ") holds the target; external mode is blocked until it completes");
+                throw new DponeException(
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH,
+                        "an unresolved internal-mode" + " record (" + baseline.phaseName()
+                                + ") holds the target; external mode is blocked until it completes");
             }
             return new NewOperation(Optional.of(current));
         }
@@ -54,8 +60,10 @@ sealed interface SlotDecision {
             return new Resume(current);
         }
         if (!record.phase().admitsNewOperation()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
-                    "another operation holds the target unresolved (" + record.phase() + "); it is fenced, never stolen");
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+                    "another operation holds the target unresolved (" + record.phase()
+                            + "); it is fenced, never stolen");
         }
         return new NewOperation(Optional.of(current));
     }

@@ -32,7 +32,8 @@ final class SlotWrites {
         Flow result();
 
         /** The write was verified ({@code permit} present when it opened an epoch), or a re-read shows the same operation. */
-        record Advanced(SlotVersion<ExternalSlot> current, Optional<DispatchPermit> permit, boolean written) implements Step {
+        record Advanced(SlotVersion<ExternalSlot> current, Optional<DispatchPermit> permit, boolean written)
+                implements Step {
             @Override
             public Flow result() {
                 return new Flow.Continue(current);
@@ -54,7 +55,9 @@ final class SlotWrites {
             return new Step.Advanced(verified.verified(), verified.dispatchPermit(), true);
         }
         if (result instanceof SlotWrite.Unknown<ExternalSlot> unknown) {
-            return new Step.Stopped(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+            return new Step.Stopped(Ending.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
                     "the response to an authority write was lost (" + unknown.reason() + "); nothing more was sent;"
                             + " run the same invocation again to reconcile from a fresh read"));
         }
@@ -64,7 +67,9 @@ final class SlotWrites {
             evidence.record(reread.get());
             return new Step.Advanced(reread.get(), Optional.empty(), false);
         }
-        return new Step.Stopped(Ending.of(PublicationOutcome.UNKNOWN, code(reason),
+        return new Step.Stopped(Ending.of(
+                PublicationOutcome.UNKNOWN,
+                code(reason),
                 "the authority record changed under this invocation (" + reason + "); nothing was sent"));
     }
 
@@ -72,8 +77,10 @@ final class SlotWrites {
     Optional<SlotVersion<ExternalSlot>> sameOperation(ExternalRecord mine) {
         SlotRead<ExternalSlot> read = authority.readVersioned(mine.targetKey());
         if (read instanceof SlotRead.Present<ExternalSlot> present) {
-            return present.valid().filter(valid -> valid.record() instanceof ExternalRecord record
-                    && record.operationId().equals(mine.operationId()) && record.fenceToken().equals(mine.fenceToken()));
+            return present.valid()
+                    .filter(valid -> valid.record() instanceof ExternalRecord record
+                            && record.operationId().equals(mine.operationId())
+                            && record.fenceToken().equals(mine.fenceToken()));
         }
         return Optional.empty();
     }

@@ -20,11 +20,11 @@ final class SourceRefusals {
             DponeErrorCode.SOURCE_VALUE_INVALID,
             DponeErrorCode.SOURCE_FORMAT_UNSUPPORTED,
             DponeErrorCode.SOURCE_COMPRESSION_UNSUPPORTED,
-            // a target the artifact can never be proven against (a MATERIALIZED column seen by this LOCKED run's sealing)
+            // a target the artifact can never be proven against (a MATERIALIZED column seen by this LOCKED run's
+            // sealing)
             DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED);
 
-    private SourceRefusals() {
-    }
+    private SourceRefusals() {}
 
     static boolean endsTheOperation(DponeErrorCode code) {
         return DETERMINISTIC.contains(code);

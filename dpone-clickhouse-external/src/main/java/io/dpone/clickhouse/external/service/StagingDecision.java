@@ -53,14 +53,22 @@ import java.util.Optional;
  * dropping an owned attempt never touches a served table. Pure.
  */
 final class StagingDecision {
-    enum Action { LOAD, REPLACE, PROMOTE, ACCEPT, SUPERSEDED, UNPROMOTED, DIVERGED }
-
-    private StagingDecision() {
+    enum Action {
+        LOAD,
+        REPLACE,
+        PROMOTE,
+        ACCEPT,
+        SUPERSEDED,
+        UNPROMOTED,
+        DIVERGED
     }
+
+    private StagingDecision() {}
 
     /** True when {@code observed} is a table whose UUID is one of the member's superseded attempts. */
     static boolean superseded(MemberRecord member, TableState observed) {
-        return observed instanceof TableState.Present present && member.triedUuids().contains(present.uuid());
+        return observed instanceof TableState.Present present
+                && member.triedUuids().contains(present.uuid());
     }
 
     /** True when {@code observed} is a table whose UUID this operation recorded for {@code member} (current or tried). */
@@ -70,7 +78,8 @@ final class StagingDecision {
 
     /** True when {@code observed} is a table whose UUID is exactly the one recorded for {@code member}. */
     static boolean owned(MemberRecord member, TableState observed) {
-        return observed instanceof TableState.Present present && member.candidateUuid() != null
+        return observed instanceof TableState.Present present
+                && member.candidateUuid() != null
                 && present.uuid().equals(member.candidateUuid());
     }
 
@@ -84,7 +93,11 @@ final class StagingDecision {
      *     or the candidate name holds a table)
      * @param content the content of {@link #deciding}, present exactly when that table is owned
      */
-    static Action decide(MemberRecord member, TableState underCandidate, TableState underAttempt, Optional<MemberContent> content,
+    static Action decide(
+            MemberRecord member,
+            TableState underCandidate,
+            TableState underAttempt,
+            Optional<MemberContent> content,
             ArtifactBinding artifact) {
         boolean exact = content.map(observed -> exact(observed, artifact)).orElse(false);
         if (superseded(member, underCandidate)) {
@@ -110,7 +123,8 @@ final class StagingDecision {
 
     /** The typed-content proof: every row read back, as many as the artifact's, digesting to its content digest. */
     static boolean exact(MemberContent content, ArtifactBinding artifact) {
-        return content instanceof MemberContent.Observed observed && observed.rows() == artifact.rowCount()
+        return content instanceof MemberContent.Observed observed
+                && observed.rows() == artifact.rowCount()
                 && observed.contentDigest().equals(artifact.contentDigest());
     }
 }

@@ -52,7 +52,8 @@ final class StagingFlow {
         this.members = new MemberStaging(settings, steps, writes, ports.clock(), ports.authority()::startAgeBound);
     }
 
-    Flow stage(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
+    Flow stage(
+            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         Optional<Ending> fenced = Fences.staging(record, cluster);
         if (fenced.isPresent()) {
@@ -66,18 +67,29 @@ final class StagingFlow {
         }
         RecordCursor cursor = new RecordCursor(writes, staging);
         List<MemberRecord> recorded = record.payload().members();
-        MemberResult stop = lanes.stageAll(recorded.size(), ports.members().concurrentMembers(), run.pacing().cancellation(),
+        MemberResult stop = lanes.stageAll(
+                recorded.size(),
+                ports.members().concurrentMembers(),
+                run.pacing().cancellation(),
                 (index, cancellation) -> {
                     MemberRecord member = recorded.get(index);
-                    return members.bring(cluster.of(member).orElseThrow(), member, artifact, cluster.placement(), operation,
-                            cursor, cancellation, run);
+                    return members.bring(
+                            cluster.of(member).orElseThrow(),
+                            member,
+                            artifact,
+                            cluster.placement(),
+                            operation,
+                            cursor,
+                            cancellation,
+                            run);
                 });
         if (stop instanceof MemberResult.Stopped stopped) {
             return new Flow.Concluded(stopped.ending());
         }
         if (stop instanceof MemberResult.Unsupported unsupported) {
             // every member's staging has ended: the abort starts from the latest version this worker wrote
-            return abort.fromStaging(cluster, operation, cursor.current(), unsupported.code(), unsupported.reason(), run);
+            return abort.fromStaging(
+                    cluster, operation, cursor.current(), unsupported.code(), unsupported.reason(), run);
         }
         return staged(cluster, operation, cursor.current(), run);
     }
@@ -85,9 +97,11 @@ final class StagingFlow {
     private StoredArtifact reopen(ArtifactBinding binding, ExternalOperation operation) {
         ArtifactStore store = ports.store();
         StoredArtifact artifact = store.reopen(binding.sha256());
-        if (artifact.byteSize() != binding.byteSize() || artifact.rowCount() != binding.rowCount()
+        if (artifact.byteSize() != binding.byteSize()
+                || artifact.rowCount() != binding.rowCount()
                 || !artifact.schema().digest().equals(binding.schemaDigest())) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
                     "the retained artifact does not match the one the operation bound");
         }
         store.retain(binding.sha256(), operation.holder());
@@ -101,9 +115,13 @@ final class StagingFlow {
      */
     private static Ending unusable(DponeException failure) {
         boolean integrity = failure.code() == DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY;
-        return Ending.of(integrity ? PublicationOutcome.UNKNOWN : PublicationOutcome.PREPARED, failure.code(),
+        return Ending.of(
+                integrity ? PublicationOutcome.UNKNOWN : PublicationOutcome.PREPARED,
+                failure.code(),
                 failure.getMessage() + "; the operation stays STAGING and nothing was sent to any member; "
-                        + (integrity ? "follow the runbook" : "run the same invocation again once the store is readable"));
+                        + (integrity
+                                ? "follow the runbook"
+                                : "run the same invocation again once the store is readable"));
     }
 
     /**
@@ -111,16 +129,19 @@ final class StagingFlow {
      * once a STAGED record is verified (this worker's write, or another worker's of the operation
      * seen on the re-read); a write that did not happen keeps it for the next round.
      */
-    private Flow staged(AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, ExternalRun run) {
+    private Flow staged(
+            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
         Optional<TableDefinition> candidate = candidateDefinition(cluster, record, operation.candidate());
         if (candidate.isEmpty()) {
-            return new Flow.Concluded(Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
+            return new Flow.Concluded(Ending.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
                     "the catalog does not show exactly the recorded candidate, with one definition, on every member;"
                             + " nothing was published"));
         }
-        SlotWrites.Step step = writes.write(current, steps.staged(record, candidate.get(), ports.clock().instant()),
-                run.evidence());
+        SlotWrites.Step step = writes.write(
+                current, steps.staged(record, candidate.get(), ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
             return new Flow.Concluded(stopped.ending());
         }
@@ -134,7 +155,8 @@ final class StagingFlow {
         return new Flow.Continue(now);
     }
 
-    private Optional<TableDefinition> candidateDefinition(AdmittedMembers cluster, ExternalRecord record, TableRef candidate) {
+    private Optional<TableDefinition> candidateDefinition(
+            AdmittedMembers cluster, ExternalRecord record, TableRef candidate) {
         CatalogRead<List<MemberFacts>> read = ports.catalog().members(settings.cluster(), settings.target(), candidate);
         if (!(read instanceof CatalogRead.Observed<List<MemberFacts>> observed)
                 || observed.facts().size() != record.payload().members().size()) {
@@ -142,8 +164,10 @@ final class StagingFlow {
         }
         Set<TableDefinition> definitions = new HashSet<>();
         for (MemberRecord member : record.payload().members()) {
-            Optional<MemberFacts> facts = cluster.of(member).flatMap(admitted -> observed.facts().stream()
-                    .filter(f -> f.member().equals(admitted.endpoint())).findFirst());
+            Optional<MemberFacts> facts = cluster.of(member)
+                    .flatMap(admitted -> observed.facts().stream()
+                            .filter(f -> f.member().equals(admitted.endpoint()))
+                            .findFirst());
             if (facts.isEmpty() || !(facts.get().candidate() instanceof TableObservation.Present present)) {
                 return Optional.empty();
             }

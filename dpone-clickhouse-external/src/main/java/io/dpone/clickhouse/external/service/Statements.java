@@ -8,8 +8,7 @@ import io.dpone.clickhouse.external.authority.ExternalRecord;
 
 /** The fenced statements a record names, exactly internal mode's: one EXCHANGE or RENAME, then one DROP. Pure. */
 final class Statements {
-    private Statements() {
-    }
+    private Statements() {}
 
     static TableRef candidate(ExternalRecord record, TableRef target) {
         return new TableRef(target.database(), record.payload().candidateTable());
@@ -18,7 +17,8 @@ final class Statements {
     /** EXCHANGE for an existing target, RENAME for an absent one. */
     static FencedDdl publication(ExternalRecord record, String cluster, TableRef target) {
         TableRef candidate = candidate(record, target);
-        return record.payload().absentTarget() ? new FencedDdl.Rename(cluster, candidate, target)
+        return record.payload().absentTarget()
+                ? new FencedDdl.Rename(cluster, candidate, target)
                 : new FencedDdl.Exchange(cluster, target, candidate);
     }
 
@@ -28,6 +28,7 @@ final class Statements {
     }
 
     static BoundEntry bound(DdlBinding binding, String cluster) {
-        return new BoundEntry(cluster, binding.entry(), binding.queryDigest(), binding.token().value());
+        return new BoundEntry(
+                cluster, binding.entry(), binding.queryDigest(), binding.token().value());
     }
 }

@@ -47,7 +47,9 @@ public record ArtifactManifest(Digest sha256, long byteSize, long rowCount, Arti
         node.put("schema_digest", schemaDigest().hex());
         ArrayNode columns = node.putArray("columns");
         for (TypedColumn column : schema.columns()) {
-            columns.addObject().put("name", column.name()).put("type", column.type().canonicalName());
+            columns.addObject()
+                    .put("name", column.name())
+                    .put("type", column.type().canonicalName());
         }
         return JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(node);
     }
@@ -65,10 +67,14 @@ public record ArtifactManifest(Digest sha256, long byteSize, long rowCount, Arti
         }
         try {
             for (JsonNode column : list) {
-                columns.add(new TypedColumn(text(column, "name"), ColumnTypes.parse(text(column, "type"), columns.size() + 1)));
+                columns.add(new TypedColumn(
+                        text(column, "name"), ColumnTypes.parse(text(column, "type"), columns.size() + 1)));
             }
-            ArtifactManifest manifest = new ArtifactManifest(new Digest(text(node, "artifact_sha256")),
-                    number(node, "byte_size"), number(node, "row_count"), new ArtifactSchema(columns));
+            ArtifactManifest manifest = new ArtifactManifest(
+                    new Digest(text(node, "artifact_sha256")),
+                    number(node, "byte_size"),
+                    number(node, "row_count"),
+                    new ArtifactSchema(columns));
             if (!manifest.schemaDigest().hex().equals(text(node, "schema_digest"))) {
                 throw new IOException("schema digest does not match the columns");
             }

@@ -1,8 +1,6 @@
 package io.dpone.clickhouse.external.store;
 
 import io.dpone.clickhouse.external.artifact.CanonicalRowReader;
-import io.dpone.spi.error.DponeErrorCode;
-import io.dpone.spi.error.DponeException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +28,11 @@ public final class ArtifactRows implements AutoCloseable {
     private long rows;
     private boolean done;
 
-    private ArtifactRows(ArtifactManifest manifest, InputStream raw, MessageDigest sha256, CountingStream counted,
+    private ArtifactRows(
+            ArtifactManifest manifest,
+            InputStream raw,
+            MessageDigest sha256,
+            CountingStream counted,
             CanonicalRowReader reader) {
         this.manifest = manifest;
         this.raw = raw;
@@ -45,7 +47,8 @@ public final class ArtifactRows implements AutoCloseable {
             raw = Files.newInputStream(file);
             MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
             CountingStream counted = new CountingStream(new DigestInputStream(raw, sha256));
-            CanonicalRowReader reader = new CanonicalRowReader(manifest.schema(), new BufferedInputStream(counted, 1 << 16));
+            CanonicalRowReader reader =
+                    new CanonicalRowReader(manifest.schema(), new BufferedInputStream(counted, 1 << 16));
             return new ArtifactRows(manifest, raw, sha256, counted, reader);
         } catch (IOException e) {
             closeQuietly(raw);
@@ -75,7 +78,9 @@ public final class ArtifactRows implements AutoCloseable {
         }
         done = true;
         String actual = HexFormat.of().formatHex(sha256.digest());
-        if (counted.count != manifest.byteSize() || rows != manifest.rowCount() || !actual.equals(manifest.sha256().hex())) {
+        if (counted.count != manifest.byteSize()
+                || rows != manifest.rowCount()
+                || !actual.equals(manifest.sha256().hex())) {
             throw ArtifactStore.integrity("the artifact's bytes do not match its recorded SHA-256, size or row count");
         }
         return null;

@@ -89,7 +89,8 @@ public final class ArtifactStore {
             Files.createDirectories(tmp);
             created = true;
         } catch (IOException | SecurityException e) {
-            throw unavailable("the artifact store cannot be created or written (" + e.getClass().getSimpleName() + ")");
+            throw unavailable("the artifact store cannot be created or written ("
+                    + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -100,7 +101,8 @@ public final class ArtifactStore {
             Path file = Files.createTempFile(tmp, "artifact-", ".part");
             return new PendingArtifact(this, file, Files.newOutputStream(file, StandardOpenOption.WRITE));
         } catch (IOException e) {
-            throw unavailable("the artifact store cannot be written (" + e.getClass().getSimpleName() + ")");
+            throw unavailable(
+                    "the artifact store cannot be written (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -123,7 +125,9 @@ public final class ArtifactStore {
         }
         try {
             ArtifactManifest manifest = ArtifactManifest.fromJson(Files.readAllBytes(sidecar));
-            if (!manifest.sha256().equals(sha256) || !Files.isRegularFile(data) || Files.size(data) != manifest.byteSize()) {
+            if (!manifest.sha256().equals(sha256)
+                    || !Files.isRegularFile(data)
+                    || Files.size(data) != manifest.byteSize()) {
                 throw integrity("the artifact's manifest does not match its file name or size");
             }
             return Optional.of(new StoredArtifact(manifest, data, tmp));
@@ -194,7 +198,8 @@ public final class ArtifactStore {
         try {
             return holders(retained.resolve(sha256.hex()));
         } catch (IOException e) {
-            throw unavailable("the artifact store cannot be read (" + e.getClass().getSimpleName() + ")");
+            throw unavailable(
+                    "the artifact store cannot be read (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -251,11 +256,13 @@ public final class ArtifactStore {
 
     private <T> T locked(StoreAction<T> action) {
         synchronized (LOCAL_LOCK) {
-            try (FileChannel channel = FileChannel.open(root.resolve("store.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            try (FileChannel channel = FileChannel.open(
+                            root.resolve("store.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                     FileLock ignored = channel.lock()) {
                 return action.run();
             } catch (IOException e) {
-                throw unavailable("the artifact store cannot be written (" + e.getClass().getSimpleName() + ")");
+                throw unavailable(
+                        "the artifact store cannot be written (" + e.getClass().getSimpleName() + ")");
             }
         }
     }
@@ -263,7 +270,8 @@ public final class ArtifactStore {
     private static void requireHolder(String holder) {
         requireNonNull(holder, "holder is null");
         if (!HOLDER.matcher(holder).matches()) {
-            throw new IllegalArgumentException("a holder is 1-128 characters of [A-Za-z0-9._-], not starting with a dot");
+            throw new IllegalArgumentException(
+                    "a holder is 1-128 characters of [A-Za-z0-9._-], not starting with a dot");
         }
     }
 

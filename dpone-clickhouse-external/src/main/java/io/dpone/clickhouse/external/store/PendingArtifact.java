@@ -65,10 +65,14 @@ public final class PendingArtifact implements AutoCloseable {
                 channel.force(true);
             }
         } catch (IOException | UncheckedIOException e) {
-            throw ArtifactStore.unavailable("the artifact store cannot be written (" + e.getClass().getSimpleName() + ")");
+            throw ArtifactStore.unavailable(
+                    "the artifact store cannot be written (" + e.getClass().getSimpleName() + ")");
         }
         finished = true;
-        return store.commit(file, new ArtifactManifest(sealed.sha256(), sealed.byteSize(), sealed.rowCount(), rows.schema()), holder);
+        return store.commit(
+                file,
+                new ArtifactManifest(sealed.sha256(), sealed.byteSize(), sealed.rowCount(), rows.schema()),
+                holder);
     }
 
     @Override

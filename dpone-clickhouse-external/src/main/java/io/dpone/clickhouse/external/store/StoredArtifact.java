@@ -45,7 +45,11 @@ public final class StoredArtifact {
 
     /** The identity the SPI and the authority carry. */
     public SealedArtifact summary() {
-        return new SealedArtifact(manifest.sha256().hex(), manifest.byteSize(), manifest.rowCount(), manifest.schemaDigest().hex());
+        return new SealedArtifact(
+                manifest.sha256().hex(),
+                manifest.byteSize(),
+                manifest.rowCount(),
+                manifest.schemaDigest().hex());
     }
 
     /** Its store's scratch directory ({@link ArtifactStore#spillDirectory()}), e.g. for its content digest. */

@@ -23,8 +23,15 @@ class MemberTargetsTest {
     private static final HostEndpoint B = new HostEndpoint("b", 9000);
 
     private static MemberFacts member(HostEndpoint endpoint, TableObservation target) {
-        return new MemberFacts(endpoint, 1, endpoint == A ? 1 : 2, List.of("Atomic"), target, new TableObservation.Absent(),
-                Optional.empty(), Optional.empty());
+        return new MemberFacts(
+                endpoint,
+                1,
+                endpoint == A ? 1 : 2,
+                List.of("Atomic"),
+                target,
+                new TableObservation.Absent(),
+                Optional.empty(),
+                Optional.empty());
     }
 
     private static TableObservation direct(int uuid, String engine) {
@@ -32,52 +39,74 @@ class MemberTargetsTest {
     }
 
     private static DponeErrorCode blocked(TableObservation a, TableObservation b) {
-        return assertInstanceOf(MemberTargets.Verdict.Blocked.class, MemberTargets.judge(List.of(member(A, a), member(B, b)))).code();
+        return assertInstanceOf(
+                        MemberTargets.Verdict.Blocked.class, MemberTargets.judge(List.of(member(A, a), member(B, b))))
+                .code();
     }
 
     @Test
     void directMergeTreesWithOneDefinitionAreAdmittedEachWithItsOwnUuid() {
-        MemberTargets.Verdict verdict = MemberTargets.judge(List.of(member(A, direct(1, "MergeTree ORDER BY id")),
-                member(B, direct(2, "MergeTree ORDER BY id"))));
-        assertEquals(new MemberTargets.Verdict.Admitted(Optional.of(new TableDefinition("MergeTree ORDER BY id", SCHEMA)),
-                Map.of(A, new UUID(0, 1), B, new UUID(0, 2))), verdict);
-        assertEquals(new MemberTargets.Verdict.Admitted(Optional.empty(), Map.of()), MemberTargets.judge(List.of(
-                member(A, new TableObservation.Absent()), member(B, new TableObservation.Absent()))));
+        MemberTargets.Verdict verdict = MemberTargets.judge(
+                List.of(member(A, direct(1, "MergeTree ORDER BY id")), member(B, direct(2, "MergeTree ORDER BY id"))));
+        assertEquals(
+                new MemberTargets.Verdict.Admitted(
+                        Optional.of(new TableDefinition("MergeTree ORDER BY id", SCHEMA)),
+                        Map.of(A, new UUID(0, 1), B, new UUID(0, 2))),
+                verdict);
+        assertEquals(
+                new MemberTargets.Verdict.Admitted(Optional.empty(), Map.of()),
+                MemberTargets.judge(
+                        List.of(member(A, new TableObservation.Absent()), member(B, new TableObservation.Absent()))));
     }
 
     @Test
     void everyOtherTargetIsRefusedWithItsCode() {
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
                 blocked(direct(1, "Memory"), direct(2, "Memory")));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
                 blocked(direct(1, "ReplacingMergeTreeX ORDER BY id"), direct(2, "ReplacingMergeTreeX ORDER BY id")));
-        TableObservation replicated = new TableObservation.Present(new GenerationIdentity(new UUID(0, 1),
-                "ReplicatedMergeTree('/p', '{replica}') ORDER BY id", SCHEMA, "default", "/p"));
+        TableObservation replicated = new TableObservation.Present(new GenerationIdentity(
+                new UUID(0, 1), "ReplicatedMergeTree('/p', '{replica}') ORDER BY id", SCHEMA, "default", "/p"));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED, blocked(replicated, replicated));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
                 blocked(direct(1, "ReplacingMergeTree ORDER BY id"), direct(2, "ReplacingMergeTree ORDER BY id")),
                 "one definition, but it rewrites rows (red on main 32d8930: admitted)");
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                 blocked(direct(1, "MergeTree ORDER BY id"), direct(2, "ReplacingMergeTree ORDER BY id")),
                 "a member whose definition drifted is an unknown generation first");
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                 blocked(direct(1, "MergeTree ORDER BY id"), new TableObservation.Absent()));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                 blocked(direct(1, "MergeTree ORDER BY id"), direct(2, "MergeTree ORDER BY x")));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                 blocked(direct(1, "MergeTree ORDER BY id"), new TableObservation.Indeterminate("dup")));
     }
 
     @Test
     void sharedMembershipRulesTakeTheirExternalFamily() {
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH,
                 AdmissionCodes.of(ClusterAdmission.Reason.INTERNAL_REPLICATION_ENABLED));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED,
                 AdmissionCodes.of(ClusterAdmission.Reason.DATABASE_NOT_ATOMIC));
-        for (ClusterAdmission.Reason reason : List.of(ClusterAdmission.Reason.MEMBER_MISSING,
-                ClusterAdmission.Reason.MORE_THAN_ONE_SHARD, ClusterAdmission.Reason.FEWER_THAN_TWO_REPLICAS,
-                ClusterAdmission.Reason.MEMBERS_UNREADABLE, ClusterAdmission.Reason.DUPLICATE_ENDPOINT)) {
-            assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE, AdmissionCodes.of(reason), reason.name());
+        for (ClusterAdmission.Reason reason : List.of(
+                ClusterAdmission.Reason.MEMBER_MISSING,
+                ClusterAdmission.Reason.MORE_THAN_ONE_SHARD,
+                ClusterAdmission.Reason.FEWER_THAN_TWO_REPLICAS,
+                ClusterAdmission.Reason.MEMBERS_UNREADABLE,
+                ClusterAdmission.Reason.DUPLICATE_ENDPOINT)) {
+            assertEquals(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
+                    AdmissionCodes.of(reason),
+                    reason.name());
         }
     }
 }

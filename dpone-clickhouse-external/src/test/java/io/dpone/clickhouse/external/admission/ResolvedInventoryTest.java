@@ -20,16 +20,21 @@ class ResolvedInventoryTest {
 
     @Test
     void theDigestIgnoresRowOrderButNotTheResolution() {
-        ResolvedInventory forward = ResolvedInventory.resolve(new ClusterInventory("c1", List.of(ONE, TWO)),
-                EndpointResolver.admitted());
-        ResolvedInventory backward = ResolvedInventory.resolve(new ClusterInventory("c1", List.of(TWO, ONE)),
-                EndpointResolver.admitted());
+        ResolvedInventory forward =
+                ResolvedInventory.resolve(new ClusterInventory("c1", List.of(ONE, TWO)), EndpointResolver.admitted());
+        ResolvedInventory backward =
+                ResolvedInventory.resolve(new ClusterInventory("c1", List.of(TWO, ONE)), EndpointResolver.admitted());
         assertEquals(forward.digest(UTC), backward.digest(UTC));
-        assertEquals(List.of(1L, 2L), backward.members().stream().map(m -> m.row().replicaNumber()).toList());
-        ResolvedInventory translated = ResolvedInventory.resolve(new ClusterInventory("c1", List.of(ONE, TWO)),
+        assertEquals(
+                List.of(1L, 2L),
+                backward.members().stream().map(m -> m.row().replicaNumber()).toList());
+        ResolvedInventory translated = ResolvedInventory.resolve(
+                new ClusterInventory("c1", List.of(ONE, TWO)),
                 member -> new ResolvedEndpoint("proxy", 19000 + (int) member.replicaNumber()));
-        assertNotEquals(forward.digest(UTC), translated.digest(UTC), "the resolver output is part of the fenced snapshot");
-        assertEquals(new ResolvedEndpoint("ch-1", 9000), forward.members().get(0).endpoint());
+        assertNotEquals(
+                forward.digest(UTC), translated.digest(UTC), "the resolver output is part of the fenced snapshot");
+        assertEquals(
+                new ResolvedEndpoint("ch-1", 9000), forward.members().get(0).endpoint());
     }
 
     /**
@@ -38,11 +43,13 @@ class ResolvedInventoryTest {
      */
     @Test
     void aMemberInAnotherTimeZoneIsAnotherSnapshot() {
-        ResolvedInventory inventory = ResolvedInventory.resolve(new ClusterInventory("c1", List.of(ONE, TWO)),
-                EndpointResolver.admitted());
+        ResolvedInventory inventory =
+                ResolvedInventory.resolve(new ClusterInventory("c1", List.of(ONE, TWO)), EndpointResolver.admitted());
         assertNotEquals(inventory.digest(UTC), inventory.digest(Map.of(ONE, "UTC", TWO, "Europe/Berlin")));
-        assertNotEquals(inventory.digest(Map.of(ONE, "Europe/Berlin", TWO, "UTC")),
-                inventory.digest(Map.of(ONE, "UTC", TWO, "Europe/Berlin")), "which member runs where counts");
+        assertNotEquals(
+                inventory.digest(Map.of(ONE, "Europe/Berlin", TWO, "UTC")),
+                inventory.digest(Map.of(ONE, "UTC", TWO, "Europe/Berlin")),
+                "which member runs where counts");
         assertThrows(IllegalArgumentException.class, () -> inventory.digest(Map.of(ONE, "UTC")), "every member's zone");
     }
 }

@@ -60,38 +60,124 @@ class CanonicalRowsTest {
     void nullableMarkersAndLengthPrefixedStrings() {
         ArtifactSchema schema = schema("a", "Int32", "b", "Nullable(String)");
         byte[] bytes = encode(schema, List.of(Arrays.asList(1L, null), Arrays.asList(-2L, "é"), Arrays.asList(0L, "")));
-        assertEquals("00000001" + "00" + "fffffffe" + "01" + "00000002" + "c3a9" + "00000000" + "01" + "00000000", hexAfterHeader(bytes));
+        assertEquals(
+                "00000001" + "00" + "fffffffe" + "01" + "00000002" + "c3a9" + "00000000" + "01" + "00000000",
+                hexAfterHeader(bytes));
     }
 
     @Test
     void everyTypeHasItsFixedBinaryForm() {
-        ArtifactSchema schema = schema("u8", "UInt8", "i16", "Int16", "f32", "Float32", "f64", "Float64", "d", "Decimal(20, 2)",
-                "d9", "Decimal(9, 1)", "fs", "FixedString(3)", "day", "Date", "day32", "Date32", "dt", "DateTime('UTC')",
-                "dt64", "DateTime64(3)", "id", "UUID", "ok", "Bool", "lc", "LowCardinality(String)", "u64", "UInt64");
-        List<Object> row = Arrays.asList(255L, -1L, 1.0f, 1.0, new BigDecimal("-1.00"), new BigDecimal("-0.5"), "a",
-                LocalDate.of(1970, 1, 2), LocalDate.of(1969, 12, 31), LocalDateTime.of(1970, 1, 1, 0, 1, 0),
-                LocalDateTime.of(1970, 1, 1, 0, 0, 1, 500_000_000), new UUID(1, 2), true, "x", new BigInteger("18446744073709551615"));
+        ArtifactSchema schema = schema(
+                "u8",
+                "UInt8",
+                "i16",
+                "Int16",
+                "f32",
+                "Float32",
+                "f64",
+                "Float64",
+                "d",
+                "Decimal(20, 2)",
+                "d9",
+                "Decimal(9, 1)",
+                "fs",
+                "FixedString(3)",
+                "day",
+                "Date",
+                "day32",
+                "Date32",
+                "dt",
+                "DateTime('UTC')",
+                "dt64",
+                "DateTime64(3)",
+                "id",
+                "UUID",
+                "ok",
+                "Bool",
+                "lc",
+                "LowCardinality(String)",
+                "u64",
+                "UInt64");
+        List<Object> row = Arrays.asList(
+                255L,
+                -1L,
+                1.0f,
+                1.0,
+                new BigDecimal("-1.00"),
+                new BigDecimal("-0.5"),
+                "a",
+                LocalDate.of(1970, 1, 2),
+                LocalDate.of(1969, 12, 31),
+                LocalDateTime.of(1970, 1, 1, 0, 1, 0),
+                LocalDateTime.of(1970, 1, 1, 0, 0, 1, 500_000_000),
+                new UUID(1, 2),
+                true,
+                "x",
+                new BigInteger("18446744073709551615"));
         byte[] bytes = encode(schema, List.of(row));
-        assertEquals("ff" + "ffff" + "3f800000" + "3ff0000000000000" + "ff".repeat(15) + "9c" + "fffffffb" + "610000" + "0001"
-                + "ffffffff" + "0000003c" + "00000000000005dc" + "0000000000000001" + "0000000000000002" + "01"
-                + "00000001" + "78" + "ffffffffffffffff", hexAfterHeader(bytes));
+        assertEquals(
+                "ff" + "ffff" + "3f800000" + "3ff0000000000000" + "ff".repeat(15) + "9c" + "fffffffb" + "610000"
+                        + "0001"
+                        + "ffffffff" + "0000003c" + "00000000000005dc" + "0000000000000001" + "0000000000000002" + "01"
+                        + "00000001" + "78" + "ffffffffffffffff",
+                hexAfterHeader(bytes));
     }
 
     @Test
     void decodingReturnsTheSameTypedRowsAndTheDigestOfReobservedRowsMatches() throws Exception {
-        ArtifactSchema schema = schema("i", "Int64", "s", "Nullable(String)", "d", "Decimal(40, 3)", "t", "DateTime64(9, 'UTC')",
-                "f", "Float64", "fs", "FixedString(4)", "u", "UInt32", "b", "Nullable(Bool)");
+        ArtifactSchema schema = schema(
+                "i",
+                "Int64",
+                "s",
+                "Nullable(String)",
+                "d",
+                "Decimal(40, 3)",
+                "t",
+                "DateTime64(9, 'UTC')",
+                "f",
+                "Float64",
+                "fs",
+                "FixedString(4)",
+                "u",
+                "UInt32",
+                "b",
+                "Nullable(Bool)");
         List<List<Object>> rows = List.of(
-                Arrays.asList(Long.MIN_VALUE, null, new BigDecimal("-12345678901234567890123456789.123"),
-                        LocalDateTime.of(1900, 1, 1, 0, 0, 0, 1), Double.NaN, "", 4294967295L, null),
-                Arrays.asList(0L, "\\N\t\n\0", new BigDecimal("0.000"), LocalDateTime.of(2262, 4, 11, 23, 47, 15, 999_999_999),
-                        -0.0, "ab", 0L, false));
+                Arrays.asList(
+                        Long.MIN_VALUE,
+                        null,
+                        new BigDecimal("-12345678901234567890123456789.123"),
+                        LocalDateTime.of(1900, 1, 1, 0, 0, 0, 1),
+                        Double.NaN,
+                        "",
+                        4294967295L,
+                        null),
+                Arrays.asList(
+                        0L,
+                        "\\N\t\n\0",
+                        new BigDecimal("0.000"),
+                        LocalDateTime.of(2262, 4, 11, 23, 47, 15, 999_999_999),
+                        -0.0,
+                        "ab",
+                        0L,
+                        false));
         byte[] bytes = encode(schema, rows);
         assertEquals(rows, decode(schema, bytes));
-        assertEquals(CanonicalEncoder.sha256(bytes), CanonicalRows.digest(schema, decode(schema, bytes).iterator()));
+        assertEquals(
+                CanonicalEncoder.sha256(bytes),
+                CanonicalRows.digest(schema, decode(schema, bytes).iterator()));
         List<List<Object>> changed = new ArrayList<>(rows);
-        changed.set(1, Arrays.asList(0L, "\\N\t\n\0", new BigDecimal("0.000"), LocalDateTime.of(2262, 4, 11, 23, 47, 15, 999_999_999),
-                0.0, "ab", 0L, false));
+        changed.set(
+                1,
+                Arrays.asList(
+                        0L,
+                        "\\N\t\n\0",
+                        new BigDecimal("0.000"),
+                        LocalDateTime.of(2262, 4, 11, 23, 47, 15, 999_999_999),
+                        0.0,
+                        "ab",
+                        0L,
+                        false));
         assertNotEquals(CanonicalEncoder.sha256(bytes), CanonicalRows.digest(schema, changed.iterator()));
     }
 

@@ -69,11 +69,17 @@ class CellParserTest {
         assertEquals(LocalDate.of(2024, 2, 29), parse("Date", "2024-02-29"));
         assertEquals(LocalDate.of(1900, 1, 1), parse("Date32", "1900-01-01"));
         assertEquals(LocalDateTime.of(2024, 1, 2, 3, 4, 5), parse("DateTime('UTC')", "2024-01-02 03:04:05"));
-        assertEquals(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 120_000_000), parse("DateTime64(3)", "2024-01-02 03:04:05.12"));
+        assertEquals(
+                LocalDateTime.of(2024, 1, 2, 3, 4, 5, 120_000_000), parse("DateTime64(3)", "2024-01-02 03:04:05.12"));
         assertEquals(LocalDateTime.of(2024, 1, 2, 3, 4, 5), parse("DateTime64(3)", "2024-01-02 03:04:05"));
         refused("Date", "2023-02-29", "1969-12-31", "2149-06-07", "2024-1-02", "20240102", "2024-01-02 00:00:00");
         refused("Date32", "1899-12-31", "2300-01-01");
-        refused("DateTime", "2024-01-02T03:04:05", "2024-01-02 03:04:05.1", "1969-12-31 23:59:59", "2106-02-07 06:28:16",
+        refused(
+                "DateTime",
+                "2024-01-02T03:04:05",
+                "2024-01-02 03:04:05.1",
+                "1969-12-31 23:59:59",
+                "2106-02-07 06:28:16",
                 "2024-01-02 24:00:00");
         refused("DateTime64(3)", "2024-01-02 03:04:05.1234", "2024-01-02 03:04:05.", "1899-12-31 23:59:59");
         assertEquals(LocalDateTime.of(2262, 4, 11, 23, 47, 15), parse("DateTime64(9)", "2262-04-11 23:47:15"));
@@ -88,7 +94,9 @@ class CellParserTest {
         assertEquals(null, parse("Nullable(String)", null));
         assertEquals(null, parse("LowCardinality(Nullable(String))", null));
         assertEquals("é", parse("FixedString(2)", "é"));
-        assertEquals(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), parse("UUID", "123E4567-E89B-12D3-A456-426614174000"));
+        assertEquals(
+                UUID.fromString("123e4567-e89b-12d3-a456-426614174000"),
+                parse("UUID", "123E4567-E89B-12D3-A456-426614174000"));
         assertEquals(true, parse("Bool", "true"));
         assertEquals(false, parse("Bool", "0"));
         refused("String", (String) null);

@@ -32,13 +32,19 @@ import org.junit.jupiter.api.Test;
 class DateTimePlacementTest {
     private static final ColumnType.DateTimeType BERLIN = new ColumnType.DateTimeType(-1, "Europe/Berlin");
     private static final ColumnType.DateTimeType ZONELESS = new ColumnType.DateTimeType(-1, null);
-    private static final DateTimePlacement IN_BERLIN = new DateTimePlacement(new ServerZone.Uniform(ZoneId.of("Europe/Berlin")));
-    private static final DateTimePlacement MIXED = new DateTimePlacement(ServerZone.of(List.of("UTC", "Europe/Berlin")));
+    private static final DateTimePlacement IN_BERLIN =
+            new DateTimePlacement(new ServerZone.Uniform(ZoneId.of("Europe/Berlin")));
+    private static final DateTimePlacement MIXED =
+            new DateTimePlacement(ServerZone.of(List.of("UTC", "Europe/Berlin")));
 
     @Test
     void theMembersZonesAreOneWhenTheirRulesAreOne() {
-        assertInstanceOf(ServerZone.Uniform.class, ServerZone.of(List.of("UTC", "Etc/UTC", "UTC")), "another name, the same rules");
-        assertEquals(new ServerZone.Unusable("the members run in 2 server time zones with different rules"),
+        assertInstanceOf(
+                ServerZone.Uniform.class,
+                ServerZone.of(List.of("UTC", "Etc/UTC", "UTC")),
+                "another name, the same rules");
+        assertEquals(
+                new ServerZone.Unusable("the members run in 2 server time zones with different rules"),
                 ServerZone.of(List.of("UTC", "Europe/Berlin")));
         assertInstanceOf(ServerZone.Unusable.class, ServerZone.of(List.of("UTC", "Mars/Olympus")));
         assertInstanceOf(ServerZone.Unknown.class, ServerZone.of(List.of()));
@@ -50,7 +56,9 @@ class DateTimePlacementTest {
         ArtifactSchema zoneless = schema("Nullable(DateTime64(3))");
         DponeException refused = assertThrows(DponeException.class, () -> MIXED.requirePlaceable(zoneless));
         assertEquals(DponeErrorCode.SOURCE_TYPE_UNSUPPORTED, refused.code());
-        assertTrue(refused.getMessage().startsWith("column 2: DateTime64(3) without a time zone is each member's server time zone"),
+        assertTrue(
+                refused.getMessage()
+                        .startsWith("column 2: DateTime64(3) without a time zone is each member's server time zone"),
                 refused.getMessage());
         MIXED.requirePlaceable(schema("DateTime('Asia/Tokyo')"));
         IN_BERLIN.requirePlaceable(zoneless);
@@ -59,23 +67,39 @@ class DateTimePlacementTest {
 
     @Test
     void aGapOrAnInstantOutOfRangeIsRefusedAndARepeatedHourIsTheEarlierOffset() {
-        assertTrue(IN_BERLIN.refusal(ZONELESS, LocalDateTime.of(2024, 3, 31, 2, 30)).orElseThrow()
+        assertTrue(IN_BERLIN
+                .refusal(ZONELESS, LocalDateTime.of(2024, 3, 31, 2, 30))
+                .orElseThrow()
                 .startsWith("the wall-clock time does not exist in the members' server time zone (Europe/Berlin)"));
-        assertTrue(DateTimePlacement.unknown().refusal(BERLIN, LocalDateTime.of(2024, 3, 31, 2, 30)).orElseThrow()
-                .startsWith("the wall-clock time does not exist in the column's time zone"), "a column's own zone is always known");
-        assertEquals(Optional.empty(), DateTimePlacement.unknown().refusal(ZONELESS, LocalDateTime.of(2024, 3, 31, 2, 30)),
+        assertTrue(
+                DateTimePlacement.unknown()
+                        .refusal(BERLIN, LocalDateTime.of(2024, 3, 31, 2, 30))
+                        .orElseThrow()
+                        .startsWith("the wall-clock time does not exist in the column's time zone"),
+                "a column's own zone is always known");
+        assertEquals(
+                Optional.empty(),
+                DateTimePlacement.unknown().refusal(ZONELESS, LocalDateTime.of(2024, 3, 31, 2, 30)),
                 "without members a zoneless value is checked as a wall clock only (dpone seal)");
         ColumnType.DateTimeType tokyo = new ColumnType.DateTimeType(-1, "Asia/Tokyo");
-        assertEquals(Optional.of("its instant in the column's time zone is outside the type's range"),
-                IN_BERLIN.refusal(tokyo, LocalDateTime.of(1970, 1, 1, 5, 0)), "1969-12-31 20:00Z: ClickHouse stores 0");
-        assertTrue(IN_BERLIN.refusal(new ColumnType.DateTimeType(3, "Asia/Tokyo"), LocalDateTime.of(1900, 1, 1, 0, 30)).isPresent());
+        assertEquals(
+                Optional.of("its instant in the column's time zone is outside the type's range"),
+                IN_BERLIN.refusal(tokyo, LocalDateTime.of(1970, 1, 1, 5, 0)),
+                "1969-12-31 20:00Z: ClickHouse stores 0");
+        assertTrue(IN_BERLIN
+                .refusal(new ColumnType.DateTimeType(3, "Asia/Tokyo"), LocalDateTime.of(1900, 1, 1, 0, 30))
+                .isPresent());
         LocalDateTime repeated = LocalDateTime.of(2024, 10, 27, 2, 30);
         assertEquals(Optional.empty(), IN_BERLIN.refusal(BERLIN, repeated));
         List<Object> row = new ArrayList<>(Arrays.asList(repeated, "x", null));
-        ArtifactSchema schema = ArtifactSchema.declared(List.of(SourceColumn.typed("a", "DateTime('Europe/Berlin')"),
-                SourceColumn.typed("s", "String"), SourceColumn.typed("n", "Nullable(DateTime)")));
-        assertEquals(Arrays.asList(LocalDateTime.ofEpochSecond(1_729_989_000L, 0, ZoneOffset.UTC), "x", null),
-                IN_BERLIN.storedRows(schema).apply(row), "00:30Z, as ClickHouse places the text");
+        ArtifactSchema schema = ArtifactSchema.declared(List.of(
+                SourceColumn.typed("a", "DateTime('Europe/Berlin')"),
+                SourceColumn.typed("s", "String"),
+                SourceColumn.typed("n", "Nullable(DateTime)")));
+        assertEquals(
+                Arrays.asList(LocalDateTime.ofEpochSecond(1_729_989_000L, 0, ZoneOffset.UTC), "x", null),
+                IN_BERLIN.storedRows(schema).apply(row),
+                "00:30Z, as ClickHouse places the text");
     }
 
     @Test
@@ -88,8 +112,8 @@ class DateTimePlacementTest {
      * zone: the placement loses nothing, and what it would lose (a gap) is refused.
      */
     @Property
-    void anAdmittedWallClockIsItsStoredInstantRenderedInItsZone(@ForAll("wallClocks") LocalDateTime wall,
-            @ForAll("zones") String zone, @ForAll boolean ownZone) {
+    void anAdmittedWallClockIsItsStoredInstantRenderedInItsZone(
+            @ForAll("wallClocks") LocalDateTime wall, @ForAll("zones") String zone, @ForAll boolean ownZone) {
         ColumnType.DateTimeType type = new ColumnType.DateTimeType(3, ownZone ? zone : null);
         DateTimePlacement placement = new DateTimePlacement(new ServerZone.Uniform(ZoneId.of(ownZone ? "UTC" : zone)));
         Optional<String> refusal = placement.refusal(type, wall);
@@ -100,21 +124,35 @@ class DateTimePlacementTest {
         }
         List<Object> row = new ArrayList<>(List.of(wall));
         ArtifactSchema schema = new ArtifactSchema(List.of(new TypedColumn("t", type)));
-        LocalDateTime stored = (LocalDateTime) placement.storedRows(schema).apply(row).get(0);
-        assertEquals(wall, stored.atZone(ZoneOffset.UTC).withZoneSameInstant(ZoneId.of(zone)).toLocalDateTime());
+        LocalDateTime stored =
+                (LocalDateTime) placement.storedRows(schema).apply(row).get(0);
+        assertEquals(
+                wall,
+                stored.atZone(ZoneOffset.UTC)
+                        .withZoneSameInstant(ZoneId.of(zone))
+                        .toLocalDateTime());
     }
 
     @Provide
     Arbitrary<LocalDateTime> wallClocks() {
-        return Arbitraries.longs().between(LocalDateTime.of(1971, 1, 1, 0, 0).toEpochSecond(ZoneOffset.UTC),
-                LocalDateTime.of(2100, 1, 1, 0, 0).toEpochSecond(ZoneOffset.UTC))
+        return Arbitraries.longs()
+                .between(
+                        LocalDateTime.of(1971, 1, 1, 0, 0).toEpochSecond(ZoneOffset.UTC),
+                        LocalDateTime.of(2100, 1, 1, 0, 0).toEpochSecond(ZoneOffset.UTC))
                 .map(seconds -> LocalDateTime.ofEpochSecond(seconds - seconds % 900, 0, ZoneOffset.UTC));
     }
 
     @Provide
     Arbitrary<String> zones() {
-        return Arbitraries.of("UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Lord_Howe", "Asia/Kathmandu",
-                "America/Santiago", "Pacific/Apia");
+        return Arbitraries.of(
+                "UTC",
+                "Europe/Berlin",
+                "America/New_York",
+                "Asia/Tokyo",
+                "Australia/Lord_Howe",
+                "Asia/Kathmandu",
+                "America/Santiago",
+                "Pacific/Apia");
     }
 
     private static ArtifactSchema schema(String type) {

@@ -14,11 +14,16 @@ import net.jqwik.api.constraints.IntRange;
 class DecimalFastPathFuzzTest {
     @Provide
     Arbitrary<String> numbers() {
-        return Arbitraries.of("0", "1", "5", "9", "9", "0", ".", "-", "+", "x").list().ofMaxSize(20).map(parts -> String.join("", parts));
+        return Arbitraries.of("0", "1", "5", "9", "9", "0", ".", "-", "+", "x")
+                .list()
+                .ofMaxSize(20)
+                .map(parts -> String.join("", parts));
     }
 
     @Property
-    void fastPathAgreesWithTheBigDecimalRules(@ForAll("numbers") String cell, @ForAll @IntRange(min = 1, max = 18) int precision,
+    void fastPathAgreesWithTheBigDecimalRules(
+            @ForAll("numbers") String cell,
+            @ForAll @IntRange(min = 1, max = 18) int precision,
             @ForAll @IntRange(min = 0, max = 18) int scaleSeed) {
         int scale = scaleSeed % (precision + 1);
         ColumnType.DecimalType type = new ColumnType.DecimalType(precision, scale);

@@ -31,19 +31,41 @@ class CleanupLostCodecFuzzTest {
         ExternalRecord committed = committed(true, bound(token(DdlAction.EXCHANGE, 1), QueueStatus.TERMINAL_SUCCESS));
         ExternalPayload p = committed.payload();
         DdlBinding drop = token(DdlAction.DROP, epoch);
-        return record(ExternalPhase.CLEANUP_DISPATCHING, epoch, new ExternalPayload(p.planDigest(), p.inventoryDigest(),
-                p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
-                drop, p.capabilityInventoryDigest(), null, p.createdAt(), p.updatedAt().plusSeconds(epoch), p.phases(), lost));
+        return record(
+                ExternalPhase.CLEANUP_DISPATCHING,
+                epoch,
+                new ExternalPayload(
+                        p.planDigest(),
+                        p.inventoryDigest(),
+                        p.candidateTable(),
+                        p.artifact(),
+                        p.targetDefinition(),
+                        p.candidateDefinition(),
+                        p.members(),
+                        p.publication(),
+                        drop,
+                        p.capabilityInventoryDigest(),
+                        null,
+                        p.createdAt(),
+                        p.updatedAt().plusSeconds(epoch),
+                        p.phases(),
+                        lost));
     }
 
     private static AuthorityRow resigned(AuthorityRow row, String payload) {
-        return new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(), row.dispatchEpoch(), payload,
+        return new AuthorityRow(
+                row.targetKey(),
+                row.operationId(),
+                row.fenceToken(),
+                row.phase(),
+                row.dispatchEpoch(),
+                payload,
                 CanonicalEncoder.sha256(CanonicalEncoder.strictUtf8(payload)).hex());
     }
 
     @Property
-    void everyCleanupRecordRoundTripsAndNamesTheMarkExactlyWhenItHasIt(@ForAll @LongRange(min = 2, max = 1_000) long epoch,
-            @ForAll boolean lost) {
+    void everyCleanupRecordRoundTripsAndNamesTheMarkExactlyWhenItHasIt(
+            @ForAll @LongRange(min = 2, max = 1_000) long epoch, @ForAll boolean lost) {
         ExternalRecord record = cleanup(epoch, lost);
         AuthorityRow row = ExternalCodecV1.encode(record);
 
@@ -53,15 +75,15 @@ class CleanupLostCodecFuzzTest {
     }
 
     @Property
-    void anyDamageToTheMarkBlocksAndNeverThrows(@ForAll @LongRange(min = 2, max = 1_000) long epoch,
-            @ForAll @IntRange(min = 0, max = 4) int damage) {
+    void anyDamageToTheMarkBlocksAndNeverThrows(
+            @ForAll @LongRange(min = 2, max = 1_000) long epoch, @ForAll @IntRange(min = 0, max = 4) int damage) {
         AuthorityRow row = ExternalCodecV1.encode(cleanup(epoch, true));
         String damaged = switch (damage) {
-            case 0 -> "\"cleanup_lost\":false";     // not canonical: absent means not lost
-            case 1 -> "\"cleanup_lost\":\"true\"";  // not a boolean
+            case 0 -> "\"cleanup_lost\":false"; // not canonical: absent means not lost
+            case 1 -> "\"cleanup_lost\":\"true\""; // not a boolean
             case 2 -> "\"cleanup_lost\":1";
             case 3 -> "\"cleanup_lost\":null";
-            default -> "\"cleanup_lot\":true";      // an unknown key
+            default -> "\"cleanup_lot\":true"; // an unknown key
         };
         AuthorityRow tampered = resigned(row, row.payload().replace(KEY, damaged));
 
@@ -74,13 +96,41 @@ class CleanupLostCodecFuzzTest {
         ExternalRecord unbound = cleanup(epoch, false);
         ExternalPayload p = unbound.payload();
         DdlBinding bound = bound(p.cleanup(), receipt ? QueueStatus.TERMINAL_SUCCESS : null);
-        assertThrows(IllegalArgumentException.class, () -> new ExternalPayload(p.planDigest(), p.inventoryDigest(),
-                p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
-                bound, p.capabilityInventoryDigest(), null, p.createdAt(), p.updatedAt(), p.phases(), true));
-        AuthorityRow row = ExternalCodecV1.encode(record(ExternalPhase.CLEANUP_DISPATCHING, epoch, new ExternalPayload(
-                p.planDigest(), p.inventoryDigest(), p.candidateTable(), p.artifact(), p.targetDefinition(),
-                p.candidateDefinition(), p.members(), p.publication(), bound, p.capabilityInventoryDigest(), null,
-                p.createdAt(), p.updatedAt())));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new ExternalPayload(
+                        p.planDigest(),
+                        p.inventoryDigest(),
+                        p.candidateTable(),
+                        p.artifact(),
+                        p.targetDefinition(),
+                        p.candidateDefinition(),
+                        p.members(),
+                        p.publication(),
+                        bound,
+                        p.capabilityInventoryDigest(),
+                        null,
+                        p.createdAt(),
+                        p.updatedAt(),
+                        p.phases(),
+                        true));
+        AuthorityRow row = ExternalCodecV1.encode(record(
+                ExternalPhase.CLEANUP_DISPATCHING,
+                epoch,
+                new ExternalPayload(
+                        p.planDigest(),
+                        p.inventoryDigest(),
+                        p.candidateTable(),
+                        p.artifact(),
+                        p.targetDefinition(),
+                        p.candidateDefinition(),
+                        p.members(),
+                        p.publication(),
+                        bound,
+                        p.capabilityInventoryDigest(),
+                        null,
+                        p.createdAt(),
+                        p.updatedAt())));
         String marked = row.payload().replace("\"created_at\"", KEY + ",\"created_at\"");
         assertTrue(marked.contains(KEY));
 

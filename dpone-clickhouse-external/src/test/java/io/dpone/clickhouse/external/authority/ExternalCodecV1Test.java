@@ -10,8 +10,8 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
 import io.dpone.clickhouse.cluster.contract.authority.BlockReason;
 import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
-import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.spi.error.DponeErrorCode;
 import java.math.BigInteger;
 import java.util.List;
@@ -26,21 +26,35 @@ class ExternalCodecV1Test {
     private static final ExternalRecord STAGED = staged(true);
 
     private static AuthorityRow resigned(AuthorityRow row, String payload) {
-        return new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(), row.dispatchEpoch(), payload,
+        return new AuthorityRow(
+                row.targetKey(),
+                row.operationId(),
+                row.fenceToken(),
+                row.phase(),
+                row.dispatchEpoch(),
+                payload,
                 CanonicalEncoder.sha256(CanonicalEncoder.strictUtf8(payload)).hex());
     }
 
     private static BlockReason blocked(AuthorityRow row) {
-        return assertInstanceOf(DecodeResult.Blocked.class, ExternalCodecV1.decode(row)).reason();
+        return assertInstanceOf(DecodeResult.Blocked.class, ExternalCodecV1.decode(row))
+                .reason();
     }
 
     @Test
     void aCanonicalRowOfEveryBuiltPhaseDecodesToItsRecord() {
         DdlBindingFixtures fixtures = new DdlBindingFixtures();
-        for (ExternalRecord record : List.of(locked(0), staging(false, pending(false), 1), STAGED,
-                dispatching(true, fixtures.publication), committed(true, fixtures.publication))) {
+        for (ExternalRecord record : List.of(
+                locked(0),
+                staging(false, pending(false), 1),
+                STAGED,
+                dispatching(true, fixtures.publication),
+                committed(true, fixtures.publication))) {
             AuthorityRow row = ExternalCodecV1.encode(record);
-            assertEquals(new DecodeResult.Valid<>(record), ExternalCodecV1.decode(row), record.phase().name());
+            assertEquals(
+                    new DecodeResult.Valid<>(record),
+                    ExternalCodecV1.decode(row),
+                    record.phase().name());
             assertTrue(row.payload().startsWith("{\"abort_code\":"), "keys are sorted");
             assertTrue(row.payload().contains("\"schema\":\"" + ExternalCodecV1.SCHEMA + "\""));
             assertTrue(row.payload().contains("\"replication_mode\":\"external\""));
@@ -50,8 +64,9 @@ class ExternalCodecV1Test {
     @Test
     void anotherVersionOfTheSchemaIsUnknownNotMalformed() {
         AuthorityRow row = ExternalCodecV1.encode(STAGED);
-        AuthorityRow v2 = resigned(row, row.payload().replace(ExternalCodecV1.SCHEMA,
-                "dpone.clickhouse.cluster-external-full-refresh.v2"));
+        AuthorityRow v2 = resigned(
+                row,
+                row.payload().replace(ExternalCodecV1.SCHEMA, "dpone.clickhouse.cluster-external-full-refresh.v2"));
         assertEquals(BlockReason.UNKNOWN_VERSION, blocked(v2));
         assertTrue(ExternalCodecV1.claims(v2), "the external codec judges any version of its schema");
     }
@@ -59,20 +74,49 @@ class ExternalCodecV1Test {
     @Test
     void tamperingBlocks() {
         AuthorityRow row = ExternalCodecV1.encode(STAGED);
-        assertEquals(BlockReason.DIGEST_MISMATCH, blocked(new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(),
-                row.phase(), row.dispatchEpoch(), row.payload().replace("\"byte_size\":100", "\"byte_size\":101"),
-                row.payloadSha256())));
-        assertEquals(BlockReason.MALFORMED, blocked(resigned(row, row.payload().replace("\"abort_code\":null,",
-                "\"abort_code\":null,\"extra\":1,"))));
-        assertEquals(BlockReason.INCONSISTENT, blocked(new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(),
-                row.phase(), BigInteger.ONE, row.payload(), row.payloadSha256())));
-        assertEquals(BlockReason.MALFORMED, blocked(new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(),
-                "PREPARED", row.dispatchEpoch(), row.payload(), row.payloadSha256())));
-        assertEquals(BlockReason.NON_CANONICAL, blocked(resigned(row, row.payload().replace("{\"abort_code\":null,",
-                "{\"abort_code\":null, "))));
-        assertEquals(BlockReason.MALFORMED, blocked(resigned(row, row.payload().replace("\"stage\":\"READY\"",
-                "\"stage\":\"FINE\""))));
-        assertEquals(BlockReason.INCONSISTENT, blocked(resigned(row, row.payload().replace("\"replica\":2", "\"replica\":3"))),
+        assertEquals(
+                BlockReason.DIGEST_MISMATCH,
+                blocked(new AuthorityRow(
+                        row.targetKey(),
+                        row.operationId(),
+                        row.fenceToken(),
+                        row.phase(),
+                        row.dispatchEpoch(),
+                        row.payload().replace("\"byte_size\":100", "\"byte_size\":101"),
+                        row.payloadSha256())));
+        assertEquals(
+                BlockReason.MALFORMED,
+                blocked(resigned(
+                        row, row.payload().replace("\"abort_code\":null,", "\"abort_code\":null,\"extra\":1,"))));
+        assertEquals(
+                BlockReason.INCONSISTENT,
+                blocked(new AuthorityRow(
+                        row.targetKey(),
+                        row.operationId(),
+                        row.fenceToken(),
+                        row.phase(),
+                        BigInteger.ONE,
+                        row.payload(),
+                        row.payloadSha256())));
+        assertEquals(
+                BlockReason.MALFORMED,
+                blocked(new AuthorityRow(
+                        row.targetKey(),
+                        row.operationId(),
+                        row.fenceToken(),
+                        "PREPARED",
+                        row.dispatchEpoch(),
+                        row.payload(),
+                        row.payloadSha256())));
+        assertEquals(
+                BlockReason.NON_CANONICAL,
+                blocked(resigned(row, row.payload().replace("{\"abort_code\":null,", "{\"abort_code\":null, "))));
+        assertEquals(
+                BlockReason.MALFORMED,
+                blocked(resigned(row, row.payload().replace("\"stage\":\"READY\"", "\"stage\":\"FINE\""))));
+        assertEquals(
+                BlockReason.INCONSISTENT,
+                blocked(resigned(row, row.payload().replace("\"replica\":2", "\"replica\":3"))),
                 "the member id is H(shard, replica)");
         assertEquals(BlockReason.OVERSIZED, blocked(resigned(row, " ".repeat(ExternalCodecV1.MAX_PAYLOAD_BYTES + 1))));
         assertEquals(BlockReason.MALFORMED, blocked(new AuthorityRow(null, null, null, null, null, null, null)));
@@ -81,10 +125,13 @@ class ExternalCodecV1Test {
     @Test
     void anInternalRowIsNotClaimedAndAnAbortedRecordNeedsItsCode() {
         assertTrue(!ExternalCodecV1.claims(AuthorityCodecV1.INSTANCE.encode(InternalFixture.prepared())));
-        assertThrows(IllegalArgumentException.class, () -> record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(),
-                null, null, null, T0)));
-        ExternalRecord aborted = record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(), null, null,
-                DponeErrorCode.SOURCE_MALFORMED, T0));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(), null, null, null, T0)));
+        ExternalRecord aborted = record(
+                ExternalPhase.ABORTED,
+                0,
+                payload(null, null, null, List.of(), null, null, DponeErrorCode.SOURCE_MALFORMED, T0));
         assertEquals(new DecodeResult.Valid<>(aborted), ExternalCodecV1.decode(ExternalCodecV1.encode(aborted)));
     }
 

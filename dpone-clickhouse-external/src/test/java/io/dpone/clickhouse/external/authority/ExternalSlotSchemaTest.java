@@ -16,25 +16,38 @@ class ExternalSlotSchemaTest {
     @Test
     void anInternalRowIsAForeignBaselineAndAnExternalRowIsBlockedForInternalMode() {
         AuthorityRecord internal = InternalFixture.prepared();
-        assertEquals(new DecodeResult.Valid<ExternalSlot>(new InternalBaseline(internal)),
+        assertEquals(
+                new DecodeResult.Valid<ExternalSlot>(new InternalBaseline(internal)),
                 ExternalSlotSchema.INSTANCE.decode(AuthorityCodecV1.INSTANCE.encode(internal)));
         AuthorityRow external = ExternalCodecV1.encode(Records.staged(true));
-        assertInstanceOf(DecodeResult.Blocked.class, InternalSlotSchema.INSTANCE.decode(external),
+        assertInstanceOf(
+                DecodeResult.Blocked.class,
+                InternalSlotSchema.INSTANCE.decode(external),
                 "internal mode never mistakes an external record for its own");
     }
 
     @Test
     void aRowNeitherSchemaAcceptsBlocksWithTheReasonOfTheSchemaThatClaimsIt() {
         AuthorityRow internal = AuthorityCodecV1.INSTANCE.encode(InternalFixture.prepared());
-        AuthorityRow broken = new AuthorityRow(internal.targetKey(), internal.operationId(), internal.fenceToken(),
-                internal.phase(), internal.dispatchEpoch(), internal.payload(), "0".repeat(64));
-        assertEquals(BlockReason.DIGEST_MISMATCH,
-                assertInstanceOf(DecodeResult.Blocked.class, ExternalSlotSchema.INSTANCE.decode(broken)).reason());
+        AuthorityRow broken = new AuthorityRow(
+                internal.targetKey(),
+                internal.operationId(),
+                internal.fenceToken(),
+                internal.phase(),
+                internal.dispatchEpoch(),
+                internal.payload(),
+                "0".repeat(64));
+        assertEquals(
+                BlockReason.DIGEST_MISMATCH,
+                assertInstanceOf(DecodeResult.Blocked.class, ExternalSlotSchema.INSTANCE.decode(broken))
+                        .reason());
     }
 
     @Test
     void theBaselineEncodesAsTheInternalRowItWasReadFrom() {
         AuthorityRecord internal = InternalFixture.prepared();
-        assertEquals(AuthorityCodecV1.INSTANCE.encode(internal), ExternalSlotSchema.INSTANCE.encode(new InternalBaseline(internal)));
+        assertEquals(
+                AuthorityCodecV1.INSTANCE.encode(internal),
+                ExternalSlotSchema.INSTANCE.encode(new InternalBaseline(internal)));
     }
 }

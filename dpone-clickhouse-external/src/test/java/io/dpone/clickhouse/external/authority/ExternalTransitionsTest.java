@@ -36,8 +36,10 @@ class ExternalTransitionsTest {
     @Test
     void onlyALockedRecordAtEpochZeroIsCreated() {
         assertEquals(Optional.empty(), ExternalSlotSchema.INSTANCE.checkCreate(locked(0)));
-        assertEquals(Optional.of(TransitionRefusal.CREATE_NOT_PREPARED), ExternalSlotSchema.INSTANCE.checkCreate(locked(3)));
-        assertEquals(Optional.of(TransitionRefusal.CREATE_NOT_PREPARED),
+        assertEquals(
+                Optional.of(TransitionRefusal.CREATE_NOT_PREPARED), ExternalSlotSchema.INSTANCE.checkCreate(locked(3)));
+        assertEquals(
+                Optional.of(TransitionRefusal.CREATE_NOT_PREPARED),
                 ExternalSlotSchema.INSTANCE.checkCreate(staging(true, pending(true), 1)));
     }
 
@@ -47,7 +49,9 @@ class ExternalTransitionsTest {
             ExternalRecord locked = locked(0);
             ExternalRecord staging = staging(existing, pending(existing), 1);
             allowed(locked, staging);
-            List<MemberRecord> loading = pending(existing).stream().map(m -> m.loading(uuid(10 + (int) m.replicaNumber()))).toList();
+            List<MemberRecord> loading = pending(existing).stream()
+                    .map(m -> m.loading(uuid(10 + (int) m.replicaNumber())))
+                    .toList();
             ExternalRecord progressed = staging(existing, loading, 2);
             allowed(staging, progressed);
             ExternalRecord ready = staging(existing, ready(existing), 3);
@@ -66,50 +70,117 @@ class ExternalTransitionsTest {
 
     @Test
     void aNewOperationStartsLockedOnlyOverAFinishedRecordWithANewFenceAndTheCarriedEpoch() {
-        ExternalRecord aborted = record(ExternalPhase.ABORTED, 4, payload(null, null, null, List.of(), null, null,
-                DponeErrorCode.SOURCE_MALFORMED, T0.plusSeconds(5)));
-        ExternalRecord next = new ExternalRecord(TARGET_KEY, digest("other"), FenceToken.issue(RANDOM), ExternalPhase.LOCKED, 4,
+        ExternalRecord aborted = record(
+                ExternalPhase.ABORTED,
+                4,
+                payload(null, null, null, List.of(), null, null, DponeErrorCode.SOURCE_MALFORMED, T0.plusSeconds(5)));
+        ExternalRecord next = new ExternalRecord(
+                TARGET_KEY,
+                digest("other"),
+                FenceToken.issue(RANDOM),
+                ExternalPhase.LOCKED,
+                4,
                 payload(null, null, null, List.of(), null, null, null, T0.plusSeconds(1_000)));
         allowed(aborted, next);
-        refused(TransitionRefusal.EPOCH_CHANGED, aborted, new ExternalRecord(TARGET_KEY, digest("other"),
-                FenceToken.issue(RANDOM), ExternalPhase.LOCKED, 0, next.payload()));
-        refused(TransitionRefusal.FENCE_NOT_RENEWED, aborted, new ExternalRecord(TARGET_KEY, digest("other"), FENCE,
-                ExternalPhase.LOCKED, 4, next.payload()));
+        refused(
+                TransitionRefusal.EPOCH_CHANGED,
+                aborted,
+                new ExternalRecord(
+                        TARGET_KEY,
+                        digest("other"),
+                        FenceToken.issue(RANDOM),
+                        ExternalPhase.LOCKED,
+                        0,
+                        next.payload()));
+        refused(
+                TransitionRefusal.FENCE_NOT_RENEWED,
+                aborted,
+                new ExternalRecord(TARGET_KEY, digest("other"), FENCE, ExternalPhase.LOCKED, 4, next.payload()));
         refused(TransitionRefusal.SLOT_NOT_COMPLETED, staged(true), next);
-        refused(TransitionRefusal.NEW_OPERATION_NOT_LOCKED, aborted, new ExternalRecord(TARGET_KEY, digest("other"),
-                FenceToken.issue(RANDOM), ExternalPhase.ABORTED, 4, payload(null, null, null, List.of(), null, null,
-                        DponeErrorCode.SOURCE_MALFORMED, T0.plusSeconds(1_000))));
+        refused(
+                TransitionRefusal.NEW_OPERATION_NOT_LOCKED,
+                aborted,
+                new ExternalRecord(
+                        TARGET_KEY,
+                        digest("other"),
+                        FenceToken.issue(RANDOM),
+                        ExternalPhase.ABORTED,
+                        4,
+                        payload(
+                                null,
+                                null,
+                                null,
+                                List.of(),
+                                null,
+                                null,
+                                DponeErrorCode.SOURCE_MALFORMED,
+                                T0.plusSeconds(1_000))));
     }
 
     @Test
     void phasesMoveOnlyForwardAndEpochsOnlyByOneIntoADispatchingPhase() {
         refused(TransitionRefusal.PHASE_NOT_ALLOWED, locked(0), staged(true));
-        refused(TransitionRefusal.PHASE_NOT_ALLOWED, dispatching(true, token(DdlAction.EXCHANGE, 1)), staging(true, ready(true), 99));
+        refused(
+                TransitionRefusal.PHASE_NOT_ALLOWED,
+                dispatching(true, token(DdlAction.EXCHANGE, 1)),
+                staging(true, ready(true), 99));
         DdlBinding publication = token(DdlAction.EXCHANGE, 2);
         refused(TransitionRefusal.EPOCH_NOT_ADVANCED_BY_ONE, staged(true), dispatching(true, publication));
-        ExternalRecord changedEpoch = record(ExternalPhase.STAGING, 1, staging(true, pending(true), 2).payload());
+        ExternalRecord changedEpoch =
+                record(ExternalPhase.STAGING, 1, staging(true, pending(true), 2).payload());
         refused(TransitionRefusal.EPOCH_CHANGED, staging(true, pending(true), 1), changedEpoch);
-        refused(TransitionRefusal.TIME_WENT_BACKWARDS, staging(true, pending(true), 5), staging(true, pending(true), 1));
+        refused(
+                TransitionRefusal.TIME_WENT_BACKWARDS,
+                staging(true, pending(true), 5),
+                staging(true, pending(true), 1));
     }
 
     @Test
     void boundFactsAndTheMemberMapNeverChangeOnceBound() {
         ExternalRecord staging = staging(true, pending(true), 1);
-        ExternalRecord otherArtifact = record(ExternalPhase.STAGING, 0, new ExternalPayload(digest("plan"), digest("inventory"),
-                "t__dpone_ext_0123456789abcdef", ArtifactBinding.of(OPERATION, digest("sha2"), 100, 3, digest("schema"),
-                digest("content")), TARGET, null, pending(true), null, null, digest("inventory"), null, T0, T0.plusSeconds(120)));
+        ExternalRecord otherArtifact = record(
+                ExternalPhase.STAGING,
+                0,
+                new ExternalPayload(
+                        digest("plan"),
+                        digest("inventory"),
+                        "t__dpone_ext_0123456789abcdef",
+                        ArtifactBinding.of(OPERATION, digest("sha2"), 100, 3, digest("schema"), digest("content")),
+                        TARGET,
+                        null,
+                        pending(true),
+                        null,
+                        null,
+                        digest("inventory"),
+                        null,
+                        T0,
+                        T0.plusSeconds(120)));
         refused(TransitionRefusal.BOUND_FACT_CHANGED, staging, otherArtifact);
-        List<MemberRecord> otherTarget = List.of(MemberRecord.pending(1, 1, uuid(9)), MemberRecord.pending(1, 2, uuid(2)));
+        List<MemberRecord> otherTarget =
+                List.of(MemberRecord.pending(1, 1, uuid(9)), MemberRecord.pending(1, 2, uuid(2)));
         refused(TransitionRefusal.MEMBER_FACT_CHANGED, staging, staging(true, otherTarget, 2));
         ExternalRecord staged = staged(true);
         DdlBinding publication = token(DdlAction.EXCHANGE, 1);
-        List<MemberRecord> reloaded = ready(true).stream().map(m -> m.loading(uuid(50)).ready(ARTIFACT.contentDigest())).toList();
-        assertThrows(IllegalArgumentException.class, () -> record(ExternalPhase.PUBLICATION_DISPATCHING, 1, payload(ARTIFACT,
-                TARGET, CANDIDATE, reloaded, publication, null, null, T0.plusSeconds(700))), "member candidates are distinct");
-        List<MemberRecord> swapped = List.of(ready(true).get(0).loading(uuid(40)).ready(ARTIFACT.contentDigest()),
+        List<MemberRecord> reloaded = ready(true).stream()
+                .map(m -> m.loading(uuid(50)).ready(ARTIFACT.contentDigest()))
+                .toList();
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> record(
+                        ExternalPhase.PUBLICATION_DISPATCHING,
+                        1,
+                        payload(ARTIFACT, TARGET, CANDIDATE, reloaded, publication, null, null, T0.plusSeconds(700))),
+                "member candidates are distinct");
+        List<MemberRecord> swapped = List.of(
+                ready(true).get(0).loading(uuid(40)).ready(ARTIFACT.contentDigest()),
                 ready(true).get(1));
-        refused(TransitionRefusal.MEMBER_FACT_CHANGED, staged, record(ExternalPhase.PUBLICATION_DISPATCHING, 1,
-                payload(ARTIFACT, TARGET, CANDIDATE, swapped, publication, null, null, T0.plusSeconds(700))));
+        refused(
+                TransitionRefusal.MEMBER_FACT_CHANGED,
+                staged,
+                record(
+                        ExternalPhase.PUBLICATION_DISPATCHING,
+                        1,
+                        payload(ARTIFACT, TARGET, CANDIDATE, swapped, publication, null, null, T0.plusSeconds(700))));
     }
 
     @Test
@@ -150,46 +221,118 @@ class ExternalTransitionsTest {
         refused(TransitionRefusal.EPOCH_CHANGED, lost, cleanup(committed, token(DdlAction.DROP, 4), 4));
         refused(TransitionRefusal.DDL_BINDING_REWRITTEN, lost, cleanup(committed, drop, 2));
         refused(TransitionRefusal.DDL_BINDING_REWRITTEN, lost, cleanup(committed, bound(drop, null), 2));
-        assertThrows(IllegalArgumentException.class, () -> lost(cleanup(committed, bound(drop, null), 2), 0),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> lost(cleanup(committed, bound(drop, null), 2), 0),
                 "only an unbound drop can be lost");
     }
 
     /** {@code record} with its cleanup drop marked lost, {@code seconds} later. */
     static ExternalRecord lost(ExternalRecord record, long seconds) {
         ExternalPayload p = record.payload();
-        return record(record.phase(), record.dispatchEpoch(), new ExternalPayload(p.planDigest(), p.inventoryDigest(),
-                p.candidateTable(), p.artifact(), p.targetDefinition(), p.candidateDefinition(), p.members(), p.publication(),
-                p.cleanup(), p.capabilityInventoryDigest(), p.abortCode(), p.createdAt(), p.updatedAt().plusSeconds(seconds),
-                p.phases(), true));
+        return record(
+                record.phase(),
+                record.dispatchEpoch(),
+                new ExternalPayload(
+                        p.planDigest(),
+                        p.inventoryDigest(),
+                        p.candidateTable(),
+                        p.artifact(),
+                        p.targetDefinition(),
+                        p.candidateDefinition(),
+                        p.members(),
+                        p.publication(),
+                        p.cleanup(),
+                        p.capabilityInventoryDigest(),
+                        p.abortCode(),
+                        p.createdAt(),
+                        p.updatedAt().plusSeconds(seconds),
+                        p.phases(),
+                        true));
     }
 
     @Test
     void theEndingsAreReachedOnlyFromTheirPhases() {
         DponeErrorCode code = DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED;
-        allowed(locked(0), record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(), null, null, code, T0)));
+        allowed(
+                locked(0),
+                record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(), null, null, code, T0)));
         // every recorded candidate stays recorded (DISCARDED keeps its UUID): forgetting one is MEMBER_FACT_CHANGED
-        List<MemberRecord> discarded = List.of(ready(true).get(0).discarded(), ready(true).get(1).discarded());
-        refused(TransitionRefusal.MEMBER_FACT_CHANGED, staging(true, ready(true), 1), record(ExternalPhase.ABORTED, 0,
-                payload(ARTIFACT, TARGET, null, List.of(ready(true).get(0).discarded(), pending(true).get(1)), null, null, code,
-                        T0.plusSeconds(120))));
-        allowed(staging(true, ready(true), 1), record(ExternalPhase.ABORTED, 0, payload(ARTIFACT, TARGET, null, discarded, null,
-                null, code, T0.plusSeconds(120))));
-        refused(TransitionRefusal.PHASE_NOT_ALLOWED, staged(true), record(ExternalPhase.ABORTED, 0, payload(ARTIFACT, TARGET, null,
-                discarded, null, null, code, T0.plusSeconds(1_200))));
+        List<MemberRecord> discarded =
+                List.of(ready(true).get(0).discarded(), ready(true).get(1).discarded());
+        refused(
+                TransitionRefusal.MEMBER_FACT_CHANGED,
+                staging(true, ready(true), 1),
+                record(
+                        ExternalPhase.ABORTED,
+                        0,
+                        payload(
+                                ARTIFACT,
+                                TARGET,
+                                null,
+                                List.of(
+                                        ready(true).get(0).discarded(),
+                                        pending(true).get(1)),
+                                null,
+                                null,
+                                code,
+                                T0.plusSeconds(120))));
+        allowed(
+                staging(true, ready(true), 1),
+                record(
+                        ExternalPhase.ABORTED,
+                        0,
+                        payload(ARTIFACT, TARGET, null, discarded, null, null, code, T0.plusSeconds(120))));
+        refused(
+                TransitionRefusal.PHASE_NOT_ALLOWED,
+                staged(true),
+                record(
+                        ExternalPhase.ABORTED,
+                        0,
+                        payload(ARTIFACT, TARGET, null, discarded, null, null, code, T0.plusSeconds(1_200))));
         DdlBinding rename = token(DdlAction.RENAME, 1);
         ExternalRecord committed = committed(false, rename);
         ExternalPayload p = committed.payload();
-        allowed(committed, record(ExternalPhase.COMPLETED, 1, payload(p.artifact(), null, p.candidateDefinition(),
-                p.members().stream().map(MemberRecord::cleaned).toList(), p.publication(), null, null, T0.plusSeconds(900))));
+        allowed(
+                committed,
+                record(
+                        ExternalPhase.COMPLETED,
+                        1,
+                        payload(
+                                p.artifact(),
+                                null,
+                                p.candidateDefinition(),
+                                p.members().stream().map(MemberRecord::cleaned).toList(),
+                                p.publication(),
+                                null,
+                                null,
+                                T0.plusSeconds(900))));
         DdlBinding exchange = token(DdlAction.EXCHANGE, 1);
         ExternalRecord existing = committed(true, exchange);
         DdlBinding drop = bound(token(DdlAction.DROP, 2), QueueStatus.TERMINAL_SUCCESS);
         ExternalRecord cleaning = cleanup(existing, drop, 2);
         ExternalPayload q = cleaning.payload();
-        allowed(cleaning, record(ExternalPhase.COMPLETED, 2, payload(q.artifact(), q.targetDefinition(), q.candidateDefinition(),
-                q.members().stream().map(MemberRecord::cleaned).toList(), q.publication(), drop, null, T0.plusSeconds(1_000))));
-        refused(TransitionRefusal.PHASE_NOT_ALLOWED, existing, record(ExternalPhase.STAGED, 1, payload(ARTIFACT, TARGET, CANDIDATE,
-                ready(true), null, null, null, T0.plusSeconds(2_000))));
+        allowed(
+                cleaning,
+                record(
+                        ExternalPhase.COMPLETED,
+                        2,
+                        payload(
+                                q.artifact(),
+                                q.targetDefinition(),
+                                q.candidateDefinition(),
+                                q.members().stream().map(MemberRecord::cleaned).toList(),
+                                q.publication(),
+                                drop,
+                                null,
+                                T0.plusSeconds(1_000))));
+        refused(
+                TransitionRefusal.PHASE_NOT_ALLOWED,
+                existing,
+                record(
+                        ExternalPhase.STAGED,
+                        1,
+                        payload(ARTIFACT, TARGET, CANDIDATE, ready(true), null, null, null, T0.plusSeconds(2_000))));
     }
 
     /**
@@ -201,43 +344,128 @@ class ExternalTransitionsTest {
     @Test
     void aFencedOperationLeavesItsPhaseOnlyThroughTheSafeAbort() {
         DponeErrorCode drift = DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE;
-        allowed(locked(0), record(ExternalPhase.ABORTED, 0, payload(null, null, null, List.of(), null, null, drift,
-                T0.plusSeconds(1))));
+        allowed(
+                locked(0),
+                record(
+                        ExternalPhase.ABORTED,
+                        0,
+                        payload(null, null, null, List.of(), null, null, drift, T0.plusSeconds(1))));
         for (boolean existing : List.of(true, false)) {
             ExternalRecord staged = staged(existing);
-            ExternalRecord withdrawn = record(ExternalPhase.STAGING, 0, payload(ARTIFACT, existing ? TARGET : null, null,
-                    ready(existing), null, null, null, T0.plusSeconds(700)));
+            ExternalRecord withdrawn = record(
+                    ExternalPhase.STAGING,
+                    0,
+                    payload(
+                            ARTIFACT,
+                            existing ? TARGET : null,
+                            null,
+                            ready(existing),
+                            null,
+                            null,
+                            null,
+                            T0.plusSeconds(700)));
             allowed(staged, withdrawn);
-            List<MemberRecord> discarded = ready(existing).stream().map(MemberRecord::discarded).toList();
-            allowed(withdrawn, record(ExternalPhase.ABORTED, 0, payload(ARTIFACT, existing ? TARGET : null, null, discarded, null,
-                    null, drift, T0.plusSeconds(800))));
-            refused(TransitionRefusal.PHASE_NOT_ALLOWED, staged, record(ExternalPhase.ABORTED, 0, payload(ARTIFACT,
-                    existing ? TARGET : null, null, discarded, null, null, drift, T0.plusSeconds(800))));
-            List<MemberRecord> rewritten = List.of(ready(existing).get(0), ready(existing).get(1).loading(uuid(99)));
-            refused(TransitionRefusal.MEMBER_FACT_CHANGED, staged, record(ExternalPhase.STAGING, 0, payload(ARTIFACT,
-                    existing ? TARGET : null, null, rewritten, null, null, null, T0.plusSeconds(700))));
+            List<MemberRecord> discarded =
+                    ready(existing).stream().map(MemberRecord::discarded).toList();
+            allowed(
+                    withdrawn,
+                    record(
+                            ExternalPhase.ABORTED,
+                            0,
+                            payload(
+                                    ARTIFACT,
+                                    existing ? TARGET : null,
+                                    null,
+                                    discarded,
+                                    null,
+                                    null,
+                                    drift,
+                                    T0.plusSeconds(800))));
+            refused(
+                    TransitionRefusal.PHASE_NOT_ALLOWED,
+                    staged,
+                    record(
+                            ExternalPhase.ABORTED,
+                            0,
+                            payload(
+                                    ARTIFACT,
+                                    existing ? TARGET : null,
+                                    null,
+                                    discarded,
+                                    null,
+                                    null,
+                                    drift,
+                                    T0.plusSeconds(800))));
+            List<MemberRecord> rewritten =
+                    List.of(ready(existing).get(0), ready(existing).get(1).loading(uuid(99)));
+            refused(
+                    TransitionRefusal.MEMBER_FACT_CHANGED,
+                    staged,
+                    record(
+                            ExternalPhase.STAGING,
+                            0,
+                            payload(
+                                    ARTIFACT,
+                                    existing ? TARGET : null,
+                                    null,
+                                    rewritten,
+                                    null,
+                                    null,
+                                    null,
+                                    T0.plusSeconds(700))));
             if (existing) {
-                refused(TransitionRefusal.BOUND_FACT_CHANGED, staged, record(ExternalPhase.STAGING, 0, payload(ARTIFACT,
-                        CANDIDATE, null, ready(true), null, null, null, T0.plusSeconds(700))));
+                refused(
+                        TransitionRefusal.BOUND_FACT_CHANGED,
+                        staged,
+                        record(
+                                ExternalPhase.STAGING,
+                                0,
+                                payload(
+                                        ARTIFACT,
+                                        CANDIDATE,
+                                        null,
+                                        ready(true),
+                                        null,
+                                        null,
+                                        null,
+                                        T0.plusSeconds(700))));
             }
         }
-        assertEquals(java.util.Set.of(ExternalPhase.PUBLICATION_DISPATCHING, ExternalPhase.STAGING),
+        assertEquals(
+                java.util.Set.of(ExternalPhase.PUBLICATION_DISPATCHING, ExternalPhase.STAGING),
                 ExternalPhase.STAGED.successors());
     }
 
     @Test
     void aCompletedInternalRecordIsMigratedAndAnUnresolvedOneIsNot() {
         AuthorityRecord internal = internal(AuthorityPhase.COMPLETED);
-        ExternalRecord next = new ExternalRecord(TARGET_KEY, OPERATION, FenceToken.issue(RANDOM), ExternalPhase.LOCKED, 1,
+        ExternalRecord next = new ExternalRecord(
+                TARGET_KEY,
+                OPERATION,
+                FenceToken.issue(RANDOM),
+                ExternalPhase.LOCKED,
+                1,
                 payload(null, null, null, List.of(), null, null, null, T0.plusSeconds(10)));
         assertEquals(Optional.empty(), ExternalSlotSchema.INSTANCE.check(new InternalBaseline(internal), next));
-        assertEquals(Optional.of(TransitionRefusal.SLOT_NOT_COMPLETED),
+        assertEquals(
+                Optional.of(TransitionRefusal.SLOT_NOT_COMPLETED),
                 ExternalSlotSchema.INSTANCE.check(new InternalBaseline(internal(AuthorityPhase.PREPARED)), next));
-        assertEquals(Optional.of(TransitionRefusal.EPOCH_CHANGED), ExternalSlotSchema.INSTANCE.check(new InternalBaseline(internal),
-                new ExternalRecord(TARGET_KEY, OPERATION, FenceToken.issue(RANDOM), ExternalPhase.LOCKED, 0, next.payload())));
-        assertEquals(Optional.of(TransitionRefusal.FOREIGN_SCHEMA_WRITE),
+        assertEquals(
+                Optional.of(TransitionRefusal.EPOCH_CHANGED),
+                ExternalSlotSchema.INSTANCE.check(
+                        new InternalBaseline(internal),
+                        new ExternalRecord(
+                                TARGET_KEY,
+                                OPERATION,
+                                FenceToken.issue(RANDOM),
+                                ExternalPhase.LOCKED,
+                                0,
+                                next.payload())));
+        assertEquals(
+                Optional.of(TransitionRefusal.FOREIGN_SCHEMA_WRITE),
                 ExternalSlotSchema.INSTANCE.check(next, new InternalBaseline(internal)));
-        assertEquals(Optional.of(TransitionRefusal.FOREIGN_SCHEMA_WRITE),
+        assertEquals(
+                Optional.of(TransitionRefusal.FOREIGN_SCHEMA_WRITE),
                 ExternalSlotSchema.INSTANCE.checkCreate(new InternalBaseline(internal)));
     }
 
@@ -247,23 +475,56 @@ class ExternalTransitionsTest {
         ExternalRecord dispatching = dispatching(true, publication);
         assertEquals(true, ExternalSlotSchema.INSTANCE.opensDispatch(staged(true), dispatching));
         assertEquals(Optional.of(publication.token()), ExternalSlotSchema.INSTANCE.dispatchToken(dispatching));
-        assertEquals(false, ExternalSlotSchema.INSTANCE.opensDispatch(dispatching, dispatching(true, bound(publication, null))));
+        assertEquals(
+                false,
+                ExternalSlotSchema.INSTANCE.opensDispatch(dispatching, dispatching(true, bound(publication, null))));
         assertEquals(false, ExternalSlotSchema.INSTANCE.opensDispatch(null, locked(0)));
         assertEquals(Optional.empty(), ExternalSlotSchema.INSTANCE.dispatchToken(staged(true)));
     }
 
     private static ExternalRecord cleanup(ExternalRecord committed, DdlBinding cleanup, long epoch) {
         ExternalPayload p = committed.payload();
-        return record(ExternalPhase.CLEANUP_DISPATCHING, epoch, payload(p.artifact(), p.targetDefinition(),
-                p.candidateDefinition(), p.members(), p.publication(), cleanup, null, T0.plusSeconds(900 + epoch)));
+        return record(
+                ExternalPhase.CLEANUP_DISPATCHING,
+                epoch,
+                payload(
+                        p.artifact(),
+                        p.targetDefinition(),
+                        p.candidateDefinition(),
+                        p.members(),
+                        p.publication(),
+                        cleanup,
+                        null,
+                        T0.plusSeconds(900 + epoch)));
     }
 
     private static AuthorityRecord internal(AuthorityPhase phase) {
-        GenerationIdentity desired = new GenerationIdentity(uuid(3), "ReplicatedMergeTree ORDER BY id", "s", "default", "/p");
-        DdlBinding publication = phase == AuthorityPhase.COMPLETED ? new DdlBinding(DdlCorrelationToken.issue(digest("internal"),
-                DdlAction.RENAME, 1, RANDOM), "query-1", digest("q"), QueueStatus.TERMINAL_SUCCESS) : null;
-        return new AuthorityRecord(TARGET_KEY, digest("internal"), FenceToken.issue(RANDOM), phase, phase == AuthorityPhase.COMPLETED ? 1 : 0,
-                new AuthorityPayload(digest("plan"), digest("inventory"), null, desired, "t__dpone_x", 3, publication, null, T0, T0,
+        GenerationIdentity desired =
+                new GenerationIdentity(uuid(3), "ReplicatedMergeTree ORDER BY id", "s", "default", "/p");
+        DdlBinding publication = phase == AuthorityPhase.COMPLETED
+                ? new DdlBinding(
+                        DdlCorrelationToken.issue(digest("internal"), DdlAction.RENAME, 1, RANDOM),
+                        "query-1",
+                        digest("q"),
+                        QueueStatus.TERMINAL_SUCCESS)
+                : null;
+        return new AuthorityRecord(
+                TARGET_KEY,
+                digest("internal"),
+                FenceToken.issue(RANDOM),
+                phase,
+                phase == AuthorityPhase.COMPLETED ? 1 : 0,
+                new AuthorityPayload(
+                        digest("plan"),
+                        digest("inventory"),
+                        null,
+                        desired,
+                        "t__dpone_x",
+                        3,
+                        publication,
+                        null,
+                        T0,
+                        T0,
                         null));
     }
 }

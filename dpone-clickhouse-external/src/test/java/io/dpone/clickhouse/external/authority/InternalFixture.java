@@ -10,13 +10,26 @@ import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 
 /** An internal-mode V1 record of the same target key. */
 final class InternalFixture {
-    private InternalFixture() {
-    }
+    private InternalFixture() {}
 
     static AuthorityRecord prepared() {
-        return new AuthorityRecord(TARGET_KEY, digest("internal"), FenceToken.issue(RANDOM), AuthorityPhase.PREPARED, 0,
-                new AuthorityPayload(digest("plan"), digest("inventory"), null,
-                        new GenerationIdentity(uuid(3), "ReplicatedMergeTree ORDER BY id", "s", "default", "/p"), "t__dpone_x", 3,
-                        null, null, T0, T0, null));
+        return new AuthorityRecord(
+                TARGET_KEY,
+                digest("internal"),
+                FenceToken.issue(RANDOM),
+                AuthorityPhase.PREPARED,
+                0,
+                new AuthorityPayload(
+                        digest("plan"),
+                        digest("inventory"),
+                        null,
+                        new GenerationIdentity(uuid(3), "ReplicatedMergeTree ORDER BY id", "s", "default", "/p"),
+                        "t__dpone_x",
+                        3,
+                        null,
+                        null,
+                        T0,
+                        T0,
+                        null));
     }
 }

@@ -31,20 +31,30 @@ class PhaseTimesCodecFuzzTest {
     /** Histories within a STAGING record's own times (created T0, updated T0 + 10 min). */
     @Provide
     Arbitrary<PhaseHistory> histories() {
-        return Arbitraries.of(ExternalPhase.values()).list().ofMinSize(1).ofMaxSize(PhaseHistory.MAX_ENTRIES + 4)
-                .flatMap(phases -> Arbitraries.longs().between(0, 600_000).list().ofSize(phases.size()).map(offsets -> {
-                    List<Long> sorted = offsets.stream().sorted().toList();
-                    PhaseHistory history = PhaseHistory.started(phases.get(0).name(), T0.plusMillis(sorted.get(0)));
-                    for (int i = 1; i < phases.size(); i++) {
-                        history = history.entered(phases.get(i - 1).name(), phases.get(i).name(), T0.plusMillis(sorted.get(i)));
-                    }
-                    return history;
-                }));
+        return Arbitraries.of(ExternalPhase.values())
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(PhaseHistory.MAX_ENTRIES + 4)
+                .flatMap(phases -> Arbitraries.longs()
+                        .between(0, 600_000)
+                        .list()
+                        .ofSize(phases.size())
+                        .map(offsets -> {
+                            List<Long> sorted = offsets.stream().sorted().toList();
+                            PhaseHistory history =
+                                    PhaseHistory.started(phases.get(0).name(), T0.plusMillis(sorted.get(0)));
+                            for (int i = 1; i < phases.size(); i++) {
+                                history = history.entered(
+                                        phases.get(i - 1).name(), phases.get(i).name(), T0.plusMillis(sorted.get(i)));
+                            }
+                            return history;
+                        }));
     }
 
     private static ExternalRecord stagingWith(PhaseHistory history) {
         ExternalRecord staging = staging(true, pending(true), 10);
-        return record(staging.phase(), staging.dispatchEpoch(), staging.payload().withPhases(history));
+        return record(
+                staging.phase(), staging.dispatchEpoch(), staging.payload().withPhases(history));
     }
 
     @Property(tries = 300)
@@ -67,22 +77,29 @@ class PhaseTimesCodecFuzzTest {
     }
 
     @Property(tries = 300)
-    void anyDamageBlocksAndNeverThrows(@ForAll("histories") PhaseHistory history, @ForAll @IntRange(min = 0, max = 4) int damage) {
+    void anyDamageBlocksAndNeverThrows(
+            @ForAll("histories") PhaseHistory history, @ForAll @IntRange(min = 0, max = 4) int damage) {
         AuthorityRow row = ExternalCodecV1.encode(stagingWith(history));
         String payload = row.payload();
         int start = payload.indexOf(KEY) + KEY.length();
         int end = payload.indexOf("}]", start) + 2;
         String at = "\"at\":\"" + T0 + "\"";
         String damaged = switch (damage) {
-            case 0 -> "[]";                                                              // empty: not canonical
-            case 1 -> "[{" + at + ",\"phase\":\"PREPARED\"}]";                           // a phase of the other mode
+            case 0 -> "[]"; // empty: not canonical
+            case 1 -> "[{" + at + ",\"phase\":\"PREPARED\"}]"; // a phase of the other mode
             case 2 -> "[{" + at + ",\"phase\":\"LOCKED\"},{" + at + ",\"phase\":\"LOCKED\"}]"; // a repeat
             case 3 -> "[{\"at\":\"" + T0.plusSeconds(3600) + "\",\"phase\":\"LOCKED\"}]"; // after the record's update
-            default -> "[{" + at + "}]";                                                 // no phase
+            default -> "[{" + at + "}]"; // no phase
         };
         String tampered = payload.substring(0, start) + damaged + payload.substring(end);
-        AuthorityRow resigned = new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
-                row.dispatchEpoch(), tampered, CanonicalEncoder.sha256(CanonicalEncoder.strictUtf8(tampered)).hex());
+        AuthorityRow resigned = new AuthorityRow(
+                row.targetKey(),
+                row.operationId(),
+                row.fenceToken(),
+                row.phase(),
+                row.dispatchEpoch(),
+                tampered,
+                CanonicalEncoder.sha256(CanonicalEncoder.strictUtf8(tampered)).hex());
 
         assertInstanceOf(DecodeResult.Blocked.class, ExternalCodecV1.decode(resigned), damaged);
     }

@@ -21,13 +21,14 @@ final class Records {
     static final Digest OPERATION = digest("operation");
     static final FenceToken FENCE = FenceToken.issue(RANDOM);
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-    static final TableDefinition TARGET = new TableDefinition("MergeTree ORDER BY id", digest("schema").hex());
-    static final TableDefinition CANDIDATE = new TableDefinition("MergeTree ORDER BY id SETTINGS x = 1", digest("schema").hex());
-    static final ArtifactBinding ARTIFACT = ArtifactBinding.of(OPERATION, digest("sha"), 100, 3, digest("schema"),
-            digest("content"));
+    static final TableDefinition TARGET =
+            new TableDefinition("MergeTree ORDER BY id", digest("schema").hex());
+    static final TableDefinition CANDIDATE = new TableDefinition(
+            "MergeTree ORDER BY id SETTINGS x = 1", digest("schema").hex());
+    static final ArtifactBinding ARTIFACT =
+            ArtifactBinding.of(OPERATION, digest("sha"), 100, 3, digest("schema"), digest("content"));
 
-    private Records() {
-    }
+    private Records() {}
 
     static Digest digest(String text) {
         return CanonicalEncoder.forDomain("test").text(text).sha256();
@@ -37,10 +38,29 @@ final class Records {
         return new UUID(0, n);
     }
 
-    static ExternalPayload payload(ArtifactBinding artifact, TableDefinition target, TableDefinition candidate,
-            List<MemberRecord> members, DdlBinding publication, DdlBinding cleanup, DponeErrorCode abort, Instant updated) {
-        return new ExternalPayload(digest("plan"), digest("inventory"), "t__dpone_ext_0123456789abcdef", artifact, target,
-                candidate, members, publication, cleanup, digest("inventory"), abort, T0, updated);
+    static ExternalPayload payload(
+            ArtifactBinding artifact,
+            TableDefinition target,
+            TableDefinition candidate,
+            List<MemberRecord> members,
+            DdlBinding publication,
+            DdlBinding cleanup,
+            DponeErrorCode abort,
+            Instant updated) {
+        return new ExternalPayload(
+                digest("plan"),
+                digest("inventory"),
+                "t__dpone_ext_0123456789abcdef",
+                artifact,
+                target,
+                candidate,
+                members,
+                publication,
+                cleanup,
+                digest("inventory"),
+                abort,
+                T0,
+                updated);
     }
 
     static ExternalRecord record(ExternalPhase phase, long epoch, ExternalPayload payload) {
@@ -52,22 +72,45 @@ final class Records {
     }
 
     static List<MemberRecord> pending(boolean existing) {
-        return List.of(MemberRecord.pending(1, 1, existing ? uuid(1) : null), MemberRecord.pending(1, 2, existing ? uuid(2) : null));
+        return List.of(
+                MemberRecord.pending(1, 1, existing ? uuid(1) : null),
+                MemberRecord.pending(1, 2, existing ? uuid(2) : null));
     }
 
     static List<MemberRecord> ready(boolean existing) {
-        return pending(existing).stream().map(m -> m.loading(uuid(10 + (int) m.replicaNumber()))
-                .ready(ARTIFACT.contentDigest())).toList();
+        return pending(existing).stream()
+                .map(m -> m.loading(uuid(10 + (int) m.replicaNumber())).ready(ARTIFACT.contentDigest()))
+                .toList();
     }
 
     static ExternalRecord staging(boolean existing, List<MemberRecord> members, int minutes) {
-        return record(ExternalPhase.STAGING, 0, payload(ARTIFACT, existing ? TARGET : null, null, members, null, null, null,
-                T0.plusSeconds(60L * minutes)));
+        return record(
+                ExternalPhase.STAGING,
+                0,
+                payload(
+                        ARTIFACT,
+                        existing ? TARGET : null,
+                        null,
+                        members,
+                        null,
+                        null,
+                        null,
+                        T0.plusSeconds(60L * minutes)));
     }
 
     static ExternalRecord staged(boolean existing) {
-        return record(ExternalPhase.STAGED, 0, payload(ARTIFACT, existing ? TARGET : null, CANDIDATE, ready(existing), null,
-                null, null, T0.plusSeconds(600)));
+        return record(
+                ExternalPhase.STAGED,
+                0,
+                payload(
+                        ARTIFACT,
+                        existing ? TARGET : null,
+                        CANDIDATE,
+                        ready(existing),
+                        null,
+                        null,
+                        null,
+                        T0.plusSeconds(600)));
     }
 
     static DdlBinding token(DdlAction action, long epoch) {
@@ -75,8 +118,18 @@ final class Records {
     }
 
     static ExternalRecord dispatching(boolean existing, DdlBinding publication) {
-        return record(ExternalPhase.PUBLICATION_DISPATCHING, publication.token().dispatchEpoch(), payload(ARTIFACT,
-                existing ? TARGET : null, CANDIDATE, ready(existing), publication, null, null, T0.plusSeconds(700)));
+        return record(
+                ExternalPhase.PUBLICATION_DISPATCHING,
+                publication.token().dispatchEpoch(),
+                payload(
+                        ARTIFACT,
+                        existing ? TARGET : null,
+                        CANDIDATE,
+                        ready(existing),
+                        publication,
+                        null,
+                        null,
+                        T0.plusSeconds(700)));
     }
 
     static DdlBinding bound(DdlBinding binding, QueueStatus receipt) {
@@ -84,8 +137,17 @@ final class Records {
     }
 
     static ExternalRecord committed(boolean existing, DdlBinding publication) {
-        return record(ExternalPhase.COMMITTED, publication.token().dispatchEpoch(), payload(ARTIFACT, existing ? TARGET : null,
-                CANDIDATE, ready(existing).stream().map(MemberRecord::committed).toList(),
-                bound(publication, QueueStatus.TERMINAL_SUCCESS), null, null, T0.plusSeconds(800)));
+        return record(
+                ExternalPhase.COMMITTED,
+                publication.token().dispatchEpoch(),
+                payload(
+                        ARTIFACT,
+                        existing ? TARGET : null,
+                        CANDIDATE,
+                        ready(existing).stream().map(MemberRecord::committed).toList(),
+                        bound(publication, QueueStatus.TERMINAL_SUCCESS),
+                        null,
+                        null,
+                        T0.plusSeconds(800)));
     }
 }

@@ -33,7 +33,9 @@ class TriedUuidsCodecFuzzTest {
     @Provide
     Arbitrary<List<UUID>> uuids() {
         return Arbitraries.randomValue(random -> new UUID(random.nextLong(), random.nextLong()))
-                .list().uniqueElements().ofMaxSize(MemberRecord.MAX_CANDIDATE_ATTEMPTS);
+                .list()
+                .uniqueElements()
+                .ofMaxSize(MemberRecord.MAX_CANDIDATE_ATTEMPTS);
     }
 
     /** Member 2 attempted once per UUID of {@code attempts} (the last is its current candidate). */
@@ -46,25 +48,35 @@ class TriedUuidsCodecFuzzTest {
     }
 
     private static AuthorityRow resigned(AuthorityRow row, String payload) {
-        return new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(), row.dispatchEpoch(), payload,
+        return new AuthorityRow(
+                row.targetKey(),
+                row.operationId(),
+                row.fenceToken(),
+                row.phase(),
+                row.dispatchEpoch(),
+                payload,
                 CanonicalEncoder.sha256(CanonicalEncoder.strictUtf8(payload)).hex());
     }
 
     @Property
-    void everyRecordUpToTheBoundRoundTripsAndNamesItsTriedUuidsExactlyWhenItHasSome(@ForAll("uuids") List<UUID> attempts) {
+    void everyRecordUpToTheBoundRoundTripsAndNamesItsTriedUuidsExactlyWhenItHasSome(
+            @ForAll("uuids") List<UUID> attempts) {
         ExternalRecord record = stagingWith(attempts);
         AuthorityRow row = ExternalCodecV1.encode(record);
 
         assertEquals(new DecodeResult.Valid<>(record), ExternalCodecV1.decode(row));
-        MemberRecord decoded = ((DecodeResult.Valid<ExternalRecord>) ExternalCodecV1.decode(row)).record()
-                .payload().members().get(1);
+        MemberRecord decoded = ((DecodeResult.Valid<ExternalRecord>) ExternalCodecV1.decode(row))
+                .record()
+                .payload()
+                .members()
+                .get(1);
         assertEquals(attempts, decoded.ownedUuids(), "oldest first, the current one last");
         assertEquals(attempts.size() > 1, row.payload().contains(KEY), "omitted when no attempt was superseded");
     }
 
     @Property
-    void anyDamageToTheTriedUuidsBlocksAndNeverThrows(@ForAll("uuids") List<UUID> attempts,
-            @ForAll @IntRange(min = 0, max = 5) int damage) {
+    void anyDamageToTheTriedUuidsBlocksAndNeverThrows(
+            @ForAll("uuids") List<UUID> attempts, @ForAll @IntRange(min = 0, max = 5) int damage) {
         List<UUID> enough = new ArrayList<>(attempts);
         while (enough.size() < 2) {
             enough.add(new UUID(7, enough.size()));
@@ -75,12 +87,12 @@ class TriedUuidsCodecFuzzTest {
         int end = payload.indexOf(']', start) + 1;
         String first = enough.get(0).toString();
         String damaged = switch (damage) {
-            case 0 -> "[]";                                              // empty: not canonical
+            case 0 -> "[]"; // empty: not canonical
             case 1 -> "[\"" + new UUID(0xABCDL, 1).toString().toUpperCase() + "\"]"; // not the canonical form
-            case 2 -> "[\"" + first + "\",\"" + first + "\"]";           // the same UUID twice
-            case 3 -> "[1]";                                             // not a string
-            case 4 -> "\"" + first + "\"";                               // not an array
-            default -> beyondTheBound();                                 // more tried UUIDs than the bound
+            case 2 -> "[\"" + first + "\",\"" + first + "\"]"; // the same UUID twice
+            case 3 -> "[1]"; // not a string
+            case 4 -> "\"" + first + "\""; // not an array
+            default -> beyondTheBound(); // more tried UUIDs than the bound
         };
         AuthorityRow tampered = resigned(row, payload.substring(0, start) + damaged + payload.substring(end));
 
@@ -102,9 +114,13 @@ class TriedUuidsCodecFuzzTest {
         }
         ExternalRecord before = stagingWith(attempts);
         ExternalRecord forgets = stagingWith(attempts.subList(1, attempts.size()));
-        ExternalRecord later = new ExternalRecord(forgets.targetKey(), forgets.operationId(), forgets.fenceToken(),
-                forgets.phase(), forgets.dispatchEpoch(), payload(ARTIFACT, TARGET, null, forgets.payload().members(), null,
-                        null, null, T0.plusSeconds(600)));
+        ExternalRecord later = new ExternalRecord(
+                forgets.targetKey(),
+                forgets.operationId(),
+                forgets.fenceToken(),
+                forgets.phase(),
+                forgets.dispatchEpoch(),
+                payload(ARTIFACT, TARGET, null, forgets.payload().members(), null, null, null, T0.plusSeconds(600)));
 
         assertTrue(ExternalTransitions.check(before, later).isPresent(), "a tried UUID is the operation's for good");
     }

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 
 /** Codec dpone.clickhouse.tab-separated v1 by example and by fuzz (pure, offline). */
 class TabSeparatedCodecTest {
-    private static final List<String> PIECES = List.of("\\", "\\N", "N", "\t", "\n", "\r", "\r\n", "\u0000", "\u0001", "\u001f",
-            "\u007f", " ", "a", "é", "😀", "NULL", "'", "\"", ",");
+    private static final List<String> PIECES = List.of(
+            "\\", "\\N", "N", "\t", "\n", "\r", "\r\n", "\u0000", "\u0001", "\u001f", "\u007f", " ", "a", "é", "😀",
+            "NULL", "'", "\"", ",");
 
     static List<List<String>> read(byte[] bytes, int width) {
         List<SourceColumn> columns = new ArrayList<>();
@@ -34,7 +35,9 @@ class TabSeparatedCodecTest {
         }
         try (OpenedSource source = TabSeparatedCodec.open(new ByteArrayInputStream(bytes), columns)) {
             List<List<String>> rows = new ArrayList<>();
-            for (List<String> row = source.cursor().next(); row != null; row = source.cursor().next()) {
+            for (List<String> row = source.cursor().next();
+                    row != null;
+                    row = source.cursor().next()) {
                 rows.add(new ArrayList<>(row));
             }
             return rows;
@@ -55,7 +58,10 @@ class TabSeparatedCodecTest {
                 } else if (cell.isEmpty() && bcpEmpty) {
                     out.append('\0');
                 } else {
-                    out.append(cell.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+                    out.append(cell.replace("\\", "\\\\")
+                            .replace("\t", "\\t")
+                            .replace("\n", "\\n")
+                            .replace("\r", "\\r")
                             .replace("\0", "\\0"));
                 }
             }
@@ -71,8 +77,13 @@ class TabSeparatedCodecTest {
     @Test
     void nullEmptyControlCharactersAndMarkersArePreserved() {
         byte[] file = bytes("\\N\t\n" + "\0\t\\\\N\n" + "a\\tb\\nc\\rd\\0e\\\\f\tNULL\r\n" + "\u0001\u007f\t\\0\n");
-        assertEquals(List.of(Arrays.asList(null, ""), Arrays.asList("", "\\N"), Arrays.asList("a\tb\nc\rd\0e\\f", "NULL"),
-                Arrays.asList("\u0001\u007f", "\0")), read(file, 2));
+        assertEquals(
+                List.of(
+                        Arrays.asList(null, ""),
+                        Arrays.asList("", "\\N"),
+                        Arrays.asList("a\tb\nc\rd\0e\\f", "NULL"),
+                        Arrays.asList("\u0001\u007f", "\0")),
+                read(file, 2));
         assertEquals(List.of(), read(bytes(""), 1));
         assertEquals(List.of(List.of(""), List.of("")), read(bytes("\n\r\n"), 1));
     }
@@ -82,8 +93,13 @@ class TabSeparatedCodecTest {
         assertEquals(Optional.of(1), TabSeparatedCodec.version("dpone.clickhouse.tab-separated"));
         assertEquals(Optional.of(1), TabSeparatedCodec.version("dpone.clickhouse.tab-separated;version=1"));
         assertEquals(Optional.of(2), TabSeparatedCodec.version("dpone.clickhouse.tab-separated;version=2"));
-        for (String other : List.of("dpone.clickhouse.tab-separated;version=0", "dpone.clickhouse.tab-separated;version=x",
-                "mssql.bcp", "TabSeparated", "dpone.clickhouse.tab-separated.v1", "")) {
+        for (String other : List.of(
+                "dpone.clickhouse.tab-separated;version=0",
+                "dpone.clickhouse.tab-separated;version=x",
+                "mssql.bcp",
+                "TabSeparated",
+                "dpone.clickhouse.tab-separated.v1",
+                "")) {
             assertTrue(TabSeparatedCodec.version(other).isEmpty(), other);
         }
     }
@@ -110,12 +126,16 @@ class TabSeparatedCodecTest {
      */
     @Test
     void aFieldWithoutEndAndARowWithoutEndAreRefusedAtTheirBounds() {
-        DponeException field = assertThrows(DponeException.class, () -> readAll(endless("ok\n", 'x'), 1,
-                io.dpone.clickhouse.cluster.source.FieldBuffer.MAX_FIELD_BYTES));
-        assertEquals("row 2: a field is longer than 16777216 bytes (is a quote or a line end missing?)", field.getMessage());
+        DponeException field = assertThrows(
+                DponeException.class,
+                () -> readAll(endless("ok\n", 'x'), 1, io.dpone.clickhouse.cluster.source.FieldBuffer.MAX_FIELD_BYTES));
+        assertEquals(
+                "row 2: a field is longer than 16777216 bytes (is a quote or a line end missing?)", field.getMessage());
         DponeException cells = assertThrows(DponeException.class, () -> readAll(endless("", '\t'), 2, 64));
         assertEquals("row 1: it has more than 2 cells, 2 columns are declared", cells.getMessage());
-        assertEquals(List.of(List.of("é".repeat(32))), readAll(new ByteArrayInputStream(bytes("é".repeat(32) + "\n")), 1, 64),
+        assertEquals(
+                List.of(List.of("é".repeat(32))),
+                readAll(new ByteArrayInputStream(bytes("é".repeat(32) + "\n")), 1, 64),
                 "a field of exactly the bound (64 bytes) is read");
     }
 
@@ -129,25 +149,35 @@ class TabSeparatedCodecTest {
         int factor = io.dpone.clickhouse.cluster.source.RowBytes.MAX_ROW_FACTOR;
         int fields = factor + 1;
         String wide = String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64))) + "\n";
-        DponeException row = assertThrows(DponeException.class, () -> readAll(new ByteArrayInputStream(bytes(wide)), fields, 64));
+        DponeException row =
+                assertThrows(DponeException.class, () -> readAll(new ByteArrayInputStream(bytes(wide)), fields, 64));
         assertEquals(DponeErrorCode.SOURCE_MALFORMED, row.code());
         assertEquals("row 1: its cells hold more than " + 64 * factor + " bytes together", row.getMessage());
-        String atBound = String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64 * factor / fields))) + "\n";
-        assertEquals(1, readAll(new ByteArrayInputStream(bytes(atBound)), fields, 64).size(), "a row within the bound is read");
+        String atBound =
+                String.join("\t", java.util.Collections.nCopies(fields, "x".repeat(64 * factor / fields))) + "\n";
+        assertEquals(
+                1,
+                readAll(new ByteArrayInputStream(bytes(atBound)), fields, 64).size(),
+                "a row within the bound is read");
     }
 
     /** Any bound: a field within it is read exactly, a longer one is refused with the bound in the message. */
     @Property
-    void everyFieldIsBounded(@ForAll("tables") List<List<String>> rows, @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 24)
-            int bound) {
+    void everyFieldIsBounded(
+            @ForAll("tables") List<List<String>> rows,
+            @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 24) int bound) {
         int width = rows.isEmpty() ? 1 : rows.get(0).size();
-        int longest = rows.stream().flatMap(List::stream).mapToInt(cell -> cell == null ? 0
-                : cell.getBytes(StandardCharsets.UTF_8).length).max().orElse(0);
+        int longest = rows.stream()
+                .flatMap(List::stream)
+                .mapToInt(cell -> cell == null ? 0 : cell.getBytes(StandardCharsets.UTF_8).length)
+                .max()
+                .orElse(0);
         try {
             assertEquals(rows, readAll(new ByteArrayInputStream(encode(rows, false, false)), width, bound));
             assertTrue(longest <= bound, "a field of " + longest + " bytes was read under a bound of " + bound);
         } catch (DponeException e) {
-            assertEquals("a field is longer than " + bound + " bytes (is a quote or a line end missing?)",
+            assertEquals(
+                    "a field is longer than " + bound + " bytes (is a quote or a line end missing?)",
                     e.getMessage().substring(e.getMessage().indexOf(": ") + 2));
             assertTrue(longest > bound, "every field has at most " + longest + " bytes, the bound is " + bound);
         }
@@ -160,7 +190,9 @@ class TabSeparatedCodecTest {
         }
         try (OpenedSource source = TabSeparatedCodec.open(in, columns, bound)) {
             List<List<String>> rows = new ArrayList<>();
-            for (List<String> row = source.cursor().next(); row != null; row = source.cursor().next()) {
+            for (List<String> row = source.cursor().next();
+                    row != null;
+                    row = source.cursor().next()) {
                 rows.add(new ArrayList<>(row));
             }
             return rows;
@@ -189,12 +221,19 @@ class TabSeparatedCodecTest {
 
     @Provide
     Arbitrary<List<List<String>>> tables() {
-        Arbitrary<String> cell = Arbitraries.of(PIECES).list().ofMaxSize(5).map(parts -> String.join("", parts)).injectNull(0.2);
-        return Arbitraries.integers().between(1, 4).flatMap(width -> cell.list().ofSize(width).list().ofMaxSize(6));
+        Arbitrary<String> cell = Arbitraries.of(PIECES)
+                .list()
+                .ofMaxSize(5)
+                .map(parts -> String.join("", parts))
+                .injectNull(0.2);
+        return Arbitraries.integers()
+                .between(1, 4)
+                .flatMap(width -> cell.list().ofSize(width).list().ofMaxSize(6));
     }
 
     @Property
-    void everyEncodedTableReadsBackExactly(@ForAll("tables") List<List<String>> rows, @ForAll boolean crlf, @ForAll boolean bcpEmpty) {
+    void everyEncodedTableReadsBackExactly(
+            @ForAll("tables") List<List<String>> rows, @ForAll boolean crlf, @ForAll boolean bcpEmpty) {
         int width = rows.isEmpty() ? 1 : rows.get(0).size();
         assertEquals(rows, read(encode(rows, crlf, bcpEmpty), width));
     }
@@ -210,7 +249,21 @@ class TabSeparatedCodecTest {
 
     @Provide
     Arbitrary<byte[]> noise() {
-        return Arbitraries.oneOf(Arbitraries.of((byte) '\\', (byte) '\t', (byte) '\n', (byte) '\r', (byte) 'N', (byte) 0, (byte) '0',
-                (byte) 't', (byte) 0xC3, (byte) 0xA9, (byte) 0xFF), Arbitraries.bytes()).array(byte[].class).ofMaxSize(48);
+        return Arbitraries.oneOf(
+                        Arbitraries.of(
+                                (byte) '\\',
+                                (byte) '\t',
+                                (byte) '\n',
+                                (byte) '\r',
+                                (byte) 'N',
+                                (byte) 0,
+                                (byte) '0',
+                                (byte) 't',
+                                (byte) 0xC3,
+                                (byte) 0xA9,
+                                (byte) 0xFF),
+                        Arbitraries.bytes())
+                .array(byte[].class)
+                .ofMaxSize(48);
     }
 }

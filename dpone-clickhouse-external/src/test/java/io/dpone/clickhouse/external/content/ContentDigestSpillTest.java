@@ -36,15 +36,16 @@ import org.junit.jupiter.api.Test;
  * spilled runs order digests by unsigned bytes, also digests sharing long prefixes.
  */
 class ContentDigestSpillTest {
-    private static final ArtifactSchema SCHEMA = ArtifactSchema.declared(List.of(SourceColumn.typed("id", "UInt64"),
-            SourceColumn.typed("s", "Nullable(String)")));
+    private static final ArtifactSchema SCHEMA = ArtifactSchema.declared(
+            List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("s", "Nullable(String)")));
 
     private static List<List<Object>> rows(long seed, int count) {
         Random random = new Random(seed);
         List<List<Object>> rows = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             // few distinct values, so duplicate rows are common
-            rows.add(Arrays.asList(BigInteger.valueOf(random.nextInt(7)), random.nextInt(4) == 0 ? null : "v" + random.nextInt(5)));
+            rows.add(Arrays.asList(
+                    BigInteger.valueOf(random.nextInt(7)), random.nextInt(4) == 0 ? null : "v" + random.nextInt(5)));
         }
         return rows;
     }
@@ -56,8 +57,11 @@ class ContentDigestSpillTest {
             CanonicalRows.rowWriter(SCHEMA, sink).write(row);
             rowDigests.add(HexFormat.of().parseHex(sink.finish().hex()));
         }
-        return CanonicalEncoder.forDomain(ContentDigest.DOMAIN).text(SCHEMA.digest().hex()).number(rows.size())
-                .unordered(rowDigests).sha256();
+        return CanonicalEncoder.forDomain(ContentDigest.DOMAIN)
+                .text(SCHEMA.digest().hex())
+                .number(rows.size())
+                .unordered(rowDigests)
+                .sha256();
     }
 
     private static Digest spilled(List<List<Object>> rows, Path directory, int runRows) {
@@ -73,8 +77,11 @@ class ContentDigestSpillTest {
     }
 
     @Property(tries = 200)
-    void spilledRunsGiveTheDocumentedDigest(@ForAll long seed, @ForAll @IntRange(min = 0, max = 300) int count,
-            @ForAll @IntRange(min = 1, max = 40) int runRows) throws IOException {
+    void spilledRunsGiveTheDocumentedDigest(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 300) int count,
+            @ForAll @IntRange(min = 1, max = 40) int runRows)
+            throws IOException {
         Path directory = Files.createTempDirectory("content-spill");
         try {
             List<List<Object>> rows = rows(seed, count);
@@ -135,7 +142,9 @@ class ContentDigestSpillTest {
     }
 
     @Property(tries = 300)
-    void thePackedSortOrdersByUnsignedBytes(@ForAll long seed, @ForAll @IntRange(min = 0, max = 700) int count,
+    void thePackedSortOrdersByUnsignedBytes(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 700) int count,
             @ForAll @IntRange(min = 0, max = 32) int sharedPrefix) {
         Random random = new Random(seed);
         byte[] prefix = new byte[sharedPrefix];
@@ -147,7 +156,10 @@ class ContentDigestSpillTest {
             if (random.nextBoolean()) {
                 System.arraycopy(prefix, 0, digest, 0, sharedPrefix);
             }
-            digests.add(i > 0 && random.nextInt(5) == 0 ? digests.get(random.nextInt(i)).clone() : digest);
+            digests.add(
+                    i > 0 && random.nextInt(5) == 0
+                            ? digests.get(random.nextInt(i)).clone()
+                            : digest);
         }
         byte[] packed = new byte[count * 32];
         for (int i = 0; i < count; i++) {
@@ -161,8 +173,11 @@ class ContentDigestSpillTest {
     }
 
     @Property(tries = 100)
-    void mergedRunsComeBackInUnsignedByteOrder(@ForAll long seed, @ForAll @IntRange(min = 1, max = 12) int runs,
-            @ForAll @IntRange(min = 0, max = 32) int sharedPrefix) throws IOException {
+    void mergedRunsComeBackInUnsignedByteOrder(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 12) int runs,
+            @ForAll @IntRange(min = 0, max = 32) int sharedPrefix)
+            throws IOException {
         Random random = new Random(seed);
         byte[] prefix = new byte[sharedPrefix];
         random.nextBytes(prefix);

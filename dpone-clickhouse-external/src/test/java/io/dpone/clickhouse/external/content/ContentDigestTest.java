@@ -7,8 +7,8 @@ import io.dpone.clickhouse.cluster.contract.digest.CanonicalEncoder;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.artifact.CanonicalRows;
-import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.artifact.CanonicalSink;
+import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.seal.SourceSealer;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.clickhouse.external.store.StoredArtifact;
@@ -33,8 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * whether computed from the sealed artifact or from typed rows read back.
  */
 class ContentDigestTest {
-    private static final List<SourceColumn> COLUMNS = List.of(SourceColumn.typed("id", "UInt64"),
-            SourceColumn.typed("s", "Nullable(String)"));
+    private static final List<SourceColumn> COLUMNS =
+            List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("s", "Nullable(String)"));
     private static final ArtifactSchema SCHEMA = ArtifactSchema.declared(COLUMNS);
 
     @TempDir
@@ -85,8 +85,11 @@ class ContentDigestTest {
             CanonicalRows.rowWriter(SCHEMA, sink).write(row);
             rowDigests.add(java.util.HexFormat.of().parseHex(sink.finish().hex()));
         }
-        Digest expected = CanonicalEncoder.forDomain("dpone.clickhouse.external.member-content.v2").text(SCHEMA.digest().hex())
-                .number(3).unordered(rowDigests).sha256();
+        Digest expected = CanonicalEncoder.forDomain("dpone.clickhouse.external.member-content.v2")
+                .text(SCHEMA.digest().hex())
+                .number(3)
+                .unordered(rowDigests)
+                .sha256();
         assertEquals(expected, digest(rows));
     }
 

@@ -33,32 +33,48 @@ import net.jqwik.api.constraints.StringLength;
  * kept the read order would fail.
  */
 class ExternalIdentityPropertiesTest {
-    private static final ExternalPlan PLAN = new ExternalPlan("c1", new TableRef("db", "t"), "MergeTree", 1 << 20, 1_000);
+    private static final ExternalPlan PLAN =
+            new ExternalPlan("c1", new TableRef("db", "t"), "MergeTree", 1 << 20, 1_000);
 
     /** Everything one worker knows when it starts; the row order and try number vary per worker. */
     record WorkerView(String invocation, List<ClusterMember> rows, int tryNumber) {
         Identities derive() {
             ExternalOperation operation = ExternalOperation.derive(PLAN, invocation);
-            ResolvedInventory inventory = ResolvedInventory.resolve(new ClusterInventory("c1", rows), EndpointResolver.admitted());
+            ResolvedInventory inventory =
+                    ResolvedInventory.resolve(new ClusterInventory("c1", rows), EndpointResolver.admitted());
             List<Digest> memberIds = inventory.members().stream()
-                    .map(member -> MemberRecord.pending(member.row().shardNumber(), member.row().replicaNumber(), null).memberId())
+                    .map(member -> MemberRecord.pending(
+                                    member.row().shardNumber(), member.row().replicaNumber(), null)
+                            .memberId())
                     .toList();
             // the same source seals to the same artifact on every try
             Digest sha = sha("artifact"), schema = sha("schema"), content = sha("content");
             ArtifactBinding binding = ArtifactBinding.of(operation.operationId(), sha, 100, 7, schema, content);
-            return new Identities(operation.targetKey(), operation.operationId(), operation.candidate(),
-                    inventory.digest(rows.stream().collect(java.util.stream.Collectors.toMap(row -> row, row -> "UTC"))),
-                    memberIds, binding.generationId());
+            return new Identities(
+                    operation.targetKey(),
+                    operation.operationId(),
+                    operation.candidate(),
+                    inventory.digest(
+                            rows.stream().collect(java.util.stream.Collectors.toMap(row -> row, row -> "UTC"))),
+                    memberIds,
+                    binding.generationId());
         }
     }
 
-    record Identities(Digest targetKey, Digest operationId, TableRef candidate, Digest inventoryDigest, List<Digest> memberIds,
-            Digest generationId) {
-    }
+    record Identities(
+            Digest targetKey,
+            Digest operationId,
+            TableRef candidate,
+            Digest inventoryDigest,
+            List<Digest> memberIds,
+            Digest generationId) {}
 
     @Property
-    void hostOrderAndTryNumberChangeNoIdentity(@ForAll @AlphaChars @StringLength(min = 1, max = 30) String invocation,
-            @ForAll @IntRange(min = 2, max = 6) int members, @ForAll long shuffle, @ForAll @IntRange(min = 1, max = 9) int tryA,
+    void hostOrderAndTryNumberChangeNoIdentity(
+            @ForAll @AlphaChars @StringLength(min = 1, max = 30) String invocation,
+            @ForAll @IntRange(min = 2, max = 6) int members,
+            @ForAll long shuffle,
+            @ForAll @IntRange(min = 1, max = 9) int tryA,
             @ForAll @IntRange(min = 1, max = 9) int tryB) {
         List<ClusterMember> inOrder = rows(members);
         List<ClusterMember> reversed = new ArrayList<>(inOrder);
@@ -69,14 +85,20 @@ class ExternalIdentityPropertiesTest {
         Identities first = new WorkerView(invocation, inOrder, tryA).derive();
         assertEquals(first, new WorkerView(invocation, reversed, tryB).derive(), "reversed rows, another try");
         assertEquals(first, new WorkerView(invocation, shuffled, tryB).derive(), "shuffled rows, another try");
-        assertEquals(List.of(first.memberIds().get(0)), List.of(ExternalIdentities.memberId(1, 1)),
+        assertEquals(
+                List.of(first.memberIds().get(0)),
+                List.of(ExternalIdentities.memberId(1, 1)),
                 "members are listed by replica number, not by read order");
         // the equality is not vacuous: the invocation and the member set do change identities
         Identities other = new WorkerView(invocation + "x", inOrder, tryA).derive();
         assertNotEquals(first.operationId(), other.operationId());
         assertNotEquals(first.generationId(), other.generationId());
         assertNotEquals(first.candidate(), other.candidate());
-        assertNotEquals(first.inventoryDigest(), new WorkerView(invocation, inOrder.subList(1, members), tryA).derive().inventoryDigest());
+        assertNotEquals(
+                first.inventoryDigest(),
+                new WorkerView(invocation, inOrder.subList(1, members), tryA)
+                        .derive()
+                        .inventoryDigest());
     }
 
     private static List<ClusterMember> rows(int members) {

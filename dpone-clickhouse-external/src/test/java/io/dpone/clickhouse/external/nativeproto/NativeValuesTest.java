@@ -23,9 +23,14 @@ class NativeValuesTest {
      */
     @Test
     void aStoredDateTimeGoesAsItsInstantAndBoolAsOneByte() {
-        assertEquals(ZonedDateTime.of(NOON, ZoneOffset.UTC), NativeValues.toDriver(new ColumnType.DateTimeType(-1, "Asia/Tokyo"), NOON));
-        assertEquals(NOON.toEpochSecond(ZoneOffset.UTC), ((ZonedDateTime) NativeValues.toDriver(
-                new ColumnType.NullableType(new ColumnType.DateTimeType(3, null)), NOON)).toEpochSecond());
+        assertEquals(
+                ZonedDateTime.of(NOON, ZoneOffset.UTC),
+                NativeValues.toDriver(new ColumnType.DateTimeType(-1, "Asia/Tokyo"), NOON));
+        assertEquals(
+                NOON.toEpochSecond(ZoneOffset.UTC),
+                ((ZonedDateTime) NativeValues.toDriver(
+                                new ColumnType.NullableType(new ColumnType.DateTimeType(3, null)), NOON))
+                        .toEpochSecond());
         assertEquals((short) 1, NativeValues.toDriver(new ColumnType.BoolType(), true));
         assertEquals(null, NativeValues.toDriver(new ColumnType.NullableType(new ColumnType.BoolType()), null));
         assertEquals("x", NativeValues.toDriver(new ColumnType.StringType(), "x"));
@@ -34,8 +39,11 @@ class NativeValuesTest {
     @Test
     void dateTime64ValuesBeyondTheDriversNanosecondRangeAreRefused() {
         ColumnType type = new ColumnType.DateTimeType(3, null);
-        assertTrue(NativeValues.refusal(type, NativeValues.LAST_CARRIABLE_DATETIME64).isEmpty());
-        assertTrue(NativeValues.refusal(type, NativeValues.LAST_CARRIABLE_DATETIME64.plusNanos(1)).isPresent());
-        assertTrue(NativeValues.refusal(new ColumnType.DateTimeType(-1, null), LocalDateTime.of(2106, 1, 1, 0, 0)).isEmpty());
+        assertTrue(NativeValues.refusal(type, NativeValues.LAST_CARRIABLE_DATETIME64)
+                .isEmpty());
+        assertTrue(NativeValues.refusal(type, NativeValues.LAST_CARRIABLE_DATETIME64.plusNanos(1))
+                .isPresent());
+        assertTrue(NativeValues.refusal(new ColumnType.DateTimeType(-1, null), LocalDateTime.of(2106, 1, 1, 0, 0))
+                .isEmpty());
     }
 }

@@ -24,12 +24,16 @@ import java.util.OptionalLong;
  * Usage: SealBench FILE ROWS STORE ROUNDS
  */
 public final class SealBench {
-    static final List<SourceColumn> COLUMNS = List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("name", "String"),
-            SourceColumn.typed("amount", "Decimal(18, 2)"), SourceColumn.typed("day", "Date"),
-            SourceColumn.typed("at", "DateTime64(3)"), SourceColumn.typed("ok", "Bool"), SourceColumn.typed("note", "Nullable(String)"));
+    static final List<SourceColumn> COLUMNS = List.of(
+            SourceColumn.typed("id", "UInt64"),
+            SourceColumn.typed("name", "String"),
+            SourceColumn.typed("amount", "Decimal(18, 2)"),
+            SourceColumn.typed("day", "Date"),
+            SourceColumn.typed("at", "DateTime64(3)"),
+            SourceColumn.typed("ok", "Bool"),
+            SourceColumn.typed("note", "Nullable(String)"));
 
-    private SealBench() {
-    }
+    private SealBench() {}
 
     public static void main(String[] args) throws IOException {
         Path file = Path.of(args[0]);
@@ -53,15 +57,23 @@ public final class SealBench {
         }
         long peak = sampler.stopAndPeak();
         Arrays.sort(seconds);
-        System.out.printf("rows=%d file_bytes=%d artifact_bytes=%d seal_seconds_median=%.3f peak_heap_mb=%.1f max_heap_mb=%.0f%n",
-                artifact.rowCount(), Files.size(file), artifact.byteSize(), seconds[rounds / 2], peak / 1048576.0,
+        System.out.printf(
+                "rows=%d file_bytes=%d artifact_bytes=%d seal_seconds_median=%.3f peak_heap_mb=%.1f max_heap_mb=%.0f%n",
+                artifact.rowCount(),
+                Files.size(file),
+                artifact.byteSize(),
+                seconds[rounds / 2],
+                peak / 1048576.0,
                 Runtime.getRuntime().maxMemory() / 1048576.0);
         Files.delete(warmup);
     }
 
     private static StoredArtifact seal(Path file, Path store, long budget) {
-        return new SourceSealer(ArtifactStore.open(store), budget, ProgressListener.NONE).seal(
-                new PublicationSource.DelimitedFile(file, DelimitedFormat.CSV_WITH_NAMES, Compression.NONE, OptionalLong.empty()), COLUMNS);
+        return new SourceSealer(ArtifactStore.open(store), budget, ProgressListener.NONE)
+                .seal(
+                        new PublicationSource.DelimitedFile(
+                                file, DelimitedFormat.CSV_WITH_NAMES, Compression.NONE, OptionalLong.empty()),
+                        COLUMNS);
     }
 
     /** Typical export rows: numbers, a quoted text with a comma, a decimal, a date, a timestamp, a flag, a NULL every 7th row. */
@@ -71,13 +83,35 @@ public final class SealBench {
             StringBuilder line = new StringBuilder(160);
             for (long i = 0; i < rows; i++) {
                 line.setLength(0);
-                line.append(i).append(",\"customer ").append(i % 9973).append(", \"\"gold\"\"\",")
-                        .append(i % 100000).append('.').append(i % 100 < 10 ? "0" : "").append(i % 100).append(',')
-                        .append("2024-0").append(1 + i % 9).append('-').append(10 + i % 18).append(',')
-                        .append("2024-05-").append(10 + i % 18).append(' ').append(10 + i % 13).append(":3").append(i % 10)
-                        .append(":0").append(i % 10).append('.').append(100 + i % 900).append(',')
-                        .append(i % 2 == 0 ? "true" : "false").append(',')
-                        .append(i % 7 == 0 ? "\\N" : "note for row " + i).append('\n');
+                line.append(i)
+                        .append(",\"customer ")
+                        .append(i % 9973)
+                        .append(", \"\"gold\"\"\",")
+                        .append(i % 100000)
+                        .append('.')
+                        .append(i % 100 < 10 ? "0" : "")
+                        .append(i % 100)
+                        .append(',')
+                        .append("2024-0")
+                        .append(1 + i % 9)
+                        .append('-')
+                        .append(10 + i % 18)
+                        .append(',')
+                        .append("2024-05-")
+                        .append(10 + i % 18)
+                        .append(' ')
+                        .append(10 + i % 13)
+                        .append(":3")
+                        .append(i % 10)
+                        .append(":0")
+                        .append(i % 10)
+                        .append('.')
+                        .append(100 + i % 900)
+                        .append(',')
+                        .append(i % 2 == 0 ? "true" : "false")
+                        .append(',')
+                        .append(i % 7 == 0 ? "\\N" : "note for row " + i)
+                        .append('\n');
                 out.append(line);
             }
         }

@@ -36,12 +36,17 @@ import net.jqwik.api.lifecycle.BeforeProperty;
  * refused with a stable code, never another failure.
  */
 class SealingFuzzTest {
-    private static final List<SourceColumn> COLUMNS = List.of(SourceColumn.typed("s", "String"),
-            SourceColumn.typed("n", "Nullable(String)"), SourceColumn.typed("i", "Nullable(Int64)"));
-    private static final List<String> PIECES = List.of(",", "\"", "\\", "\\N", "N", "\t", "\n", "\r", " ", "\u0000", "\u0001",
-            "é", "😀", "a", "'");
-    private static final Set<DponeErrorCode> STABLE = Set.of(DponeErrorCode.SOURCE_MALFORMED, DponeErrorCode.SOURCE_VALUE_INVALID,
-            DponeErrorCode.SOURCE_SCHEMA_INVALID, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED);
+    private static final List<SourceColumn> COLUMNS = List.of(
+            SourceColumn.typed("s", "String"),
+            SourceColumn.typed("n", "Nullable(String)"),
+            SourceColumn.typed("i", "Nullable(Int64)"));
+    private static final List<String> PIECES =
+            List.of(",", "\"", "\\", "\\N", "N", "\t", "\n", "\r", " ", "\u0000", "\u0001", "é", "😀", "a", "'");
+    private static final Set<DponeErrorCode> STABLE = Set.of(
+            DponeErrorCode.SOURCE_MALFORMED,
+            DponeErrorCode.SOURCE_VALUE_INVALID,
+            DponeErrorCode.SOURCE_SCHEMA_INVALID,
+            DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED);
 
     private Path dir;
 
@@ -53,7 +58,8 @@ class SealingFuzzTest {
     @AfterProperty
     void deleteDirectory() throws IOException {
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         }
     }
 
@@ -61,8 +67,10 @@ class SealingFuzzTest {
     Arbitrary<List<List<String>>> tables() {
         Arbitrary<String> text = Arbitraries.of(PIECES).list().ofMaxSize(4).map(parts -> String.join("", parts));
         Arbitrary<String> number = Arbitraries.longs().map(String::valueOf).injectNull(0.2);
-        return net.jqwik.api.Combinators.combine(text, text.injectNull(0.3), number).as((s, n, i) -> java.util.Arrays.asList(s, n, i))
-                .list().ofMaxSize(8);
+        return net.jqwik.api.Combinators.combine(text, text.injectNull(0.3), number)
+                .as((s, n, i) -> java.util.Arrays.asList(s, n, i))
+                .list()
+                .ofMaxSize(8);
     }
 
     @Property(tries = 300)
@@ -71,8 +79,10 @@ class SealingFuzzTest {
         StoredArtifact fromRows = sealer.seal(new PublicationSource.Rows(COLUMNS, rows), COLUMNS);
         StoredArtifact csv = sealer.seal(file(csv(rows), DelimitedFormat.CSV_WITH_NAMES), COLUMNS);
         StoredArtifact tsv = sealer.seal(file(tsv(rows), DelimitedFormat.TSV_WITH_NAMES), COLUMNS);
-        StoredArtifact codec = sealer.seal(new PublicationSource.CodecFile(write(codec(rows)), "dpone.clickhouse.tab-separated",
-                COLUMNS, OptionalLong.empty()), COLUMNS);
+        StoredArtifact codec = sealer.seal(
+                new PublicationSource.CodecFile(
+                        write(codec(rows)), "dpone.clickhouse.tab-separated", COLUMNS, OptionalLong.empty()),
+                COLUMNS);
         assertEquals(fromRows.summary(), csv.summary());
         assertEquals(fromRows.summary(), tsv.summary());
         assertEquals(fromRows.summary(), codec.summary());
@@ -86,14 +96,18 @@ class SealingFuzzTest {
         for (int r = 0; r < rows.size(); r++) {
             assertEquals(rows.get(r).get(0), read.get(r).get(0));
             assertEquals(rows.get(r).get(1), read.get(r).get(1));
-            assertEquals(rows.get(r).get(2) == null ? null : Long.valueOf(rows.get(r).get(2)), read.get(r).get(2));
+            assertEquals(
+                    rows.get(r).get(2) == null ? null : Long.valueOf(rows.get(r).get(2)),
+                    read.get(r).get(2));
         }
     }
 
     @Property(tries = 500)
-    void anyBytesAreSealedOrRefusedWithAStableCode(@ForAll("noise") byte[] body, @ForAll("formats") String format) throws IOException {
+    void anyBytesAreSealedOrRefusedWithAStableCode(@ForAll("noise") byte[] body, @ForAll("formats") String format)
+            throws IOException {
         SourceSealer sealer = new SourceSealer(ArtifactStore.open(dir.resolve("store")), 5, ProgressListener.NONE);
-        byte[] header = format.startsWith("CSV") ? "s,n,i\n".getBytes(StandardCharsets.UTF_8)
+        byte[] header = format.startsWith("CSV")
+                ? "s,n,i\n".getBytes(StandardCharsets.UTF_8)
                 : format.startsWith("TSV") ? "s\tn\ti\n".getBytes(StandardCharsets.UTF_8) : new byte[0];
         byte[] bytes = new byte[header.length + body.length];
         System.arraycopy(header, 0, bytes, 0, header.length);
@@ -117,8 +131,23 @@ class SealingFuzzTest {
 
     @Provide
     Arbitrary<byte[]> noise() {
-        return Arbitraries.oneOf(Arbitraries.of((byte) ',', (byte) '"', (byte) '\\', (byte) '\t', (byte) '\n', (byte) '\r', (byte) 'N',
-                (byte) '1', (byte) '-', (byte) 0, (byte) 0xC3, (byte) 0xA9), Arbitraries.bytes()).array(byte[].class).ofMaxSize(48);
+        return Arbitraries.oneOf(
+                        Arbitraries.of(
+                                (byte) ',',
+                                (byte) '"',
+                                (byte) '\\',
+                                (byte) '\t',
+                                (byte) '\n',
+                                (byte) '\r',
+                                (byte) 'N',
+                                (byte) '1',
+                                (byte) '-',
+                                (byte) 0,
+                                (byte) 0xC3,
+                                (byte) 0xA9),
+                        Arbitraries.bytes())
+                .array(byte[].class)
+                .ofMaxSize(48);
     }
 
     private PublicationSource.DelimitedFile file(String text, DelimitedFormat format) {
@@ -150,8 +179,15 @@ class SealingFuzzTest {
         for (List<String> row : rows) {
             for (int i = 0; i < row.size(); i++) {
                 String cell = row.get(i);
-                out.append(i == 0 ? "" : "\t").append(cell == null ? "\\N" : cell.replace("\\", "\\\\").replace("\t", "\\t")
-                        .replace("\n", "\\n").replace("\r", "\\r").replace("\0", "\\0"));
+                out.append(i == 0 ? "" : "\t")
+                        .append(
+                                cell == null
+                                        ? "\\N"
+                                        : cell.replace("\\", "\\\\")
+                                                .replace("\t", "\\t")
+                                                .replace("\n", "\\n")
+                                                .replace("\r", "\\r")
+                                                .replace("\0", "\\0"));
             }
             out.append('\n');
         }

@@ -23,8 +23,12 @@ class CandidateUuidTest {
             drawn.add(uuid);
         }
         assertEquals(1_000, drawn.size());
-        assertEquals(new RecordSteps(RandomBits.from(new Random(11))).candidateUuid(),
-                new RecordSteps(RandomBits.from(new Random(11))).candidateUuid(), "a seeded source gives a reproducible run");
-        assertNotEquals(new RecordSteps(RandomBits.secure()).candidateUuid(), new RecordSteps(RandomBits.secure()).candidateUuid());
+        assertEquals(
+                new RecordSteps(RandomBits.from(new Random(11))).candidateUuid(),
+                new RecordSteps(RandomBits.from(new Random(11))).candidateUuid(),
+                "a seeded source gives a reproducible run");
+        assertNotEquals(
+                new RecordSteps(RandomBits.secure()).candidateUuid(),
+                new RecordSteps(RandomBits.secure()).candidateUuid());
     }
 }

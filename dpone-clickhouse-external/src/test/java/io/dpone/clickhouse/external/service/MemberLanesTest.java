@@ -23,8 +23,10 @@ import org.junit.jupiter.api.Test;
  */
 class MemberLanesTest {
     private static final MemberResult READY = new MemberResult.Ready(null);
-    private static final MemberResult STOPPED = new MemberResult.Stopped(Ending.of(PublicationOutcome.PREPARED,
-            DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "member 1/2 could not be read"));
+    private static final MemberResult STOPPED = new MemberResult.Stopped(Ending.of(
+            PublicationOutcome.PREPARED,
+            DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+            "member 1/2 could not be read"));
 
     private final MemberLanes lanes = new MemberLanes();
 
@@ -64,8 +66,9 @@ class MemberLanesTest {
     @Test
     void aThrowingMemberIsRethrownAfterTheOthersEnded() {
         List<Integer> ended = new CopyOnWriteArrayList<>();
-        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> lanes.stageAll(2, 2, Cancellation.NEVER,
-                (index, cancellation) -> {
+        IllegalStateException thrown = assertThrows(
+                IllegalStateException.class,
+                () -> lanes.stageAll(2, 2, Cancellation.NEVER, (index, cancellation) -> {
                     if (index == 0) {
                         throw new IllegalStateException("boom");
                     }

@@ -22,8 +22,10 @@ import org.junit.jupiter.api.Test;
  * was never recorded is never replaced, and the candidate name is never replaced at all.
  */
 class StagingDecisionTest {
-    private static final Digest OPERATION = CanonicalEncoder.forDomain("t").text("op").sha256();
-    private static final Digest CONTENT = CanonicalEncoder.forDomain("t").text("content").sha256();
+    private static final Digest OPERATION =
+            CanonicalEncoder.forDomain("t").text("op").sha256();
+    private static final Digest CONTENT =
+            CanonicalEncoder.forDomain("t").text("content").sha256();
     private static final ArtifactBinding ARTIFACT = ArtifactBinding.of(OPERATION, CONTENT, 10, 3, CONTENT, CONTENT);
     private static final UUID MINE = new UUID(0, 1);
     private static final MemberRecord PENDING = MemberRecord.pending(1, 1, null);
@@ -51,18 +53,27 @@ class StagingDecisionTest {
     @Test
     void everyRowOfTheTable() {
         MemberContent exact = new MemberContent.Observed(3, CONTENT);
-        MemberContent partial = new MemberContent.Observed(2, CanonicalEncoder.forDomain("t").text("partial").sha256());
+        MemberContent partial = new MemberContent.Observed(
+                2, CanonicalEncoder.forDomain("t").text("partial").sha256());
         for (MemberRecord record : List.of(PENDING, LOADING, READY)) {
             assertEquals(Action.LOAD, atAttempt(record, ABSENT, null), record.stage() + " nothing under either name");
         }
         // the candidate name: only ever a proven attempt, never replaced
-        assertEquals(Action.DIVERGED, atCandidate(PENDING, present(MINE), null), "no UUID recorded: not provably this operation's");
-        assertEquals(Action.DIVERGED, atCandidate(LOADING, present(new UUID(0, 2)), null), "not provably this operation's");
-        assertEquals(Action.DIVERGED, atCandidate(READY, present(new UUID(0, 2)), null), "the proven candidate is gone");
+        assertEquals(
+                Action.DIVERGED,
+                atCandidate(PENDING, present(MINE), null),
+                "no UUID recorded: not provably this operation's");
+        assertEquals(
+                Action.DIVERGED, atCandidate(LOADING, present(new UUID(0, 2)), null), "not provably this operation's");
+        assertEquals(
+                Action.DIVERGED, atCandidate(READY, present(new UUID(0, 2)), null), "the proven candidate is gone");
         assertEquals(Action.ACCEPT, atCandidate(LOADING, present(MINE), exact));
         assertEquals(Action.ACCEPT, atCandidate(READY, present(MINE), exact));
         // only a release before per-attempt names loaded there: never replaced in STAGING, but aborted (issue 19)
-        assertEquals(Action.UNPROMOTED, atCandidate(LOADING, present(MINE), partial), "an older release's partial candidate");
+        assertEquals(
+                Action.UNPROMOTED,
+                atCandidate(LOADING, present(MINE), partial),
+                "an older release's partial candidate");
         assertEquals(Action.UNPROMOTED, atCandidate(LOADING, present(MINE), new MemberContent.OverBudget(3)));
         assertEquals(Action.DIVERGED, atCandidate(READY, present(MINE), partial), "proven once, changed since");
         // the attempt name: replaced while partial, promoted once exact
@@ -72,7 +83,10 @@ class StagingDecisionTest {
         assertEquals(Action.REPLACE, atAttempt(LOADING, present(MINE), new MemberContent.OverBudget(3)));
         assertEquals(Action.DIVERGED, atAttempt(READY, present(MINE), partial), "proven once, changed since");
         assertEquals(Action.DIVERGED, atAttempt(READY, present(MINE), new MemberContent.Undecodable(1, 2)));
-        assertEquals(Action.DIVERGED, atAttempt(LOADING, present(new UUID(0, 2)), null), "another UUID under the attempt name");
+        assertEquals(
+                Action.DIVERGED,
+                atAttempt(LOADING, present(new UUID(0, 2)), null),
+                "another UUID under the attempt name");
     }
 
     @Test
@@ -80,11 +94,16 @@ class StagingDecisionTest {
         MemberContent exact = new MemberContent.Observed(3, CONTENT);
         for (MemberRecord record : List.of(PENDING, LOADING, READY, PENDING.discarded())) {
             UUID foreign = new UUID(7, 7);
-            assertFalse(StagingDecision.owned(record, present(foreign)), record.stage().name());
+            assertFalse(
+                    StagingDecision.owned(record, present(foreign)),
+                    record.stage().name());
             for (Optional<MemberContent> content : List.of(Optional.of(exact), Optional.<MemberContent>empty())) {
-                assertEquals(Action.DIVERGED, StagingDecision.decide(record, present(foreign), ABSENT, content, ARTIFACT),
+                assertEquals(
+                        Action.DIVERGED,
+                        StagingDecision.decide(record, present(foreign), ABSENT, content, ARTIFACT),
                         "even a foreign table holding exactly the artifact is not accepted: " + record.stage());
-                assertEquals(Action.DIVERGED, StagingDecision.decide(record, ABSENT, present(foreign), content, ARTIFACT));
+                assertEquals(
+                        Action.DIVERGED, StagingDecision.decide(record, ABSENT, present(foreign), content, ARTIFACT));
             }
         }
         assertTrue(StagingDecision.owned(LOADING, present(MINE)));
@@ -105,11 +124,14 @@ class StagingDecisionTest {
         MemberContent exact = new MemberContent.Observed(3, CONTENT);
         for (MemberRecord record : List.of(superseding, superseding.ready(CONTENT))) {
             for (Optional<MemberContent> content : List.of(Optional.of(exact), Optional.<MemberContent>empty())) {
-                assertEquals(Action.SUPERSEDED, StagingDecision.decide(record, present(tried), ABSENT, content, ARTIFACT),
+                assertEquals(
+                        Action.SUPERSEDED,
+                        StagingDecision.decide(record, present(tried), ABSENT, content, ARTIFACT),
                         record.stage().name());
             }
             assertTrue(StagingDecision.ownedAttempt(record, present(tried)));
-            assertFalse(StagingDecision.owned(record, present(tried)), "never the table the decision reads content from");
+            assertFalse(
+                    StagingDecision.owned(record, present(tried)), "never the table the decision reads content from");
         }
     }
 

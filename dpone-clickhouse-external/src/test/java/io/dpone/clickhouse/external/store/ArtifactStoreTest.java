@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The content-addressed store on a real local file system (pure Java, no ClickHouse). */
 class ArtifactStoreTest {
-    private static final ArtifactSchema SCHEMA = ArtifactSchema.declared(List.of(
-            SourceColumn.typed("id", "UInt32"), SourceColumn.typed("name", "Nullable(String)")));
+    private static final ArtifactSchema SCHEMA = ArtifactSchema.declared(
+            List.of(SourceColumn.typed("id", "UInt32"), SourceColumn.typed("name", "Nullable(String)")));
 
     @TempDir
     Path root;
@@ -61,7 +61,8 @@ class ArtifactStoreTest {
         assertEquals(Files.size(file), artifact.byteSize());
         assertEquals(2, artifact.rowCount());
         assertEquals(SCHEMA.digest().hex(), artifact.summary().schemaDigest());
-        String sidecar = Files.readString(root.resolve("sha256").resolve(artifact.sha256().hex() + ".manifest.json"));
+        String sidecar = Files.readString(
+                root.resolve("sha256").resolve(artifact.sha256().hex() + ".manifest.json"));
         assertTrue(sidecar.contains("\"schema\" : \"dpone.clickhouse.external.artifact-manifest.v1\""), sidecar);
         assertTrue(sidecar.contains("\"type\" : \"Nullable(String)\""), sidecar);
         try (Stream<Path> temporary = Files.list(root.resolve("tmp"))) {
@@ -107,14 +108,19 @@ class ArtifactStoreTest {
         assertFalse(changed.getMessage().contains(root.toString()));
 
         Files.write(file, Arrays.copyOf(bytes, bytes.length - 1));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
-                assertThrows(DponeException.class, () -> store.reopen(artifact.sha256())).code());
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
+                assertThrows(DponeException.class, () -> store.reopen(artifact.sha256()))
+                        .code());
 
         Files.delete(file);
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
-                assertThrows(DponeException.class, () -> store.reopen(artifact.sha256())).code());
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
+                assertThrows(DponeException.class, () -> store.reopen(artifact.sha256()))
+                        .code());
         Digest unknown = CanonicalEncoder.sha256(new byte[] {1});
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
                 assertThrows(DponeException.class, () -> store.reopen(unknown)).code());
         assertTrue(store.find(unknown).isEmpty());
     }
@@ -134,17 +140,23 @@ class ArtifactStoreTest {
         assertTrue(store.find(artifact.sha256()).isEmpty());
         assertEquals(Set.of(), store.holders(artifact.sha256()));
         assertThrows(IllegalArgumentException.class, () -> store.retain(artifact.sha256(), "../escape"));
-        assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
-                assertThrows(DponeException.class, () -> store.retain(artifact.sha256(), "op-c")).code());
+        assertEquals(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_INTEGRITY,
+                assertThrows(DponeException.class, () -> store.retain(artifact.sha256(), "op-c"))
+                        .code());
     }
 
     @Test
     void aRelativeOrUnwritableStoreIsUnavailable() throws Exception {
-        assertEquals(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
-                assertThrows(DponeException.class, () -> ArtifactStore.open(Path.of("relative"))).code());
+        assertEquals(
+                DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+                assertThrows(DponeException.class, () -> ArtifactStore.open(Path.of("relative")))
+                        .code());
         Path blocker = Files.writeString(root.resolve("a-file"), "x");
-        assertEquals(DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
-                assertThrows(DponeException.class, () -> ArtifactStore.open(blocker.resolve("store"))).code());
+        assertEquals(
+                DponeErrorCode.EXTERNAL_ARTIFACT_STORE_UNAVAILABLE,
+                assertThrows(DponeException.class, () -> ArtifactStore.open(blocker.resolve("store")))
+                        .code());
     }
 
     /**
@@ -157,7 +169,8 @@ class ArtifactStoreTest {
         ArtifactStore store = ArtifactStore.open(root);
         Digest sha = put(store, rows()).sha256();
         int rounds = 300;
-        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
         Thread other = new Thread(() -> {
             try {
                 for (int i = 0; i < rounds; i++) {

@@ -1,16 +1,16 @@
 package io.dpone.clickhouse.internal.provider;
 
 import io.dpone.clickhouse.cluster.port.ReadTransport;
-import io.dpone.clickhouse.internal.service.PublicationPorts;
-import io.dpone.clickhouse.internal.service.PublicationSettings;
+import io.dpone.clickhouse.cluster.port.Sleeper;
+import io.dpone.clickhouse.cluster.provider.PortWiring;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.ReadRetryPolicy;
 import io.dpone.clickhouse.cluster.transport.RetryingReadTransport;
-import io.dpone.clickhouse.cluster.port.Sleeper;
-import io.dpone.clickhouse.cluster.provider.PortWiring;
 import io.dpone.clickhouse.cluster.transport.http.HttpCandidateLoader;
 import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
+import io.dpone.clickhouse.internal.service.PublicationSettings;
 import io.dpone.spi.publication.ClusterConnection;
 import java.time.Duration;
 
@@ -27,15 +27,21 @@ final class ClusterAdapters implements AutoCloseable {
     private final PublicationPorts ports;
 
     ClusterAdapters(ClusterConnection connection, PublicationSettings settings) {
-        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(connection.host(), connection.httpPort(), "default",
-                connection.user(), connection.password().reveal(), Duration.ofSeconds(10),
-                Duration.ofSeconds(settings.ddlTaskTimeoutSeconds() + 30), connection.secure());
+        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(
+                connection.host(),
+                connection.httpPort(),
+                "default",
+                connection.user(),
+                connection.password().reveal(),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(settings.ddlTaskTimeoutSeconds() + 30),
+                connection.secure());
         this.rawReads = new HttpReadTransport(endpoint);
         this.mutations = new HttpOneShotMutationTransport(endpoint);
         this.loader = new HttpCandidateLoader(endpoint, PortWiring::queryId);
         ReadTransport reads = new RetryingReadTransport(rawReads, ReadRetryPolicy.standard(), Sleeper.SYSTEM);
-        this.ports = InternalPortWiring.ports(reads, mutations, loader, settings.facade().control(),
-                settings.ddlTaskTimeoutSeconds());
+        this.ports = InternalPortWiring.ports(
+                reads, mutations, loader, settings.facade().control(), settings.ddlTaskTimeoutSeconds());
     }
 
     PublicationPorts ports() {

@@ -1,9 +1,9 @@
 package io.dpone.clickhouse.internal.provider;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
-import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
+import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
@@ -14,9 +14,8 @@ import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.cluster.provider.PortWiring;
-import io.dpone.clickhouse.internal.service.PublicationPorts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
+import io.dpone.clickhouse.internal.service.PublicationPorts;
 import java.time.Clock;
 
 /**
@@ -28,22 +27,32 @@ import java.time.Clock;
  * uses it over its fault-injecting transport, so both run exactly this wiring.
  */
 public final class InternalPortWiring {
-    private InternalPortWiring() {
-    }
+    private InternalPortWiring() {}
 
     /**
      * The ports over {@code reads} (already retried by policy), {@code mutations} (never retried)
      * and {@code loader}, with the control table {@code control}.
      */
-    public static PublicationPorts ports(ReadTransport reads, OneShotMutationTransport mutations, CandidateLoadPort loader,
-            TableRef control, long ddlTaskTimeoutSeconds) {
+    public static PublicationPorts ports(
+            ReadTransport reads,
+            OneShotMutationTransport mutations,
+            CandidateLoadPort loader,
+            TableRef control,
+            long ddlTaskTimeoutSeconds) {
         return new PublicationPorts(
                 new StrictCatalogAdapter(reads, PortWiring::queryId, PortWiring.CATALOG_MAX_EXECUTION_SECONDS),
-                new DdlDispatchAdapter(reads, mutations, Sha256ProtocolDigests.INSTANCE, PortWiring::queryId,
-                        ddlTaskTimeoutSeconds),
-                SqlControlStore.authority(control, mutations, reads, AuthorityQueryIds.random(), MutationPrevalidation.SERVER_DEFAULT,
+                new DdlDispatchAdapter(
+                        reads, mutations, Sha256ProtocolDigests.INSTANCE, PortWiring::queryId, ddlTaskTimeoutSeconds),
+                SqlControlStore.authority(
+                        control,
+                        mutations,
+                        reads,
+                        AuthorityQueryIds.random(),
+                        MutationPrevalidation.SERVER_DEFAULT,
                         PermitLifetime.forTaskTimeout(MonotonicClock.SYSTEM, ddlTaskTimeoutSeconds)),
                 new StrictFacadeAdapter(reads, PortWiring::queryId, PortWiring.CATALOG_MAX_EXECUTION_SECONDS),
-                loader, Clock.systemUTC(), Sleeper.SYSTEM);
+                loader,
+                Clock.systemUTC(),
+                Sleeper.SYSTEM);
     }
 }

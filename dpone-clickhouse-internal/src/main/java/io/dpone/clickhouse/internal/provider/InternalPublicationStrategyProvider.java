@@ -27,8 +27,10 @@ public final class InternalPublicationStrategyProvider implements PublicationStr
 
     @Override
     public List<Blocker> admit(SinkManifest manifest, HostEnvironment environment) {
-        if (manifest.engine().isPresent() && !TableEngines.isDirectReplicated(manifest.engine().get())) {
-            return List.of(new Blocker(DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED,
+        if (manifest.engine().isPresent()
+                && !TableEngines.isDirectReplicated(manifest.engine().get())) {
+            return List.of(new Blocker(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED,
                     "internal mode requires a direct Replicated*MergeTree engine"));
         }
         return List.of();

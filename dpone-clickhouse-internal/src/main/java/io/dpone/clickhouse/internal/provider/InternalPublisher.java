@@ -5,9 +5,9 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.internal.service.InternalPublicationService;
 import io.dpone.clickhouse.internal.service.PublicationSettings;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.manifest.SinkManifest;
 import io.dpone.spi.publication.PublicationRequest;
 import io.dpone.spi.publication.Publisher;
@@ -30,16 +30,23 @@ final class InternalPublisher implements Publisher {
 
     InternalPublisher(SinkManifest manifest) {
         requireNonNull(manifest, "manifest is null");
-        this.settings = PublicationSettings.withDefaultWaits(manifest.cluster().orElseThrow().name(),
-                new TableRef(manifest.target().database(), manifest.target().table()), CONTROL_FACADE,
-                manifest.engine().orElse(DEFAULT_ENGINE), manifest.maxSourceBytes());
+        this.settings = PublicationSettings.withDefaultWaits(
+                manifest.cluster().orElseThrow().name(),
+                new TableRef(manifest.target().database(), manifest.target().table()),
+                CONTROL_FACADE,
+                manifest.engine().orElse(DEFAULT_ENGINE),
+                manifest.maxSourceBytes());
     }
 
     @Override
     public PublicationReceipt publish(PublicationRequest request) {
         try (ClusterAdapters adapters = new ClusterAdapters(request.connection(), settings)) {
-            return service(adapters).publish(request.schedulerInvocationId(), request.source(), request.cancellation(),
-                    request.progress());
+            return service(adapters)
+                    .publish(
+                            request.schedulerInvocationId(),
+                            request.source(),
+                            request.cancellation(),
+                            request.progress());
         }
     }
 
@@ -58,6 +65,7 @@ final class InternalPublisher implements Publisher {
     }
 
     private InternalPublicationService service(ClusterAdapters adapters) {
-        return new InternalPublicationService(adapters.ports(), settings, Sha256ProtocolDigests.INSTANCE, RandomBits.secure());
+        return new InternalPublicationService(
+                adapters.ports(), settings, Sha256ProtocolDigests.INSTANCE, RandomBits.secure());
     }
 }

@@ -8,8 +8,8 @@ import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
-import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
 
 /**
@@ -57,7 +57,9 @@ final class AuthorityWrites {
             return new Step.Advanced(verified.verified(), verified.dispatchPermit(), true);
         }
         if (result instanceof CasResult.OutcomeUnknown unknown) {
-            return new Step.Stopped(Conclusion.of(PublicationOutcome.UNKNOWN, unknown.code(),
+            return new Step.Stopped(Conclusion.of(
+                    PublicationOutcome.UNKNOWN,
+                    unknown.code(),
                     "the response to an authority write was lost (" + unknown.reason() + "); nothing more was sent;"
                             + " run the same invocation again to reconcile from a fresh read"));
         }
@@ -67,26 +69,25 @@ final class AuthorityWrites {
             evidence.record(reread.get());
             return new Step.Advanced(reread.get(), Optional.empty(), false);
         }
-        return new Step.Stopped(Conclusion.of(PublicationOutcome.UNKNOWN, conflict.code(),
+        return new Step.Stopped(Conclusion.of(
+                PublicationOutcome.UNKNOWN,
+                conflict.code(),
                 "the authority record changed under this invocation (" + conflict.reason() + "); nothing was sent"));
     }
 
     /** What one re-read of the slot proves about the operation of the record a caller tried to write. */
     sealed interface Reread {
         /** A valid record of the same operation: the caller may continue from it, read-only first. */
-        record Same(VersionedRecord current) implements Reread {
-        }
+        record Same(VersionedRecord current) implements Reread {}
 
         /** The read succeeded and the slot holds a valid record of another operation, newer than the write's base. */
-        record Other() implements Reread {
-        }
+        record Other() implements Reread {}
 
         /**
          * Nothing is proven: the slot could not be read, does not decode, is absent, or holds a record
          * at or below the version the write replaced (what a lagging follower serves a new session).
          */
-        record Unproven(String reason) implements Reread {
-        }
+        record Unproven(String reason) implements Reread {}
     }
 
     /**
@@ -111,10 +112,11 @@ final class AuthorityWrites {
             return new Reread.Unproven("the record does not decode");
         }
         if (valid.get().keeperVersion() <= replacedVersion) {
-            return new Reread.Unproven("read at version " + valid.get().keeperVersion()
-                    + ", not above the one the write replaced");
+            return new Reread.Unproven(
+                    "read at version " + valid.get().keeperVersion() + ", not above the one the write replaced");
         }
-        return valid.get().record().operationId().equals(mine.operationId()) ? new Reread.Same(valid.get())
+        return valid.get().record().operationId().equals(mine.operationId())
+                ? new Reread.Same(valid.get())
                 : new Reread.Other();
     }
 
@@ -122,5 +124,4 @@ final class AuthorityWrites {
     Optional<VersionedRecord> sameOperation(AuthorityRecord mine) {
         return reread(mine, CREATED) instanceof Reread.Same same ? Optional.of(same.current()) : Optional.empty();
     }
-
 }

@@ -10,25 +10,34 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 
 /** Records classifier verdicts in the run's evidence. */
 final class ClassificationNames {
-    private ClassificationNames() {
-    }
+    private ClassificationNames() {}
 
     static void record(RunEvidence evidence, PublicationVerdict verdict) {
-        evidence.classified(verdict.classification().name(), verdict.cause() == null ? null : verdict.cause().name(),
+        evidence.classified(
+                verdict.classification().name(),
+                verdict.cause() == null ? null : verdict.cause().name(),
                 verdict.perReplica());
     }
 
     /** A COMPLETED operation's per-replica states, for the receipt: what every member shows now. Reads only. */
-    static void completed(RunEvidence evidence, AdmittedCluster cluster, AuthorityRecord record, ReplicaReader replicas,
+    static void completed(
+            RunEvidence evidence,
+            AdmittedCluster cluster,
+            AuthorityRecord record,
+            ReplicaReader replicas,
             TableRef target) {
-        ReplicaCensus census = ReplicaCensus.take(RecordShapes.shape(record), cluster.hosts(),
+        ReplicaCensus census = ReplicaCensus.take(
+                RecordShapes.shape(record),
+                cluster.hosts(),
                 replicas.observe(cluster.hosts(), target, RecordShapes.candidate(record, target)),
                 SeedReplicaStateClassifier.INSTANCE);
         evidence.classified("COMPLETED", null, census.states());
     }
 
     static void record(RunEvidence evidence, CleanupVerdict verdict) {
-        evidence.classified("CLEANUP_" + verdict.decision().name(), verdict.cause() == null ? null : verdict.cause().name(),
+        evidence.classified(
+                "CLEANUP_" + verdict.decision().name(),
+                verdict.cause() == null ? null : verdict.cause().name(),
                 verdict.perReplica());
     }
 }

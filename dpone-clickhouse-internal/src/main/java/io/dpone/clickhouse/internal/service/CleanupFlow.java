@@ -1,30 +1,29 @@
 package io.dpone.clickhouse.internal.service;
 
-import io.dpone.clickhouse.cluster.flow.ReplicaReader;
-import io.dpone.clickhouse.cluster.flow.Waits;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
-import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupDecision;
-import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
-import io.dpone.clickhouse.cluster.ddl.QueueResolution;
-import io.dpone.clickhouse.cluster.engine.LostDrop;
-import io.dpone.clickhouse.cluster.engine.StepResult;
-import java.util.Optional;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
+import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
+import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.Optional;
 
 /**
  * Seed section 6 for a committed operation: only the exact predecessor is ever dropped, with one
@@ -39,6 +38,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 final class CleanupFlow {
     /** Drops one invocation may send; more (each a fresh epoch) wait for the next invocation. */
     static final int MAX_DROPS_PER_RUN = 3;
+
     private final PublicationPorts ports;
     private final PublicationSettings settings;
     private final AuthorityWrites writes;
@@ -48,8 +48,13 @@ final class CleanupFlow {
     private final ReadinessWait targetHealth;
     private final LeftoverAttemptStaging leftovers;
 
-    CleanupFlow(PublicationPorts ports, PublicationSettings settings, AuthorityWrites writes,
-            RecordTransitions transitions, CleanupClassifier classifier, LeftoverAttemptStaging leftovers) {
+    CleanupFlow(
+            PublicationPorts ports,
+            PublicationSettings settings,
+            AuthorityWrites writes,
+            RecordTransitions transitions,
+            CleanupClassifier classifier,
+            LeftoverAttemptStaging leftovers) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.writes = requireNonNull(writes, "writes is null");
@@ -84,7 +89,8 @@ final class CleanupFlow {
                 current = ((StepResult.Continue<VersionedRecord, Conclusion>) bound).current();
                 continue;
             }
-            EntryAggregation hosts = cleanup == null || cleanup.receipt() != null || cleanup.entry() == null ? null
+            EntryAggregation hosts = cleanup == null || cleanup.receipt() != null || cleanup.entry() == null
+                    ? null
                     : run.read(RecordShapes.bound(cleanup, settings.cluster()), cluster.hosts());
             run.evidence().cleanupHosts(hosts);
             CleanupVerdict verdict = classify(cluster, record, cleanupQueue(record, hosts), run.waits());
@@ -94,12 +100,18 @@ final class CleanupFlow {
             }
             AuthorityRecord next;
             switch (verdict.decision()) {
-                case NOTHING_TO_CLEAN -> next = transitions.completed(record, null, ports.clock().instant());
-                case CLEANUP_VERIFIED -> next = transitions.completed(record, hosts == null ? null : hosts.outcome(),
-                        ports.clock().instant());
+                case NOTHING_TO_CLEAN ->
+                    next = transitions.completed(record, null, ports.clock().instant());
+                case CLEANUP_VERIFIED ->
+                    next = transitions.completed(
+                            record,
+                            hosts == null ? null : hosts.outcome(),
+                            ports.clock().instant());
                 case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
                     if (drops == MAX_DROPS_PER_RUN) {
-                        return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                        return Conclusion.of(
+                                PublicationOutcome.WAITING,
+                                DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                                 "published on every member; cleanup is not finished after " + drops + " drops in this"
                                         + " invocation; run the same invocation again later to finish cleanup");
                     }
@@ -113,14 +125,18 @@ final class CleanupFlow {
                 }
                 case WAIT_FOR_CLEANUP_ENTRY -> {
                     if (!run.waits().pause("cleanup entry", attempt, settings.entryProgress())) {
-                        return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                        return Conclusion.of(
+                                PublicationOutcome.WAITING,
+                                DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                                 "published on every member; the original cleanup entry is still running; run the same"
                                         + " invocation again later to finish cleanup");
                     }
                     continue;
                 }
                 default -> {
-                    return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                    return Conclusion.of(
+                            PublicationOutcome.UNKNOWN,
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
                             "published on every member, but cleanup is prohibited (" + verdict.cause()
                                     + "); the predecessor is retained; follow the runbook");
                 }
@@ -138,12 +154,15 @@ final class CleanupFlow {
      * both end the invocation as waiting. A completion (no DDL) and a real prohibition still stand.
      */
     private static boolean stoppedByCancellation(CleanupVerdict verdict) {
-        return verdict.decision().permitsDrop() || verdict.decision() == CleanupDecision.WAIT_FOR_CLEANUP_ENTRY
+        return verdict.decision().permitsDrop()
+                || verdict.decision() == CleanupDecision.WAIT_FOR_CLEANUP_ENTRY
                 || verdict.cause() == UnknownCause.REPLICATION_NOT_READY;
     }
 
     private static Conclusion cancelled() {
-        return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+        return Conclusion.of(
+                PublicationOutcome.WAITING,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                 "published on every member; cancelled before cleanup finished, and no cleanup statement was sent after"
                         + " the cancellation; run the same invocation again to finish cleanup");
     }
@@ -152,24 +171,34 @@ final class CleanupFlow {
         return LostDrop.queue(record.payload().cleanup(), RecordTransitions.dropLost(record), hosts);
     }
 
-    private CleanupVerdict classify(AdmittedCluster cluster, AuthorityRecord record, QueueResult cleanupQueue, Waits waits) {
+    private CleanupVerdict classify(
+            AdmittedCluster cluster, AuthorityRecord record, QueueResult cleanupQueue, Waits waits) {
         PublicationShape shape = RecordShapes.shape(record);
         TableRef candidate = RecordShapes.candidate(record, settings.target());
         // complete replication health of the published target, not the staged count: the target is the platform's now
         boolean healthy = shape instanceof PublicationShape.AbsentTarget
                 || targetHealth.awaitHealthy(cluster.hosts(), settings.target(), waits);
-        return classifier.classify(new CleanupFacts(shape, record.phase(), cluster.hosts(),
+        return classifier.classify(new CleanupFacts(
+                shape,
+                record.phase(),
+                cluster.hosts(),
                 replicas.observe(cluster.hosts(), settings.target(), candidate),
-                QueueResult.of(record.payload().publication().receipt()), cleanupQueue, healthy));
+                QueueResult.of(record.payload().publication().receipt()),
+                cleanupQueue,
+                healthy));
     }
 
     /** One drop under a fresh cleanup epoch. */
-    private StepResult<VersionedRecord, Conclusion> drop(VersionedRecord current, EntryAggregation previousDrop, RunEvidence evidence) {
+    private StepResult<VersionedRecord, Conclusion> drop(
+            VersionedRecord current, EntryAggregation previousDrop, RunEvidence evidence) {
         VersionedRecord from = current;
         if (from.record().phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
             // A terminal drop left exact predecessor copies: persist its receipt before a new epoch.
-            AuthorityWrites.Step pending = writes.write(from, transitions.cleanupPending(from.record(),
-                    previousDrop.outcome(), ports.clock().instant()), evidence);
+            AuthorityWrites.Step pending = writes.write(
+                    from,
+                    transitions.cleanupPending(
+                            from.record(), previousDrop.outcome(), ports.clock().instant()),
+                    evidence);
             if (!(pending instanceof AuthorityWrites.Step.Advanced receipted)) {
                 return pending.result();
             }
@@ -178,14 +207,19 @@ final class CleanupFlow {
                 return pending.result();
             }
         }
-        AuthorityWrites.Step step = writes.write(from, transitions.cleanupDispatching(from.record(), ports.clock().instant()),
+        AuthorityWrites.Step step = writes.write(
+                from,
+                transitions.cleanupDispatching(from.record(), ports.clock().instant()),
                 evidence);
-        if (!(step instanceof AuthorityWrites.Step.Advanced advanced) || advanced.permit().isEmpty()) {
+        if (!(step instanceof AuthorityWrites.Step.Advanced advanced)
+                || advanced.permit().isEmpty()) {
             return step.result();
         }
         evidence.step("cleanup dispatched");
-        DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.cleanup(advanced.current().record(), settings.cluster(),
-                settings.target()), advanced.permit().get());
+        DdlDispatch dispatch = ports.ddl()
+                .dispatch(
+                        RecordShapes.cleanup(advanced.current().record(), settings.cluster(), settings.target()),
+                        advanced.permit().get());
         if (LostDrop.notSent(dispatch)) {
             // Provably never sent: record the drop as lost; the classifier decides on a redispatch.
             evidence.step(LostDrop.notSentStep(dispatch));
@@ -200,8 +234,13 @@ final class CleanupFlow {
     private StepResult<VersionedRecord, Conclusion> bindEntry(VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding cleanup = record.payload().cleanup();
-        LostDrop.Look look = LostDrop.look(run.queue(), run.waits(), RecordShapes.cleanup(record, settings.cluster(),
-                settings.target()).expected(cleanup.token()), ports.authority().permitMaxAge(), run.evidence()::step);
+        LostDrop.Look look = LostDrop.look(
+                run.queue(),
+                run.waits(),
+                RecordShapes.cleanup(record, settings.cluster(), settings.target())
+                        .expected(cleanup.token()),
+                ports.authority().permitMaxAge(),
+                run.evidence()::step);
         if (look instanceof LostDrop.Look.Lost) {
             run.evidence().step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
             // Zero entries after the whole takeover wait: never sent, or its entry is gone.
@@ -209,18 +248,30 @@ final class CleanupFlow {
         }
         if (look instanceof LostDrop.Look.Unresolved unresolved) {
             run.evidence().step("cleanup entry unbound: " + unresolved.cause());
-            return new StepResult.Concluded<>(unresolved.cause() == QueueResolution.Cause.CANCELLED ? cancelled()
-                    : Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
-                            "published on every member; no single queue entry carries the cleanup token, so cleanup cannot"
-                                    + " be proven; the predecessor may be partly dropped; follow the runbook"));
+            return new StepResult.Concluded<>(
+                    unresolved.cause() == QueueResolution.Cause.CANCELLED
+                            ? cancelled()
+                            : Conclusion.of(
+                                    PublicationOutcome.UNKNOWN,
+                                    DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                                    "published on every member; no single queue entry carries the cleanup token, so cleanup cannot"
+                                            + " be proven; the predecessor may be partly dropped; follow the runbook"));
         }
         LostDrop.Look.Bound bound = (LostDrop.Look.Bound) look;
-        return writes.write(current, transitions.cleanupBound(record, bound.entry(), ports.clock().instant()),
-                run.evidence()).result();
+        return writes.write(
+                        current,
+                        transitions.cleanupBound(
+                                record, bound.entry(), ports.clock().instant()),
+                        run.evidence())
+                .result();
     }
 
     /** CLEANUP_DISPATCHING -> CLEANUP_PENDING marking the drop lost. */
     private StepResult<VersionedRecord, Conclusion> lost(VersionedRecord current, RunEvidence evidence) {
-        return writes.write(current, transitions.cleanupLost(current.record(), ports.clock().instant()), evidence).result();
+        return writes.write(
+                        current,
+                        transitions.cleanupLost(current.record(), ports.clock().instant()),
+                        evidence)
+                .result();
     }
 }

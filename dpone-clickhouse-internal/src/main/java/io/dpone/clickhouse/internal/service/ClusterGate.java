@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
-import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
 import io.dpone.clickhouse.cluster.authority.FacadeRules;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
@@ -19,6 +18,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
 import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
+import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
@@ -54,8 +54,7 @@ final class ClusterGate {
      * The admitted cluster and the slot as read once the facade is complete. The capability is
      * proven for the cluster's inventory digest: by this run, or by the slot's recorded proof.
      */
-    record Admission(AdmittedCluster cluster, AuthorityRead slot) {
-    }
+    record Admission(AdmittedCluster cluster, AuthorityRead slot) {}
 
     /**
      * Everything admission decides before it would send anything, read only: the admitted cluster,
@@ -63,9 +62,12 @@ final class ClusterGate {
      * still needs its probe. {@link #admit} acts on it; {@code plan --live} reports it, with each
      * member's server version ({@code serverVersions}, by endpoint).
      */
-    record Survey(AdmittedCluster cluster, FacadeVerdict facade, Optional<AuthorityRead> slot, boolean needsProof,
-            Map<HostEndpoint, String> serverVersions) {
-    }
+    record Survey(
+            AdmittedCluster cluster,
+            FacadeVerdict facade,
+            Optional<AuthorityRead> slot,
+            boolean needsProof,
+            Map<HostEndpoint, String> serverVersions) {}
 
     /** Reads and judges only; refuses exactly as {@link #admit} would, before any mutation. */
     Survey survey(OperationIdentity identity, RunEvidence evidence) {
@@ -77,12 +79,21 @@ final class ClusterGate {
         }
         if (facade instanceof FacadeVerdict.Ready) {
             AuthorityRead slot = readSlot(identity);
-            AdmittedCluster cluster = resumesAfterDispatch(slot, identity) ? cluster(membership, evidence)
+            AdmittedCluster cluster = resumesAfterDispatch(slot, identity)
+                    ? cluster(membership, evidence)
                     : cluster(judgeTarget(membership), evidence);
-            return new Survey(cluster, facade, Optional.of(slot), needsProof(slot, cluster),
+            return new Survey(
+                    cluster,
+                    facade,
+                    Optional.of(slot),
+                    needsProof(slot, cluster),
                     LivePlanFields.serverVersions(membership.members()));
         }
-        return new Survey(cluster(judgeTarget(membership), evidence), facade, Optional.empty(), true,
+        return new Survey(
+                cluster(judgeTarget(membership), evidence),
+                facade,
+                Optional.empty(),
+                true,
                 LivePlanFields.serverVersions(membership.members()));
     }
 
@@ -100,7 +111,8 @@ final class ClusterGate {
         FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
                 .reconcile(settings.cluster(), settings.facade(), cluster.hosts(), identity.targetKey());
         if (reconciled instanceof FacadeReconciliation.FailedClosed failed) {
-            throw new DponeException(failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
+            throw new DponeException(
+                    failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
         }
         return new Admission(cluster, readSlot(identity));
     }
@@ -110,11 +122,12 @@ final class ClusterGate {
      * target is judged by the reconciliation classifier, not by the admission rules.
      */
     private static boolean resumesAfterDispatch(AuthorityRead slot, OperationIdentity identity) {
-        return slot instanceof AuthorityRead.Present present && present.valid()
-                .map(VersionedRecord::record)
-                .filter(record -> record.operationId().equals(identity.operationId()))
-                .filter(record -> record.phase() != AuthorityPhase.PREPARED)
-                .isPresent();
+        return slot instanceof AuthorityRead.Present present
+                && present.valid()
+                        .map(VersionedRecord::record)
+                        .filter(record -> record.operationId().equals(identity.operationId()))
+                        .filter(record -> record.phase() != AuthorityPhase.PREPARED)
+                        .isPresent();
     }
 
     private ClusterAdmission.Admitted membership(OperationIdentity identity) {
@@ -128,32 +141,38 @@ final class ClusterGate {
 
     private static ClusterAdmission.Admitted admitted(ClusterAdmission admission) {
         if (admission instanceof ClusterAdmission.Blocked blocked) {
-            throw new DponeException(blocked.code(), "admission blocked: " + blocked.reason()
-                    + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")") + "; nothing was mutated");
+            throw new DponeException(
+                    blocked.code(),
+                    "admission blocked: " + blocked.reason()
+                            + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")")
+                            + "; nothing was mutated");
         }
         return (ClusterAdmission.Admitted) admission;
     }
 
     private AdmittedCluster cluster(ClusterAdmission.Admitted admitted, RunEvidence evidence) {
-        AdmittedCluster cluster = new AdmittedCluster(admitted.inventory(), digests.inventory(admitted.inventory()),
-                admitted.target());
+        AdmittedCluster cluster =
+                new AdmittedCluster(admitted.inventory(), digests.inventory(admitted.inventory()), admitted.target());
         evidence.inventory(admitted.inventory(), cluster.inventoryDigest().hex());
         return cluster;
     }
 
     private void requirePreflight() {
         CatalogRead<CapabilityPreflight.Facts> facts = ports.ddl().preflight();
-        if (!(facts instanceof CatalogRead.Observed<CapabilityPreflight.Facts> observed) || !observed.facts().satisfied()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+        if (!(facts instanceof CatalogRead.Observed<CapabilityPreflight.Facts> observed)
+                || !observed.facts().satisfied()) {
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
                     "distributed DDL preflight failed (entry format version or queue settings column); nothing was mutated");
         }
     }
 
     private FacadeVerdict observeFacade(ClusterAdmission.Admitted membership, OperationIdentity identity) {
-        CatalogRead<List<FacadeObservation>> read = ports.facades().observe(settings.cluster(), settings.facade(),
-                identity.targetKey());
+        CatalogRead<List<FacadeObservation>> read =
+                ports.facades().observe(settings.cluster(), settings.facade(), identity.targetKey());
         if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
                     "the control facade could not be read on every member; nothing was mutated");
         }
         return FacadeRules.judge(settings.facade(), membership.inventory().endpoints(), observed.facts());
@@ -161,7 +180,8 @@ final class ClusterGate {
 
     private boolean needsProof(AuthorityRead slot, AdmittedCluster cluster) {
         Optional<AuthorityRecord> record = slot instanceof AuthorityRead.Present present
-                ? present.valid().map(VersionedRecord::record) : Optional.empty();
+                ? present.valid().map(VersionedRecord::record)
+                : Optional.empty();
         return CapabilityProofs.needsCapabilityProof(record, cluster.inventoryDigest());
     }
 
@@ -171,8 +191,10 @@ final class ClusterGate {
         CapabilityVerdict verdict = new CapabilityAssertion(ports.ddl(), run.queue(), random)
                 .prove(settings.cluster(), settings.target().database(), cluster.hosts(), cluster.inventoryDigest());
         if (verdict instanceof CapabilityVerdict.Missing missing) {
-            throw new DponeException(missing.code(), "distributed DDL capability not proven: " + missing.problem()
-                    + " (" + missing.detail() + "); no table, record or facade was mutated");
+            throw new DponeException(
+                    missing.code(),
+                    "distributed DDL capability not proven: " + missing.problem() + " (" + missing.detail()
+                            + "); no table, record or facade was mutated");
         }
     }
 

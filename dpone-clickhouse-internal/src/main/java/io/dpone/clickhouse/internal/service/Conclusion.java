@@ -18,7 +18,8 @@ record Conclusion(PublicationOutcome outcome, Optional<DponeErrorCode> code, Str
     }
 
     static Conclusion committed() {
-        return new Conclusion(PublicationOutcome.COMMITTED, Optional.empty(), "published and cleaned up on every member");
+        return new Conclusion(
+                PublicationOutcome.COMMITTED, Optional.empty(), "published and cleaned up on every member");
     }
 
     static Conclusion of(PublicationOutcome outcome, DponeErrorCode code, String message) {

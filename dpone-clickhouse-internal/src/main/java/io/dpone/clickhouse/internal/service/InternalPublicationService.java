@@ -1,10 +1,5 @@
 package io.dpone.clickhouse.internal.service;
 
-import io.dpone.clickhouse.cluster.engine.StepResult;
-import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
-import io.dpone.clickhouse.cluster.flow.PhaseTimings;
-import io.dpone.clickhouse.cluster.flow.Waits;
-import io.dpone.clickhouse.cluster.port.Sleeper;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
@@ -14,15 +9,20 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
-import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.flow.PhaseTimings;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
-import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.LivePlan;
+import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
 import java.time.Instant;
@@ -53,8 +53,8 @@ public final class InternalPublicationService {
     private final StatusReader status;
     private final LivePreview preview;
 
-    public InternalPublicationService(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
-            RandomBits random) {
+    public InternalPublicationService(
+            PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests, RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
@@ -63,27 +63,37 @@ public final class InternalPublicationService {
         this.writes = new AuthorityWrites(ports.authority());
         SeedReplicaStateClassifier replicaStates = SeedReplicaStateClassifier.INSTANCE;
         SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
-        this.publication = new PublicationFlow(ports, settings, writes, transitions, classifier,
-                new Revalidation(ports, settings, classifier));
+        this.publication = new PublicationFlow(
+                ports, settings, writes, transitions, classifier, new Revalidation(ports, settings, classifier));
         LeftoverAttemptStaging leftovers = new LeftoverAttemptStaging(ports.catalog(), settings);
-        this.cleanup = new CleanupFlow(ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates),
-                leftovers);
-        this.status = new StatusReader(ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates),
-                leftovers);
+        this.cleanup = new CleanupFlow(
+                ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates), leftovers);
+        this.status = new StatusReader(
+                ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates), leftovers);
         this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
         this.preview = new LivePreview(ports, settings, digests, random, status);
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
-    public PublicationReceipt publish(String schedulerInvocationId, PublicationSource source, Cancellation cancellation,
+    public PublicationReceipt publish(
+            String schedulerInvocationId,
+            PublicationSource source,
+            Cancellation cancellation,
             ProgressListener progress) {
         OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId, digests);
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        Run run = new Run(new Waits(sleeper, cancellation, timed),
-                new QueueEntryResolver(ports.ddl(), digests, settings.entryVisibility(), settings.entryProgress(),
-                        sleeper, cancellation), new RunEvidence(ReceiptTimes.of(timings)));
+        Run run = new Run(
+                new Waits(sleeper, cancellation, timed),
+                new QueueEntryResolver(
+                        ports.ddl(),
+                        digests,
+                        settings.entryVisibility(),
+                        settings.entryProgress(),
+                        sleeper,
+                        cancellation),
+                new RunEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
         ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
         Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
@@ -94,7 +104,9 @@ public final class InternalPublicationService {
     public PublicationReceipt status(Optional<String> schedulerInvocationId) {
         RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
         Optional<Conclusion> conclusion = status.read(
-                schedulerInvocationId.map(id -> OperationIdentity.derive(settings, id, digests).operationId()), evidence);
+                schedulerInvocationId.map(
+                        id -> OperationIdentity.derive(settings, id, digests).operationId()),
+                evidence);
         if (conclusion.isEmpty()) {
             return InternalReceipts.none(evidence);
         }
@@ -106,8 +118,12 @@ public final class InternalPublicationService {
         return preview.preview(schedulerInvocationId);
     }
 
-    private Conclusion decide(AdmittedCluster cluster, OperationIdentity identity, AuthorityRead slot,
-            PublicationSource source, Run run) {
+    private Conclusion decide(
+            AdmittedCluster cluster,
+            OperationIdentity identity,
+            AuthorityRead slot,
+            PublicationSource source,
+            Run run) {
         if (slot instanceof AuthorityRead.Present present) {
             present.valid().ifPresent(run.evidence()::record);
         }
@@ -115,7 +131,12 @@ public final class InternalPublicationService {
         if (decision instanceof SlotDecision.Resume resume) {
             return resume(cluster, resume.current(), run);
         }
-        return newOperation(cluster, identity, ((SlotDecision.NewOperation) decision).completed().orElse(null), source, run);
+        return newOperation(
+                cluster,
+                identity,
+                ((SlotDecision.NewOperation) decision).completed().orElse(null),
+                source,
+                run);
     }
 
     /**
@@ -123,33 +144,52 @@ public final class InternalPublicationService {
      * strictly (absent) or by CAS (completed). After an unknown answer it removes nothing, since the
      * record may name its own candidate; after a conflict see {@link #afterLostRace}.
      */
-    private Conclusion newOperation(AdmittedCluster cluster, OperationIdentity operation, VersionedRecord completed,
-            PublicationSource source, Run run) {
+    private Conclusion newOperation(
+            AdmittedCluster cluster,
+            OperationIdentity operation,
+            VersionedRecord completed,
+            PublicationSource source,
+            Run run) {
         OperationIdentity identity = operation.withAttemptCandidate(settings, random);
         run.waits().progress().step("staging");
         StagedCandidate staged = staging.stage(cluster, identity, source, run);
         if (run.waits().cancelled()) {
             staging.discardOwnAttempt(cluster, identity, run);
-            throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED,
+            throw new DponeException(
+                    DponeErrorCode.PUBLICATION_CANCELLED,
                     "cancelled before authority acquisition; this attempt's own candidate was discarded; nothing was"
                             + " published");
         }
         Instant now = notBefore(completed);
-        AuthorityRecord prepared = transitions.prepared(identity, cluster.inventoryDigest(), staged.predecessor(),
-                staged.desired(), staged.rows(), completed == null ? 0 : completed.record().dispatchEpoch(), now);
+        AuthorityRecord prepared = transitions.prepared(
+                identity,
+                cluster.inventoryDigest(),
+                staged.predecessor(),
+                staged.desired(),
+                staged.rows(),
+                completed == null ? 0 : completed.record().dispatchEpoch(),
+                now);
         run.waits().progress().step("authority");
-        CasResult taken = completed == null ? ports.authority().createIfAbsent(prepared)
+        CasResult taken = completed == null
+                ? ports.authority().createIfAbsent(prepared)
                 : ports.authority().compareAndSwap(completed, prepared);
         if (taken instanceof CasResult.OutcomeUnknown unknown) {
             // The slot may now hold PREPARED naming this candidate: keep it, answer unknown (never a permit).
             run.evidence().step("slot write unacknowledged: " + unknown.reason());
-            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+            return Conclusion.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
                     "the response to taking the slot was lost (" + unknown.reason() + "); nothing was dispatched; the"
                             + " candidate is kept; run the same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof CasResult.Conflict conflict) {
-            return afterLostRace(cluster, identity, prepared,
-                    completed == null ? AuthorityWrites.CREATED : completed.keeperVersion(), conflict, run);
+            return afterLostRace(
+                    cluster,
+                    identity,
+                    prepared,
+                    completed == null ? AuthorityWrites.CREATED : completed.keeperVersion(),
+                    conflict,
+                    run);
         }
         VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
         run.evidence().record(verified);
@@ -167,27 +207,46 @@ public final class InternalPublicationService {
      * below the replaced version (a lagging follower after a Keeper session loss), proves nothing
      * then: the candidate is kept and the run ends unknown.
      */
-    private Conclusion afterLostRace(AdmittedCluster cluster, OperationIdentity identity, AuthorityRecord prepared,
-            long replacedVersion, CasResult.Conflict conflict, Run run) {
+    private Conclusion afterLostRace(
+            AdmittedCluster cluster,
+            OperationIdentity identity,
+            AuthorityRecord prepared,
+            long replacedVersion,
+            CasResult.Conflict conflict,
+            Run run) {
         AuthorityWrites.Reread reread = writes.reread(prepared, replacedVersion);
-        if (reread instanceof AuthorityWrites.Reread.Unproven unproven && conflict.reason().decidedByPostRead()) {
-            run.evidence().step("slot re-read after a conflict proves nothing (" + unproven.reason() + "); own candidate kept");
-            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
-                    "taking the slot conflicted (" + conflict.reason() + ") and no re-read showed the slot after that write, so whether"
+        if (reread instanceof AuthorityWrites.Reread.Unproven unproven
+                && conflict.reason().decidedByPostRead()) {
+            run.evidence()
+                    .step("slot re-read after a conflict proves nothing (" + unproven.reason()
+                            + "); own candidate kept");
+            return Conclusion.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                    "taking the slot conflicted (" + conflict.reason()
+                            + ") and no re-read showed the slot after that write, so whether"
                             + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
                             + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
         }
-        Optional<VersionedRecord> mine = reread instanceof AuthorityWrites.Reread.Same same ? Optional.of(same.current())
-                : Optional.empty();
-        if (mine.isPresent() && mine.get().record().payload().candidateTable().equals(identity.candidate().table())) {
+        Optional<VersionedRecord> mine =
+                reread instanceof AuthorityWrites.Reread.Same same ? Optional.of(same.current()) : Optional.empty();
+        if (mine.isPresent()
+                && mine.get()
+                        .record()
+                        .payload()
+                        .candidateTable()
+                        .equals(identity.candidate().table())) {
             run.evidence().record(mine.get());
             return resume(cluster, mine.get(), run);
         }
         staging.discardOwnAttempt(cluster, identity, run);
         mine.ifPresent(run.evidence()::record);
-        return mine.map(record -> resume(cluster, record, run)).orElseThrow(() -> new DponeException(conflict.code(),
-                "the target slot was not taken (" + conflict.reason() + "; another worker may hold it); this attempt's"
-                        + " own candidate was discarded and it sent no publication statement"));
+        return mine.map(record -> resume(cluster, record, run))
+                .orElseThrow(() -> new DponeException(
+                        conflict.code(),
+                        "the target slot was not taken (" + conflict.reason()
+                                + "; another worker may hold it); this attempt's"
+                                + " own candidate was discarded and it sent no publication statement"));
     }
 
     /**
@@ -195,11 +254,12 @@ public final class InternalPublicationService {
      * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
      */
     private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
-        StepResult<VersionedRecord, Conclusion> result = switch (current.record().phase()) {
-            case PREPARED -> publication.dispatch(cluster, current, run);
-            case DISPATCHING -> publication.reconcile(cluster, current, run);
-            default -> new StepResult.Continue<>(current);
-        };
+        StepResult<VersionedRecord, Conclusion> result =
+                switch (current.record().phase()) {
+                    case PREPARED -> publication.dispatch(cluster, current, run);
+                    case DISPATCHING -> publication.reconcile(cluster, current, run);
+                    default -> new StepResult.Continue<>(current);
+                };
         if (result instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
             return concluded.ending();
         }

@@ -13,16 +13,22 @@ import java.util.Optional;
 final class InternalReceipts {
     static final String SCHEMA = "dpone.clickhouse.cluster-full-refresh-receipt.v1";
 
-    private InternalReceipts() {
-    }
+    private InternalReceipts() {}
 
     /** Runtime receipts are always {@code runtime}/{@code UNVERIFIED}: execution cannot self-certify. */
     static PublicationReceipt of(String operationId, Conclusion conclusion, RunEvidence evidence) {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("message", conclusion.message());
         detail.putAll(evidence.detail());
-        return new PublicationReceipt(SCHEMA, ReplicationMode.INTERNAL, operationId, EvidenceScope.RUNTIME,
-                EvidenceStatus.UNVERIFIED, conclusion.outcome(), conclusion.code(), detail);
+        return new PublicationReceipt(
+                SCHEMA,
+                ReplicationMode.INTERNAL,
+                operationId,
+                EvidenceScope.RUNTIME,
+                EvidenceStatus.UNVERIFIED,
+                conclusion.outcome(),
+                conclusion.code(),
+                detail);
     }
 
     /** A status read that found no record for the target. */
@@ -30,7 +36,14 @@ final class InternalReceipts {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("message", "the target has no authority record");
         detail.putAll(evidence.detail());
-        return new PublicationReceipt(SCHEMA, ReplicationMode.INTERNAL, "", EvidenceScope.RUNTIME,
-                EvidenceStatus.UNVERIFIED, PublicationOutcome.NONE, Optional.empty(), detail);
+        return new PublicationReceipt(
+                SCHEMA,
+                ReplicationMode.INTERNAL,
+                "",
+                EvidenceScope.RUNTIME,
+                EvidenceStatus.UNVERIFIED,
+                PublicationOutcome.NONE,
+                Optional.empty(),
+                detail);
     }
 }

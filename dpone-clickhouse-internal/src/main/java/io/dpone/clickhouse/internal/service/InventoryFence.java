@@ -12,8 +12,7 @@ import java.util.Optional;
  * set. {@code dpone status} applies the same fence, so it reports what a rerun would.
  */
 final class InventoryFence {
-    private InventoryFence() {
-    }
+    private InventoryFence() {}
 
     /** The runbook section an operator follows when this fence holds a record. */
     static final String RUNBOOK = "docs/runbook/operator-recovery.md, 'Inventory drift after PREPARED (internal mode)'";
@@ -23,7 +22,9 @@ final class InventoryFence {
         if (record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
             return Optional.empty();
         }
-        return Optional.of(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
+        return Optional.of(Conclusion.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
                 "the cluster inventory differs from the one bound in PREPARED, so " + step + " is fenced; nothing was"
                         + " sent; drift is never rebuilt or overwritten automatically; restore the bound membership and"
                         + " run the same invocation again, or follow " + RUNBOOK));

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * "A staging failure"). Only names of exactly this operation's attempt shape are reported.
  */
 final class LeftoverAttemptStaging {
-    private static final Pattern ATTEMPT_SUFFIX = Pattern.compile("[0-9a-f]{" + 2 * OperationIdentity.ATTEMPT_BYTES + "}");
+    private static final Pattern ATTEMPT_SUFFIX =
+            Pattern.compile("[0-9a-f]{" + 2 * OperationIdentity.ATTEMPT_BYTES + "}");
 
     private final CatalogPort catalog;
     private final PublicationSettings settings;
@@ -32,16 +33,18 @@ final class LeftoverAttemptStaging {
     /** Records the attempt suffixes of {@code completed}'s operation other than its own candidate's; a failed read is a step. */
     void report(AuthorityRecord completed, RunEvidence evidence) {
         String prefix = OperationIdentity.attemptPrefix(settings.target().table(), completed.operationId());
-        CatalogRead<List<String>> names = catalog.tableNames(settings.cluster(), settings.target().database(), prefix);
+        CatalogRead<List<String>> names =
+                catalog.tableNames(settings.cluster(), settings.target().database(), prefix);
         if (names instanceof CatalogRead.Unreadable<List<String>> unreadable) {
             evidence.step("leftover attempt staging not listed: " + unreadable.describe());
             return;
         }
-        List<String> suffixes = ((CatalogRead.Observed<List<String>>) names).facts().stream()
-                .filter(name -> !name.equals(completed.payload().candidateTable()))
-                .map(name -> name.substring(prefix.length()))
-                .filter(suffix -> ATTEMPT_SUFFIX.matcher(suffix).matches())
-                .toList();
+        List<String> suffixes = ((CatalogRead.Observed<List<String>>) names)
+                .facts().stream()
+                        .filter(name -> !name.equals(completed.payload().candidateTable()))
+                        .map(name -> name.substring(prefix.length()))
+                        .filter(suffix -> ATTEMPT_SUFFIX.matcher(suffix).matches())
+                        .toList();
         evidence.leftoverAttempts(suffixes);
     }
 }

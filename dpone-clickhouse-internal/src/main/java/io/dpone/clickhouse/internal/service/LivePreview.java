@@ -2,8 +2,6 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.flow.LivePlanFields;
-import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
@@ -15,9 +13,11 @@ import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaObservation;
-import io.dpone.clickhouse.cluster.flow.ReceiptFields;
-import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
+import io.dpone.clickhouse.cluster.flow.LivePlanFields;
+import io.dpone.clickhouse.cluster.flow.ReceiptFields;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeException;
@@ -43,13 +43,18 @@ final class LivePreview {
     static final String SCHEMA = "dpone.clickhouse.cluster-full-refresh-live-plan.v1";
     /** The invocation a plan without {@code --invocation-id} stands for: any new one. */
     static final String NEW_INVOCATION = "dpone-plan-live-new-invocation";
+
     private final PublicationPorts ports;
     private final PublicationSettings settings;
     private final ProtocolDigests digests;
     private final RandomBits random;
     private final StatusReader status;
 
-    LivePreview(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests, RandomBits random,
+    LivePreview(
+            PublicationPorts ports,
+            PublicationSettings settings,
+            ProtocolDigests digests,
+            RandomBits random,
             StatusReader status) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
@@ -65,15 +70,19 @@ final class LivePreview {
         detail.put("operation_id", identity.operationId().hex());
         ClusterGate.Survey survey;
         try {
-            survey = new ClusterGate(ports, settings, digests, random).survey(identity, new RunEvidence(ReceiptTimes.ofRead()));
+            survey = new ClusterGate(ports, settings, digests, random)
+                    .survey(identity, new RunEvidence(ReceiptTimes.ofRead()));
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
         detail.put("inventory_digest", survey.cluster().inventoryDigest().hex());
         detail.put("members", members(survey, identity));
         detail.put("facade", LivePlanFields.facade(survey.facade()));
-        detail.put("capability", survey.needsProof() ? "unproven for this inventory: publish sends the probe first"
-                : "proven for this inventory by the record");
+        detail.put(
+                "capability",
+                survey.needsProof()
+                        ? "unproven for this inventory: publish sends the probe first"
+                        : "proven for this inventory by the record");
         AuthorityRead slot = survey.slot().orElse(new AuthorityRead.Absent());
         detail.put("authority", authority(slot, identity));
         SlotDecision decision;
@@ -84,7 +93,8 @@ final class LivePreview {
         }
         if (decision instanceof SlotDecision.NewOperation fresh) {
             long epoch = fresh.completed().map(r -> r.record().dispatchEpoch()).orElse(0L);
-            TableRef candidate = new TableRef(settings.target().database(), identity.candidate().table() + "_<attempt>");
+            TableRef candidate = new TableRef(
+                    settings.target().database(), identity.candidate().table() + "_<attempt>");
             List<Object> statements = new ArrayList<>();
             statements.add(setup(candidate, identity));
             FencedDdl publication = survey.cluster().target().isPresent()
@@ -92,13 +102,22 @@ final class LivePreview {
                     : new FencedDdl.Rename(settings.cluster(), candidate, settings.target());
             statements.add(LivePlanFields.fenced("publication", publication, identity.operationId(), epoch + 1));
             if (survey.cluster().target().isPresent()) {
-                statements.add(LivePlanFields.fenced("cleanup", new FencedDdl.DropCandidate(settings.cluster(), candidate),
-                        identity.operationId(), epoch + 2));
+                statements.add(LivePlanFields.fenced(
+                        "cleanup",
+                        new FencedDdl.DropCandidate(settings.cluster(), candidate),
+                        identity.operationId(),
+                        epoch + 2));
             }
-            detail.put("next", "stage a new candidate, take the slot" + (fresh.completed().isPresent()
-                    ? " by CAS from the completed record" : " (create if absent)") + ", publish, then clean up");
+            detail.put(
+                    "next",
+                    "stage a new candidate, take the slot"
+                            + (fresh.completed().isPresent()
+                                    ? " by CAS from the completed record"
+                                    : " (create if absent)")
+                            + ", publish, then clean up");
             detail.put("statements", statements);
-            return new LivePlan(SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.NEW_OPERATION, Optional.empty(), detail);
+            return new LivePlan(
+                    SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.NEW_OPERATION, Optional.empty(), detail);
         }
         return resume(((SlotDecision.Resume) decision).current(), identity, detail);
     }
@@ -109,7 +128,8 @@ final class LivePreview {
         RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
         Conclusion conclusion;
         try {
-            conclusion = status.read(Optional.of(identity.operationId()), evidence).orElseThrow();
+            conclusion =
+                    status.read(Optional.of(identity.operationId()), evidence).orElseThrow();
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
@@ -130,20 +150,26 @@ final class LivePreview {
         long epoch = record.dispatchEpoch();
         switch (record.phase()) {
             case PREPARED -> {
-                statements.add(LivePlanFields.fenced("publication", RecordShapes.publication(record, settings.cluster(),
-                        settings.target()), identity.operationId(), epoch + 1));
+                statements.add(LivePlanFields.fenced(
+                        "publication",
+                        RecordShapes.publication(record, settings.cluster(), settings.target()),
+                        identity.operationId(),
+                        epoch + 1));
                 detail.put("next", "dispatch the publication once, under a fresh permit, then clean up");
             }
-            case DISPATCHING -> detail.put("next", "reconcile: wait for the bound entry only; the publication is never"
-                    + " sent again");
+            case DISPATCHING ->
+                detail.put(
+                        "next", "reconcile: wait for the bound entry only; the publication is never" + " sent again");
             default -> detail.put("next", "finish cleanup of the exact predecessor");
         }
         // a bound drop that proves lost or left exact predecessor copies is sent again under the next epoch
         if (existing) {
-            long dropEpoch = record.phase() == AuthorityPhase.PREPARED
-                    ? epoch + 2 : epoch + 1;
-            statements.add(LivePlanFields.fenced("cleanup", RecordShapes.cleanup(record, settings.cluster(), settings.target()),
-                    identity.operationId(), dropEpoch));
+            long dropEpoch = record.phase() == AuthorityPhase.PREPARED ? epoch + 2 : epoch + 1;
+            statements.add(LivePlanFields.fenced(
+                    "cleanup",
+                    RecordShapes.cleanup(record, settings.cluster(), settings.target()),
+                    identity.operationId(),
+                    dropEpoch));
         }
         detail.put("statements", statements);
         return new LivePlan(SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.RESUME, Optional.empty(), detail);
@@ -152,15 +178,19 @@ final class LivePreview {
     private static LivePlan blocked(DponeException refused, Map<String, Object> detail) {
         detail.put("next", "nothing is sent: " + refused.getMessage());
         detail.put("statements", List.of());
-        return new LivePlan(SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
+        return new LivePlan(
+                SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
     }
 
     private List<Object> members(ClusterGate.Survey survey, OperationIdentity identity) {
         Map<HostEndpoint, TableObservation> targets = new LinkedHashMap<>();
         for (ReplicaObservation observation : new ReplicaReader(ports.catalog(), settings.cluster())
                 .observe(survey.cluster().hosts(), settings.target(), identity.candidate())) {
-            targets.put(observation.member(), observation instanceof ReplicaObservation.Observed observed
-                    ? observed.target() : new TableObservation.Indeterminate("unavailable"));
+            targets.put(
+                    observation.member(),
+                    observation instanceof ReplicaObservation.Observed observed
+                            ? observed.target()
+                            : new TableObservation.Indeterminate("unavailable"));
         }
         List<Object> members = new ArrayList<>();
         for (ClusterMember member : survey.cluster().inventory().members()) {
@@ -194,8 +224,9 @@ final class LivePreview {
         }
         AuthorityRecord record = valid.get().record();
         authority.put("record", "present");
-        authority.put("owner", record.operationId().equals(identity.operationId()) ? "this invocation"
-                : "another invocation");
+        authority.put(
+                "owner",
+                record.operationId().equals(identity.operationId()) ? "this invocation" : "another invocation");
         authority.put("operation_id", record.operationId().hex());
         authority.put("phase", record.phase().name());
         authority.put("dispatch_epoch", record.dispatchEpoch());
@@ -209,8 +240,10 @@ final class LivePreview {
         entry.put("step", "stage");
         entry.put("action", DdlAction.STAGE.code());
         entry.put("permit", false);
-        entry.put("statement", "CREATE TABLE " + candidate.render() + " ON CLUSTER " + SqlQuoting.identifier(settings.cluster())
-                + " ... (the target's definition, or the source's columns for an absent target)");
+        entry.put(
+                "statement",
+                "CREATE TABLE " + candidate.render() + " ON CLUSTER " + SqlQuoting.identifier(settings.cluster())
+                        + " ... (the target's definition, or the source's columns for an absent target)");
         entry.put("log_comment", "dpone-ch-v1." + identity.operationId().hex() + ".stage.<epoch>.<random>");
         return entry;
     }

@@ -35,8 +35,13 @@ public record OperationIdentity(Digest targetKey, Digest planDigest, Digest oper
     /** This identity with a fresh attempt's candidate: {@code <target>__dpone_<16 hex of the operation>_<8 random hex>}. */
     OperationIdentity withAttemptCandidate(PublicationSettings settings, RandomBits random) {
         String attempt = java.util.HexFormat.of().formatHex(random.next(ATTEMPT_BYTES));
-        return new OperationIdentity(targetKey, planDigest, operationId, new TableRef(settings.target().database(),
-                attemptPrefix(settings.target().table(), operationId) + attempt));
+        return new OperationIdentity(
+                targetKey,
+                planDigest,
+                operationId,
+                new TableRef(
+                        settings.target().database(),
+                        attemptPrefix(settings.target().table(), operationId) + attempt));
     }
 
     /** What every attempt candidate of {@code operation} starts with: its candidate name and {@code _}. */
@@ -45,12 +50,19 @@ public record OperationIdentity(Digest targetKey, Digest planDigest, Digest oper
     }
 
     /** The identities of the operation {@code schedulerInvocationId} runs under {@code settings}. */
-    public static OperationIdentity derive(PublicationSettings settings, String schedulerInvocationId, ProtocolDigests digests) {
+    public static OperationIdentity derive(
+            PublicationSettings settings, String schedulerInvocationId, ProtocolDigests digests) {
         QualifiedTarget target = qualifiedTarget(settings);
         Digest plan = planDigest(settings);
-        Digest operation = digests.operationId(new OperationInputs(PROTOCOL_VERSION, schedulerInvocationId, plan, target));
-        return new OperationIdentity(digests.targetKey(target), plan, operation,
-                new TableRef(settings.target().database(), candidateName(settings.target().table(), operation)));
+        Digest operation =
+                digests.operationId(new OperationInputs(PROTOCOL_VERSION, schedulerInvocationId, plan, target));
+        return new OperationIdentity(
+                digests.targetKey(target),
+                plan,
+                operation,
+                new TableRef(
+                        settings.target().database(),
+                        candidateName(settings.target().table(), operation)));
     }
 
     /** The slot key of the target: the same for every invocation, so a read without one (status) finds the slot too. */
@@ -59,14 +71,21 @@ public record OperationIdentity(Digest targetKey, Digest planDigest, Digest oper
     }
 
     private static QualifiedTarget qualifiedTarget(PublicationSettings settings) {
-        return new QualifiedTarget(settings.cluster(), settings.target().database(), settings.target().table());
+        return new QualifiedTarget(
+                settings.cluster(),
+                settings.target().database(),
+                settings.target().table());
     }
 
     /** The normalized plan: everything the manifest decides about the publication, nothing about recovery. */
     static Digest planDigest(PublicationSettings settings) {
         return CanonicalEncoder.forDomain("dpone-internal-plan-v1")
-                .text(settings.cluster()).text(settings.target().database()).text(settings.target().table())
-                .text(settings.engine()).number(settings.maxSourceBytes()).sha256();
+                .text(settings.cluster())
+                .text(settings.target().database())
+                .text(settings.target().table())
+                .text(settings.engine())
+                .number(settings.maxSourceBytes())
+                .sha256();
     }
 
     /** {@code target + "__dpone_" + 16 hex of the operation id}, shortened so it stays a valid name; the attempt suffix follows. */

@@ -1,7 +1,5 @@
 package io.dpone.clickhouse.internal.service;
 
-import io.dpone.clickhouse.cluster.engine.StepResult;
-import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
@@ -16,9 +14,11 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
-import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -33,6 +33,7 @@ import java.util.Optional;
 final class PublicationFlow {
     /** The title of the runbook section (docs/runbook/operator-recovery.md) for an unbound DISPATCHING record. */
     static final String RUNBOOK_NO_ENTRY = "A DISPATCHING record without a queue entry";
+
     static final String RUNBOOK_TWO_ENTRIES = "Inspecting the bound queue entry";
 
     private final PublicationPorts ports;
@@ -43,8 +44,13 @@ final class PublicationFlow {
     private final Revalidation revalidation;
     private final ReplicaReader replicas;
 
-    PublicationFlow(PublicationPorts ports, PublicationSettings settings, AuthorityWrites writes,
-            RecordTransitions transitions, PublicationClassifier classifier, Revalidation revalidation) {
+    PublicationFlow(
+            PublicationPorts ports,
+            PublicationSettings settings,
+            AuthorityWrites writes,
+            RecordTransitions transitions,
+            PublicationClassifier classifier,
+            Revalidation revalidation) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.writes = requireNonNull(writes, "writes is null");
@@ -64,7 +70,8 @@ final class PublicationFlow {
             return new StepResult.Concluded<>(cancelledBeforeDispatch());
         }
         run.waits().progress().step("dispatch");
-        AuthorityRecord next = transitions.dispatching(prepared.record(), ports.clock().instant());
+        AuthorityRecord next =
+                transitions.dispatching(prepared.record(), ports.clock().instant());
         AuthorityWrites.Step step = writes.write(prepared, next, run.evidence());
         if (step instanceof AuthorityWrites.Step.Stopped stopped) {
             return new StepResult.Concluded<>(stopped.conclusion());
@@ -76,10 +83,14 @@ final class PublicationFlow {
         }
         DispatchPermit permit = advanced.permit().get();
         run.evidence().step("publication dispatched");
-        DdlDispatch dispatch = ports.ddl().dispatch(RecordShapes.publication(advanced.current().record(), settings.cluster(),
-                settings.target()), permit);
+        DdlDispatch dispatch = ports.ddl()
+                .dispatch(
+                        RecordShapes.publication(advanced.current().record(), settings.cluster(), settings.target()),
+                        permit);
         if (dispatch instanceof DdlDispatch.NotSent) {
-            return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+            return new StepResult.Concluded<>(Conclusion.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "the publication statement provably did not reach the server, but the record is DISPATCHING and V1"
                             + " never redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\""));
         }
@@ -88,9 +99,12 @@ final class PublicationFlow {
                 throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
             }
             run.evidence().step("publication not sent: the dispatch permit expired");
-            return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+            return new StepResult.Concluded<>(Conclusion.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "the dispatch permit expired before the send: this worker stalled longer than the permit's bound ("
-                            + PermitLifetime.maxAge(settings.ddlTaskTimeoutSeconds()).toSeconds() + " s) between the"
+                            + PermitLifetime.maxAge(settings.ddlTaskTimeoutSeconds())
+                                    .toSeconds() + " s) between the"
                             + " dispatch CAS and the send, so it sent nothing; the record is DISPATCHING and V1 never"
                             + " redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\""));
         }
@@ -104,7 +118,8 @@ final class PublicationFlow {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.PREPARED) {
                 // The dispatch CAS did not apply (refused, not sent, or another writer's no-op): nothing was sent.
-                return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.PREPARED,
+                return new StepResult.Concluded<>(Conclusion.of(
+                        PublicationOutcome.PREPARED,
                         DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                         "the dispatch CAS did not apply; no publication statement was sent; run again to continue"));
             }
@@ -131,25 +146,34 @@ final class PublicationFlow {
             ClassificationNames.record(run.evidence(), verdict);
             switch (verdict.classification()) {
                 case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> {
-                    return writes.write(current, transitions.committed(record, hosts.outcome(), ports.clock().instant()),
-                            run.evidence()).result();
+                    return writes.write(
+                                    current,
+                                    transitions.committed(
+                                            record,
+                                            hosts.outcome(),
+                                            ports.clock().instant()),
+                                    run.evidence())
+                            .result();
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
                     if (!run.waits().pause("publication entry", attempt, settings.entryProgress())) {
-                        return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.WAITING,
+                        return new StepResult.Concluded<>(Conclusion.of(
+                                PublicationOutcome.WAITING,
                                 DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                                 "the original publication entry is still running on some members; run the same"
                                         + " invocation again later to wait for it (it is never sent again)"));
                     }
                 }
                 case PARTIAL_TERMINAL -> {
-                    return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.TERMINAL_PARTIAL,
+                    return new StepResult.Concluded<>(Conclusion.of(
+                            PublicationOutcome.TERMINAL_PARTIAL,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED,
                             "the publication entry finished on every member but only some committed; both generations"
                                     + " are retained; follow the runbook, never repeat the exchange"));
                 }
                 case ALL_PENDING_TERMINAL_FAILURE -> {
-                    return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.FAILED,
+                    return new StepResult.Concluded<>(Conclusion.of(
+                            PublicationOutcome.FAILED,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                             "the publication entry failed on every member and no member changed; both generations"
                                     + " are retained for an operator"));
@@ -162,58 +186,82 @@ final class PublicationFlow {
     }
 
     /** Binds the one entry carrying the publication token and persists it; seed section 4. */
-    private StepResult<VersionedRecord, Conclusion> bindEntry(AdmittedCluster cluster, VersionedRecord current, Run run) {
+    private StepResult<VersionedRecord, Conclusion> bindEntry(
+            AdmittedCluster cluster, VersionedRecord current, Run run) {
         AuthorityRecord record = current.record();
         DdlBinding publication = record.payload().publication();
-        QueueBinding binding = run.queue().bind(RecordShapes.publication(record, settings.cluster(), settings.target())
-                .expected(publication.token()));
+        QueueBinding binding = run.queue()
+                .bind(RecordShapes.publication(record, settings.cluster(), settings.target())
+                        .expected(publication.token()));
         if (!(binding instanceof QueueBinding.Bound bound)) {
             QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
             run.evidence().step("publication entry unbound: " + cause);
             if (cause == QueueResolution.Cause.CANCELLED) {
-                return new StepResult.Concluded<>(Conclusion.of(PublicationOutcome.WAITING,
+                return new StepResult.Concluded<>(Conclusion.of(
+                        PublicationOutcome.WAITING,
                         DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                         "cancelled while waiting for the publication entry to become visible; nothing more was sent;"
                                 + " run the same invocation again to reconcile it (it is never sent again)"));
             }
             return new StepResult.Concluded<>(unbound(cluster, record, cause, run.evidence()));
         }
-        return writes.write(current, transitions.publicationBound(record, bound.lookup().entry(), ports.clock().instant()),
-                run.evidence()).result();
+        return writes.write(
+                        current,
+                        transitions.publicationBound(
+                                record, bound.lookup().entry(), ports.clock().instant()),
+                        run.evidence())
+                .result();
     }
 
-    private Conclusion unbound(AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, RunEvidence evidence) {
+    private Conclusion unbound(
+            AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, RunEvidence evidence) {
         ClassificationNames.record(evidence, classify(cluster, record, QueueResult.UNKNOWN));
         if (cause == QueueResolution.Cause.MULTIPLE_ENTRIES) {
-            // two entries are a duplicate dispatch or a collision, not a missing one: the runbook says stop and escalate
-            return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+            // two entries are a duplicate dispatch or a collision, not a missing one: the runbook says stop and
+            // escalate
+            return Conclusion.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "two or more queue entries carry the publication token (a duplicate dispatch or a collision), so the"
                             + " publication cannot be proven and the newest is never chosen; nothing more was sent; follow"
                             + " the runbook section \"" + RUNBOOK_TWO_ENTRIES + "\"");
         }
-        return Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+        return Conclusion.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                 "no single queue entry carries the publication token, so the publication cannot be proven;"
                         + " nothing more was sent; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\"");
     }
 
     private PublicationVerdict classify(AdmittedCluster cluster, AuthorityRecord record, QueueResult queueResult) {
         TableRef candidate = RecordShapes.candidate(record, settings.target());
-        return classifier.classify(new PublicationFacts(RecordShapes.shape(record), record.phase(), cluster.hosts(),
-                replicas.observe(cluster.hosts(), settings.target(), candidate), queueResult));
+        return classifier.classify(new PublicationFacts(
+                RecordShapes.shape(record),
+                record.phase(),
+                cluster.hosts(),
+                replicas.observe(cluster.hosts(), settings.target(), candidate),
+                queueResult));
     }
 
     /** Cancelled after PREPARED and before the dispatch CAS: nothing was or will be sent by this invocation. */
     static Conclusion cancelledBeforeDispatch() {
-        return Conclusion.of(PublicationOutcome.PREPARED, DponeErrorCode.PUBLICATION_CANCELLED,
+        return Conclusion.of(
+                PublicationOutcome.PREPARED,
+                DponeErrorCode.PUBLICATION_CANCELLED,
                 "cancelled before dispatch; no publication statement was sent; run the same invocation again to"
                         + " revalidate and continue");
     }
 
     static Conclusion unknown(PublicationVerdict verdict) {
-        DponeErrorCode code = verdict.cause() == null ? DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED : verdict.cause().code();
-        return Conclusion.of(PublicationOutcome.UNKNOWN, code, "the evidence does not prove any state ("
-                + (verdict.cause() == null ? verdict.classification() : verdict.cause())
-                + "); no DDL and no cleanup on this evidence: restore what the cause names and run the same invocation"
-                + " again, it reconciles read-only first (runbook: unknown)");
+        DponeErrorCode code = verdict.cause() == null
+                ? DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED
+                : verdict.cause().code();
+        return Conclusion.of(
+                PublicationOutcome.UNKNOWN,
+                code,
+                "the evidence does not prove any state ("
+                        + (verdict.cause() == null ? verdict.classification() : verdict.cause())
+                        + "); no DDL and no cleanup on this evidence: restore what the cause names and run the same invocation"
+                        + " again, it reconciles read-only first (runbook: unknown)");
     }
 }

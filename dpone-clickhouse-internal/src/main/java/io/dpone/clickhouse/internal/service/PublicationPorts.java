@@ -3,10 +3,10 @@ package io.dpone.clickhouse.internal.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityPort;
+import io.dpone.clickhouse.cluster.authority.FacadePort;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.CandidateLoadPort;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
-import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import java.time.Clock;
 

@@ -3,8 +3,8 @@ package io.dpone.clickhouse.internal.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.time.Duration;
 
 /**
@@ -46,9 +46,15 @@ public record PublicationSettings(
     }
 
     /** Production bounds: about 5 minutes of replication wait and of entry progress per invocation. */
-    public static PublicationSettings withDefaultWaits(String cluster, TableRef target, FacadeSpec facade, String engine,
-            long maxSourceBytes) {
-        return new PublicationSettings(cluster, target, facade, engine, maxSourceBytes, 180,
+    public static PublicationSettings withDefaultWaits(
+            String cluster, TableRef target, FacadeSpec facade, String engine, long maxSourceBytes) {
+        return new PublicationSettings(
+                cluster,
+                target,
+                facade,
+                engine,
+                maxSourceBytes,
+                180,
                 new BoundedWait(40, Duration.ofMillis(200), Duration.ofSeconds(10)),
                 new BoundedWait(12, Duration.ofMillis(100), Duration.ofSeconds(2)),
                 new BoundedWait(40, Duration.ofMillis(200), Duration.ofSeconds(10)));

@@ -1,15 +1,15 @@
 package io.dpone.clickhouse.internal.service;
 
-import io.dpone.clickhouse.cluster.flow.Waits;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.generation.ReadinessBarrier;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.port.BoundedWait;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;

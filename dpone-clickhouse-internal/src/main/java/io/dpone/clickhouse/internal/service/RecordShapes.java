@@ -9,11 +9,11 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 
 /** What a record says about the statements and tables of its operation. Pure. */
 final class RecordShapes {
-    private RecordShapes() {
-    }
+    private RecordShapes() {}
 
     static PublicationShape shape(AuthorityRecord record) {
-        return PublicationShape.of(record.payload().predecessor(), record.payload().desired());
+        return PublicationShape.of(
+                record.payload().predecessor(), record.payload().desired());
     }
 
     static TableRef candidate(AuthorityRecord record, TableRef target) {
@@ -34,6 +34,7 @@ final class RecordShapes {
 
     /** The persisted binding as the entry every later queue read is checked against. */
     static BoundEntry bound(DdlBinding binding, String cluster) {
-        return new BoundEntry(cluster, binding.entry(), binding.queryDigest(), binding.token().value());
+        return new BoundEntry(
+                cluster, binding.entry(), binding.queryDigest(), binding.token().value());
     }
 }

@@ -1,6 +1,5 @@
 package io.dpone.clickhouse.internal.service;
 
-import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
@@ -13,6 +12,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -53,17 +53,23 @@ final class Revalidation {
         if (!(read instanceof CatalogRead.Observed<List<MemberFacts>> members)) {
             return drift(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE, "the members could not be re-read");
         }
-        GenerationVerdict rules = GenerationRules.afterStaging(cluster.hosts(),
+        GenerationVerdict rules = GenerationRules.afterStaging(
+                cluster.hosts(),
                 members.facts().stream().map(MemberFacts::tables).toList());
         if (!(rules instanceof GenerationVerdict.Valid valid)
                 || !Objects.equals(valid.target().orElse(null), payload.predecessor())
                 || !valid.candidate().orElseThrow().equals(payload.desired())) {
-            return drift(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+            return drift(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                     "the target or candidate generation differs from the one bound in PREPARED");
         }
-        PublicationVerdict verdict = classifier.classify(new PublicationFacts(RecordShapes.shape(record), record.phase(),
-                cluster.hosts(), new ReplicaReader(ports.catalog(), settings.cluster())
-                        .observe(cluster.hosts(), settings.target(), candidate), QueueResult.NO_ENTRY));
+        PublicationVerdict verdict = classifier.classify(new PublicationFacts(
+                RecordShapes.shape(record),
+                record.phase(),
+                cluster.hosts(),
+                new ReplicaReader(ports.catalog(), settings.cluster())
+                        .observe(cluster.hosts(), settings.target(), candidate),
+                QueueResult.NO_ENTRY));
         ClassificationNames.record(run.evidence(), verdict);
         if (!verdict.classification().permitsDispatch()) {
             return Optional.of(PublicationFlow.unknown(verdict));
@@ -73,20 +79,27 @@ final class Revalidation {
             if (run.waits().cancelled()) {
                 return Optional.of(PublicationFlow.cancelledBeforeDispatch());
             }
-            return Optional.of(Conclusion.of(PublicationOutcome.PREPARED, DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
+            return Optional.of(Conclusion.of(
+                    PublicationOutcome.PREPARED,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
                     "the candidate no longer passes the readiness barrier; nothing was sent; run again to resume"));
         }
         AuthorityRead slot = ports.authority().readVersioned(record.targetKey());
-        boolean unchanged = slot instanceof AuthorityRead.Present present && present.valid().equals(Optional.of(prepared));
+        boolean unchanged =
+                slot instanceof AuthorityRead.Present present && present.valid().equals(Optional.of(prepared));
         if (!unchanged) {
-            return Optional.of(Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+            return Optional.of(Conclusion.of(
+                    PublicationOutcome.UNKNOWN,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                     "the authority record changed before dispatch; nothing was sent; run again to reconcile"));
         }
         return Optional.empty();
     }
 
     private static Optional<Conclusion> drift(DponeErrorCode code, String what) {
-        return Optional.of(Conclusion.of(PublicationOutcome.UNKNOWN, code,
+        return Optional.of(Conclusion.of(
+                PublicationOutcome.UNKNOWN,
+                code,
                 what + "; drift is never rebuilt or overwritten automatically; nothing was sent"));
     }
 }

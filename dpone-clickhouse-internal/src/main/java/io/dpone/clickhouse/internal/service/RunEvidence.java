@@ -1,16 +1,17 @@
 package io.dpone.clickhouse.internal.service;
 
+import static java.util.Objects.requireNonNull;
+
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
-import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
-import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
-import static java.util.Objects.requireNonNull;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,7 +95,8 @@ final class RunEvidence {
             detail.put("dispatch_epoch", r.dispatchEpoch());
             detail.put("keeper_version", record.keeperVersion());
             detail.put("plan_digest", r.payload().planDigest().hex());
-            detail.put("recorded_inventory_digest", r.payload().inventoryDigest().hex());
+            detail.put(
+                    "recorded_inventory_digest", r.payload().inventoryDigest().hex());
             // the attempt suffix only: with the operation id it names the candidate, and names stay out of evidence
             String candidate = r.payload().candidateTable();
             detail.put("candidate_attempt", candidate.substring(candidate.lastIndexOf('_') + 1));
@@ -113,8 +115,13 @@ final class RunEvidence {
             times.put(detail, null, null);
         } else {
             AuthorityRecord timed = record.record();
-            times.put(detail, timed.payload().createdAt(), timed.payload().updatedAt(), timed.payload().phases(),
-                    timed.phase().name(), timed.phase() == AuthorityPhase.COMPLETED);
+            times.put(
+                    detail,
+                    timed.payload().createdAt(),
+                    timed.payload().updatedAt(),
+                    timed.payload().phases(),
+                    timed.phase().name(),
+                    timed.phase() == AuthorityPhase.COMPLETED);
         }
         detail.put("evidence_scope", "runtime");
         detail.put("evidence_status", "UNVERIFIED");
@@ -125,8 +132,8 @@ final class RunEvidence {
         boolean completed = record != null && record.record().phase() == AuthorityPhase.COMPLETED;
         boolean absentTarget = record != null && record.record().payload().predecessor() == null;
         List<Object> states = new ArrayList<>();
-        members.forEach((endpoint, member) -> states.add(ReceiptFields.member(member, "state",
-                ReceiptFields.memberState(replicas.get(endpoint), completed, absentTarget))));
+        members.forEach((endpoint, member) -> states.add(ReceiptFields.member(
+                member, "state", ReceiptFields.memberState(replicas.get(endpoint), completed, absentTarget))));
         return states;
     }
 }

@@ -5,11 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.ddl.DispatchAnswers;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import java.util.Optional;
 import java.util.Set;
@@ -37,12 +37,14 @@ final class SetupStatements {
             return Optional.of("refused before sending: " + refused.reason());
         }
         String answer = DispatchAnswers.describe(((DdlDispatch.Sent) dispatch).answer());
-        QueueResolution resolution = run.queue().resolve(statement.expected(token), hosts, QueueEntryResolver.Until.TERMINAL);
+        QueueResolution resolution =
+                run.queue().resolve(statement.expected(token), hosts, QueueEntryResolver.Until.TERMINAL);
         if (resolution instanceof QueueResolution.Unknown unknown) {
             return Optional.of("queue entry " + unknown.cause() + ", initiator " + answer);
         }
         QueueStatus outcome = ((QueueResolution.Bound) resolution).outcome();
-        return outcome == QueueStatus.TERMINAL_SUCCESS ? Optional.empty()
+        return outcome == QueueStatus.TERMINAL_SUCCESS
+                ? Optional.empty()
                 : Optional.of("queue entry " + outcome + ", initiator " + answer);
     }
 }

@@ -36,17 +36,20 @@ sealed interface SlotDecision {
         if (slot instanceof AuthorityRead.Absent) {
             return new NewOperation(Optional.empty());
         }
-        VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
-                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
-                "the authority record is malformed, of an unknown version or oversized; it blocks the target and is never"
-                        + " overwritten"));
+        VersionedRecord current = ((AuthorityRead.Present) slot)
+                .valid()
+                .orElseThrow(() -> new DponeException(
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
+                        "the authority record is malformed, of an unknown version or oversized; it blocks the target and is never"
+                                + " overwritten"));
         if (current.record().operationId().equals(operationId)) {
             return new Resume(current);
         }
         if (current.record().phase() != AuthorityPhase.COMPLETED) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
-                    "another operation holds the target unresolved (" + current.record().phase() + "); it is fenced, never"
-                            + " stolen");
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
+                    "another operation holds the target unresolved ("
+                            + current.record().phase() + "); it is fenced, never" + " stolen");
         }
         return new NewOperation(Optional.of(current));
     }

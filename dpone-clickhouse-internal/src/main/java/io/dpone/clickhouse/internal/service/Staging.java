@@ -1,6 +1,5 @@
 package io.dpone.clickhouse.internal.service;
 
-import io.dpone.clickhouse.cluster.flow.Waits;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
@@ -9,6 +8,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationRules;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationVerdict;
+import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
@@ -53,8 +53,13 @@ final class Staging {
             CandidateDefinition definition = definition(cluster, opened.columns());
             run.waits().progress().step("create candidate");
             try {
-                send(new SetupDdl.CandidateCreate(settings.cluster(), identity.candidate(), definition), DdlAction.STAGE,
-                        identity, cluster, run, "candidate creation");
+                send(
+                        new SetupDdl.CandidateCreate(settings.cluster(), identity.candidate(), definition),
+                        DdlAction.STAGE,
+                        identity,
+                        cluster,
+                        run,
+                        "candidate creation");
                 run.waits().progress().step("load");
                 long rows = load(identity, opened, run.waits());
                 run.waits().progress().step("replication");
@@ -83,7 +88,8 @@ final class Staging {
 
     private void requireWithinBound(PublicationSource source) {
         if (source.declaredBytes().isPresent() && source.declaredBytes().getAsLong() > settings.maxSourceBytes()) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                     "the source is larger than max_source_bytes; nothing was created");
         }
     }
@@ -92,22 +98,33 @@ final class Staging {
         if (cluster.target().isPresent()) {
             return new CandidateDefinition.LikeTarget(settings.target());
         }
-        if (columns.isEmpty() || columns.stream().anyMatch(column -> column.type().isEmpty())) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+        if (columns.isEmpty()
+                || columns.stream().anyMatch(column -> column.type().isEmpty())) {
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     "the target is absent, so the source must declare column types (a *WithNamesAndTypes format)");
         }
-        return new CandidateDefinition.Columns(columns.stream()
-                .map(column -> new CandidateDefinition.Column(column.name(), column.type().get())).toList(),
+        return new CandidateDefinition.Columns(
+                columns.stream()
+                        .map(column -> new CandidateDefinition.Column(
+                                column.name(), column.type().get()))
+                        .toList(),
                 settings.engine());
     }
 
-    private void send(SetupDdl statement, DdlAction action, OperationIdentity identity, AdmittedCluster cluster,
-            Run run, String what) {
+    private void send(
+            SetupDdl statement,
+            DdlAction action,
+            OperationIdentity identity,
+            AdmittedCluster cluster,
+            Run run,
+            String what) {
         DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), action, 0, random);
         setup.run(statement, token, cluster.hosts(), run).ifPresent(reason -> {
             if (run.waits().cancelled()) {
                 // the wait for the entry was cut short by the operator, as in the load and the readiness wait
-                throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED,
+                throw new DponeException(
+                        DponeErrorCode.PUBLICATION_CANCELLED,
                         "cancelled while waiting for " + what + "; nothing was published");
             }
             throw failed(what + " is not proven on every member (" + reason + ")");
@@ -116,8 +133,14 @@ final class Staging {
 
     private long load(OperationIdentity identity, OpenedSource opened, Waits waits) {
         List<String> names = opened.columns().stream().map(SourceColumn::name).toList();
-        LoadResult result = ports.loader().load(identity.candidate(), names, opened.cursor(), settings.maxSourceBytes(),
-                waits.cancellation(), waits.progress());
+        LoadResult result = ports.loader()
+                .load(
+                        identity.candidate(),
+                        names,
+                        opened.cursor(),
+                        settings.maxSourceBytes(),
+                        waits.cancellation(),
+                        waits.progress());
         if (result instanceof LoadResult.Loaded loaded) {
             return loaded.rows();
         }
@@ -125,32 +148,36 @@ final class Staging {
             throw new DponeException(rejected.code(), rejected.message() + "; nothing was published");
         }
         MutationOutcome outcome = ((LoadResult.Failed) result).outcome();
-        throw failed("the load into the candidate did not complete (" + outcome.getClass().getSimpleName() + ")");
+        throw failed("the load into the candidate did not complete ("
+                + outcome.getClass().getSimpleName() + ")");
     }
 
     private void awaitReadiness(AdmittedCluster cluster, OperationIdentity identity, long rows, Waits waits) {
         if (!new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness())
                 .await(cluster.hosts(), identity.candidate(), rows, waits)) {
             if (waits.cancelled()) {
-                throw new DponeException(DponeErrorCode.PUBLICATION_CANCELLED,
+                throw new DponeException(
+                        DponeErrorCode.PUBLICATION_CANCELLED,
                         "cancelled while waiting for the candidate's replication; nothing was published");
             }
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
                     "the candidate did not pass the readiness barrier on every replica within the bound");
         }
     }
 
     private StagedCandidate validate(AdmittedCluster cluster, OperationIdentity identity, long rows) {
         List<MemberFacts> members = members(identity);
-        GenerationVerdict verdict = GenerationRules.afterStaging(cluster.hosts(),
-                members.stream().map(MemberFacts::tables).toList());
+        GenerationVerdict verdict = GenerationRules.afterStaging(
+                cluster.hosts(), members.stream().map(MemberFacts::tables).toList());
         if (verdict instanceof GenerationVerdict.Violated violated) {
-            throw new DponeException(violated.code(), "staged generations violate " + violated.primary()
-                    + "; nothing was published");
+            throw new DponeException(
+                    violated.code(), "staged generations violate " + violated.primary() + "; nothing was published");
         }
         GenerationVerdict.Valid valid = (GenerationVerdict.Valid) verdict;
         if (!valid.target().equals(cluster.target())) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN,
                     "the target generation changed during staging; nothing was published");
         }
         GenerationIdentity desired = valid.candidate().orElseThrow();
@@ -158,16 +185,18 @@ final class Staging {
     }
 
     private List<MemberFacts> members(OperationIdentity identity) {
-        CatalogRead<List<MemberFacts>> read = ports.catalog().members(settings.cluster(), settings.target(), identity.candidate());
+        CatalogRead<List<MemberFacts>> read =
+                ports.catalog().members(settings.cluster(), settings.target(), identity.candidate());
         if (read instanceof CatalogRead.Observed<List<MemberFacts>> observed) {
             return observed.facts();
         }
-        throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
+        throw new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
                 "the members could not be read during staging: " + ((CatalogRead.Unreadable<?>) read).describe());
     }
 
     private static DponeException failed(String message) {
-        return new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, message + "; nothing was published");
+        return new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, message + "; nothing was published");
     }
-
 }

@@ -1,16 +1,14 @@
 package io.dpone.clickhouse.internal.service;
 
-import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.VersionedRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
-import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
-import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
@@ -23,15 +21,17 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
-import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.LostDrop;
+import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
+import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
-import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.spi.error.DponeErrorCode;
-import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.error.DponeException;
+import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
 
@@ -56,15 +56,20 @@ final class StatusReader {
     private final LeftoverAttemptStaging leftovers;
     private final ReadinessWait targetHealth;
 
-    StatusReader(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests,
-            PublicationClassifier publication, CleanupClassifier cleanup, LeftoverAttemptStaging leftovers) {
+    StatusReader(
+            PublicationPorts ports,
+            PublicationSettings settings,
+            ProtocolDigests digests,
+            PublicationClassifier publication,
+            CleanupClassifier cleanup,
+            LeftoverAttemptStaging leftovers) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
         this.publication = requireNonNull(publication, "publication is null");
         this.cleanup = requireNonNull(cleanup, "cleanup is null");
-        this.queue = new QueueEntryResolver(ports.ddl(), digests, BoundedWait.once(), BoundedWait.once(), ports.sleeper(),
-                Cancellation.NEVER);
+        this.queue = new QueueEntryResolver(
+                ports.ddl(), digests, BoundedWait.once(), BoundedWait.once(), ports.sleeper(), Cancellation.NEVER);
         this.replicas = new ReplicaReader(ports.catalog(), settings.cluster());
         this.leftovers = requireNonNull(leftovers, "leftovers is null");
         this.targetHealth = new ReadinessWait(ports.catalog(), settings.cluster(), BoundedWait.once());
@@ -78,11 +83,11 @@ final class StatusReader {
     Optional<Conclusion> read(Optional<Digest> mine, RunEvidence evidence) {
         CatalogRead<ClusterInventory> inventory = ports.catalog().inventory(settings.cluster());
         if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
-            throw ((CatalogRead.Unreadable<ClusterInventory>) inventory).refusal(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
-                    "the inventory could not be read");
+            throw ((CatalogRead.Unreadable<ClusterInventory>) inventory)
+                    .refusal(DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE, "the inventory could not be read");
         }
-        AdmittedCluster cluster = new AdmittedCluster(observed.facts(), digests.inventory(observed.facts()),
-                Optional.empty());
+        AdmittedCluster cluster =
+                new AdmittedCluster(observed.facts(), digests.inventory(observed.facts()), Optional.empty());
         evidence.inventory(observed.facts(), cluster.inventoryDigest().hex());
         AuthorityRead slot = ports.authority().readVersioned(OperationIdentity.targetKey(settings, digests));
         if (slot instanceof AuthorityRead.Unavailable unavailable) {
@@ -91,12 +96,17 @@ final class StatusReader {
         if (slot instanceof AuthorityRead.Absent) {
             return Optional.empty();
         }
-        VersionedRecord current = ((AuthorityRead.Present) slot).valid().orElseThrow(() -> new DponeException(
-                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID, "the authority record is not a valid V1 record"));
+        VersionedRecord current = ((AuthorityRead.Present) slot)
+                .valid()
+                .orElseThrow(() -> new DponeException(
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
+                        "the authority record is not a valid V1 record"));
         evidence.record(current);
         evidence.readAt(ports.clock().instant());
-        mine.ifPresent(operation -> evidence.step(current.record().operationId().equals(operation)
-                ? "record belongs to this invocation" : "record belongs to another invocation"));
+        mine.ifPresent(operation -> evidence.step(
+                current.record().operationId().equals(operation)
+                        ? "record belongs to this invocation"
+                        : "record belongs to another invocation"));
         return Optional.of(conclude(cluster, current.record(), evidence));
     }
 
@@ -113,28 +123,47 @@ final class StatusReader {
             return drifted.get();
         }
         if (record.phase() == AuthorityPhase.PREPARED || record.phase() == AuthorityPhase.DISPATCHING) {
-            QueueResult queueResult = record.phase() == AuthorityPhase.PREPARED ? QueueResult.NO_ENTRY
+            QueueResult queueResult = record.phase() == AuthorityPhase.PREPARED
+                    ? QueueResult.NO_ENTRY
                     : publicationQueue(cluster, record, evidence);
-            PublicationVerdict verdict = publication.classify(new PublicationFacts(RecordShapes.shape(record), record.phase(),
-                    cluster.hosts(), replicas.observe(cluster.hosts(), settings.target(), candidate), queueResult));
+            PublicationVerdict verdict = publication.classify(new PublicationFacts(
+                    RecordShapes.shape(record),
+                    record.phase(),
+                    cluster.hosts(),
+                    replicas.observe(cluster.hosts(), settings.target(), candidate),
+                    queueResult));
             ClassificationNames.record(evidence, verdict);
             return switch (verdict.classification()) {
-                case DISPATCH_PERMITTED_AFTER_CAS -> Conclusion.of(PublicationOutcome.PREPARED,
-                        DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, "prepared; no publication statement was sent yet");
-                case IN_PROGRESS, PARTIAL_IN_PROGRESS, COMMIT_PROVEN_PROCEED_TO_CLEANUP -> Conclusion.of(PublicationOutcome.WAITING,
-                        DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
-                        "the original entry is running or proven; run publish with the same invocation id to continue");
-                case PARTIAL_TERMINAL -> Conclusion.of(PublicationOutcome.TERMINAL_PARTIAL,
-                        DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED, "terminal mixed; follow the runbook");
-                case ALL_PENDING_TERMINAL_FAILURE -> Conclusion.of(PublicationOutcome.FAILED,
-                        DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, "the entry failed on every member; nothing changed");
+                case DISPATCH_PERMITTED_AFTER_CAS ->
+                    Conclusion.of(
+                            PublicationOutcome.PREPARED,
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                            "prepared; no publication statement was sent yet");
+                case IN_PROGRESS, PARTIAL_IN_PROGRESS, COMMIT_PROVEN_PROCEED_TO_CLEANUP ->
+                    Conclusion.of(
+                            PublicationOutcome.WAITING,
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                            "the original entry is running or proven; run publish with the same invocation id to continue");
+                case PARTIAL_TERMINAL ->
+                    Conclusion.of(
+                            PublicationOutcome.TERMINAL_PARTIAL,
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED,
+                            "terminal mixed; follow the runbook");
+                case ALL_PENDING_TERMINAL_FAILURE ->
+                    Conclusion.of(
+                            PublicationOutcome.FAILED,
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                            "the entry failed on every member; nothing changed");
                 default -> PublicationFlow.unknown(verdict);
             };
         }
         QueueResult cleanupQueue = cleanupQueue(cluster, record, evidence);
         if (cleanupQueue == QueueResult.NO_ENTRY && record.phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
-            // what the next run does with it (wait, then record the drop lost) needs the visibility wait status never makes
-            return Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+            // what the next run does with it (wait, then record the drop lost) needs the visibility wait status never
+            // makes
+            return Conclusion.of(
+                    PublicationOutcome.WAITING,
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "published; no queue entry carries the cleanup drop's token yet; run publish with the same invocation id:"
                             + " it waits for the entry and, if none appears, redispatches the drop only while every member"
                             + " holds exactly the predecessor or nothing");
@@ -142,14 +171,23 @@ final class StatusReader {
         // the health rule cleanup applies, read once instead of waited for
         boolean healthy = RecordShapes.shape(record) instanceof PublicationShape.AbsentTarget
                 || targetHealth.healthyNow(cluster.hosts(), settings.target());
-        CleanupVerdict verdict = cleanup.classify(new CleanupFacts(RecordShapes.shape(record), record.phase(), cluster.hosts(),
+        CleanupVerdict verdict = cleanup.classify(new CleanupFacts(
+                RecordShapes.shape(record),
+                record.phase(),
+                cluster.hosts(),
                 replicas.observe(cluster.hosts(), settings.target(), candidate),
-                QueueResult.of(record.payload().publication().receipt()), cleanupQueue, healthy));
+                QueueResult.of(record.payload().publication().receipt()),
+                cleanupQueue,
+                healthy));
         ClassificationNames.record(evidence, verdict);
         return verdict.decision() == CleanupDecision.PROHIBITED
-                ? Conclusion.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                ? Conclusion.of(
+                        PublicationOutcome.UNKNOWN,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
                         "published; cleanup is prohibited (" + verdict.cause() + "); follow the runbook")
-                : Conclusion.of(PublicationOutcome.WAITING, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                : Conclusion.of(
+                        PublicationOutcome.WAITING,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                         "published; cleanup is pending; run publish with the same invocation id to finish it");
     }
 
@@ -176,18 +214,23 @@ final class StatusReader {
             // the same reading CleanupFlow makes, so status and a rerun agree on what comes next
             return LostDrop.queue(binding, RecordTransitions.dropLost(record), null);
         }
-        return entryResult(cluster, binding, RecordShapes.cleanup(record, settings.cluster(), settings.target()), evidence,
-                false);
+        return entryResult(
+                cluster, binding, RecordShapes.cleanup(record, settings.cluster(), settings.target()), evidence, false);
     }
 
-    private QueueResult entryResult(AdmittedCluster cluster, DdlBinding binding, FencedDdl statement, RunEvidence evidence,
+    private QueueResult entryResult(
+            AdmittedCluster cluster,
+            DdlBinding binding,
+            FencedDdl statement,
+            RunEvidence evidence,
             boolean isPublication) {
         BoundEntry entry;
         if (binding.entry() != null) {
             entry = RecordShapes.bound(binding, settings.cluster());
         } else {
             QueueLookup lookup = ports.ddl().lookup(statement.expected(binding.token()));
-            if (!isPublication && lookup instanceof QueueLookup.Unknown unknown
+            if (!isPublication
+                    && lookup instanceof QueueLookup.Unknown unknown
                     && unknown.reason() == QueueLookup.Reason.NO_ENTRY) {
                 return QueueResult.NO_ENTRY;
             }

@@ -16,8 +16,7 @@ import java.util.List;
 public final class FixtureDigest {
     private static final List<String> TEMPLATES = List.of("node.xml", "users.xml", "keeper.xml");
 
-    private FixtureDigest() {
-    }
+    private FixtureDigest() {}
 
     public static String of(List<String> pins) {
         requireNonNull(pins, "pins is null");

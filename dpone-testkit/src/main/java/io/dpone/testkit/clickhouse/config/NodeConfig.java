@@ -68,54 +68,195 @@ public record NodeConfig(
     }
 
     /** A member in the server's default time zone. */
-    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
-            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
-            KeeperClientConfig keeper, String keeperMapPathPrefix, OptionalInt interserverPort,
-            RemoteServersLayout layout, ServerKind serverKind) {
-        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
-                usersXml, keeper, keeperMapPathPrefix, interserverPort, layout, serverKind, Optional.empty());
+    public NodeConfig(
+            String clusterName,
+            boolean internalReplication,
+            int selfIndex,
+            List<ReplicaAddress> replicas,
+            String listenHost,
+            int httpPort,
+            int tcpPort,
+            String dataDir,
+            String logDir,
+            String usersXml,
+            KeeperClientConfig keeper,
+            String keeperMapPathPrefix,
+            OptionalInt interserverPort,
+            RemoteServersLayout layout,
+            ServerKind serverKind) {
+        this(
+                clusterName,
+                internalReplication,
+                selfIndex,
+                replicas,
+                listenHost,
+                httpPort,
+                tcpPort,
+                dataDir,
+                logDir,
+                usersXml,
+                keeper,
+                keeperMapPathPrefix,
+                interserverPort,
+                layout,
+                serverKind,
+                Optional.empty());
     }
 
     /** A member whose {@code <zookeeper>} lists one server, with {@link KeeperClientConfig#single} timeouts. */
-    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
-            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
-            ReplicaAddress zooKeeper, String keeperMapPathPrefix, OptionalInt interserverPort,
-            RemoteServersLayout layout, ServerKind serverKind) {
-        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
-                usersXml, KeeperClientConfig.single(zooKeeper), keeperMapPathPrefix, interserverPort, layout, serverKind);
+    public NodeConfig(
+            String clusterName,
+            boolean internalReplication,
+            int selfIndex,
+            List<ReplicaAddress> replicas,
+            String listenHost,
+            int httpPort,
+            int tcpPort,
+            String dataDir,
+            String logDir,
+            String usersXml,
+            ReplicaAddress zooKeeper,
+            String keeperMapPathPrefix,
+            OptionalInt interserverPort,
+            RemoteServersLayout layout,
+            ServerKind serverKind) {
+        this(
+                clusterName,
+                internalReplication,
+                selfIndex,
+                replicas,
+                listenHost,
+                httpPort,
+                tcpPort,
+                dataDir,
+                logDir,
+                usersXml,
+                KeeperClientConfig.single(zooKeeper),
+                keeperMapPathPrefix,
+                interserverPort,
+                layout,
+                serverKind);
     }
 
     /** This member with the server time zone {@code zone} (empty: the server's default). */
     public NodeConfig withTimeZone(Optional<String> zone) {
-        return new NodeConfig(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir,
-                logDir, usersXml, keeper, keeperMapPathPrefix, interserverPort, layout, serverKind, zone);
+        return new NodeConfig(
+                clusterName,
+                internalReplication,
+                selfIndex,
+                replicas,
+                listenHost,
+                httpPort,
+                tcpPort,
+                dataDir,
+                logDir,
+                usersXml,
+                keeper,
+                keeperMapPathPrefix,
+                interserverPort,
+                layout,
+                serverKind,
+                zone);
     }
 
     /** A member of the local (embedded) backend. */
-    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
-            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
-            KeeperClientConfig keeper, String keeperMapPathPrefix, OptionalInt interserverPort,
+    public NodeConfig(
+            String clusterName,
+            boolean internalReplication,
+            int selfIndex,
+            List<ReplicaAddress> replicas,
+            String listenHost,
+            int httpPort,
+            int tcpPort,
+            String dataDir,
+            String logDir,
+            String usersXml,
+            KeeperClientConfig keeper,
+            String keeperMapPathPrefix,
+            OptionalInt interserverPort,
             RemoteServersLayout layout) {
-        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
-                usersXml, keeper, keeperMapPathPrefix, interserverPort, layout, ServerKind.EMBEDDED);
+        this(
+                clusterName,
+                internalReplication,
+                selfIndex,
+                replicas,
+                listenHost,
+                httpPort,
+                tcpPort,
+                dataDir,
+                logDir,
+                usersXml,
+                keeper,
+                keeperMapPathPrefix,
+                interserverPort,
+                layout,
+                ServerKind.EMBEDDED);
     }
 
     /** A member of the local (embedded) backend with one coordination server. */
-    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
-            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
-            ReplicaAddress zooKeeper, String keeperMapPathPrefix, OptionalInt interserverPort,
+    public NodeConfig(
+            String clusterName,
+            boolean internalReplication,
+            int selfIndex,
+            List<ReplicaAddress> replicas,
+            String listenHost,
+            int httpPort,
+            int tcpPort,
+            String dataDir,
+            String logDir,
+            String usersXml,
+            ReplicaAddress zooKeeper,
+            String keeperMapPathPrefix,
+            OptionalInt interserverPort,
             RemoteServersLayout layout) {
-        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
-                usersXml, KeeperClientConfig.single(zooKeeper), keeperMapPathPrefix, interserverPort, layout,
+        this(
+                clusterName,
+                internalReplication,
+                selfIndex,
+                replicas,
+                listenHost,
+                httpPort,
+                tcpPort,
+                dataDir,
+                logDir,
+                usersXml,
+                KeeperClientConfig.single(zooKeeper),
+                keeperMapPathPrefix,
+                interserverPort,
+                layout,
                 ServerKind.EMBEDDED);
     }
 
     /** A member of the local (embedded) backend in the supported one-shard layout. */
-    public NodeConfig(String clusterName, boolean internalReplication, int selfIndex, List<ReplicaAddress> replicas,
-            String listenHost, int httpPort, int tcpPort, String dataDir, String logDir, String usersXml,
-            ReplicaAddress zooKeeper, String keeperMapPathPrefix, OptionalInt interserverPort) {
-        this(clusterName, internalReplication, selfIndex, replicas, listenHost, httpPort, tcpPort, dataDir, logDir,
-                usersXml, zooKeeper, keeperMapPathPrefix, interserverPort, RemoteServersLayout.ONE_SHARD);
+    public NodeConfig(
+            String clusterName,
+            boolean internalReplication,
+            int selfIndex,
+            List<ReplicaAddress> replicas,
+            String listenHost,
+            int httpPort,
+            int tcpPort,
+            String dataDir,
+            String logDir,
+            String usersXml,
+            ReplicaAddress zooKeeper,
+            String keeperMapPathPrefix,
+            OptionalInt interserverPort) {
+        this(
+                clusterName,
+                internalReplication,
+                selfIndex,
+                replicas,
+                listenHost,
+                httpPort,
+                tcpPort,
+                dataDir,
+                logDir,
+                usersXml,
+                zooKeeper,
+                keeperMapPathPrefix,
+                interserverPort,
+                RemoteServersLayout.ONE_SHARD);
     }
 
     /** This member's {@code {replica}} macro: {@code r1}, {@code r2}, ... */

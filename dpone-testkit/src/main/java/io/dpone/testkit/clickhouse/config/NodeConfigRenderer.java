@@ -23,13 +23,20 @@ public final class NodeConfigRenderer {
         values.put("listen_host", xml(config.listenHost()));
         values.put("http_port", Integer.toString(config.httpPort()));
         values.put("tcp_port", Integer.toString(config.tcpPort()));
-        values.put("interserver", config.interserverPort().isPresent()
-                ? interserver(config.interserverPort().getAsInt(), config.replicas().get(config.selfIndex()).host())
-                : "");
+        values.put(
+                "interserver",
+                config.interserverPort().isPresent()
+                        ? interserver(
+                                config.interserverPort().getAsInt(),
+                                config.replicas().get(config.selfIndex()).host())
+                        : "");
         values.put("users_xml", xml(config.usersXml()));
         values.put("zookeeper_nodes", keeperNodes(config.keeper()));
-        values.put("zookeeper_session_timeout_ms", Integer.toString(config.keeper().sessionTimeoutMs()));
-        values.put("zookeeper_operation_timeout_ms", Integer.toString(config.keeper().operationTimeoutMs()));
+        values.put(
+                "zookeeper_session_timeout_ms", Integer.toString(config.keeper().sessionTimeoutMs()));
+        values.put(
+                "zookeeper_operation_timeout_ms",
+                Integer.toString(config.keeper().operationTimeoutMs()));
         values.put("keeper_map_path_prefix", xml(config.keeperMapPathPrefix()));
         values.put("cluster", config.clusterName());
         values.put("shards", shards(config));
@@ -38,7 +45,11 @@ public final class NodeConfigRenderer {
         values.put("sql_access_storage", sqlAccessStorage(config));
         values.put("keeper_sessions_path", keeperSessionsPath(config));
         values.put("solo_clusters", soloClusters(config));
-        values.put("timezone", config.timeZone().map(zone -> "    <timezone>" + xml(zone) + "</timezone>\n").orElse(""));
+        values.put(
+                "timezone",
+                config.timeZone()
+                        .map(zone -> "    <timezone>" + xml(zone) + "</timezone>\n")
+                        .orElse(""));
         values.put("internal_dns_cache", internalDnsCache(config));
         return template.render(values);
     }
@@ -60,11 +71,18 @@ public final class NodeConfigRenderer {
         for (int i = 0; i < config.replicas().size(); i++) {
             ReplicaAddress replica = config.replicas().get(i);
             String name = soloCluster(config.clusterName(), i);
-            out.append("        <").append(name).append(">\n            <shard>\n")
+            out.append("        <")
+                    .append(name)
+                    .append(">\n            <shard>\n")
                     .append("                <internal_replication>true</internal_replication>\n")
-                    .append("                <replica><host>").append(xml(replica.host())).append("</host><port>")
-                    .append(replica.port()).append("</port></replica>\n")
-                    .append("            </shard>\n        </").append(name).append(">\n");
+                    .append("                <replica><host>")
+                    .append(xml(replica.host()))
+                    .append("</host><port>")
+                    .append(replica.port())
+                    .append("</port></replica>\n")
+                    .append("            </shard>\n        </")
+                    .append(name)
+                    .append(">\n");
         }
         return out.toString();
     }
@@ -104,25 +122,34 @@ public final class NodeConfigRenderer {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < keeper.nodes().size(); i++) {
             ReplicaAddress node = keeper.nodes().get(i);
-            out.append("        <node index=\"").append(i + 1).append("\"><host>").append(xml(node.host()))
-                    .append("</host><port>").append(node.port()).append("</port></node>\n");
+            out.append("        <node index=\"")
+                    .append(i + 1)
+                    .append("\"><host>")
+                    .append(xml(node.host()))
+                    .append("</host><port>")
+                    .append(node.port())
+                    .append("</port></node>\n");
         }
         return out.toString();
     }
 
     private static String interserver(int port, String host) {
-        return "    <interserver_http_port>" + port + "</interserver_http_port>\n"
-                + "    <interserver_http_host>" + xml(host) + "</interserver_http_host>\n";
+        return "    <interserver_http_port>" + port + "</interserver_http_port>\n" + "    <interserver_http_host>"
+                + xml(host) + "</interserver_http_host>\n";
     }
 
     private static String shards(NodeConfig config) {
         StringBuilder out = new StringBuilder();
         for (List<ReplicaAddress> shard : layout(config.layout(), config.replicas())) {
             out.append("            <shard>\n                <internal_replication>")
-                    .append(config.internalReplication()).append("</internal_replication>\n");
+                    .append(config.internalReplication())
+                    .append("</internal_replication>\n");
             for (ReplicaAddress replica : shard) {
-                out.append("                <replica><host>").append(xml(replica.host()))
-                        .append("</host><port>").append(replica.port()).append("</port></replica>\n");
+                out.append("                <replica><host>")
+                        .append(xml(replica.host()))
+                        .append("</host><port>")
+                        .append(replica.port())
+                        .append("</port></replica>\n");
             }
             out.append("            </shard>\n");
         }

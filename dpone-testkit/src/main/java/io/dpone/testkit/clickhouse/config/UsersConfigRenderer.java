@@ -28,7 +28,9 @@ public final class UsersConfigRenderer {
      * test-database prefixes; it is an SQL user there ({@link io.dpone.testkit.cluster.SqlPublisher}).
      */
     public String renderWithoutPublisher(List<String> defaultNetworks, Credentials admin) {
-        return render(defaultNetworks, admin,
+        return render(
+                defaultNetworks,
+                admin,
                 "        <!-- publication principal: SQL-defined (local_directory), see SqlPublisher -->\n");
     }
 
@@ -48,8 +50,11 @@ public final class UsersConfigRenderer {
     private static String publisherBlock(Credentials publisher) {
         String user = checkedUser(publisher.user());
         StringBuilder out = new StringBuilder()
-                .append("        <").append(user).append(">\n")
-                .append("            <password_sha256_hex>").append(publisher.passwordSha256Hex())
+                .append("        <")
+                .append(user)
+                .append(">\n")
+                .append("            <password_sha256_hex>")
+                .append(publisher.passwordSha256Hex())
                 .append("</password_sha256_hex>\n")
                 .append("            <networks><ip>::/0</ip></networks>\n")
                 .append("            <profile>default</profile>\n")
@@ -59,7 +64,9 @@ public final class UsersConfigRenderer {
             out.append("                <query>GRANT ").append(xml(grant)).append("</query>\n");
         }
         return out.append("            </grants>\n")
-                .append("        </").append(user).append(">\n")
+                .append("        </")
+                .append(user)
+                .append(">\n")
                 .toString();
     }
 

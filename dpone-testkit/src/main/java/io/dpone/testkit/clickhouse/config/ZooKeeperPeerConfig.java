@@ -61,12 +61,24 @@ public record ZooKeeperPeerConfig(int myId, String dataDir, String host, List<Po
      */
     public String render() {
         StringBuilder out = new StringBuilder()
-                .append("tickTime=").append(tickMs).append('\n')
-                .append("initLimit=").append(INIT_LIMIT_TICKS).append('\n')
-                .append("syncLimit=").append(SYNC_LIMIT_TICKS).append('\n')
-                .append("dataDir=").append(dataDir).append('\n')
-                .append("clientPort=").append(clientPort()).append('\n')
-                .append("clientPortAddress=").append(host).append('\n')
+                .append("tickTime=")
+                .append(tickMs)
+                .append('\n')
+                .append("initLimit=")
+                .append(INIT_LIMIT_TICKS)
+                .append('\n')
+                .append("syncLimit=")
+                .append(SYNC_LIMIT_TICKS)
+                .append('\n')
+                .append("dataDir=")
+                .append(dataDir)
+                .append('\n')
+                .append("clientPort=")
+                .append(clientPort())
+                .append('\n')
+                .append("clientPortAddress=")
+                .append(host)
+                .append('\n')
                 .append("maxClientCnxns=200\n")
                 .append("admin.enableServer=false\n")
                 .append("4lw.commands.whitelist=srvr\n")
@@ -74,8 +86,15 @@ public record ZooKeeperPeerConfig(int myId, String dataDir, String host, List<Po
                 .append("snapshot.trust.empty=true\n");
         for (int id = 1; id <= peers.size(); id++) {
             Ports ports = peers.get(id - 1);
-            out.append("server.").append(id).append('=').append(host).append(':').append(ports.quorum())
-                    .append(':').append(ports.election()).append('\n');
+            out.append("server.")
+                    .append(id)
+                    .append('=')
+                    .append(host)
+                    .append(':')
+                    .append(ports.quorum())
+                    .append(':')
+                    .append(ports.election())
+                    .append('\n');
         }
         return out.toString();
     }

@@ -47,7 +47,8 @@ final class ContainerLogs {
             try {
                 text = redaction.apply(source.since(container.getValue(), since));
             } catch (IOException | RuntimeException unreadable) {
-                text = "dpone: the container's log could not be read (" + unreadable.getClass().getSimpleName() + ")\n";
+                text = "dpone: the container's log could not be read ("
+                        + unreadable.getClass().getSimpleName() + ")\n";
             }
             Files.writeString(directory.resolve(container.getKey() + ".log"), text, StandardCharsets.UTF_8);
             written++;
@@ -66,8 +67,13 @@ final class ContainerLogs {
                 }
             };
             try {
-                docker.logContainerCmd(containerId).withStdOut(true).withStdErr(true).withTimestamps(true)
-                        .withSince((int) since.getEpochSecond()).exec(frames).awaitCompletion(60, TimeUnit.SECONDS);
+                docker.logContainerCmd(containerId)
+                        .withStdOut(true)
+                        .withStdErr(true)
+                        .withTimestamps(true)
+                        .withSince((int) since.getEpochSecond())
+                        .exec(frames)
+                        .awaitCompletion(60, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while reading a container's log", e);

@@ -64,6 +64,7 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
      * rendered file alone decides (clusterAllReplicas and replication connect as {@code default}).
      */
     static final Map<String, String> MEMBER_ENVIRONMENT = Map.of("CLICKHOUSE_SKIP_USER_SETUP", "1");
+
     static final String KEEPER_HOST = "keeper";
     static final int KEEPER_PORT = 9181;
     private static final int INTERSERVER_PORT = 9009;
@@ -89,7 +90,8 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
                 .withNetworkAliases(KEEPER_HOST)
                 .withExposedPorts(KEEPER_PORT)
                 .withStartupTimeout(START_TIMEOUT)
-                .withCopyToContainer(Transferable.of(new KeeperConfigRenderer().render(KEEPER_HOST, KEEPER_PORT)),
+                .withCopyToContainer(
+                        Transferable.of(new KeeperConfigRenderer().render(KEEPER_HOST, KEEPER_PORT)),
                         "/etc/clickhouse-keeper/keeper_config.xml");
     }
 
@@ -120,13 +122,15 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
                 .withExposedPorts(DockerMember.HTTP_PORT, DockerMember.NATIVE_PORT)
                 .withCopyToContainer(Transferable.of(config), "/etc/clickhouse-server/config.xml")
                 .withCopyToContainer(Transferable.of(users), "/etc/clickhouse-server/users.xml")
-                .waitingFor(Wait.forHttp("/ping").forPort(DockerMember.HTTP_PORT).withStartupTimeout(START_TIMEOUT));
+                .waitingFor(
+                        Wait.forHttp("/ping").forPort(DockerMember.HTTP_PORT).withStartupTimeout(START_TIMEOUT));
     }
 
     /** The rendered {@code users.xml} of every member: {@code default} from loopback and the private ranges Docker networks use. */
     static String usersXml(Credentials admin) {
-        return new UsersConfigRenderer().renderWithoutPublisher(
-                List.of("127.0.0.1", "::1", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"), admin);
+        return new UsersConfigRenderer()
+                .renderWithoutPublisher(
+                        List.of("127.0.0.1", "::1", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"), admin);
     }
 
     private void startMembers() {
@@ -137,12 +141,25 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
         String users = usersXml(admin);
         NodeConfigRenderer renderer = new NodeConfigRenderer();
         for (int i = 0; i < spec.members(); i++) {
-            NodeConfig config = new NodeConfig(spec.clusterName(), spec.internalReplication(), i, replicas,
-                    "0.0.0.0", DockerMember.HTTP_PORT, DockerMember.NATIVE_PORT, "/var/lib/clickhouse",
-                    "/var/log/clickhouse-server", "/etc/clickhouse-server/users.xml",
-                    new ReplicaAddress(KEEPER_HOST, KEEPER_PORT), "/dpone_keeper_map", OptionalInt.of(INTERSERVER_PORT),
-                    spec.layout(), ServerKind.SERVER).withTimeZone(spec.timeZone(i));
-            GenericContainer<?> container = memberContainer(network, replicas.get(i).host(), renderer.render(config), users);
+            NodeConfig config = new NodeConfig(
+                            spec.clusterName(),
+                            spec.internalReplication(),
+                            i,
+                            replicas,
+                            "0.0.0.0",
+                            DockerMember.HTTP_PORT,
+                            DockerMember.NATIVE_PORT,
+                            "/var/lib/clickhouse",
+                            "/var/log/clickhouse-server",
+                            "/etc/clickhouse-server/users.xml",
+                            new ReplicaAddress(KEEPER_HOST, KEEPER_PORT),
+                            "/dpone_keeper_map",
+                            OptionalInt.of(INTERSERVER_PORT),
+                            spec.layout(),
+                            ServerKind.SERVER)
+                    .withTimeZone(spec.timeZone(i));
+            GenericContainer<?> container =
+                    memberContainer(network, replicas.get(i).host(), renderer.render(config), users);
             containers.add(container);
             members.add(new DockerMember(i, config.replicaName(), container, docker, admin, this::awaitReachable));
         }
@@ -151,9 +168,9 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
 
     /** Keeper answers {@code ruok} and reports a serving state; a listening port alone is not enough. */
     private void awaitKeeper() {
-        KeeperReadiness.FourLetterWords keeperPort = KeeperReadiness.overTcp(() -> PublishedPorts
-                .hostPort(docker, keeper.getContainerId(), KEEPER_PORT)
-                .map(port -> new InetSocketAddress(keeper.getHost(), port)));
+        KeeperReadiness.FourLetterWords keeperPort =
+                KeeperReadiness.overTcp(() -> PublishedPorts.hostPort(docker, keeper.getContainerId(), KEEPER_PORT)
+                        .map(port -> new InetSocketAddress(keeper.getHost(), port)));
         polling.until("ClickHouse Keeper to serve", SETTLE_TIMEOUT, () -> KeeperReadiness.unmet(keeperPort));
     }
 
@@ -179,7 +196,10 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
 
     private Optional<Set<String>> reachedBy(DockerMember member, String query) {
         try {
-            return Optional.of(new TreeSet<>(member.client(admin).query(query, MemberReachability.SETTINGS).lines().toList()));
+            return Optional.of(new TreeSet<>(member.client(admin)
+                    .query(query, MemberReachability.SETTINGS)
+                    .lines()
+                    .toList()));
         } catch (MemberQueryException unreachable) {
             return Optional.empty();
         }
@@ -261,7 +281,10 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
     /** Starts Keeper again and returns once it serves and every running member has a session with it. */
     @Override
     public void startCoordination() {
-        if (!Boolean.TRUE.equals(docker.inspectContainerCmd(keeper.getContainerId()).exec().getState().getRunning())) {
+        if (!Boolean.TRUE.equals(docker.inspectContainerCmd(keeper.getContainerId())
+                .exec()
+                .getState()
+                .getRunning())) {
             docker.startContainerCmd(keeper.getContainerId()).exec();
         }
         awaitKeeper();
@@ -295,16 +318,21 @@ final class DockerCluster implements RunningCluster, DockerClusters.Logs {
         for (DockerMember member : members) {
             Optional.ofNullable(member.containerId()).ifPresent(id -> ids.put("ch" + (member.index() + 1), id));
         }
-        new ContainerLogs(ContainerLogs.docker(docker), new LogRedaction(List.of(admin.password(), publisher.password())))
+        new ContainerLogs(
+                        ContainerLogs.docker(docker), new LogRedaction(List.of(admin.password(), publisher.password())))
                 .copy(ids, since, directory);
     }
 
     private void copyStartFailureLogs(Instant started) {
         try {
-            copy(started.minusSeconds(2), DockerClusters.directory().resolve("start-failures")
-                    .resolve(label() + "-" + started.toEpochMilli()));
+            copy(
+                    started.minusSeconds(2),
+                    DockerClusters.directory()
+                            .resolve("start-failures")
+                            .resolve(label() + "-" + started.toEpochMilli()));
         } catch (IOException | RuntimeException e) {
-            System.err.println("dpone: could not copy the container logs of a failed start (" + e.getClass().getSimpleName() + ")");
+            System.err.println("dpone: could not copy the container logs of a failed start ("
+                    + e.getClass().getSimpleName() + ")");
         }
     }
 

@@ -22,8 +22,7 @@ final class DockerClusters {
 
     private static final List<Logs> LIVE = new CopyOnWriteArrayList<>();
 
-    private DockerClusters() {
-    }
+    private DockerClusters() {}
 
     static void started(Logs cluster) {
         LIVE.add(cluster);

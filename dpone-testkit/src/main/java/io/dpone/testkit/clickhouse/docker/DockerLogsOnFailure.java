@@ -19,11 +19,11 @@ import org.junit.jupiter.api.extension.TestWatcher;
  */
 public final class DockerLogsOnFailure implements BeforeTestExecutionCallback, TestWatcher {
     static final String DIRECTORY_PARAMETER = "dpone.docker.logDirectory";
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(DockerLogsOnFailure.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(DockerLogsOnFailure.class);
 
     /** Instantiated by JUnit. */
-    public DockerLogsOnFailure() {
-    }
+    public DockerLogsOnFailure() {}
 
     @Override
     public void beforeTestExecution(ExtensionContext context) {
@@ -32,9 +32,11 @@ public final class DockerLogsOnFailure implements BeforeTestExecutionCallback, T
 
     @Override
     public void testFailed(ExtensionContext context, Throwable cause) {
-        Instant since = Optional.ofNullable(context.getParent().orElseThrow().getStore(NAMESPACE)
-                .get(context.getUniqueId(), Instant.class)).orElse(Instant.EPOCH);
-        Path directory = context.getConfigurationParameter(DIRECTORY_PARAMETER).map(Path::of)
+        Instant since = Optional.ofNullable(
+                        context.getParent().orElseThrow().getStore(NAMESPACE).get(context.getUniqueId(), Instant.class))
+                .orElse(Instant.EPOCH);
+        Path directory = context.getConfigurationParameter(DIRECTORY_PARAMETER)
+                .map(Path::of)
                 .orElseGet(DockerClusters::directory)
                 .resolve(context.getRequiredTestClass().getSimpleName())
                 .resolve(context.getRequiredTestMethod().getName());

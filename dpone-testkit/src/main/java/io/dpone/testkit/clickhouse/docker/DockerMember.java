@@ -36,8 +36,13 @@ final class DockerMember implements ClusterMember {
     private final LastKnownEndpoint endpoint = new LastKnownEndpoint(this::publishedEndpoint);
 
     /** @param afterRestart runs once the restarted member answers: the cluster waits until its peers reach it again */
-    DockerMember(int index, String replicaName, GenericContainer<?> container, DockerClient docker,
-            Credentials probeCredentials, Runnable afterRestart) {
+    DockerMember(
+            int index,
+            String replicaName,
+            GenericContainer<?> container,
+            DockerClient docker,
+            Credentials probeCredentials,
+            Runnable afterRestart) {
         this.index = index;
         this.replicaName = requireNonNull(replicaName, "replicaName is null");
         this.container = requireNonNull(container, "container is null");
@@ -76,19 +81,27 @@ final class DockerMember implements ClusterMember {
 
     @Override
     public boolean isRunning() {
-        Boolean running = docker.inspectContainerCmd(container.getContainerId()).exec().getState().getRunning();
+        Boolean running = docker.inspectContainerCmd(container.getContainerId())
+                .exec()
+                .getState()
+                .getRunning();
         return Boolean.TRUE.equals(running);
     }
 
     boolean isPaused() {
-        Boolean paused = docker.inspectContainerCmd(container.getContainerId()).exec().getState().getPaused();
+        Boolean paused = docker.inspectContainerCmd(container.getContainerId())
+                .exec()
+                .getState()
+                .getPaused();
         return Boolean.TRUE.equals(paused);
     }
 
     @Override
     public void kill() {
         if (isRunning()) {
-            docker.killContainerCmd(container.getContainerId()).withSignal("KILL").exec();
+            docker.killContainerCmd(container.getContainerId())
+                    .withSignal("KILL")
+                    .exec();
         }
     }
 
@@ -109,7 +122,8 @@ final class DockerMember implements ClusterMember {
         }
         kill();
         docker.startContainerCmd(container.getContainerId()).exec();
-        ReadinessProbe.system().await("member " + replicaName, client(probeCredentials), this::isRunning, START_TIMEOUT);
+        ReadinessProbe.system()
+                .await("member " + replicaName, client(probeCredentials), this::isRunning, START_TIMEOUT);
         afterRestart.run();
     }
 

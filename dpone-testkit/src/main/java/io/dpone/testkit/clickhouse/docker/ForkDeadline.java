@@ -34,6 +34,7 @@ public final class ForkDeadline implements BeforeAllCallback, AfterAllCallback {
     static final String PARAMETER = "dpone.fork.deadline";
     /** The exit status of a halted fork, as {@code timeout(1)} uses. */
     static final int STATUS = 124;
+
     private static final Pattern DURATION = Pattern.compile("\\s*(\\d+)\\s*(s|m|h)\\s*");
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(ForkDeadline.class);
 
@@ -50,11 +51,15 @@ public final class ForkDeadline implements BeforeAllCallback, AfterAllCallback {
 
     /** Instantiated by JUnit. */
     public ForkDeadline() {
-        this(Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "dpone-fork-deadline");
-            thread.setDaemon(true);
-            return thread;
-        }), status -> Runtime.getRuntime().halt(status), System.err, DockerClusters.directory());
+        this(
+                Executors.newSingleThreadScheduledExecutor(runnable -> {
+                    Thread thread = new Thread(runnable, "dpone-fork-deadline");
+                    thread.setDaemon(true);
+                    return thread;
+                }),
+                status -> Runtime.getRuntime().halt(status),
+                System.err,
+                DockerClusters.directory());
     }
 
     ForkDeadline(ScheduledExecutorService timer, Halt halt, PrintStream err, Path logDirectory) {
@@ -66,8 +71,12 @@ public final class ForkDeadline implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getConfigurationParameter(PARAMETER).map(ForkDeadline::parse).ifPresent(deadline -> context
-                .getStore(NAMESPACE).put(ScheduledFuture.class, arm(context.getRequiredTestClass().getSimpleName(), deadline)));
+        context.getConfigurationParameter(PARAMETER)
+                .map(ForkDeadline::parse)
+                .ifPresent(deadline -> context.getStore(NAMESPACE)
+                        .put(
+                                ScheduledFuture.class,
+                                arm(context.getRequiredTestClass().getSimpleName(), deadline)));
     }
 
     @Override
@@ -85,8 +94,10 @@ public final class ForkDeadline implements BeforeAllCallback, AfterAllCallback {
         try {
             err.println("dpone: " + testClass + " ran longer than its fork deadline (" + deadline.toMinutes()
                     + " min); halting this test JVM. Threads:");
-            for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
-                err.println("\"" + thread.getKey().getName() + "\" " + thread.getKey().getState());
+            for (Map.Entry<Thread, StackTraceElement[]> thread :
+                    Thread.getAllStackTraces().entrySet()) {
+                err.println("\"" + thread.getKey().getName() + "\" "
+                        + thread.getKey().getState());
                 for (StackTraceElement frame : thread.getValue()) {
                     err.println("    at " + frame);
                 }

@@ -25,8 +25,7 @@ final class KeeperReadiness {
         String ask(String command) throws IOException;
     }
 
-    private KeeperReadiness() {
-    }
+    private KeeperReadiness() {}
 
     /** Empty when Keeper serves, else why not yet. */
     static Optional<String> unmet(FourLetterWords keeper) {
@@ -53,7 +52,8 @@ final class KeeperReadiness {
     static FourLetterWords overTcp(Supplier<Optional<InetSocketAddress>> address) {
         requireNonNull(address, "address is null");
         return command -> {
-            InetSocketAddress keeper = address.get().orElseThrow(() -> new IOException("Keeper's client port is not published"));
+            InetSocketAddress keeper =
+                    address.get().orElseThrow(() -> new IOException("Keeper's client port is not published"));
             try (Socket socket = new Socket()) {
                 socket.connect(keeper, 2_000);
                 socket.setSoTimeout(2_000);

@@ -17,13 +17,13 @@ import java.util.TreeSet;
 final class MemberReachability {
     /** The read each member runs: the replica macro of every member it reaches. */
     static String query(String quotedCluster) {
-        return "SELECT substitution FROM clusterAllReplicas(" + quotedCluster + ", system.macros) WHERE macro = 'replica'";
+        return "SELECT substitution FROM clusterAllReplicas(" + quotedCluster
+                + ", system.macros) WHERE macro = 'replica'";
     }
 
     static final Map<String, String> SETTINGS = Map.of("skip_unavailable_shards", "1");
 
-    private MemberReachability() {
-    }
+    private MemberReachability() {}
 
     /**
      * @param reached per running member, the replicas its read named; empty when its read failed

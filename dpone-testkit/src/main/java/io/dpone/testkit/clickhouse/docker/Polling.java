@@ -42,8 +42,8 @@ final class Polling {
                 return;
             }
             if (!clock.instant().isBefore(end)) {
-                throw new IllegalStateException("timed out after " + deadline.toSeconds() + " s waiting for " + what + ": "
-                        + unmet.get());
+                throw new IllegalStateException(
+                        "timed out after " + deadline.toSeconds() + " s waiting for " + what + ": " + unmet.get());
             }
             try {
                 sleeper.sleep(interval);

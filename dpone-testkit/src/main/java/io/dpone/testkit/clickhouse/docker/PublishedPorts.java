@@ -11,17 +11,20 @@ import java.util.Optional;
  * is started again, and a stopped container publishes none.
  */
 final class PublishedPorts {
-    private PublishedPorts() {
-    }
+    private PublishedPorts() {}
 
     static Optional<Integer> hostPort(DockerClient docker, String containerId, int containerPort) {
         InspectContainerResponse info = docker.inspectContainerCmd(containerId).exec();
-        Ports ports = info.getNetworkSettings() == null ? null : info.getNetworkSettings().getPorts();
+        Ports ports = info.getNetworkSettings() == null
+                ? null
+                : info.getNetworkSettings().getPorts();
         if (ports == null) {
             return Optional.empty();
         }
         Ports.Binding[] bindings = ports.getBindings().get(ExposedPort.tcp(containerPort));
-        if (bindings == null || bindings.length == 0 || bindings[0].getHostPortSpec() == null
+        if (bindings == null
+                || bindings.length == 0
+                || bindings[0].getHostPortSpec() == null
                 || bindings[0].getHostPortSpec().isEmpty()) {
             return Optional.empty();
         }

@@ -1,5 +1,7 @@
 package io.dpone.testkit.clickhouse.junit;
 
+import io.dpone.testkit.clickhouse.docker.DockerLogsOnFailure;
+import io.dpone.testkit.clickhouse.docker.ForkDeadline;
 import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.RemoteServersLayout;
 import java.lang.annotation.Documented;
@@ -8,8 +10,6 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import io.dpone.testkit.clickhouse.docker.DockerLogsOnFailure;
-import io.dpone.testkit.clickhouse.docker.ForkDeadline;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**

@@ -7,6 +7,11 @@ import io.dpone.testkit.cluster.ClusterCapability;
 import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import java.lang.reflect.AnnotatedElement;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -17,11 +22,6 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import java.lang.reflect.AnnotatedElement;
-import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.List;
-import java.util.Set;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -30,8 +30,12 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * registered on its own; use the annotation.
  */
 public final class ClickHouseClusterExtension
-        implements ExecutionCondition, BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback,
-        ParameterResolver {
+        implements ExecutionCondition,
+                BeforeAllCallback,
+                AfterAllCallback,
+                BeforeEachCallback,
+                AfterEachCallback,
+                ParameterResolver {
 
     private static final ExtensionContext.Namespace NAMESPACE =
             ExtensionContext.Namespace.create(ClickHouseClusterExtension.class);
@@ -64,8 +68,12 @@ public final class ClickHouseClusterExtension
         if (backend.availability() instanceof BackendAvailability.Unavailable missing) {
             RealClickHouseRequirement.current().onUnavailable(backend.name(), missing);
         }
-        ClusterSpec spec = new ClusterSpec(settings.name(), settings.members(), settings.internalReplication(),
-                settings.layout(), java.util.List.of(settings.timeZones()));
+        ClusterSpec spec = new ClusterSpec(
+                settings.name(),
+                settings.members(),
+                settings.internalReplication(),
+                settings.layout(),
+                java.util.List.of(settings.timeZones()));
         context.getStore(NAMESPACE).put(CLUSTER, backend.start(spec));
     }
 

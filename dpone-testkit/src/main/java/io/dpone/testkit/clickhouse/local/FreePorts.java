@@ -14,8 +14,7 @@ import java.util.List;
  */
 final class FreePorts {
 
-    private FreePorts() {
-    }
+    private FreePorts() {}
 
     static List<Integer> allocate(int count) {
         List<ServerSocket> sockets = new ArrayList<>();

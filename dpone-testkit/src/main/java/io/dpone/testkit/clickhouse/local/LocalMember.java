@@ -22,8 +22,13 @@ final class LocalMember implements ClusterMember {
     private final Credentials probeCredentials;
     private final Duration startTimeout;
 
-    LocalMember(int index, String replicaName, MemberEndpoint endpoint, NodeProcess process,
-            Credentials probeCredentials, Duration startTimeout) {
+    LocalMember(
+            int index,
+            String replicaName,
+            MemberEndpoint endpoint,
+            NodeProcess process,
+            Credentials probeCredentials,
+            Duration startTimeout) {
         this.index = index;
         this.replicaName = requireNonNull(replicaName, "replicaName is null");
         this.endpoint = requireNonNull(endpoint, "endpoint is null");

@@ -32,6 +32,7 @@ public final class LocalProcessCluster implements RunningCluster {
 
     /** The members' {@code <keeper_map_path_prefix>}: every KeeperMap root lives under it in ZooKeeper. */
     public static final String KEEPER_MAP_PATH_PREFIX = "/dpone_keeper_map";
+
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final List<String> LOOPBACK = List.of("127.0.0.1", "::1");
 
@@ -58,10 +59,13 @@ public final class LocalProcessCluster implements RunningCluster {
         // One allocation, so no port is handed out twice.
         List<Integer> ports = FreePorts.allocate(keeperPorts + 2 * spec.members());
         Path root = WorkDirectory.create();
-        LocalProcessCluster cluster = new LocalProcessCluster(spec, root, switch (keeper) {
-            case STANDALONE -> new EmbeddedZooKeeper(root.resolve("zookeeper"), ports.get(0));
-            case THREE_PEER_ENSEMBLE -> ZooKeeperEnsemble.create(root, ports.subList(0, keeperPorts));
-        });
+        LocalProcessCluster cluster = new LocalProcessCluster(
+                spec,
+                root,
+                switch (keeper) {
+                    case STANDALONE -> new EmbeddedZooKeeper(root.resolve("zookeeper"), ports.get(0));
+                    case THREE_PEER_ENSEMBLE -> ZooKeeperEnsemble.create(root, ports.subList(0, keeperPorts));
+                });
         try {
             cluster.createMembers(installation, ports.subList(keeperPorts, ports.size()));
             // Launch first: loading the 566 MB library overlaps ZooKeeper's start.
@@ -81,15 +85,28 @@ public final class LocalProcessCluster implements RunningCluster {
         for (int i = 0; i < spec.members(); i++) {
             replicas.add(new ReplicaAddress("127.0.0.1", ports.get(2 * i + 1)));
         }
-        Path usersXml = WorkDirectory.write(root.resolve("users.xml"), new UsersConfigRenderer().render(LOOPBACK, admin, publisher));
+        Path usersXml = WorkDirectory.write(
+                root.resolve("users.xml"), new UsersConfigRenderer().render(LOOPBACK, admin, publisher));
         NodeConfigRenderer renderer = new NodeConfigRenderer();
         for (int i = 0; i < spec.members(); i++) {
             Path nodeDir = WorkDirectory.directory(root.resolve("node-" + (i + 1)));
             Path logDir = WorkDirectory.directory(nodeDir.resolve("logs"));
-            NodeConfig config = new NodeConfig(spec.clusterName(), spec.internalReplication(), i, replicas,
-                    "127.0.0.1", ports.get(2 * i), replicas.get(i).port(), nodeDir.resolve("data").toString(),
-                    logDir.toString(), usersXml.toString(), zooKeeper.clientConfig(), KEEPER_MAP_PATH_PREFIX, OptionalInt.empty(),
-                    spec.layout()).withTimeZone(spec.timeZone(i));
+            NodeConfig config = new NodeConfig(
+                            spec.clusterName(),
+                            spec.internalReplication(),
+                            i,
+                            replicas,
+                            "127.0.0.1",
+                            ports.get(2 * i),
+                            replicas.get(i).port(),
+                            nodeDir.resolve("data").toString(),
+                            logDir.toString(),
+                            usersXml.toString(),
+                            zooKeeper.clientConfig(),
+                            KEEPER_MAP_PATH_PREFIX,
+                            OptionalInt.empty(),
+                            spec.layout())
+                    .withTimeZone(spec.timeZone(i));
             Path configFile = WorkDirectory.write(nodeDir.resolve("config.xml"), renderer.render(config));
             MemberEndpoint endpoint = new MemberEndpoint("127.0.0.1", config.httpPort(), config.tcpPort());
             NodeProcess process = new NodeProcess(installation, configFile, logDir, config.timeZone());

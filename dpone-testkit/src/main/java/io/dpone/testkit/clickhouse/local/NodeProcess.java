@@ -47,17 +47,18 @@ final class NodeProcess {
             throw new IllegalStateException("node is already running");
         }
         ProcessBuilder builder = new ProcessBuilder(List.of(
-                installation.launcher().toString(),
-                installation.library().toString(),
-                "--config-file=" + config,
-                // clickhouse-local replaces the config's <logger><level> with its --log-level
-                // option, whose default is trace: without this the node writes every trace line
-                // (measured: ~4 MB a minute under the tests, and CPU on every query).
-                "--log-level=" + LOG_LEVEL,
-                "--query=" + SERVE_QUERY))
+                        installation.launcher().toString(),
+                        installation.library().toString(),
+                        "--config-file=" + config,
+                        // clickhouse-local replaces the config's <logger><level> with its --log-level
+                        // option, whose default is trace: without this the node writes every trace line
+                        // (measured: ~4 MB a minute under the tests, and CPU on every query).
+                        "--log-level=" + LOG_LEVEL,
+                        "--query=" + SERVE_QUERY))
                 .directory(logDir.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logDir.resolve("stdout.log").toFile()));
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        logDir.resolve("stdout.log").toFile()));
         // clickhouse-local takes its server time zone from TZ, not from the config's <timezone>
         // (observed on 26.7: a node configured Europe/Berlin answered timezone() = Etc/UTC)
         timeZone.ifPresent(zone -> builder.environment().put("TZ", zone));

@@ -17,8 +17,7 @@ final class ProcessJanitor {
         Runtime.getRuntime().addShutdownHook(new Thread(ProcessJanitor::killAll, "dpone-ch-janitor"));
     }
 
-    private ProcessJanitor() {
-    }
+    private ProcessJanitor() {}
 
     static void register(Process process) {
         LIVE.add(process);

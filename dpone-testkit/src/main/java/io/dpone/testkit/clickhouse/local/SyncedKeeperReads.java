@@ -48,8 +48,10 @@ public final class SyncedKeeperReads implements AutoCloseable {
                 ZooKeeper current = connected(deadline);
                 sync(current, deadline);
                 return read.apply(current);
-            } catch (KeeperException.ConnectionLossException | KeeperException.SessionExpiredException
-                     | KeeperException.SessionMovedException | TimeoutException retry) {
+            } catch (KeeperException.ConnectionLossException
+                    | KeeperException.SessionExpiredException
+                    | KeeperException.SessionMovedException
+                    | TimeoutException retry) {
                 lastFailure = retry.getClass().getSimpleName();
                 discard();
             } catch (KeeperException e) {
@@ -75,7 +77,7 @@ public final class SyncedKeeperReads implements AutoCloseable {
         if (session == null || !session.getState().isAlive()) {
             discard();
             try {
-                session = new ZooKeeper(connectString, sessionTimeoutMs, event -> { });
+                session = new ZooKeeper(connectString, sessionTimeoutMs, event -> {});
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create a ZooKeeper client", e);
             }
@@ -103,7 +105,8 @@ public final class SyncedKeeperReads implements AutoCloseable {
         }
     }
 
-    private static void sync(ZooKeeper session, long deadline) throws KeeperException, InterruptedException, TimeoutException {
+    private static void sync(ZooKeeper session, long deadline)
+            throws KeeperException, InterruptedException, TimeoutException {
         CompletableFuture<KeeperException.Code> synced = new CompletableFuture<>();
         session.sync("/", (rc, path, context) -> synced.complete(KeeperException.Code.get(rc)), null);
         KeeperException.Code code;

@@ -11,8 +11,7 @@ import java.util.stream.Stream;
 /** File handling of one local cluster's temporary directory; failures name no local path. */
 final class WorkDirectory {
 
-    private WorkDirectory() {
-    }
+    private WorkDirectory() {}
 
     static Path create() {
         try {
@@ -41,7 +40,8 @@ final class WorkDirectory {
     /** Best effort: the directory only holds throwaway test data. */
     static void delete(Path root) {
         try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException | UncheckedIOException ignored) {
             // a leftover temporary directory is harmless
         }

@@ -36,6 +36,7 @@ public final class ZooKeeperEnsemble implements Coordination {
     public static final int SIZE = 3;
     /** Client, quorum and election port of every peer. */
     static final int PORTS = 3 * SIZE;
+
     static final int BASE_TICK_MS = 200;
     private static final double SCALE = Double.parseDouble(System.getProperty("dpone.zookeeper.timeoutScale", "1"));
     /** How long starting peers or an election may take before a wait fails. */
@@ -48,8 +49,8 @@ public final class ZooKeeperEnsemble implements Coordination {
     private ZooKeeperEnsemble(List<ZooKeeperPeer> peers, int tickMs) {
         this.peers = List.copyOf(peers);
         this.tickMs = tickMs;
-        String connectString = peers.stream().map(peer -> "127.0.0.1:" + peer.clientPort())
-                .collect(Collectors.joining(","));
+        String connectString =
+                peers.stream().map(peer -> "127.0.0.1:" + peer.clientPort()).collect(Collectors.joining(","));
         this.reads = new SyncedKeeperReads(connectString, sessionTimeoutMs());
     }
 
@@ -86,7 +87,9 @@ public final class ZooKeeperEnsemble implements Coordination {
      */
     @Override
     public KeeperClientConfig clientConfig() {
-        List<ReplicaAddress> nodes = peers.stream().map(peer -> new ReplicaAddress("127.0.0.1", peer.clientPort())).toList();
+        List<ReplicaAddress> nodes = peers.stream()
+                .map(peer -> new ReplicaAddress("127.0.0.1", peer.clientPort()))
+                .toList();
         return new KeeperClientConfig(nodes, sessionTimeoutMs(), 12 * tickMs);
     }
 
@@ -143,13 +146,15 @@ public final class ZooKeeperEnsemble implements Coordination {
             Map<Integer, ZooKeeperPeer.Role> running = roles();
             running.values().removeIf(role -> role == null);
             OptionalInt leader = soleLeader(running);
-            if (leader.isPresent() && !running.containsValue(ZooKeeperPeer.Role.NOT_SERVING)
+            if (leader.isPresent()
+                    && !running.containsValue(ZooKeeperPeer.Role.NOT_SERVING)
                     && 2 * running.size() > SIZE) {
                 return leader.getAsInt();
             }
             pause(tickMs / 2);
         }
-        throw new IllegalStateException("the ZooKeeper ensemble did not serve under one leader within " + QUORUM_TIMEOUT);
+        throw new IllegalStateException(
+                "the ZooKeeper ensemble did not serve under one leader within " + QUORUM_TIMEOUT);
     }
 
     /** Each peer's role by id; null for a peer whose process is not running. */
@@ -162,8 +167,10 @@ public final class ZooKeeperEnsemble implements Coordination {
     }
 
     private static OptionalInt soleLeader(Map<Integer, ZooKeeperPeer.Role> roles) {
-        List<Integer> leaders = roles.entrySet().stream().filter(entry -> entry.getValue() == ZooKeeperPeer.Role.LEADER)
-                .map(Map.Entry::getKey).toList();
+        List<Integer> leaders = roles.entrySet().stream()
+                .filter(entry -> entry.getValue() == ZooKeeperPeer.Role.LEADER)
+                .map(Map.Entry::getKey)
+                .toList();
         return leaders.size() == 1 ? OptionalInt.of(leaders.get(0)) : OptionalInt.empty();
     }
 
@@ -193,7 +200,10 @@ public final class ZooKeeperEnsemble implements Coordination {
 
     /** Operating-system process ids of the running peers, for tests that check no process outlives the cluster. */
     List<Long> processIds() {
-        return peers.stream().filter(ZooKeeperPeer::isAlive).map(ZooKeeperPeer::pid).toList();
+        return peers.stream()
+                .filter(ZooKeeperPeer::isAlive)
+                .map(ZooKeeperPeer::pid)
+                .toList();
     }
 
     /**
@@ -255,5 +265,4 @@ public final class ZooKeeperEnsemble implements Coordination {
             throw new IllegalStateException("interrupted while waiting for the ZooKeeper ensemble", e);
         }
     }
-
 }

@@ -25,15 +25,16 @@ final class ZooKeeperPeer {
 
     /** What a peer answers to {@code srvr}. */
     enum Role {
-        LEADER, FOLLOWER,
+        LEADER,
+        FOLLOWER,
         /** Dead, starting, electing or syncing: it accepts no sessions now. */
         NOT_SERVING
     }
 
     private static final int ROLE_QUERY_TIMEOUT_MS = 1_000;
     /** Enough for ZooKeeper's small in-memory tree; serial GC and C1 start the JVM fastest. */
-    private static final List<String> JVM_OPTIONS = List.of(
-            "-Xms16m", "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k");
+    private static final List<String> JVM_OPTIONS =
+            List.of("-Xms16m", "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k");
 
     private final int id;
     private final Path config;

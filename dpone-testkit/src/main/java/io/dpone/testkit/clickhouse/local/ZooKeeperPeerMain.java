@@ -13,8 +13,7 @@ import org.apache.zookeeper.server.quorum.QuorumPeerMain;
  */
 public final class ZooKeeperPeerMain {
 
-    private ZooKeeperPeerMain() {
-    }
+    private ZooKeeperPeerMain() {}
 
     public static void main(String[] args) {
         Thread watchdog = new Thread(() -> haltAtEndOf(System.in), "dpone-zk-parent-watchdog");

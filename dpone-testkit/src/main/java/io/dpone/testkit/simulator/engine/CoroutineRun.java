@@ -13,12 +13,10 @@ import java.util.function.Function;
  * the seed. The caller's thread drives until every worker has returned, thrown or crashed.
  */
 public final class CoroutineRun {
-    private CoroutineRun() {
-    }
+    private CoroutineRun() {}
 
     /** What one worker's body ended with: its value or what it threw. */
-    public record Ended<T>(T value, Throwable thrown) {
-    }
+    public record Ended<T>(T value, Throwable thrown) {}
 
     /**
      * Runs every body (keyed by worker name, started in key order) to its end.
@@ -30,8 +28,8 @@ public final class CoroutineRun {
         List<Thread> threads = new ArrayList<>();
         for (Map.Entry<String, Function<String, T>> body : bodies.entrySet()) {
             Coroutine coroutine = new Coroutine(body.getKey());
-            Thread thread = new Thread(() -> runWorker(scheduler, coroutine, body.getValue(), ended),
-                    "simulated-worker-" + body.getKey());
+            Thread thread = new Thread(
+                    () -> runWorker(scheduler, coroutine, body.getValue(), ended), "simulated-worker-" + body.getKey());
             thread.setDaemon(true);
             threads.add(thread);
             scheduler.resumeLater(coroutine, 0);
@@ -51,8 +49,8 @@ public final class CoroutineRun {
         return ordered;
     }
 
-    private static <T> void runWorker(Scheduler scheduler, Coroutine self, Function<String, T> body,
-            Map<String, Ended<T>> ended) {
+    private static <T> void runWorker(
+            Scheduler scheduler, Coroutine self, Function<String, T> body, Map<String, Ended<T>> ended) {
         self.park();
         scheduler.enter(self);
         Ended<T> result;

@@ -28,6 +28,7 @@ public final class Scheduler {
     private int liveResumes;
     /** Coroutines held without a timeout ({@link #hold}), in the order they began to wait. */
     private final LinkedHashSet<Coroutine> held = new LinkedHashSet<>();
+
     private Coroutine driver;
     private Throwable bug;
 

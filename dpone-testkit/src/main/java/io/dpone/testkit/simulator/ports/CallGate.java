@@ -2,9 +2,9 @@ package io.dpone.testkit.simulator.ports;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.testkit.simulator.CallRecord;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.PortEvent;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.WorkerCrash;
 import io.dpone.testkit.simulator.world.SimMember;
@@ -48,6 +48,7 @@ public final class CallGate {
         final List<SimulatorFault.PauseWorker> pausesBeforeAnswer = new ArrayList<>();
         /** True once the member took the request: only an answer the server gives can be slow. */
         boolean reached;
+
         long heldMillis;
 
         Call(String worker, int member, PortCall call, StatementKind kind, String queryId, String token) {
@@ -142,10 +143,12 @@ public final class CallGate {
     /** The server applied the call's effect; observers see it, then faults after the effect fire. */
     public void afterEffect(Call call) {
         if (!world.observers().isEmpty()) {
-            PortEvent event = new PortEvent(call.worker, call.member, call.call, call.kind, call.queryId, call.token, false);
+            PortEvent event =
+                    new PortEvent(call.worker, call.member, call.call, call.kind, call.queryId, call.token, false);
             world.observers().forEach(observer -> observer.afterServer(event));
         }
-        for (SimulatorFault fault : faults.onCall(Step.Timing.AFTER_EFFECT, call.call, call.worker, call.kind, call.member)) {
+        for (SimulatorFault fault :
+                faults.onCall(Step.Timing.AFTER_EFFECT, call.call, call.worker, call.kind, call.member)) {
             if (fault instanceof SimulatorFault.CrashWorker) {
                 crash(call, "after the effect of " + call.call);
             } else if (fault instanceof SimulatorFault.PauseWorker pause) {
@@ -178,12 +181,22 @@ public final class CallGate {
     }
 
     private void record(Call call, String outcome) {
-        CallRecord record = new CallRecord(sequence++, world.now(), call.worker, call.member, call.call, call.kind,
-                call.queryId, outcome, call.heldMillis);
+        CallRecord record = new CallRecord(
+                sequence++,
+                world.now(),
+                call.worker,
+                call.member,
+                call.call,
+                call.kind,
+                call.queryId,
+                outcome,
+                call.heldMillis);
         records.add(record);
-        world.trace(call.worker, call.call + (call.kind == null ? "" : " " + call.kind)
-                + (call.call.isMemberSession() ? " to member" : " via member") + call.member
-                + " -> " + outcome);
+        world.trace(
+                call.worker,
+                call.call + (call.kind == null ? "" : " " + call.kind)
+                        + (call.call.isMemberSession() ? " to member" : " via member") + call.member
+                        + " -> " + outcome);
         world.observers().forEach(observer -> observer.afterCall(record));
     }
 
@@ -202,7 +215,8 @@ public final class CallGate {
 
     private void refuseDead(String worker) {
         if (world.scheduler().bug() != null) {
-            throw new IllegalStateException("simulator defect in a background step", world.scheduler().bug());
+            throw new IllegalStateException(
+                    "simulator defect in a background step", world.scheduler().bug());
         }
         if (workers.crashed(worker)) {
             throw new WorkerCrash(worker, "earlier and cannot call ports any more");

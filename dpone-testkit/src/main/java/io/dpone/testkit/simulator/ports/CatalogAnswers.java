@@ -17,8 +17,7 @@ import java.util.List;
  * {@code MemberAnswers}), and the candidate's replication facts. Pure reads of the world.
  */
 final class CatalogAnswers {
-    private CatalogAnswers() {
-    }
+    private CatalogAnswers() {}
 
     /** {@code system.clusters} of {@code cluster} as {@code viewer} loads it, sorted by shard and replica. */
     static List<ClusterMember> inventory(World world, String cluster) {
@@ -26,19 +25,31 @@ final class CatalogAnswers {
         List<SimMember> configured = world.configured(cluster);
         for (int i = 0; i < configured.size(); i++) {
             SimMember member = configured.get(i);
-            rows.add(new ClusterMember(cluster, 1, i + 1, member.endpoint.host(), member.hostAddress, member.endpoint.port(),
+            rows.add(new ClusterMember(
+                    cluster,
+                    1,
+                    i + 1,
+                    member.endpoint.host(),
+                    member.hostAddress,
+                    member.endpoint.port(),
                     world.internalReplication()));
         }
         return rows;
     }
 
     /** The member view's records ({@code CatalogQueries.members}): identity, database, tables, columns, replicas, version. */
-    static List<String> memberRecords(World world, String cluster, SimMember member, TableRef target, TableRef candidate) {
+    static List<String> memberRecords(
+            World world, String cluster, SimMember member, TableRef target, TableRef candidate) {
         List<String> flat = new ArrayList<>();
         List<SimMember> configured = world.configured(cluster);
         int position = configured.indexOf(member);
         if (position >= 0) {
-            add(flat, "member", member.endpoint.host(), Integer.toString(member.endpoint.port()), "1",
+            add(
+                    flat,
+                    "member",
+                    member.endpoint.host(),
+                    Integer.toString(member.endpoint.port()),
+                    "1",
                     Integer.toString(position + 1));
         }
         add(flat, "version", member.serverVersion);
@@ -55,8 +66,16 @@ final class CatalogAnswers {
             add(flat, "table", name, table.uuid.toString(), table.engineFull);
             for (int i = 0; i < table.columns.size(); i++) {
                 ColumnSpec column = table.columns.get(i);
-                add(flat, "column", name, Integer.toString(i + 1), column.name(), column.type(), column.defaultKind(),
-                        column.defaultExpression(), column.codec());
+                add(
+                        flat,
+                        "column",
+                        name,
+                        Integer.toString(i + 1),
+                        column.name(),
+                        column.type(),
+                        column.defaultKind(),
+                        column.defaultExpression(),
+                        column.codec());
             }
             if (table.replicated()) {
                 add(flat, "replica", name, table.replicaName, "default", table.zookeeperPath);

@@ -17,15 +17,19 @@ import java.util.Optional;
  * connection tries) or paused (159 at {@code max_execution_time}).
  */
 final class Connection {
-    enum Reach { ANSWERS, REFUSED, TIMED_OUT }
-
-    private Connection() {
+    enum Reach {
+        ANSWERS,
+        REFUSED,
+        TIMED_OUT
     }
+
+    private Connection() {}
 
     /** Waits, in virtual time, for {@code member} to take the request. */
     static Reach reach(World world, SimMember member) {
         if (member.state == MemberState.PAUSED) {
-            world.scheduler().await(member.resumed, world.timings().socketTimeout().toMillis());
+            world.scheduler()
+                    .await(member.resumed, world.timings().socketTimeout().toMillis());
         }
         return switch (member.state) {
             case UP -> Reach.ANSWERS;
@@ -38,7 +42,8 @@ final class Connection {
     static ReadFailure readFailure(Reach reach) {
         return reach == Reach.REFUSED
                 ? new ReadFailure(ReadFailure.Kind.NOT_SENT, Optional.empty(), "ConnectException: Connection refused")
-                : new ReadFailure(ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "SocketTimeoutException: Read timed out");
+                : new ReadFailure(
+                        ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "SocketTimeoutException: Read timed out");
     }
 
     /** The failure of a fan-out read over {@code members}, after waiting out paused ones; empty when all answer. */
@@ -46,19 +51,25 @@ final class Connection {
         long deadline = world.now() + world.timings().readTimeout().toMillis();
         while (true) {
             if (members.stream().anyMatch(m -> m.state == MemberState.KILLED)) {
-                return Optional.of(ReadFailure.server(ServerError.fromRaw(ServerErrors.ALL_CONNECTION_TRIES_FAILED,
-                        ServerErrors.format(ServerErrors.ALL_CONNECTION_TRIES_FAILED, "ALL_CONNECTION_TRIES_FAILED",
+                return Optional.of(ReadFailure.server(ServerError.fromRaw(
+                        ServerErrors.ALL_CONNECTION_TRIES_FAILED,
+                        ServerErrors.format(
+                                ServerErrors.ALL_CONNECTION_TRIES_FAILED,
+                                "ALL_CONNECTION_TRIES_FAILED",
                                 "All connection tries failed"))));
             }
-            Optional<SimMember> paused = members.stream().filter(m -> m.state == MemberState.PAUSED).findFirst();
+            Optional<SimMember> paused =
+                    members.stream().filter(m -> m.state == MemberState.PAUSED).findFirst();
             if (paused.isEmpty()) {
                 return Optional.empty();
             }
-            if (world.now() >= deadline
-                    || !world.scheduler().await(paused.get().resumed, deadline - world.now())) {
+            if (world.now() >= deadline || !world.scheduler().await(paused.get().resumed, deadline - world.now())) {
                 long seconds = world.timings().readTimeout().toSeconds();
-                return Optional.of(ReadFailure.server(ServerError.fromRaw(ServerErrors.TIMEOUT_EXCEEDED,
-                        ServerErrors.format(ServerErrors.TIMEOUT_EXCEEDED, "TIMEOUT_EXCEEDED",
+                return Optional.of(ReadFailure.server(ServerError.fromRaw(
+                        ServerErrors.TIMEOUT_EXCEEDED,
+                        ServerErrors.format(
+                                ServerErrors.TIMEOUT_EXCEEDED,
+                                "TIMEOUT_EXCEEDED",
                                 "Timeout exceeded: elapsed " + seconds + " seconds, maximum: " + seconds))));
             }
         }

@@ -1,11 +1,11 @@
 package io.dpone.testkit.simulator.ports;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.FaultSchedule;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorAdmin;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.world.HostFaults;
 import io.dpone.testkit.simulator.world.QueueEntry;
@@ -30,7 +30,8 @@ public final class FaultState implements HostFaults {
     private final Map<String, SimulatorFault.HostError> hostErrors = new LinkedHashMap<>();
     private final Set<String> killsBeforeFinished = new HashSet<>();
     /** Every fault that fired at least once, by identity: what a run can report as exercised. */
-    private final Set<SimulatorFault> firedFaults = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final Set<SimulatorFault> firedFaults =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     public FaultState(FaultSchedule schedule, SimulatorAdmin admin, World world, WorkerProcesses workers) {
         this.rules = new ArrayList<>();
@@ -56,7 +57,8 @@ public final class FaultState implements HostFaults {
     List<SimulatorFault> onCall(Step.Timing timing, PortCall call, String worker, StatementKind kind, int member) {
         List<SimulatorFault> fired = new ArrayList<>();
         for (int i = 0; i < rules.size(); i++) {
-            if (rules.get(i).step() instanceof Step.Call step && step.timing() == timing
+            if (rules.get(i).step() instanceof Step.Call step
+                    && step.timing() == timing
                     && step.matches(call, worker, kind, member)
                     && fires(i, step.occurrence())) {
                 SimulatorFault fault = rules.get(i).fault();
@@ -77,7 +79,8 @@ public final class FaultState implements HostFaults {
             return;
         }
         for (int i = 0; i < rules.size(); i++) {
-            if (rules.get(i).step() instanceof Step.HostExecutes step && step.matches(member.index, entry.kind())
+            if (rules.get(i).step() instanceof Step.HostExecutes step
+                    && step.matches(member.index, entry.kind())
                     && fires(i, step.occurrence())) {
                 SimulatorFault fault = rules.get(i).fault();
                 firedFaults.add(fault);
@@ -115,7 +118,10 @@ public final class FaultState implements HostFaults {
 
     private void applyWorld(SimulatorFault fault, String where) {
         // an admin fault's lambda has no stable toString: trace its label so the digest replays
-        world.trace("fault", (fault instanceof SimulatorFault.Admin labelled ? "Admin[" + labelled.label() + "]" : fault.toString()) + " " + where);
+        world.trace(
+                "fault",
+                (fault instanceof SimulatorFault.Admin labelled ? "Admin[" + labelled.label() + "]" : fault.toString())
+                        + " " + where);
         if (fault instanceof SimulatorFault.PauseMember pause) {
             admin.pause(pause.member());
         } else if (fault instanceof SimulatorFault.ResumeMember resume) {

@@ -22,11 +22,11 @@ import java.util.Optional;
  * statement.
  */
 final class Initiator {
-    private Initiator() {
-    }
+    private Initiator() {}
 
     /** Waits out the entry with the query's own {@code distributed_ddl_task_timeout}, as the initiator reads it from its context. */
-    static MutationOutcome await(PortContext context, QueueEntry entry, String queryId, StatementKind kind, long taskTimeoutSeconds) {
+    static MutationOutcome await(
+            PortContext context, QueueEntry entry, String queryId, StatementKind kind, long taskTimeoutSeconds) {
         World world = context.world();
         long timeout = taskTimeoutSeconds * 1000;
         long started = world.now();
@@ -34,10 +34,18 @@ final class Initiator {
         int seen = 0;
         for (int attempt = 1; ; attempt++) {
             if (entry.isRemoved()) {
-                return firstError != null ? hostError(queryId, kind, firstError) : error(queryId, kind, ServerErrors.UNFINISHED,
-                        ServerErrors.format(ServerErrors.UNFINISHED, "UNFINISHED",
-                        "Cannot provide query execution status. The query's node /clickhouse/task_queue/ddl/" + entry.name
-                                + " has been deleted by the cleaner since it was finished (or its lifetime is expired)"));
+                return firstError != null
+                        ? hostError(queryId, kind, firstError)
+                        : error(
+                                queryId,
+                                kind,
+                                ServerErrors.UNFINISHED,
+                                ServerErrors.format(
+                                        ServerErrors.UNFINISHED,
+                                        "UNFINISHED",
+                                        "Cannot provide query execution status. The query's node /clickhouse/task_queue/ddl/"
+                                                + entry.name
+                                                + " has been deleted by the cleaner since it was finished (or its lifetime is expired)"));
             }
             List<QueueEntry.Finished> finished = entry.finishedHosts();
             for (; seen < finished.size(); seen++) {
@@ -49,7 +57,9 @@ final class Initiator {
                 if (firstError != null) {
                     return hostError(queryId, kind, firstError);
                 }
-                return entry.allFinished() ? new MutationOutcome.Acknowledged(queryId) : timeout(queryId, kind, entry, world, started);
+                return entry.allFinished()
+                        ? new MutationOutcome.Acknowledged(queryId)
+                        : timeout(queryId, kind, entry, world, started);
             }
             Optional<MutationOutcome> lost = connectionLost(context, queryId);
             if (lost.isPresent()) {
@@ -60,14 +70,24 @@ final class Initiator {
     }
 
     private static MutationOutcome hostError(String queryId, StatementKind kind, QueueEntry.Finished first) {
-        return error(queryId, kind, first.code(), "There was an error on [" + first.host().host() + ":" + first.host().port()
-                + "]: " + first.message());
+        return error(
+                queryId,
+                kind,
+                first.code(),
+                "There was an error on [" + first.host().host() + ":"
+                        + first.host().port() + "]: " + first.message());
     }
 
     /** Refused before anything is queued: the initiator does not know the cluster. */
     static MutationOutcome unknownCluster(String queryId, StatementKind kind, String cluster) {
-        return error(queryId, kind, ServerErrors.CLUSTER_DOESNT_EXIST, ServerErrors.format(ServerErrors.CLUSTER_DOESNT_EXIST,
-                "CLUSTER_DOESNT_EXIST", "Requested cluster '" + cluster + "' not found"));
+        return error(
+                queryId,
+                kind,
+                ServerErrors.CLUSTER_DOESNT_EXIST,
+                ServerErrors.format(
+                        ServerErrors.CLUSTER_DOESNT_EXIST,
+                        "CLUSTER_DOESNT_EXIST",
+                        "Requested cluster '" + cluster + "' not found"));
     }
 
     private static Optional<MutationOutcome> connectionLost(PortContext context, String queryId) {
@@ -75,20 +95,36 @@ final class Initiator {
         if (reach == Connection.Reach.ANSWERS) {
             return Optional.empty();
         }
-        return Optional.of(new MutationOutcome.Ambiguous(queryId, reach == Connection.Reach.REFUSED
-                ? MutationOutcome.AmbiguityCause.CONNECTION_LOST : MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty(),
-                reach == Connection.Reach.REFUSED ? "SocketException: Connection reset" : "SocketTimeoutException: Read timed out"));
+        return Optional.of(new MutationOutcome.Ambiguous(
+                queryId,
+                reach == Connection.Reach.REFUSED
+                        ? MutationOutcome.AmbiguityCause.CONNECTION_LOST
+                        : MutationOutcome.AmbiguityCause.TIMEOUT,
+                Optional.empty(),
+                reach == Connection.Reach.REFUSED
+                        ? "SocketException: Connection reset"
+                        : "SocketTimeoutException: Read timed out"));
     }
 
-    private static MutationOutcome timeout(String queryId, StatementKind kind, QueueEntry entry, World world, long started) {
-        int unfinished = (int) entry.hosts.stream().filter(h -> entry.finishedHosts().stream().noneMatch(f -> f.host().equals(h)))
+    private static MutationOutcome timeout(
+            String queryId, StatementKind kind, QueueEntry entry, World world, long started) {
+        int unfinished = (int) entry.hosts.stream()
+                .filter(h ->
+                        entry.finishedHosts().stream().noneMatch(f -> f.host().equals(h)))
                 .count();
-        return error(queryId, kind, ServerErrors.TIMEOUT_EXCEEDED, ServerErrors.format(ServerErrors.TIMEOUT_EXCEEDED,
-                "TIMEOUT_EXCEEDED", "Distributed DDL task /clickhouse/task_queue/ddl/" + entry.name + " is not finished on "
-                        + unfinished + " of " + entry.hosts.size() + " hosts (" + entry.activeCount()
-                        + " of them are currently executing the task, 0 are inactive). They are going to execute the query in"
-                        + " background. Was waiting for " + String.format(java.util.Locale.ROOT, "%.3f", (world.now() - started) / 1000.0)
-                        + " seconds, which is longer than distributed_ddl_task_timeout"));
+        return error(
+                queryId,
+                kind,
+                ServerErrors.TIMEOUT_EXCEEDED,
+                ServerErrors.format(
+                        ServerErrors.TIMEOUT_EXCEEDED,
+                        "TIMEOUT_EXCEEDED",
+                        "Distributed DDL task /clickhouse/task_queue/ddl/" + entry.name + " is not finished on "
+                                + unfinished + " of " + entry.hosts.size() + " hosts (" + entry.activeCount()
+                                + " of them are currently executing the task, 0 are inactive). They are going to execute the query in"
+                                + " background. Was waiting for "
+                                + String.format(java.util.Locale.ROOT, "%.3f", (world.now() - started) / 1000.0)
+                                + " seconds, which is longer than distributed_ddl_task_timeout"));
     }
 
     private static MutationOutcome error(String queryId, StatementKind kind, int code, String message) {

@@ -20,8 +20,7 @@ import java.util.stream.Collectors;
  * {@code t} looks like. Pure.
  */
 final class InitiatorCreate {
-    private InitiatorCreate() {
-    }
+    private InitiatorCreate() {}
 
     static SimDdlPort.Prepared resolve(SimMember initiator, TableRef candidate, TableRef target, String cluster) {
         if (!initiator.databases.containsKey(target.database())) {
@@ -32,10 +31,13 @@ final class InitiatorCreate {
             return SimDdlPort.Prepared.refused(ServerErrors.unknownTable(target.database(), target.table()));
         }
         TableSpec definition = new TableSpec(source.columns, source.engine);
-        String columns = source.columns.stream().map(InitiatorCreate::declaration).collect(Collectors.joining(", "));
+        String columns =
+                source.columns.stream().map(InitiatorCreate::declaration).collect(Collectors.joining(", "));
         String engine = source.engineFull;
-        return new SimDdlPort.Prepared(new LocalStatement.Create(candidate.database(), candidate.table(), definition, false),
-                uuid -> StoredQueries.createHead(candidate, uuid, cluster) + " (" + columns + ") ENGINE = " + engine, true);
+        return new SimDdlPort.Prepared(
+                new LocalStatement.Create(candidate.database(), candidate.table(), definition, false),
+                uuid -> StoredQueries.createHead(candidate, uuid, cluster) + " (" + columns + ") ENGINE = " + engine,
+                true);
     }
 
     /** A column as the formatter prints it: the name back-quoted, then type, default and codec. */

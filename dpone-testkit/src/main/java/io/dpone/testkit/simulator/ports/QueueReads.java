@@ -19,8 +19,7 @@ import java.util.function.Supplier;
  * the queue as the session last saw it.
  */
 final class QueueReads {
-    private QueueReads() {
-    }
+    private QueueReads() {}
 
     static <T> CatalogRead<T> read(PortContext context, PortCall call, Supplier<CatalogRead<T>> answer) {
         return Reads.run(context, call, List.of(), answer, CatalogRead.Unreadable::failed, SimCatalogPort::describe);
@@ -29,14 +28,22 @@ final class QueueReads {
     /** A queue read answered at the Keeper log index the member's session is served at ({@link World#keeperView}). */
     static <T> T read(PortContext context, PortCall call, LongFunction<T> answer, Function<ReadFailure, T> failed) {
         World world = context.world();
-        return Reads.run(context, call, List.of(), started -> {
-            long view = world.keeperView(context.member(), started.stale);
-            T served = answer.apply(view);
-            if (started.stale && !Objects.equals(served, answer.apply(world.keeperLog().latest()))) {
-                world.event(WorldEvent.STALE_READ);
-                world.trace(context.worker(), call + " served by a lagging follower");
-            }
-            return served;
-        }, failed, String::valueOf);
+        return Reads.run(
+                context,
+                call,
+                List.of(),
+                started -> {
+                    long view = world.keeperView(context.member(), started.stale);
+                    T served = answer.apply(view);
+                    if (started.stale
+                            && !Objects.equals(
+                                    served, answer.apply(world.keeperLog().latest()))) {
+                        world.event(WorldEvent.STALE_READ);
+                        world.trace(context.worker(), call + " served by a lagging follower");
+                    }
+                    return served;
+                },
+                failed,
+                String::valueOf);
     }
 }

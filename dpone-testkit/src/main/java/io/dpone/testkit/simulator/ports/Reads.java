@@ -18,44 +18,84 @@ import java.util.function.Supplier;
  * {@code FailureMapping.readFailure} classifies a connect failure and a read timeout.
  */
 final class Reads {
-    private Reads() {
-    }
+    private Reads() {}
 
     /** A read through the worker's own member. */
-    static <T> T run(PortContext context, PortCall call, List<SimMember> fanOut, Supplier<T> answer,
-            Function<ReadFailure, T> failed, Function<T, String> describe) {
-        return run(context, context.memberIndex(), context.member(), call, fanOut, started -> answer.get(), failed, describe);
+    static <T> T run(
+            PortContext context,
+            PortCall call,
+            List<SimMember> fanOut,
+            Supplier<T> answer,
+            Function<ReadFailure, T> failed,
+            Function<T, String> describe) {
+        return run(
+                context,
+                context.memberIndex(),
+                context.member(),
+                call,
+                fanOut,
+                started -> answer.get(),
+                failed,
+                describe);
     }
 
     /** A read through the worker's own member whose answer depends on the call's faults (a stale KeeperMap read). */
-    static <T> T run(PortContext context, PortCall call, List<SimMember> fanOut, Function<CallGate.Call, T> answer,
-            Function<ReadFailure, T> failed, Function<T, String> describe) {
+    static <T> T run(
+            PortContext context,
+            PortCall call,
+            List<SimMember> fanOut,
+            Function<CallGate.Call, T> answer,
+            Function<ReadFailure, T> failed,
+            Function<T, String> describe) {
         return run(context, context.memberIndex(), context.member(), call, fanOut, answer, failed, describe);
     }
 
     /** A read through {@code member} (index {@code index}); a null member is an endpoint nobody listens on: refused. */
-    static <T> T run(PortContext context, int index, SimMember member, PortCall call, List<SimMember> fanOut,
-            Supplier<T> answer, Function<ReadFailure, T> failed, Function<T, String> describe) {
+    static <T> T run(
+            PortContext context,
+            int index,
+            SimMember member,
+            PortCall call,
+            List<SimMember> fanOut,
+            Supplier<T> answer,
+            Function<ReadFailure, T> failed,
+            Function<T, String> describe) {
         return run(context, index, member, call, fanOut, started -> answer.get(), failed, describe);
     }
 
-    private static <T> T run(PortContext context, int index, SimMember member, PortCall call, List<SimMember> fanOut,
-            Function<CallGate.Call, T> answer, Function<ReadFailure, T> failed, Function<T, String> describe) {
+    private static <T> T run(
+            PortContext context,
+            int index,
+            SimMember member,
+            PortCall call,
+            List<SimMember> fanOut,
+            Function<CallGate.Call, T> answer,
+            Function<ReadFailure, T> failed,
+            Function<T, String> describe) {
         CallGate.Call started = context.gate().begin(context.worker(), index, call, null, null);
         if (started.notSent() || member == null) {
-            return context.gate().end(started, "not sent", failed.apply(Connection.readFailure(Connection.Reach.REFUSED)));
+            return context.gate()
+                    .end(started, "not sent", failed.apply(Connection.readFailure(Connection.Reach.REFUSED)));
         }
         Connection.Reach reach = context.gate().reach(started, member);
         if (reach != Connection.Reach.ANSWERS) {
-            return context.gate().end(started, reach == Connection.Reach.REFUSED ? "not sent" : "timed out",
-                    failed.apply(Connection.readFailure(reach)));
+            return context.gate()
+                    .end(
+                            started,
+                            reach == Connection.Reach.REFUSED ? "not sent" : "timed out",
+                            failed.apply(Connection.readFailure(reach)));
         }
-        Optional<ReadFailure> failure = fanOut.isEmpty() ? Optional.empty() : Connection.fanOut(context.world(), fanOut);
+        Optional<ReadFailure> failure =
+                fanOut.isEmpty() ? Optional.empty() : Connection.fanOut(context.world(), fanOut);
         T result = failure.map(failed).orElseGet(() -> answer.apply(started));
         context.gate().afterEffect(started);
         if (started.loses()) {
-            return context.gate().end(started, "response lost", failed.apply(
-                    new ReadFailure(ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "response lost (simulated)")));
+            return context.gate()
+                    .end(
+                            started,
+                            "response lost",
+                            failed.apply(new ReadFailure(
+                                    ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "response lost (simulated)")));
         }
         return context.gate().end(started, describe.apply(result), result);
     }

@@ -16,7 +16,6 @@ import io.dpone.testkit.simulator.world.ServerErrors;
 import io.dpone.testkit.simulator.world.SimDatabase;
 import io.dpone.testkit.simulator.world.SimMember;
 import io.dpone.testkit.simulator.world.SimTable;
-import io.dpone.testkit.simulator.world.World;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -47,8 +46,12 @@ public final class SimCatalogPort implements CatalogPort {
     @Override
     public CatalogRead<ClusterInventory> inventory(String cluster) {
         SqlQuoting.requireValidIdentifier(cluster);
-        return read(PortCall.INVENTORY, () -> new CatalogRead.Observed<>(
-                new ClusterInventory(cluster, CatalogAnswers.inventory(context.world(), cluster))), false, cluster);
+        return read(
+                PortCall.INVENTORY,
+                () -> new CatalogRead.Observed<>(
+                        new ClusterInventory(cluster, CatalogAnswers.inventory(context.world(), cluster))),
+                false,
+                cluster);
     }
 
     @Override
@@ -56,35 +59,48 @@ public final class SimCatalogPort implements CatalogPort {
         SqlQuoting.requireValidIdentifier(cluster);
         Objects.requireNonNull(target, "target is null");
         Objects.requireNonNull(candidate, "candidate is null");
-        return read(PortCall.MEMBERS, () -> {
-            List<MemberFacts> facts = new ArrayList<>();
-            for (SimMember member : context.world().configured(cluster)) {
-                facts.addAll(MemberAnswers.facts(CatalogAnswers.memberRecords(context.world(), cluster, member, target,
-                        candidate), target, candidate, identities));
-            }
-            return new CatalogRead.Observed<>(List.copyOf(facts));
-        }, true, cluster);
+        return read(
+                PortCall.MEMBERS,
+                () -> {
+                    List<MemberFacts> facts = new ArrayList<>();
+                    for (SimMember member : context.world().configured(cluster)) {
+                        facts.addAll(MemberAnswers.facts(
+                                CatalogAnswers.memberRecords(context.world(), cluster, member, target, candidate),
+                                target,
+                                candidate,
+                                identities));
+                    }
+                    return new CatalogRead.Observed<>(List.copyOf(facts));
+                },
+                true,
+                cluster);
     }
 
     @Override
     public CatalogRead<List<ReplicaHealth>> candidateHealth(String cluster, TableRef candidate) {
         SqlQuoting.requireValidIdentifier(cluster);
         Objects.requireNonNull(candidate, "candidate is null");
-        return read(PortCall.CANDIDATE_HEALTH, () -> {
-            List<ReplicaHealth> health = new ArrayList<>();
-            for (SimMember member : context.world().configured(cluster)) {
-                SimTable table = member.table(candidate.database(), candidate.table());
-                if (table == null) {
-                    // count() of a missing table fails the whole fan-out
-                    return CatalogRead.Unreadable.failed(ReadFailure.server(ServerError.fromRaw(ServerErrors.UNKNOWN_TABLE,
-                            ServerErrors.unknownTable(candidate.database(), candidate.table()).message())));
-                }
-                if (table.replicated()) {
-                    health.add(CatalogAnswers.health(context.world(), member, table));
-                }
-            }
-            return new CatalogRead.Observed<>(List.copyOf(health));
-        }, true, cluster);
+        return read(
+                PortCall.CANDIDATE_HEALTH,
+                () -> {
+                    List<ReplicaHealth> health = new ArrayList<>();
+                    for (SimMember member : context.world().configured(cluster)) {
+                        SimTable table = member.table(candidate.database(), candidate.table());
+                        if (table == null) {
+                            // count() of a missing table fails the whole fan-out
+                            return CatalogRead.Unreadable.failed(ReadFailure.server(ServerError.fromRaw(
+                                    ServerErrors.UNKNOWN_TABLE,
+                                    ServerErrors.unknownTable(candidate.database(), candidate.table())
+                                            .message())));
+                        }
+                        if (table.replicated()) {
+                            health.add(CatalogAnswers.health(context.world(), member, table));
+                        }
+                    }
+                    return new CatalogRead.Observed<>(List.copyOf(health));
+                },
+                true,
+                cluster);
     }
 
     @Override
@@ -92,21 +108,32 @@ public final class SimCatalogPort implements CatalogPort {
         SqlQuoting.requireValidIdentifier(cluster);
         Objects.requireNonNull(database, "database is null");
         Objects.requireNonNull(prefix, "prefix is null");
-        return read(PortCall.TABLE_NAMES, () -> {
-            java.util.TreeSet<String> names = new java.util.TreeSet<>();
-            for (SimMember member : context.world().configured(cluster)) {
-                SimDatabase db = member.databases.get(database);
-                if (db != null) {
-                    db.tables.keySet().stream().filter(name -> name.startsWith(prefix)).forEach(names::add);
-                }
-            }
-            return new CatalogRead.Observed<>(List.copyOf(names));
-        }, true, cluster);
+        return read(
+                PortCall.TABLE_NAMES,
+                () -> {
+                    java.util.TreeSet<String> names = new java.util.TreeSet<>();
+                    for (SimMember member : context.world().configured(cluster)) {
+                        SimDatabase db = member.databases.get(database);
+                        if (db != null) {
+                            db.tables.keySet().stream()
+                                    .filter(name -> name.startsWith(prefix))
+                                    .forEach(names::add);
+                        }
+                    }
+                    return new CatalogRead.Observed<>(List.copyOf(names));
+                },
+                true,
+                cluster);
     }
 
     private <T> CatalogRead<T> read(PortCall call, Supplier<CatalogRead<T>> answer, boolean fanOut, String cluster) {
-        return Reads.run(context, call, fanOut ? context.world().configured(cluster) : List.of(), answer,
-                CatalogRead.Unreadable::failed, SimCatalogPort::describe);
+        return Reads.run(
+                context,
+                call,
+                fanOut ? context.world().configured(cluster) : List.of(),
+                answer,
+                CatalogRead.Unreadable::failed,
+                SimCatalogPort::describe);
     }
 
     static String describe(CatalogRead<?> read) {

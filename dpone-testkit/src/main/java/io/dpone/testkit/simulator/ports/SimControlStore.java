@@ -5,14 +5,14 @@ import io.dpone.clickhouse.cluster.authority.ControlStore;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
 import io.dpone.clickhouse.cluster.port.ServerError;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.CasExpectation;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.MemberState;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.WorldEvent;
 import io.dpone.testkit.simulator.world.KeeperMapStore;
 import io.dpone.testkit.simulator.world.ServerErrors;
@@ -52,8 +52,12 @@ public final class SimControlStore implements ControlStore {
         return mutate(PortCall.CONTROL_INSERT, StatementKind.KEEPER_MAP_INSERT, queryId, (store, write) -> {
             boolean created = store.createStrict(row);
             context.world().keeperCaughtUp(write.member());
-            return created ? new MutationOutcome.Acknowledged(queryId)
-                    : rejected(queryId, StatementKind.KEEPER_MAP_INSERT, ServerErrors.KEEPER_EXCEPTION,
+            return created
+                    ? new MutationOutcome.Acknowledged(queryId)
+                    : rejected(
+                            queryId,
+                            StatementKind.KEEPER_MAP_INSERT,
+                            ServerErrors.KEEPER_EXCEPTION,
                             ServerErrors.nodeExists(store.nodePath(row.targetKey())));
         });
     }
@@ -76,8 +80,11 @@ public final class SimControlStore implements ControlStore {
                 // the multi is a second Keeper round trip: another writer may land in between
                 world.scheduler().yieldFor(world.draw(world.timings().requestLatencyMs()));
                 if (write.member().state != MemberState.UP) {
-                    return new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.CONNECTION_LOST,
-                            Optional.empty(), "SocketException: Connection reset");
+                    return new MutationOutcome.Ambiguous(
+                            queryId,
+                            MutationOutcome.AmbiguityCause.CONNECTION_LOST,
+                            Optional.empty(),
+                            "SocketException: Connection reset");
                 }
             }
             boolean set = store.setIfVersion(expected.targetKey(), version, next);
@@ -85,7 +92,10 @@ public final class SimControlStore implements ControlStore {
             if (!set) {
                 world.event(WorldEvent.BAD_VERSION);
                 world.trace(context.worker(), "cas multi failed: Bad version");
-                return rejected(queryId, StatementKind.KEEPER_MAP_CAS, ServerErrors.KEEPER_EXCEPTION,
+                return rejected(
+                        queryId,
+                        StatementKind.KEEPER_MAP_CAS,
+                        ServerErrors.KEEPER_EXCEPTION,
                         ServerErrors.badVersion(store.nodePath(expected.targetKey())));
             }
             world.trace(context.worker(), "cas matched");
@@ -96,16 +106,30 @@ public final class SimControlStore implements ControlStore {
     @Override
     public ControlRead read(String targetKeyHex, String queryId) {
         Objects.requireNonNull(targetKeyHex, "targetKeyHex is null");
-        return Reads.run(context, PortCall.CONTROL_READ, List.of(), started -> {
-            SimTable table = table();
-            if (table == null || table.keeperMapRoot() == null) {
-                return new ControlRead.Unavailable(ReadFailure.server(ServerError.fromRaw(ServerErrors.UNKNOWN_TABLE,
-                        ServerErrors.unknownTable(control.database(), control.table()).message())).describe());
-            }
-            KeeperMapStore store = context.world().keeperMap(table.keeperMapRoot());
-            return new ControlRead.Found(store.readAt(targetKeyHex, view(store, targetKeyHex, context.member(), started.stale)));
-        }, failure -> new ControlRead.Unavailable(failure.describe()), read -> read instanceof ControlRead.Found found
-                ? "found " + found.row().map(r -> "version " + r.keeperVersion()).orElse("absent") : "unavailable");
+        return Reads.run(
+                context,
+                PortCall.CONTROL_READ,
+                List.of(),
+                started -> {
+                    SimTable table = table();
+                    if (table == null || table.keeperMapRoot() == null) {
+                        return new ControlRead.Unavailable(ReadFailure.server(ServerError.fromRaw(
+                                        ServerErrors.UNKNOWN_TABLE,
+                                        ServerErrors.unknownTable(control.database(), control.table())
+                                                .message()))
+                                .describe());
+                    }
+                    KeeperMapStore store = context.world().keeperMap(table.keeperMapRoot());
+                    return new ControlRead.Found(
+                            store.readAt(targetKeyHex, view(store, targetKeyHex, context.member(), started.stale)));
+                },
+                failure -> new ControlRead.Unavailable(failure.describe()),
+                read -> read instanceof ControlRead.Found found
+                        ? "found "
+                                + found.row()
+                                        .map(r -> "version " + r.keeperVersion())
+                                        .orElse("absent")
+                        : "unavailable");
     }
 
     /** The Keeper log index the member's session is served at; counts a stale read when it hides a change of {@code key}. */
@@ -120,16 +144,19 @@ public final class SimControlStore implements ControlStore {
     }
 
     /** One KeeperMap write on the server: through which member, whether its reads lag, and whether the client waits on it. */
-    private record Write(SimMember member, boolean stale, boolean direct) {
-    }
+    private record Write(SimMember member, boolean stale, boolean direct) {}
 
-    private MutationOutcome mutate(PortCall call, StatementKind kind, String queryId,
+    private MutationOutcome mutate(
+            PortCall call,
+            StatementKind kind,
+            String queryId,
             BiFunction<KeeperMapStore, Write, MutationOutcome> effect) {
         Objects.requireNonNull(queryId, "queryId is null");
         World world = context.world();
         CallGate.Call started = context.gate().begin(context.worker(), context.memberIndex(), call, kind, queryId);
         if (started.notSent()) {
-            return end(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
+            return end(
+                    started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
         }
         SimMember member = context.member();
         Connection.Reach reach = context.gate().reach(started, member);
@@ -139,41 +166,71 @@ public final class SimControlStore implements ControlStore {
         if (reach == Connection.Reach.TIMED_OUT) {
             Write deferred = new Write(member, started.stale, false);
             world.deferRequest(member, () -> apply(kind, queryId, store -> effect.apply(store, deferred)));
-            return end(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty(),
-                    "SocketTimeoutException: Read timed out"));
+            return end(
+                    started,
+                    new MutationOutcome.Ambiguous(
+                            queryId,
+                            MutationOutcome.AmbiguityCause.TIMEOUT,
+                            Optional.empty(),
+                            "SocketTimeoutException: Read timed out"));
         }
         SimulatorFault.KeeperSessionLost lost = started.sessionLoss();
         Write write = new Write(member, started.stale, lost == null);
-        MutationOutcome outcome = lost == null || lost.applied() ? apply(kind, queryId, store -> effect.apply(store, write)) : null;
+        MutationOutcome outcome =
+                lost == null || lost.applied() ? apply(kind, queryId, store -> effect.apply(store, write)) : null;
         if (lost != null) {
             world.event(WorldEvent.KEEPER_SESSION_LOST);
-            world.trace(context.worker(), "keeper session lost with the write " + (lost.applied() ? "applied" : "not applied"));
+            world.trace(
+                    context.worker(),
+                    "keeper session lost with the write " + (lost.applied() ? "applied" : "not applied"));
             world.loseKeeperSession(member);
             outcome = rejected(queryId, kind, ServerErrors.KEEPER_EXCEPTION, ServerErrors.connectionLoss());
         }
         context.gate().afterEffect(started);
         if (started.loses()) {
-            return end(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.RESPONSE_LOST,
-                    Optional.empty(), "response lost (simulated)"));
+            return end(
+                    started,
+                    new MutationOutcome.Ambiguous(
+                            queryId,
+                            MutationOutcome.AmbiguityCause.RESPONSE_LOST,
+                            Optional.empty(),
+                            "response lost (simulated)"));
         }
         return end(started, outcome);
     }
 
-    private MutationOutcome apply(StatementKind kind, String queryId, Function<KeeperMapStore, MutationOutcome> effect) {
+    private MutationOutcome apply(
+            StatementKind kind, String queryId, Function<KeeperMapStore, MutationOutcome> effect) {
         SimMember member = context.member();
         if (!member.knowsStrictMode) {
-            return rejected(queryId, kind, ServerErrors.UNKNOWN_SETTING, ServerErrors.format(ServerErrors.UNKNOWN_SETTING,
-                    "UNKNOWN_SETTING", "Setting keeper_map_strict_mode is neither a builtin setting nor started with the prefix"
-                            + " 'custom_' registered for user-defined settings"));
+            return rejected(
+                    queryId,
+                    kind,
+                    ServerErrors.UNKNOWN_SETTING,
+                    ServerErrors.format(
+                            ServerErrors.UNKNOWN_SETTING,
+                            "UNKNOWN_SETTING",
+                            "Setting keeper_map_strict_mode is neither a builtin setting nor started with the prefix"
+                                    + " 'custom_' registered for user-defined settings"));
         }
         SimTable table = table();
         if (table == null) {
-            return rejected(queryId, kind, ServerErrors.UNKNOWN_TABLE, ServerErrors.unknownTable(control.database(),
-                    control.table()).message());
+            return rejected(
+                    queryId,
+                    kind,
+                    ServerErrors.UNKNOWN_TABLE,
+                    ServerErrors.unknownTable(control.database(), control.table())
+                            .message());
         }
         if (table.keeperMapRoot() == null) {
-            return rejected(queryId, kind, ServerErrors.NOT_IMPLEMENTED, ServerErrors.format(ServerErrors.NOT_IMPLEMENTED,
-                    "NOT_IMPLEMENTED", "simulated control tables are KeeperMap tables"));
+            return rejected(
+                    queryId,
+                    kind,
+                    ServerErrors.NOT_IMPLEMENTED,
+                    ServerErrors.format(
+                            ServerErrors.NOT_IMPLEMENTED,
+                            "NOT_IMPLEMENTED",
+                            "simulated control tables are KeeperMap tables"));
         }
         return effect.apply(context.world().keeperMap(table.keeperMapRoot()));
     }
@@ -187,7 +244,13 @@ public final class SimControlStore implements ControlStore {
     }
 
     private MutationOutcome end(CallGate.Call started, MutationOutcome outcome) {
-        return context.gate().end(started, outcome.getClass().getSimpleName()
-                + (outcome instanceof MutationOutcome.Rejected r ? " " + r.error().code() : ""), outcome);
+        return context.gate()
+                .end(
+                        started,
+                        outcome.getClass().getSimpleName()
+                                + (outcome instanceof MutationOutcome.Rejected r
+                                        ? " " + r.error().code()
+                                        : ""),
+                        outcome);
     }
 }

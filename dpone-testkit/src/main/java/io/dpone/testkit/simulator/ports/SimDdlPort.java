@@ -5,24 +5,24 @@ import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.ddl.DispatchGate;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.ddl.QueueLookups;
 import io.dpone.clickhouse.cluster.ddl.QueueRows;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
-import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
-import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.port.ServerError;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import io.dpone.clickhouse.cluster.sql.QueueStatements;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.PortCall;
@@ -61,8 +61,13 @@ public final class SimDdlPort implements DdlPort {
 
     @Override
     public CatalogRead<CapabilityPreflight.Facts> preflight() {
-        return QueueReads.read(context, PortCall.DDL_PREFLIGHT, () -> new CatalogRead.Observed<>(new CapabilityPreflight.Facts(
-                Optional.of(5L), Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE), ServerErrors.VERSION)));
+        return QueueReads.read(
+                context,
+                PortCall.DDL_PREFLIGHT,
+                () -> new CatalogRead.Observed<>(new CapabilityPreflight.Facts(
+                        Optional.of(5L),
+                        Optional.of(CapabilityPreflight.REQUIRED_SETTINGS_TYPE),
+                        ServerErrors.VERSION)));
     }
 
     @Override
@@ -72,8 +77,14 @@ public final class SimDdlPort implements DdlPort {
             context.world().trace(context.worker(), "dispatch refused: " + refusal.get());
             return new DdlDispatch.PermitRefused(refusal.get());
         }
-        return send(PortCall.DDL_DISPATCH, ddl.cluster(), ddl.render().kind(), permit.token(), Statements.of(ddl),
-                uuid -> StoredQueries.of(ddl), false);
+        return send(
+                PortCall.DDL_DISPATCH,
+                ddl.cluster(),
+                ddl.render().kind(),
+                permit.token(),
+                Statements.of(ddl),
+                uuid -> StoredQueries.of(ddl),
+                false);
     }
 
     @Override
@@ -83,16 +94,28 @@ public final class SimDdlPort implements DdlPort {
             context.world().trace(context.worker(), "setup dispatch refused: " + refusal.get());
             return new DdlDispatch.PermitRefused(refusal.get());
         }
-        if (ddl instanceof SetupDdl.CandidateCreate create && create.definition() instanceof CandidateDefinition.LikeTarget like) {
-            return send(PortCall.DDL_SETUP, ddl.cluster(), ddl.render().kind(), token,
+        if (ddl instanceof SetupDdl.CandidateCreate create
+                && create.definition() instanceof CandidateDefinition.LikeTarget like) {
+            return send(
+                    PortCall.DDL_SETUP,
+                    ddl.cluster(),
+                    ddl.render().kind(),
+                    token,
                     () -> InitiatorCreate.resolve(context.member(), create.candidate(), like.target(), ddl.cluster()));
         }
-        Prepared prepared = new Prepared(Statements.of(ddl), uuid -> StoredQueries.of(ddl, uuid), Statements.creates(ddl));
+        Prepared prepared =
+                new Prepared(Statements.of(ddl), uuid -> StoredQueries.of(ddl, uuid), Statements.creates(ddl));
         return send(PortCall.DDL_SETUP, ddl.cluster(), ddl.render().kind(), token, () -> prepared);
     }
 
-    private DdlDispatch send(PortCall call, String cluster, StatementKind kind, DdlCorrelationToken token,
-            LocalStatement statement, Function<UUID, String> query, boolean creates) {
+    private DdlDispatch send(
+            PortCall call,
+            String cluster,
+            StatementKind kind,
+            DdlCorrelationToken token,
+            LocalStatement statement,
+            Function<UUID, String> query,
+            boolean creates) {
         Prepared prepared = new Prepared(statement, query, creates);
         return send(call, cluster, kind, token, () -> prepared);
     }
@@ -102,7 +125,8 @@ public final class SimDdlPort implements DdlPort {
      * host and the stored query (by the initiator's {@code CREATE} UUID), or the error that refuses it
      * before anything is queued ({@code failure}).
      */
-    record Prepared(LocalStatement statement, Function<UUID, String> query, boolean creates, LocalResult.Failed failure) {
+    record Prepared(
+            LocalStatement statement, Function<UUID, String> query, boolean creates, LocalResult.Failed failure) {
         Prepared(LocalStatement statement, Function<UUID, String> query, boolean creates) {
             this(statement, query, creates, null);
         }
@@ -112,15 +136,20 @@ public final class SimDdlPort implements DdlPort {
         }
     }
 
-    private DdlDispatch send(PortCall call, String cluster, StatementKind kind, DdlCorrelationToken token,
+    private DdlDispatch send(
+            PortCall call,
+            String cluster,
+            StatementKind kind,
+            DdlCorrelationToken token,
             Supplier<Prepared> preparation) {
         World world = context.world();
         String queryId = context.queryIds().get();
         QueryContext settings = QueryContext.distributedDdl(queryId, token.value(), taskTimeoutSeconds);
-        CallGate.Call started = context.gate().begin(context.worker(), context.memberIndex(), call, kind, queryId,
-                token.value());
+        CallGate.Call started =
+                context.gate().begin(context.worker(), context.memberIndex(), call, kind, queryId, token.value());
         if (started.notSent()) {
-            return sent(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
+            return sent(
+                    started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
         }
         Connection.Reach reach = context.gate().reach(started, context.member());
         if (reach == Connection.Reach.REFUSED) {
@@ -133,36 +162,61 @@ public final class SimDdlPort implements DdlPort {
                     enqueue(cluster, kind, settings, prepared, started.duplicates());
                 }
             });
-            return sent(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.TIMEOUT,
-                    Optional.empty(), "SocketTimeoutException: Read timed out"));
+            return sent(
+                    started,
+                    new MutationOutcome.Ambiguous(
+                            queryId,
+                            MutationOutcome.AmbiguityCause.TIMEOUT,
+                            Optional.empty(),
+                            "SocketTimeoutException: Read timed out"));
         }
         if (world.configured(cluster).isEmpty()) {
             return sent(started, Initiator.unknownCluster(queryId, kind, cluster));
         }
         Prepared prepared = preparation.get();
         if (prepared.failure() != null) {
-            world.trace(context.worker(), "the initiator refuses the statement before enqueueing it: code "
-                    + prepared.failure().code());
-            return sent(started, FailureMapping.fromServerError(queryId, ServerError.fromRaw(prepared.failure().code(),
-                    prepared.failure().message()), kind));
+            world.trace(
+                    context.worker(),
+                    "the initiator refuses the statement before enqueueing it: code "
+                            + prepared.failure().code());
+            return sent(
+                    started,
+                    FailureMapping.fromServerError(
+                            queryId,
+                            ServerError.fromRaw(
+                                    prepared.failure().code(),
+                                    prepared.failure().message()),
+                            kind));
         }
         QueueEntry entry = enqueue(cluster, kind, settings, prepared, started.duplicates());
         context.gate().afterEffect(started);
         if (started.loses()) {
-            return sent(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.RESPONSE_LOST,
-                    Optional.empty(), "response lost (simulated)"));
+            return sent(
+                    started,
+                    new MutationOutcome.Ambiguous(
+                            queryId,
+                            MutationOutcome.AmbiguityCause.RESPONSE_LOST,
+                            Optional.empty(),
+                            "response lost (simulated)"));
         }
         return sent(started, Initiator.await(context, entry, queryId, kind, taskTimeoutSeconds));
     }
 
     /** The initiator's enqueue; a duplicate (hidden retry) enqueues the same statement again, right after. */
-    private QueueEntry enqueue(String cluster, StatementKind kind, QueryContext settings, Prepared prepared, boolean duplicate) {
+    private QueueEntry enqueue(
+            String cluster, StatementKind kind, QueryContext settings, Prepared prepared, boolean duplicate) {
         World world = context.world();
         QueueEntry first = null;
         for (int copy = 0; copy < (duplicate ? 2 : 1); copy++) {
             UUID uuid = prepared.creates() ? world.newUuid() : null;
-            QueueEntry entry = world.enqueue(context.member(), cluster, prepared.query().apply(uuid), settings.settingsByName(),
-                    prepared.statement(), uuid, kind);
+            QueueEntry entry = world.enqueue(
+                    context.member(),
+                    cluster,
+                    prepared.query().apply(uuid),
+                    settings.settingsByName(),
+                    prepared.statement(),
+                    uuid,
+                    kind);
             first = first == null ? entry : first;
         }
         return first;
@@ -187,15 +241,21 @@ public final class SimDdlPort implements DdlPort {
     @Override
     public QueueLookup lookup(ExpectedDdl expected) {
         Objects.requireNonNull(expected, "expected is null");
-        return QueueReads.read(context, PortCall.DDL_LOOKUP, view -> LOOKUPS.bind(expected, grouped(expected.cluster(),
-                token -> token.equals(expected.correlationToken()), view)),
+        return QueueReads.read(
+                context,
+                PortCall.DDL_LOOKUP,
+                view -> LOOKUPS.bind(
+                        expected,
+                        grouped(expected.cluster(), token -> token.equals(expected.correlationToken()), view)),
                 failure -> new QueueLookup.Unknown(QueueLookup.Reason.QUEUE_UNREADABLE));
     }
 
     @Override
     public CatalogRead<List<QueueLookupRow>> entriesWithTokenPrefix(String cluster, String tokenPrefix) {
         QueueStatements.lookupByTokenPrefix(cluster, tokenPrefix); // the adapter's argument checks, identically
-        return QueueReads.read(context, PortCall.DDL_ENTRIES_BY_PREFIX,
+        return QueueReads.read(
+                context,
+                PortCall.DDL_ENTRIES_BY_PREFIX,
                 view -> new CatalogRead.Observed<>(grouped(cluster, token -> token.startsWith(tokenPrefix), view)),
                 CatalogRead.Unreadable::failed);
     }
@@ -204,10 +264,16 @@ public final class SimDdlPort implements DdlPort {
     public CatalogRead<List<QueueRow>> hostRows(BoundEntry entry) {
         Objects.requireNonNull(entry, "entry is null");
         QueueStatements.hostRows(entry.cluster(), entry.entry());
-        return QueueReads.read(context, PortCall.DDL_HOST_ROWS, view -> new CatalogRead.Observed<>(QueueRows.fromHostRows(
-                entry.cluster(), context.world().queue().entriesAt(view).stream()
-                        .filter(e -> e.cluster.equals(entry.cluster()) && e.name.equals(entry.entry()))
-                        .flatMap(e -> QueueRowsView.hostRows(e, view).stream()).toList())), CatalogRead.Unreadable::failed);
+        return QueueReads.read(
+                context,
+                PortCall.DDL_HOST_ROWS,
+                view -> new CatalogRead.Observed<>(QueueRows.fromHostRows(
+                        entry.cluster(),
+                        context.world().queue().entriesAt(view).stream()
+                                .filter(e -> e.cluster.equals(entry.cluster()) && e.name.equals(entry.entry()))
+                                .flatMap(e -> QueueRowsView.hostRows(e, view).stream())
+                                .toList())),
+                CatalogRead.Unreadable::failed);
     }
 
     /** The grouped lookup answer: one row per entry of {@code cluster} whose log_comment matches, by entry name. */

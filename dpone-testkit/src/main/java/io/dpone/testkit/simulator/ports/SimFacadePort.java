@@ -1,11 +1,11 @@
 package io.dpone.testkit.simulator.ports;
 
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
+import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.port.ReadOutcome.ReadFailure;
 import io.dpone.clickhouse.cluster.port.ServerError;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
@@ -42,16 +42,24 @@ public final class SimFacadePort implements FacadePort {
         Objects.requireNonNull(spec, "spec is null");
         Objects.requireNonNull(targetKey, "targetKey is null");
         List<SimMember> members = context.world().configured(cluster);
-        return Reads.run(context, PortCall.FACADE_OBSERVE, members, started -> answer(members, spec, targetKey, started.stale),
-                CatalogRead.Unreadable::failed, SimCatalogPort::describe);
+        return Reads.run(
+                context,
+                PortCall.FACADE_OBSERVE,
+                members,
+                started -> answer(members, spec, targetKey, started.stale),
+                CatalogRead.Unreadable::failed,
+                SimCatalogPort::describe);
     }
 
-    private CatalogRead<List<FacadeObservation>> answer(List<SimMember> members, FacadeSpec spec, Digest targetKey,
-            boolean stale) {
+    private CatalogRead<List<FacadeObservation>> answer(
+            List<SimMember> members, FacadeSpec spec, Digest targetKey, boolean stale) {
         boolean everywhere = !members.isEmpty() && members.stream().allMatch(member -> table(member, spec) != null);
-        if (everywhere && members.stream().anyMatch(member -> table(member, spec).keeperMapRoot() == null)) {
-            return CatalogRead.Unreadable.failed(ReadFailure.server(ServerError.fromRaw(47, ServerErrors.format(47,
-                    "UNKNOWN_IDENTIFIER", "Missing columns: '_version' while processing query"))));
+        if (everywhere
+                && members.stream().anyMatch(member -> table(member, spec).keeperMapRoot() == null)) {
+            return CatalogRead.Unreadable.failed(ReadFailure.server(ServerError.fromRaw(
+                    47,
+                    ServerErrors.format(
+                            47, "UNKNOWN_IDENTIFIER", "Missing columns: '_version' while processing query"))));
         }
         List<FacadeObservation> observations = new ArrayList<>();
         for (SimMember member : members) {
@@ -61,8 +69,13 @@ public final class SimFacadePort implements FacadePort {
                 continue;
             }
             Optional<VersionedRow> slot = everywhere ? slot(member, table, targetKey.hex(), stale) : Optional.empty();
-            observations.add(new FacadeObservation.Present(member.endpoint, table.engineFull, table.typedColumns(),
-                    member.knowsStrictMode, member.knowsValidateMutationQuery, slot));
+            observations.add(new FacadeObservation.Present(
+                    member.endpoint,
+                    table.engineFull,
+                    table.typedColumns(),
+                    member.knowsStrictMode,
+                    member.knowsValidateMutationQuery,
+                    slot));
         }
         return new CatalogRead.Observed<>(List.copyOf(observations));
     }

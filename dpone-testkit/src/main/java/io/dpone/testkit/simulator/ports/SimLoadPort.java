@@ -32,37 +32,60 @@ public final class SimLoadPort implements CandidateLoadPort {
     }
 
     @Override
-    public LoadResult load(TableRef candidate, List<String> columns, RowCursor rows, long maxSourceBytes,
-            Cancellation cancellation, ProgressListener progress) {
+    public LoadResult load(
+            TableRef candidate,
+            List<String> columns,
+            RowCursor rows,
+            long maxSourceBytes,
+            Cancellation cancellation,
+            ProgressListener progress) {
         Objects.requireNonNull(candidate, "candidate is null");
         Objects.requireNonNull(rows, "rows is null");
         World world = context.world();
         String queryId = context.queryIds().get();
-        CallGate.Call started = context.gate().begin(context.worker(), context.memberIndex(), PortCall.LOAD,
-                StatementKind.CANDIDATE_LOAD, queryId);
+        CallGate.Call started = context.gate()
+                .begin(context.worker(), context.memberIndex(), PortCall.LOAD, StatementKind.CANDIDATE_LOAD, queryId);
         if (started.notSent()) {
-            return failed(started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
+            return failed(
+                    started, new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused (simulated)"));
         }
         SimMember member = context.member();
         Connection.Reach reach = context.gate().reach(started, member);
         if (reach != Connection.Reach.ANSWERS) {
-            return failed(started, reach == Connection.Reach.REFUSED
-                    ? new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused")
-                    : new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty(),
-                            "SocketTimeoutException: Read timed out"));
+            return failed(
+                    started,
+                    reach == Connection.Reach.REFUSED
+                            ? new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused")
+                            : new MutationOutcome.Ambiguous(
+                                    queryId,
+                                    MutationOutcome.AmbiguityCause.TIMEOUT,
+                                    Optional.empty(),
+                                    "SocketTimeoutException: Read timed out"));
         }
         SimTable table = member.table(candidate.database(), candidate.table());
         if (table == null) {
-            return failed(started, refused(queryId, ServerErrors.UNKNOWN_TABLE,
-                    ServerErrors.unknownTable(candidate.database(), candidate.table()).message()));
+            return failed(
+                    started,
+                    refused(
+                            queryId,
+                            ServerErrors.UNKNOWN_TABLE,
+                            ServerErrors.unknownTable(candidate.database(), candidate.table())
+                                    .message()));
         }
         if (table.replicated() && (member.sessionExpired || member.initializing)) {
-            return failed(started, refused(queryId, ServerErrors.TABLE_IS_READ_ONLY, ServerErrors.format(
-                    ServerErrors.TABLE_IS_READ_ONLY, "TABLE_IS_READ_ONLY", "Table is in readonly mode")));
+            return failed(
+                    started,
+                    refused(
+                            queryId,
+                            ServerErrors.TABLE_IS_READ_ONLY,
+                            ServerErrors.format(
+                                    ServerErrors.TABLE_IS_READ_ONLY,
+                                    "TABLE_IS_READ_ONLY",
+                                    "Table is in readonly mode")));
         }
         SourceStream stream = new SourceStream();
-        LoadResult.SourceRejected stopped = stream.stream(rows, columns.size(), maxSourceBytes, cancellation, progress,
-                block -> commit(member, table, block));
+        LoadResult.SourceRejected stopped = stream.stream(
+                rows, columns.size(), maxSourceBytes, cancellation, progress, block -> commit(member, table, block));
         if (stopped != null) {
             return context.gate().end(started, "source rejected " + stopped.code(), stopped);
         }
@@ -71,10 +94,16 @@ public final class SimLoadPort implements CandidateLoadPort {
         progress.loaded(stream.written(), rows.bytesRead(), -1);
         context.gate().afterEffect(started);
         if (started.loses()) {
-            return failed(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.RESPONSE_LOST,
-                    Optional.empty(), "response lost (simulated)"));
+            return failed(
+                    started,
+                    new MutationOutcome.Ambiguous(
+                            queryId,
+                            MutationOutcome.AmbiguityCause.RESPONSE_LOST,
+                            Optional.empty(),
+                            "response lost (simulated)"));
         }
-        return context.gate().end(started, "loaded " + stream.written(), new LoadResult.Loaded(stream.written(), rows.bytesRead()));
+        return context.gate()
+                .end(started, "loaded " + stream.written(), new LoadResult.Loaded(stream.written(), rows.bytesRead()));
     }
 
     private void commit(SimMember member, SimTable table, long rows) {
@@ -89,7 +118,8 @@ public final class SimLoadPort implements CandidateLoadPort {
     }
 
     private static MutationOutcome refused(String queryId, int code, String message) {
-        return FailureMapping.fromServerError(queryId, ServerError.fromRaw(code, message), StatementKind.CANDIDATE_LOAD);
+        return FailureMapping.fromServerError(
+                queryId, ServerError.fromRaw(code, message), StatementKind.CANDIDATE_LOAD);
     }
 
     private LoadResult failed(CallGate.Call started, MutationOutcome outcome) {

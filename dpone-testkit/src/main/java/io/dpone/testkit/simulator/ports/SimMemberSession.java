@@ -31,7 +31,6 @@ import io.dpone.testkit.simulator.world.ServerErrors;
 import io.dpone.testkit.simulator.world.SimDatabaseAccess;
 import io.dpone.testkit.simulator.world.SimMember;
 import io.dpone.testkit.simulator.world.SimTable;
-import io.dpone.testkit.simulator.world.World;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,15 +74,21 @@ final class SimMemberSession implements MemberSession {
     public CatalogRead<MemberSelf> identify(String cluster) {
         return read(PortCall.MEMBER_IDENTIFY, () -> {
             int position = context.world().configured(cluster).indexOf(member);
-            return position < 0 ? CatalogRead.Unreadable.malformed()
+            return position < 0
+                    ? CatalogRead.Unreadable.malformed()
                     : new CatalogRead.Observed<>(new MemberSelf(1, position + 1, member.timeZone));
         });
     }
 
     @Override
     public CatalogRead<MemberPolicy> policy(String database) {
-        return read(PortCall.MEMBER_POLICY, () -> new CatalogRead.Observed<>(new MemberPolicy(MemberPolicy.REQUIRED.stream()
-                .filter(member.deniedPrivileges::contains).toList(), member.deduplicationWindowDefault)));
+        return read(
+                PortCall.MEMBER_POLICY,
+                () -> new CatalogRead.Observed<>(new MemberPolicy(
+                        MemberPolicy.REQUIRED.stream()
+                                .filter(member.deniedPrivileges::contains)
+                                .toList(),
+                        member.deduplicationWindowDefault)));
     }
 
     @Override
@@ -94,25 +99,37 @@ final class SimMemberSession implements MemberSession {
                 return new CatalogRead.Observed<>(new TableState.Absent());
             }
             List<ColumnDefinition> columns = found.columns.stream()
-                    .map(c -> new ColumnDefinition(c.name(), c.type(), c.defaultKind())).toList();
+                    .map(c -> new ColumnDefinition(c.name(), c.type(), c.defaultKind()))
+                    .toList();
             return new CatalogRead.Observed<>(new TableState.Present(found.uuid, found.engineFull.strip(), columns));
         });
     }
 
     @Override
     public MutationOutcome create(TableRef candidate, UUID uuid, CandidateDefinition definition) {
-        return mutate(PortCall.MEMBER_CREATE, candidate, Statements.create(candidate, definition), requireNonNull(uuid, "uuid is null"));
+        return mutate(
+                PortCall.MEMBER_CREATE,
+                candidate,
+                Statements.create(candidate, definition),
+                requireNonNull(uuid, "uuid is null"));
     }
 
     @Override
     public MutationOutcome drop(TableRef candidate) {
-        return mutate(PortCall.MEMBER_DROP, candidate, new LocalStatement.DropIfExists(candidate.database(), candidate.table()),
+        return mutate(
+                PortCall.MEMBER_DROP,
+                candidate,
+                new LocalStatement.DropIfExists(candidate.database(), candidate.table()),
                 null);
     }
 
     @Override
     public MutationOutcome rename(TableRef from, TableRef to) {
-        return mutate(PortCall.MEMBER_RENAME, from, new LocalStatement.Rename(from.database(), from.table(), to.table()), null);
+        return mutate(
+                PortCall.MEMBER_RENAME,
+                from,
+                new LocalStatement.Rename(from.database(), from.table(), to.table()),
+                null);
     }
 
     /**
@@ -124,13 +141,16 @@ final class SimMemberSession implements MemberSession {
      * its statement completes; no rows means no statement.
      */
     @Override
-    public LoadResult insert(TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
+    public LoadResult insert(
+            TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
         long loaded = 0;
         List<Object> row = rows.next();
         while (row != null) {
             if (cancellation.isCancelled()) {
-                return new LoadResult.SourceRejected(DponeErrorCode.PUBLICATION_CANCELLED,
-                        "the load was cancelled after " + loaded + " rows", loaded);
+                return new LoadResult.SourceRejected(
+                        DponeErrorCode.PUBLICATION_CANCELLED,
+                        "the load was cancelled after " + loaded + " rows",
+                        loaded);
             }
             List<List<Object>> block = new ArrayList<>();
             while (row != null && block.size() < batchRows) {
@@ -149,8 +169,8 @@ final class SimMemberSession implements MemberSession {
     /** One INSERT statement of {@code block}; null when it completed, else why it did not. */
     private MutationOutcome insertBlock(TableRef candidate, ArtifactSchema schema, List<List<Object>> block) {
         String queryId = context.queryIds().get();
-        CallGate.Call started = context.gate().begin(context.worker(), index, PortCall.MEMBER_INSERT,
-                StatementKind.CANDIDATE_LOAD, queryId);
+        CallGate.Call started = context.gate()
+                .begin(context.worker(), index, PortCall.MEMBER_INSERT, StatementKind.CANDIDATE_LOAD, queryId);
         MutationOutcome unreached = unreached(started, queryId);
         if (unreached != null) {
             // a paused member never answered the INSERT header, so no block was sent
@@ -159,16 +179,28 @@ final class SimMemberSession implements MemberSession {
         // resolved once, when the statement starts: this table object receives the whole block
         SimTable table = member.table(candidate.database(), candidate.table());
         if (table == null) {
-            return failed(started, refused(queryId, ServerErrors.unknownTable(candidate.database(), candidate.table()),
-                    StatementKind.CANDIDATE_LOAD));
+            return failed(
+                    started,
+                    refused(
+                            queryId,
+                            ServerErrors.unknownTable(candidate.database(), candidate.table()),
+                            StatementKind.CANDIDATE_LOAD));
         }
         if (table.replicated() || table.keeperMapRoot() != null) {
-            throw new UnsupportedOperationException("direct member inserts are modelled into non-replicated MergeTree tables only");
+            throw new UnsupportedOperationException(
+                    "direct member inserts are modelled into non-replicated MergeTree tables only");
         }
         for (TypedColumn column : schema.columns()) {
             if (table.columns.stream().noneMatch(c -> c.name().equals(column.name()))) {
-                return failed(started, refused(queryId, ServerErrors.failed(NO_SUCH_COLUMN_IN_TABLE, "NO_SUCH_COLUMN_IN_TABLE",
-                        "No such column " + column.name() + " in table"), StatementKind.CANDIDATE_LOAD));
+                return failed(
+                        started,
+                        refused(
+                                queryId,
+                                ServerErrors.failed(
+                                        NO_SUCH_COLUMN_IN_TABLE,
+                                        "NO_SUCH_COLUMN_IN_TABLE",
+                                        "No such column " + column.name() + " in table"),
+                                StatementKind.CANDIDATE_LOAD));
             }
         }
         observe(PortCall.MEMBER_INSERT, candidate);
@@ -185,8 +217,13 @@ final class SimMemberSession implements MemberSession {
         context.world().scheduler().yieldFor(committed / 10_000);
         context.gate().afterEffect(started);
         if (limit >= 0) {
-            return failed(started, new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.CONNECTION_LOST,
-                    Optional.empty(), "connection lost after " + committed + " rows of the block (simulated)"));
+            return failed(
+                    started,
+                    new MutationOutcome.Ambiguous(
+                            queryId,
+                            MutationOutcome.AmbiguityCause.CONNECTION_LOST,
+                            Optional.empty(),
+                            "connection lost after " + committed + " rows of the block (simulated)"));
         }
         if (started.loses()) {
             return failed(started, lost(queryId));
@@ -204,7 +241,9 @@ final class SimMemberSession implements MemberSession {
             }
             for (TypedColumn column : schema.columns()) {
                 if (table.columns.stream().noneMatch(c -> c.name().equals(column.name()))) {
-                    return serverFailure(ServerErrors.failed(UNKNOWN_IDENTIFIER, "UNKNOWN_IDENTIFIER",
+                    return serverFailure(ServerErrors.failed(
+                            UNKNOWN_IDENTIFIER,
+                            "UNKNOWN_IDENTIFIER",
                             "Unknown expression identifier `" + column.name() + "`"));
                 }
             }
@@ -216,7 +255,8 @@ final class SimMemberSession implements MemberSession {
     public CatalogRead<Long> rowCount(TableRef table) {
         return read(PortCall.MEMBER_ROW_COUNT, () -> {
             SimTable found = member.table(table.database(), table.table());
-            return found == null ? serverFailure(ServerErrors.unknownTable(table.database(), table.table()))
+            return found == null
+                    ? serverFailure(ServerErrors.unknownTable(table.database(), table.table()))
                     : new CatalogRead.Observed<>(found.rows());
         });
     }
@@ -247,7 +287,14 @@ final class SimMemberSession implements MemberSession {
     }
 
     private <T> CatalogRead<T> read(PortCall call, Supplier<CatalogRead<T>> answer) {
-        return Reads.run(context, index, member, call, List.of(), answer, CatalogRead.Unreadable::failed,
+        return Reads.run(
+                context,
+                index,
+                member,
+                call,
+                List.of(),
+                answer,
+                CatalogRead.Unreadable::failed,
                 SimCatalogPort::describe);
     }
 
@@ -257,7 +304,8 @@ final class SimMemberSession implements MemberSession {
      */
     private MutationOutcome mutate(PortCall call, TableRef table, LocalStatement statement, UUID createUuid) {
         String queryId = context.queryIds().get();
-        CallGate.Call started = context.gate().begin(context.worker(), index, call, StatementKind.MEMBER_LOCAL_DDL, queryId);
+        CallGate.Call started =
+                context.gate().begin(context.worker(), index, call, StatementKind.MEMBER_LOCAL_DDL, queryId);
         MutationOutcome unreached = unreached(started, queryId);
         if (unreached != null) {
             if (unreached instanceof MutationOutcome.Ambiguous) {
@@ -271,9 +319,13 @@ final class SimMemberSession implements MemberSession {
             return context.gate().end(started, "response lost", lost(queryId));
         }
         MutationOutcome outcome = result instanceof LocalResult.Failed failed
-                ? refused(queryId, failed, StatementKind.MEMBER_LOCAL_DDL) : new MutationOutcome.Acknowledged(queryId);
-        return context.gate().end(started, result instanceof LocalResult.Failed ? "server error " + result.code()
-                : "Acknowledged", outcome);
+                ? refused(queryId, failed, StatementKind.MEMBER_LOCAL_DDL)
+                : new MutationOutcome.Acknowledged(queryId);
+        return context.gate()
+                .end(
+                        started,
+                        result instanceof LocalResult.Failed ? "server error " + result.code() : "Acknowledged",
+                        outcome);
     }
 
     private LocalResult apply(PortCall call, TableRef table, LocalStatement statement, UUID createUuid) {
@@ -286,8 +338,8 @@ final class SimMemberSession implements MemberSession {
             return;
         }
         SimTable present = member.table(table.database(), table.table());
-        MemberStep step = new MemberStep(context.worker(), index, call, table,
-                Optional.ofNullable(present == null ? null : present.uuid));
+        MemberStep step = new MemberStep(
+                context.worker(), index, call, table, Optional.ofNullable(present == null ? null : present.uuid));
         context.world().observers().forEach(observer -> observer.beforeMemberApplies(step));
     }
 
@@ -300,8 +352,12 @@ final class SimMemberSession implements MemberSession {
         return switch (reach) {
             case ANSWERS -> null;
             case REFUSED -> new MutationOutcome.NotSent(queryId, "ConnectException: Connection refused");
-            case TIMED_OUT -> new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.TIMEOUT, Optional.empty(),
-                    "SocketTimeoutException: Read timed out");
+            case TIMED_OUT ->
+                new MutationOutcome.Ambiguous(
+                        queryId,
+                        MutationOutcome.AmbiguityCause.TIMEOUT,
+                        Optional.empty(),
+                        "SocketTimeoutException: Read timed out");
         };
     }
 
@@ -310,8 +366,8 @@ final class SimMemberSession implements MemberSession {
     }
 
     private static MutationOutcome lost(String queryId) {
-        return new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.RESPONSE_LOST, Optional.empty(),
-                "response lost (simulated)");
+        return new MutationOutcome.Ambiguous(
+                queryId, MutationOutcome.AmbiguityCause.RESPONSE_LOST, Optional.empty(), "response lost (simulated)");
     }
 
     private static <T> CatalogRead<T> serverFailure(LocalResult.Failed failed) {

@@ -20,8 +20,8 @@ import java.util.Optional;
  */
 public final class SimMemberSessions implements MemberSessions {
     /** Only its value rules are used; it opens no connection. */
-    private static final MemberSessions NATIVE_LIMITS = new NativeMemberSessions("default", "simulated", "",
-            Duration.ofSeconds(1), Duration.ofSeconds(1), () -> "unused", 1);
+    private static final MemberSessions NATIVE_LIMITS = new NativeMemberSessions(
+            "default", "simulated", "", Duration.ofSeconds(1), Duration.ofSeconds(1), () -> "unused", 1);
 
     private final PortContext context;
     private final int batchRows;
@@ -38,8 +38,10 @@ public final class SimMemberSessions implements MemberSessions {
     public MemberSession session(ResolvedEndpoint endpoint) {
         requireNonNull(endpoint, "endpoint is null");
         SimMember reached = context.world().members().stream()
-                .filter(member -> member.endpoint.host().equals(endpoint.host()) && member.endpoint.port() == endpoint.port())
-                .findFirst().orElse(null);
+                .filter(member ->
+                        member.endpoint.host().equals(endpoint.host()) && member.endpoint.port() == endpoint.port())
+                .findFirst()
+                .orElse(null);
         return new SimMemberSession(context, reached, batchRows);
     }
 

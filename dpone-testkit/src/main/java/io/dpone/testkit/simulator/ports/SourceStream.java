@@ -23,16 +23,23 @@ final class SourceStream {
     private long pending;
 
     /** Streams every row; returns the stop, or null when the cursor ended. */
-    LoadResult.SourceRejected stream(RowCursor rows, int columns, long maxSourceBytes, Cancellation cancellation,
-            ProgressListener progress, LongConsumer commitBlock) {
+    LoadResult.SourceRejected stream(
+            RowCursor rows,
+            int columns,
+            long maxSourceBytes,
+            Cancellation cancellation,
+            ProgressListener progress,
+            LongConsumer commitBlock) {
         try {
             for (List<String> row = rows.next(); row != null; row = rows.next()) {
                 if (row.size() != columns) {
-                    return stop(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "row " + (written + 1) + " has "
-                            + row.size() + " cells for " + columns + " columns");
+                    return stop(
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                            "row " + (written + 1) + " has " + row.size() + " cells for " + columns + " columns");
                 }
                 if (rows.bytesRead() > maxSourceBytes) {
-                    return stop(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+                    return stop(
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                             "the source is larger than max_source_bytes (" + maxSourceBytes + " bytes)");
                 }
                 if (cancellation.isCancelled()) {

@@ -1,7 +1,7 @@
 package io.dpone.testkit.simulator.ports;
 
-import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.ControlTableColumns;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -13,35 +13,46 @@ import java.util.List;
 
 /** What each typed protocol statement does on one host, as a {@link LocalStatement}. Pure. */
 final class Statements {
-    private Statements() {
-    }
+    private Statements() {}
 
     static LocalStatement of(FencedDdl ddl) {
         if (ddl instanceof FencedDdl.Exchange exchange) {
-            return new LocalStatement.Exchange(exchange.target().database(), exchange.target().table(),
+            return new LocalStatement.Exchange(
+                    exchange.target().database(),
+                    exchange.target().table(),
                     exchange.candidate().table());
         }
         if (ddl instanceof FencedDdl.Rename rename) {
-            return new LocalStatement.Rename(rename.candidate().database(), rename.candidate().table(), rename.target().table());
+            return new LocalStatement.Rename(
+                    rename.candidate().database(),
+                    rename.candidate().table(),
+                    rename.target().table());
         }
         FencedDdl.DropCandidate drop = (FencedDdl.DropCandidate) ddl;
-        return new LocalStatement.DropIfExists(drop.candidate().database(), drop.candidate().table());
+        return new LocalStatement.DropIfExists(
+                drop.candidate().database(), drop.candidate().table());
     }
 
     static LocalStatement of(SetupDdl ddl) {
         if (ddl instanceof SetupDdl.ControlBootstrap bootstrap) {
             List<ColumnSpec> columns = ControlTableColumns.typedColumns().stream()
-                    .map(typed -> ColumnSpec.of(typed.substring(0, typed.indexOf(' ')), typed.substring(typed.indexOf(' ') + 1)))
+                    .map(typed -> ColumnSpec.of(
+                            typed.substring(0, typed.indexOf(' ')), typed.substring(typed.indexOf(' ') + 1)))
                     .toList();
-            return new LocalStatement.Create(bootstrap.control().database(), bootstrap.control().table(),
-                    new TableSpec(columns, new EngineSpec.KeeperMap(bootstrap.keeperRoot(), ControlTableColumns.TARGET_KEY)),
+            return new LocalStatement.Create(
+                    bootstrap.control().database(),
+                    bootstrap.control().table(),
+                    new TableSpec(
+                            columns, new EngineSpec.KeeperMap(bootstrap.keeperRoot(), ControlTableColumns.TARGET_KEY)),
                     bootstrap.ifNotExists());
         }
         if (ddl instanceof SetupDdl.CapabilityProbe probe) {
-            return new LocalStatement.DropIfExists(probe.probe().database(), probe.probe().table());
+            return new LocalStatement.DropIfExists(
+                    probe.probe().database(), probe.probe().table());
         }
         if (ddl instanceof SetupDdl.StagingDiscard discard) {
-            return new LocalStatement.DropIfExists(discard.candidate().database(), discard.candidate().table());
+            return new LocalStatement.DropIfExists(
+                    discard.candidate().database(), discard.candidate().table());
         }
         SetupDdl.CandidateCreate create = (SetupDdl.CandidateCreate) ddl;
         return create(create.candidate(), create.definition());
@@ -50,12 +61,16 @@ final class Statements {
     /** The {@code CREATE TABLE} of {@code candidate} by {@code definition}: AS the target, or the declared columns. */
     static LocalStatement create(TableRef candidate, CandidateDefinition definition) {
         if (definition instanceof CandidateDefinition.LikeTarget like) {
-            return new LocalStatement.CreateLike(candidate.database(), candidate.table(), like.target().table());
+            return new LocalStatement.CreateLike(
+                    candidate.database(), candidate.table(), like.target().table());
         }
         CandidateDefinition.Columns columns = (CandidateDefinition.Columns) definition;
-        List<ColumnSpec> specs = columns.columns().stream().map(c -> ColumnSpec.of(c.name(), c.type())).toList();
+        List<ColumnSpec> specs = columns.columns().stream()
+                .map(c -> ColumnSpec.of(c.name(), c.type()))
+                .toList();
         EngineSpec engine = columns.engine().startsWith("Replicated")
-                ? new EngineSpec.Replicated(columns.engine(), EngineSpec.DEFAULT_REPLICA_PATH, EngineSpec.DEFAULT_REPLICA_NAME, "tuple()")
+                ? new EngineSpec.Replicated(
+                        columns.engine(), EngineSpec.DEFAULT_REPLICA_PATH, EngineSpec.DEFAULT_REPLICA_NAME, "tuple()")
                 : new EngineSpec.MergeTree(columns.engine(), "tuple()");
         return new LocalStatement.Create(candidate.database(), candidate.table(), new TableSpec(specs, engine), false);
     }

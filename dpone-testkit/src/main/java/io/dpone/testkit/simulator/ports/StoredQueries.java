@@ -1,7 +1,7 @@
 package io.dpone.testkit.simulator.ports;
 
-import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
+import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.ControlTableColumns;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
@@ -19,26 +19,29 @@ import java.util.stream.Collectors;
 final class StoredQueries {
     private static final Pattern BARE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private StoredQueries() {
-    }
+    private StoredQueries() {}
 
     static String of(FencedDdl ddl) {
         if (ddl instanceof FencedDdl.Exchange exchange) {
-            return "EXCHANGE TABLES " + name(exchange.target()) + " AND " + name(exchange.candidate()) + onCluster(ddl.cluster());
+            return "EXCHANGE TABLES " + name(exchange.target()) + " AND " + name(exchange.candidate())
+                    + onCluster(ddl.cluster());
         }
         if (ddl instanceof FencedDdl.Rename rename) {
-            return "RENAME TABLE " + name(rename.candidate()) + " TO " + name(rename.target()) + onCluster(ddl.cluster());
+            return "RENAME TABLE " + name(rename.candidate()) + " TO " + name(rename.target())
+                    + onCluster(ddl.cluster());
         }
         return dropIfExists(((FencedDdl.DropCandidate) ddl).candidate(), ddl.cluster());
     }
 
     static String of(SetupDdl ddl, UUID createUuid) {
         if (ddl instanceof SetupDdl.ControlBootstrap bootstrap) {
-            String columns = ControlTableColumns.typedColumns().stream().map(StoredQueries::column)
+            String columns = ControlTableColumns.typedColumns().stream()
+                    .map(StoredQueries::column)
                     .collect(Collectors.joining(", "));
             return "CREATE TABLE " + (bootstrap.ifNotExists() ? "IF NOT EXISTS " : "") + name(bootstrap.control())
                     + uuid(createUuid) + onCluster(ddl.cluster()) + " (" + columns + ") ENGINE = KeeperMap("
-                    + SqlQuoting.string(bootstrap.keeperRoot()) + ") PRIMARY KEY " + bare(ControlTableColumns.TARGET_KEY);
+                    + SqlQuoting.string(bootstrap.keeperRoot()) + ") PRIMARY KEY "
+                    + bare(ControlTableColumns.TARGET_KEY);
         }
         if (ddl instanceof SetupDdl.CapabilityProbe probe) {
             return dropIfExists(probe.probe(), ddl.cluster());
@@ -52,8 +55,11 @@ final class StoredQueries {
             throw new IllegalArgumentException("the initiator resolves AS <target> itself (InitiatorCreate)");
         }
         CandidateDefinition.Columns columns = (CandidateDefinition.Columns) create.definition();
-        return head + " (" + columns.columns().stream().map(c -> "`" + c.name() + "` " + c.type())
-                .collect(Collectors.joining(", ")) + ") ENGINE = " + columns.engine() + " ORDER BY tuple()";
+        return head + " ("
+                + columns.columns().stream()
+                        .map(c -> "`" + c.name() + "` " + c.type())
+                        .collect(Collectors.joining(", "))
+                + ") ENGINE = " + columns.engine() + " ORDER BY tuple()";
     }
 
     /** {@code CREATE TABLE db.name UUID '...' ON CLUSTER cluster}: the name, the initiator's UUID, the cluster. */

@@ -40,15 +40,24 @@ public final class WorkerProcesses {
         WakeList signal = new WakeList();
         paused.put(worker, signal);
         long from = world.now();
-        world.trace(worker, "paused " + where
-                + pause.resumeAfter().map(bound -> " for up to " + bound.toMillis() + " ms").orElse(" until resumed"));
+        world.trace(
+                worker,
+                "paused " + where
+                        + pause.resumeAfter()
+                                .map(bound -> " for up to " + bound.toMillis() + " ms")
+                                .orElse(" until resumed"));
         boolean signalled = pause.resumeAfter().isPresent()
                 ? world.scheduler().await(signal, pause.resumeAfter().get().toMillis())
                 : world.scheduler().hold(signal);
         paused.remove(worker);
         long frozen = world.now() - from;
-        String why = signalled ? "by a fault" : pause.resumeAfter().isPresent() ? "at its bound" : "as nothing else was left to run";
-        world.trace(worker, (crashed.contains(worker) ? "killed while paused, after " : "resumed " + why + " after ") + frozen + " ms");
+        String why = signalled
+                ? "by a fault"
+                : pause.resumeAfter().isPresent() ? "at its bound" : "as nothing else was left to run";
+        world.trace(
+                worker,
+                (crashed.contains(worker) ? "killed while paused, after " : "resumed " + why + " after ") + frozen
+                        + " ms");
         return frozen;
     }
 

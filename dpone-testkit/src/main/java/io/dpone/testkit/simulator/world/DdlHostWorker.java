@@ -75,7 +75,9 @@ final class DdlHostWorker {
         entry.activeIndex.put(member.endpoint, world.keeperLog().commit());
         world.keeperCaughtUp(member);
         world.trace(member.label(), "ddl worker starts " + entry.name);
-        long execution = member.slowNextDdl > 0 ? member.slowNextDdl : world.draw(world.timings().ddlExecutionMs());
+        long execution = member.slowNextDdl > 0
+                ? member.slowNextDdl
+                : world.draw(world.timings().ddlExecutionMs());
         member.slowNextDdl = 0;
         world.onMember(member, execution, () -> finish(entry));
     }
@@ -83,7 +85,12 @@ final class DdlHostWorker {
     private void finish(QueueEntry entry) {
         LocalResult.Failed forced = world.hostFaults().hostFailure(member, entry);
         if (!world.observers().isEmpty()) {
-            HostStep step = new HostStep(member.index, entry.name, entry.kind(), entry.logComment(), dropped(entry),
+            HostStep step = new HostStep(
+                    member.index,
+                    entry.name,
+                    entry.kind(),
+                    entry.logComment(),
+                    dropped(entry),
                     forced == null ? 0 : forced.code());
             world.observers().forEach(observer -> observer.beforeHostApplies(step));
         }
@@ -92,8 +99,10 @@ final class DdlHostWorker {
             world.event(WorldEvent.DOUBLE_EXECUTION);
         }
         if (world.hostFaults().killedBeforeFinished(member, entry)) {
-            world.trace(member.label(), "ddl worker executed " + entry.name + " with code " + result.code()
-                    + " and dies before writing finished/");
+            world.trace(
+                    member.label(),
+                    "ddl worker executed " + entry.name + " with code " + result.code()
+                            + " and dies before writing finished/");
             busy = false;
             world.restart(member);
             return;
@@ -102,9 +111,11 @@ final class DdlHostWorker {
         entry.activeIndex.remove(member.endpoint);
         if (!entry.removed) {
             long index = world.keeperLog().commit();
-            entry.finished.put(member.endpoint, result instanceof LocalResult.Failed failed
-                    ? new HostResult(failed.code(), failed.message(), world.now(), index)
-                    : new HostResult(0, "", world.now(), index));
+            entry.finished.put(
+                    member.endpoint,
+                    result instanceof LocalResult.Failed failed
+                            ? new HostResult(failed.code(), failed.message(), world.now(), index)
+                            : new HostResult(0, "", world.now(), index));
             world.keeperCaughtUp(member);
         }
         world.trace(member.label(), "ddl worker finished " + entry.name + " with code " + result.code());
@@ -114,12 +125,15 @@ final class DdlHostWorker {
 
     private static Optional<TableRef> dropped(QueueEntry entry) {
         return entry.statement instanceof LocalStatement.DropIfExists drop
-                ? Optional.of(new TableRef(drop.database(), drop.table())) : Optional.empty();
+                ? Optional.of(new TableRef(drop.database(), drop.table()))
+                : Optional.empty();
     }
 
     private QueueEntry next() {
         for (QueueEntry entry : world.queue().entries()) {
-            if (!entry.removing && entry.hosts.contains(member.endpoint) && !entry.finished.containsKey(member.endpoint)) {
+            if (!entry.removing
+                    && entry.hosts.contains(member.endpoint)
+                    && !entry.finished.containsKey(member.endpoint)) {
                 return entry;
             }
         }

@@ -20,6 +20,7 @@ public final class DdlQueue {
     private final List<QueueEntry> entries = new ArrayList<>();
     /** Entries the cleaner removed, still served by a follower that has not applied their removal. */
     private final List<QueueEntry> removedEntries = new ArrayList<>();
+
     private int nextNumber;
 
     DdlQueue(World world) {
@@ -43,10 +44,17 @@ public final class DdlQueue {
         return visible;
     }
 
-    public QueueEntry enqueue(String cluster, String query, Map<String, String> settings, List<HostEndpoint> hosts,
-            String initiator, LocalStatement statement, UUID createUuid, StatementKind kind) {
-        QueueEntry entry = new QueueEntry(nextNumber++, cluster, query, settings, hosts, initiator, world.now(), statement,
-                createUuid, kind);
+    public QueueEntry enqueue(
+            String cluster,
+            String query,
+            Map<String, String> settings,
+            List<HostEndpoint> hosts,
+            String initiator,
+            LocalStatement statement,
+            UUID createUuid,
+            StatementKind kind) {
+        QueueEntry entry = new QueueEntry(
+                nextNumber++, cluster, query, settings, hosts, initiator, world.now(), statement, createUuid, kind);
         entry.createdIndex = world.keeperLog().commit();
         entries.add(entry);
         world.trace("keeper", "enqueued " + entry.name + " (" + kind + ") for " + hosts.size() + " hosts");

@@ -6,8 +6,7 @@ import io.dpone.testkit.simulator.LocalResult;
 public interface HostFaults {
     HostFaults NONE = new HostFaults() {
         @Override
-        public void beforeHostStarts(SimMember member, QueueEntry entry) {
-        }
+        public void beforeHostStarts(SimMember member, QueueEntry entry) {}
 
         @Override
         public LocalResult.Failed hostFailure(SimMember member, QueueEntry entry) {

@@ -19,8 +19,7 @@ import java.util.Optional;
  * serve it ({@link #readAt}).
  */
 public final class KeeperMapStore {
-    private record Node(ControlRow row, long version, long index) {
-    }
+    private record Node(ControlRow row, long version, long index) {}
 
     private final String path;
     private final KeeperLog log;
@@ -47,7 +46,8 @@ public final class KeeperMapStore {
      */
     public long matches(CasExpectation expected, long view) {
         Node node = at(expected.targetKey(), view);
-        if (node == null || node.version != expected.keeperVersion()
+        if (node == null
+                || node.version != expected.keeperVersion()
                 || !node.row.operationId().equals(expected.operationId())
                 || !node.row.fenceToken().equals(expected.fenceToken())
                 || !node.row.phase().equals(expected.phase())) {
@@ -92,8 +92,16 @@ public final class KeeperMapStore {
             return Optional.empty();
         }
         ControlRow row = node.row;
-        return Optional.of(new VersionedRow(new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(),
-                BigInteger.valueOf(row.dispatchEpoch()), row.payload(), row.payloadSha256()), node.version));
+        return Optional.of(new VersionedRow(
+                new AuthorityRow(
+                        row.targetKey(),
+                        row.operationId(),
+                        row.fenceToken(),
+                        row.phase(),
+                        BigInteger.valueOf(row.dispatchEpoch()),
+                        row.payload(),
+                        row.payloadSha256()),
+                node.version));
     }
 
     /** Every key with its current row, in creation order. */

@@ -42,11 +42,19 @@ final class LocalEffects {
             if (source == null) {
                 return ServerErrors.unknownTable(like.database(), like.like());
             }
-            return create(member, db, like.database(), like.table(), new TableSpec(source.columns, source.engine), createUuid);
+            return create(
+                    member,
+                    db,
+                    like.database(),
+                    like.table(),
+                    new TableSpec(source.columns, source.engine),
+                    createUuid);
         }
         LocalStatement.Create create = (LocalStatement.Create) statement;
         if (db.tables.containsKey(create.table())) {
-            return create.ifNotExists() ? new LocalResult.Ok() : ServerErrors.tableExists(create.database(), create.table());
+            return create.ifNotExists()
+                    ? new LocalResult.Ok()
+                    : ServerErrors.tableExists(create.database(), create.table());
         }
         return create(member, db, create.database(), create.table(), create.spec(), createUuid);
     }
@@ -89,11 +97,15 @@ final class LocalEffects {
         return new LocalResult.Ok();
     }
 
-    private LocalResult create(SimMember member, SimDatabase db, String database, String name, TableSpec spec, UUID uuid) {
+    private LocalResult create(
+            SimMember member, SimDatabase db, String database, String name, TableSpec spec, UUID uuid) {
         if (uuidTaken(member, uuid)) {
             return ServerErrors.uuidTaken(uuid);
         }
-        SimTable table = new SimTable(uuid, savedEngine(spec.engine(), database, name), spec.engine().engineFull(database, name),
+        SimTable table = new SimTable(
+                uuid,
+                savedEngine(spec.engine(), database, name),
+                spec.engine().engineFull(database, name),
                 spec.columns());
         if (table.engine instanceof EngineSpec.Replicated replicated) {
             table.zookeeperPath = expand(replicated.zookeeperPath(), member, uuid);
@@ -110,22 +122,28 @@ final class LocalEffects {
     }
 
     private static boolean uuidTaken(SimMember member, UUID uuid) {
-        return member.droppedUuids.contains(uuid) || member.databases.values().stream()
-                .anyMatch(database -> database.tables.values().stream().anyMatch(table -> table.uuid.equals(uuid)));
+        return member.droppedUuids.contains(uuid)
+                || member.databases.values().stream()
+                        .anyMatch(database ->
+                                database.tables.values().stream().anyMatch(table -> table.uuid.equals(uuid)));
     }
 
     /** The definition as saved: {@code {database}} and {@code {table}} expanded, the other macros kept. */
     private static EngineSpec savedEngine(EngineSpec engine, String database, String table) {
         if (engine instanceof EngineSpec.Replicated replicated) {
-            return new EngineSpec.Replicated(replicated.name(), replicated.savedPath(database, table),
-                    replicated.replicaName(), replicated.orderBy());
+            return new EngineSpec.Replicated(
+                    replicated.name(),
+                    replicated.savedPath(database, table),
+                    replicated.replicaName(),
+                    replicated.orderBy());
         }
         return engine;
     }
 
     /** Load-time macro expansion: the table's own UUID and the member's macros. */
     static String expand(String template, SimMember member, UUID uuid) {
-        return template.replace("{uuid}", uuid.toString()).replace("{shard}", member.shardMacro)
+        return template.replace("{uuid}", uuid.toString())
+                .replace("{shard}", member.shardMacro)
                 .replace("{replica}", member.replicaMacro);
     }
 }

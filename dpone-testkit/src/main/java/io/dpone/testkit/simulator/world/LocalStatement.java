@@ -9,20 +9,15 @@ import io.dpone.testkit.simulator.TableSpec;
 public sealed interface LocalStatement {
     String database();
 
-    record Exchange(String database, String first, String second) implements LocalStatement {
-    }
+    record Exchange(String database, String first, String second) implements LocalStatement {}
 
-    record Rename(String database, String from, String to) implements LocalStatement {
-    }
+    record Rename(String database, String from, String to) implements LocalStatement {}
 
-    record DropIfExists(String database, String table) implements LocalStatement {
-    }
+    record DropIfExists(String database, String table) implements LocalStatement {}
 
     /** {@code CREATE TABLE t AS like}: columns and engine definition of the host's own {@code like}. */
-    record CreateLike(String database, String table, String like) implements LocalStatement {
-    }
+    record CreateLike(String database, String table, String like) implements LocalStatement {}
 
     /** {@code CREATE TABLE [IF NOT EXISTS] t (...) ENGINE = ...} from a spec. */
-    record Create(String database, String table, TableSpec spec, boolean ifNotExists) implements LocalStatement {
-    }
+    record Create(String database, String table, TableSpec spec, boolean ifNotExists) implements LocalStatement {}
 }

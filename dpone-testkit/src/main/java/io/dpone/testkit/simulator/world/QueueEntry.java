@@ -36,13 +36,23 @@ public final class QueueEntry {
     final Map<HostEndpoint, Long> activeIndex = new LinkedHashMap<>();
     /** {@link KeeperLog} indexes: the entry node's creation, cleanup taking {@code active/} away, the removal (0: not yet). */
     long createdIndex;
+
     long removingIndex;
     long removedIndex;
     boolean removing;
     boolean removed;
 
-    QueueEntry(int number, String cluster, String query, Map<String, String> settings, List<HostEndpoint> hosts,
-            String initiator, long createdAt, LocalStatement statement, UUID createUuid, StatementKind kind) {
+    QueueEntry(
+            int number,
+            String cluster,
+            String query,
+            Map<String, String> settings,
+            List<HostEndpoint> hosts,
+            String initiator,
+            long createdAt,
+            LocalStatement statement,
+            UUID createUuid,
+            StatementKind kind) {
         this.name = String.format("query-%010d", number);
         this.number = number;
         this.cluster = cluster;
@@ -74,7 +84,10 @@ public final class QueueEntry {
 
     /** The hosts that finished so far, in finishing order, with their code (0 on success) and message. */
     public List<Finished> finishedHosts() {
-        return finished.entrySet().stream().map(e -> new Finished(e.getKey(), e.getValue().code(), e.getValue().message())).toList();
+        return finished.entrySet().stream()
+                .map(e -> new Finished(
+                        e.getKey(), e.getValue().code(), e.getValue().message()))
+                .toList();
     }
 
     /** Hosts currently executing the entry. */
@@ -83,8 +96,7 @@ public final class QueueEntry {
     }
 
     /** One {@code finished/} node. */
-    public record Finished(HostEndpoint host, int code, String message) {
-    }
+    public record Finished(HostEndpoint host, int code, String message) {}
 
     public boolean allFinished() {
         return hosts.stream().allMatch(finished::containsKey);

@@ -21,8 +21,7 @@ import java.util.Set;
  * replaced by shapes no 24.8 server produces. Pure.
  */
 public final class QueueRowsView {
-    private QueueRowsView() {
-    }
+    private QueueRowsView() {}
 
     public static List<QueueHostRow> hostRows(QueueEntry entry) {
         return hostRows(entry, Long.MAX_VALUE);
@@ -39,7 +38,8 @@ public final class QueueRowsView {
         entry.finished.forEach((host, result) -> {
             if (result.index() <= view) {
                 listed.add(host);
-                rows.add(row(entry, host, "Finished", Optional.of((long) result.code()), Optional.of(result.message())));
+                rows.add(
+                        row(entry, host, "Finished", Optional.of((long) result.code()), Optional.of(result.message())));
             }
         });
         entry.activeIndex.forEach((host, index) -> {
@@ -48,22 +48,35 @@ public final class QueueRowsView {
             }
         });
         boolean removing = entry.removing && entry.removingIndex <= view;
-        entry.hosts.stream().filter(listed::add).forEach(host -> rows.add(row(entry, host,
-                removing ? "Removing" : "Inactive", Optional.empty(), Optional.empty())));
+        entry.hosts.stream()
+                .filter(listed::add)
+                .forEach(host -> rows.add(
+                        row(entry, host, removing ? "Removing" : "Inactive", Optional.empty(), Optional.empty())));
         if (rows.isEmpty()) {
-            rows.add(new QueueHostRow(entry.name, Optional.empty(), Optional.empty(), Optional.of("Unknown"), Optional.empty(),
-                    Optional.empty(), entry.query, Optional.ofNullable(entry.logComment()), true));
+            rows.add(new QueueHostRow(
+                    entry.name,
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.of("Unknown"),
+                    Optional.empty(),
+                    Optional.empty(),
+                    entry.query,
+                    Optional.ofNullable(entry.logComment()),
+                    true));
         }
         rows.replaceAll(row -> damage(entry, row));
-        rows.sort(Comparator.comparing((QueueHostRow row) -> row.host().orElse(null), Comparator.nullsLast(Comparator.naturalOrder()))
+        rows.sort(Comparator.comparing(
+                        (QueueHostRow row) -> row.host().orElse(null), Comparator.nullsLast(Comparator.naturalOrder()))
                 .thenComparing(row -> row.port().orElse(null), Comparator.nullsLast(Comparator.naturalOrder())));
         return rows;
     }
 
     /** A row {@link SimulatorAdmin#damageHostRow} damaged, as the reader would return it; no 24.8 server shows these. */
     private static QueueHostRow damage(QueueEntry entry, QueueHostRow row) {
-        HostRowDamage damage = row.host().isEmpty() ? null
-                : entry.damaged.get(new HostEndpoint(row.host().get(), row.port().orElseThrow().intValue()));
+        HostRowDamage damage = row.host().isEmpty()
+                ? null
+                : entry.damaged.get(new HostEndpoint(
+                        row.host().get(), row.port().orElseThrow().intValue()));
         if (damage == null) {
             return row;
         }
@@ -85,13 +98,29 @@ public final class QueueRowsView {
             case FINISHED_WITH_CONTRADICTORY_EXCEPTION, ACTIVE_WITH_EXCEPTION -> Optional.of("injected");
             case UNPARSEABLE_CELL -> row.exceptionText();
         };
-        return new QueueHostRow(row.entry(), row.host(), row.port(), status, code, text, row.query(), row.logComment(),
+        return new QueueHostRow(
+                row.entry(),
+                row.host(),
+                row.port(),
+                status,
+                code,
+                text,
+                row.query(),
+                row.logComment(),
                 damage != HostRowDamage.UNPARSEABLE_CELL);
     }
 
-    private static QueueHostRow row(QueueEntry entry, HostEndpoint host, String status, Optional<Long> code,
-            Optional<String> text) {
-        return new QueueHostRow(entry.name, Optional.of(host.host()), Optional.of((long) host.port()), Optional.of(status),
-                code, text, entry.query, Optional.ofNullable(entry.logComment()), true);
+    private static QueueHostRow row(
+            QueueEntry entry, HostEndpoint host, String status, Optional<Long> code, Optional<String> text) {
+        return new QueueHostRow(
+                entry.name,
+                Optional.of(host.host()),
+                Optional.of((long) host.port()),
+                Optional.of(status),
+                code,
+                text,
+                entry.query,
+                Optional.ofNullable(entry.logComment()),
+                true);
     }
 }

@@ -89,9 +89,22 @@ public final class Replication {
         boolean expired = member.sessionExpired;
         boolean keeperColumns = !expired && log != null;
         long total = keeperColumns ? log.replicas.size() : 0;
-        long active = keeperColumns ? log.replicas.values().stream().filter(r -> world.sessionAlive(r.member())).count() : 0;
-        return new ReplicaHealth(member.endpoint, expired || member.initializing, expired, table.replica.queue.size(),
-                "", "", active, total, keeperColumns ? table.replica.logPointer : 0, keeperColumns ? log.maxIndex() : 0,
+        long active = keeperColumns
+                ? log.replicas.values().stream()
+                        .filter(r -> world.sessionAlive(r.member()))
+                        .count()
+                : 0;
+        return new ReplicaHealth(
+                member.endpoint,
+                expired || member.initializing,
+                expired,
+                table.replica.queue.size(),
+                "",
+                "",
+                active,
+                total,
+                keeperColumns ? table.replica.logPointer : 0,
+                keeperColumns ? log.maxIndex() : 0,
                 table.replica.rows);
     }
 
@@ -106,7 +119,9 @@ public final class Replication {
     private void pull(SimMember member, SimTable table) {
         table.replica.pullScheduled = false;
         ReplicationLog log = logs.get(table.zookeeperPath);
-        if (log == null || !log.replicas.containsKey(table.replicaName) || log.replicas.get(table.replicaName).table() != table) {
+        if (log == null
+                || !log.replicas.containsKey(table.replicaName)
+                || log.replicas.get(table.replicaName).table() != table) {
             return;
         }
         ReplicaState state = table.replica;
@@ -140,7 +155,9 @@ public final class Replication {
             return;
         }
         boolean sourceLive = log.replicas.values().stream()
-                .anyMatch(r -> r.table() != table && r.table().replica.parts.get(index) && r.member().ready());
+                .anyMatch(r -> r.table() != table
+                        && r.table().replica.parts.get(index)
+                        && r.member().ready());
         if (!sourceLive) {
             return; // retried when a holder becomes ready again (kick)
         }

@@ -12,8 +12,7 @@ final class ReplicationLog {
     /** Replica name to its member and table object. */
     final Map<String, Replica> replicas = new LinkedHashMap<>();
 
-    record Replica(SimMember member, SimTable table) {
-    }
+    record Replica(SimMember member, SimTable table) {}
 
     /** {@code log_max_index}: the highest entry number, 0 when the log is empty. */
     long maxIndex() {

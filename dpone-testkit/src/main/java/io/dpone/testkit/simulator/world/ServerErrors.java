@@ -23,11 +23,11 @@ public final class ServerErrors {
     public static final int CLUSTER_DOESNT_EXIST = 701;
     public static final int KEEPER_EXCEPTION = 999;
 
-    private ServerErrors() {
-    }
+    private ServerErrors() {}
 
     public static String format(int code, String name, String text) {
-        return "Code: " + code + ". DB::Exception: " + text + ". (" + name + ") (version " + VERSION + " (official build))";
+        return "Code: " + code + ". DB::Exception: " + text + ". (" + name + ") (version " + VERSION
+                + " (official build))";
     }
 
     public static LocalResult.Failed failed(int code, String name, String text) {
@@ -41,7 +41,8 @@ public final class ServerErrors {
 
     /** {@code DatabaseCatalog.cpp}: the new name of RENAME or CREATE is taken. */
     public static LocalResult.Failed tableExists(String database, String table) {
-        return failed(TABLE_ALREADY_EXISTS, "TABLE_ALREADY_EXISTS", "Table " + database + "." + table + " already exists");
+        return failed(
+                TABLE_ALREADY_EXISTS, "TABLE_ALREADY_EXISTS", "Table " + database + "." + table + " already exists");
     }
 
     /**
@@ -51,8 +52,10 @@ public final class ServerErrors {
      */
     public static LocalResult.Failed uuidTaken(java.util.UUID uuid) {
         String hex = uuid.toString();
-        return failed(TABLE_ALREADY_EXISTS, "TABLE_ALREADY_EXISTS", "Directory for table data store/" + hex.substring(0, 3) + "/"
-                + hex + "/ already exists");
+        return failed(
+                TABLE_ALREADY_EXISTS,
+                "TABLE_ALREADY_EXISTS",
+                "Directory for table data store/" + hex.substring(0, 3) + "/" + hex + "/ already exists");
     }
 
     public static LocalResult.Failed unknownDatabase(String database) {
@@ -60,14 +63,18 @@ public final class ServerErrors {
     }
 
     public static LocalResult.Failed replicaExists(String path, String replica) {
-        return failed(REPLICA_ALREADY_EXISTS, "REPLICA_ALREADY_EXISTS", "Replica " + path + "/replicas/" + replica
-                + " already exists");
+        return failed(
+                REPLICA_ALREADY_EXISTS,
+                "REPLICA_ALREADY_EXISTS",
+                "Replica " + path + "/replicas/" + replica + " already exists");
     }
 
     /** {@code StorageKeeperMap.cpp} (the strict update's versioned multi, {@code KeeperMultiException}): another write came first. */
     public static String badVersion(String path) {
-        return format(KEEPER_EXCEPTION, "KEEPER_EXCEPTION", "Coordination::Exception: Transaction failed (Bad version): Op #0, path: "
-                + path);
+        return format(
+                KEEPER_EXCEPTION,
+                "KEEPER_EXCEPTION",
+                "Coordination::Exception: Transaction failed (Bad version): Op #0, path: " + path);
     }
 
     /** The server's Keeper session was lost with a request in flight: the client cannot tell whether it applied. */
@@ -77,7 +84,9 @@ public final class ServerErrors {
 
     /** {@code StorageKeeperMap.cpp}, test 02706: a strict insert of an existing key. */
     public static String nodeExists(String path) {
-        return format(KEEPER_EXCEPTION, "KEEPER_EXCEPTION", "Coordination::Exception: Transaction failed (Node exists): Op #0, path: "
-                + path);
+        return format(
+                KEEPER_EXCEPTION,
+                "KEEPER_EXCEPTION",
+                "Coordination::Exception: Transaction failed (Node exists): Op #0, path: " + path);
     }
 }

@@ -6,8 +6,7 @@ import java.util.UUID;
 
 /** The world operations the admin API needs beyond the public model; keeps their invariants in one place. */
 public final class SimDatabaseAccess {
-    private SimDatabaseAccess() {
-    }
+    private SimDatabaseAccess() {}
 
     public static void create(SimMember member, String database, String engine) {
         member.databases.putIfAbsent(database, new SimDatabase(engine));
@@ -37,12 +36,22 @@ public final class SimDatabaseAccess {
     }
 
     public static QueueEntry reEnqueue(World world, QueueEntry original) {
-        return world.queue().enqueue(original.cluster, original.query, original.settings, original.hosts, original.initiator,
-                original.statement, original.createUuid, original.kind);
+        return world.queue()
+                .enqueue(
+                        original.cluster,
+                        original.query,
+                        original.settings,
+                        original.hosts,
+                        original.initiator,
+                        original.statement,
+                        original.createUuid,
+                        original.kind);
     }
 
     /** {@code host}'s row of {@code entry} reads damaged from now on (simulator only: no 24.8 server shows it). */
-    public static void damage(QueueEntry entry, io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint host,
+    public static void damage(
+            QueueEntry entry,
+            io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint host,
             io.dpone.testkit.simulator.HostRowDamage damage) {
         entry.damaged.put(host, damage);
     }

@@ -30,6 +30,7 @@ public final class SimMember {
      * that UUID meanwhile (57, observed on the local real harness). The simulator never removes it.
      */
     final Set<UUID> droppedUuids = new HashSet<>();
+
     public MemberState state = MemberState.UP;
     /** Keeper session: expired while down longer than the session timeout; until reinitialised after. */
     public boolean sessionExpired;
@@ -40,9 +41,11 @@ public final class SimMember {
     public boolean ddlStalled;
     /** How long the next entry this member starts takes to execute (once; 0: the drawn duration). */
     public long slowNextDdl;
+
     public boolean initializing;
     /** Known settings: strict KeeperMap mode and (24.11+) {@code validate_mutation_query}. */
     public boolean knowsStrictMode = true;
+
     public boolean knowsValidateMutationQuery;
     /** The server's {@code timezone()}: where a date-time without a zone of its own lands. */
     public String timeZone = "UTC";
@@ -52,6 +55,7 @@ public final class SimMember {
     public long deduplicationWindowDefault;
     /** The server's {@code version()}, as the member read reports it. */
     public String serverVersion = ServerErrors.VERSION;
+
     long session = 1;
     /**
      * The highest {@link KeeperLog} index this member's KeeperMap client has seen; -1 until its first
@@ -70,10 +74,12 @@ public final class SimMember {
     final List<Runnable> deferred = new ArrayList<>();
     /** Mutations whose client gave up while the member was paused; the server runs them on resume. */
     final List<Runnable> pendingRequests = new ArrayList<>();
+
     public final WakeList resumed = new WakeList();
     final DdlHostWorker ddlWorker;
 
-    SimMember(int index, HostEndpoint endpoint, String hostAddress, String shardMacro, String replicaMacro, World world) {
+    SimMember(
+            int index, HostEndpoint endpoint, String hostAddress, String shardMacro, String replicaMacro, World world) {
         this.index = index;
         this.endpoint = endpoint;
         this.hostAddress = hostAddress;

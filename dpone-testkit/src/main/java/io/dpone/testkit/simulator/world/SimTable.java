@@ -16,11 +16,13 @@ public final class SimTable {
     public UUID uuid;
     /** The stored definition; {@code {uuid}}, {@code {shard}}, {@code {replica}} unexpanded. */
     public EngineSpec engine;
+
     public String engineName;
     public String engineFull;
     public List<ColumnSpec> columns;
     /** Replicated only: the expanded path and replica name, as {@code system.replicas} shows them. */
     public String zookeeperPath;
+
     public String replicaName;
     /** Replicated only: this replica's replication state. */
     public ReplicaState replica;
@@ -58,7 +60,10 @@ public final class SimTable {
     public String typedColumns() {
         StringBuilder out = new StringBuilder();
         for (ColumnSpec column : columns) {
-            out.append(out.length() == 0 ? "" : ", ").append(column.name()).append(' ').append(column.type());
+            out.append(out.length() == 0 ? "" : ", ")
+                    .append(column.name())
+                    .append(' ')
+                    .append(column.type());
         }
         return out.toString();
     }

@@ -3,9 +3,9 @@ package io.dpone.testkit.simulator.world;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.testkit.simulator.MemberState;
+import io.dpone.testkit.simulator.SimulatorTimings;
 import io.dpone.testkit.simulator.StepObserver;
 import io.dpone.testkit.simulator.WorldEvent;
-import io.dpone.testkit.simulator.SimulatorTimings;
 import io.dpone.testkit.simulator.engine.Scheduler;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -180,11 +180,25 @@ public final class World {
      * The initiator's enqueue (semantics note section 1): one entry holding the formatted query, the
      * changed settings, every configured host of {@code cluster} and the initiator's own address.
      */
-    public QueueEntry enqueue(SimMember initiator, String cluster, String query, Map<String, String> settings,
-            LocalStatement statement, UUID createUuid, StatementKind kind) {
-        List<HostEndpoint> hosts = configured(cluster).stream().map(member -> member.endpoint).toList();
-        QueueEntry entry = queue.enqueue(cluster, query, settings, hosts, initiator.endpoint.host() + ":"
-                + initiator.endpoint.port(), statement, createUuid, kind);
+    public QueueEntry enqueue(
+            SimMember initiator,
+            String cluster,
+            String query,
+            Map<String, String> settings,
+            LocalStatement statement,
+            UUID createUuid,
+            StatementKind kind) {
+        List<HostEndpoint> hosts =
+                configured(cluster).stream().map(member -> member.endpoint).toList();
+        QueueEntry entry = queue.enqueue(
+                cluster,
+                query,
+                settings,
+                hosts,
+                initiator.endpoint.host() + ":" + initiator.endpoint.port(),
+                statement,
+                createUuid,
+                kind);
         keeperCaughtUp(initiator);
         return entry;
     }

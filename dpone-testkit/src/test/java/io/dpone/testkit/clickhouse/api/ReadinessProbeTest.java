@@ -27,7 +27,8 @@ class ReadinessProbeTest {
     void deadProcessFailsOnFirstUnansweredPoll() throws IOException {
         List<Duration> slept = new ArrayList<>();
         ReadinessProbe probe = new ReadinessProbe(Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), slept::add);
-        IllegalStateException failure = assertThrows(IllegalStateException.class,
+        IllegalStateException failure = assertThrows(
+                IllegalStateException.class,
                 () -> probe.await("member r1", closedPortClient(), () -> false, Duration.ofMinutes(1)));
         assertTrue(failure.getMessage().contains("exited during start-up"));
         assertEquals(List.of(), slept);
@@ -37,7 +38,8 @@ class ReadinessProbeTest {
     void silentLiveProcessFailsAtTheDeadline() throws IOException {
         ManualClock clock = new ManualClock();
         ReadinessProbe probe = new ReadinessProbe(clock, clock::advance);
-        IllegalStateException failure = assertThrows(IllegalStateException.class,
+        IllegalStateException failure = assertThrows(
+                IllegalStateException.class,
                 () -> probe.await("member r1", closedPortClient(), () -> true, Duration.ofSeconds(1)));
         assertTrue(failure.getMessage().contains("did not answer within 1000 ms"));
         assertEquals(Duration.ofSeconds(1), Duration.between(Instant.EPOCH, clock.instant()));
@@ -48,7 +50,10 @@ class ReadinessProbeTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
-        return new MemberClient("member r1", new MemberEndpoint("127.0.0.1", port, port),
-                new Credentials("u", "p"), Duration.ofSeconds(1));
+        return new MemberClient(
+                "member r1",
+                new MemberEndpoint("127.0.0.1", port, port),
+                new Credentials("u", "p"),
+                Duration.ofSeconds(1));
     }
 }

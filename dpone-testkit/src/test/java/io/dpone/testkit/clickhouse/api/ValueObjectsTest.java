@@ -44,7 +44,10 @@ class ValueObjectsTest {
 
     @Test
     void queryFailureMessageCarriesCodeButNotTheServerText() {
-        QueryFailedException failure = new QueryFailedException("member r1", 497, "ACCESS_DENIED",
+        QueryFailedException failure = new QueryFailedException(
+                "member r1",
+                497,
+                "ACCESS_DENIED",
                 "Code: 497. DB::Exception: dpone_publisher: Not enough privileges ... SELECT secret");
         assertEquals("ClickHouse error 497 (ACCESS_DENIED) on member r1", failure.getMessage());
         assertEquals(497, failure.serverCode());

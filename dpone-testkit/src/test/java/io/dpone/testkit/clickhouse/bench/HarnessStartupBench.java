@@ -17,8 +17,7 @@ import java.util.List;
  */
 public final class HarnessStartupBench {
 
-    private HarnessStartupBench() {
-    }
+    private HarnessStartupBench() {}
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -39,10 +38,13 @@ public final class HarnessStartupBench {
         double singleMedian = median(singles);
         double pairMedian = median(pairs);
         System.out.printf("first start in a fresh JVM (2 members + ZooKeeper): %7.0f ms%n", warmUp);
-        System.out.printf("one node alone (baseline), median of %d:           %7.0f ms  %s%n", rounds, singleMedian, singles);
-        System.out.printf("2 members + ZooKeeper, median of %d:              %7.0f ms  %s%n", rounds, pairMedian, pairs);
+        System.out.printf(
+                "one node alone (baseline), median of %d:           %7.0f ms  %s%n", rounds, singleMedian, singles);
+        System.out.printf(
+                "2 members + ZooKeeper, median of %d:              %7.0f ms  %s%n", rounds, pairMedian, pairs);
         System.out.printf("ratio 2 members + ZooKeeper / one node:             %7.2f%n", pairMedian / singleMedian);
-        System.out.printf("target: 2 members + ZooKeeper answer in < 5000 ms:  %s%n", pairMedian < 5000 ? "met" : "NOT met");
+        System.out.printf(
+                "target: 2 members + ZooKeeper answer in < 5000 ms:  %s%n", pairMedian < 5000 ? "met" : "NOT met");
     }
 
     private static double startMillis(LocalProcessBackend backend, ClusterSpec spec) {

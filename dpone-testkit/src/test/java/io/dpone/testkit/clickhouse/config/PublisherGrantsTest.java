@@ -26,19 +26,24 @@ class PublisherGrantsTest {
 
     @Test
     void theDocumentedGrantSet() {
-        assertEquals(List.of(
-                "SELECT ON system.*",
-                "SELECT, INSERT, ALTER UPDATE, CREATE TABLE ON dpone_c_*.*",
-                "SELECT, INSERT, CREATE TABLE, DROP TABLE ON dpone_t_*.*",
-                "TABLE ENGINE ON ReplicatedMergeTree",
-                "TABLE ENGINE ON MergeTree",
-                "TABLE ENGINE ON KeeperMap",
-                "CLUSTER ON *.*",
-                "REMOTE ON *.*"), PublisherGrants.withPrefixWildcards());
-        assertEquals(List.of("SELECT, INSERT, ALTER UPDATE, CREATE TABLE ON dpone_c_abcd1234.*",
-                "SELECT, INSERT, CREATE TABLE, DROP TABLE ON dpone_t_abcd1234.*"),
+        assertEquals(
+                List.of(
+                        "SELECT ON system.*",
+                        "SELECT, INSERT, ALTER UPDATE, CREATE TABLE ON dpone_c_*.*",
+                        "SELECT, INSERT, CREATE TABLE, DROP TABLE ON dpone_t_*.*",
+                        "TABLE ENGINE ON ReplicatedMergeTree",
+                        "TABLE ENGINE ON MergeTree",
+                        "TABLE ENGINE ON KeeperMap",
+                        "CLUSTER ON *.*",
+                        "REMOTE ON *.*"),
+                PublisherGrants.withPrefixWildcards());
+        assertEquals(
+                List.of(
+                        "SELECT, INSERT, ALTER UPDATE, CREATE TABLE ON dpone_c_abcd1234.*",
+                        "SELECT, INSERT, CREATE TABLE, DROP TABLE ON dpone_t_abcd1234.*"),
                 PublisherGrants.forDatabase(new TestDatabase("abcd1234")));
-        assertTrue(PublisherGrants.clusterWide().stream().noneMatch(grant -> grant.contains("dpone_")),
+        assertTrue(
+                PublisherGrants.clusterWide().stream().noneMatch(grant -> grant.contains("dpone_")),
                 "cluster-wide grants name no test database");
     }
 }

@@ -7,5 +7,4 @@ import org.junit.jupiter.api.Tag;
 /** Only the pinned ClickHouse 24.8 containers can show these; needs Docker ({@code scripts/test-docker}). */
 @Tag("docker")
 @ClickHouseCluster(members = 2, backend = TestcontainersBackend.NAME)
-class DockerDistributedDdlTest extends DistributedDdlScenarios {
-}
+class DockerDistributedDdlTest extends DistributedDdlScenarios {}

@@ -45,17 +45,27 @@ class DockerEvidenceOnFailureTest {
         DockerClusters.started(cluster);
         try {
             SummaryGeneratingListener summary = new SummaryGeneratingListener();
-            LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
-                    .selectors(DiscoverySelectors.selectClass(FabricatedDockerClass.class))
-                    .configurationParameter(DockerLogsOnFailure.DIRECTORY_PARAMETER, directory.toString()).build(), summary);
+            LauncherFactory.create()
+                    .execute(
+                            LauncherDiscoveryRequestBuilder.request()
+                                    .selectors(DiscoverySelectors.selectClass(FabricatedDockerClass.class))
+                                    .configurationParameter(
+                                            DockerLogsOnFailure.DIRECTORY_PARAMETER, directory.toString())
+                                    .build(),
+                            summary);
             assertEquals(2, summary.getSummary().getTestsStartedCount());
             assertEquals(1, summary.getSummary().getTestsFailedCount());
         } finally {
             DockerClusters.closed(cluster);
         }
-        assertEquals(List.of(directory.resolve("FabricatedDockerClass").resolve("fails").resolve("2-members-internal")),
+        assertEquals(
+                List.of(directory
+                        .resolve("FabricatedDockerClass")
+                        .resolve("fails")
+                        .resolve("2-members-internal")),
                 cluster.copiedTo);
-        assertTrue(cluster.since.get(0).isAfter(Instant.now().minusSeconds(60)), "the log since the failed test started");
+        assertTrue(
+                cluster.since.get(0).isAfter(Instant.now().minusSeconds(60)), "the log since the failed test started");
     }
 
     @Test
@@ -64,12 +74,15 @@ class DockerEvidenceOnFailureTest {
         containers.put("keeper", "id-keeper");
         containers.put("ch1", "id-ch1");
         containers.put("ch2", "id-ch2");
-        ContainerLogs logs = new ContainerLogs((id, since) -> switch (id) {
-            case "id-keeper" -> "Raft server listening on 172.18.0.2:9234\n";
-            case "id-ch1" -> "<Information> Application: Ready for connections. version 24.8.14.39, peer 10.0.0.7,"
-                    + " user dpone_admin password s3cr3t-generated\n";
-            default -> throw new IOException("the container is gone");
-        }, new LogRedaction(List.of("s3cr3t-generated", "")));
+        ContainerLogs logs = new ContainerLogs(
+                (id, since) -> switch (id) {
+                    case "id-keeper" -> "Raft server listening on 172.18.0.2:9234\n";
+                    case "id-ch1" ->
+                        "<Information> Application: Ready for connections. version 24.8.14.39, peer 10.0.0.7,"
+                                + " user dpone_admin password s3cr3t-generated\n";
+                    default -> throw new IOException("the container is gone");
+                },
+                new LogRedaction(List.of("s3cr3t-generated", "")));
 
         assertEquals(3, logs.copy(containers, Instant.EPOCH, directory));
 
@@ -79,9 +92,11 @@ class DockerEvidenceOnFailureTest {
         assertTrue(ch1.contains("peer [address],"));
         assertTrue(ch1.contains("password [credential]"));
         assertFalse(ch1.contains("s3cr3t"));
-        assertEquals("dpone: the container's log could not be read (IOException)\n",
+        assertEquals(
+                "dpone: the container's log could not be read (IOException)\n",
                 Files.readString(directory.resolve("ch2.log")));
-        assertEquals("[address] [address] [address] 8.8.8.8 300.1.1.1",
+        assertEquals(
+                "[address] [address] [address] 8.8.8.8 300.1.1.1",
                 new LogRedaction(List.of()).apply("192.168.1.10 169.254.0.1 127.0.0.11 8.8.8.8 300.1.1.1"));
     }
 
@@ -93,8 +108,8 @@ class DockerEvidenceOnFailureTest {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         DockerClusters.started(cluster);
         try {
-            ForkDeadline deadline = new ForkDeadline(timer, halted::add, new PrintStream(err, true, StandardCharsets.UTF_8),
-                    directory);
+            ForkDeadline deadline =
+                    new ForkDeadline(timer, halted::add, new PrintStream(err, true, StandardCharsets.UTF_8), directory);
             deadline.arm("DockerAcceptanceTest", Duration.ofMillis(50)).get(10, TimeUnit.SECONDS);
         } finally {
             DockerClusters.closed(cluster);
@@ -104,7 +119,11 @@ class DockerEvidenceOnFailureTest {
         String said = err.toString(StandardCharsets.UTF_8);
         assertTrue(said.startsWith("dpone: DockerAcceptanceTest ran longer than its fork deadline"), said);
         assertTrue(said.contains("Threads:") && said.contains("\"main\""), "every thread's frames");
-        assertEquals(List.of(directory.resolve("DockerAcceptanceTest").resolve("fork-deadline").resolve("3-members-internal")),
+        assertEquals(
+                List.of(directory
+                        .resolve("DockerAcceptanceTest")
+                        .resolve("fork-deadline")
+                        .resolve("3-members-internal")),
                 cluster.copiedTo);
     }
 
@@ -144,8 +163,7 @@ class DockerEvidenceOnFailureTest {
     static class FabricatedDockerClass {
         @Test
         @Order(1)
-        void passes() {
-        }
+        void passes() {}
 
         @Test
         @Order(2)

@@ -32,13 +32,17 @@ class DockerHarnessWaitsTest {
     @Test
     void keeperServesOnlyWhenItIsOkAndReportsAServingState() {
         assertEquals(Optional.empty(), KeeperReadiness.unmet(answers(Map.of("ruok", "imok", "mntr", SERVING))));
-        assertEquals(Optional.empty(), KeeperReadiness.unmet(answers(Map.of("ruok", "imok\n",
-                "mntr", "zk_server_state\tstandalone\n"))));
-        assertEquals(Optional.of("zk_server_state is observer"), KeeperReadiness.unmet(answers(Map.of("ruok", "imok",
-                "mntr", "zk_server_state\tobserver\n"))));
-        assertEquals(Optional.of("mntr reports no zk_server_state"), KeeperReadiness.unmet(answers(Map.of("ruok", "imok",
-                "mntr", "zk_version\tv24.8\n"))));
-        assertEquals(Optional.of("ruok answered ''"), KeeperReadiness.unmet(answers(Map.of("ruok", "", "mntr", SERVING))));
+        assertEquals(
+                Optional.empty(),
+                KeeperReadiness.unmet(answers(Map.of("ruok", "imok\n", "mntr", "zk_server_state\tstandalone\n"))));
+        assertEquals(
+                Optional.of("zk_server_state is observer"),
+                KeeperReadiness.unmet(answers(Map.of("ruok", "imok", "mntr", "zk_server_state\tobserver\n"))));
+        assertEquals(
+                Optional.of("mntr reports no zk_server_state"),
+                KeeperReadiness.unmet(answers(Map.of("ruok", "imok", "mntr", "zk_version\tv24.8\n"))));
+        assertEquals(
+                Optional.of("ruok answered ''"), KeeperReadiness.unmet(answers(Map.of("ruok", "", "mntr", SERVING))));
         assertEquals(Optional.of("Keeper does not answer (IOException)"), KeeperReadiness.unmet(command -> {
             throw new IOException("connection refused");
         }));
@@ -49,8 +53,8 @@ class DockerHarnessWaitsTest {
         try (ServerSocket keeper = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
             Thread server = new Thread(() -> serve(keeper, 2));
             server.start();
-            KeeperReadiness.FourLetterWords words = KeeperReadiness.overTcp(() -> Optional.of(
-                    new InetSocketAddress(InetAddress.getLoopbackAddress(), keeper.getLocalPort())));
+            KeeperReadiness.FourLetterWords words = KeeperReadiness.overTcp(
+                    () -> Optional.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), keeper.getLocalPort())));
             assertEquals(Optional.empty(), KeeperReadiness.unmet(words));
             server.join(5_000);
         }
@@ -62,28 +66,39 @@ class DockerHarnessWaitsTest {
     void pollingWaitsUntilTheCheckHoldsAndNamesWhatWasMissingWhenItGivesUp() {
         ManualClock clock = new ManualClock();
         Polling polling = new Polling(clock, clock::advance, Duration.ofSeconds(1));
-        Deque<Optional<String>> looks = new ArrayDeque<>(List.of(Optional.of("ruok answered ''"),
-                Optional.of("zk_server_state is observer"), Optional.empty()));
+        Deque<Optional<String>> looks = new ArrayDeque<>(
+                List.of(Optional.of("ruok answered ''"), Optional.of("zk_server_state is observer"), Optional.empty()));
         polling.until("Keeper", Duration.ofSeconds(10), looks::pop);
         assertEquals(2, clock.advances(), "two polls before Keeper served");
 
-        IllegalStateException timedOut = assertThrows(IllegalStateException.class, () -> polling.until("Keeper",
-                Duration.ofSeconds(3), () -> Optional.of("zk_server_state is observer")));
+        IllegalStateException timedOut = assertThrows(
+                IllegalStateException.class,
+                () -> polling.until("Keeper", Duration.ofSeconds(3), () -> Optional.of("zk_server_state is observer")));
         assertEquals("timed out after 3 s waiting for Keeper: zk_server_state is observer", timedOut.getMessage());
     }
 
     @Test
     void everyRunningMemberMustReachEveryRunningMember() {
-        assertEquals(Optional.empty(), MemberReachability.unmet(Map.of("r1", Optional.of(Set.of("r1", "r2")),
-                "r2", Optional.of(Set.of("r1", "r2")))));
-        assertEquals(Optional.of("members not reached, by member: {r1=[r2]}"), MemberReachability.unmet(Map.of(
-                "r1", Optional.of(Set.of("r1")), "r2", Optional.of(Set.of("r1", "r2")))),
+        assertEquals(
+                Optional.empty(),
+                MemberReachability.unmet(
+                        Map.of("r1", Optional.of(Set.of("r1", "r2")), "r2", Optional.of(Set.of("r1", "r2")))));
+        assertEquals(
+                Optional.of("members not reached, by member: {r1=[r2]}"),
+                MemberReachability.unmet(
+                        Map.of("r1", Optional.of(Set.of("r1")), "r2", Optional.of(Set.of("r1", "r2")))),
                 "r1 still resolves r2's old address");
-        assertEquals(Optional.of("members not reached, by member: {r2=[r1, r2]}"), MemberReachability.unmet(Map.of(
-                "r1", Optional.of(Set.of("r1", "r2")), "r2", Optional.empty())), "r2's read failed");
-        assertEquals(Optional.empty(), MemberReachability.unmet(Map.of("r1", Optional.of(Set.of("r1", "r3")),
-                "r3", Optional.of(Set.of("r1", "r3")))), "a killed r2 is not waited for");
-        assertTrue(MemberReachability.query("'dpone_cluster'").contains("clusterAllReplicas('dpone_cluster', system.macros)"));
+        assertEquals(
+                Optional.of("members not reached, by member: {r2=[r1, r2]}"),
+                MemberReachability.unmet(Map.of("r1", Optional.of(Set.of("r1", "r2")), "r2", Optional.empty())),
+                "r2's read failed");
+        assertEquals(
+                Optional.empty(),
+                MemberReachability.unmet(
+                        Map.of("r1", Optional.of(Set.of("r1", "r3")), "r3", Optional.of(Set.of("r1", "r3")))),
+                "a killed r2 is not waited for");
+        assertTrue(MemberReachability.query("'dpone_cluster'")
+                .contains("clusterAllReplicas('dpone_cluster', system.macros)"));
         assertEquals("1", MemberReachability.SETTINGS.get("skip_unavailable_shards"));
     }
 

@@ -7,5 +7,4 @@ import org.junit.jupiter.api.Tag;
 /** The same scenarios on pinned ClickHouse 24.8 containers; needs Docker ({@code scripts/test-docker}). */
 @Tag("docker")
 @ClickHouseCluster(members = 2, backend = TestcontainersBackend.NAME)
-class DockerKeeperMapTest extends KeeperMapScenarios {
-}
+class DockerKeeperMapTest extends KeeperMapScenarios {}

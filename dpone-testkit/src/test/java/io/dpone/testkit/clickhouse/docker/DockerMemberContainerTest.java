@@ -27,20 +27,29 @@ class DockerMemberContainerTest {
     @Test
     void theEntrypointLeavesUsersAloneAndDefaultComesInFromTheContainerNetwork() throws Exception {
         try (Network network = Network.newNetwork()) {
-            GenericContainer<?> member = DockerCluster.memberContainer(network, "ch1", "<clickhouse/>", "<clickhouse/>");
-            assertEquals("1", member.getEnvMap().get("CLICKHOUSE_SKIP_USER_SETUP"),
+            GenericContainer<?> member =
+                    DockerCluster.memberContainer(network, "ch1", "<clickhouse/>", "<clickhouse/>");
+            assertEquals(
+                    "1",
+                    member.getEnvMap().get("CLICKHOUSE_SKIP_USER_SETUP"),
                     "without it the entrypoint writes users.d/default-user.xml limiting default to ::1 and 127.0.0.1");
             assertTrue(member.getNetworkAliases().contains("ch1"), "peers and remote_servers name it ch1");
         }
-        Document users = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new ByteArrayInputStream(
-                DockerCluster.usersXml(new Credentials("dpone_admin", "test-only")).getBytes(StandardCharsets.UTF_8)));
-        NodeList ips = (NodeList) XPathFactory.newInstance().newXPath()
+        Document users = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(new ByteArrayInputStream(DockerCluster.usersXml(new Credentials("dpone_admin", "test-only"))
+                        .getBytes(StandardCharsets.UTF_8)));
+        NodeList ips = (NodeList) XPathFactory.newInstance()
+                .newXPath()
                 .evaluate("/clickhouse/users/default/networks/ip", users, XPathConstants.NODESET);
         List<String> networks = new ArrayList<>();
         for (int i = 0; i < ips.getLength(); i++) {
             networks.add(ips.item(i).getTextContent());
         }
         assertEquals(List.of("127.0.0.1", "::1", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"), networks);
-        assertTrue(XPathFactory.newInstance().newXPath().evaluate("/clickhouse/users/default/password", users).isEmpty());
+        assertTrue(XPathFactory.newInstance()
+                .newXPath()
+                .evaluate("/clickhouse/users/default/password", users)
+                .isEmpty());
     }
 }

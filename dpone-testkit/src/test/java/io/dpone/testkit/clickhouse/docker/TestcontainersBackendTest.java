@@ -24,7 +24,8 @@ class TestcontainersBackendTest {
         if (engine) {
             assertInstanceOf(BackendAvailability.Available.class, availability);
         } else {
-            BackendAvailability.Unavailable missing = assertInstanceOf(BackendAvailability.Unavailable.class, availability);
+            BackendAvailability.Unavailable missing =
+                    assertInstanceOf(BackendAvailability.Unavailable.class, availability);
             assertTrue(missing.reason().contains("No Docker engine"));
             assertTrue(missing.remedy().contains("scripts/test-docker"));
         }
@@ -35,8 +36,8 @@ class TestcontainersBackendTest {
         if (DockerClientFactory.instance().isDockerAvailable()) {
             return; // with an engine the docker-tagged scenarios cover start()
         }
-        ClusterUnavailableException failure = assertThrows(ClusterUnavailableException.class,
-                () -> backend.start(ClusterSpec.twoMembers()));
+        ClusterUnavailableException failure =
+                assertThrows(ClusterUnavailableException.class, () -> backend.start(ClusterSpec.twoMembers()));
         assertTrue(failure.getMessage().startsWith("Cluster backend 'docker' is unavailable"));
     }
 

@@ -26,8 +26,13 @@ class ClusterBackendsTest {
 
     @Test
     void localBackendDeclaresWhatItCannotDo() {
-        EnumSet<ClusterCapability> local = EnumSet.copyOf(ClusterBackends.select("local").capabilities());
-        assertEquals(EnumSet.of(ClusterCapability.KEEPER_MAP, ClusterCapability.PROCESS_FAULTS,
-                ClusterCapability.COORDINATION_FAULTS), local);
+        EnumSet<ClusterCapability> local =
+                EnumSet.copyOf(ClusterBackends.select("local").capabilities());
+        assertEquals(
+                EnumSet.of(
+                        ClusterCapability.KEEPER_MAP,
+                        ClusterCapability.PROCESS_FAULTS,
+                        ClusterCapability.COORDINATION_FAULTS),
+                local);
     }
 }

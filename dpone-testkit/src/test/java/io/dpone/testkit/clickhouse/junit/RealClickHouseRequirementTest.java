@@ -35,7 +35,8 @@ class RealClickHouseRequirementTest {
     @Test
     void requiredFailsWithTheRemedy() {
         System.setProperty(RealClickHouseRequirement.PROPERTY, "required");
-        ClusterUnavailableException failure = assertThrows(ClusterUnavailableException.class,
+        ClusterUnavailableException failure = assertThrows(
+                ClusterUnavailableException.class,
                 () -> RealClickHouseRequirement.current().onUnavailable("local", MISSING));
         assertTrue(failure.getMessage().contains("scripts/fetch-clickhouse.sh"));
     }
@@ -43,7 +44,8 @@ class RealClickHouseRequirementTest {
     @Test
     void optionalAbortsWithTheSameMessage() {
         System.setProperty(RealClickHouseRequirement.PROPERTY, "optional");
-        TestAbortedException aborted = assertThrows(TestAbortedException.class,
+        TestAbortedException aborted = assertThrows(
+                TestAbortedException.class,
                 () -> RealClickHouseRequirement.current().onUnavailable("local", MISSING));
         assertTrue(aborted.getMessage().contains("Cluster backend 'local' is unavailable: Library missing. Run"));
     }

@@ -60,7 +60,8 @@ class ChdbInstallationTest {
     }
 
     private static String shellConstant(String script, String name) {
-        Matcher matcher = Pattern.compile("readonly " + name + "='?([^'\\n]+)'?").matcher(script);
+        Matcher matcher =
+                Pattern.compile("readonly " + name + "='?([^'\\n]+)'?").matcher(script);
         assertTrue(matcher.find(), name + " pinned in the script");
         return matcher.group(1);
     }

@@ -20,8 +20,10 @@ class LocalClusterTopologyTest extends ClusterTopologyScenarios {
     @Test
     void membersLogAtTheConfiguredLevel(RunningCluster cluster) {
         for (ClusterMember member : cluster.members()) {
-            assertEquals("information", member.client(cluster.admin()).query(
-                    "SELECT value FROM system.server_settings WHERE name = 'logger.level'"),
+            assertEquals(
+                    "information",
+                    member.client(cluster.admin())
+                            .query("SELECT value FROM system.server_settings WHERE name = 'logger.level'"),
                     "fixtures/clickhouse/node.xml sets information; a node at trace costs CPU on every query");
         }
     }

@@ -4,5 +4,4 @@ import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.clickhouse.scenarios.KeeperMapScenarios;
 
 @ClickHouseCluster(members = 2, backend = LocalProcessBackend.NAME)
-class LocalKeeperMapTest extends KeeperMapScenarios {
-}
+class LocalKeeperMapTest extends KeeperMapScenarios {}

@@ -4,5 +4,4 @@ import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.clickhouse.scenarios.MemberFaultScenarios;
 
 @ClickHouseCluster(members = 2, backend = LocalProcessBackend.NAME)
-class LocalMemberFaultTest extends MemberFaultScenarios {
-}
+class LocalMemberFaultTest extends MemberFaultScenarios {}

@@ -12,7 +12,10 @@ import org.junit.jupiter.api.Test;
  * libchdb: one server per process, so each member has its own): what a zoneless {@code DateTime}
  * means differs per member, the setting external mode must fence.
  */
-@ClickHouseCluster(members = 2, internalReplication = false, timeZones = {"UTC", "Europe/Berlin"},
+@ClickHouseCluster(
+        members = 2,
+        internalReplication = false,
+        timeZones = {"UTC", "Europe/Berlin"},
         backend = LocalProcessBackend.NAME)
 class LocalMemberTimeZonesTest {
     @Test
@@ -23,7 +26,9 @@ class LocalMemberTimeZonesTest {
         assertEquals("Europe/Berlin", berlin.query("SELECT timezone()"));
         assertEquals("Europe/Berlin", berlin.query("SELECT serverTimezone()"));
         String instant = "SELECT toUnixTimestamp(toDateTime('2024-07-01 12:00:00'))";
-        assertEquals(Long.parseLong(utc.query(instant)) - 7_200, Long.parseLong(berlin.query(instant)),
+        assertEquals(
+                Long.parseLong(utc.query(instant)) - 7_200,
+                Long.parseLong(berlin.query(instant)),
                 "the same zoneless text is another instant on each member (CEST is UTC+2)");
     }
 }

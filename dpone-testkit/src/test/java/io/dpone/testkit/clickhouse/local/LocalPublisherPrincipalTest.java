@@ -4,5 +4,4 @@ import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.clickhouse.scenarios.PublisherPrincipalScenarios;
 
 @ClickHouseCluster(members = 2, backend = LocalProcessBackend.NAME)
-class LocalPublisherPrincipalTest extends PublisherPrincipalScenarios {
-}
+class LocalPublisherPrincipalTest extends PublisherPrincipalScenarios {}

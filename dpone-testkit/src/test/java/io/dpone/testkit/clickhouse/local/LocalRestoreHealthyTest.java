@@ -53,7 +53,9 @@ class LocalRestoreHealthyTest {
 
     private static void stopBehindTheHarness(long pid) {
         try {
-            Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(pid)).inheritIO().start();
+            Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(pid))
+                    .inheritIO()
+                    .start();
             assertEquals(0, stop.waitFor());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);

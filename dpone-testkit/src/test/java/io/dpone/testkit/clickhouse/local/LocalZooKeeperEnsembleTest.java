@@ -112,12 +112,17 @@ class LocalZooKeeperEnsembleTest {
     /** SIGKILL skips the JVM's shutdown hooks; each peer's parent watchdog still ends it. */
     @Test
     void peersDieWithTheJvmThatStartedThem(@TempDir Path root) throws IOException, InterruptedException {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), StrayPeerProbe.class.getName(), root.toString())
+        Process child = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        StrayPeerProbe.class.getName(),
+                        root.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         List<Long> pids = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             while (pids.size() < ZooKeeperEnsemble.SIZE) {
                 String line = out.readLine();
                 if (line == null) {
@@ -135,14 +140,18 @@ class LocalZooKeeperEnsembleTest {
             child.destroyForcibly();
         }
         for (long pid : pids) {
-            assertTrue(ProcessHandle.of(pid).map(handle -> handle.onExit().orTimeout(10, TimeUnit.SECONDS)
-                    .handle((done, timeout) -> timeout == null).join()).orElse(true),
+            assertTrue(
+                    ProcessHandle.of(pid)
+                            .map(handle -> handle.onExit()
+                                    .orTimeout(10, TimeUnit.SECONDS)
+                                    .handle((done, timeout) -> timeout == null)
+                                    .join())
+                            .orElse(true),
                     "a peer exits within 10 s of its JVM");
         }
     }
 
-    private static String createIfAbsent(ZooKeeper session, String path)
-            throws KeeperException, InterruptedException {
+    private static String createIfAbsent(ZooKeeper session, String path) throws KeeperException, InterruptedException {
         try {
             return session.create(path, VALUE, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         } catch (KeeperException.NodeExistsException retriedAfterALostAnswer) {

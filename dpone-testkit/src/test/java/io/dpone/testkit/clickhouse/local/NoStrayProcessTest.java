@@ -50,13 +50,18 @@ class NoStrayProcessTest {
     @ParameterizedTest
     @ValueSource(strings = {"TERM", "KILL"})
     void nodesDieWithTheirJvm(String signal) throws IOException, InterruptedException {
-        Process child = new ProcessBuilder(javaExecutable(), "-cp", System.getProperty("java.class.path"),
-                "-Ddpone.cacheDir=" + ChdbInstallation.cacheRoot(), StrayProcessProbe.class.getName())
+        Process child = new ProcessBuilder(
+                        javaExecutable(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "-Ddpone.cacheDir=" + ChdbInstallation.cacheRoot(),
+                        StrayProcessProbe.class.getName())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         long pid;
         Path work;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             pid = Long.parseLong(expectLine(out, "PID "));
             work = Path.of(expectLine(out, "DIR "));
             assertTrue(alive(pid), "the child's node is serving");
@@ -70,8 +75,13 @@ class NoStrayProcessTest {
         } finally {
             child.destroyForcibly();
         }
-        assertTrue(ProcessHandle.of(pid).map(handle -> handle.onExit().orTimeout(10, TimeUnit.SECONDS)
-                .handle((done, timeout) -> timeout == null).join()).orElse(true),
+        assertTrue(
+                ProcessHandle.of(pid)
+                        .map(handle -> handle.onExit()
+                                .orTimeout(10, TimeUnit.SECONDS)
+                                .handle((done, timeout) -> timeout == null)
+                                .join())
+                        .orElse(true),
                 "the node exits within 10 s of its JVM");
         assertFalse(alive(pid));
         deleteTree(work);

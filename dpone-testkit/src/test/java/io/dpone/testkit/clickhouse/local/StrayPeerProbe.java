@@ -8,11 +8,11 @@ import java.nio.file.Path;
  */
 public final class StrayPeerProbe {
 
-    private StrayPeerProbe() {
-    }
+    private StrayPeerProbe() {}
 
     public static void main(String[] args) throws InterruptedException {
-        ZooKeeperEnsemble ensemble = ZooKeeperEnsemble.create(Path.of(args[0]), FreePorts.allocate(ZooKeeperEnsemble.PORTS));
+        ZooKeeperEnsemble ensemble =
+                ZooKeeperEnsemble.create(Path.of(args[0]), FreePorts.allocate(ZooKeeperEnsemble.PORTS));
         ensemble.start();
         ensemble.processIds().forEach(pid -> System.out.println("PEER " + pid));
         System.out.flush();

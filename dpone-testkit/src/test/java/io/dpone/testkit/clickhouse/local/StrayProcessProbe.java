@@ -8,12 +8,11 @@ import io.dpone.testkit.cluster.ClusterSpec;
  */
 public final class StrayProcessProbe {
 
-    private StrayProcessProbe() {
-    }
+    private StrayProcessProbe() {}
 
     public static void main(String[] args) throws InterruptedException {
-        LocalProcessCluster cluster = (LocalProcessCluster) new LocalProcessBackend()
-                .start(new ClusterSpec(ClusterSpec.DEFAULT_CLUSTER_NAME, 1, true));
+        LocalProcessCluster cluster = (LocalProcessCluster)
+                new LocalProcessBackend().start(new ClusterSpec(ClusterSpec.DEFAULT_CLUSTER_NAME, 1, true));
         System.out.println("PID " + cluster.processIds().get(0));
         System.out.println("DIR " + cluster.workDirectory());
         System.out.flush();

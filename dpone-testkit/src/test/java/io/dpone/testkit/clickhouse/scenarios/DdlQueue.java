@@ -69,8 +69,9 @@ final class DdlQueue implements AutoCloseable {
     static String token(DdlAction action) {
         byte[] operation = new byte[32];
         RANDOM.nextBytes(operation);
-        return DdlCorrelationToken.issue(new Digest(HexFormat.of().formatHex(operation)), action, 1,
-                RandomBits.from(RANDOM)).value();
+        return DdlCorrelationToken.issue(
+                        new Digest(HexFormat.of().formatHex(operation)), action, 1, RandomBits.from(RANDOM))
+                .value();
     }
 
     /**
@@ -91,7 +92,8 @@ final class DdlQueue implements AutoCloseable {
 
     /** The bound entry of an expected statement; fails the test on any other lookup outcome. */
     BoundEntry bind(ExpectedDdl expected) {
-        return assertInstanceOf(QueueLookup.Bound.class, lookup(expected), "queue lookup by token").entry();
+        return assertInstanceOf(QueueLookup.Bound.class, lookup(expected), "queue lookup by token")
+                .entry();
     }
 
     List<QueueRow> hostRows(BoundEntry entry) {

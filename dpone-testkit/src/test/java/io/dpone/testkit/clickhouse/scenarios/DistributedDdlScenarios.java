@@ -15,9 +15,9 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.DdlStatementType;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.clickhouse.junit.RequiresCapabilities;
 import io.dpone.testkit.cluster.ClusterCapability;
@@ -95,11 +95,18 @@ public abstract class DistributedDdlScenarios {
         TableRef absent = new TableRef(database.target(), "absent");
         String token = DdlQueue.token(DdlAction.DROP);
 
-        publisher.execute("/* " + marker + " */ " + DdlStatements.dropIfExists(clusterName(), absent).sql(),
+        publisher.execute(
+                "/* " + marker + " */ "
+                        + DdlStatements.dropIfExists(clusterName(), absent).sql(),
                 DdlQueue.dispatchSettings(token, TASK_TIMEOUT_SECONDS));
 
-        BoundEntry entry = queue.bind(new ExpectedDdl(DdlStatementType.DROP_TABLE_IF_EXISTS, clusterName(),
-                database.target(), Optional.empty(), Optional.of("absent"), token));
+        BoundEntry entry = queue.bind(new ExpectedDdl(
+                DdlStatementType.DROP_TABLE_IF_EXISTS,
+                clusterName(),
+                database.target(),
+                Optional.empty(),
+                Optional.of("absent"),
+                token));
         List<QueueRow> rows = queue.hostRows(entry);
         assertFalse(rows.isEmpty());
         for (QueueRow row : rows) {
@@ -116,17 +123,27 @@ public abstract class DistributedDdlScenarios {
         TableRef absent = new TableRef(database.target(), "absent");
         String token = DdlQueue.token(DdlAction.DROP);
         for (int entry = 0; entry < 2; entry++) {
-            publisher.execute(DdlStatements.dropIfExists(clusterName(), absent).sql(),
+            publisher.execute(
+                    DdlStatements.dropIfExists(clusterName(), absent).sql(),
                     DdlQueue.dispatchSettings(token, TASK_TIMEOUT_SECONDS));
         }
 
-        assertEquals("2", cluster.member(0).client(cluster.admin()).query(
-                "SELECT uniqExact(entry) FROM system.distributed_ddl_queue WHERE cluster = '" + clusterName()
-                        + "' AND settings['log_comment'] = '" + token + "'"),
+        assertEquals(
+                "2",
+                cluster.member(0)
+                        .client(cluster.admin())
+                        .query("SELECT uniqExact(entry) FROM system.distributed_ddl_queue WHERE cluster = '"
+                                + clusterName() + "' AND settings['log_comment'] = '" + token + "'"),
                 "two entries carry the token (independent raw read)");
-        assertEquals(new QueueLookup.Unknown(QueueLookup.Reason.MULTIPLE_ENTRIES),
-                queue.lookup(new ExpectedDdl(DdlStatementType.DROP_TABLE_IF_EXISTS, clusterName(), database.target(),
-                        Optional.empty(), Optional.of("absent"), token)));
+        assertEquals(
+                new QueueLookup.Unknown(QueueLookup.Reason.MULTIPLE_ENTRIES),
+                queue.lookup(new ExpectedDdl(
+                        DdlStatementType.DROP_TABLE_IF_EXISTS,
+                        clusterName(),
+                        database.target(),
+                        Optional.empty(),
+                        Optional.of("absent"),
+                        token)));
     }
 
     /**
@@ -146,8 +163,9 @@ public abstract class DistributedDdlScenarios {
         HostEndpoint initiatorHost = queue.endpointOf(cluster.member(0));
 
         paused.pause();
-        QueryFailedException timeout = assertThrows(QueryFailedException.class, () -> publisher.execute(
-                exchange(target, candidate).sql(), DdlQueue.dispatchSettings(token, 3)));
+        QueryFailedException timeout = assertThrows(
+                QueryFailedException.class,
+                () -> publisher.execute(exchange(target, candidate).sql(), DdlQueue.dispatchSettings(token, 3)));
         assertEquals(TIMEOUT_EXCEEDED, timeout.serverCode(), "output mode throw reports the unfinished host");
 
         BoundEntry entry = queue.bind(expectedExchange(target, candidate, token));
@@ -157,7 +175,9 @@ public abstract class DistributedDdlScenarios {
         assertEquals(QueueStatus.IN_PROGRESS, partial.outcome(), "partial: in progress, not terminal, not unknown");
 
         paused.resume();
-        EntryAggregation converged = Eventually.until(CONVERGENCE, () -> queue.aggregate(entry),
+        EntryAggregation converged = Eventually.until(
+                CONVERGENCE,
+                () -> queue.aggregate(entry),
                 aggregation -> aggregation.outcome() == QueueStatus.TERMINAL_SUCCESS);
         assertEquals(QueueStatus.TERMINAL_SUCCESS, converged.outcome(), "the original entry converges after resume");
         assertEquals(entry, queue.bind(expectedExchange(target, candidate, token)), "still the same single entry");
@@ -181,7 +201,8 @@ public abstract class DistributedDdlScenarios {
 
         publisher.execute(bootstrap.render().sql(), DdlQueue.dispatchSettings(token, TASK_TIMEOUT_SECONDS));
 
-        BoundEntry bound = queue.bind(bootstrap.expected(DdlCorrelationToken.parse(token).orElseThrow()));
+        BoundEntry bound =
+                queue.bind(bootstrap.expected(DdlCorrelationToken.parse(token).orElseThrow()));
         assertEquals(token, bound.correlationToken(), "bound by the token it was sent with");
         List<QueueRow> rows = queue.hostRows(bound);
         assertEquals(cluster.members().size(), rows.size(), "one queue row per member");
@@ -195,8 +216,9 @@ public abstract class DistributedDdlScenarios {
 
         String tables = null;
         for (ClusterMember member : cluster.members()) {
-            String seen = member.client(cluster.admin()).query("SELECT engine, toString(uuid) FROM system.tables"
-                    + " WHERE database = '" + database.control() + "' AND name = 'control'");
+            String seen = member.client(cluster.admin())
+                    .query("SELECT engine, toString(uuid) FROM system.tables" + " WHERE database = '"
+                            + database.control() + "' AND name = 'control'");
             assertTrue(seen.startsWith("KeeperMap\t"), member.replicaName() + " has the control table");
             if (tables != null) {
                 assertEquals(tables, seen, "one table identity (the initiator's UUID) on every member");
@@ -204,10 +226,15 @@ public abstract class DistributedDdlScenarios {
             tables = seen;
         }
         Map<String, String> strict = Map.of("keeper_map_strict_mode", "1");
-        cluster.member(0).client(cluster.publisher()).execute("INSERT INTO " + control.render()
-                + " (target_key, phase) VALUES ('k', 'PREPARED')", strict);
-        assertEquals("PREPARED", cluster.member(1).client(cluster.publisher()).query(
-                "SELECT phase FROM " + control.render() + " WHERE target_key = 'k'"), "one shared store");
+        cluster.member(0)
+                .client(cluster.publisher())
+                .execute("INSERT INTO " + control.render() + " (target_key, phase) VALUES ('k', 'PREPARED')", strict);
+        assertEquals(
+                "PREPARED",
+                cluster.member(1)
+                        .client(cluster.publisher())
+                        .query("SELECT phase FROM " + control.render() + " WHERE target_key = 'k'"),
+                "one shared store");
     }
 
     private void stageOnEveryMember(TableRef target, int targetRows, TableRef candidate, int candidateRows) {
@@ -223,8 +250,11 @@ public abstract class DistributedDdlScenarios {
     private void assertSwappedOn(List<ClusterMember> members, TableRef target, TableRef candidate) {
         for (ClusterMember member : members) {
             MemberClient admin = member.client(cluster.admin());
-            assertEquals("2\t1", admin.query("SELECT (SELECT count() FROM " + target.render() + "), (SELECT count() FROM "
-                    + candidate.render() + ")"), member.replicaName() + " swapped target and candidate exactly once");
+            assertEquals(
+                    "2\t1",
+                    admin.query("SELECT (SELECT count() FROM " + target.render() + "), (SELECT count() FROM "
+                            + candidate.render() + ")"),
+                    member.replicaName() + " swapped target and candidate exactly once");
         }
     }
 
@@ -233,8 +263,13 @@ public abstract class DistributedDdlScenarios {
     }
 
     private ExpectedDdl expectedExchange(TableRef target, TableRef candidate, String token) {
-        return new ExpectedDdl(DdlStatementType.EXCHANGE_TABLES, clusterName(), target.database(),
-                Optional.of(target.table()), Optional.of(candidate.table()), token);
+        return new ExpectedDdl(
+                DdlStatementType.EXCHANGE_TABLES,
+                clusterName(),
+                target.database(),
+                Optional.of(target.table()),
+                Optional.of(candidate.table()),
+                token);
     }
 
     private String clusterName() {

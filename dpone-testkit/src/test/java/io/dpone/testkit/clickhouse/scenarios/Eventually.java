@@ -10,8 +10,7 @@ final class Eventually {
 
     private static final long POLL_MILLIS = 100;
 
-    private Eventually() {
-    }
+    private Eventually() {}
 
     static String read(Duration deadline, String expected, Supplier<String> read) throws InterruptedException {
         long end = System.nanoTime() + deadline.toNanos();

@@ -40,7 +40,8 @@ public abstract class KeeperMapScenarios {
 
     @Test
     void strictInsertOfAnExistingKeyConflicts() {
-        QueryFailedException conflict = assertThrows(QueryFailedException.class,
+        QueryFailedException conflict = assertThrows(
+                QueryFailedException.class,
                 () -> second.execute("INSERT INTO " + control + " VALUES ('k1', 'PREPARED', 7)", STRICT));
         assertEquals(KEEPER_EXCEPTION, conflict.serverCode());
         assertTrue(conflict.serverMessage().contains("Node exists"), "Keeper reports the existing node");
@@ -65,7 +66,8 @@ public abstract class KeeperMapScenarios {
     void membersShareOneStore() {
         second.execute("INSERT INTO " + control + " VALUES ('k2', 'COMPLETED', 3)", STRICT);
         assertEquals("k2\tCOMPLETED\t3\t0", row(first, "k2"));
-        assertEquals(first.query("SELECT target_key, _version FROM " + control + " ORDER BY target_key"),
+        assertEquals(
+                first.query("SELECT target_key, _version FROM " + control + " ORDER BY target_key"),
                 second.query("SELECT target_key, _version FROM " + control + " ORDER BY target_key"));
     }
 

@@ -30,8 +30,9 @@ public abstract class MemberFaultScenarios {
             "send_timeout", "2");
 
     /** Without retries a Keeper outage fails the statement at once (the authority adapter's setting). */
-    private static final Map<String, String> NO_KEEPER_RETRIES = Map.of(
-            "keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0", "keeper_max_retries", "0");
+    private static final Map<String, String> NO_KEEPER_RETRIES =
+            Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0", "keeper_max_retries", "0");
+
     private static final int KEEPER_EXCEPTION = 999;
 
     @Test
@@ -40,7 +41,8 @@ public abstract class MemberFaultScenarios {
         victim.kill();
 
         assertFalse(victim.isRunning());
-        QueryTransportException refused = assertThrows(QueryTransportException.class,
+        QueryTransportException refused = assertThrows(
+                QueryTransportException.class,
                 () -> victim.client(cluster.admin()).query("SELECT 1"));
         assertFalse(refused.timedOut(), "a dead member refuses at once; it does not hang");
         assertThrows(MemberQueryException.class, () -> allReplicas(cluster));
@@ -53,7 +55,8 @@ public abstract class MemberFaultScenarios {
         victim.pause();
 
         assertTrue(victim.isRunning(), "a paused process still exists");
-        QueryTransportException hung = assertThrows(QueryTransportException.class,
+        QueryTransportException hung = assertThrows(
+                QueryTransportException.class,
                 () -> victim.client(cluster.admin(), Duration.ofSeconds(2)).query("SELECT 1"));
         assertTrue(hung.timedOut(), "a paused member accepts the connection but never answers");
         MemberQueryException distributed = assertThrows(MemberQueryException.class, () -> allReplicas(cluster));
@@ -72,15 +75,18 @@ public abstract class MemberFaultScenarios {
         MemberClient before = victim.client(cluster.admin());
         before.execute("CREATE TABLE " + database.target() + ".kept (id UInt32) ENGINE = MergeTree ORDER BY id");
         before.execute("INSERT INTO " + database.target() + ".kept VALUES (1), (2), (3)");
-        String uuid = before.query("SELECT uuid FROM system.tables WHERE database = '" + database.target()
-                + "' AND name = 'kept'");
+        String uuid = before.query(
+                "SELECT uuid FROM system.tables WHERE database = '" + database.target() + "' AND name = 'kept'");
 
         victim.restart();
 
         MemberClient after = victim.client(cluster.admin());
         assertEquals("3", after.query("SELECT count() FROM " + database.target() + ".kept"));
-        assertEquals(uuid, after.query("SELECT uuid FROM system.tables WHERE database = '" + database.target()
-                + "' AND name = 'kept'"), "same table identity after restart");
+        assertEquals(
+                uuid,
+                after.query("SELECT uuid FROM system.tables WHERE database = '" + database.target()
+                        + "' AND name = 'kept'"),
+                "same table identity after restart");
         assertEquals("r1,r2", allReplicas(cluster));
     }
 
@@ -95,20 +101,23 @@ public abstract class MemberFaultScenarios {
         client.execute("INSERT INTO " + table + " VALUES ('a', 1)", Map.of("keeper_map_strict_mode", "1"));
 
         cluster.stopCoordination();
-        QueryFailedException down = assertThrows(QueryFailedException.class,
+        QueryFailedException down = assertThrows(
+                QueryFailedException.class,
                 () -> client.execute("INSERT INTO " + table + " VALUES ('b', 2)", NO_KEEPER_RETRIES));
         assertEquals(KEEPER_EXCEPTION, down.serverCode(), "no Keeper: the server reports it instead of hanging");
 
         cluster.startCoordination();
-        String recovered = Eventually.read(Duration.ofSeconds(30), "a\t1",
-                () -> client.query("SELECT k, v FROM " + table + " ORDER BY k"));
+        String recovered = Eventually.read(
+                Duration.ofSeconds(30), "a\t1", () -> client.query("SELECT k, v FROM " + table + " ORDER BY k"));
         assertEquals("a\t1", recovered, "the store survives a coordination restart and the failed insert left nothing");
     }
 
     private static String allReplicas(RunningCluster cluster) {
-        return cluster.member(0).client(cluster.admin(), Duration.ofSeconds(15)).query(
-                "SELECT arrayStringConcat(arraySort(groupArray(getMacro('replica'))), ',')"
-                        + " FROM clusterAllReplicas('" + cluster.spec().clusterName() + "', system.one)",
-                SHORT_REMOTE_TIMEOUTS);
+        return cluster.member(0)
+                .client(cluster.admin(), Duration.ofSeconds(15))
+                .query(
+                        "SELECT arrayStringConcat(arraySort(groupArray(getMacro('replica'))), ',')"
+                                + " FROM clusterAllReplicas('" + cluster.spec().clusterName() + "', system.one)",
+                        SHORT_REMOTE_TIMEOUTS);
     }
 }

@@ -39,8 +39,10 @@ public abstract class PublisherPrincipalScenarios {
 
     @Test
     void readsTheCatalogsPublicationInspects(RunningCluster cluster) {
-        assertEquals("2", publisher.query("SELECT count() FROM system.clusters WHERE cluster = '"
-                + cluster.spec().clusterName() + "'"));
+        assertEquals(
+                "2",
+                publisher.query("SELECT count() FROM system.clusters WHERE cluster = '"
+                        + cluster.spec().clusterName() + "'"));
         publisher.query("SELECT name, engine, uuid FROM system.databases");
         publisher.query("SELECT database, name, uuid, engine_full FROM system.tables");
         publisher.query("SELECT database, table, zookeeper_path FROM system.replicas");
@@ -53,8 +55,10 @@ public abstract class PublisherPrincipalScenarios {
         publisher.execute("CREATE TABLE " + control + " (target_key String, phase String) ENGINE = KeeperMap('"
                 + database.keeperMapPath("control") + "') PRIMARY KEY target_key");
         publisher.execute("INSERT INTO " + control + " VALUES ('k', 'PREPARED')", STRICT);
-        publisher.execute("ALTER TABLE " + control + " UPDATE phase = 'DISPATCHING' WHERE target_key = 'k'"
-                + " AND _version = 0 AND phase = 'PREPARED'", STRICT);
+        publisher.execute(
+                "ALTER TABLE " + control + " UPDATE phase = 'DISPATCHING' WHERE target_key = 'k'"
+                        + " AND _version = 0 AND phase = 'PREPARED'",
+                STRICT);
         assertEquals("DISPATCHING\t1", publisher.query("SELECT phase, _version FROM " + control));
     }
 
@@ -69,26 +73,28 @@ public abstract class PublisherPrincipalScenarios {
         publisher.execute("DROP TABLE " + target + ".orders_candidate SYNC");
         publisher.execute("CREATE TABLE " + target + ".fresh_candidate (id UInt32) ENGINE = MergeTree ORDER BY id");
         publisher.execute("RENAME TABLE " + target + ".fresh_candidate TO " + target + ".fresh");
-        assertEquals("fresh\norders", publisher.query("SELECT name FROM system.tables WHERE database = '"
-                + target + "' ORDER BY name"));
+        assertEquals(
+                "fresh\norders",
+                publisher.query("SELECT name FROM system.tables WHERE database = '" + target + "' ORDER BY name"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "DROP TABLE {control}.control",
-        "ALTER TABLE {control}.control DELETE WHERE 1",
-        "TRUNCATE TABLE {control}.control",
-        "CREATE DATABASE {target}_other",
-        "DROP DATABASE {target}",
-        "SELECT * FROM {admin_only}.secret",
-        "CREATE TABLE {admin_only}.planted (id UInt8) ENGINE = MergeTree ORDER BY id",
-        "CREATE TABLE {target}.log_engine (id UInt8) ENGINE = Log",
-        "CREATE USER intruder",
-        "GRANT ALL ON *.* TO dpone_publisher",
-        "SYSTEM DROP DNS CACHE",
-        "SYSTEM FLUSH LOGS",
-        "SELECT * FROM file('passwd', 'LineAsString')"
-    })
+    @ValueSource(
+            strings = {
+                "DROP TABLE {control}.control",
+                "ALTER TABLE {control}.control DELETE WHERE 1",
+                "TRUNCATE TABLE {control}.control",
+                "CREATE DATABASE {target}_other",
+                "DROP DATABASE {target}",
+                "SELECT * FROM {admin_only}.secret",
+                "CREATE TABLE {admin_only}.planted (id UInt8) ENGINE = MergeTree ORDER BY id",
+                "CREATE TABLE {target}.log_engine (id UInt8) ENGINE = Log",
+                "CREATE USER intruder",
+                "GRANT ALL ON *.* TO dpone_publisher",
+                "SYSTEM DROP DNS CACHE",
+                "SYSTEM FLUSH LOGS",
+                "SELECT * FROM file('passwd', 'LineAsString')"
+            })
     void isRefusedEverythingElse(String template, RunningCluster cluster) {
         String adminOnly = "dpone_admin_only_" + database.id();
         admin.execute("CREATE DATABASE " + adminOnly);
@@ -97,7 +103,8 @@ public abstract class PublisherPrincipalScenarios {
         admin.execute("CREATE TABLE " + adminOnly + ".secret (id UInt8) ENGINE = MergeTree ORDER BY id");
         try {
             String statement = template.replace("{control}", database.control())
-                    .replace("{target}", database.target()).replace("{admin_only}", adminOnly);
+                    .replace("{target}", database.target())
+                    .replace("{admin_only}", adminOnly);
             QueryFailedException refused = assertThrows(QueryFailedException.class, () -> publisher.execute(statement));
             assertEquals(ACCESS_DENIED, refused.serverCode(), refused.serverCodeName());
             assertFalse(refused.getMessage().contains(cluster.publisher().password()));

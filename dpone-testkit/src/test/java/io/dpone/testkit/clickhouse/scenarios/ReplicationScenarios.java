@@ -32,28 +32,36 @@ public abstract class ReplicationScenarios {
     private static final Duration REPLICATION = Duration.ofSeconds(60);
 
     @Test
-    void aReplicatedCandidateReachesEveryReplicaAndPassesTheReadinessBarrier(RunningCluster cluster,
-            TestDatabase database) throws Exception {
+    void aReplicatedCandidateReachesEveryReplicaAndPassesTheReadinessBarrier(
+            RunningCluster cluster, TestDatabase database) throws Exception {
         TableRef candidate = new TableRef(database.target(), "events__cand");
-        MemberClient publisher = cluster.member(0).client(cluster.publisher(),
-                Duration.ofSeconds(TASK_TIMEOUT_SECONDS + 30));
-        publisher.execute("CREATE TABLE " + candidate.render() + " ON CLUSTER `" + cluster.spec().clusterName() + "`"
+        MemberClient publisher =
+                cluster.member(0).client(cluster.publisher(), Duration.ofSeconds(TASK_TIMEOUT_SECONDS + 30));
+        publisher.execute(
+                "CREATE TABLE " + candidate.render() + " ON CLUSTER `"
+                        + cluster.spec().clusterName() + "`"
                         + " (id UInt64, v String) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}',"
                         + " '{replica}') ORDER BY id",
                 DdlQueue.dispatchSettings("dpone-test-stage-" + database.id(), TASK_TIMEOUT_SECONDS));
-        publisher.execute("INSERT INTO " + candidate.render() + " SELECT number, toString(number) FROM numbers(" + ROWS + ")");
+        publisher.execute(
+                "INSERT INTO " + candidate.render() + " SELECT number, toString(number) FROM numbers(" + ROWS + ")");
 
         try (DdlQueue queue = new DdlQueue(cluster, cluster.member(0))) {
-            List<ReplicaHealth> health = Eventually.until(REPLICATION, () -> queue.candidateHealth(candidate),
+            List<ReplicaHealth> health = Eventually.until(
+                    REPLICATION,
+                    () -> queue.candidateHealth(candidate),
                     observed -> ReadinessBarrier.isReady(queue.expectedHosts(), observed, ROWS));
-            assertEquals(Map.of(), ReadinessBarrier.gaps(queue.expectedHosts(), health, ROWS),
+            assertEquals(
+                    Map.of(),
+                    ReadinessBarrier.gaps(queue.expectedHosts(), health, ROWS),
                     "readiness barrier over the catalog adapter's candidate health");
         }
 
         String path = null;
         for (ClusterMember member : cluster.members()) {
             MemberClient admin = member.client(cluster.admin());
-            assertEquals(String.join("\t", "0", "0", "0", "2", "2", "1", Long.toString(ROWS)),
+            assertEquals(
+                    String.join("\t", "0", "0", "0", "2", "2", "1", Long.toString(ROWS)),
                     admin.query("SELECT is_readonly, is_session_expired, queue_size, active_replicas, total_replicas,"
                             + " log_pointer = log_max_index + 1,"
                             + " (SELECT count() FROM " + candidate.render() + ")"
@@ -74,7 +82,9 @@ public abstract class ReplicationScenarios {
                 assertEquals(path, memberPath, "both replicas share one replication path");
             }
             path = memberPath;
-            assertEquals(Long.toString(ROWS * (ROWS - 1) / 2), admin.query("SELECT sum(id) FROM " + candidate.render()),
+            assertEquals(
+                    Long.toString(ROWS * (ROWS - 1) / 2),
+                    admin.query("SELECT sum(id) FROM " + candidate.render()),
                     "the same rows on " + member.replicaName());
         }
     }

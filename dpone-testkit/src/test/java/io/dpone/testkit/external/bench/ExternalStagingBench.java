@@ -89,7 +89,8 @@ import java.util.function.Supplier;
  */
 public final class ExternalStagingBench {
     /** The production default unless {@code -Dbench.batchRows=N} (bench/external-staging.sh: BATCH_ROWS=N) asks for another. */
-    private static final int BATCH_ROWS = Integer.getInteger("bench.batchRows", NativeMemberSessions.DEFAULT_BATCH_ROWS);
+    private static final int BATCH_ROWS =
+            Integer.getInteger("bench.batchRows", NativeMemberSessions.DEFAULT_BATCH_ROWS);
 
     private final RunningCluster cluster;
     private final TestDatabase db;
@@ -98,10 +99,16 @@ public final class ExternalStagingBench {
     private final CandidateDefinition definition;
     private final Digest expected;
     private final Path tsv;
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    private ExternalStagingBench(RunningCluster cluster, TestDatabase db, ArtifactStore store, StoredArtifact artifact,
-            Digest expected, Path tsv) {
+    private ExternalStagingBench(
+            RunningCluster cluster,
+            TestDatabase db,
+            ArtifactStore store,
+            StoredArtifact artifact,
+            Digest expected,
+            Path tsv) {
         this.tsv = tsv;
         this.cluster = cluster;
         this.db = db;
@@ -109,14 +116,26 @@ public final class ExternalStagingBench {
         this.expected = expected;
         Credentials publisher = cluster.publisher();
         Supplier<String> ids = () -> "dpone-bench-" + UUID.randomUUID();
-        NativeMemberSessions sessions = new NativeMemberSessions(db.target(), publisher.user(), publisher.password(),
-                Duration.ofSeconds(10), Duration.ofSeconds(120), ids, BATCH_ROWS, store::spillDirectory);
+        NativeMemberSessions sessions = new NativeMemberSessions(
+                db.target(),
+                publisher.user(),
+                publisher.password(),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(120),
+                ids,
+                BATCH_ROWS,
+                store::spillDirectory);
         this.members = new ArrayList<>();
         for (ClusterMember member : cluster.members()) {
-            members.add(sessions.session(new ResolvedEndpoint(member.endpoint().host(), member.endpoint().nativePort())));
+            members.add(sessions.session(new ResolvedEndpoint(
+                    member.endpoint().host(), member.endpoint().nativePort())));
         }
-        this.definition = new CandidateDefinition.Columns(artifact.schema().columns().stream()
-                .map(c -> new CandidateDefinition.Column(c.name(), c.type().canonicalName())).toList(), "MergeTree");
+        this.definition = new CandidateDefinition.Columns(
+                artifact.schema().columns().stream()
+                        .map(c -> new CandidateDefinition.Column(
+                                c.name(), c.type().canonicalName()))
+                        .toList(),
+                "MergeTree");
     }
 
     public static void main(String[] args) throws Exception {
@@ -132,8 +151,13 @@ public final class ExternalStagingBench {
             BenchRows.writeCsv(csv, rows);
             ArtifactStore store = ArtifactStore.open(work.resolve("store"));
             StoredArtifact artifact = new SourceSealer(store, rows, ProgressListener.NONE)
-                    .seal(new PublicationSource.DelimitedFile(csv, DelimitedFormat.CSV_WITH_NAMES, Compression.NONE,
-                            java.util.OptionalLong.empty()), BenchRows.COLUMNS);
+                    .seal(
+                            new PublicationSource.DelimitedFile(
+                                    csv,
+                                    DelimitedFormat.CSV_WITH_NAMES,
+                                    Compression.NONE,
+                                    java.util.OptionalLong.empty()),
+                            BenchRows.COLUMNS);
             Files.delete(csv);
             Path tsv = work.resolve("rows-" + rows + ".tsv");
             BenchRows.writeTsv(tsv, rows);
@@ -148,8 +172,16 @@ public final class ExternalStagingBench {
     }
 
     /** The timed phases, in the order a round runs them; the heap line and the script use these names. */
-    private static final String[] PHASES = {"http_tsv_insert", "driver_insert", "driver_insert_buffered", "staging_one_member", "staging",
-        "staging_parallel", "proof", "select_all"};
+    private static final String[] PHASES = {
+        "http_tsv_insert",
+        "driver_insert",
+        "driver_insert_buffered",
+        "staging_one_member",
+        "staging",
+        "staging_parallel",
+        "proof",
+        "select_all"
+    };
 
     private void run(int rounds, HeapSampler heap, HeapSampler.Peaks scan) throws Exception {
         double[][] seconds = new double[PHASES.length][rounds];
@@ -162,9 +194,17 @@ public final class ExternalStagingBench {
             TableRef one = new TableRef(db.target(), "t__dpone_ext_one_" + round);
             TableRef candidate = new TableRef(db.target(), "t__dpone_ext_" + String.format("%016x", round));
             TableRef parallel = new TableRef(db.target(), "t__dpone_ext_par_" + round);
-            require(members.get(0).create(http, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "http table created");
-            require(members.get(0).create(baseline, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "baseline created");
-            require(members.get(0).create(buffered, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "buffered created");
+            require(
+                    members.get(0).create(http, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged,
+                    "http table created");
+            require(
+                    members.get(0).create(baseline, UUID.randomUUID(), definition)
+                            instanceof MutationOutcome.Acknowledged,
+                    "baseline created");
+            require(
+                    members.get(0).create(buffered, UUID.randomUUID(), definition)
+                            instanceof MutationOutcome.Acknowledged,
+                    "buffered created");
             double[] took = new double[PHASES.length];
             HeapSampler.Peaks[] now = new HeapSampler.Peaks[PHASES.length];
             int phase = 0;
@@ -188,7 +228,9 @@ public final class ExternalStagingBench {
             if (round == 0) {
                 Object exact = new MemberContent.Observed(artifact.rowCount(), expected);
                 require(content(0, baseline).equals(exact), "the baseline table holds exactly the artifact's rows");
-                require(content(0, buffered).equals(exact), "the buffered baseline table holds exactly the artifact's rows");
+                require(
+                        content(0, buffered).equals(exact),
+                        "the buffered baseline table holds exactly the artifact's rows");
                 require(content(0, http).equals(exact), "the HTTP baseline table holds exactly the artifact's rows");
             }
 
@@ -217,7 +259,9 @@ public final class ExternalStagingBench {
             MemberContent proven = content(0, candidate);
             took[phase] = seconds(start);
             now[phase++] = heap.phase();
-            require(proven.equals(new MemberContent.Observed(artifact.rowCount(), expected)), "proof equals the artifact");
+            require(
+                    proven.equals(new MemberContent.Observed(artifact.rowCount(), expected)),
+                    "proof equals the artifact");
 
             startPhase(heap);
             start = System.nanoTime();
@@ -238,13 +282,18 @@ public final class ExternalStagingBench {
                 line.append(String.format(" %s %.3f s", PHASES[i], took[i]));
                 if (round > 0) {
                     seconds[i][round - 1] = took[i];
-                    peaks[i] = new HeapSampler.Peaks(Math.max(peaks[i].used(), now[i].used()), Math.max(peaks[i].live(), now[i].live()));
+                    peaks[i] = new HeapSampler.Peaks(
+                            Math.max(peaks[i].used(), now[i].used()), Math.max(peaks[i].live(), now[i].live()));
                 }
             }
             System.err.println(line);
         }
-        StringBuilder out = new StringBuilder(String.format("rows=%d artifact_bytes=%d batch_rows=%d max_heap_mb=%.0f",
-                artifact.rowCount(), artifact.byteSize(), BATCH_ROWS, Runtime.getRuntime().maxMemory() / 1048576.0));
+        StringBuilder out = new StringBuilder(String.format(
+                "rows=%d artifact_bytes=%d batch_rows=%d max_heap_mb=%.0f",
+                artifact.rowCount(),
+                artifact.byteSize(),
+                BATCH_ROWS,
+                Runtime.getRuntime().maxMemory() / 1048576.0));
         for (int i = 0; i < PHASES.length; i++) {
             out.append(String.format(" %s_seconds_median=%.3f", PHASES[i], median(seconds[i])));
         }
@@ -258,10 +307,12 @@ public final class ExternalStagingBench {
         ratio(out, "proof_to_select_all", seconds, "proof", "select_all");
         System.out.println(out);
         StringBuilder heapLine = new StringBuilder("heap");
-        heapLine.append(String.format(" artifact_scan_peak_used_mb=%.1f artifact_scan_peak_live_mb=%.1f", scan.used(), scan.live()));
+        heapLine.append(String.format(
+                " artifact_scan_peak_used_mb=%.1f artifact_scan_peak_live_mb=%.1f", scan.used(), scan.live()));
         for (int i = 0; i < PHASES.length; i++) {
-            heapLine.append(String.format(" %s_peak_used_mb=%.1f %s_peak_live_mb=%.1f", PHASES[i], peaks[i].used(), PHASES[i],
-                    peaks[i].live()));
+            heapLine.append(String.format(
+                    " %s_peak_used_mb=%.1f %s_peak_live_mb=%.1f",
+                    PHASES[i], peaks[i].used(), PHASES[i], peaks[i].live()));
         }
         System.out.println(heapLine);
     }
@@ -274,16 +325,19 @@ public final class ExternalStagingBench {
         for (int i = 0; i < a.length; i++) {
             perRound[i] = a[i] / b[i];
         }
-        out.append(String.format(" ratio_%s=%.2f ratio_%s_per_round_median=%.2f", name, median(a) / median(b), name, median(perRound)));
+        out.append(String.format(
+                " ratio_%s=%.2f ratio_%s_per_round_median=%.2f", name, median(a) / median(b), name, median(perRound)));
     }
 
     /** One member's staging as production does it: create the candidate, insert the artifact streamed from the store. */
     private void stage(int member, TableRef candidate) {
         MemberSession session = members.get(member);
-        require(session.create(candidate, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged, "candidate created");
+        require(
+                session.create(candidate, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged,
+                "candidate created");
         try (ArtifactRows rows = artifact.rows()) {
-            LoadResult loaded = session.insert(candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()),
-                    Cancellation.NEVER);
+            LoadResult loaded = session.insert(
+                    candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER);
             require(loaded instanceof LoadResult.Loaded done && done.rows() == artifact.rowCount(), "staged " + loaded);
         }
     }
@@ -313,7 +367,8 @@ public final class ExternalStagingBench {
         ClusterMember target = cluster.member(member);
         String query = "database=" + URLEncoder.encode(db.target(), StandardCharsets.UTF_8) + "&query="
                 + URLEncoder.encode("INSERT INTO " + table.render() + " FORMAT TabSeparated", StandardCharsets.UTF_8);
-        HttpRequest request = HttpRequest.newBuilder(URI.create(target.endpoint().httpUrl() + "/?" + query))
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(target.endpoint().httpUrl() + "/?" + query))
                 .header("X-ClickHouse-User", cluster.publisher().user())
                 .header("X-ClickHouse-Key", cluster.publisher().password())
                 .POST(HttpRequest.BodyPublishers.ofFile(tsv))
@@ -334,7 +389,8 @@ public final class ExternalStagingBench {
      * adapters' {@link NativeConnections}, whose socket stream is buffered.
      */
     private long plainInsert(int member, TableRef table, boolean buffered) throws SQLException {
-        StringBuilder sql = new StringBuilder("INSERT INTO ").append(table.render()).append(" VALUES (");
+        StringBuilder sql =
+                new StringBuilder("INSERT INTO ").append(table.render()).append(" VALUES (");
         for (int i = 0; i < BenchRows.COLUMNS.size(); i++) {
             sql.append(i == 0 ? "?" : ", ?");
         }
@@ -371,7 +427,8 @@ public final class ExternalStagingBench {
         long rows = 0;
         long cells = 0;
         int width = BenchRows.COLUMNS.size();
-        try (Connection connection = connect(member); Statement statement = connection.createStatement();
+        try (Connection connection = connect(member);
+                Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery("SELECT * FROM " + table.render())) {
             while (result.next()) {
                 rows++;
@@ -389,9 +446,17 @@ public final class ExternalStagingBench {
     /** A connection as the adapters open it (the same driver, the socket stream buffered), as the same principal. */
     private Connection adapterConnection(int member) throws SQLException {
         ClusterMember target = cluster.member(member);
-        return NativeConnections.load().open(new ClickHouseEndpoint(target.endpoint().host(), target.endpoint().nativePort(),
-                db.target(), cluster.publisher().user(), cluster.publisher().password(), Duration.ofSeconds(10),
-                Duration.ofSeconds(120)), QueryContext.of("dpone-bench-" + UUID.randomUUID()));
+        return NativeConnections.load()
+                .open(
+                        new ClickHouseEndpoint(
+                                target.endpoint().host(),
+                                target.endpoint().nativePort(),
+                                db.target(),
+                                cluster.publisher().user(),
+                                cluster.publisher().password(),
+                                Duration.ofSeconds(10),
+                                Duration.ofSeconds(120)),
+                        QueryContext.of("dpone-bench-" + UUID.randomUUID()));
     }
 
     /** A plain connection of the same driver (loaded and set up by the sessions above) as the same principal. */
@@ -401,8 +466,10 @@ public final class ExternalStagingBench {
         properties.setProperty("user", cluster.publisher().user());
         properties.setProperty("password", cluster.publisher().password());
         properties.setProperty("query_timeout", "120");
-        return DriverManager.getConnection("jdbc:clickhouse://" + target.endpoint().host() + ":" + target.endpoint().nativePort()
-                + "/" + db.target(), properties);
+        return DriverManager.getConnection(
+                "jdbc:clickhouse://" + target.endpoint().host() + ":"
+                        + target.endpoint().nativePort() + "/" + db.target(),
+                properties);
     }
 
     /** Collects what earlier phases left, so a phase's peaks are its own. */

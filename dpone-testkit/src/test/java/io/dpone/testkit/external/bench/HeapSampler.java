@@ -19,8 +19,7 @@ import javax.management.openmbean.CompositeData;
  */
 final class HeapSampler extends Thread {
     /** One phase's figures, in MiB. */
-    record Peaks(double used, double live) {
-    }
+    record Peaks(double used, double live) {}
 
     private volatile boolean running = true;
     private volatile long used;
@@ -30,18 +29,26 @@ final class HeapSampler extends Thread {
         super("heap-sampler");
         setDaemon(true);
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-            ((NotificationEmitter) collector).addNotificationListener((notification, handback) -> {
-                if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
-                    long after = 0;
-                    GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
-                    for (MemoryUsage pool : info.getGcInfo().getMemoryUsageAfterGc().values()) {
-                        after += pool.getUsed();
-                    }
-                    synchronized (this) {
-                        live = Math.max(live, after - nonHeap(info));
-                    }
-                }
-            }, null, null);
+            ((NotificationEmitter) collector)
+                    .addNotificationListener(
+                            (notification, handback) -> {
+                                if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+                                        notification.getType())) {
+                                    long after = 0;
+                                    GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
+                                            (CompositeData) notification.getUserData());
+                                    for (MemoryUsage pool : info.getGcInfo()
+                                            .getMemoryUsageAfterGc()
+                                            .values()) {
+                                        after += pool.getUsed();
+                                    }
+                                    synchronized (this) {
+                                        live = Math.max(live, after - nonHeap(info));
+                                    }
+                                }
+                            },
+                            null,
+                            null);
         }
     }
 

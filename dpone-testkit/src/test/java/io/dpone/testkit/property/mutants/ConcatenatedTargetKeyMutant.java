@@ -21,7 +21,8 @@ public class ConcatenatedTargetKeyMutant extends ProtocolDigestsContract {
         return new ProtocolDigests() {
             @Override
             public Digest targetKey(QualifiedTarget target) {
-                return real.targetKey(new QualifiedTarget(target.cluster() + target.database() + target.table(), "", ""));
+                return real.targetKey(
+                        new QualifiedTarget(target.cluster() + target.database() + target.table(), "", ""));
             }
 
             @Override

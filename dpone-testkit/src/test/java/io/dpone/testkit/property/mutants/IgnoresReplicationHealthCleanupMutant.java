@@ -13,7 +13,13 @@ public class IgnoresReplicationHealthCleanupMutant extends CleanupClassifierCont
     @Override
     protected CleanupClassifier classifier() {
         CleanupClassifier seed = new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE);
-        return facts -> seed.classify(new CleanupFacts(facts.shapes(), facts.phase(), facts.expectedMembers(),
-                facts.observations(), facts.publicationReceipt(), facts.cleanupQueue(), true));
+        return facts -> seed.classify(new CleanupFacts(
+                facts.shapes(),
+                facts.phase(),
+                facts.expectedMembers(),
+                facts.observations(),
+                facts.publicationReceipt(),
+                facts.cleanupQueue(),
+                true));
     }
 }

@@ -24,7 +24,8 @@ public class LenientCodeNormalizerMutant extends QueueStatusNormalizerContract {
             if (code == 0) {
                 return row.exceptionText().isEmpty() ? QueueStatus.TERMINAL_SUCCESS : QueueStatus.OUTCOME_UNKNOWN;
             }
-            return row.exceptionText().isEmpty() || code < 0 || code > 65_535 ? QueueStatus.OUTCOME_UNKNOWN
+            return row.exceptionText().isEmpty() || code < 0 || code > 65_535
+                    ? QueueStatus.OUTCOME_UNKNOWN
                     : QueueStatus.TERMINAL_FAILURE;
         };
     }

@@ -15,11 +15,13 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 public class MissingHostAggregatorMutant extends EntryAggregatorContract {
     @Override
     protected EntryAggregator aggregator() {
-        EntryAggregator exact = new ExactHostSetEntryAggregator(PinnedQueueStatusNormalizer.INSTANCE, Sha256ProtocolDigests.INSTANCE);
+        EntryAggregator exact =
+                new ExactHostSetEntryAggregator(PinnedQueueStatusNormalizer.INSTANCE, Sha256ProtocolDigests.INSTANCE);
         return (entry, expected, rows) -> {
             Set<HostEndpoint> reported = new HashSet<>(expected);
-            reported.removeIf(host -> rows.stream().noneMatch(
-                    row -> host.host().equals(row.host()) && Integer.valueOf(host.port()).equals(row.port())));
+            reported.removeIf(host -> rows.stream()
+                    .noneMatch(row -> host.host().equals(row.host())
+                            && Integer.valueOf(host.port()).equals(row.port())));
             return exact.aggregate(entry, reported.isEmpty() ? expected : reported, rows);
         };
     }

@@ -8,7 +8,6 @@ import io.dpone.testkit.property.GenerationRulesContract;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 
 /** A host set off by one: judges the replicas that answered, so an expected member without a row is not noticed. */
@@ -25,7 +24,10 @@ public class MissingReplicaGenerationMutant extends GenerationRulesContract {
     }
 
     private static Set<HostEndpoint> answered(Set<HostEndpoint> expected, List<ReplicaTables> replicas) {
-        Set<HostEndpoint> members = replicas.stream().map(ReplicaTables::member).filter(expected::contains).collect(Collectors.toSet());
+        Set<HostEndpoint> members = replicas.stream()
+                .map(ReplicaTables::member)
+                .filter(expected::contains)
+                .collect(Collectors.toSet());
         return members.isEmpty() ? expected : members;
     }
 }

@@ -29,13 +29,20 @@ class MutantDetectionRateTest {
         List<Long> missedSeeds = new ArrayList<>();
         long started = System.nanoTime();
         for (long seed = 1; seed <= RUNS; seed++) {
-            if (MutantRuns.failures(mutant, seed, database.resolve("jqwik-" + seed + ".db")).isEmpty()) {
+            if (MutantRuns.failures(mutant, seed, database.resolve("jqwik-" + seed + ".db"))
+                    .isEmpty()) {
                 missedSeeds.add(seed);
             }
         }
         int caught = RUNS - missedSeeds.size();
-        System.out.printf("%s: caught in %d of %d runs (%.0f%%) in %d ms; missed seeds %s%n", mutant.suite.getSimpleName(), caught,
-                RUNS, 100.0 * caught / RUNS, (System.nanoTime() - started) / 1_000_000, missedSeeds);
+        System.out.printf(
+                "%s: caught in %d of %d runs (%.0f%%) in %d ms; missed seeds %s%n",
+                mutant.suite.getSimpleName(),
+                caught,
+                RUNS,
+                100.0 * caught / RUNS,
+                (System.nanoTime() - started) / 1_000_000,
+                missedSeeds);
         assertTrue(caught >= REQUIRED, mutant.suite.getSimpleName() + " escaped with seeds " + missedSeeds);
     }
 }

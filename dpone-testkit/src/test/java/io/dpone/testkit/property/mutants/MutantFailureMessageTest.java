@@ -25,8 +25,9 @@ class MutantFailureMessageTest {
         for (TestExecutionSummary.Failure failure : failures) {
             String message = String.valueOf(failure.getException().getMessage());
             assertTrue(message.startsWith(mutant.rule), () -> mutant + " failed without naming its rule: " + message);
-            assertTrue(message.contains(mutant.shownField), () -> mutant + " failed without showing " + mutant.shownField + ": "
-                    + message);
+            assertTrue(
+                    message.contains(mutant.shownField),
+                    () -> mutant + " failed without showing " + mutant.shownField + ": " + message);
             assertFalse(message.contains("[redacted]"), () -> mutant + " redacted its own inputs: " + message);
         }
     }

@@ -22,12 +22,13 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 final class MutantRuns {
     private static final Launcher LAUNCHER = LauncherFactory.create();
 
-    private MutantRuns() {
-    }
+    private MutantRuns() {}
 
     /** The run's failures; every one must be an assertion, not a broken run. */
     static List<TestExecutionSummary.Failure> failures(Mutant mutant, long seed, Path database) {
-        List<DiscoverySelector> selectors = mutant.properties.stream().map(name -> selectProperty(mutant.suite, name)).toList();
+        List<DiscoverySelector> selectors = mutant.properties.stream()
+                .map(name -> selectProperty(mutant.suite, name))
+                .toList();
         FixedSeedHook.use(seed);
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectors)
@@ -41,7 +42,8 @@ final class MutantRuns {
         TestExecutionSummary summary = listener.getSummary();
         assertEquals(selectors.size(), summary.getTestsFoundCount(), "properties found in " + mutant);
         for (TestExecutionSummary.Failure failure : summary.getFailures()) {
-            assertTrue(failure.getException() instanceof AssertionError,
+            assertTrue(
+                    failure.getException() instanceof AssertionError,
                     () -> mutant + " broke instead of failing: " + failure.getException());
         }
         deleteQuietly(database);

@@ -15,8 +15,11 @@ public class ObservedMembersClassifierMutant extends PublicationClassifierContra
     @Override
     protected PublicationClassifier classifier() {
         PublicationClassifier seed = new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
-        return facts -> seed.classify(new PublicationFacts(facts.shapes(), facts.phase(),
+        return facts -> seed.classify(new PublicationFacts(
+                facts.shapes(),
+                facts.phase(),
                 facts.observations().stream().map(ReplicaObservation::member).collect(Collectors.toSet()),
-                facts.observations().stream().distinct().toList(), facts.queue()));
+                facts.observations().stream().distinct().toList(),
+                facts.queue()));
     }
 }

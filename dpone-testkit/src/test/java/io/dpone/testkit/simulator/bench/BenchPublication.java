@@ -16,9 +16,9 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -26,9 +26,9 @@ import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.source.RowCursor;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.FaultSchedule;
 import io.dpone.testkit.simulator.PortCall;
+import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
 import io.dpone.testkit.simulator.WorkerPorts;
@@ -51,8 +51,7 @@ public final class BenchPublication {
     static final TableRef CONTROL = new TableRef(DB, "publication_authority");
     static final String ROOT = "/dpone/authority";
 
-    private BenchPublication() {
-    }
+    private BenchPublication() {}
 
     /** Builds, runs and returns the finished simulator of one two-worker schedule. */
     public static ClusterSimulator run(long seed) {
@@ -74,7 +73,8 @@ public final class BenchPublication {
     }
 
     private static ClusterSimulator fixture(long seed, FaultSchedule faults) {
-        ClusterSimulator simulator = ClusterSimulator.builder().members(2).seed(seed).faults(faults).build();
+        ClusterSimulator simulator =
+                ClusterSimulator.builder().members(2).seed(seed).faults(faults).build();
         simulator.admin().createDatabase(DB).createControlTable(CONTROL, ROOT);
         simulator.admin().createTable(TARGET, TableSpec.replicatedEvents());
         simulator.admin().insertRows(TARGET, 1000);
@@ -84,10 +84,21 @@ public final class BenchPublication {
     private static FaultSchedule fault(long seed) {
         FaultSchedule.Builder builder = FaultSchedule.builder();
         return switch ((int) Math.floorMod(seed, 5)) {
-            case 0 -> builder.at(Step.call(PortCall.DDL_DISPATCH), SimulatorFault.loseResponse()).build();
-            case 1 -> builder.at(Step.anyCall().worker("w2").nth((int) Math.floorMod(seed, 20) + 1), SimulatorFault.crashWorker()).build();
-            case 2 -> builder.at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.failBeforeSend()).build();
-            case 3 -> builder.at(Step.call(PortCall.LOAD), SimulatorFault.pause(1)).at(Step.at(Duration.ofSeconds(2)), SimulatorFault.resume(1)).build();
+            case 0 ->
+                builder.at(Step.call(PortCall.DDL_DISPATCH), SimulatorFault.loseResponse())
+                        .build();
+            case 1 ->
+                builder.at(
+                                Step.anyCall().worker("w2").nth((int) Math.floorMod(seed, 20) + 1),
+                                SimulatorFault.crashWorker())
+                        .build();
+            case 2 ->
+                builder.at(Step.call(PortCall.CONTROL_CAS), SimulatorFault.failBeforeSend())
+                        .build();
+            case 3 ->
+                builder.at(Step.call(PortCall.LOAD), SimulatorFault.pause(1))
+                        .at(Step.at(Duration.ofSeconds(2)), SimulatorFault.resume(1))
+                        .build();
             default -> builder.build();
         };
     }
@@ -99,25 +110,52 @@ public final class BenchPublication {
         ports.facade().observe(cluster, new FacadeSpec(CONTROL, ROOT), digest("slot"));
         ports.ddl().preflight();
         setup(ports, new SetupDdl.StagingDiscard(cluster, candidate), DdlAction.DISCARD);
-        setup(ports, new SetupDdl.CandidateCreate(cluster, candidate, new CandidateDefinition.LikeTarget(TARGET)), DdlAction.STAGE);
-        ports.loader().load(candidate, List.of("id", "v"), new Rows(1000), 1 << 30, Cancellation.NEVER, ProgressListener.NONE);
-        for (int attempt = 0; attempt < 20 && !caughtUp(ports.catalog().candidateHealth(cluster, candidate)); attempt++) {
+        setup(
+                ports,
+                new SetupDdl.CandidateCreate(cluster, candidate, new CandidateDefinition.LikeTarget(TARGET)),
+                DdlAction.STAGE);
+        ports.loader()
+                .load(
+                        candidate,
+                        List.of("id", "v"),
+                        new Rows(1000),
+                        1 << 30,
+                        Cancellation.NEVER,
+                        ProgressListener.NONE);
+        for (int attempt = 0;
+                attempt < 20 && !caughtUp(ports.catalog().candidateHealth(cluster, candidate));
+                attempt++) {
             ports.sleeper().sleep(Duration.ofMillis(50));
         }
         ports.catalog().members(cluster, TARGET, candidate);
         KeeperMapAuthority authority = ports.authority(CONTROL);
-        AuthorityRecord prepared = new AuthorityRecord(digest("slot"), digest("op-" + ports.name()), FenceToken.issue(ports.randomBits()),
-                AuthorityPhase.PREPARED, 0, payload(null));
+        AuthorityRecord prepared = new AuthorityRecord(
+                digest("slot"),
+                digest("op-" + ports.name()),
+                FenceToken.issue(ports.randomBits()),
+                AuthorityPhase.PREPARED,
+                0,
+                payload(null));
         authority.createIfAbsent(prepared);
-        if (!(authority.readVersioned(prepared.targetKey()) instanceof AuthorityRead.Present present) || present.valid().isEmpty()
+        if (!(authority.readVersioned(prepared.targetKey()) instanceof AuthorityRead.Present present)
+                || present.valid().isEmpty()
                 || !present.valid().get().record().fenceToken().equals(prepared.fenceToken())) {
             return false;
         }
         VersionedRecord seen = present.valid().get();
-        DdlCorrelationToken token = DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE, 1, ports.randomBits());
-        CasResult cas = authority.compareAndSwap(seen, new AuthorityRecord(prepared.targetKey(), prepared.operationId(),
-                prepared.fenceToken(), AuthorityPhase.DISPATCHING, 1, payload(DdlBinding.dispatched(token))));
-        if (!(cas instanceof CasResult.AcknowledgedVerified verified) || verified.dispatchPermit().isEmpty()) {
+        DdlCorrelationToken token =
+                DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE, 1, ports.randomBits());
+        CasResult cas = authority.compareAndSwap(
+                seen,
+                new AuthorityRecord(
+                        prepared.targetKey(),
+                        prepared.operationId(),
+                        prepared.fenceToken(),
+                        AuthorityPhase.DISPATCHING,
+                        1,
+                        payload(DdlBinding.dispatched(token))));
+        if (!(cas instanceof CasResult.AcknowledgedVerified verified)
+                || verified.dispatchPermit().isEmpty()) {
             return false;
         }
         FencedDdl.Exchange exchange = new FencedDdl.Exchange(cluster, TARGET, candidate);
@@ -130,7 +168,8 @@ public final class BenchPublication {
     }
 
     private static void setup(WorkerPorts ports, SetupDdl ddl, DdlAction action) {
-        DdlCorrelationToken token = DdlCorrelationToken.issue(digest("op-" + ports.name()), action, 0, ports.randomBits());
+        DdlCorrelationToken token =
+                DdlCorrelationToken.issue(digest("op-" + ports.name()), action, 0, ports.randomBits());
         ports.ddl().dispatchSetup(ddl, token);
         if (ports.ddl().lookup(ddl.expected(token)) instanceof QueueLookup.Bound bound) {
             ports.ddl().hostRows(bound.entry());
@@ -138,7 +177,8 @@ public final class BenchPublication {
     }
 
     private static boolean caughtUp(CatalogRead<List<ReplicaHealth>> read) {
-        return read instanceof CatalogRead.Observed<List<ReplicaHealth>> observed && observed.facts().size() == 2
+        return read instanceof CatalogRead.Observed<List<ReplicaHealth>> observed
+                && observed.facts().size() == 2
                 && observed.facts().stream().allMatch(h -> h.queueSize() == 0 && h.logPointer() == h.logMaxIndex() + 1);
     }
 
@@ -150,8 +190,18 @@ public final class BenchPublication {
         Instant t0 = ClusterSimulator.EPOCH;
         GenerationIdentity old = new GenerationIdentity(new UUID(0, 1), "e", "s", "default", "/a");
         GenerationIdentity desired = new GenerationIdentity(new UUID(0, 2), "e", "s", "default", "/b");
-        return new AuthorityPayload(digest("plan"), digest("inventory"), old, desired, "events__cand", 1000, publication, null, t0,
-                t0, null);
+        return new AuthorityPayload(
+                digest("plan"),
+                digest("inventory"),
+                old,
+                desired,
+                "events__cand",
+                1000,
+                publication,
+                null,
+                t0,
+                t0,
+                null);
     }
 
     /** {@code count} rows of (id, v). */
@@ -174,7 +224,6 @@ public final class BenchPublication {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

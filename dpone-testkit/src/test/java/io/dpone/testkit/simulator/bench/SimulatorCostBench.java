@@ -17,8 +17,7 @@ import java.util.concurrent.Future;
  * threaded and on every core. Run by {@code bench/simulator-cost.sh}. Not a test: nothing asserts on time.
  */
 public final class SimulatorCostBench {
-    private SimulatorCostBench() {
-    }
+    private SimulatorCostBench() {}
 
     public static void main(String[] args) throws Exception {
         int schedules = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
@@ -36,7 +35,11 @@ public final class SimulatorCostBench {
             long roundCalls = 0;
             int count = Math.max(1, schedules / 10);
             for (int i = 0; i < count; i++) {
-                roundCalls += BenchPublication.run(round * 1_000_000L + i).observe().calls().records().size();
+                roundCalls += BenchPublication.run(round * 1_000_000L + i)
+                        .observe()
+                        .calls()
+                        .records()
+                        .size();
             }
             long elapsed = System.nanoTime() - start;
             callNanos.add((double) elapsed / roundCalls);
@@ -45,7 +48,11 @@ public final class SimulatorCostBench {
             start = System.nanoTime();
             long aloneCalls = 0;
             for (int i = 0; i < count; i++) {
-                aloneCalls += BenchPublication.runAlone(round * 1_000_000L + i).observe().calls().records().size();
+                aloneCalls += BenchPublication.runAlone(round * 1_000_000L + i)
+                        .observe()
+                        .calls()
+                        .records()
+                        .size();
             }
             aloneNanos.add((double) (System.nanoTime() - start) / aloneCalls);
         }
@@ -53,10 +60,12 @@ public final class SimulatorCostBench {
         double call = median(callNanos);
         System.out.printf("trivial map operation (HashMap get+put): %.1f ns (median of %d rounds)%n", map, rounds);
         System.out.printf("simulated port call: %.0f ns, %.0f x the map operation%n", call, call / map);
-        System.out.printf("simulated port call of a single worker (no hand-off): %.0f ns, %.0f x the map operation%n",
+        System.out.printf(
+                "simulated port call of a single worker (no hand-off): %.0f ns, %.0f x the map operation%n",
                 median(aloneNanos), median(aloneNanos) / map);
-        System.out.printf("publication schedule (2 workers, ~%d port calls, one fault): %.3f ms single-threaded%n", calls,
-                median(scheduleMillis));
+        System.out.printf(
+                "publication schedule (2 workers, ~%d port calls, one fault): %.3f ms single-threaded%n",
+                calls, median(scheduleMillis));
         parallel(schedules);
     }
 
@@ -79,8 +88,9 @@ public final class SimulatorCostBench {
                 future.get();
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf("%d publication schedules on %d threads: %.1f s (%.0f schedules/s)%n", schedules, cores, seconds,
-                    schedules / seconds);
+            System.out.printf(
+                    "%d publication schedules on %d threads: %.1f s (%.0f schedules/s)%n",
+                    schedules, cores, seconds, schedules / seconds);
         } finally {
             pool.shutdownNow();
         }

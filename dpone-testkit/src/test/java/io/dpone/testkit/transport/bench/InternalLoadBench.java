@@ -54,7 +54,8 @@ import java.util.UUID;
  */
 public final class InternalLoadBench {
     private static final String[] PATHS = {"raw", "tsv", "gzip", "zstd", "csv"};
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private final RunningCluster cluster;
     private final TestDatabase db;
@@ -76,8 +77,13 @@ public final class InternalLoadBench {
         try (RunningCluster cluster = backend.start(new ClusterSpec(ClusterSpec.DEFAULT_CLUSTER_NAME, 1, false))) {
             Files.createDirectories(work);
             LoadBenchFiles.Files4 files = LoadBenchFiles.write(work, rows);
-            System.out.printf("rows=%d tsv_bytes=%d csv_bytes=%d gzip_bytes=%d zstd_bytes=%d%n", rows, Files.size(files.tsv()),
-                    Files.size(files.csv()), Files.size(files.gzip()), Files.size(files.zstd()));
+            System.out.printf(
+                    "rows=%d tsv_bytes=%d csv_bytes=%d gzip_bytes=%d zstd_bytes=%d%n",
+                    rows,
+                    Files.size(files.tsv()),
+                    Files.size(files.csv()),
+                    Files.size(files.gzip()),
+                    Files.size(files.zstd()));
             new InternalLoadBench(cluster, cluster.createTestDatabase(), files, rows).run(rounds);
         }
     }
@@ -95,8 +101,12 @@ public final class InternalLoadBench {
                 load(PATHS[path], table);
                 double took = (System.nanoTime() - start) / 1e9;
                 if (round == 0) {
-                    hashes[path] = admin().query("SELECT count(), sum(cityHash64(id, name, amount, day, at, note)) FROM " + table.render());
-                    require(hashes[path].equals(hashes[0]) && hashes[0].startsWith(rows + "\t"), PATHS[path] + " holds the same rows");
+                    hashes[path] = admin().query(
+                                    "SELECT count(), sum(cityHash64(id, name, amount, day, at, note)) FROM "
+                                            + table.render());
+                    require(
+                            hashes[path].equals(hashes[0]) && hashes[0].startsWith(rows + "\t"),
+                            PATHS[path] + " holds the same rows");
                 } else {
                     seconds[path][round - 1] = took;
                 }
@@ -111,8 +121,14 @@ public final class InternalLoadBench {
             for (int i = 0; i < rounds; i++) {
                 ratios[i] = seconds[path][i] / seconds[0][i];
             }
-            out.append(String.format("%s_seconds_median=%.3f %s_ratio_of_medians=%.2f %s_ratio_per_round_median=%.2f ", PATHS[path],
-                    median(seconds[path]), PATHS[path], median(seconds[path]) / median(seconds[0]), PATHS[path], median(ratios)));
+            out.append(String.format(
+                    "%s_seconds_median=%.3f %s_ratio_of_medians=%.2f %s_ratio_per_round_median=%.2f ",
+                    PATHS[path],
+                    median(seconds[path]),
+                    PATHS[path],
+                    median(seconds[path]) / median(seconds[0]),
+                    PATHS[path],
+                    median(ratios)));
         }
         System.out.println(out.toString().strip());
     }
@@ -120,14 +136,26 @@ public final class InternalLoadBench {
     private void load(String path, TableRef table) throws Exception {
         switch (path) {
             case "raw" -> rawPost(table);
-            case "tsv" -> loader(table, new PublicationSource.DelimitedFile(files.tsv(), DelimitedFormat.TSV_WITH_NAMES,
-                    Compression.NONE, OptionalLong.empty()));
-            case "gzip" -> loader(table, new PublicationSource.DelimitedFile(files.gzip(), DelimitedFormat.TSV_WITH_NAMES,
-                    Compression.GZIP, OptionalLong.empty()));
-            case "zstd" -> loader(table, new PublicationSource.DelimitedFile(files.zstd(), DelimitedFormat.TSV_WITH_NAMES,
-                    Compression.ZSTD, OptionalLong.empty()));
-            case "csv" -> loader(table, new PublicationSource.DelimitedFile(files.csv(), DelimitedFormat.CSV_WITH_NAMES,
-                    Compression.NONE, OptionalLong.empty()));
+            case "tsv" ->
+                loader(
+                        table,
+                        new PublicationSource.DelimitedFile(
+                                files.tsv(), DelimitedFormat.TSV_WITH_NAMES, Compression.NONE, OptionalLong.empty()));
+            case "gzip" ->
+                loader(
+                        table,
+                        new PublicationSource.DelimitedFile(
+                                files.gzip(), DelimitedFormat.TSV_WITH_NAMES, Compression.GZIP, OptionalLong.empty()));
+            case "zstd" ->
+                loader(
+                        table,
+                        new PublicationSource.DelimitedFile(
+                                files.zstd(), DelimitedFormat.TSV_WITH_NAMES, Compression.ZSTD, OptionalLong.empty()));
+            case "csv" ->
+                loader(
+                        table,
+                        new PublicationSource.DelimitedFile(
+                                files.csv(), DelimitedFormat.CSV_WITH_NAMES, Compression.NONE, OptionalLong.empty()));
             default -> throw new IllegalArgumentException(path);
         }
     }
@@ -135,11 +163,22 @@ public final class InternalLoadBench {
     /** The production path: the source reader streaming into the candidate loader. */
     private void loader(TableRef table, PublicationSource source) throws Exception {
         ClusterMember member = cluster.member(0);
-        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(member.endpoint().host(), member.endpoint().httpPort(), db.target(),
-                cluster.publisher().user(), cluster.publisher().password(), Duration.ofSeconds(10), Duration.ofSeconds(300));
+        ClickHouseEndpoint endpoint = new ClickHouseEndpoint(
+                member.endpoint().host(),
+                member.endpoint().httpPort(),
+                db.target(),
+                cluster.publisher().user(),
+                cluster.publisher().password(),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(300));
         try (HttpCandidateLoader loader = new HttpCandidateLoader(endpoint, () -> "bench-" + UUID.randomUUID());
                 OpenedSource opened = SourceReaders.open(source, Long.MAX_VALUE)) {
-            LoadResult result = loader.load(table, LoadBenchFiles.COLUMNS, opened.cursor(), Long.MAX_VALUE, Cancellation.NEVER,
+            LoadResult result = loader.load(
+                    table,
+                    LoadBenchFiles.COLUMNS,
+                    opened.cursor(),
+                    Long.MAX_VALUE,
+                    Cancellation.NEVER,
                     ProgressListener.NONE);
             require(result instanceof LoadResult.Loaded loaded && loaded.rows() == rows, "loaded " + result);
         }
@@ -154,10 +193,13 @@ public final class InternalLoadBench {
         parameters.put("query", "INSERT INTO " + table.render() + " FORMAT TSVWithNames");
         StringBuilder query = new StringBuilder();
         for (Map.Entry<String, String> parameter : parameters.entrySet()) {
-            query.append(query.length() == 0 ? "" : "&").append(parameter.getKey()).append('=')
+            query.append(query.length() == 0 ? "" : "&")
+                    .append(parameter.getKey())
+                    .append('=')
                     .append(URLEncoder.encode(parameter.getValue(), StandardCharsets.UTF_8));
         }
-        HttpRequest request = HttpRequest.newBuilder(URI.create(member.endpoint().httpUrl() + "/?" + query))
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(member.endpoint().httpUrl() + "/?" + query))
                 .header("X-ClickHouse-User", cluster.publisher().user())
                 .header("X-ClickHouse-Key", cluster.publisher().password())
                 .POST(HttpRequest.BodyPublishers.ofFile(files.tsv()))

@@ -20,11 +20,9 @@ final class LoadBenchFiles {
     static final String DEFINITION = "(id UInt64, name String, amount Decimal(18, 2), day Date, at DateTime64(3),"
             + " note Nullable(String)) ENGINE = MergeTree ORDER BY id";
 
-    record Files4(Path tsv, Path csv, Path gzip, Path zstd) {
-    }
+    record Files4(Path tsv, Path csv, Path gzip, Path zstd) {}
 
-    private LoadBenchFiles() {
-    }
+    private LoadBenchFiles() {}
 
     static Files4 write(Path directory, long rows) throws IOException {
         Path tsv = directory.resolve("rows.tsv");
@@ -35,8 +33,10 @@ final class LoadBenchFiles {
             c.write((String.join(",", COLUMNS) + "\n").getBytes(StandardCharsets.UTF_8));
             StringBuilder line = new StringBuilder(160);
             for (long i = 0; i < rows; i++) {
-                t.write(row(line, i, '\t', "customer " + (i % 9973) + ", \"gold\"", "\\N").getBytes(StandardCharsets.UTF_8));
-                c.write(row(line, i, ',', "\"customer " + (i % 9973) + ", \"\"gold\"\"\"", "\\N").getBytes(StandardCharsets.UTF_8));
+                t.write(row(line, i, '\t', "customer " + (i % 9973) + ", \"gold\"", "\\N")
+                        .getBytes(StandardCharsets.UTF_8));
+                c.write(row(line, i, ',', "\"customer " + (i % 9973) + ", \"\"gold\"\"\"", "\\N")
+                        .getBytes(StandardCharsets.UTF_8));
             }
         }
         Path gzip = directory.resolve("rows.tsv.gz");
@@ -52,12 +52,33 @@ final class LoadBenchFiles {
 
     private static String row(StringBuilder line, long i, char separator, String name, String nullMarker) {
         line.setLength(0);
-        line.append(i).append(separator).append(name).append(separator)
-                .append(i % 100000).append('.').append(i % 100 < 10 ? "0" : "").append(i % 100).append(separator)
-                .append("2024-0").append(1 + i % 9).append('-').append(10 + i % 18).append(separator)
-                .append("2024-05-").append(10 + i % 18).append(' ').append(10 + i % 13).append(":3").append(i % 10)
-                .append(":0").append(i % 10).append('.').append(100 + i % 900).append(separator)
-                .append(i % 7 == 0 ? nullMarker : "note for row " + i).append('\n');
+        line.append(i)
+                .append(separator)
+                .append(name)
+                .append(separator)
+                .append(i % 100000)
+                .append('.')
+                .append(i % 100 < 10 ? "0" : "")
+                .append(i % 100)
+                .append(separator)
+                .append("2024-0")
+                .append(1 + i % 9)
+                .append('-')
+                .append(10 + i % 18)
+                .append(separator)
+                .append("2024-05-")
+                .append(10 + i % 18)
+                .append(' ')
+                .append(10 + i % 13)
+                .append(":3")
+                .append(i % 10)
+                .append(":0")
+                .append(i % 10)
+                .append('.')
+                .append(100 + i % 900)
+                .append(separator)
+                .append(i % 7 == 0 ? nullMarker : "note for row " + i)
+                .append('\n');
         return line.toString();
     }
 }

@@ -22,11 +22,10 @@ import java.util.Optional;
  * blocks. Pure.
  */
 final class ControlRowReader {
-    private static final List<String> COLUMNS = List.of(TARGET_KEY, OPERATION_ID, FENCE_TOKEN, PHASE, DISPATCH_EPOCH,
-            PAYLOAD, PAYLOAD_SHA256, VERSION);
+    private static final List<String> COLUMNS =
+            List.of(TARGET_KEY, OPERATION_ID, FENCE_TOKEN, PHASE, DISPATCH_EPOCH, PAYLOAD, PAYLOAD_SHA256, VERSION);
 
-    private ControlRowReader() {
-    }
+    private ControlRowReader() {}
 
     /** The single row of a read_versioned answer: empty when absent, null-free shape or failure text. */
     static Shape read(ReadResult result) {
@@ -43,9 +42,14 @@ final class ControlRowReader {
         if (!(version instanceof Long keeperVersion) || keeperVersion < 0) {
             return new Shape.Unexpected("_version is not a non-negative integer");
         }
-        AuthorityRow row = new AuthorityRow(text(result, TARGET_KEY), text(result, OPERATION_ID),
-                text(result, FENCE_TOKEN), text(result, PHASE), integer(result.value(0, DISPATCH_EPOCH)),
-                text(result, PAYLOAD), text(result, PAYLOAD_SHA256));
+        AuthorityRow row = new AuthorityRow(
+                text(result, TARGET_KEY),
+                text(result, OPERATION_ID),
+                text(result, FENCE_TOKEN),
+                text(result, PHASE),
+                integer(result.value(0, DISPATCH_EPOCH)),
+                text(result, PAYLOAD),
+                text(result, PAYLOAD_SHA256));
         return new Shape.Rows(Optional.of(new VersionedRow(row, keeperVersion)));
     }
 
@@ -62,10 +66,8 @@ final class ControlRowReader {
 
     /** What a read answer holds. */
     sealed interface Shape {
-        record Rows(Optional<VersionedRow> row) implements Shape {
-        }
+        record Rows(Optional<VersionedRow> row) implements Shape {}
 
-        record Unexpected(String summary) implements Shape {
-        }
+        record Unexpected(String summary) implements Shape {}
     }
 }

@@ -37,7 +37,10 @@ public final class SqlControlStore implements ControlStore {
      * @param reads     the read path, optionally wrapped in a read retry policy
      * @param casPrevalidation what {@link io.dpone.clickhouse.cluster.authority.FacadeVerdict.Ready#casPrevalidation()} chose for these members
      */
-    public SqlControlStore(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
+    public SqlControlStore(
+            TableRef control,
+            OneShotMutationTransport mutations,
+            ReadTransport reads,
             MutationPrevalidation casPrevalidation) {
         this.control = requireNonNull(control, "control is null");
         this.mutations = requireNonNull(mutations, "mutations is null");
@@ -47,18 +50,21 @@ public final class SqlControlStore implements ControlStore {
 
     @Override
     public MutationOutcome insertStrict(ControlRow row, String queryId) {
-        return mutations.execute(AuthorityStatements.insertStrict(control, row), QueryContext.keeperMapMutation(queryId));
+        return mutations.execute(
+                AuthorityStatements.insertStrict(control, row), QueryContext.keeperMapMutation(queryId));
     }
 
     @Override
     public MutationOutcome compareAndSwap(CasExpectation expected, ControlRow next, String queryId) {
-        return mutations.execute(AuthorityStatements.compareAndSwap(control, expected, next),
+        return mutations.execute(
+                AuthorityStatements.compareAndSwap(control, expected, next),
                 casPrevalidation.applyTo(QueryContext.keeperMapMutation(queryId)));
     }
 
     @Override
     public ControlRead read(String targetKeyHex, String queryId) {
-        ReadOutcome outcome = reads.read(AuthorityStatements.readVersioned(control, targetKeyHex), QueryContext.of(queryId));
+        ReadOutcome outcome =
+                reads.read(AuthorityStatements.readVersioned(control, targetKeyHex), QueryContext.of(queryId));
         if (outcome instanceof ReadOutcome.Failed failed) {
             return new ControlRead.Unavailable(failed.failure().describe());
         }
@@ -70,20 +76,30 @@ public final class SqlControlStore implements ControlStore {
     }
 
     /** The authority over SQL with {@link MutationPrevalidation#SERVER_DEFAULT}, correct on every server version. */
-    public static KeeperMapAuthority authority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
-            AuthorityQueryIds queryIds) {
+    public static KeeperMapAuthority authority(
+            TableRef control, OneShotMutationTransport mutations, ReadTransport reads, AuthorityQueryIds queryIds) {
         return authority(control, mutations, reads, queryIds, MutationPrevalidation.SERVER_DEFAULT);
     }
 
     /** The authority over SQL, with the CAS prevalidation the facade check chose and the default permit lifetime. */
-    public static KeeperMapAuthority authority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
-            AuthorityQueryIds queryIds, MutationPrevalidation casPrevalidation) {
+    public static KeeperMapAuthority authority(
+            TableRef control,
+            OneShotMutationTransport mutations,
+            ReadTransport reads,
+            AuthorityQueryIds queryIds,
+            MutationPrevalidation casPrevalidation) {
         return authority(control, mutations, reads, queryIds, casPrevalidation, PermitLifetime.systemDefault());
     }
 
     /** The authority over SQL, with the CAS prevalidation the facade check chose and permits bounded by {@code lifetime}. */
-    public static KeeperMapAuthority authority(TableRef control, OneShotMutationTransport mutations, ReadTransport reads,
-            AuthorityQueryIds queryIds, MutationPrevalidation casPrevalidation, PermitLifetime lifetime) {
-        return new KeeperMapAuthority(new SqlControlStore(control, mutations, reads, casPrevalidation), queryIds, lifetime);
+    public static KeeperMapAuthority authority(
+            TableRef control,
+            OneShotMutationTransport mutations,
+            ReadTransport reads,
+            AuthorityQueryIds queryIds,
+            MutationPrevalidation casPrevalidation,
+            PermitLifetime lifetime) {
+        return new KeeperMapAuthority(
+                new SqlControlStore(control, mutations, reads, casPrevalidation), queryIds, lifetime);
     }
 }

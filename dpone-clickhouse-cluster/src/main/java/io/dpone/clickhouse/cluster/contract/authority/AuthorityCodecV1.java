@@ -21,8 +21,7 @@ public final class AuthorityCodecV1 implements AuthorityCodec {
     /** The payload bound in UTF-8 bytes; a V1 record is a few KiB, so 64 KiB means corruption. */
     public static final int MAX_PAYLOAD_BYTES = 64 * 1024;
 
-    private AuthorityCodecV1() {
-    }
+    private AuthorityCodecV1() {}
 
     @Override
     public int schemaVersion() {
@@ -36,8 +35,13 @@ public final class AuthorityCodecV1 implements AuthorityCodec {
         if (bytes.length > MAX_PAYLOAD_BYTES) {
             throw new IllegalArgumentException("record payload exceeds " + MAX_PAYLOAD_BYTES + " bytes");
         }
-        return new AuthorityRow(record.targetKey().hex(), record.operationId().hex(), record.fenceToken().hex(),
-                record.phase().name(), BigInteger.valueOf(record.dispatchEpoch()), payload,
+        return new AuthorityRow(
+                record.targetKey().hex(),
+                record.operationId().hex(),
+                record.fenceToken().hex(),
+                record.phase().name(),
+                BigInteger.valueOf(record.dispatchEpoch()),
+                payload,
                 CanonicalEncoder.sha256(bytes).hex());
     }
 
@@ -95,8 +99,13 @@ public final class AuthorityCodecV1 implements AuthorityCodec {
         if (epoch == null || epoch.signum() < 0 || epoch.bitLength() > 63) {
             throw JsonFields.malformed("dispatch_epoch is NULL or outside 0..2^63-1");
         }
-        return new AuthorityRecord(new Digest(row.targetKey()), new Digest(row.operationId()),
-                new FenceToken(row.fenceToken()), phase, epoch.longValueExact(), payload);
+        return new AuthorityRecord(
+                new Digest(row.targetKey()),
+                new Digest(row.operationId()),
+                new FenceToken(row.fenceToken()),
+                phase,
+                epoch.longValueExact(),
+                payload);
     }
 
     private static void requireMirrorsMatch(AuthorityRow row, PayloadReader.Mirrors mirrors) throws PayloadRejected {

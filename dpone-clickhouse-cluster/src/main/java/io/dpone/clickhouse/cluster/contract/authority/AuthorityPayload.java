@@ -63,30 +63,97 @@ public record AuthorityPayload(
     }
 
     /** A payload whose phase times are not known (written before phases were timed). */
-    public AuthorityPayload(Digest planDigest, Digest inventoryDigest, GenerationIdentity predecessor,
-            GenerationIdentity desired, String candidateTable, long stagedRowCount, DdlBinding publication,
-            DdlBinding cleanup, Instant createdAt, Instant updatedAt, ErrorSummary error, Digest capabilityInventoryDigest) {
-        this(planDigest, inventoryDigest, predecessor, desired, candidateTable, stagedRowCount, publication, cleanup,
-                createdAt, updatedAt, error, capabilityInventoryDigest, PhaseHistory.UNKNOWN);
+    public AuthorityPayload(
+            Digest planDigest,
+            Digest inventoryDigest,
+            GenerationIdentity predecessor,
+            GenerationIdentity desired,
+            String candidateTable,
+            long stagedRowCount,
+            DdlBinding publication,
+            DdlBinding cleanup,
+            Instant createdAt,
+            Instant updatedAt,
+            ErrorSummary error,
+            Digest capabilityInventoryDigest) {
+        this(
+                planDigest,
+                inventoryDigest,
+                predecessor,
+                desired,
+                candidateTable,
+                stagedRowCount,
+                publication,
+                cleanup,
+                createdAt,
+                updatedAt,
+                error,
+                capabilityInventoryDigest,
+                PhaseHistory.UNKNOWN);
     }
 
     /** A payload without a recorded capability proof. */
-    public AuthorityPayload(Digest planDigest, Digest inventoryDigest, GenerationIdentity predecessor,
-            GenerationIdentity desired, String candidateTable, long stagedRowCount, DdlBinding publication,
-            DdlBinding cleanup, Instant createdAt, Instant updatedAt, ErrorSummary error) {
-        this(planDigest, inventoryDigest, predecessor, desired, candidateTable, stagedRowCount, publication, cleanup,
-                createdAt, updatedAt, error, null, PhaseHistory.UNKNOWN);
+    public AuthorityPayload(
+            Digest planDigest,
+            Digest inventoryDigest,
+            GenerationIdentity predecessor,
+            GenerationIdentity desired,
+            String candidateTable,
+            long stagedRowCount,
+            DdlBinding publication,
+            DdlBinding cleanup,
+            Instant createdAt,
+            Instant updatedAt,
+            ErrorSummary error) {
+        this(
+                planDigest,
+                inventoryDigest,
+                predecessor,
+                desired,
+                candidateTable,
+                stagedRowCount,
+                publication,
+                cleanup,
+                createdAt,
+                updatedAt,
+                error,
+                null,
+                PhaseHistory.UNKNOWN);
     }
 
     /** This payload with the capability proven for its own inventory digest. */
     public AuthorityPayload withCapabilityProven() {
-        return new AuthorityPayload(planDigest, inventoryDigest, predecessor, desired, candidateTable, stagedRowCount,
-                publication, cleanup, createdAt, updatedAt, error, inventoryDigest, phases);
+        return new AuthorityPayload(
+                planDigest,
+                inventoryDigest,
+                predecessor,
+                desired,
+                candidateTable,
+                stagedRowCount,
+                publication,
+                cleanup,
+                createdAt,
+                updatedAt,
+                error,
+                inventoryDigest,
+                phases);
     }
 
     /** This payload with {@code history} as its phase times. */
     public AuthorityPayload withPhases(PhaseHistory history) {
-        return new AuthorityPayload(planDigest, inventoryDigest, predecessor, desired, candidateTable, stagedRowCount,
-                publication, cleanup, createdAt, updatedAt, error, capabilityInventoryDigest, history);
+        return new AuthorityPayload(
+                planDigest,
+                inventoryDigest,
+                predecessor,
+                desired,
+                candidateTable,
+                stagedRowCount,
+                publication,
+                cleanup,
+                createdAt,
+                updatedAt,
+                error,
+                capabilityInventoryDigest,
+                history);
     }
 }

@@ -25,7 +25,8 @@ public record AuthorityRecord(
         FenceToken fenceToken,
         AuthorityPhase phase,
         long dispatchEpoch,
-        AuthorityPayload payload) implements SlotRecord {
+        AuthorityPayload payload)
+        implements SlotRecord {
     public AuthorityRecord {
         requireNonNull(targetKey, "targetKey is null");
         requireNonNull(operationId, "operationId is null");
@@ -79,7 +80,9 @@ public record AuthorityRecord(
             case COMPLETED -> {
                 require(publication != null && publication.hasReceipt(), "COMPLETED needs a publication receipt");
                 boolean cleaned = cleanup != null && cleanup.hasReceipt();
-                require(payload.predecessor() == null ? cleanup == null : cleaned, "COMPLETED cleanup receipt mismatch");
+                require(
+                        payload.predecessor() == null ? cleanup == null : cleaned,
+                        "COMPLETED cleanup receipt mismatch");
             }
         }
     }

@@ -20,8 +20,7 @@ import java.util.Optional;
  * Pure and thread-safe. A CAS still needs the Keeper version; this only rules out illegal values.
  */
 public final class AuthorityTransitions {
-    private AuthorityTransitions() {
-    }
+    private AuthorityTransitions() {}
 
     /** The refusal for creating {@code created} in an absent slot, or empty when allowed. */
     public static Optional<TransitionRefusal> checkCreate(AuthorityRecord created) {
@@ -73,8 +72,10 @@ public final class AuthorityTransitions {
         if (!sameBoundFacts(current.payload(), next.payload())) {
             return TransitionRefusal.BOUND_FACT_CHANGED;
         }
-        boolean publicationKept = extendsBinding(current.payload().publication(), next.payload().publication(), false);
-        boolean cleanupKept = extendsBinding(current.payload().cleanup(), next.payload().cleanup(), newEpoch);
+        boolean publicationKept =
+                extendsBinding(current.payload().publication(), next.payload().publication(), false);
+        boolean cleanupKept =
+                extendsBinding(current.payload().cleanup(), next.payload().cleanup(), newEpoch);
         return publicationKept && cleanupKept ? null : TransitionRefusal.DDL_BINDING_REWRITTEN;
     }
 

@@ -13,8 +13,7 @@ import java.util.Optional;
  * matter: a proof is a fact about the cluster, not about an operation. Pure and thread-safe.
  */
 public final class CapabilityProofs {
-    private CapabilityProofs() {
-    }
+    private CapabilityProofs() {}
 
     /**
      * True unless {@code slot} records a capability proof for exactly {@code currentInventoryDigest}.
@@ -31,7 +30,6 @@ public final class CapabilityProofs {
     public static Optional<Digest> carried(Optional<AuthorityRecord> slot, Digest currentInventoryDigest) {
         requireNonNull(slot, "slot is null");
         requireNonNull(currentInventoryDigest, "currentInventoryDigest is null");
-        return slot.map(record -> record.payload().capabilityInventoryDigest())
-                .filter(currentInventoryDigest::equals);
+        return slot.map(record -> record.payload().capabilityInventoryDigest()).filter(currentInventoryDigest::equals);
     }
 }

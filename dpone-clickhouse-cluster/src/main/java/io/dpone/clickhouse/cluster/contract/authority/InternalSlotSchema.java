@@ -12,8 +12,7 @@ import java.util.Optional;
 public final class InternalSlotSchema implements SlotSchema<AuthorityRecord> {
     public static final InternalSlotSchema INSTANCE = new InternalSlotSchema();
 
-    private InternalSlotSchema() {
-    }
+    private InternalSlotSchema() {}
 
     @Override
     public AuthorityRow encode(AuthorityRecord record) {

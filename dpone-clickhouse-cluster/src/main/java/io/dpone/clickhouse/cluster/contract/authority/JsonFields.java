@@ -10,8 +10,7 @@ import java.util.Set;
 
 /** Strict typed reads from a parsed payload; every deviation is MALFORMED naming only the key. */
 final class JsonFields {
-    private JsonFields() {
-    }
+    private JsonFields() {}
 
     static JsonNode object(JsonNode node, Set<String> keys, String name) throws PayloadRejected {
         if (node == null || !node.isObject()) {

@@ -7,6 +7,7 @@ final class PayloadFields {
     static final String CANDIDATE_TABLE = "candidate_table";
     /** Optional: written only when a capability proof is recorded, so older records stay canonical. */
     static final String CAPABILITY_INVENTORY_DIGEST = "capability_inventory_digest";
+
     static final String CLEANUP = "cleanup";
     static final String CREATED_AT = "created_at";
     static final String DESIRED = "desired";
@@ -18,6 +19,7 @@ final class PayloadFields {
     static final String PHASE = "phase";
     /** Optional: when the record entered each phase (issue 21); omitted when not known, so older records stay canonical. */
     static final String PHASE_TIMES = "phase_times";
+
     static final String PLAN_DIGEST = "plan_digest";
     static final String PREDECESSOR = "predecessor";
     static final String PUBLICATION = "publication";
@@ -26,9 +28,24 @@ final class PayloadFields {
     static final String TARGET_KEY = "target_key";
     static final String UPDATED_AT = "updated_at";
 
-    static final Set<String> RECORD = Set.of(CANDIDATE_TABLE, CLEANUP, CREATED_AT, DESIRED, DISPATCH_EPOCH, ERROR,
-            FENCE_TOKEN, INVENTORY_DIGEST, OPERATION_ID, PHASE, PLAN_DIGEST, PREDECESSOR, PUBLICATION, SCHEMA_VERSION,
-            STAGED_ROW_COUNT, TARGET_KEY, UPDATED_AT);
+    static final Set<String> RECORD = Set.of(
+            CANDIDATE_TABLE,
+            CLEANUP,
+            CREATED_AT,
+            DESIRED,
+            DISPATCH_EPOCH,
+            ERROR,
+            FENCE_TOKEN,
+            INVENTORY_DIGEST,
+            OPERATION_ID,
+            PHASE,
+            PLAN_DIGEST,
+            PREDECESSOR,
+            PUBLICATION,
+            SCHEMA_VERSION,
+            STAGED_ROW_COUNT,
+            TARGET_KEY,
+            UPDATED_AT);
     static final Set<String> OPTIONAL_RECORD = Set.of(CAPABILITY_INVENTORY_DIGEST, PHASE_TIMES);
 
     static final String TABLE_UUID = "table_uuid";
@@ -36,7 +53,8 @@ final class PayloadFields {
     static final String SCHEMA_DIGEST = "schema_digest";
     static final String ZOOKEEPER_NAME = "zookeeper_name";
     static final String ZOOKEEPER_PATH = "zookeeper_path";
-    static final Set<String> GENERATION = Set.of(TABLE_UUID, ENGINE_FULL, SCHEMA_DIGEST, ZOOKEEPER_NAME, ZOOKEEPER_PATH);
+    static final Set<String> GENERATION =
+            Set.of(TABLE_UUID, ENGINE_FULL, SCHEMA_DIGEST, ZOOKEEPER_NAME, ZOOKEEPER_PATH);
 
     static final String CORRELATION_TOKEN = "correlation_token";
     static final String ENTRY = "entry";
@@ -48,6 +66,5 @@ final class PayloadFields {
     static final String SUMMARY = "summary";
     static final Set<String> ERROR_SUMMARY = Set.of(CODE, SUMMARY);
 
-    private PayloadFields() {
-    }
+    private PayloadFields() {}
 }

@@ -24,14 +24,11 @@ final class PayloadReader {
             .build();
 
     /** The typed-column values the payload mirrors, compared with the stored columns by the codec. */
-    record Mirrors(String targetKey, String operationId, String fenceToken, String phase, long dispatchEpoch) {
-    }
+    record Mirrors(String targetKey, String operationId, String fenceToken, String phase, long dispatchEpoch) {}
 
-    record Parsed(Mirrors mirrors, AuthorityPayload payload) {
-    }
+    record Parsed(Mirrors mirrors, AuthorityPayload payload) {}
 
-    private PayloadReader() {
-    }
+    private PayloadReader() {}
 
     /** Parses the JSON and returns the declared schema version without judging anything else. */
     static JsonNode parse(String payload) throws PayloadRejected {
@@ -52,8 +49,12 @@ final class PayloadReader {
 
     static Parsed read(JsonNode root) throws PayloadRejected {
         object(root, RECORD, OPTIONAL_RECORD, "payload");
-        Mirrors mirrors = new Mirrors(text(root, TARGET_KEY), text(root, OPERATION_ID), text(root, FENCE_TOKEN),
-                text(root, PHASE), nonNegativeLong(root, DISPATCH_EPOCH));
+        Mirrors mirrors = new Mirrors(
+                text(root, TARGET_KEY),
+                text(root, OPERATION_ID),
+                text(root, FENCE_TOKEN),
+                text(root, PHASE),
+                nonNegativeLong(root, DISPATCH_EPOCH));
         AuthorityPayload payload = new AuthorityPayload(
                 digest(root, PLAN_DIGEST),
                 digest(root, INVENTORY_DIGEST),
@@ -90,8 +91,12 @@ final class PayloadReader {
         } catch (IllegalArgumentException e) {
             throw malformed(name + ".table_uuid is not a UUID");
         }
-        return new GenerationIdentity(uuid, text(json, ENGINE_FULL), text(json, SCHEMA_DIGEST),
-                text(json, ZOOKEEPER_NAME), text(json, ZOOKEEPER_PATH));
+        return new GenerationIdentity(
+                uuid,
+                text(json, ENGINE_FULL),
+                text(json, SCHEMA_DIGEST),
+                text(json, ZOOKEEPER_NAME),
+                text(json, ZOOKEEPER_PATH));
     }
 
     private static DdlBinding binding(JsonNode node, String name) throws PayloadRejected {

@@ -22,8 +22,7 @@ final class PayloadWriter {
             .disable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
-    private PayloadWriter() {
-    }
+    private PayloadWriter() {}
 
     static String write(AuthorityRecord record, int schemaVersion) {
         AuthorityPayload payload = record.payload();
@@ -46,7 +45,9 @@ final class PayloadWriter {
         json.put(UPDATED_AT, payload.updatedAt().toString());
         json.put(ERROR, error(payload.error()));
         if (payload.capabilityInventoryDigest() != null) {
-            json.put(CAPABILITY_INVENTORY_DIGEST, payload.capabilityInventoryDigest().hex());
+            json.put(
+                    CAPABILITY_INVENTORY_DIGEST,
+                    payload.capabilityInventoryDigest().hex());
         }
         if (!payload.phases().isUnknown()) {
             json.put(PHASE_TIMES, payload.phases().json());
@@ -79,7 +80,9 @@ final class PayloadWriter {
         Map<String, Object> json = new TreeMap<>();
         json.put(CORRELATION_TOKEN, binding.token().value());
         json.put(ENTRY, binding.entry());
-        json.put(QUERY_DIGEST, binding.queryDigest() == null ? null : binding.queryDigest().hex());
+        json.put(
+                QUERY_DIGEST,
+                binding.queryDigest() == null ? null : binding.queryDigest().hex());
         json.put(RECEIPT, binding.receipt() == null ? null : binding.receipt().name());
         return json;
     }

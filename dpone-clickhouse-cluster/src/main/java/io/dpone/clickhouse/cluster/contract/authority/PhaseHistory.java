@@ -59,7 +59,9 @@ public record PhaseHistory(List<Entry> entries) {
 
     /** After a write from {@code previous} to {@code phase} at {@code at}: a phase change is appended, a same-phase write is not. */
     public PhaseHistory entered(String previous, String phase, Instant at) {
-        boolean unchanged = entries.isEmpty() ? previous.equals(phase) : entries.get(entries.size() - 1).phase().equals(phase);
+        boolean unchanged = entries.isEmpty()
+                ? previous.equals(phase)
+                : entries.get(entries.size() - 1).phase().equals(phase);
         if (unchanged) {
             return this;
         }
@@ -77,7 +79,9 @@ public record PhaseHistory(List<Entry> entries) {
 
     /** True when every entry lies within the record's own times, as a payload requires. */
     public boolean within(Instant createdAt, Instant updatedAt) {
-        return entries.stream().allMatch(entry -> !entry.at().isBefore(createdAt) && !entry.at().isAfter(updatedAt));
+        return entries.stream()
+                .allMatch(
+                        entry -> !entry.at().isBefore(createdAt) && !entry.at().isAfter(updatedAt));
     }
 
     /** True when every entry names a phase {@code known} accepts. */
@@ -112,7 +116,10 @@ public record PhaseHistory(List<Entry> entries) {
         }
         List<Entry> entries = new ArrayList<>();
         for (JsonNode element : array) {
-            if (element == null || !element.isObject() || element.size() != 2 || !element.path(PHASE).isTextual()
+            if (element == null
+                    || !element.isObject()
+                    || element.size() != 2
+                    || !element.path(PHASE).isTextual()
                     || !element.path(AT).isTextual()) {
                 throw new IllegalArgumentException("a phase_times entry is not {at, phase}");
             }

@@ -11,8 +11,7 @@ import java.util.Objects;
  * and only for the caller that also holds the acknowledged write response. Pure and thread-safe.
  */
 public final class PostReadVerifier {
-    private PostReadVerifier() {
-    }
+    private PostReadVerifier() {}
 
     /**
      * @param written the row the caller wrote

@@ -15,14 +15,13 @@ import java.util.regex.Pattern;
  * holds no identifier, credential or data: the operation id is itself a digest. Two distinct
  * operations can never share a token because the operation id is a field.
  */
-public record DdlCorrelationToken(
-        Digest operationId, DdlAction action, long dispatchEpoch, String randomHex) {
+public record DdlCorrelationToken(Digest operationId, DdlAction action, long dispatchEpoch, String randomHex) {
     public static final String PREFIX = "dpone-ch-v1";
     public static final int RANDOM_BYTES = 16;
     public static final int MAX_LENGTH = 160;
 
-    private static final Pattern FORMAT = Pattern.compile(
-            "dpone-ch-v1\\.([0-9a-f]{64})\\.([a-z]{1,16})\\.(0|[1-9][0-9]{0,18})\\.([0-9a-f]{32})");
+    private static final Pattern FORMAT =
+            Pattern.compile("dpone-ch-v1\\.([0-9a-f]{64})\\.([a-z]{1,16})\\.(0|[1-9][0-9]{0,18})\\.([0-9a-f]{32})");
 
     public DdlCorrelationToken {
         requireNonNull(operationId, "operationId is null");
@@ -37,13 +36,15 @@ public record DdlCorrelationToken(
     }
 
     /** Issues a fresh token; {@code random} must return exactly 16 bytes. */
-    public static DdlCorrelationToken issue(Digest operationId, DdlAction action, long dispatchEpoch, RandomBits random) {
+    public static DdlCorrelationToken issue(
+            Digest operationId, DdlAction action, long dispatchEpoch, RandomBits random) {
         requireNonNull(random, "random is null");
         byte[] bits = random.next(RANDOM_BYTES);
         if (bits == null || bits.length != RANDOM_BYTES) {
             throw new IllegalStateException("random source returned the wrong number of bytes");
         }
-        return new DdlCorrelationToken(operationId, action, dispatchEpoch, HexFormat.of().formatHex(bits));
+        return new DdlCorrelationToken(
+                operationId, action, dispatchEpoch, HexFormat.of().formatHex(bits));
     }
 
     /** Parses a token; empty for anything that is not exactly a V1 token. Never throws. */

@@ -51,7 +51,8 @@ public final class ExactHostSetEntryAggregator implements EntryAggregator {
                 duplicates += count > 1 ? 1 : 0;
             }
         }
-        boolean exact = !expectedHosts.isEmpty() && missing == 0 && unexpected == 0 && duplicates == 0 && mismatched == 0;
+        boolean exact =
+                !expectedHosts.isEmpty() && missing == 0 && unexpected == 0 && duplicates == 0 && mismatched == 0;
         QueueStatus outcome = exact ? combine(perHost.values()) : QueueStatus.OUTCOME_UNKNOWN;
         return new EntryAggregation(outcome, perHost, missing, unexpected, duplicates, mismatched);
     }
@@ -67,8 +68,7 @@ public final class ExactHostSetEntryAggregator implements EntryAggregator {
                 }
                 case IN_PROGRESS -> inProgress = true;
                 case TERMINAL_FAILURE -> failure = true;
-                case TERMINAL_SUCCESS -> {
-                }
+                case TERMINAL_SUCCESS -> {}
             }
         }
         if (inProgress) {

@@ -19,8 +19,7 @@ public final class PinnedQueueStatusNormalizer implements QueueStatusNormalizer 
 
     private static final int UINT16_MAX = 65_535;
 
-    private PinnedQueueStatusNormalizer() {
-    }
+    private PinnedQueueStatusNormalizer() {}
 
     @Override
     public QueueStatus normalize(QueueRow row) {
@@ -28,9 +27,10 @@ public final class PinnedQueueStatusNormalizer implements QueueStatusNormalizer 
             return QueueStatus.OUTCOME_UNKNOWN;
         }
         return switch (row.status()) {
-            case "Inactive", "Active" -> row.exceptionCode() == null && row.exceptionText() == null
-                    ? QueueStatus.IN_PROGRESS
-                    : QueueStatus.OUTCOME_UNKNOWN;
+            case "Inactive", "Active" ->
+                row.exceptionCode() == null && row.exceptionText() == null
+                        ? QueueStatus.IN_PROGRESS
+                        : QueueStatus.OUTCOME_UNKNOWN;
             case "Finished" -> finished(row.exceptionCode(), row.exceptionText());
             default -> QueueStatus.OUTCOME_UNKNOWN;
         };

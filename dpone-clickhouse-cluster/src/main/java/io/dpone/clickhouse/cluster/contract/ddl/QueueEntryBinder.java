@@ -32,7 +32,9 @@ public final class QueueEntryBinder {
         Map<String, Set<String>> queriesByEntry = new HashMap<>();
         for (QueueRow row : requireNonNull(rows, "rows is null")) {
             if (row != null && expectedCluster.equals(row.cluster()) && token.equals(row.logComment())) {
-                queriesByEntry.computeIfAbsent(row.entry(), ignored -> new HashSet<>()).add(row.query());
+                queriesByEntry
+                        .computeIfAbsent(row.entry(), ignored -> new HashSet<>())
+                        .add(row.query());
             }
         }
         if (queriesByEntry.isEmpty()) {
@@ -41,7 +43,8 @@ public final class QueueEntryBinder {
         if (queriesByEntry.size() > 1) {
             return new Unbound(Reason.MULTIPLE_ENTRIES);
         }
-        Map.Entry<String, Set<String>> only = queriesByEntry.entrySet().iterator().next();
+        Map.Entry<String, Set<String>> only =
+                queriesByEntry.entrySet().iterator().next();
         if (only.getValue().size() != 1) {
             return new Unbound(Reason.INCONSISTENT_QUERY);
         }

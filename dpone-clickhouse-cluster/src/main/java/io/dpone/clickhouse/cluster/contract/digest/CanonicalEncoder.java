@@ -27,8 +27,7 @@ public final class CanonicalEncoder {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-    private CanonicalEncoder() {
-    }
+    private CanonicalEncoder() {}
 
     /** Starts an encoding whose first field is {@code domainTag}. */
     public static CanonicalEncoder forDomain(String domainTag) {
@@ -100,7 +99,8 @@ public final class CanonicalEncoder {
     /** The UTF-8 bytes of well-formed UTF-16 text; IllegalArgumentException for an unpaired surrogate. */
     public static byte[] strictUtf8(String value) {
         try {
-            ByteBuffer buffer = StandardCharsets.UTF_8.newEncoder()
+            ByteBuffer buffer = StandardCharsets.UTF_8
+                    .newEncoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .encode(CharBuffer.wrap(value));

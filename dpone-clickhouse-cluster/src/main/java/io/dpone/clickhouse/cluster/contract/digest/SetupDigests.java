@@ -11,8 +11,7 @@ import static java.util.Objects.requireNonNull;
  * (docs/reference/protocol-contracts.md, "Digest formulas"); pure and thread-safe.
  */
 public final class SetupDigests {
-    private SetupDigests() {
-    }
+    private SetupDigests() {}
 
     /** Digest of (cluster, inventory digest): the operation id of a capability probe. */
     public static Digest probeOperation(String cluster, Digest inventoryDigest) {
@@ -28,7 +27,8 @@ public final class SetupDigests {
      * Digest of (cluster, control database, control table, Keeper root): the operation id shared by
      * every bootstrap of one control facade.
      */
-    public static Digest facadeBootstrap(String cluster, String controlDatabase, String controlTable, String keeperRoot) {
+    public static Digest facadeBootstrap(
+            String cluster, String controlDatabase, String controlTable, String keeperRoot) {
         requireNonNull(cluster, "cluster is null");
         requireNonNull(controlDatabase, "controlDatabase is null");
         requireNonNull(controlTable, "controlTable is null");

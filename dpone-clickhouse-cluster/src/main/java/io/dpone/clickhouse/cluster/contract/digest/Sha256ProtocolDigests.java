@@ -19,8 +19,7 @@ public final class Sha256ProtocolDigests implements ProtocolDigests {
 
     static final String TAG_PREFIX = "dpone.clickhouse.cluster.v1/";
 
-    private Sha256ProtocolDigests() {
-    }
+    private Sha256ProtocolDigests() {}
 
     @Override
     public Digest targetKey(QualifiedTarget target) {
@@ -48,7 +47,8 @@ public final class Sha256ProtocolDigests implements ProtocolDigests {
     @Override
     public Digest inventory(ClusterInventory inventory) {
         requireNonNull(inventory, "inventory is null");
-        List<byte[]> members = inventory.members().stream().map(Sha256ProtocolDigests::member).toList();
+        List<byte[]> members =
+                inventory.members().stream().map(Sha256ProtocolDigests::member).toList();
         return CanonicalEncoder.forDomain(TAG_PREFIX + "inventory")
                 .text(inventory.cluster())
                 .unordered(members)
@@ -65,14 +65,19 @@ public final class Sha256ProtocolDigests implements ProtocolDigests {
     @Override
     public Digest observedGenerations(Collection<ReplicaGeneration> observations) {
         requireNonNull(observations, "observations is null");
-        List<byte[]> members = observations.stream().map(Sha256ProtocolDigests::observation).toList();
-        return CanonicalEncoder.forDomain(TAG_PREFIX + "observed-generations").unordered(members).sha256();
+        List<byte[]> members =
+                observations.stream().map(Sha256ProtocolDigests::observation).toList();
+        return CanonicalEncoder.forDomain(TAG_PREFIX + "observed-generations")
+                .unordered(members)
+                .sha256();
     }
 
     @Override
     public Digest ddlQuery(String normalizedQuery) {
         requireNonNull(normalizedQuery, "normalizedQuery is null");
-        return CanonicalEncoder.forDomain(TAG_PREFIX + "ddl-query").text(normalizedQuery).sha256();
+        return CanonicalEncoder.forDomain(TAG_PREFIX + "ddl-query")
+                .text(normalizedQuery)
+                .sha256();
     }
 
     private static byte[] member(ClusterMember member) {

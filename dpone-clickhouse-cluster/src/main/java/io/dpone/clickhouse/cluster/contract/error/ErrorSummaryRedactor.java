@@ -26,8 +26,9 @@ public final class ErrorSummaryRedactor {
         "failed at position", "in scope", "while processing", "while executing", " (line ", "stack trace"
     };
     /** A quote opens a segment unless it follows a letter (an apostrophe as in "doesn't"). */
-    private static final Pattern QUOTED = Pattern.compile(
-            "(?<![A-Za-z])'(?:[^'\\\\]|\\\\.)*+'?|\"(?:[^\"\\\\]|\\\\.)*+\"?|`(?:[^`\\\\]|\\\\.)*+`?");
+    private static final Pattern QUOTED =
+            Pattern.compile("(?<![A-Za-z])'(?:[^'\\\\]|\\\\.)*+'?|\"(?:[^\"\\\\]|\\\\.)*+\"?|`(?:[^`\\\\]|\\\\.)*+`?");
+
     private static final Pattern URL = Pattern.compile("[a-zA-Z][a-zA-Z0-9+.-]*://\\S*");
     private static final Pattern IPV6 = Pattern.compile("\\[[^\\]]*]");
     private static final Pattern HOST_PORT = Pattern.compile("[A-Za-z0-9_.-]+:\\d{1,5}\\b");
@@ -36,13 +37,13 @@ public final class ErrorSummaryRedactor {
     private static final Pattern PORT_NUMBER = Pattern.compile("(?i)\\b(port) \\d{1,5}\\b");
     /** ClickHouse names the principal before "Authentication failed" (code 516). */
     private static final Pattern AUTHENTICATED_PRINCIPAL = Pattern.compile("[^\\s:?]+(?=: Authentication failed)");
-    private static final Pattern QUALIFIED_NAME = Pattern.compile(
-            "\\b[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)+\\b");
+
+    private static final Pattern QUALIFIED_NAME =
+            Pattern.compile("\\b[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)+\\b");
     private static final Pattern PATH = Pattern.compile("(?<![\\w:])/[^\\s,;)]*");
     private static final Pattern TAGS = Pattern.compile("\\s*\\((?:[A-Z][A-Z0-9_]*|version [^)]*)\\)");
 
-    private ErrorSummaryRedactor() {
-    }
+    private ErrorSummaryRedactor() {}
 
     public static String redact(String raw) {
         if (raw == null || raw.isEmpty()) {

@@ -30,11 +30,11 @@ public final class ServerErrorClassifier {
     static final int KEEPER_EXCEPTION = 999;
     private static final Map<Integer, ServerErrorClassification> TABLE = table();
 
-    private ServerErrorClassifier() {
-    }
+    private ServerErrorClassifier() {}
 
-    static final String DISTRIBUTED_DDL_REASON = "ON CLUSTER: the initiator may re-raise a host's code after enqueueing;"
-            + " other hosts may have executed; resolve through the bound queue entry";
+    static final String DISTRIBUTED_DDL_REASON =
+            "ON CLUSTER: the initiator may re-raise a host's code after enqueueing;"
+                    + " other hosts may have executed; resolve through the bound queue entry";
 
     /**
      * Classifies {@code code} for a statement of {@code scope}; see the class comment for why every
@@ -65,8 +65,8 @@ public final class ServerErrorClassifier {
         if (row != null) {
             return row;
         }
-        return new ServerErrorClassification(code, "UNKNOWN", AMBIGUOUS,
-                "code is not in the table; an unknown failure may follow execution");
+        return new ServerErrorClassification(
+                code, "UNKNOWN", AMBIGUOUS, "code is not in the table; an unknown failure may follow execution");
     }
 
     /** The complete table, ordered by code; for documentation and table tests. */
@@ -78,15 +78,34 @@ public final class ServerErrorClassifier {
         row(rows, 225, "NO_ZOOKEEPER", RETRYABLE, "no Keeper session, so no Keeper operation was issued");
         row(rows, 242, "TABLE_IS_READ_ONLY", RETRYABLE, "read-only replica refuses the write before executing it");
         // CONFLICT: definitive refusal because of current catalog or Keeper state.
-        row(rows, 57, "TABLE_ALREADY_EXISTS", CONFLICT, "single host: CREATE/RENAME target name is taken; nothing changed");
-        row(rows, 60, "UNKNOWN_TABLE", CONFLICT, "single host: EXCHANGE/RENAME/ALTER source is absent; nothing changed");
+        row(
+                rows,
+                57,
+                "TABLE_ALREADY_EXISTS",
+                CONFLICT,
+                "single host: CREATE/RENAME target name is taken; nothing changed");
+        row(
+                rows,
+                60,
+                "UNKNOWN_TABLE",
+                CONFLICT,
+                "single host: EXCHANGE/RENAME/ALTER source is absent; nothing changed");
         row(rows, 81, "UNKNOWN_DATABASE", CONFLICT, "database is absent; nothing changed");
         row(rows, 82, "DATABASE_ALREADY_EXISTS", CONFLICT, "database name is taken; nothing changed");
         // FATAL: definitive refusal of the request itself.
         row(rows, 6, "CANNOT_PARSE_TEXT", FATAL, "a literal does not parse; the statement never ran");
-        row(rows, 16, "NO_SUCH_COLUMN_IN_TABLE", FATAL, "statement names a missing column; analysis fails before execution");
+        row(
+                rows,
+                16,
+                "NO_SUCH_COLUMN_IN_TABLE",
+                FATAL,
+                "statement names a missing column; analysis fails before execution");
         row(rows, 36, "BAD_ARGUMENTS", FATAL, "invalid arguments are rejected during analysis");
-        row(rows, 42, "NUMBER_OF_ARGUMENTS_DOESNT_MATCH", FATAL,
+        row(
+                rows,
+                42,
+                "NUMBER_OF_ARGUMENTS_DOESNT_MATCH",
+                FATAL,
                 "an engine or function is given the wrong number of arguments; analysis fails before execution");
         row(rows, 43, "ILLEGAL_TYPE_OF_ARGUMENT", FATAL, "type error found during analysis");
         row(rows, 44, "ILLEGAL_COLUMN", FATAL, "illegal column found during analysis");
@@ -99,30 +118,50 @@ public final class ServerErrorClassifier {
         row(rows, 192, "UNKNOWN_USER", FATAL, "authentication fails before any statement runs");
         row(rows, 193, "WRONG_PASSWORD", FATAL, "authentication fails before any statement runs");
         row(rows, 344, "SUPPORT_IS_DISABLED", FATAL, "capability is disabled on this server");
-        row(rows, 392, "QUERY_IS_PROHIBITED", FATAL, "single host: the server refuses the query kind before running it");
+        row(
+                rows,
+                392,
+                "QUERY_IS_PROHIBITED",
+                FATAL,
+                "single host: the server refuses the query kind before running it");
         row(rows, 497, "ACCESS_DENIED", FATAL, "grant check fails before execution");
         row(rows, 516, "AUTHENTICATION_FAILED", FATAL, "authentication fails before any statement runs");
         // AMBIGUOUS: the statement may have taken effect.
         row(rows, 3, "UNEXPECTED_END_OF_FILE", AMBIGUOUS, "stream ended mid-exchange; execution state unknown");
         row(rows, 32, "ATTEMPT_TO_READ_AFTER_EOF", AMBIGUOUS, "stream ended mid-exchange; execution state unknown");
         row(rows, 49, "LOGICAL_ERROR", AMBIGUOUS, "server defect at an unknown execution point");
-        row(rows, 159, "TIMEOUT_EXCEEDED", AMBIGUOUS, "distributed DDL with output mode throw may still complete on hosts");
+        row(
+                rows,
+                159,
+                "TIMEOUT_EXCEEDED",
+                AMBIGUOUS,
+                "distributed DDL with output mode throw may still complete on hosts");
         row(rows, 209, "SOCKET_TIMEOUT", AMBIGUOUS, "a socket timed out after the request may have executed");
         row(rows, 210, "NETWORK_ERROR", AMBIGUOUS, "connection lost after the request may have executed");
         row(rows, 241, "MEMORY_LIMIT_EXCEEDED", AMBIGUOUS, "the limit can trip after writes began");
-        row(rows, 319, "UNKNOWN_STATUS_OF_INSERT", AMBIGUOUS, "the server itself cannot tell whether the insert committed");
+        row(
+                rows,
+                319,
+                "UNKNOWN_STATUS_OF_INSERT",
+                AMBIGUOUS,
+                "the server itself cannot tell whether the insert committed");
         row(rows, 394, "QUERY_WAS_CANCELLED", AMBIGUOUS, "cancellation after send may follow execution");
         row(rows, 425, "SYSTEM_ERROR", AMBIGUOUS, "OS-level failure at an unknown execution point");
         row(rows, 439, "CANNOT_SCHEDULE_TASK", AMBIGUOUS, "thread exhaustion can hit after execution began");
-        row(rows, KEEPER_EXCEPTION, "KEEPER_EXCEPTION", AMBIGUOUS, "without conflict evidence a Keeper failure may follow the write");
+        row(
+                rows,
+                KEEPER_EXCEPTION,
+                "KEEPER_EXCEPTION",
+                AMBIGUOUS,
+                "without conflict evidence a Keeper failure may follow the write");
         row(rows, 1000, "POCO_EXCEPTION", AMBIGUOUS, "library failure at an unknown execution point");
         row(rows, 1001, "STD_EXCEPTION", AMBIGUOUS, "library failure at an unknown execution point");
         row(rows, 1002, "UNKNOWN_EXCEPTION", AMBIGUOUS, "failure at an unknown execution point");
         return rows;
     }
 
-    private static void row(Map<Integer, ServerErrorClassification> rows, int code, String name,
-                            ErrorClass errorClass, String reason) {
+    private static void row(
+            Map<Integer, ServerErrorClassification> rows, int code, String name, ErrorClass errorClass, String reason) {
         if (rows.put(code, new ServerErrorClassification(code, name, errorClass, reason)) != null) {
             throw new IllegalStateException("duplicate classification row " + code);
         }
@@ -136,7 +175,10 @@ public final class ServerErrorClassifier {
             String text = summary.toLowerCase(Locale.ROOT);
             for (String marker : CONFLICT_MARKERS) {
                 if (text.contains(marker)) {
-                    return new ServerErrorClassification(KEEPER_EXCEPTION, "KEEPER_EXCEPTION", CONFLICT,
+                    return new ServerErrorClassification(
+                            KEEPER_EXCEPTION,
+                            "KEEPER_EXCEPTION",
+                            CONFLICT,
                             "strict KeeperMap write refused: " + marker + "; nothing changed");
                 }
             }

@@ -10,11 +10,7 @@ import java.util.UUID;
  * observations are the same generation only when every field is equal.
  */
 public record GenerationIdentity(
-        UUID tableUuid,
-        String normalizedEngineFull,
-        String schemaDigest,
-        String zookeeperName,
-        String zookeeperPath) {
+        UUID tableUuid, String normalizedEngineFull, String schemaDigest, String zookeeperName, String zookeeperPath) {
     public GenerationIdentity {
         requireNonNull(tableUuid, "tableUuid is null");
         requireNonNull(normalizedEngineFull, "normalizedEngineFull is null");

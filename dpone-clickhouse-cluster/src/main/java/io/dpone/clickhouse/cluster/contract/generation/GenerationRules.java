@@ -35,8 +35,7 @@ import java.util.Set;
  * on a partial or padded set. Otherwise every broken rule is reported.
  */
 public final class GenerationRules {
-    private GenerationRules() {
-    }
+    private GenerationRules() {}
 
     /**
      * The target rules at admission, before anything is staged. The candidate is not judged here:
@@ -61,12 +60,14 @@ public final class GenerationRules {
         return judge(expectedMembers, replicas, true);
     }
 
-    private static GenerationVerdict judge(Set<HostEndpoint> expectedMembers, List<ReplicaTables> replicas,
-            boolean staged) {
+    private static GenerationVerdict judge(
+            Set<HostEndpoint> expectedMembers, List<ReplicaTables> replicas, boolean staged) {
         requireNonNull(expectedMembers, "expectedMembers is null");
         requireNonNull(replicas, "replicas is null");
-        List<HostEndpoint> answered = replicas.stream().map(ReplicaTables::member).toList();
-        if (expectedMembers.isEmpty() || MemberCoverage.check(expectedMembers, answered).isPresent()) {
+        List<HostEndpoint> answered =
+                replicas.stream().map(ReplicaTables::member).toList();
+        if (expectedMembers.isEmpty()
+                || MemberCoverage.check(expectedMembers, answered).isPresent()) {
             return new GenerationVerdict.Violated(List.of(GenerationViolation.REPLICA_SET_INEXACT));
         }
         TableAcrossReplicas target = TableAcrossReplicas.of(replicas, Subject.TARGET);
@@ -87,7 +88,7 @@ public final class GenerationRules {
         if (!found.isEmpty()) {
             return new GenerationVerdict.Violated(List.copyOf(found));
         }
-        return new GenerationVerdict.Valid(target.uniformIdentity(),
-                staged ? candidate.uniformIdentity() : Optional.empty());
+        return new GenerationVerdict.Valid(
+                target.uniformIdentity(), staged ? candidate.uniformIdentity() : Optional.empty());
     }
 }

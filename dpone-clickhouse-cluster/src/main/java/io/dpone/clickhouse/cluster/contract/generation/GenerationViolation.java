@@ -19,56 +19,78 @@ import io.dpone.spi.error.DponeErrorCode;
  */
 public enum GenerationViolation {
     /** The facts are not exactly one per inventory member (missing, duplicated or foreign member). */
-    REPLICA_SET_INEXACT(Subject.REPLICA_SET, GenerationRule.REPLICA_NAMES_EXACT,
+    REPLICA_SET_INEXACT(
+            Subject.REPLICA_SET,
+            GenerationRule.REPLICA_NAMES_EXACT,
             DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
     /** A replica could not prove absence or one identity of the target. */
-    TARGET_IDENTITY_UNKNOWN(Subject.TARGET, GenerationRule.TARGET_ONE_IDENTITY,
-            DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
+    TARGET_IDENTITY_UNKNOWN(
+            Subject.TARGET, GenerationRule.TARGET_ONE_IDENTITY, DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** The target exists on some replicas and is absent on others. */
-    TARGET_PRESENCE_MIXED(Subject.TARGET, GenerationRule.TARGET_ONE_IDENTITY,
-            DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
+    TARGET_PRESENCE_MIXED(
+            Subject.TARGET, GenerationRule.TARGET_ONE_IDENTITY, DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** Two replicas report different target identities. */
-    TARGET_IDENTITY_DIVERGES(Subject.TARGET, GenerationRule.TARGET_ONE_IDENTITY,
-            DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
+    TARGET_IDENTITY_DIVERGES(
+            Subject.TARGET, GenerationRule.TARGET_ONE_IDENTITY, DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** A replica's target engine is not a direct Replicated*MergeTree. */
-    TARGET_ENGINE_OUTSIDE_FAMILY(Subject.TARGET, GenerationRule.ENGINE_FAMILY,
-            DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
+    TARGET_ENGINE_OUTSIDE_FAMILY(
+            Subject.TARGET, GenerationRule.ENGINE_FAMILY, DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
     /** The target exists but a replica reports no replica name for it. */
-    TARGET_REPLICA_NAME_MISSING(Subject.TARGET, GenerationRule.REPLICA_NAMES_EXACT,
-            DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
+    TARGET_REPLICA_NAME_MISSING(
+            Subject.TARGET, GenerationRule.REPLICA_NAMES_EXACT, DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
     /** Two replicas report the same replica name for the target. */
-    TARGET_REPLICA_NAMES_DUPLICATED(Subject.TARGET, GenerationRule.REPLICA_NAMES_EXACT,
-            DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
+    TARGET_REPLICA_NAMES_DUPLICATED(
+            Subject.TARGET, GenerationRule.REPLICA_NAMES_EXACT, DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
     /** After staging, no replica holds the candidate. */
-    CANDIDATE_ABSENT(Subject.CANDIDATE, GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
+    CANDIDATE_ABSENT(
+            Subject.CANDIDATE,
+            GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
             DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** A replica could not prove absence or one identity of the candidate. */
-    CANDIDATE_IDENTITY_UNKNOWN(Subject.CANDIDATE, GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
+    CANDIDATE_IDENTITY_UNKNOWN(
+            Subject.CANDIDATE,
+            GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
             DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** The candidate exists on some replicas and is absent on others. */
-    CANDIDATE_PRESENCE_MIXED(Subject.CANDIDATE, GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
+    CANDIDATE_PRESENCE_MIXED(
+            Subject.CANDIDATE,
+            GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
             DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** Two replicas report different candidate identities. */
-    CANDIDATE_IDENTITY_DIVERGES(Subject.CANDIDATE, GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
+    CANDIDATE_IDENTITY_DIVERGES(
+            Subject.CANDIDATE,
+            GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
             DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** A candidate identity has the UUID of a target identity seen on any replica. */
-    CANDIDATE_SHARES_TARGET_UUID(Subject.CANDIDATE, GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
+    CANDIDATE_SHARES_TARGET_UUID(
+            Subject.CANDIDATE,
+            GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
             DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** A candidate identity has the (zookeeper_name, zookeeper_path) of a target identity seen on any replica. */
-    CANDIDATE_SHARES_TARGET_PATH(Subject.CANDIDATE, GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
+    CANDIDATE_SHARES_TARGET_PATH(
+            Subject.CANDIDATE,
+            GenerationRule.CANDIDATE_DISTINCT_AND_UNIFORM,
             DponeErrorCode.CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN),
     /** A replica's candidate engine is not a direct Replicated*MergeTree. */
-    CANDIDATE_ENGINE_OUTSIDE_FAMILY(Subject.CANDIDATE, GenerationRule.ENGINE_FAMILY,
-            DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
+    CANDIDATE_ENGINE_OUTSIDE_FAMILY(
+            Subject.CANDIDATE, GenerationRule.ENGINE_FAMILY, DponeErrorCode.CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED),
     /** The candidate exists but a replica reports no replica name for it. */
-    CANDIDATE_REPLICA_NAME_MISSING(Subject.CANDIDATE, GenerationRule.REPLICA_NAMES_EXACT,
+    CANDIDATE_REPLICA_NAME_MISSING(
+            Subject.CANDIDATE,
+            GenerationRule.REPLICA_NAMES_EXACT,
             DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
     /** Two replicas report the same replica name for the candidate. */
-    CANDIDATE_REPLICA_NAMES_DUPLICATED(Subject.CANDIDATE, GenerationRule.REPLICA_NAMES_EXACT,
+    CANDIDATE_REPLICA_NAMES_DUPLICATED(
+            Subject.CANDIDATE,
+            GenerationRule.REPLICA_NAMES_EXACT,
             DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE);
 
     /** What a violation is about: the replica set as a whole, the target or the candidate. */
-    public enum Subject { REPLICA_SET, TARGET, CANDIDATE }
+    public enum Subject {
+        REPLICA_SET,
+        TARGET,
+        CANDIDATE
+    }
 
     private final Subject subject;
     private final GenerationRule rule;

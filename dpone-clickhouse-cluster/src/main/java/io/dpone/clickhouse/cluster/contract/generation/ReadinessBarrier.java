@@ -38,8 +38,7 @@ import java.util.Set;
  * moved between the two Keeper reads; the next poll settles it).
  */
 public final class ReadinessBarrier {
-    private ReadinessBarrier() {
-    }
+    private ReadinessBarrier() {}
 
     /** Gaps per member (set-level gaps under the member they concern); empty means ready. */
     public static Map<HostEndpoint, Set<ReadinessGap>> gaps(
@@ -55,18 +54,21 @@ public final class ReadinessBarrier {
      * data: the candidate's own insert was proven on every replica before dispatch, and a replica's
      * {@code log_pointer} never goes back.
      */
-    public static Map<HostEndpoint, Set<ReadinessGap>> replicationGaps(Set<HostEndpoint> expectedMembers,
-            List<ReplicaHealth> observed) {
+    public static Map<HostEndpoint, Set<ReadinessGap>> replicationGaps(
+            Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed) {
         return gaps(expectedMembers, observed, OptionalLong.empty());
     }
 
-    public static boolean isReady(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {
-        return !expectedMembers.isEmpty() && gaps(expectedMembers, observed, expectedRowCount).isEmpty();
+    public static boolean isReady(
+            Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, long expectedRowCount) {
+        return !expectedMembers.isEmpty()
+                && gaps(expectedMembers, observed, expectedRowCount).isEmpty();
     }
 
     /** True when {@link #replicationGaps} finds none. */
     public static boolean isHealthy(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed) {
-        return !expectedMembers.isEmpty() && replicationGaps(expectedMembers, observed).isEmpty();
+        return !expectedMembers.isEmpty()
+                && replicationGaps(expectedMembers, observed).isEmpty();
     }
 
     private static Map<HostEndpoint, Set<ReadinessGap>> gaps(
@@ -96,8 +98,8 @@ public final class ReadinessBarrier {
         return Map.copyOf(frozen);
     }
 
-    static List<ReadinessGap> memberGaps(ReplicaHealth health, int expectedReplicas, OptionalLong expectedRowCount,
-            boolean logProvablyEmpty) {
+    static List<ReadinessGap> memberGaps(
+            ReplicaHealth health, int expectedReplicas, OptionalLong expectedRowCount, boolean logProvablyEmpty) {
         List<ReadinessGap> gaps = new ArrayList<>();
         if (health.readonly()) {
             gaps.add(ReadinessGap.READONLY);
@@ -129,22 +131,25 @@ public final class ReadinessBarrier {
     }
 
     /** The whole expected set proves an empty log (see the class comment); a partial set never does. */
-    static boolean logProvablyEmpty(Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed,
-            OptionalLong expectedRowCount) {
+    static boolean logProvablyEmpty(
+            Set<HostEndpoint> expectedMembers, List<ReplicaHealth> observed, OptionalLong expectedRowCount) {
         Map<HostEndpoint, Integer> reports = new HashMap<>();
         for (ReplicaHealth health : observed) {
             if (!expectedMembers.contains(health.member())) {
                 continue;
             }
             reports.merge(health.member(), 1, Integer::sum);
-            boolean witness = health.logPointer() == 0 && health.logMaxIndex() == 0 && !health.sessionExpired()
+            boolean witness = health.logPointer() == 0
+                    && health.logMaxIndex() == 0
+                    && !health.sessionExpired()
                     && isBlank(health.zookeeperException())
                     && (expectedRowCount.isEmpty() || health.stagedRowCount() == expectedRowCount.getAsLong());
             if (!witness) {
                 return false;
             }
         }
-        return !expectedMembers.isEmpty() && reports.size() == expectedMembers.size()
+        return !expectedMembers.isEmpty()
+                && reports.size() == expectedMembers.size()
                 && reports.values().stream().allMatch(count -> count == 1);
     }
 
@@ -153,6 +158,7 @@ public final class ReadinessBarrier {
     }
 
     private static void add(Map<HostEndpoint, Set<ReadinessGap>> gaps, HostEndpoint member, ReadinessGap gap) {
-        gaps.computeIfAbsent(member, ignored -> EnumSet.noneOf(ReadinessGap.class)).add(gap);
+        gaps.computeIfAbsent(member, ignored -> EnumSet.noneOf(ReadinessGap.class))
+                .add(gap);
     }
 }

@@ -11,12 +11,13 @@ import java.util.Optional;
  * names are case-sensitive, as the server treats them.
  */
 public final class ReplicatedEngineFamily {
-    private ReplicatedEngineFamily() {
-    }
+    private ReplicatedEngineFamily() {}
 
     /** True when the engine name {@code engine_full} starts with is a direct Replicated*MergeTree. */
     public static boolean admits(String normalizedEngineFull) {
-        return engineName(normalizedEngineFull).filter(TableEngines::isDirectReplicated).isPresent();
+        return engineName(normalizedEngineFull)
+                .filter(TableEngines::isDirectReplicated)
+                .isPresent();
     }
 
     /**

@@ -13,7 +13,8 @@ final class TableAcrossReplicas {
     private final List<TableObservation> observations;
     private final List<Optional<String>> replicaNames;
 
-    private TableAcrossReplicas(Subject subject, List<TableObservation> observations, List<Optional<String>> replicaNames) {
+    private TableAcrossReplicas(
+            Subject subject, List<TableObservation> observations, List<Optional<String>> replicaNames) {
         this.subject = subject;
         this.observations = observations;
         this.replicaNames = replicaNames;
@@ -21,9 +22,12 @@ final class TableAcrossReplicas {
 
     static TableAcrossReplicas of(List<ReplicaTables> replicas, Subject subject) {
         boolean target = subject == Subject.TARGET;
-        return new TableAcrossReplicas(subject,
+        return new TableAcrossReplicas(
+                subject,
                 replicas.stream().map(r -> target ? r.target() : r.candidate()).toList(),
-                replicas.stream().map(r -> target ? r.targetReplicaName() : r.candidateReplicaName()).toList());
+                replicas.stream()
+                        .map(r -> target ? r.targetReplicaName() : r.candidateReplicaName())
+                        .toList());
     }
 
     boolean absentEverywhere() {
@@ -44,25 +48,31 @@ final class TableAcrossReplicas {
     /** The one identity when every replica reports it; empty otherwise (only called when valid). */
     Optional<GenerationIdentity> uniformIdentity() {
         Set<GenerationIdentity> identities = identities();
-        return absentEverywhere() || identities.size() != 1 ? Optional.empty() : Optional.of(identities.iterator().next());
+        return absentEverywhere() || identities.size() != 1
+                ? Optional.empty()
+                : Optional.of(identities.iterator().next());
     }
 
     void checkOneIdentity(Set<GenerationViolation> found) {
         if (observations.stream().anyMatch(TableObservation.Indeterminate.class::isInstance)) {
-            found.add(pick(GenerationViolation.TARGET_IDENTITY_UNKNOWN, GenerationViolation.CANDIDATE_IDENTITY_UNKNOWN));
+            found.add(
+                    pick(GenerationViolation.TARGET_IDENTITY_UNKNOWN, GenerationViolation.CANDIDATE_IDENTITY_UNKNOWN));
         }
         boolean anyAbsent = observations.stream().anyMatch(TableObservation.Absent.class::isInstance);
         if (anyAbsent && !absentEverywhere()) {
             found.add(pick(GenerationViolation.TARGET_PRESENCE_MIXED, GenerationViolation.CANDIDATE_PRESENCE_MIXED));
         }
         if (identities().size() > 1) {
-            found.add(pick(GenerationViolation.TARGET_IDENTITY_DIVERGES, GenerationViolation.CANDIDATE_IDENTITY_DIVERGES));
+            found.add(pick(
+                    GenerationViolation.TARGET_IDENTITY_DIVERGES, GenerationViolation.CANDIDATE_IDENTITY_DIVERGES));
         }
     }
 
     void checkEngines(Set<GenerationViolation> found) {
-        if (!identities().stream().allMatch(identity -> ReplicatedEngineFamily.admits(identity.normalizedEngineFull()))) {
-            found.add(pick(GenerationViolation.TARGET_ENGINE_OUTSIDE_FAMILY,
+        if (!identities().stream()
+                .allMatch(identity -> ReplicatedEngineFamily.admits(identity.normalizedEngineFull()))) {
+            found.add(pick(
+                    GenerationViolation.TARGET_ENGINE_OUTSIDE_FAMILY,
                     GenerationViolation.CANDIDATE_ENGINE_OUTSIDE_FAMILY));
         }
     }
@@ -74,10 +84,12 @@ final class TableAcrossReplicas {
         Set<String> seen = new HashSet<>();
         for (Optional<String> name : replicaNames) {
             if (name.isEmpty() || name.get().isEmpty()) {
-                found.add(pick(GenerationViolation.TARGET_REPLICA_NAME_MISSING,
+                found.add(pick(
+                        GenerationViolation.TARGET_REPLICA_NAME_MISSING,
                         GenerationViolation.CANDIDATE_REPLICA_NAME_MISSING));
             } else if (!seen.add(name.get())) {
-                found.add(pick(GenerationViolation.TARGET_REPLICA_NAMES_DUPLICATED,
+                found.add(pick(
+                        GenerationViolation.TARGET_REPLICA_NAMES_DUPLICATED,
                         GenerationViolation.CANDIDATE_REPLICA_NAMES_DUPLICATED));
             }
         }

@@ -9,8 +9,7 @@ import static java.util.Objects.requireNonNull;
  */
 public sealed interface TableObservation {
     /** No table of that name exists on the replica. */
-    record Absent() implements TableObservation {
-    }
+    record Absent() implements TableObservation {}
 
     /** Exactly one table exists and its complete identity was read. */
     record Present(GenerationIdentity identity) implements TableObservation {

@@ -19,8 +19,7 @@ import java.util.Set;
 public final class InventoryAdmission {
     public static final int MIN_REPLICAS = 2;
 
-    private InventoryAdmission() {
-    }
+    private InventoryAdmission() {}
 
     /** Internal mode: every row must have {@code internal_replication = 1}. */
     public static AdmissionResult admit(ClusterInventory inventory) {
@@ -62,10 +61,13 @@ public final class InventoryAdmission {
         if (endpoints.size() < MIN_REPLICAS) {
             return RejectionReason.FEWER_THAN_TWO_REPLICAS;
         }
-        boolean uniform = inventory.members().stream().allMatch(member -> member.internalReplication() == internalReplication);
+        boolean uniform =
+                inventory.members().stream().allMatch(member -> member.internalReplication() == internalReplication);
         if (uniform) {
             return null;
         }
-        return internalReplication ? RejectionReason.INTERNAL_REPLICATION_DISABLED : RejectionReason.INTERNAL_REPLICATION_ENABLED;
+        return internalReplication
+                ? RejectionReason.INTERNAL_REPLICATION_DISABLED
+                : RejectionReason.INTERNAL_REPLICATION_ENABLED;
     }
 }

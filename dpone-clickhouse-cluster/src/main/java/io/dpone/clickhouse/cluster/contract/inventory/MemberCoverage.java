@@ -13,10 +13,13 @@ import java.util.Set;
  */
 public final class MemberCoverage {
     /** The first coverage fault found; stable names for evidence. */
-    public enum Gap { UNEXPECTED_MEMBER, DUPLICATED_MEMBER, MISSING_MEMBER }
-
-    private MemberCoverage() {
+    public enum Gap {
+        UNEXPECTED_MEMBER,
+        DUPLICATED_MEMBER,
+        MISSING_MEMBER
     }
+
+    private MemberCoverage() {}
 
     /** Empty when {@code answered} holds every expected endpoint exactly once and nothing else. */
     public static Optional<Gap> check(Set<HostEndpoint> expected, List<HostEndpoint> answered) {

@@ -33,10 +33,21 @@ public record CleanupFacts(
     }
 
     /** Internal mode: one shape for every replica. */
-    public CleanupFacts(PublicationShape shape, AuthorityPhase phase, Set<HostEndpoint> expectedMembers,
-            List<ReplicaObservation> observations, QueueResult publicationReceipt, QueueResult cleanupQueue,
+    public CleanupFacts(
+            PublicationShape shape,
+            AuthorityPhase phase,
+            Set<HostEndpoint> expectedMembers,
+            List<ReplicaObservation> observations,
+            QueueResult publicationReceipt,
+            QueueResult cleanupQueue,
             boolean replicationHealthy) {
-        this(new ExpectedShapes.Uniform(shape), phase, expectedMembers, observations, publicationReceipt, cleanupQueue,
+        this(
+                new ExpectedShapes.Uniform(shape),
+                phase,
+                expectedMembers,
+                observations,
+                publicationReceipt,
+                cleanupQueue,
                 replicationHealthy);
     }
 

@@ -43,7 +43,9 @@ public sealed interface ExpectedShapes {
             if (shapes.isEmpty()) {
                 throw new IllegalArgumentException("at least one member has a shape");
             }
-            long absent = shapes.values().stream().filter(PublicationShape.AbsentTarget.class::isInstance).count();
+            long absent = shapes.values().stream()
+                    .filter(PublicationShape.AbsentTarget.class::isInstance)
+                    .count();
             if (absent != 0 && absent != shapes.size()) {
                 throw new IllegalArgumentException("every member's shape is of one kind");
             }

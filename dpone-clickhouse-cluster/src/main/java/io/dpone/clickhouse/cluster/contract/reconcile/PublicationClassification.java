@@ -37,7 +37,7 @@ public enum PublicationClassification {
         return switch (this) {
             case PARTIAL_TERMINAL -> Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED);
             case ALL_PENDING_TERMINAL_FAILURE, OUTCOME_UNKNOWN ->
-                    Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED);
+                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED);
             default -> Optional.empty();
         };
     }

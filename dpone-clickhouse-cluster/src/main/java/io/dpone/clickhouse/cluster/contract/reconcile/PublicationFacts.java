@@ -27,8 +27,12 @@ public record PublicationFacts(
     }
 
     /** Internal mode: one shape for every replica. */
-    public PublicationFacts(PublicationShape shape, AuthorityPhase phase, Set<HostEndpoint> expectedMembers,
-            List<ReplicaObservation> observations, QueueResult queue) {
+    public PublicationFacts(
+            PublicationShape shape,
+            AuthorityPhase phase,
+            Set<HostEndpoint> expectedMembers,
+            List<ReplicaObservation> observations,
+            QueueResult queue) {
         this(new ExpectedShapes.Uniform(shape), phase, expectedMembers, observations, queue);
     }
 

@@ -20,8 +20,11 @@ public record ReplicaCensus(Map<HostEndpoint, ReplicaState> states, boolean exac
         states = Map.copyOf(requireNonNull(states, "states is null"));
     }
 
-    public static ReplicaCensus take(PublicationShape shape, Set<HostEndpoint> expected,
-            List<ReplicaObservation> observations, ReplicaStateClassifier classifier) {
+    public static ReplicaCensus take(
+            PublicationShape shape,
+            Set<HostEndpoint> expected,
+            List<ReplicaObservation> observations,
+            ReplicaStateClassifier classifier) {
         return take(new ExpectedShapes.Uniform(shape), expected, observations, classifier);
     }
 
@@ -29,8 +32,11 @@ public record ReplicaCensus(Map<HostEndpoint, ReplicaState> states, boolean exac
      * The census against per-member expectations: each observed member is classified against its
      * own shape; a member without one is UNKNOWN.
      */
-    public static ReplicaCensus take(ExpectedShapes shapes, Set<HostEndpoint> expected,
-            List<ReplicaObservation> observations, ReplicaStateClassifier classifier) {
+    public static ReplicaCensus take(
+            ExpectedShapes shapes,
+            Set<HostEndpoint> expected,
+            List<ReplicaObservation> observations,
+            ReplicaStateClassifier classifier) {
         Map<HostEndpoint, ReplicaState> states = new HashMap<>();
         boolean exact = !expected.isEmpty() && observations.size() == expected.size();
         boolean unavailable = false;
@@ -39,7 +45,8 @@ public record ReplicaCensus(Map<HostEndpoint, ReplicaState> states, boolean exac
             exact &= expected.contains(member) && !states.containsKey(member);
             ReplicaState state = ReplicaState.UNKNOWN;
             if (observation instanceof Observed observed) {
-                state = shapes.of(member).map(shape -> classifier.classify(shape, observed.target(), observed.candidate()))
+                state = shapes.of(member)
+                        .map(shape -> classifier.classify(shape, observed.target(), observed.candidate()))
                         .orElse(ReplicaState.UNKNOWN);
             } else {
                 unavailable = true;

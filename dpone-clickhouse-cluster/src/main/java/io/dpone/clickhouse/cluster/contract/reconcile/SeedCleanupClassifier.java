@@ -36,7 +36,8 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
     @Override
     public CleanupVerdict classify(CleanupFacts facts) {
         requireNonNull(facts, "facts is null");
-        ReplicaCensus census = ReplicaCensus.take(facts.shapes(), facts.expectedMembers(), facts.observations(), replicas);
+        ReplicaCensus census =
+                ReplicaCensus.take(facts.shapes(), facts.expectedMembers(), facts.observations(), replicas);
         UnknownCause cause = censusCause(census);
         if (cause == null && !facts.publicationReceipt().isTerminal()) {
             cause = UnknownCause.QUEUE_UNRESOLVED;
@@ -61,7 +62,8 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
     }
 
     private static CleanupDecision absent(ReplicaCensus census, CleanupFacts facts) {
-        boolean done = facts.phase() == AuthorityPhase.COMMITTED && census.all(ReplicaState.COMMITTED)
+        boolean done = facts.phase() == AuthorityPhase.COMMITTED
+                && census.all(ReplicaState.COMMITTED)
                 && facts.cleanupQueue() == QueueResult.NO_ENTRY;
         return done ? CleanupDecision.NOTHING_TO_CLEAN : CleanupDecision.PROHIBITED;
     }
@@ -69,14 +71,16 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
     private static CleanupDecision existing(ReplicaCensus census, CleanupFacts facts) {
         QueueResult queue = facts.cleanupQueue();
         if (facts.phase() == AuthorityPhase.COMMITTED) {
-            boolean ready = census.all(ReplicaState.COMMITTED) && queue == QueueResult.NO_ENTRY && facts.replicationHealthy();
+            boolean ready =
+                    census.all(ReplicaState.COMMITTED) && queue == QueueResult.NO_ENTRY && facts.replicationHealthy();
             return ready ? CleanupDecision.DISPATCH_PERMITTED_AFTER_CAS : CleanupDecision.PROHIBITED;
         }
         if (facts.phase() != AuthorityPhase.CLEANUP_DISPATCHING && facts.phase() != AuthorityPhase.CLEANUP_PENDING) {
             return CleanupDecision.PROHIBITED;
         }
         // Only exact predecessor copies or clean absences may remain once a drop was dispatched.
-        boolean monotonic = Set.of(ReplicaState.COMMITTED, ReplicaState.CLEANUP_PENDING).containsAll(census.distinctStates());
+        boolean monotonic =
+                Set.of(ReplicaState.COMMITTED, ReplicaState.CLEANUP_PENDING).containsAll(census.distinctStates());
         if (!monotonic) {
             return CleanupDecision.PROHIBITED;
         }
@@ -95,9 +99,7 @@ public final class SeedCleanupClassifier implements CleanupClassifier {
         if (census.all(ReplicaState.CLEANUP_PENDING)) {
             return CleanupDecision.CLEANUP_VERIFIED;
         }
-        return facts.replicationHealthy()
-                ? CleanupDecision.REDISPATCH_PERMITTED_AFTER_CAS
-                : CleanupDecision.PROHIBITED;
+        return facts.replicationHealthy() ? CleanupDecision.REDISPATCH_PERMITTED_AFTER_CAS : CleanupDecision.PROHIBITED;
     }
 
     private static UnknownCause prohibitionCause(ReplicaCensus census, CleanupFacts facts) {

@@ -38,7 +38,8 @@ public final class SeedPublicationClassifier implements PublicationClassifier {
     @Override
     public PublicationVerdict classify(PublicationFacts facts) {
         requireNonNull(facts, "facts is null");
-        ReplicaCensus census = ReplicaCensus.take(facts.shapes(), facts.expectedMembers(), facts.observations(), replicas);
+        ReplicaCensus census =
+                ReplicaCensus.take(facts.shapes(), facts.expectedMembers(), facts.observations(), replicas);
         UnknownCause cause = censusCause(census);
         if (cause != null) {
             return unknown(census, cause);
@@ -65,7 +66,9 @@ public final class SeedPublicationClassifier implements PublicationClassifier {
             if (queue != QueueResult.NO_ENTRY) {
                 return unknown(census, UnknownCause.QUEUE_UNRESOLVED);
             }
-            return allPending ? verdict(census, DISPATCH_PERMITTED_AFTER_CAS) : unknown(census, UnknownCause.PHASE_MISMATCH);
+            return allPending
+                    ? verdict(census, DISPATCH_PERMITTED_AFTER_CAS)
+                    : unknown(census, UnknownCause.PHASE_MISMATCH);
         }
         if (phase != AuthorityPhase.DISPATCHING && phase != AuthorityPhase.COMMITTED) {
             return unknown(census, UnknownCause.PHASE_MISMATCH);

@@ -9,8 +9,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape.ExistingT
 public final class SeedReplicaStateClassifier implements ReplicaStateClassifier {
     public static final SeedReplicaStateClassifier INSTANCE = new SeedReplicaStateClassifier();
 
-    private SeedReplicaStateClassifier() {
-    }
+    private SeedReplicaStateClassifier() {}
 
     @Override
     public ReplicaState classify(PublicationShape shape, TableObservation target, TableObservation candidate) {
@@ -47,6 +46,7 @@ public final class SeedReplicaStateClassifier implements ReplicaStateClassifier 
     }
 
     private static boolean is(TableObservation observation, GenerationIdentity identity) {
-        return observation instanceof TableObservation.Present present && present.identity().equals(identity);
+        return observation instanceof TableObservation.Present present
+                && present.identity().equals(identity);
     }
 }

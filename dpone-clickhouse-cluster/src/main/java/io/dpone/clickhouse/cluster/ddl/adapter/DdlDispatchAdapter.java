@@ -4,28 +4,28 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
-import io.dpone.clickhouse.cluster.ddl.DispatchGate;
-import io.dpone.clickhouse.cluster.ddl.QueueLookups;
-import io.dpone.clickhouse.cluster.ddl.QueueRows;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueRow;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
+import io.dpone.clickhouse.cluster.ddl.DdlPort;
+import io.dpone.clickhouse.cluster.ddl.DispatchGate;
+import io.dpone.clickhouse.cluster.ddl.FencedDdl;
+import io.dpone.clickhouse.cluster.ddl.QueueLookups;
+import io.dpone.clickhouse.cluster.ddl.QueueRows;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
-import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.ExpectedDdl;
-import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.ReadOutcome;
 import io.dpone.clickhouse.cluster.port.ReadTransport;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
-import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import io.dpone.clickhouse.cluster.sql.QueueRowReader;
 import io.dpone.clickhouse.cluster.sql.QueueStatements;
+import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -50,8 +50,12 @@ public final class DdlDispatchAdapter implements DdlPort {
      * @param queryIds a fresh opaque query id per request (reads and dispatches)
      * @param taskTimeoutSeconds the bounded {@code distributed_ddl_task_timeout} of every dispatch
      */
-    public DdlDispatchAdapter(ReadTransport reads, OneShotMutationTransport mutations, ProtocolDigests digests,
-            Supplier<String> queryIds, long taskTimeoutSeconds) {
+    public DdlDispatchAdapter(
+            ReadTransport reads,
+            OneShotMutationTransport mutations,
+            ProtocolDigests digests,
+            Supplier<String> queryIds,
+            long taskTimeoutSeconds) {
         this.reads = requireNonNull(reads, "reads is null");
         this.mutations = requireNonNull(mutations, "mutations is null");
         this.lookups = new QueueLookups(requireNonNull(digests, "digests is null"));
@@ -95,7 +99,8 @@ public final class DdlDispatchAdapter implements DdlPort {
     @Override
     public QueueLookup lookup(ExpectedDdl expected) {
         requireNonNull(expected, "expected is null");
-        ReadOutcome outcome = reads.read(QueueStatements.lookupByToken(expected.cluster(), expected.correlationToken()),
+        ReadOutcome outcome = reads.read(
+                QueueStatements.lookupByToken(expected.cluster(), expected.correlationToken()),
                 QueryContext.of(queryIds.get()));
         if (!(outcome instanceof ReadOutcome.Rows rows)) {
             return new QueueLookup.Unknown(QueueLookup.Reason.QUEUE_UNREADABLE);
@@ -109,8 +114,8 @@ public final class DdlDispatchAdapter implements DdlPort {
 
     @Override
     public CatalogRead<List<QueueLookupRow>> entriesWithTokenPrefix(String cluster, String tokenPrefix) {
-        ReadOutcome outcome = reads.read(QueueStatements.lookupByTokenPrefix(cluster, tokenPrefix),
-                QueryContext.of(queryIds.get()));
+        ReadOutcome outcome =
+                reads.read(QueueStatements.lookupByTokenPrefix(cluster, tokenPrefix), QueryContext.of(queryIds.get()));
         if (outcome instanceof ReadOutcome.Failed failed) {
             return CatalogRead.Unreadable.failed(failed.failure());
         }
@@ -124,12 +129,12 @@ public final class DdlDispatchAdapter implements DdlPort {
     @Override
     public CatalogRead<List<QueueRow>> hostRows(BoundEntry entry) {
         requireNonNull(entry, "entry is null");
-        ReadOutcome outcome = reads.read(QueueStatements.hostRows(entry.cluster(), entry.entry()),
-                QueryContext.of(queryIds.get()));
+        ReadOutcome outcome =
+                reads.read(QueueStatements.hostRows(entry.cluster(), entry.entry()), QueryContext.of(queryIds.get()));
         if (outcome instanceof ReadOutcome.Failed failed) {
             return CatalogRead.Unreadable.failed(failed.failure());
         }
-        return new CatalogRead.Observed<>(QueueRows.fromHostRows(entry.cluster(),
-                QueueRowReader.hostRows(((ReadOutcome.Rows) outcome).result())));
+        return new CatalogRead.Observed<>(QueueRows.fromHostRows(
+                entry.cluster(), QueueRowReader.hostRows(((ReadOutcome.Rows) outcome).result())));
     }
 }

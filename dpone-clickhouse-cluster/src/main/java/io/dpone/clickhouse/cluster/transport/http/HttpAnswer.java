@@ -19,8 +19,7 @@ final class HttpAnswer {
     static final int MAX_BODY_BYTES = 65_536;
     private static final String STREAMED_EXCEPTION_MARKER = "__exception__";
 
-    private HttpAnswer() {
-    }
+    private HttpAnswer() {}
 
     /** A failed answer: its server error if it carried a code, else a redacted summary. */
     record Failure(Optional<ServerError> serverError, String summary) {
@@ -46,8 +45,8 @@ final class HttpAnswer {
             ServerError error = ServerError.fromRaw(code.get(), body);
             return Optional.of(new Failure(Optional.of(error), error.summary()));
         }
-        return Optional.of(new Failure(Optional.empty(),
-                ErrorSummaryRedactor.redact("HTTP status " + response.getCode())));
+        return Optional.of(
+                new Failure(Optional.empty(), ErrorSummaryRedactor.redact("HTTP status " + response.getCode())));
     }
 
     private static Optional<Integer> parse(String value) {

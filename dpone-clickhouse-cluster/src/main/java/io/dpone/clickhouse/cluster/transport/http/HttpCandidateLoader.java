@@ -7,8 +7,8 @@ import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
 import io.dpone.clickhouse.cluster.port.ServerSetting;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
@@ -47,18 +47,24 @@ public final class HttpCandidateLoader implements CandidateLoadPort, AutoCloseab
     }
 
     @Override
-    public LoadResult load(TableRef candidate, List<String> columns, RowCursor rows, long maxSourceBytes,
-            Cancellation cancellation, ProgressListener progress) {
+    public LoadResult load(
+            TableRef candidate,
+            List<String> columns,
+            RowCursor rows,
+            long maxSourceBytes,
+            Cancellation cancellation,
+            ProgressListener progress) {
         requireNonNull(candidate, "candidate is null");
         requireNonNull(rows, "rows is null");
         String queryId = queryIds.get();
         String insert = "INSERT INTO " + candidate.render() + " ("
-                + columns.stream().map(SqlQuoting::identifier).collect(Collectors.joining(", ")) + ") FORMAT TabSeparated";
+                + columns.stream().map(SqlQuoting::identifier).collect(Collectors.joining(", "))
+                + ") FORMAT TabSeparated";
         QueryContext context = QueryContext.of(queryId).with(ServerSetting.WAIT_END_OF_QUERY, "1");
         HttpPost post = new HttpPost(HttpRequests.uriWithQuery(endpoint, context, insert));
         HttpRequests.authenticate(post, endpoint);
-        RowStreamEntity body = new RowStreamEntity(rows, columns.size(), maxSourceBytes, cancellation,
-                (count, bytes) -> {
+        RowStreamEntity body =
+                new RowStreamEntity(rows, columns.size(), maxSourceBytes, cancellation, (count, bytes) -> {
                     if (count % PROGRESS_EVERY_ROWS == 0) {
                         progress.loaded(count, bytes, -1);
                     }
@@ -72,7 +78,8 @@ public final class HttpCandidateLoader implements CandidateLoadPort, AutoCloseab
                     : new LoadResult.Failed(outcome);
         } catch (IOException | RuntimeException failure) {
             Optional<LoadResult> stopped = body.stop();
-            return stopped.orElseGet(() -> new LoadResult.Failed(FailureMapping.fromThrowable(queryId, failure, false)));
+            return stopped.orElseGet(
+                    () -> new LoadResult.Failed(FailureMapping.fromThrowable(queryId, failure, false)));
         }
     }
 
@@ -81,15 +88,20 @@ public final class HttpCandidateLoader implements CandidateLoadPort, AutoCloseab
         if (failure.isEmpty()) {
             return new MutationOutcome.Acknowledged(queryId);
         }
-        return failure.get().serverError()
+        return failure.get()
+                .serverError()
                 .map(error -> FailureMapping.fromServerError(queryId, error, StatementKind.CANDIDATE_LOAD))
-                .orElseGet(() -> new MutationOutcome.Ambiguous(queryId, MutationOutcome.AmbiguityCause.UNCLASSIFIED,
-                        Optional.empty(), failure.get().summary()));
+                .orElseGet(() -> new MutationOutcome.Ambiguous(
+                        queryId,
+                        MutationOutcome.AmbiguityCause.UNCLASSIFIED,
+                        Optional.empty(),
+                        failure.get().summary()));
     }
 
     /** Never thrown to callers; records why the body stopped. */
     static DponeException limit(long maxSourceBytes) {
-        return new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
+        return new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                 "the source is larger than max_source_bytes (" + maxSourceBytes + " bytes)");
     }
 

@@ -8,8 +8,7 @@ import java.util.Map;
 
 /** Unwraps client-v2's array holder (recursively) so the shared normaliser sees plain lists. */
 final class HttpCells {
-    private HttpCells() {
-    }
+    private HttpCells() {}
 
     static Object unwrap(Object value) {
         if (value instanceof BinaryStreamReader.ArrayValue array) {

@@ -51,15 +51,20 @@ public final class HttpOneShotMutationTransport implements OneShotMutationTransp
         }
     }
 
-    private static MutationOutcome answer(String queryId, StatementKind kind, ClassicHttpResponse response) throws IOException {
+    private static MutationOutcome answer(String queryId, StatementKind kind, ClassicHttpResponse response)
+            throws IOException {
         Optional<HttpAnswer.Failure> failure = HttpAnswer.failureOf(response);
         if (failure.isEmpty()) {
             return new MutationOutcome.Acknowledged(queryId);
         }
-        return failure.get().serverError()
+        return failure.get()
+                .serverError()
                 .map(error -> FailureMapping.fromServerError(queryId, error, kind))
-                .orElseGet(() -> new MutationOutcome.Ambiguous(queryId, AmbiguityCause.UNCLASSIFIED,
-                        Optional.empty(), failure.get().summary()));
+                .orElseGet(() -> new MutationOutcome.Ambiguous(
+                        queryId,
+                        AmbiguityCause.UNCLASSIFIED,
+                        Optional.empty(),
+                        failure.get().summary()));
     }
 
     @Override

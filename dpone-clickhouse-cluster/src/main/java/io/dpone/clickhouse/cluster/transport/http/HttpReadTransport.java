@@ -54,10 +54,13 @@ public final class HttpReadTransport implements ReadTransport, AutoCloseable {
         requireNonNull(context, "context is null");
         QuerySettings settings = new QuerySettings().setQueryId(context.queryId());
         context.settingsByName().forEach(settings::serverSetting);
-        long waitMillis = endpoint.socketTimeout().toMillis() + endpoint.connectTimeout().toMillis();
+        long waitMillis =
+                endpoint.socketTimeout().toMillis() + endpoint.connectTimeout().toMillis();
         try (QueryResponse response = client.query(statement.sql(), settings).get(waitMillis, TimeUnit.MILLISECONDS)) {
             ClickHouseBinaryFormatReader reader = client.newBinaryFormatReader(response);
-            List<String> columns = reader.getSchema().getColumns().stream().map(ClickHouseColumn::getColumnName).toList();
+            List<String> columns = reader.getSchema().getColumns().stream()
+                    .map(ClickHouseColumn::getColumnName)
+                    .toList();
             RowCollector rows = new RowCollector(columns);
             while (reader.hasNext()) {
                 Map<String, Object> row = reader.next();

@@ -16,8 +16,7 @@ final class HttpRequests {
     static final String USER_HEADER = "X-ClickHouse-User";
     static final String KEY_HEADER = "X-ClickHouse-Key";
 
-    private HttpRequests() {
-    }
+    private HttpRequests() {}
 
     static URI uri(ClickHouseEndpoint endpoint, QueryContext context) {
         try {
@@ -40,7 +39,9 @@ final class HttpRequests {
     /** {@link #uri} plus the statement as the {@code query} parameter, for requests whose body is data. */
     static URI uriWithQuery(ClickHouseEndpoint endpoint, QueryContext context, String query) {
         try {
-            return new URIBuilder(uri(endpoint, context)).addParameter(QUERY_PARAMETER, query).build();
+            return new URIBuilder(uri(endpoint, context))
+                    .addParameter(QUERY_PARAMETER, query)
+                    .build();
         } catch (URISyntaxException invalid) {
             throw new IllegalArgumentException("endpoint does not form a valid URI", invalid);
         }

@@ -15,8 +15,7 @@ import org.apache.hc.core5.util.Timeout;
  * connection would turn a never-sent request into an ambiguous one).
  */
 final class OneShotHttpClients {
-    private OneShotHttpClients() {
-    }
+    private OneShotHttpClients() {}
 
     static CloseableHttpClient create(ClickHouseEndpoint endpoint) {
         ConnectionConfig connection = ConnectionConfig.custom()

@@ -30,7 +30,11 @@ final class RowStreamEntity extends AbstractHttpEntity {
     private long written;
     private volatile LoadResult stopped;
 
-    RowStreamEntity(RowCursor rows, int columns, long maxSourceBytes, Cancellation cancellation,
+    RowStreamEntity(
+            RowCursor rows,
+            int columns,
+            long maxSourceBytes,
+            Cancellation cancellation,
             ObjLongConsumer<Long> progress) {
         super("text/tab-separated-values; charset=UTF-8", null, true);
         this.rows = rows;
@@ -66,8 +70,9 @@ final class RowStreamEntity extends AbstractHttpEntity {
     /** The checks before a row is sent: its width, the byte bound, cancellation. */
     private void admit(int cells) throws IOException {
         if (cells != columns) {
-            throw stop(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED, "row " + (written + 1) + " has "
-                    + cells + " cells for " + columns + " columns");
+            throw stop(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+                    "row " + (written + 1) + " has " + cells + " cells for " + columns + " columns");
         }
         if (rows.bytesRead() > maxSourceBytes) {
             throw stop(HttpCandidateLoader.limit(maxSourceBytes));

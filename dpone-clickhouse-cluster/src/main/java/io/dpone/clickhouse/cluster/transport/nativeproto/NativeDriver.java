@@ -55,24 +55,32 @@ final class NativeDriver {
         for (Driver candidate : ServiceLoader.load(Driver.class, NativeDriver.class.getClassLoader())) {
             if (candidate.getClass().getName().equals(DRIVER_CLASS)) {
                 registerSettings(candidate.getClass().getClassLoader());
-                return new NativeDriver(candidate, NativeSocketBuffering.of(candidate.getClass().getClassLoader()));
+                return new NativeDriver(
+                        candidate, NativeSocketBuffering.of(candidate.getClass().getClassLoader()));
             }
         }
-        throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+        throw new DponeException(
+                DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
                 "clickhouse-native-jdbc is not on the class path");
     }
 
     /** Opens a fresh connection whose every query carries {@code context}'s id and settings. */
     Connection connect(ClickHouseEndpoint endpoint, QueryContext context) throws SQLException {
         if (undeliverable(context).isPresent()) {
-            throw new SQLException("setting " + undeliverable(context).get().settingName()
-                    + " cannot be delivered by the native driver", new UndeliverableSettingException());
+            throw new SQLException(
+                    "setting " + undeliverable(context).get().settingName()
+                            + " cannot be delivered by the native driver",
+                    new UndeliverableSettingException());
         }
         Properties properties = new Properties();
         properties.setProperty("user", endpoint.user());
         properties.setProperty("password", endpoint.password());
-        properties.setProperty("connect_timeout", Long.toString(Math.max(1, endpoint.connectTimeout().toSeconds())));
-        properties.setProperty("query_timeout", Long.toString(Math.max(1, endpoint.socketTimeout().toSeconds())));
+        properties.setProperty(
+                "connect_timeout",
+                Long.toString(Math.max(1, endpoint.connectTimeout().toSeconds())));
+        properties.setProperty(
+                "query_timeout",
+                Long.toString(Math.max(1, endpoint.socketTimeout().toSeconds())));
         properties.setProperty(QUERY_ID_PROPERTY, context.queryId());
         for (Map.Entry<ServerSetting, String> setting : context.settings().entrySet()) {
             properties.setProperty(setting.getKey().settingName(), nativeValue(setting.getKey(), setting.getValue()));
@@ -100,7 +108,9 @@ final class NativeDriver {
 
     /** The first undeliverable setting of {@code context}, if any. */
     static Optional<ServerSetting> undeliverable(QueryContext context) {
-        return context.settings().keySet().stream().filter(UNDELIVERABLE::contains).findFirst();
+        return context.settings().keySet().stream()
+                .filter(UNDELIVERABLE::contains)
+                .findFirst();
     }
 
     /** The driver parses booleans from {@code true}/{@code false} only. */

@@ -14,8 +14,7 @@ import java.util.Optional;
  * message starts with {@code Code: N.}; anything else (I/O, protocol) is a client-side failure.
  */
 final class NativeFailures {
-    private NativeFailures() {
-    }
+    private NativeFailures() {}
 
     static MutationOutcome mutation(String queryId, StatementKind kind, SQLException failure) {
         return serverError(failure)
@@ -24,7 +23,8 @@ final class NativeFailures {
     }
 
     static ReadFailure read(SQLException failure) {
-        return serverError(failure).map(ReadFailure::server)
+        return serverError(failure)
+                .map(ReadFailure::server)
                 .orElseGet(() -> FailureMapping.readFailure(failure, false));
     }
 
@@ -37,8 +37,10 @@ final class NativeFailures {
     private static Optional<ServerError> serverError(SQLException failure) {
         // the driver wraps the packet's exception (code > 0) in another one (code -2)
         for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {
-            if (t instanceof SQLException sql && sql.getErrorCode() > 0
-                    && t.getClass().getName().equals(SQL_EXCEPTION) && !hasClientSideCause(t)) {
+            if (t instanceof SQLException sql
+                    && sql.getErrorCode() > 0
+                    && t.getClass().getName().equals(SQL_EXCEPTION)
+                    && !hasClientSideCause(t)) {
                 return Optional.of(ServerError.fromRaw(sql.getErrorCode(), sql.getMessage()));
             }
         }

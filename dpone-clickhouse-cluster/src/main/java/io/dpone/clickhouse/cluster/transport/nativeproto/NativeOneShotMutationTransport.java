@@ -53,7 +53,8 @@ public final class NativeOneShotMutationTransport implements OneShotMutationTran
         } catch (SQLException | RuntimeException notConnected) {
             return FailureMapping.fromThrowable(context.queryId(), notConnected, true);
         }
-        try (connection; Statement jdbc = connection.createStatement()) {
+        try (connection;
+                Statement jdbc = connection.createStatement()) {
             if (jdbc.execute(statement.sql())) {
                 drain(jdbc.getResultSet());
             }

@@ -20,8 +20,7 @@ final class NativeProtocolCompression {
     static final String DEFINES = "com.github.housepower.settings.ClickHouseDefines";
     static final String FIELD = "COMPRESSION";
 
-    private NativeProtocolCompression() {
-    }
+    private NativeProtocolCompression() {}
 
     static void disable(ClassLoader loader) {
         try {
@@ -31,8 +30,10 @@ final class NativeProtocolCompression {
             }
             compression.setBoolean(null, false);
         } catch (ReflectiveOperationException | LinkageError unavailable) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
-                    "clickhouse-native-jdbc compression switch is unavailable: " + unavailable.getClass().getSimpleName());
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                    "clickhouse-native-jdbc compression switch is unavailable: "
+                            + unavailable.getClass().getSimpleName());
         }
     }
 

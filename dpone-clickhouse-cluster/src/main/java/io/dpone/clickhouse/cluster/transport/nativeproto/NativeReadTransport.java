@@ -37,8 +37,9 @@ public final class NativeReadTransport implements ReadTransport {
         } catch (SQLException | RuntimeException notConnected) {
             return new ReadOutcome.Failed(FailureMapping.readFailure(notConnected, true));
         }
-        try (connection; Statement jdbc = connection.createStatement();
-             ResultSet resultSet = jdbc.executeQuery(statement.sql())) {
+        try (connection;
+                Statement jdbc = connection.createStatement();
+                ResultSet resultSet = jdbc.executeQuery(statement.sql())) {
             return new ReadOutcome.Rows(collect(resultSet));
         } catch (SQLException failure) {
             return new ReadOutcome.Failed(NativeFailures.read(failure));

@@ -15,22 +15,24 @@ final class NativeSettingRegistry {
     private static final String SETTING_KEY = "com.github.housepower.settings.SettingKey";
     private static final String SETTING_TYPE = "com.github.housepower.serde.SettingType";
 
-    private NativeSettingRegistry() {
-    }
+    private NativeSettingRegistry() {}
 
     static void registerMissing(ClassLoader loader) {
         try {
             Class<?> keyClass = Class.forName(SETTING_KEY, true, loader);
             Class<?> typeClass = Class.forName(SETTING_TYPE, true, loader);
-            Map<?, ?> defined = (Map<?, ?>) keyClass.getMethod("definedSettingKeys").invoke(null);
+            Map<?, ?> defined =
+                    (Map<?, ?>) keyClass.getMethod("definedSettingKeys").invoke(null);
             for (ServerSetting setting : ServerSetting.values()) {
                 if (!defined.containsKey(setting.settingName())) {
                     register(keyClass, typeClass, setting);
                 }
             }
         } catch (ReflectiveOperationException | ClassCastException | LinkageError unavailable) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
-                    "clickhouse-native-jdbc setting registry is unavailable: " + unavailable.getClass().getSimpleName());
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                    "clickhouse-native-jdbc setting registry is unavailable: "
+                            + unavailable.getClass().getSimpleName());
         }
     }
 

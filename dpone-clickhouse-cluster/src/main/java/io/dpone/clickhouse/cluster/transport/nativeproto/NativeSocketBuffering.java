@@ -47,7 +47,8 @@ final class NativeSocketBuffering {
         socket = accessible(clientType.getDeclaredField("socket"));
         serializer = accessible(clientType.getDeclaredField("serializer"));
         socketWriter = Class.forName(SOCKET_WRITER, true, loader).getConstructor(Socket.class);
-        newSerializer = Class.forName(SERIALIZER, true, loader).getConstructor(Class.forName(WRITER, true, loader), boolean.class);
+        newSerializer = Class.forName(SERIALIZER, true, loader)
+                .getConstructor(Class.forName(WRITER, true, loader), boolean.class);
         if (socket.getType() != Socket.class || serializer.getType() != newSerializer.getDeclaringClass()) {
             throw new NoSuchFieldException("socket or serializer");
         }
@@ -58,16 +59,20 @@ final class NativeSocketBuffering {
         try {
             return new NativeSocketBuffering(loader);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException unavailable) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
-                    "clickhouse-native-jdbc socket stream is unavailable: " + unavailable.getClass().getSimpleName());
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                    "clickhouse-native-jdbc socket stream is unavailable: "
+                            + unavailable.getClass().getSimpleName());
         }
     }
 
     /** Buffers {@code connection}'s socket stream; call right after connecting, before any statement. */
     void install(Connection connection) throws ReflectiveOperationException, java.io.IOException {
         Object nativeClient = client.invoke(context.get(connection));
-        OutputStream buffered = new BufferedOutputStream(((Socket) socket.get(nativeClient)).getOutputStream(), BUFFER_BYTES);
-        serializer.set(nativeClient, newSerializer.newInstance(socketWriter.newInstance(new StreamOnly(buffered)), false));
+        OutputStream buffered =
+                new BufferedOutputStream(((Socket) socket.get(nativeClient)).getOutputStream(), BUFFER_BYTES);
+        serializer.set(
+                nativeClient, newSerializer.newInstance(socketWriter.newInstance(new StreamOnly(buffered)), false));
     }
 
     private static Field accessible(Field field) {

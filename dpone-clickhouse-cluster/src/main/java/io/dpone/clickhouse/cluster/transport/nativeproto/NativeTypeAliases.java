@@ -19,8 +19,7 @@ final class NativeTypeAliases {
     static final String FACTORY = "com.github.housepower.data.DataTypeFactory";
     static final String TABLE = "dataTypes";
 
-    private NativeTypeAliases() {
-    }
+    private NativeTypeAliases() {}
 
     @SuppressWarnings("unchecked")
     static void registerBool(ClassLoader loader) {
@@ -34,8 +33,10 @@ final class NativeTypeAliases {
             }
             types.putIfAbsent("bool", uint8);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException unavailable) {
-            throw new DponeException(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
-                    "clickhouse-native-jdbc type table is unavailable: " + unavailable.getClass().getSimpleName());
+            throw new DponeException(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
+                    "clickhouse-native-jdbc type table is unavailable: "
+                            + unavailable.getClass().getSimpleName());
         }
     }
 

@@ -18,8 +18,13 @@ class CapabilityProofsTest {
 
     private static AuthorityRecord proven(AuthorityPhase phase) {
         AuthorityRecord record = record(phase);
-        return new AuthorityRecord(record.targetKey(), record.operationId(), record.fenceToken(), record.phase(),
-                record.dispatchEpoch(), record.payload().withCapabilityProven());
+        return new AuthorityRecord(
+                record.targetKey(),
+                record.operationId(),
+                record.fenceToken(),
+                record.phase(),
+                record.dispatchEpoch(),
+                record.payload().withCapabilityProven());
     }
 
     @ParameterizedTest

@@ -33,25 +33,45 @@ class PhaseTimesCodecFuzzTest {
     /** Histories within the fixture payload's own times (created T0, updated T0 + 5 s). */
     @Provide
     Arbitrary<PhaseHistory> histories() {
-        return Arbitraries.of(AuthorityPhase.values()).list().ofMinSize(1).ofMaxSize(PhaseHistory.MAX_ENTRIES + 8)
-                .flatMap(phases -> Arbitraries.longs().between(0, 5000).list().ofSize(phases.size()).map(offsets -> {
-                    List<Long> sorted = offsets.stream().sorted().toList();
-                    PhaseHistory history = PhaseHistory.started(phases.get(0).name(), T0.plusMillis(sorted.get(0)));
-                    for (int i = 1; i < phases.size(); i++) {
-                        history = history.entered(phases.get(i - 1).name(), phases.get(i).name(), T0.plusMillis(sorted.get(i)));
-                    }
-                    return history;
-                }));
+        return Arbitraries.of(AuthorityPhase.values())
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(PhaseHistory.MAX_ENTRIES + 8)
+                .flatMap(phases -> Arbitraries.longs()
+                        .between(0, 5000)
+                        .list()
+                        .ofSize(phases.size())
+                        .map(offsets -> {
+                            List<Long> sorted = offsets.stream().sorted().toList();
+                            PhaseHistory history =
+                                    PhaseHistory.started(phases.get(0).name(), T0.plusMillis(sorted.get(0)));
+                            for (int i = 1; i < phases.size(); i++) {
+                                history = history.entered(
+                                        phases.get(i - 1).name(), phases.get(i).name(), T0.plusMillis(sorted.get(i)));
+                            }
+                            return history;
+                        }));
     }
 
     private static AuthorityRecord completedWith(PhaseHistory history) {
         AuthorityRecord record = record(AuthorityPhase.COMPLETED);
-        return new AuthorityRecord(record.targetKey(), record.operationId(), record.fenceToken(), record.phase(),
-                record.dispatchEpoch(), record.payload().withPhases(history));
+        return new AuthorityRecord(
+                record.targetKey(),
+                record.operationId(),
+                record.fenceToken(),
+                record.phase(),
+                record.dispatchEpoch(),
+                record.payload().withPhases(history));
     }
 
     private static AuthorityRow resigned(AuthorityRow row, String payload) {
-        return new AuthorityRow(row.targetKey(), row.operationId(), row.fenceToken(), row.phase(), row.dispatchEpoch(), payload,
+        return new AuthorityRow(
+                row.targetKey(),
+                row.operationId(),
+                row.fenceToken(),
+                row.phase(),
+                row.dispatchEpoch(),
+                payload,
                 CanonicalEncoder.sha256(CanonicalEncoder.strictUtf8(payload)).hex());
     }
 
@@ -77,25 +97,27 @@ class PhaseTimesCodecFuzzTest {
     }
 
     @Property(tries = 300)
-    void anyDamageToThePhaseTimesBlocksAndNeverThrows(@ForAll("histories") PhaseHistory history,
-            @ForAll @IntRange(min = 0, max = 9) int damage) {
+    void anyDamageToThePhaseTimesBlocksAndNeverThrows(
+            @ForAll("histories") PhaseHistory history, @ForAll @IntRange(min = 0, max = 9) int damage) {
         AuthorityRow row = CODEC.encode(completedWith(history));
         String payload = row.payload();
         int start = payload.indexOf(KEY) + KEY.length();
         int end = payload.indexOf("}]", start) + 2;
         String at = "\"at\":\"" + T0 + "\"";
         String damaged = switch (damage) {
-            case 0 -> "[]";                                                        // empty: not canonical
-            case 1 -> "[{" + at + ",\"phase\":\"LOCKED\"}]";                       // a phase of the other mode
-            case 2 -> "[{\"at\":\"" + T0.plusSeconds(2) + "\",\"phase\":\"PREPARED\"},{" + at
-                    + ",\"phase\":\"DISPATCHING\"}]";                              // back in time
+            case 0 -> "[]"; // empty: not canonical
+            case 1 -> "[{" + at + ",\"phase\":\"LOCKED\"}]"; // a phase of the other mode
+            case 2 ->
+                "[{\"at\":\"" + T0.plusSeconds(2) + "\",\"phase\":\"PREPARED\"},{" + at
+                        + ",\"phase\":\"DISPATCHING\"}]"; // back in time
             case 3 -> "[{" + at + ",\"phase\":\"PREPARED\"},{" + at + ",\"phase\":\"PREPARED\"}]"; // a repeat
-            case 4 -> "[{" + at + ",\"phase\":\"PREPARED\",\"x\":1}]";             // another key
-            case 5 -> "[{\"at\":\"" + T0.minusSeconds(1) + "\",\"phase\":\"PREPARED\"}]"; // before the record was created
-            case 6 -> "[{\"at\":\"yesterday\",\"phase\":\"PREPARED\"}]";           // not an instant
-            case 7 -> "[\"PREPARED\"]";                                            // not an object
-            case 8 -> "{" + at + ",\"phase\":\"PREPARED\"}";                       // not an array
-            default -> beyondTheBound();                                           // more entries than the bound
+            case 4 -> "[{" + at + ",\"phase\":\"PREPARED\",\"x\":1}]"; // another key
+            case 5 ->
+                "[{\"at\":\"" + T0.minusSeconds(1) + "\",\"phase\":\"PREPARED\"}]"; // before the record was created
+            case 6 -> "[{\"at\":\"yesterday\",\"phase\":\"PREPARED\"}]"; // not an instant
+            case 7 -> "[\"PREPARED\"]"; // not an object
+            case 8 -> "{" + at + ",\"phase\":\"PREPARED\"}"; // not an array
+            default -> beyondTheBound(); // more entries than the bound
         };
         AuthorityRow tampered = resigned(row, payload.substring(0, start) + damaged + payload.substring(end));
 
@@ -105,7 +127,8 @@ class PhaseTimesCodecFuzzTest {
     private static String beyondTheBound() {
         List<String> entries = new ArrayList<>();
         for (int i = 0; i <= PhaseHistory.MAX_ENTRIES; i++) {
-            entries.add("{\"at\":\"" + T0 + "\",\"phase\":\"" + (i % 2 == 0 ? "CLEANUP_DISPATCHING" : "CLEANUP_PENDING") + "\"}");
+            entries.add("{\"at\":\"" + T0 + "\",\"phase\":\"" + (i % 2 == 0 ? "CLEANUP_DISPATCHING" : "CLEANUP_PENDING")
+                    + "\"}");
         }
         return "[" + String.join(",", entries) + "]";
     }
@@ -122,8 +145,12 @@ class PhaseTimesCodecFuzzTest {
             changes += next == previous ? 0 : 1;
             previous = next;
         }
-        assertEquals(Math.min(changes + 1, PhaseHistory.MAX_ENTRIES), history.entries().size());
-        assertEquals(previous.name(), history.entries().get(history.entries().size() - 1).phase());
+        assertEquals(
+                Math.min(changes + 1, PhaseHistory.MAX_ENTRIES),
+                history.entries().size());
+        assertEquals(
+                previous.name(),
+                history.entries().get(history.entries().size() - 1).phase());
     }
 
     @Provide

@@ -13,7 +13,8 @@ class DdlCorrelationTokenTest {
         String value = token.value();
         assertTrue(value.matches("dpone-ch-v1\\.[0-9a-f]{64}\\.exchange\\.7\\.[0-9a-f]{32}"), value);
         assertTrue(value.length() <= DdlCorrelationToken.MAX_LENGTH);
-        DdlCorrelationToken longest = new DdlCorrelationToken(OPERATION, DdlAction.BOOTSTRAP, Long.MAX_VALUE, "0".repeat(32));
+        DdlCorrelationToken longest =
+                new DdlCorrelationToken(OPERATION, DdlAction.BOOTSTRAP, Long.MAX_VALUE, "0".repeat(32));
         assertTrue(longest.value().length() <= DdlCorrelationToken.MAX_LENGTH);
     }
 
@@ -25,23 +26,34 @@ class DdlCorrelationTokenTest {
 
     @Test
     void rejectsEverythingElseWithoutThrowing() {
-        String valid = DdlCorrelationToken.issue(OPERATION, DdlAction.RENAME, 1, seeded(3)).value();
-        for (String text : new String[] {null, "", valid + "0", valid.toUpperCase(), valid.replace("rename", "truncate"),
-                valid.replace(".1.", ".01."), valid.replace(".1.", ".-1."), "dpone-ch-v2" + valid.substring(11),
-                valid.replace(".1.", ".99999999999999999999.")}) {
+        String valid = DdlCorrelationToken.issue(OPERATION, DdlAction.RENAME, 1, seeded(3))
+                .value();
+        for (String text : new String[] {
+            null,
+            "",
+            valid + "0",
+            valid.toUpperCase(),
+            valid.replace("rename", "truncate"),
+            valid.replace(".1.", ".01."),
+            valid.replace(".1.", ".-1."),
+            "dpone-ch-v2" + valid.substring(11),
+            valid.replace(".1.", ".99999999999999999999.")
+        }) {
             assertEquals(Optional.empty(), DdlCorrelationToken.parse(text), String.valueOf(text));
         }
     }
 
     @Test
     void randomSourceOfTheWrongSizeIsADefect() {
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> DdlCorrelationToken.issue(OPERATION, DdlAction.DROP, 1, count -> new byte[count - 1]));
     }
 
     @Test
     void carriesNoIdentifierOnlyTheOperationDigest() {
-        String value = DdlCorrelationToken.issue(OPERATION, DdlAction.EXCHANGE, 1, seeded(4)).value();
+        String value = DdlCorrelationToken.issue(OPERATION, DdlAction.EXCHANGE, 1, seeded(4))
+                .value();
         assertFalse(value.contains("db") || value.contains("ch-a") || value.contains("candidate"));
     }
 }

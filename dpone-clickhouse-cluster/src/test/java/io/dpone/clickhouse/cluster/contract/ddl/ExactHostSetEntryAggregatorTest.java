@@ -16,8 +16,8 @@ class ExactHostSetEntryAggregatorTest {
     private static final String ENTRY = "query-0000000001";
     private static final EntryAggregator AGGREGATOR =
             new ExactHostSetEntryAggregator(PinnedQueueStatusNormalizer.INSTANCE, Sha256ProtocolDigests.INSTANCE);
-    private static final BoundEntry BOUND = new BoundEntry("c1", ENTRY,
-            Sha256ProtocolDigests.INSTANCE.ddlQuery("EXCHANGE TABLES db.t AND db.c ON CLUSTER c1"), "tok");
+    private static final BoundEntry BOUND = new BoundEntry(
+            "c1", ENTRY, Sha256ProtocolDigests.INSTANCE.ddlQuery("EXCHANGE TABLES db.t AND db.c ON CLUSTER c1"), "tok");
 
     private static QueueRow ok(HostEndpoint host) {
         return row(ENTRY, host, "Finished", "0", "");
@@ -40,26 +40,38 @@ class ExactHostSetEntryAggregatorTest {
         EntryAggregation aggregation = aggregate(ok(HOST_A), ok(HOST_B));
         assertEquals(QueueStatus.TERMINAL_SUCCESS, aggregation.outcome());
         assertTrue(aggregation.exactHostSet());
-        assertEquals(Map.of(HOST_A, QueueStatus.TERMINAL_SUCCESS, HOST_B, QueueStatus.TERMINAL_SUCCESS), aggregation.perHost());
+        assertEquals(
+                Map.of(HOST_A, QueueStatus.TERMINAL_SUCCESS, HOST_B, QueueStatus.TERMINAL_SUCCESS),
+                aggregation.perHost());
     }
 
     @Test
     void terminalFailureWhenOneFailedAndOthersAreWellFormedTerminal() {
-        assertEquals(QueueStatus.TERMINAL_FAILURE, aggregate(ok(HOST_A), failed(HOST_B)).outcome());
-        assertEquals(QueueStatus.TERMINAL_FAILURE, aggregate(failed(HOST_A), failed(HOST_B)).outcome());
+        assertEquals(
+                QueueStatus.TERMINAL_FAILURE,
+                aggregate(ok(HOST_A), failed(HOST_B)).outcome());
+        assertEquals(
+                QueueStatus.TERMINAL_FAILURE,
+                aggregate(failed(HOST_A), failed(HOST_B)).outcome());
     }
 
     @Test
     void inProgressWhenAnyRowIsActiveAndNoneUnknown() {
-        assertEquals(QueueStatus.IN_PROGRESS, aggregate(ok(HOST_A), active(HOST_B)).outcome());
-        assertEquals(QueueStatus.IN_PROGRESS, aggregate(failed(HOST_A), active(HOST_B)).outcome());
+        assertEquals(
+                QueueStatus.IN_PROGRESS, aggregate(ok(HOST_A), active(HOST_B)).outcome());
+        assertEquals(
+                QueueStatus.IN_PROGRESS,
+                aggregate(failed(HOST_A), active(HOST_B)).outcome());
     }
 
     @Test
     void unknownRowDominatesEverything() {
         QueueRow removing = row(ENTRY, HOST_B, "Removing", "0", "");
-        assertEquals(QueueStatus.OUTCOME_UNKNOWN, aggregate(ok(HOST_A), removing).outcome());
-        assertEquals(QueueStatus.OUTCOME_UNKNOWN, aggregate(active(HOST_A), row(ENTRY, HOST_B, null, null, null)).outcome());
+        assertEquals(
+                QueueStatus.OUTCOME_UNKNOWN, aggregate(ok(HOST_A), removing).outcome());
+        assertEquals(
+                QueueStatus.OUTCOME_UNKNOWN,
+                aggregate(active(HOST_A), row(ENTRY, HOST_B, null, null, null)).outcome());
     }
 
     @Test
@@ -86,7 +98,10 @@ class ExactHostSetEntryAggregatorTest {
 
     @Test
     void rowWithNullHostOrPortIsUnknown() {
-        assertEquals(QueueStatus.OUTCOME_UNKNOWN, aggregate(ok(HOST_A), ok(HOST_B), row(ENTRY, null, "Finished", "0", "")).outcome());
+        assertEquals(
+                QueueStatus.OUTCOME_UNKNOWN,
+                aggregate(ok(HOST_A), ok(HOST_B), row(ENTRY, null, "Finished", "0", ""))
+                        .outcome());
     }
 
     @Test
@@ -95,12 +110,19 @@ class ExactHostSetEntryAggregatorTest {
         EntryAggregation aggregation = aggregate(ok(HOST_A), ok(HOST_B), otherEntry);
         assertEquals(QueueStatus.OUTCOME_UNKNOWN, aggregation.outcome());
         assertEquals(1, aggregation.mismatchedRows());
-        BoundEntry changedQuery = new BoundEntry("c1", ENTRY, Sha256ProtocolDigests.INSTANCE.ddlQuery("DROP TABLE x"), "tok");
-        assertEquals(QueueStatus.OUTCOME_UNKNOWN,
-                AGGREGATOR.aggregate(changedQuery, TWO_HOSTS, List.of(ok(HOST_A), ok(HOST_B))).outcome());
+        BoundEntry changedQuery =
+                new BoundEntry("c1", ENTRY, Sha256ProtocolDigests.INSTANCE.ddlQuery("DROP TABLE x"), "tok");
+        assertEquals(
+                QueueStatus.OUTCOME_UNKNOWN,
+                AGGREGATOR
+                        .aggregate(changedQuery, TWO_HOSTS, List.of(ok(HOST_A), ok(HOST_B)))
+                        .outcome());
         BoundEntry otherToken = new BoundEntry("c1", ENTRY, BOUND.queryDigest(), "other");
-        assertEquals(QueueStatus.OUTCOME_UNKNOWN,
-                AGGREGATOR.aggregate(otherToken, TWO_HOSTS, List.of(ok(HOST_A), ok(HOST_B))).outcome());
+        assertEquals(
+                QueueStatus.OUTCOME_UNKNOWN,
+                AGGREGATOR
+                        .aggregate(otherToken, TWO_HOSTS, List.of(ok(HOST_A), ok(HOST_B)))
+                        .outcome());
     }
 
     @Test

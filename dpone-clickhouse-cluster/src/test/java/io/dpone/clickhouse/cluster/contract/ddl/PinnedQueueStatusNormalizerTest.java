@@ -62,8 +62,11 @@ class PinnedQueueStatusNormalizerTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("seedTable")
-    void onlyWellFormedFinishedRowsAreTerminal(String row, String status, String code, String text, QueueStatus expected) {
-        boolean terminal = PinnedQueueStatusNormalizer.INSTANCE.normalize(status(status, code, text)).isTerminal();
+    void onlyWellFormedFinishedRowsAreTerminal(
+            String row, String status, String code, String text, QueueStatus expected) {
+        boolean terminal = PinnedQueueStatusNormalizer.INSTANCE
+                .normalize(status(status, code, text))
+                .isTerminal();
         assertEquals(terminal, "Finished".equals(status) && expected.isTerminal(), row);
     }
 }

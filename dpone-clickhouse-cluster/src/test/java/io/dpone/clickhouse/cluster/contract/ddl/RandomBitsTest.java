@@ -49,8 +49,8 @@ class RandomBitsTest {
 
     @Test
     void tokensAndFencesIssueFromIt() {
-        DdlCorrelationToken token = DdlCorrelationToken.issue(new Digest("a".repeat(64)), DdlAction.EXCHANGE, 1,
-                RandomBits.secure());
+        DdlCorrelationToken token =
+                DdlCorrelationToken.issue(new Digest("a".repeat(64)), DdlAction.EXCHANGE, 1, RandomBits.secure());
         assertEquals(32, token.randomHex().length());
         assertNotEquals(FenceToken.issue(RandomBits.secure()), FenceToken.issue(RandomBits.secure()));
     }
@@ -85,16 +85,21 @@ class RandomBitsTest {
      */
     @Test
     void noProductionSourceUsesAPredictableGenerator() throws IOException {
-        Pattern predictable = Pattern.compile(
-                "RandomBits\\.from\\(|new Random\\(|java\\.util\\.Random\\b");
+        Pattern predictable = Pattern.compile("RandomBits\\.from\\(|new Random\\(|java\\.util\\.Random\\b");
         Path self = Path.of("src/main/java/io/dpone/clickhouse/cluster/contract/ddl/RandomBits.java");
-        List<Path> roots = Stream.of("src/main/java", "../dpone-clickhouse-external/src/main/java", "../dpone-cli/src/main/java").map(Path::of).filter(Files::isDirectory).toList();
+        List<Path> roots = Stream.of(
+                        "src/main/java", "../dpone-clickhouse-external/src/main/java", "../dpone-cli/src/main/java")
+                .map(Path::of)
+                .filter(Files::isDirectory)
+                .toList();
         assertTrue(roots.contains(Path.of("src/main/java")), "run from the module directory");
         List<Path> offenders = new ArrayList<>();
         for (Path root : roots) {
             try (Stream<Path> files = Files.walk(root)) {
-                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                    if (!file.normalize().equals(self.normalize()) && predictable.matcher(Files.readString(file)).find()) {
+                for (Path file :
+                        files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    if (!file.normalize().equals(self.normalize())
+                            && predictable.matcher(Files.readString(file)).find()) {
                         offenders.add(file);
                     }
                 }

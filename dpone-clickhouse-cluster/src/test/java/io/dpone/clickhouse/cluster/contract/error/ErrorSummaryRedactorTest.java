@@ -11,10 +11,14 @@ import org.junit.jupiter.api.Test;
 class ErrorSummaryRedactorTest {
     @Test
     void keepsTheFirstLineAfterTheExceptionPrefixWithoutTags() {
-        assertEquals("Table ?.? doesn't exist.", ErrorSummaryRedactor.redact(
-                "Code: 60. DB::Exception: Table `pub`.`nope` doesn't exist. (UNKNOWN_TABLE) (version 26.7.2.1)\nStack trace:\n0. x"));
-        assertEquals("Table ? already exists.", ErrorSummaryRedactor.redact(
-                "Code: 57. DB::Exception: Table pub.t already exists. (TABLE_ALREADY_EXISTS) (version 26.7.2.1)"));
+        assertEquals(
+                "Table ?.? doesn't exist.",
+                ErrorSummaryRedactor.redact(
+                        "Code: 60. DB::Exception: Table `pub`.`nope` doesn't exist. (UNKNOWN_TABLE) (version 26.7.2.1)\nStack trace:\n0. x"));
+        assertEquals(
+                "Table ? already exists.",
+                ErrorSummaryRedactor.redact(
+                        "Code: 57. DB::Exception: Table pub.t already exists. (TABLE_ALREADY_EXISTS) (version 26.7.2.1)"));
     }
 
     /**
@@ -23,16 +27,21 @@ class ErrorSummaryRedactorTest {
      */
     @Test
     void dropsThePortNumberAndThePrincipalOfConnectionAnswers() {
-        assertEquals("Port ? is for clickhouse-client program", ErrorSummaryRedactor.redact(
-                "Port 39883 is for clickhouse-client program\r\nYou must use port 8123 for HTTP.\r\n"));
-        assertEquals("?: Authentication failed: password is incorrect, or there is no user with such name.",
-                ErrorSummaryRedactor.redact("Code: 516. DB::Exception: dpone_publisher: Authentication failed: password is"
-                        + " incorrect, or there is no user with such name. (AUTHENTICATION_FAILED) (version 26.7.2.1)"));
+        assertEquals(
+                "Port ? is for clickhouse-client program",
+                ErrorSummaryRedactor.redact(
+                        "Port 39883 is for clickhouse-client program\r\nYou must use port 8123 for HTTP.\r\n"));
+        assertEquals(
+                "?: Authentication failed: password is incorrect, or there is no user with such name.",
+                ErrorSummaryRedactor.redact(
+                        "Code: 516. DB::Exception: dpone_publisher: Authentication failed: password is"
+                                + " incorrect, or there is no user with such name. (AUTHENTICATION_FAILED) (version 26.7.2.1)"));
     }
 
     @Test
     void cutsEchoedSql() {
-        String raw = "Code: 62. DB::Exception: Syntax error: failed at position 7 (1): 1 FROM secret_table WHERE x='v'. (SYNTAX_ERROR)";
+        String raw =
+                "Code: 62. DB::Exception: Syntax error: failed at position 7 (1): 1 FROM secret_table WHERE x='v'. (SYNTAX_ERROR)";
         String summary = ErrorSummaryRedactor.redact(raw);
         assertEquals("Syntax error:", summary);
         String scoped = ErrorSummaryRedactor.redact(
@@ -45,7 +54,8 @@ class ErrorSummaryRedactorTest {
         String summary = ErrorSummaryRedactor.redact(
                 "Connect to http://db-7.internal:8123 [db-7.internal/10.1.2.3] failed: refused "
                         + "'secret' \"other\" `ident` host-9:9000 192.168.0.1 /var/lib/clickhouse/x");
-        for (String leaked : new String[] {"db-7", "10.1.2.3", "secret", "other", "ident", "host-9", "9000", "192.168", "/var"}) {
+        for (String leaked :
+                new String[] {"db-7", "10.1.2.3", "secret", "other", "ident", "host-9", "9000", "192.168", "/var"}) {
             assertFalse(summary.contains(leaked), leaked + " leaked into " + summary);
         }
         assertTrue(summary.startsWith("Connect to ?"), summary);
@@ -74,6 +84,10 @@ class ErrorSummaryRedactorTest {
 
     @net.jqwik.api.Provide
     net.jqwik.api.Arbitrary<String> payload() {
-        return net.jqwik.api.Arbitraries.strings().alpha().numeric().ofMinLength(6).ofMaxLength(40);
+        return net.jqwik.api.Arbitraries.strings()
+                .alpha()
+                .numeric()
+                .ofMinLength(6)
+                .ofMaxLength(40);
     }
 }

@@ -41,12 +41,24 @@ class ServerErrorClassifierTest {
 
     @Test
     void keeperConflictIsRefinedOnlyByConflictEvidence() {
-        assertEquals(ErrorClass.CONFLICT, ServerErrorClassifier.classify(999,
-                "Coordination::Exception: Transaction failed (Node exists): Op #0, path: ?").errorClass());
-        assertEquals(ErrorClass.CONFLICT, ServerErrorClassifier.classify(999, "Transaction failed (Bad version)").errorClass());
-        assertEquals(ErrorClass.AMBIGUOUS, ServerErrorClassifier.classify(999, "Coordination::Exception: Connection loss").errorClass());
-        assertEquals(ErrorClass.AMBIGUOUS, ServerErrorClassifier.classify(999, "Session expired").errorClass());
-        assertEquals(ErrorClass.AMBIGUOUS, ServerErrorClassifier.classify(999, null).errorClass());
+        assertEquals(
+                ErrorClass.CONFLICT,
+                ServerErrorClassifier.classify(
+                                999, "Coordination::Exception: Transaction failed (Node exists): Op #0, path: ?")
+                        .errorClass());
+        assertEquals(
+                ErrorClass.CONFLICT,
+                ServerErrorClassifier.classify(999, "Transaction failed (Bad version)")
+                        .errorClass());
+        assertEquals(
+                ErrorClass.AMBIGUOUS,
+                ServerErrorClassifier.classify(999, "Coordination::Exception: Connection loss")
+                        .errorClass());
+        assertEquals(
+                ErrorClass.AMBIGUOUS,
+                ServerErrorClassifier.classify(999, "Session expired").errorClass());
+        assertEquals(
+                ErrorClass.AMBIGUOUS, ServerErrorClassifier.classify(999, null).errorClass());
     }
 
     @Test
@@ -86,7 +98,8 @@ class ServerErrorClassifierTest {
     @ParameterizedTest
     @CsvSource({"57", "60", "497", "392", "159", "999", "81", "36"})
     void everyCodeOfADistributedDdlStatementIsAmbiguous(int code) {
-        ServerErrorClassification ddl = ServerErrorClassifier.classify(code, "Node exists", ExecutionScope.DISTRIBUTED_DDL);
+        ServerErrorClassification ddl =
+                ServerErrorClassifier.classify(code, "Node exists", ExecutionScope.DISTRIBUTED_DDL);
         assertEquals(ErrorClass.AMBIGUOUS, ddl.errorClass());
         assertEquals(ServerErrorClassifier.classify(code, "Node exists").name(), ddl.name(), "the code keeps its name");
         assertTrue(ddl.reason().contains("queue entry"), ddl.reason());
@@ -94,8 +107,13 @@ class ServerErrorClassifierTest {
 
     @Property
     void aSingleHostClassificationIsTheTable(@ForAll int code) {
-        assertEquals(ServerErrorClassifier.classify(code, ""), ServerErrorClassifier.classify(code, "", ExecutionScope.SINGLE_HOST));
-        assertEquals(ErrorClass.AMBIGUOUS, ServerErrorClassifier.classify(code, "", ExecutionScope.DISTRIBUTED_DDL).errorClass());
+        assertEquals(
+                ServerErrorClassifier.classify(code, ""),
+                ServerErrorClassifier.classify(code, "", ExecutionScope.SINGLE_HOST));
+        assertEquals(
+                ErrorClass.AMBIGUOUS,
+                ServerErrorClassifier.classify(code, "", ExecutionScope.DISTRIBUTED_DDL)
+                        .errorClass());
     }
 
     @Test

@@ -23,7 +23,9 @@ class MemberCoverageTest {
         assertEquals(Optional.of(Gap.MISSING_MEMBER), MemberCoverage.check(Set.of(A, B), List.of(A)));
         assertEquals(Optional.of(Gap.MISSING_MEMBER), MemberCoverage.check(Set.of(A, B), List.of()));
         assertEquals(Optional.of(Gap.DUPLICATED_MEMBER), MemberCoverage.check(Set.of(A, B), List.of(A, A, B)));
-        assertEquals(Optional.of(Gap.UNEXPECTED_MEMBER), MemberCoverage.check(Set.of(A, B), List.of(A, B, C)),
+        assertEquals(
+                Optional.of(Gap.UNEXPECTED_MEMBER),
+                MemberCoverage.check(Set.of(A, B), List.of(A, B, C)),
                 "same host, other port is another member");
     }
 }

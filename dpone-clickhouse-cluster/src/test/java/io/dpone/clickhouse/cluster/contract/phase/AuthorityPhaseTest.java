@@ -23,7 +23,10 @@ class AuthorityPhaseTest {
     void everyPairMatchesTheTable() {
         for (AuthorityPhase from : values()) {
             for (AuthorityPhase to : values()) {
-                assertEquals(TABLE.get(from).contains(to), from.sameOperationSuccessors().contains(to), from + " -> " + to);
+                assertEquals(
+                        TABLE.get(from).contains(to),
+                        from.sameOperationSuccessors().contains(to),
+                        from + " -> " + to);
             }
         }
     }
@@ -38,7 +41,8 @@ class AuthorityPhaseTest {
     @Test
     void onlyDispatchPhasesStartAnEpoch() {
         for (AuthorityPhase phase : values()) {
-            assertEquals(phase == DISPATCHING || phase == CLEANUP_DISPATCHING, phase.startsDispatchEpoch(), phase.name());
+            assertEquals(
+                    phase == DISPATCHING || phase == CLEANUP_DISPATCHING, phase.startsDispatchEpoch(), phase.name());
         }
     }
 

@@ -26,10 +26,12 @@ class PerMemberShapesTest {
         return GenerationIdentity.direct(new UUID(0, n), "MergeTree ORDER BY id", "schema");
     }
 
-    private static ReplicaObservation seen(HostEndpoint member, GenerationIdentity target, GenerationIdentity candidate) {
-        return new ReplicaObservation.Observed(member, target == null ? new TableObservation.Absent()
-                : new TableObservation.Present(target), candidate == null ? new TableObservation.Absent()
-                : new TableObservation.Present(candidate));
+    private static ReplicaObservation seen(
+            HostEndpoint member, GenerationIdentity target, GenerationIdentity candidate) {
+        return new ReplicaObservation.Observed(
+                member,
+                target == null ? new TableObservation.Absent() : new TableObservation.Present(target),
+                candidate == null ? new TableObservation.Absent() : new TableObservation.Present(candidate));
     }
 
     private static final ExpectedShapes EXISTING = new ExpectedShapes.PerMember(Map.of(
@@ -39,22 +41,30 @@ class PerMemberShapesTest {
     @Test
     void everyMemberIsJudgedAgainstItsOwnIdentities() {
         List<ReplicaObservation> pending = List.of(seen(A, direct(1), direct(2)), seen(B, direct(3), direct(4)));
-        PublicationVerdict verdict = new SeedPublicationClassifier(STATES).classify(new PublicationFacts(EXISTING,
-                AuthorityPhase.PREPARED, Set.of(A, B), pending, QueueResult.NO_ENTRY));
+        PublicationVerdict verdict = new SeedPublicationClassifier(STATES)
+                .classify(new PublicationFacts(
+                        EXISTING, AuthorityPhase.PREPARED, Set.of(A, B), pending, QueueResult.NO_ENTRY));
         assertEquals(PublicationClassification.DISPATCH_PERMITTED_AFTER_CAS, verdict.classification());
 
-        PublicationVerdict uniform = new SeedPublicationClassifier(STATES).classify(new PublicationFacts(
-                new PublicationShape.ExistingTarget(direct(1), direct(2)), AuthorityPhase.PREPARED, Set.of(A, B), pending,
-                QueueResult.NO_ENTRY));
-        assertEquals(Map.of(A, ReplicaState.PENDING, B, ReplicaState.UNKNOWN), uniform.perReplica(),
+        PublicationVerdict uniform = new SeedPublicationClassifier(STATES)
+                .classify(new PublicationFacts(
+                        new PublicationShape.ExistingTarget(direct(1), direct(2)),
+                        AuthorityPhase.PREPARED,
+                        Set.of(A, B),
+                        pending,
+                        QueueResult.NO_ENTRY));
+        assertEquals(
+                Map.of(A, ReplicaState.PENDING, B, ReplicaState.UNKNOWN),
+                uniform.perReplica(),
                 "one shape for all would call the other member's own table unknown");
     }
 
     @Test
     void anotherMembersIdentityIsUnknownNotCommitted() {
         List<ReplicaObservation> swapped = List.of(seen(A, direct(2), direct(1)), seen(B, direct(2), direct(3)));
-        PublicationVerdict verdict = new SeedPublicationClassifier(STATES).classify(new PublicationFacts(EXISTING,
-                AuthorityPhase.DISPATCHING, Set.of(A, B), swapped, QueueResult.TERMINAL_SUCCESS));
+        PublicationVerdict verdict = new SeedPublicationClassifier(STATES)
+                .classify(new PublicationFacts(
+                        EXISTING, AuthorityPhase.DISPATCHING, Set.of(A, B), swapped, QueueResult.TERMINAL_SUCCESS));
         assertEquals(Map.of(A, ReplicaState.COMMITTED, B, ReplicaState.UNKNOWN), verdict.perReplica());
         assertEquals(UnknownCause.UNKNOWN_IDENTITY, verdict.cause());
     }
@@ -62,37 +72,62 @@ class PerMemberShapesTest {
     @Test
     void cleanupDropsOnlyWhereEachMemberShowsItsOwnPredecessor() {
         List<ReplicaObservation> committed = List.of(seen(A, direct(2), direct(1)), seen(B, direct(4), direct(3)));
-        CleanupVerdict ready = new SeedCleanupClassifier(STATES).classify(new CleanupFacts(EXISTING, AuthorityPhase.COMMITTED,
-                Set.of(A, B), committed, QueueResult.TERMINAL_SUCCESS, QueueResult.NO_ENTRY, true));
+        CleanupVerdict ready = new SeedCleanupClassifier(STATES)
+                .classify(new CleanupFacts(
+                        EXISTING,
+                        AuthorityPhase.COMMITTED,
+                        Set.of(A, B),
+                        committed,
+                        QueueResult.TERMINAL_SUCCESS,
+                        QueueResult.NO_ENTRY,
+                        true));
         assertEquals(CleanupDecision.DISPATCH_PERMITTED_AFTER_CAS, ready.decision());
 
         List<ReplicaObservation> foreign = List.of(seen(A, direct(2), direct(1)), seen(B, direct(4), direct(9)));
-        CleanupVerdict prohibited = new SeedCleanupClassifier(STATES).classify(new CleanupFacts(EXISTING,
-                AuthorityPhase.COMMITTED, Set.of(A, B), foreign, QueueResult.TERMINAL_SUCCESS, QueueResult.NO_ENTRY, true));
+        CleanupVerdict prohibited = new SeedCleanupClassifier(STATES)
+                .classify(new CleanupFacts(
+                        EXISTING,
+                        AuthorityPhase.COMMITTED,
+                        Set.of(A, B),
+                        foreign,
+                        QueueResult.TERMINAL_SUCCESS,
+                        QueueResult.NO_ENTRY,
+                        true));
         assertEquals(CleanupDecision.PROHIBITED, prohibited.decision());
     }
 
     @Test
     void absentTargetsNeedNoCleanupAndAMemberWithoutAShapeIsUnknown() {
-        ExpectedShapes absent = new ExpectedShapes.PerMember(Map.of(A, new PublicationShape.AbsentTarget(direct(2)),
-                B, new PublicationShape.AbsentTarget(direct(4))));
-        CleanupVerdict verdict = new SeedCleanupClassifier(STATES).classify(new CleanupFacts(absent, AuthorityPhase.COMMITTED,
-                Set.of(A, B), List.of(seen(A, direct(2), null), seen(B, direct(4), null)), QueueResult.TERMINAL_SUCCESS,
-                QueueResult.NO_ENTRY, true));
+        ExpectedShapes absent = new ExpectedShapes.PerMember(Map.of(
+                A, new PublicationShape.AbsentTarget(direct(2)), B, new PublicationShape.AbsentTarget(direct(4))));
+        CleanupVerdict verdict = new SeedCleanupClassifier(STATES)
+                .classify(new CleanupFacts(
+                        absent,
+                        AuthorityPhase.COMMITTED,
+                        Set.of(A, B),
+                        List.of(seen(A, direct(2), null), seen(B, direct(4), null)),
+                        QueueResult.TERMINAL_SUCCESS,
+                        QueueResult.NO_ENTRY,
+                        true));
         assertEquals(CleanupDecision.NOTHING_TO_CLEAN, verdict.decision());
 
         ExpectedShapes onlyA = new ExpectedShapes.PerMember(Map.of(A, new PublicationShape.AbsentTarget(direct(2))));
-        ReplicaCensus census = ReplicaCensus.take(onlyA, Set.of(A, B),
-                List.of(seen(A, null, direct(2)), seen(B, null, direct(4))), STATES);
+        ReplicaCensus census = ReplicaCensus.take(
+                onlyA, Set.of(A, B), List.of(seen(A, null, direct(2)), seen(B, null, direct(4))), STATES);
         assertEquals(Map.of(A, ReplicaState.PENDING, B, ReplicaState.UNKNOWN), census.states());
     }
 
     @Test
     void perMemberShapesAreOfOneKindAndHaveNoSingleShape() {
-        assertThrows(IllegalArgumentException.class, () -> new ExpectedShapes.PerMember(Map.of(
-                A, new PublicationShape.AbsentTarget(direct(2)), B, new PublicationShape.ExistingTarget(direct(3), direct(4)))));
-        PublicationFacts facts = new PublicationFacts(EXISTING, AuthorityPhase.PREPARED, Set.of(A, B), List.of(),
-                QueueResult.NO_ENTRY);
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new ExpectedShapes.PerMember(Map.of(
+                        A,
+                        new PublicationShape.AbsentTarget(direct(2)),
+                        B,
+                        new PublicationShape.ExistingTarget(direct(3), direct(4)))));
+        PublicationFacts facts =
+                new PublicationFacts(EXISTING, AuthorityPhase.PREPARED, Set.of(A, B), List.of(), QueueResult.NO_ENTRY);
         assertThrows(IllegalStateException.class, facts::shape);
     }
 }

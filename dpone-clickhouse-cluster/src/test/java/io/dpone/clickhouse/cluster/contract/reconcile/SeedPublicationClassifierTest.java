@@ -26,16 +26,34 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Seed section 5, "Aggregate catalog state with the exact queue entry": every row, both shapes. */
 class SeedPublicationClassifierTest {
-    private static final PublicationClassifier CLASSIFIER = new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
+    private static final PublicationClassifier CLASSIFIER =
+            new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
 
     static Stream<Arguments> seedTable() {
         return Stream.of(
                 // Row 1: all pending, PREPARED, no entry -> first dispatch permitted after CAS
                 Arguments.of("row1", PENDING, PENDING, PREPARED, NO_ENTRY, DISPATCH_PERMITTED_AFTER_CAS),
                 // Row 2: all committed, exact host set terminal success or failure -> commit proven
-                Arguments.of("row2 success", COMMITTED, COMMITTED, DISPATCHING, TERMINAL_SUCCESS, COMMIT_PROVEN_PROCEED_TO_CLEANUP),
-                Arguments.of("row2 failure", COMMITTED, COMMITTED, DISPATCHING, TERMINAL_FAILURE, COMMIT_PROVEN_PROCEED_TO_CLEANUP),
-                Arguments.of("row2 persisted receipt", COMMITTED, COMMITTED, AuthorityPhase.COMMITTED, TERMINAL_SUCCESS,
+                Arguments.of(
+                        "row2 success",
+                        COMMITTED,
+                        COMMITTED,
+                        DISPATCHING,
+                        TERMINAL_SUCCESS,
+                        COMMIT_PROVEN_PROCEED_TO_CLEANUP),
+                Arguments.of(
+                        "row2 failure",
+                        COMMITTED,
+                        COMMITTED,
+                        DISPATCHING,
+                        TERMINAL_FAILURE,
+                        COMMIT_PROVEN_PROCEED_TO_CLEANUP),
+                Arguments.of(
+                        "row2 persisted receipt",
+                        COMMITTED,
+                        COMMITTED,
+                        AuthorityPhase.COMMITTED,
+                        TERMINAL_SUCCESS,
                         COMMIT_PROVEN_PROCEED_TO_CLEANUP),
                 // Row 3: mix, in progress -> PARTIAL_IN_PROGRESS
                 Arguments.of("row3", PENDING, COMMITTED, DISPATCHING, QueueResult.IN_PROGRESS, PARTIAL_IN_PROGRESS),
@@ -47,51 +65,89 @@ class SeedPublicationClassifierTest {
                 // Row 6: any unknown identity, any queue -> OUTCOME_UNKNOWN
                 Arguments.of("row6 prepared", UNKNOWN, PENDING, PREPARED, NO_ENTRY, OUTCOME_UNKNOWN),
                 Arguments.of("row6 terminal", COMMITTED, UNKNOWN, DISPATCHING, TERMINAL_SUCCESS, OUTCOME_UNKNOWN),
-                Arguments.of("row6 cleanup state", COMMITTED, CLEANUP_PENDING, DISPATCHING, TERMINAL_SUCCESS, OUTCOME_UNKNOWN),
+                Arguments.of(
+                        "row6 cleanup state",
+                        COMMITTED,
+                        CLEANUP_PENDING,
+                        DISPATCHING,
+                        TERMINAL_SUCCESS,
+                        OUTCOME_UNKNOWN),
                 // Row 7: post-dispatch with unknown, absent or ambiguous queue -> OUTCOME_UNKNOWN
                 Arguments.of("row7 unknown", COMMITTED, COMMITTED, DISPATCHING, QueueResult.UNKNOWN, OUTCOME_UNKNOWN),
                 Arguments.of("row7 absent", PENDING, PENDING, DISPATCHING, NO_ENTRY, OUTCOME_UNKNOWN),
                 Arguments.of("row7 absent mixed", PENDING, COMMITTED, DISPATCHING, NO_ENTRY, OUTCOME_UNKNOWN),
                 // State machine InProgress: entry bound and active, nothing mixed -> wait
-                Arguments.of("in progress pending", PENDING, PENDING, DISPATCHING, QueueResult.IN_PROGRESS,
+                Arguments.of(
+                        "in progress pending",
+                        PENDING,
+                        PENDING,
+                        DISPATCHING,
+                        QueueResult.IN_PROGRESS,
                         PublicationClassification.IN_PROGRESS),
-                Arguments.of("in progress committed", COMMITTED, COMMITTED, DISPATCHING, QueueResult.IN_PROGRESS,
+                Arguments.of(
+                        "in progress committed",
+                        COMMITTED,
+                        COMMITTED,
+                        DISPATCHING,
+                        QueueResult.IN_PROGRESS,
                         PublicationClassification.IN_PROGRESS),
                 // Fail-closed rows no seed row covers
-                Arguments.of("prepared with entry", PENDING, PENDING, PREPARED, QueueResult.IN_PROGRESS, OUTCOME_UNKNOWN),
+                Arguments.of(
+                        "prepared with entry", PENDING, PENDING, PREPARED, QueueResult.IN_PROGRESS, OUTCOME_UNKNOWN),
                 Arguments.of("prepared but committed", COMMITTED, COMMITTED, PREPARED, NO_ENTRY, OUTCOME_UNKNOWN),
                 Arguments.of("pending with success", PENDING, PENDING, DISPATCHING, TERMINAL_SUCCESS, OUTCOME_UNKNOWN),
-                Arguments.of("committed phase, mix", PENDING, COMMITTED, AuthorityPhase.COMMITTED, TERMINAL_SUCCESS, OUTCOME_UNKNOWN),
-                Arguments.of("cleanup phase", COMMITTED, COMMITTED, CLEANUP_DISPATCHING, TERMINAL_SUCCESS, OUTCOME_UNKNOWN),
+                Arguments.of(
+                        "committed phase, mix",
+                        PENDING,
+                        COMMITTED,
+                        AuthorityPhase.COMMITTED,
+                        TERMINAL_SUCCESS,
+                        OUTCOME_UNKNOWN),
+                Arguments.of(
+                        "cleanup phase", COMMITTED, COMMITTED, CLEANUP_DISPATCHING, TERMINAL_SUCCESS, OUTCOME_UNKNOWN),
                 Arguments.of("completed phase", COMMITTED, COMMITTED, COMPLETED, TERMINAL_SUCCESS, OUTCOME_UNKNOWN));
     }
 
     @ParameterizedTest(name = "{0}: {1}+{2} {3} {4} -> {5}")
     @MethodSource("seedTable")
-    void existingTarget(String row, ReplicaState a, ReplicaState b, AuthorityPhase phase, QueueResult queue,
+    void existingTarget(
+            String row,
+            ReplicaState a,
+            ReplicaState b,
+            AuthorityPhase phase,
+            QueueResult queue,
             PublicationClassification expected) {
-        PublicationFacts facts = new PublicationFacts(EXISTING, phase, TWO_HOSTS,
-                List.of(observed(HOST_A, a), observed(HOST_B, b)), queue);
+        PublicationFacts facts = new PublicationFacts(
+                EXISTING, phase, TWO_HOSTS, List.of(observed(HOST_A, a), observed(HOST_B, b)), queue);
         assertEquals(expected, CLASSIFIER.classify(facts).classification(), row);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("seedTable")
-    void absentTargetFollowsTheSameTable(String row, ReplicaState a, ReplicaState b, AuthorityPhase phase, QueueResult queue,
+    void absentTargetFollowsTheSameTable(
+            String row,
+            ReplicaState a,
+            ReplicaState b,
+            AuthorityPhase phase,
+            QueueResult queue,
             PublicationClassification expected) {
         if (a == CLEANUP_PENDING || b == CLEANUP_PENDING) {
             return; // the absent-target table has no cleanup state; its UNKNOWN rows are covered above
         }
-        PublicationFacts facts = new PublicationFacts(ABSENT, phase, TWO_HOSTS,
-                List.of(absentShape(HOST_A, a), absentShape(HOST_B, b)), queue);
+        PublicationFacts facts = new PublicationFacts(
+                ABSENT, phase, TWO_HOSTS, List.of(absentShape(HOST_A, a), absentShape(HOST_B, b)), queue);
         assertEquals(expected, CLASSIFIER.classify(facts).classification(), row);
     }
 
     @Test
     void unavailableMemberIsUnknownWhateverTheQueueSays() {
         for (QueueResult queue : QueueResult.values()) {
-            PublicationFacts facts = new PublicationFacts(EXISTING, DISPATCHING, TWO_HOSTS,
-                    List.of(observed(HOST_A, ReplicaState.COMMITTED), new ReplicaObservation.Unavailable(HOST_B)), queue);
+            PublicationFacts facts = new PublicationFacts(
+                    EXISTING,
+                    DISPATCHING,
+                    TWO_HOSTS,
+                    List.of(observed(HOST_A, ReplicaState.COMMITTED), new ReplicaObservation.Unavailable(HOST_B)),
+                    queue);
             PublicationVerdict verdict = CLASSIFIER.classify(facts);
             assertEquals(OUTCOME_UNKNOWN, verdict.classification());
             assertEquals(UnknownCause.MEMBER_UNAVAILABLE, verdict.cause());
@@ -102,7 +158,9 @@ class SeedPublicationClassifierTest {
     void missingExtraOrDuplicateMemberIsUnknown() {
         List<List<ReplicaObservation>> inexact = List.of(
                 List.of(observed(HOST_A, ReplicaState.COMMITTED)),
-                List.of(observed(HOST_A, ReplicaState.COMMITTED), observed(HOST_B, ReplicaState.COMMITTED),
+                List.of(
+                        observed(HOST_A, ReplicaState.COMMITTED),
+                        observed(HOST_B, ReplicaState.COMMITTED),
                         observed(HOST_C, ReplicaState.COMMITTED)),
                 List.of(observed(HOST_A, ReplicaState.COMMITTED), observed(HOST_A, ReplicaState.COMMITTED)),
                 new ArrayList<>());
@@ -117,8 +175,12 @@ class SeedPublicationClassifierTest {
 
     @Test
     void failureCodesAreTheSeedFamilies() {
-        assertEquals("CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED", PARTIAL_TERMINAL.failureCode().orElseThrow().name());
-        assertEquals("CLICKHOUSE_CLUSTER_DDL_UNRESOLVED", OUTCOME_UNKNOWN.failureCode().orElseThrow().name());
+        assertEquals(
+                "CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED",
+                PARTIAL_TERMINAL.failureCode().orElseThrow().name());
+        assertEquals(
+                "CLICKHOUSE_CLUSTER_DDL_UNRESOLVED",
+                OUTCOME_UNKNOWN.failureCode().orElseThrow().name());
         assertFalse(COMMIT_PROVEN_PROCEED_TO_CLEANUP.failureCode().isPresent());
     }
 }

@@ -25,11 +25,24 @@ class SeedReplicaStateClassifierTest {
     /** Every field of the desired identity drifts once; each drift must classify UNKNOWN. */
     static List<GenerationIdentity> drifts(GenerationIdentity g) {
         return List.of(
-                new GenerationIdentity(UUID.randomUUID(), g.normalizedEngineFull(), g.schemaDigest(), g.zookeeperName(), g.zookeeperPath()),
-                new GenerationIdentity(g.tableUuid(), g.normalizedEngineFull() + " ", g.schemaDigest(), g.zookeeperName(), g.zookeeperPath()),
-                new GenerationIdentity(g.tableUuid(), g.normalizedEngineFull(), "schema-2", g.zookeeperName(), g.zookeeperPath()),
-                new GenerationIdentity(g.tableUuid(), g.normalizedEngineFull(), g.schemaDigest(), "aux", g.zookeeperPath()),
-                new GenerationIdentity(g.tableUuid(), g.normalizedEngineFull(), g.schemaDigest(), g.zookeeperName(), "/other"));
+                new GenerationIdentity(
+                        UUID.randomUUID(),
+                        g.normalizedEngineFull(),
+                        g.schemaDigest(),
+                        g.zookeeperName(),
+                        g.zookeeperPath()),
+                new GenerationIdentity(
+                        g.tableUuid(),
+                        g.normalizedEngineFull() + " ",
+                        g.schemaDigest(),
+                        g.zookeeperName(),
+                        g.zookeeperPath()),
+                new GenerationIdentity(
+                        g.tableUuid(), g.normalizedEngineFull(), "schema-2", g.zookeeperName(), g.zookeeperPath()),
+                new GenerationIdentity(
+                        g.tableUuid(), g.normalizedEngineFull(), g.schemaDigest(), "aux", g.zookeeperPath()),
+                new GenerationIdentity(
+                        g.tableUuid(), g.normalizedEngineFull(), g.schemaDigest(), g.zookeeperName(), "/other"));
     }
 
     static Stream<Arguments> existingTable() {
@@ -44,9 +57,11 @@ class SeedReplicaStateClassifierTest {
                 Arguments.of("UNKNOWN: both desired", D, D, UNKNOWN),
                 Arguments.of("UNKNOWN: indeterminate target", BROKEN, P, UNKNOWN),
                 Arguments.of("UNKNOWN: indeterminate candidate", D, BROKEN, UNKNOWN));
-        Stream<Arguments> drifted = drifts(NEW).stream().flatMap(d -> Stream.of(
-                Arguments.of("UNKNOWN: drifted desired as target", TableObservation.present(d), P, UNKNOWN),
-                Arguments.of("UNKNOWN: drifted desired as candidate", P, TableObservation.present(d), UNKNOWN)));
+        Stream<Arguments> drifted = drifts(NEW).stream()
+                .flatMap(d -> Stream.of(
+                        Arguments.of("UNKNOWN: drifted desired as target", TableObservation.present(d), P, UNKNOWN),
+                        Arguments.of(
+                                "UNKNOWN: drifted desired as candidate", P, TableObservation.present(d), UNKNOWN)));
         return Stream.concat(rows, drifted);
     }
 
@@ -58,7 +73,11 @@ class SeedReplicaStateClassifierTest {
                 Arguments.of("UNKNOWN: both desired", D, D, UNKNOWN),
                 Arguments.of("UNKNOWN: a predecessor appeared", P, D, UNKNOWN),
                 Arguments.of("UNKNOWN: indeterminate", BROKEN, NONE, UNKNOWN),
-                Arguments.of("UNKNOWN: drifted desired", TableObservation.present(drifts(NEW).get(0)), NONE, UNKNOWN));
+                Arguments.of(
+                        "UNKNOWN: drifted desired",
+                        TableObservation.present(drifts(NEW).get(0)),
+                        NONE,
+                        UNKNOWN));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -37,8 +37,14 @@ class HttpCandidateLoaderStopTest {
             exchange.close();
         });
         server.start();
-        return new ClickHouseEndpoint("127.0.0.1", server.getAddress().getPort(), "db", "writer", "s3cret",
-                Duration.ofSeconds(2), Duration.ofSeconds(2));
+        return new ClickHouseEndpoint(
+                "127.0.0.1",
+                server.getAddress().getPort(),
+                "db",
+                "writer",
+                "s3cret",
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(2));
     }
 
     @AfterEach
@@ -54,8 +60,8 @@ class HttpCandidateLoaderStopTest {
         // the flag flips once two rows were read, as a signal handler would mid-stream
         RowCursor rows = rows(10, 2, () -> cancelled.set(true));
         try (HttpCandidateLoader loader = new HttpCandidateLoader(serve(), () -> "load-1")) {
-            LoadResult result = loader.load(CANDIDATE, List.of("id"), rows, Long.MAX_VALUE, cancelled::get,
-                    ProgressListener.NONE);
+            LoadResult result =
+                    loader.load(CANDIDATE, List.of("id"), rows, Long.MAX_VALUE, cancelled::get, ProgressListener.NONE);
 
             LoadResult.SourceRejected stopped = assertInstanceOf(LoadResult.SourceRejected.class, result);
             assertEquals(DponeErrorCode.PUBLICATION_CANCELLED, stopped.code(), stopped.message());
@@ -66,10 +72,16 @@ class HttpCandidateLoaderStopTest {
     @Test
     void aMalformedRowStaysAStagingFailure() throws IOException {
         try (HttpCandidateLoader loader = new HttpCandidateLoader(serve(), () -> "load-2")) {
-            LoadResult result = loader.load(CANDIDATE, List.of("id", "v"), rows(3, -1, () -> { }), Long.MAX_VALUE,
-                    () -> false, ProgressListener.NONE);
+            LoadResult result = loader.load(
+                    CANDIDATE,
+                    List.of("id", "v"),
+                    rows(3, -1, () -> {}),
+                    Long.MAX_VALUE,
+                    () -> false,
+                    ProgressListener.NONE);
 
-            assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
+            assertEquals(
+                    DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
                     assertInstanceOf(LoadResult.SourceRejected.class, result).code());
         }
     }
@@ -95,8 +107,7 @@ class HttpCandidateLoaderStopTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 }

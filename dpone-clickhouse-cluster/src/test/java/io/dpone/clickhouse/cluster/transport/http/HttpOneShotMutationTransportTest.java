@@ -29,10 +29,10 @@ import org.junit.jupiter.api.Test;
 
 /** The one-shot HTTP adapter against a scripted local HTTP server: exactly one request, always. */
 class HttpOneShotMutationTransportTest {
-    private static final SqlStatement INSERT = new SqlStatement(StatementKind.KEEPER_MAP_INSERT, "INSERT INTO t VALUES (1)");
+    private static final SqlStatement INSERT =
+            new SqlStatement(StatementKind.KEEPER_MAP_INSERT, "INSERT INTO t VALUES (1)");
 
-    private record Seen(String method, String query, String body, String user, String key) {
-    }
+    private record Seen(String method, String query, String body, String user, String key) {}
 
     private final List<Seen> requests = new CopyOnWriteArrayList<>();
     private HttpServer server;
@@ -41,15 +41,24 @@ class HttpOneShotMutationTransportTest {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            requests.add(new Seen(exchange.getRequestMethod(), exchange.getRequestURI().getRawQuery(), body,
+            requests.add(new Seen(
+                    exchange.getRequestMethod(),
+                    exchange.getRequestURI().getRawQuery(),
+                    body,
                     exchange.getRequestHeaders().getFirst("X-ClickHouse-User"),
                     exchange.getRequestHeaders().getFirst("X-ClickHouse-Key")));
             answer.accept(exchange);
             exchange.close();
         });
         server.start();
-        return new ClickHouseEndpoint("127.0.0.1", server.getAddress().getPort(), "db", "writer", "s3cret",
-                Duration.ofSeconds(2), Duration.ofMillis(800));
+        return new ClickHouseEndpoint(
+                "127.0.0.1",
+                server.getAddress().getPort(),
+                "db",
+                "writer",
+                "s3cret",
+                Duration.ofSeconds(2),
+                Duration.ofMillis(800));
     }
 
     @AfterEach
@@ -78,8 +87,10 @@ class HttpOneShotMutationTransportTest {
 
     private MutationOutcome send(ClickHouseEndpoint endpoint) throws IOException {
         try (HttpOneShotMutationTransport transport = new HttpOneShotMutationTransport(endpoint)) {
-            return transport.execute(INSERT, QueryContext.keeperMapMutation("auth-7").with(
-                    io.dpone.clickhouse.cluster.port.ServerSetting.LOG_COMMENT, "tok 1"));
+            return transport.execute(
+                    INSERT,
+                    QueryContext.keeperMapMutation("auth-7")
+                            .with(io.dpone.clickhouse.cluster.port.ServerSetting.LOG_COMMENT, "tok 1"));
         }
     }
 
@@ -103,8 +114,11 @@ class HttpOneShotMutationTransportTest {
 
     @Test
     void definitiveServerErrorIsRejectedWithItsCode() throws IOException {
-        MutationOutcome outcome = send(serve(exchange -> reply(exchange, 500,
-                "Code: 999. DB::Exception: Coordination::Exception: Transaction failed (Node exists): Op #0, path: /x/k. (KEEPER_EXCEPTION)", "999")));
+        MutationOutcome outcome = send(serve(exchange -> reply(
+                exchange,
+                500,
+                "Code: 999. DB::Exception: Coordination::Exception: Transaction failed (Node exists): Op #0, path: /x/k. (KEEPER_EXCEPTION)",
+                "999")));
         MutationOutcome.Rejected rejected = assertInstanceOf(MutationOutcome.Rejected.class, outcome);
         assertEquals(999, rejected.error().code());
         assertEquals(ErrorClass.CONFLICT, rejected.error().classification().errorClass());
@@ -114,8 +128,11 @@ class HttpOneShotMutationTransportTest {
 
     @Test
     void ambiguousServerErrorIsAmbiguous() throws IOException {
-        MutationOutcome outcome = send(serve(exchange -> reply(exchange, 500,
-                "Code: 159. DB::Exception: Distributed DDL task is not finished on 1 of 2 hosts. (TIMEOUT_EXCEEDED)", "159")));
+        MutationOutcome outcome = send(serve(exchange -> reply(
+                exchange,
+                500,
+                "Code: 159. DB::Exception: Distributed DDL task is not finished on 1 of 2 hosts. (TIMEOUT_EXCEEDED)",
+                "159")));
         MutationOutcome.Ambiguous ambiguous = assertInstanceOf(MutationOutcome.Ambiguous.class, outcome);
         assertEquals(AmbiguityCause.SERVER_ERROR_AMBIGUOUS, ambiguous.cause());
         assertEquals(159, ambiguous.serverError().orElseThrow().code());
@@ -123,8 +140,11 @@ class HttpOneShotMutationTransportTest {
 
     @Test
     void exceptionAfterStreamingBeganIsClassifiedNotAcknowledged() throws IOException {
-        MutationOutcome outcome = send(serve(exchange -> reply(exchange, 200,
-                "1\n__exception__\nCode: 394. DB::Exception: Query was cancelled. (QUERY_WAS_CANCELLED)", null)));
+        MutationOutcome outcome = send(serve(exchange -> reply(
+                exchange,
+                200,
+                "1\n__exception__\nCode: 394. DB::Exception: Query was cancelled. (QUERY_WAS_CANCELLED)",
+                null)));
         assertInstanceOf(MutationOutcome.Ambiguous.class, outcome);
     }
 
@@ -159,8 +179,8 @@ class HttpOneShotMutationTransportTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        MutationOutcome outcome = send(new ClickHouseEndpoint("127.0.0.1", port, "db", "writer", "s3cret",
-                Duration.ofSeconds(1), Duration.ofSeconds(1)));
+        MutationOutcome outcome = send(new ClickHouseEndpoint(
+                "127.0.0.1", port, "db", "writer", "s3cret", Duration.ofSeconds(1), Duration.ofSeconds(1)));
         MutationOutcome.NotSent notSent = assertInstanceOf(MutationOutcome.NotSent.class, outcome);
         assertFalse(notSent.summary().contains("127.0.0.1"), notSent.summary());
         assertFalse(notSent.summary().contains(Integer.toString(port)), notSent.summary());

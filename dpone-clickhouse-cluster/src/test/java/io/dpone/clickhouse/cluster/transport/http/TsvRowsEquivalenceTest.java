@@ -31,19 +31,23 @@ import net.jqwik.api.Provide;
  * stores cannot differ.
  */
 class TsvRowsEquivalenceTest {
-    private static final List<String> PIECES = List.of(",", "\"", "\"\"", "\\", "\\N", "N", "\t", "\n", "\r", "\r\n", " ", "'",
-            "\u0000", "\b", "\f", "\u0007", "\u000b", "\u001b", "\u001f", "\u007f", "a", "Z", "1", "é", "€", "😀", "\u2028", "%",
-            "\\x41", "`");
+    private static final List<String> PIECES = List.of(
+            ",", "\"", "\"\"", "\\", "\\N", "N", "\t", "\n", "\r", "\r\n", " ", "'", "\u0000", "\b", "\f", "\u0007",
+            "\u000b", "\u001b", "\u001f", "\u007f", "a", "Z", "1", "é", "€", "😀", "\u2028", "%", "\\x41", "`");
 
     @Provide
     Arbitrary<String> cells() {
-        return Arbitraries.oneOf(Arbitraries.of(PIECES).list().ofMaxSize(6).map(parts -> String.join("", parts)),
+        return Arbitraries.oneOf(
+                Arbitraries.of(PIECES).list().ofMaxSize(6).map(parts -> String.join("", parts)),
                 Arbitraries.strings().ofMaxLength(12));
     }
 
     @Provide
     Arbitrary<List<List<String>>> rows() {
-        return Arbitraries.integers().between(1, 4).flatMap(width -> cells().injectNull(0.2).list().ofSize(width).list().ofMaxSize(8));
+        return Arbitraries.integers()
+                .between(1, 4)
+                .flatMap(width ->
+                        cells().injectNull(0.2).list().ofSize(width).list().ofMaxSize(8));
     }
 
     @Property
@@ -58,16 +62,20 @@ class TsvRowsEquivalenceTest {
     }
 
     @Property
-    void readerBytesEncodeAsTheWriterDidWithTheirText(@ForAll("rows") List<List<String>> rows, @ForAll boolean csv) throws IOException {
-        List<List<String>> valid = rows.stream().map(TsvRowsEquivalenceTest::wellFormed).toList();
+    void readerBytesEncodeAsTheWriterDidWithTheirText(@ForAll("rows") List<List<String>> rows, @ForAll boolean csv)
+            throws IOException {
+        List<List<String>> valid =
+                rows.stream().map(TsvRowsEquivalenceTest::wellFormed).toList();
         List<String> names = new ArrayList<>();
         for (int i = 0; i < (valid.isEmpty() ? 1 : valid.get(0).size()); i++) {
             names.add("c" + i);
         }
-        byte[] file = csv ? Rendering.csv(names, null, valid, "\n", true) : Rendering.tsv(names, null, valid, true, false);
+        byte[] file =
+                csv ? Rendering.csv(names, null, valid, "\n", true) : Rendering.tsv(names, null, valid, true, false);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         TsvRows tsv = new TsvRows(bytes);
-        try (OpenedSource source = DelimitedReader.open(new ByteArrayInputStream(file),
+        try (OpenedSource source = DelimitedReader.open(
+                new ByteArrayInputStream(file),
                 csv ? DelimitedFormat.CSV_WITH_NAMES : DelimitedFormat.TSV_WITH_NAMES)) {
             ByteRowCursor cursor = (ByteRowCursor) source.cursor();
             for (RowBytes row = cursor.nextBytes(); row != null; row = cursor.nextBytes()) {

@@ -11,8 +11,7 @@ import java.util.List;
  * literal {@code \N}, round-trips. Pure.
  */
 final class WriterTsvRows {
-    private WriterTsvRows() {
-    }
+    private WriterTsvRows() {}
 
     static void write(List<String> cells, Writer out) throws IOException {
         for (int i = 0; i < cells.size(); i++) {

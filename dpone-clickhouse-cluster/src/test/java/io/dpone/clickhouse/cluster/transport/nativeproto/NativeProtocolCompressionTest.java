@@ -24,16 +24,20 @@ class NativeProtocolCompressionTest {
 
     @Test
     void theFixedAircompressorIsOnTheClassPath() throws ClassNotFoundException {
-        Package compress = Class.forName("io.airlift.compress.lz4.Lz4Decompressor").getPackage();
-        String jar = Class.forName("io.airlift.compress.lz4.Lz4Decompressor").getProtectionDomain().getCodeSource()
-                .getLocation().getPath();
+        Package compress =
+                Class.forName("io.airlift.compress.lz4.Lz4Decompressor").getPackage();
+        String jar = Class.forName("io.airlift.compress.lz4.Lz4Decompressor")
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .getPath();
         assertEquals("aircompressor-0.27.jar", jar.substring(jar.lastIndexOf('/') + 1), compress.getName());
     }
 
     @Test
     void aDriverWithoutTheSwitchIsAMissingCapability() {
-        DponeException missing = assertThrows(DponeException.class,
-                () -> NativeProtocolCompression.disable(new ClassLoader(null) { }));
+        DponeException missing =
+                assertThrows(DponeException.class, () -> NativeProtocolCompression.disable(new ClassLoader(null) {}));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, missing.code());
     }
 }

@@ -22,7 +22,8 @@ class NativeSocketBufferingTest {
 
     @Test
     void aDriverWithoutThemIsAMissingCapability() {
-        DponeException missing = assertThrows(DponeException.class, () -> NativeSocketBuffering.of(new ClassLoader(null) { }));
+        DponeException missing =
+                assertThrows(DponeException.class, () -> NativeSocketBuffering.of(new ClassLoader(null) {}));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, missing.code());
     }
 }

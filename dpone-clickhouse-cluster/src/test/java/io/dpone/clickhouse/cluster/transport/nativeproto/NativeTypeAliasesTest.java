@@ -21,8 +21,8 @@ class NativeTypeAliasesTest {
 
     @Test
     void aDriverWithoutTheTypeTableIsAMissingCapability() {
-        DponeException missing = assertThrows(DponeException.class,
-                () -> NativeTypeAliases.registerBool(new ClassLoader(null) { }));
+        DponeException missing =
+                assertThrows(DponeException.class, () -> NativeTypeAliases.registerBool(new ClassLoader(null) {}));
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING, missing.code());
     }
 }
