@@ -4,7 +4,9 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.MemberRecord;
+import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Tables an ABORTED operation's late {@code CREATE} left behind (issue 19, finding 3): a worker's
@@ -22,7 +24,7 @@ import java.util.Optional;
  * version-checked takeover of the ABORTED record (the last moment the UUIDs are readable).
  *
  * <p>A COMPLETED operation's superseded attempts are swept the same way by the next operation
- * before its takeover, but only under their own attempt names ({@link #sweepSuperseded}): a tried
+ * before its takeover, but only under their own attempt names ({@link #sweep}): a tried
  * UUID was never proven (READY names only the current UUID, and READY is never superseded), so no
  * rename ever moved it, while the member's current UUID is the published target and is never
  * looked at. Before either sweep the next operation waits out the age bound every attempt's
@@ -39,41 +41,30 @@ final class AbortedLeftovers {
      * its way, so the next operation waits out its age bound before it sweeps and takes over.
      */
     static boolean mayStillLand(ExternalRecord finished) {
-        boolean aborted = finished.phase() == ExternalPhase.ABORTED;
-        return (aborted || finished.phase() == ExternalPhase.COMPLETED)
+        return (finished.phase() == ExternalPhase.ABORTED || finished.phase() == ExternalPhase.COMPLETED)
                 && finished.payload().members().stream()
-                        .anyMatch(member -> !(aborted ? member.ownedUuids() : member.triedUuids()).isEmpty());
+                        .anyMatch(member -> !sought(finished, member).isEmpty());
     }
 
-    /** Empty when no recorded table of the aborted operation is left; else why one could not be proven gone. */
+    /** What the sweep looks for on a member: all of an ABORTED operation's UUIDs, a COMPLETED one's tried ones. */
+    private static List<UUID> sought(ExternalRecord finished, MemberRecord member) {
+        return finished.phase() == ExternalPhase.ABORTED ? member.ownedUuids() : member.triedUuids();
+    }
+
+    /**
+     * Empty when no recorded table of the finished (ABORTED or COMPLETED) operation is left; else why
+     * one could not be proven gone.
+     */
     static Optional<String> sweep(
-            AdmittedMembers cluster, ExternalRecord aborted, TableRef target, ExternalEvidence evidence) {
-        if (aborted.phase() != ExternalPhase.ABORTED) {
+            AdmittedMembers cluster, ExternalRecord finished, TableRef target, ExternalEvidence evidence) {
+        boolean aborted = finished.phase() == ExternalPhase.ABORTED;
+        if (!aborted && finished.phase() != ExternalPhase.COMPLETED) {
             throw new IllegalArgumentException(
-                    "only an ABORTED operation's leftovers are swept, not " + aborted.phase());
+                    "only an ABORTED or COMPLETED operation's leftovers are swept, not " + finished.phase());
         }
-        return sweep(cluster, aborted, target, evidence, false);
-    }
-
-    /** Empty when no superseded attempt of the COMPLETED operation is left; else why one could not be proven gone. */
-    static Optional<String> sweepSuperseded(
-            AdmittedMembers cluster, ExternalRecord completed, TableRef target, ExternalEvidence evidence) {
-        if (completed.phase() != ExternalPhase.COMPLETED) {
-            throw new IllegalArgumentException(
-                    "only a COMPLETED operation's superseded attempts are swept, not " + completed.phase());
-        }
-        return sweep(cluster, completed, target, evidence, true);
-    }
-
-    private static Optional<String> sweep(
-            AdmittedMembers cluster,
-            ExternalRecord finished,
-            TableRef target,
-            ExternalEvidence evidence,
-            boolean supersededOnly) {
         TableRef candidate = Statements.candidate(finished, target);
         for (MemberRecord member : finished.payload().members()) {
-            if ((supersededOnly ? member.triedUuids() : member.ownedUuids()).isEmpty()) {
+            if (sought(finished, member).isEmpty()) {
                 continue;
             }
             String label = "member " + member.shardNumber() + "/" + member.replicaNumber();
@@ -82,16 +73,16 @@ final class AbortedLeftovers {
                 return Optional.of(
                         label + " is not in the inventory, so the finished operation's tables there cannot be checked");
             }
-            OwnedTables.Sweep swept = supersededOnly
-                    ? OwnedTables.dropAttempts(admitted.get().session(), candidate, member, member.triedUuids())
-                    : OwnedTables.dropAll(admitted.get().session(), candidate, member);
+            OwnedTables.Sweep swept = aborted
+                    ? OwnedTables.dropAll(admitted.get().session(), candidate, member)
+                    : OwnedTables.dropAttempts(admitted.get().session(), candidate, member, member.triedUuids());
             if (!(swept instanceof OwnedTables.Sweep.Done done)) {
                 return Optional.of(label + ": " + ((OwnedTables.Sweep.Unproven) swept).why());
             }
             if (!done.dropped()) {
                 continue;
             }
-            evidence.step(label + " late-landing table of the " + (supersededOnly ? "completed" : "aborted")
+            evidence.step(label + " late-landing table of the " + (aborted ? "aborted" : "completed")
                     + " operation dropped by its recorded UUID");
         }
         return Optional.empty();

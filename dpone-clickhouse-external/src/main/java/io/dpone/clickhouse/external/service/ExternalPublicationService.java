@@ -174,9 +174,7 @@ public final class ExternalPublicationService {
                     "cancelled while waiting out the predecessor"
                             + " operation's late statements; the target was not taken and nothing was done");
         }
-        Optional<String> unproven = predecessor.phase() == ExternalPhase.ABORTED
-                ? AbortedLeftovers.sweep(cluster, predecessor, settings.target(), run.evidence())
-                : AbortedLeftovers.sweepSuperseded(cluster, predecessor, settings.target(), run.evidence());
+        Optional<String> unproven = AbortedLeftovers.sweep(cluster, predecessor, settings.target(), run.evidence());
         unproven.ifPresent(why -> {
             throw new DponeException(
                     DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
