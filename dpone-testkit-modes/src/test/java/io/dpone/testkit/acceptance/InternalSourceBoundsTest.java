@@ -12,7 +12,7 @@ import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
-import io.dpone.testkit.modes.fault.EndlessFieldFile;
+import io.dpone.testkit.fixture.EndlessFieldFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -17,7 +17,7 @@ import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.store.ArtifactRows;
 import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.spi.publication.Cancellation;
-import io.dpone.testkit.external.TrickyArtifact;
+import io.dpone.clickhouse.external.real.TrickyArtifact;
 import io.dpone.testkit.simulator.TableSpec;
 import java.nio.file.Path;
 import java.util.HashSet;

@@ -32,7 +32,7 @@ import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
-import io.dpone.testkit.external.TrickyArtifact;
+import io.dpone.clickhouse.external.real.TrickyArtifact;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;

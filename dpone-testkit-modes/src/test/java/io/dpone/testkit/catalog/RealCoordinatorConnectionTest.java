@@ -54,7 +54,7 @@ import org.junit.jupiter.api.Test;
  * HTTP port, and an HTTP server that is not ClickHouse started here. red on main 32d8930: every one
  * was CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE ("restore every expected member"), and status dropped
  * the cause. A member unreachable while the coordinator answers still blocks with
- * INVENTORY_INCOMPLETE ({@link RealMemberFaultAdmissionTest}). Nothing is mutated in any case:
+ * INVENTORY_INCOMPLETE ({@code RealMemberFaultAdmissionTest}, dpone-testkit). Nothing is mutated in any case:
  * nothing could be read.
  */
 @ClickHouseCluster(members = 2)

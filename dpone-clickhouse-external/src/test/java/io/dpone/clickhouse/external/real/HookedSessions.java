@@ -1,4 +1,4 @@
-package io.dpone.testkit.external;
+package io.dpone.clickhouse.external.real;
 
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;

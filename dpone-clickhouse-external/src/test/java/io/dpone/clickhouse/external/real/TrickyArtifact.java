@@ -1,4 +1,4 @@
-package io.dpone.testkit.external;
+package io.dpone.clickhouse.external.real;
 
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;

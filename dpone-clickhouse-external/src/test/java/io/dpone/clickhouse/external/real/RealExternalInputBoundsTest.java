@@ -1,4 +1,4 @@
-package io.dpone.testkit.external;
+package io.dpone.clickhouse.external.real;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -16,7 +16,7 @@ import io.dpone.spi.source.SourceColumn;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
-import io.dpone.testkit.modes.fault.EndlessFieldFile;
+import io.dpone.testkit.fixture.EndlessFieldFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.dpone.testkit.external;
+package io.dpone.clickhouse.external.real;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
