@@ -6,7 +6,6 @@ import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.PortCall;
-import io.dpone.testkit.simulator.SimulatorAdmin;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -240,35 +239,13 @@ final class ExternalScheduleGenerator implements ScheduleMode {
             int what = random.nextInt(membershipDrifted ? 4 : 5);
             Step step = worldStep();
             switch (what) {
-                case 0 ->
-                    out.add(onTarget(
-                            "uuid drift of the target on member " + member,
-                            step,
-                            member,
-                            admin -> admin.driftUuid(member, TARGET)));
+                case 0 -> out.add(DriftDraws.uuid(member, step));
                 case 1 ->
-                    out.add(onTarget(
-                            "engine drift of the target on member " + member,
-                            step,
-                            member,
-                            admin -> admin.driftEngineFull(
-                                    member,
-                                    TARGET,
-                                    "ReplacingMergeTree ORDER BY id SETTINGS index_granularity = 8192")));
-                case 2 ->
-                    out.add(onTarget(
-                            "schema drift of the target on member " + member,
-                            step,
-                            member,
-                            admin -> admin.driftColumns(
-                                    member,
-                                    TARGET,
-                                    List.of(
-                                            ColumnSpec.of("id", "UInt64"),
-                                            ColumnSpec.of("v", "String"),
-                                            ColumnSpec.of("extra", "UInt8")))));
+                    out.add(DriftDraws.engine(
+                            member, step, "ReplacingMergeTree ORDER BY id SETTINGS index_granularity = 8192"));
+                case 2 -> out.add(DriftDraws.schema(member, step));
                 case 3 ->
-                    out.add(onTarget(
+                    out.add(DriftDraws.onTarget(
                             "a column of the target renamed on member " + member,
                             random.nextBoolean()
                                     ? Step.call(PortCall.MEMBER_CREATE)
@@ -348,21 +325,6 @@ final class ExternalScheduleGenerator implements ScheduleMode {
                                     FaultClass.NOT_SENT_READ,
                                     step,
                                     SimulatorFault.failBeforeSend()));
-        }
-
-        /** Drift of the target on one member, if the target exists there when the step comes. */
-        private static Schedule.PlannedFault onTarget(
-                String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
-            return new Schedule.PlannedFault(
-                    label,
-                    FaultClass.DRIFT,
-                    step,
-                    (sim, acted) -> SimulatorFault.admin(label, admin -> {
-                        if (sim.observe().table(member, TARGET).isPresent()) {
-                            drift.accept(sim.admin());
-                            acted.add(FaultClass.DRIFT);
-                        }
-                    }));
         }
 
         /** Any mutation call, coordinator or member, of any worker or of one; occurrences count every kind's own calls. */

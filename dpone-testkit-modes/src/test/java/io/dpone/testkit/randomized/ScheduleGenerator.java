@@ -4,9 +4,7 @@ import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
-import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.PortCall;
-import io.dpone.testkit.simulator.SimulatorAdmin;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -230,36 +228,16 @@ final class ScheduleGenerator implements ScheduleMode {
             int what = random.nextInt(membershipDrifted ? 4 : 5);
             Step step = worldStep();
             switch (what) {
-                case 0 ->
-                    out.add(onTarget(
-                            "uuid drift of the target on member " + member,
-                            step,
-                            member,
-                            admin -> admin.driftUuid(member, TARGET)));
+                case 0 -> out.add(DriftDraws.uuid(member, step));
                 case 1 ->
                     out.add(
-                            onTarget(
-                                    "engine drift of the target on member " + member,
+                            DriftDraws.engine(
+                                    member,
                                     step,
-                                    member,
-                                    admin -> admin.driftEngineFull(
-                                            member,
-                                            TARGET,
-                                            "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id")));
-                case 2 ->
-                    out.add(onTarget(
-                            "schema drift of the target on member " + member,
-                            step,
-                            member,
-                            admin -> admin.driftColumns(
-                                    member,
-                                    TARGET,
-                                    List.of(
-                                            ColumnSpec.of("id", "UInt64"),
-                                            ColumnSpec.of("v", "String"),
-                                            ColumnSpec.of("extra", "UInt8")))));
+                                    "ReplicatedReplacingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY id"));
+                case 2 -> out.add(DriftDraws.schema(member, step));
                 case 3 ->
-                    out.add(onTarget(
+                    out.add(DriftDraws.onTarget(
                             "keeper path drift of the target on member " + member,
                             step,
                             member,
@@ -282,21 +260,6 @@ final class ScheduleGenerator implements ScheduleMode {
                             sim -> sim.admin().removeFromCluster(member)));
                 }
             }
-        }
-
-        /** Drift of the target on one member, if the target exists there when the step comes. */
-        private static Schedule.PlannedFault onTarget(
-                String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
-            return new Schedule.PlannedFault(
-                    label,
-                    FaultClass.DRIFT,
-                    step,
-                    (sim, acted) -> SimulatorFault.admin(label, admin -> {
-                        if (sim.observe().table(member, TARGET).isPresent()) {
-                            drift.accept(sim.admin());
-                            acted.add(FaultClass.DRIFT);
-                        }
-                    }));
         }
 
         /** Any mutation call, of any worker or of one; occurrences count every kind's own calls. */
