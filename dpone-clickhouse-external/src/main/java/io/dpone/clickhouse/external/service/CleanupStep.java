@@ -11,6 +11,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.engine.LostDrop;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -59,8 +60,8 @@ final class CleanupStep {
         this.classifications = requireNonNull(classifications, "classifications is null");
     }
 
-    Flow run(AdmittedMembers cluster, SlotVersion<ExternalSlot> committed, ExternalRun run) {
-        run.pacing().progress().step("cleanup");
+    Flow run(AdmittedMembers cluster, SlotVersion<ExternalSlot> committed, Invocation<ExternalEvidence> run) {
+        run.waits().progress().step("cleanup");
         SlotVersion<ExternalSlot> current = committed;
         int drops = 0;
         for (int attempt = 1; ; attempt++) {
@@ -121,7 +122,7 @@ final class CleanupStep {
                     continue;
                 }
                 case WAIT_FOR_CLEANUP_ENTRY -> {
-                    if (!run.pacing().pause("cleanup entry", attempt, settings.entryProgress())) {
+                    if (!run.waits().pause("cleanup entry", attempt, settings.entryProgress())) {
                         return unknown(
                                 PublicationOutcome.WAITING,
                                 "published on every member; the original cleanup entry"
@@ -148,7 +149,8 @@ final class CleanupStep {
      * One drop under a fresh cleanup epoch; a terminal earlier drop's receipt is persisted first. A
      * lost earlier drop (marked in the record) has no receipt: the new binding replaces it directly.
      */
-    private Flow drop(SlotVersion<ExternalSlot> current, EntryAggregation previousDrop, ExternalRun run) {
+    private Flow drop(
+            SlotVersion<ExternalSlot> current, EntryAggregation previousDrop, Invocation<ExternalEvidence> run) {
         SlotVersion<ExternalSlot> from = current;
         ExternalRecord record = (ExternalRecord) from.record();
         DdlBinding previous = record.payload().cleanup();
@@ -194,11 +196,11 @@ final class CleanupStep {
         return new Flow.Continue(advanced.current());
     }
 
-    private Flow bind(SlotVersion<ExternalSlot> current, ExternalRun run) {
+    private Flow bind(SlotVersion<ExternalSlot> current, Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         LostDrop.Look look = LostDrop.look(
                 run.queue(),
-                run.pacing(),
+                run.waits(),
                 Statements.cleanup(record, settings.cluster(), settings.target())
                         .expected(record.payload().cleanup().token()),
                 ports.authority().permitMaxAge(),
@@ -225,7 +227,7 @@ final class CleanupStep {
     }
 
     /** Marks the unbound drop of {@code current} lost in the record, the word every later step acts on. */
-    private Flow lost(SlotVersion<ExternalSlot> current, ExternalRun run) {
+    private Flow lost(SlotVersion<ExternalSlot> current, Invocation<ExternalEvidence> run) {
         return writes.write(
                         current,
                         steps.cleanupLost(

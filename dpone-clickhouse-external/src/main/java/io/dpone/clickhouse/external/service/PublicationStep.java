@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -54,7 +55,10 @@ final class PublicationStep {
 
     /** From STAGED: the only path that can send a publication statement, and only under a fresh permit. */
     Flow dispatch(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staged,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) staged.record();
         Optional<Revalidation.Refusal> invalid =
                 revalidation.beforeDispatch(cluster, staged, Statements.candidate(record, settings.target()), run);
@@ -64,7 +68,7 @@ final class PublicationStep {
                     ? fenced.abort(cluster, operation, staged, refused.code().orElseThrow(), refused.message(), run)
                     : new Flow.Concluded(refused);
         }
-        run.pacing().progress().step("dispatch");
+        run.waits().progress().step("dispatch");
         SlotWrites.Step step =
                 writes.write(staged, steps.dispatching(record, ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
@@ -102,7 +106,7 @@ final class PublicationStep {
     }
 
     /** From PUBLICATION_DISPATCHING: bind and reconcile; sends no DDL. */
-    Flow reconcile(AdmittedMembers cluster, SlotVersion<ExternalSlot> dispatching, ExternalRun run) {
+    Flow reconcile(AdmittedMembers cluster, SlotVersion<ExternalSlot> dispatching, Invocation<ExternalEvidence> run) {
         SlotVersion<ExternalSlot> current = dispatching;
         for (int attempt = 1; ; attempt++) {
             ExternalRecord record = (ExternalRecord) current.record();
@@ -144,7 +148,7 @@ final class PublicationStep {
                     current = ((SlotWrites.Step.Advanced) step).current();
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
-                    if (!run.pacing().pause("publication entry", attempt, settings.entryProgress())) {
+                    if (!run.waits().pause("publication entry", attempt, settings.entryProgress())) {
                         return partial(
                                 PublicationOutcome.WAITING,
                                 "the original publication entry is still running on some"
@@ -176,7 +180,7 @@ final class PublicationStep {
     }
 
     /** Binds the one entry carrying the publication token and persists it. */
-    private Flow bind(AdmittedMembers cluster, SlotVersion<ExternalSlot> current, ExternalRun run) {
+    private Flow bind(AdmittedMembers cluster, SlotVersion<ExternalSlot> current, Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         QueueBinding binding = run.queue()
                 .bind(Statements.publication(record, settings.cluster(), settings.target())

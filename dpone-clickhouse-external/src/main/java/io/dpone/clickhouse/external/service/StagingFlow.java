@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -53,7 +54,10 @@ final class StagingFlow {
     }
 
     Flow stage(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staging,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         Optional<Ending> fenced = Fences.staging(record, cluster);
         if (fenced.isPresent()) {
@@ -70,7 +74,7 @@ final class StagingFlow {
         MemberResult stop = lanes.stageAll(
                 recorded.size(),
                 ports.members().concurrentMembers(),
-                run.pacing().cancellation(),
+                run.waits().cancellation(),
                 (index, cancellation) -> {
                     MemberRecord member = recorded.get(index);
                     return members.bring(
@@ -130,7 +134,10 @@ final class StagingFlow {
      * seen on the re-read); a write that did not happen keeps it for the next round.
      */
     private Flow staged(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> current,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         Optional<TableDefinition> candidate = candidateDefinition(cluster, record, operation.candidate());
         if (candidate.isEmpty()) {

@@ -50,7 +50,7 @@ final class AuthorityWrites {
         }
     }
 
-    Step write(VersionedRecord expected, AuthorityRecord next, RunEvidence evidence) {
+    Step write(VersionedRecord expected, AuthorityRecord next, InternalEvidence evidence) {
         CasResult result = authority.compareAndSwap(expected, next);
         if (result instanceof CasResult.AcknowledgedVerified verified) {
             evidence.record(verified.verified());

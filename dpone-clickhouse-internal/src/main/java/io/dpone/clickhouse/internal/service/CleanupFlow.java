@@ -19,6 +19,7 @@ import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
@@ -65,7 +66,7 @@ final class CleanupFlow {
         this.leftovers = requireNonNull(leftovers, "leftovers is null");
     }
 
-    Conclusion run(AdmittedCluster cluster, VersionedRecord committed, Run run) {
+    Conclusion run(AdmittedCluster cluster, VersionedRecord committed, Invocation<InternalEvidence> run) {
         run.waits().progress().step("cleanup");
         VersionedRecord current = committed;
         int drops = 0;
@@ -190,7 +191,7 @@ final class CleanupFlow {
 
     /** One drop under a fresh cleanup epoch. */
     private StepResult<VersionedRecord, Conclusion> drop(
-            VersionedRecord current, EntryAggregation previousDrop, RunEvidence evidence) {
+            VersionedRecord current, EntryAggregation previousDrop, InternalEvidence evidence) {
         VersionedRecord from = current;
         if (from.record().phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
             // A terminal drop left exact predecessor copies: persist its receipt before a new epoch.
@@ -231,7 +232,8 @@ final class CleanupFlow {
         return step.result();
     }
 
-    private StepResult<VersionedRecord, Conclusion> bindEntry(VersionedRecord current, Run run) {
+    private StepResult<VersionedRecord, Conclusion> bindEntry(
+            VersionedRecord current, Invocation<InternalEvidence> run) {
         AuthorityRecord record = current.record();
         DdlBinding cleanup = record.payload().cleanup();
         LostDrop.Look look = LostDrop.look(
@@ -267,7 +269,7 @@ final class CleanupFlow {
     }
 
     /** CLEANUP_DISPATCHING -> CLEANUP_PENDING marking the drop lost. */
-    private StepResult<VersionedRecord, Conclusion> lost(VersionedRecord current, RunEvidence evidence) {
+    private StepResult<VersionedRecord, Conclusion> lost(VersionedRecord current, InternalEvidence evidence) {
         return writes.write(
                         current,
                         transitions.cleanupLost(current.record(), ports.clock().instant()),

@@ -16,6 +16,7 @@ import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
@@ -84,7 +85,7 @@ public final class InternalPublicationService {
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        Run run = new Run(
+        Invocation<InternalEvidence> run = new Invocation<>(
                 new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(
                         ports.ddl(),
@@ -93,16 +94,17 @@ public final class InternalPublicationService {
                         settings.entryProgress(),
                         sleeper,
                         cancellation),
-                new RunEvidence(ReceiptTimes.of(timings)));
+                new InternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
-        ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
+        InternalRuntimeAdmission.Admission admission =
+                new InternalRuntimeAdmission(ports, settings, digests, random).admit(identity, run);
         Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
         return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
     }
 
     /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
     public PublicationReceipt status(Optional<String> schedulerInvocationId) {
-        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
+        InternalEvidence evidence = new InternalEvidence(ReceiptTimes.ofRead());
         Optional<Conclusion> conclusion = status.read(
                 schedulerInvocationId.map(
                         id -> OperationIdentity.derive(settings, id, digests).operationId()),
@@ -123,7 +125,7 @@ public final class InternalPublicationService {
             OperationIdentity identity,
             AuthorityRead slot,
             PublicationSource source,
-            Run run) {
+            Invocation<InternalEvidence> run) {
         if (slot instanceof AuthorityRead.Present present) {
             present.valid().ifPresent(run.evidence()::record);
         }
@@ -149,7 +151,7 @@ public final class InternalPublicationService {
             OperationIdentity operation,
             VersionedRecord completed,
             PublicationSource source,
-            Run run) {
+            Invocation<InternalEvidence> run) {
         OperationIdentity identity = operation.withAttemptCandidate(settings, random);
         run.waits().progress().step("staging");
         StagedCandidate staged = staging.stage(cluster, identity, source, run);
@@ -213,7 +215,7 @@ public final class InternalPublicationService {
             AuthorityRecord prepared,
             long replacedVersion,
             CasResult.Conflict conflict,
-            Run run) {
+            Invocation<InternalEvidence> run) {
         AuthorityWrites.Reread reread = writes.reread(prepared, replacedVersion);
         if (reread instanceof AuthorityWrites.Reread.Unproven unproven
                 && conflict.reason().decidedByPostRead()) {
@@ -253,7 +255,7 @@ public final class InternalPublicationService {
      * Continues this operation from its record's phase; only PREPARED can lead to a dispatch.
      * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
      */
-    private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
+    private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Invocation<InternalEvidence> run) {
         StepResult<VersionedRecord, Conclusion> result =
                 switch (current.record().phase()) {
                     case PREPARED -> publication.dispatch(cluster, current, run);

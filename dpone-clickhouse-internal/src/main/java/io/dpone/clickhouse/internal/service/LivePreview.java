@@ -32,8 +32,8 @@ import java.util.Optional;
 
 /**
  * {@code dpone plan --live} in internal mode: what {@code publish} would do now, from the same
- * decisions it makes, and nothing else. Admission is {@link ClusterGate#survey} (the reads and
- * judgements {@link ClusterGate#admit} acts on), the slot is {@link SlotDecision}, a resumed
+ * decisions it makes, and nothing else. Admission is {@link InternalRuntimeAdmission#survey} (the reads and
+ * judgements {@link InternalRuntimeAdmission#admit} acts on), the slot is {@link SlotDecision}, a resumed
  * operation is the {@link StatusReader}'s classification (the publication and cleanup
  * classifiers), and statements are rendered by the same {@link FencedDdl} values the adapters send.
  * Sends no DDL, no probe, no bootstrap and no Keeper write. Members appear by shard and replica
@@ -68,10 +68,10 @@ final class LivePreview {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("invocation", invocation.isPresent() ? "given" : "new");
         detail.put("operation_id", identity.operationId().hex());
-        ClusterGate.Survey survey;
+        InternalRuntimeAdmission.Survey survey;
         try {
-            survey = new ClusterGate(ports, settings, digests, random)
-                    .survey(identity, new RunEvidence(ReceiptTimes.ofRead()));
+            survey = new InternalRuntimeAdmission(ports, settings, digests, random)
+                    .survey(identity, new InternalEvidence(ReceiptTimes.ofRead()));
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
@@ -125,7 +125,7 @@ final class LivePreview {
     /** The own operation, judged by what status (and so the rerun) concludes from its record. */
     private LivePlan resume(VersionedRecord current, OperationIdentity identity, Map<String, Object> detail) {
         AuthorityRecord record = current.record();
-        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
+        InternalEvidence evidence = new InternalEvidence(ReceiptTimes.ofRead());
         Conclusion conclusion;
         try {
             conclusion =
@@ -182,7 +182,7 @@ final class LivePreview {
                 SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
     }
 
-    private List<Object> members(ClusterGate.Survey survey, OperationIdentity identity) {
+    private List<Object> members(InternalRuntimeAdmission.Survey survey, OperationIdentity identity) {
         Map<HostEndpoint, TableObservation> targets = new LinkedHashMap<>();
         for (ReplicaObservation observation : new ReplicaReader(ports.catalog(), settings.cluster())
                 .observe(survey.cluster().hosts(), settings.target(), identity.candidate())) {

@@ -18,6 +18,7 @@ import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
@@ -61,7 +62,8 @@ final class PublicationFlow {
     }
 
     /** From PREPARED: the only path that can send a publication statement, and only under a fresh permit. */
-    StepResult<VersionedRecord, Conclusion> dispatch(AdmittedCluster cluster, VersionedRecord prepared, Run run) {
+    StepResult<VersionedRecord, Conclusion> dispatch(
+            AdmittedCluster cluster, VersionedRecord prepared, Invocation<InternalEvidence> run) {
         Optional<Conclusion> invalid = revalidation.beforeDispatch(cluster, prepared, run);
         if (invalid.isPresent()) {
             return new StepResult.Concluded<>(invalid.get());
@@ -112,7 +114,8 @@ final class PublicationFlow {
     }
 
     /** From DISPATCHING: bind and reconcile; sends no DDL. */
-    StepResult<VersionedRecord, Conclusion> reconcile(AdmittedCluster cluster, VersionedRecord dispatching, Run run) {
+    StepResult<VersionedRecord, Conclusion> reconcile(
+            AdmittedCluster cluster, VersionedRecord dispatching, Invocation<InternalEvidence> run) {
         VersionedRecord current = dispatching;
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
@@ -187,7 +190,7 @@ final class PublicationFlow {
 
     /** Binds the one entry carrying the publication token and persists it; seed section 4. */
     private StepResult<VersionedRecord, Conclusion> bindEntry(
-            AdmittedCluster cluster, VersionedRecord current, Run run) {
+            AdmittedCluster cluster, VersionedRecord current, Invocation<InternalEvidence> run) {
         AuthorityRecord record = current.record();
         DdlBinding publication = record.payload().publication();
         QueueBinding binding = run.queue()
@@ -214,7 +217,7 @@ final class PublicationFlow {
     }
 
     private Conclusion unbound(
-            AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, RunEvidence evidence) {
+            AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, InternalEvidence evidence) {
         ClassificationNames.record(evidence, classify(cluster, record, QueueResult.UNKNOWN));
         if (cause == QueueResolution.Cause.MULTIPLE_ENTRIES) {
             // two entries are a duplicate dispatch or a collision, not a missing one: the runbook says stop and

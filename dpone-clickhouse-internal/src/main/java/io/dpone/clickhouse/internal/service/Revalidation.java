@@ -13,6 +13,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -41,7 +42,8 @@ final class Revalidation {
     }
 
     /** Empty when the dispatch CAS may be attempted now. */
-    Optional<Conclusion> beforeDispatch(AdmittedCluster cluster, VersionedRecord prepared, Run run) {
+    Optional<Conclusion> beforeDispatch(
+            AdmittedCluster cluster, VersionedRecord prepared, Invocation<InternalEvidence> run) {
         AuthorityRecord record = prepared.record();
         AuthorityPayload payload = record.payload();
         TableRef candidate = RecordShapes.candidate(record, settings.target());

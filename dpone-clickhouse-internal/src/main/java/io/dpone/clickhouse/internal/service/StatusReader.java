@@ -80,7 +80,7 @@ final class StatusReader {
      * (the operation id of the invocation asked about) the evidence says whether the record is that
      * invocation's; without it, that step is left out.
      */
-    Optional<Conclusion> read(Optional<Digest> mine, RunEvidence evidence) {
+    Optional<Conclusion> read(Optional<Digest> mine, InternalEvidence evidence) {
         CatalogRead<ClusterInventory> inventory = ports.catalog().inventory(settings.cluster());
         if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
             throw ((CatalogRead.Unreadable<ClusterInventory>) inventory)
@@ -110,7 +110,7 @@ final class StatusReader {
         return Optional.of(conclude(cluster, current.record(), evidence));
     }
 
-    private Conclusion conclude(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private Conclusion conclude(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         TableRef candidate = RecordShapes.candidate(record, settings.target());
         if (record.phase() == AuthorityPhase.COMPLETED) {
             ClassificationNames.completed(evidence, cluster, record, replicas, settings.target());
@@ -199,13 +199,13 @@ final class StatusReader {
         };
     }
 
-    private QueueResult publicationQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private QueueResult publicationQueue(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         DdlBinding binding = record.payload().publication();
         FencedDdl statement = RecordShapes.publication(record, settings.cluster(), settings.target());
         return entryResult(cluster, binding, statement, evidence, true);
     }
 
-    private QueueResult cleanupQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private QueueResult cleanupQueue(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         DdlBinding binding = record.payload().cleanup();
         if (binding == null) {
             return QueueResult.NO_ENTRY;
@@ -222,7 +222,7 @@ final class StatusReader {
             AdmittedCluster cluster,
             DdlBinding binding,
             FencedDdl statement,
-            RunEvidence evidence,
+            InternalEvidence evidence,
             boolean isPublication) {
         BoundEntry entry;
         if (binding.entry() != null) {
