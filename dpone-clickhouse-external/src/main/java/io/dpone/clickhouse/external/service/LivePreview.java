@@ -84,11 +84,7 @@ final class LivePreview {
                 survey.facade() == null
                         ? "not judged: admission stopped before the facade was read"
                         : LivePlanFields.facade(survey.facade()));
-        detail.put(
-                "capability",
-                survey.needsProof()
-                        ? "unproven for this inventory: publish sends the probe first"
-                        : "proven for this inventory by the record");
+        detail.put("capability", LivePlanFields.capability(survey.needsProof()));
         detail.put("authority", authority(admission.slot(), operation));
         if (admission.stopped().isPresent()) {
             // this invocation's own record holds the slot: publish ends in a receipt with this stop, sending nothing
@@ -121,9 +117,7 @@ final class LivePreview {
         List<Object> statements = new ArrayList<>(staging(cluster, candidate));
         statements.add(fenced(
                 "publication",
-                existing
-                        ? new FencedDdl.Exchange(settings.cluster(), settings.target(), candidate)
-                        : new FencedDdl.Rename(settings.cluster(), candidate, settings.target()),
+                LivePlanFields.publication(settings.cluster(), settings.target(), candidate, existing),
                 operation,
                 epoch + 1));
         if (existing) {
@@ -250,10 +244,7 @@ final class LivePreview {
     }
 
     private static LivePlan blocked(DponeException refused, Map<String, Object> detail) {
-        detail.put("next", "nothing is sent: " + refused.getMessage());
-        detail.put("statements", List.of());
-        return new LivePlan(
-                SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
+        return LivePlanFields.blocked(SCHEMA, ReplicationMode.EXTERNAL, refused, detail);
     }
 
     private static List<Object> members(AdmittedMembers cluster, Map<HostEndpoint, String> versions) {

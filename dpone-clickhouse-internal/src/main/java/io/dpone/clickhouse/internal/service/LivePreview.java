@@ -78,11 +78,7 @@ final class LivePreview {
         detail.put("inventory_digest", survey.cluster().inventoryDigest().hex());
         detail.put("members", members(survey, identity));
         detail.put("facade", LivePlanFields.facade(survey.facade()));
-        detail.put(
-                "capability",
-                survey.needsProof()
-                        ? "unproven for this inventory: publish sends the probe first"
-                        : "proven for this inventory by the record");
+        detail.put("capability", LivePlanFields.capability(survey.needsProof()));
         AuthorityRead slot = survey.slot().orElse(new AuthorityRead.Absent());
         detail.put("authority", authority(slot, identity));
         SlotDecision decision;
@@ -97,9 +93,11 @@ final class LivePreview {
                     settings.target().database(), identity.candidate().table() + "_<attempt>");
             List<Object> statements = new ArrayList<>();
             statements.add(setup(candidate, identity));
-            FencedDdl publication = survey.cluster().target().isPresent()
-                    ? new FencedDdl.Exchange(settings.cluster(), settings.target(), candidate)
-                    : new FencedDdl.Rename(settings.cluster(), candidate, settings.target());
+            FencedDdl publication = LivePlanFields.publication(
+                    settings.cluster(),
+                    settings.target(),
+                    candidate,
+                    survey.cluster().target().isPresent());
             statements.add(LivePlanFields.fenced("publication", publication, identity.operationId(), epoch + 1));
             if (survey.cluster().target().isPresent()) {
                 statements.add(LivePlanFields.fenced(
@@ -176,10 +174,7 @@ final class LivePreview {
     }
 
     private static LivePlan blocked(DponeException refused, Map<String, Object> detail) {
-        detail.put("next", "nothing is sent: " + refused.getMessage());
-        detail.put("statements", List.of());
-        return new LivePlan(
-                SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
+        return LivePlanFields.blocked(SCHEMA, ReplicationMode.INTERNAL, refused, detail);
     }
 
     private List<Object> members(InternalRuntimeAdmission.Survey survey, OperationIdentity identity) {
