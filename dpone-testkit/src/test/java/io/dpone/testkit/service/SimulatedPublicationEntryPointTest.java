@@ -81,16 +81,7 @@ class SimulatedPublicationEntryPointTest {
         simulator.admin().createDatabase("analytics");
         PublicationSettings internal =
                 SimulatedInternalPublication.settings(simulator, TARGET, FACADE, "ReplicatedMergeTree");
-        ExternalSettings external = new ExternalSettings(
-                simulator.clusterName(),
-                TARGET,
-                FACADE,
-                "MergeTree",
-                1L << 30,
-                1_000,
-                30,
-                new BoundedWait(1, Duration.ofMillis(1), Duration.ofSeconds(1)),
-                new BoundedWait(1, Duration.ofMillis(1), Duration.ofSeconds(1)));
+        ExternalSettings external = externalSettings(simulator);
 
         IllegalStateException internalRefusal = assertThrows(
                 IllegalStateException.class, () -> SimulatedInternalPublication.service(simulator, "w1", internal));
