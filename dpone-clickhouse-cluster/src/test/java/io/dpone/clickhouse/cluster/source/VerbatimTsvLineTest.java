@@ -225,6 +225,43 @@ class VerbatimTsvLineTest {
         assertTrue(fast.sameReadAs(full), () -> fast + " vs " + full);
     }
 
+    /** The eight-byte step counts exactly the leading bytes the per-byte table would pass as plain. */
+    @Property
+    void theWordStepCountsThePlainBytesExactly(
+            @ForAll("words") byte[] word, @ForAll @IntRange(min = 0, max = 8) int offset) {
+        byte[] bytes = new byte[16];
+        System.arraycopy(word, 0, bytes, offset, 8);
+        int plain = 0;
+        while (plain < 8) {
+            int b = word[plain] & 0xFF;
+            if (b < 0x20 || b == '\\' || b >= 0x80) {
+                break;
+            }
+            plain++;
+        }
+        assertEquals(plain, VerbatimTsvLine.plainBytes(bytes, offset));
+    }
+
+    @Provide
+    Arbitrary<byte[]> words() {
+        Arbitrary<Byte> edge = Arbitraries.of(
+                (byte) 0,
+                (byte) 1,
+                (byte) '\t',
+                (byte) '\n',
+                (byte) 0x1F,
+                (byte) 0x20,
+                (byte) 'A',
+                (byte) 0x5B,
+                (byte) '\\',
+                (byte) 0x5D,
+                (byte) 0x7F,
+                (byte) 0x80,
+                (byte) 0xDC,
+                (byte) 0xFF);
+        return Arbitraries.oneOf(edge, Arbitraries.bytes()).array(byte[].class).ofSize(8);
+    }
+
     private static ReadTrace both(String text) {
         return both(text.getBytes(StandardCharsets.UTF_8), BOUND, 1 << 20);
     }
