@@ -2,11 +2,14 @@ package io.dpone.clickhouse.cluster.invocation;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.cluster.engine.Evidence;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import java.time.Instant;
@@ -18,16 +21,16 @@ import java.util.Map;
 
 /**
  * What one invocation observed, kept for its receipt, in both modes: the record it ended on (a
- * slot version {@code V} of the mode's schema), the last classification with its per-member
+ * slot version of the mode's record schema {@code R}), the last classification with its per-member
  * states, each bound entry's per-host statuses and the steps taken. The receipt body is built here
  * once, in one key order; the mode supplies only its record's own fields. Members are named only
  * by shard and replica number; never a hostname, address, credential, row value, SQL text or local
  * path. Written by the invocation's thread; the record, steps and body are guarded for member lanes.
  */
-public abstract class InvocationEvidence<V> {
+public abstract class InvocationEvidence<R extends SlotRecord> implements Evidence<R> {
     private final Map<HostEndpoint, ClusterMember> members = new LinkedHashMap<>();
     private String inventoryDigest;
-    private V record;
+    private SlotVersion<R> record;
     private String classification;
     private String cause;
     private Map<HostEndpoint, ReplicaState> states = Map.of();
@@ -46,16 +49,16 @@ public abstract class InvocationEvidence<V> {
     public record MemberForm(boolean completed, boolean absentTarget) {}
 
     /** The record's own fields, right after {@code inventory_digest}; {@code ddl} renders a binding. */
-    protected abstract void putRecord(V version, Map<String, Object> detail, BoundDdl ddl);
+    protected abstract void putRecord(SlotVersion<R> version, Map<String, Object> detail, BoundDdl ddl);
 
     /** Whether the record is complete and was for an absent target. */
-    protected abstract MemberForm memberForm(V version);
+    protected abstract MemberForm memberForm(SlotVersion<R> version);
 
     /** The record's fields of one member, after its state; none by default. */
-    protected void putMember(V version, ClusterMember member, Map<String, Object> entry) {}
+    protected void putMember(SlotVersion<R> version, ClusterMember member, Map<String, Object> entry) {}
 
     /** The time fields from the record ({@link ReceiptTimes#put}). */
-    protected abstract void putTimes(V version, ReceiptTimes times, Map<String, Object> detail);
+    protected abstract void putTimes(SlotVersion<R> version, ReceiptTimes times, Map<String, Object> detail);
 
     /** A bound DDL with this invocation's per-host statuses ({@link ReceiptFields#ddl}). */
     public interface BoundDdl {
@@ -71,11 +74,12 @@ public abstract class InvocationEvidence<V> {
         inventoryDigest = digest;
     }
 
-    public final synchronized void record(V current) {
+    @Override
+    public final synchronized void record(SlotVersion<R> current) {
         record = current;
     }
 
-    public final synchronized V record() {
+    public final synchronized SlotVersion<R> record() {
         return record;
     }
 
@@ -89,6 +93,7 @@ public abstract class InvocationEvidence<V> {
         publicationHosts = aggregation;
     }
 
+    @Override
     public final void cleanupHosts(EntryAggregation aggregation) {
         cleanupHosts = aggregation;
     }
@@ -98,6 +103,7 @@ public abstract class InvocationEvidence<V> {
         times.readAt(now);
     }
 
+    @Override
     public final synchronized void step(String name) {
         steps.add(name);
     }

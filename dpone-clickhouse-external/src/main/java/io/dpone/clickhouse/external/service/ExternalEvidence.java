@@ -24,7 +24,7 @@ import java.util.Optional;
  * baseline's phase. The fence token appears only as a digest; the DDL correlation tokens appear as
  * they are (the queue's {@code log_comment}).
  */
-final class ExternalEvidence extends InvocationEvidence<SlotVersion<ExternalSlot>> {
+final class ExternalEvidence extends InvocationEvidence<ExternalSlot> {
     static final String FENCE_DOMAIN = "dpone.clickhouse.cluster-external.fence-token-digest.v1";
 
     /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */

@@ -8,6 +8,9 @@ import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
@@ -56,11 +59,11 @@ public final class ExternalPublicationService {
     private final ExternalSettings settings;
     private final RandomBits random;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final Sealing sealing;
     private final StagingFlow staging;
     private final PublicationStep publication;
-    private final CleanupStep cleanup;
+    private final ExternalCleanup cleanup;
     private final StatusView status;
     private final FencedAbort fenced;
     private final LivePreview preview;
@@ -70,7 +73,12 @@ public final class ExternalPublicationService {
         this.settings = requireNonNull(settings, "settings is null");
         this.random = requireNonNull(random, "random is null");
         this.steps = new RecordSteps(random);
-        this.writes = new SlotWrites(ports.authority());
+        // the same operation: an external record of the writer's operation and fence
+        this.writes = new SlotWrites<>(
+                ports.authority(),
+                (seen, mine) -> seen instanceof ExternalRecord record
+                        && record.operationId().equals(mine.operationId())
+                        && record.fenceToken().equals(mine.fenceToken()));
         AbortFlow abort = new AbortFlow(ports, steps, writes);
         Classifications classifications =
                 new Classifications(new ReplicaReader(ports.catalog(), settings.cluster()), settings.target());
@@ -78,7 +86,7 @@ public final class ExternalPublicationService {
         this.staging = new StagingFlow(ports, settings, steps, writes, abort);
         this.fenced = new FencedAbort(ports, steps, writes, abort);
         this.publication = new PublicationStep(ports, settings, steps, writes, classifications, fenced);
-        this.cleanup = new CleanupStep(ports, settings, steps, writes, classifications);
+        this.cleanup = new ExternalCleanup(ports, settings, steps, writes, classifications);
         this.status = new StatusView(ports, settings, classifications);
         this.preview = new LivePreview(ports, settings, random, status);
     }
@@ -232,7 +240,7 @@ public final class ExternalPublicationService {
             return writes.sameOperation(locked)
                     .map(mine -> resume(cluster, operation, mine, Optional.empty(), source, run))
                     .orElseThrow(() -> new DponeException(
-                            SlotWrites.code(conflict.reason()),
+                            conflict.code(),
                             "another worker took the target slot first (" + conflict.reason() + "); nothing was done"));
         }
         SlotVersion<ExternalSlot> verified = ((SlotWrite.Verified<ExternalSlot>) taken).verified();
@@ -266,7 +274,7 @@ public final class ExternalPublicationService {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
-            Flow flow;
+            StepResult<ExternalSlot> flow;
             try {
                 flow = step(cluster, operation, current, targetDrift, source, run);
             } catch (RuntimeException failed) {
@@ -279,10 +287,10 @@ public final class ExternalPublicationService {
                     throw fatal;
                 }
             }
-            if (flow instanceof Flow.Concluded concluded) {
+            if (flow instanceof StepResult.Concluded<ExternalSlot> concluded) {
                 return concluded.ending();
             }
-            current = ((Flow.Continue) flow).current();
+            current = ((StepResult.Continue<ExternalSlot>) flow).current();
         }
         ExternalPhase phase = ((ExternalRecord) current.record()).phase();
         return Ending.of(
@@ -294,7 +302,7 @@ public final class ExternalPublicationService {
                         + " same invocation again, or follow the runbook");
     }
 
-    private Flow step(
+    private StepResult<ExternalSlot> step(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
@@ -324,7 +332,7 @@ public final class ExternalPublicationService {
             case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
             // through cleanup, which finds it done and reads what every member shows for the receipt
             case COMPLETED -> cleanup.run(cluster, current, run);
-            case ABORTED -> new Flow.Concluded(aborted(cluster, record, run));
+            case ABORTED -> new StepResult.Concluded<>(aborted(cluster, record, run));
         };
     }
 

@@ -9,6 +9,9 @@ import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -32,7 +35,7 @@ final class PublicationStep {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final Classifications classifications;
     private final Revalidation revalidation;
     private final FencedAbort fenced;
@@ -41,7 +44,7 @@ final class PublicationStep {
             ExternalPorts ports,
             ExternalSettings settings,
             RecordSteps steps,
-            SlotWrites writes,
+            SlotWrites<ExternalSlot> writes,
             Classifications classifications,
             FencedAbort fenced) {
         this.ports = requireNonNull(ports, "ports is null");
@@ -54,7 +57,7 @@ final class PublicationStep {
     }
 
     /** From STAGED: the only path that can send a publication statement, and only under a fresh permit. */
-    Flow dispatch(
+    StepResult<ExternalSlot> dispatch(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> staged,
@@ -66,15 +69,15 @@ final class PublicationStep {
             Ending refused = invalid.get().ending();
             return invalid.get().fenced()
                     ? fenced.abort(cluster, operation, staged, refused.code().orElseThrow(), refused.message(), run)
-                    : new Flow.Concluded(refused);
+                    : new StepResult.Concluded<>(refused);
         }
         run.waits().progress().step("dispatch");
-        SlotWrites.Step step =
+        SlotWrites.Step<ExternalSlot> step =
                 writes.write(staged, steps.dispatching(record, ports.clock().instant()), run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
+        if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
+            return new StepResult.Concluded<>(stopped.ending());
         }
-        SlotWrites.Step.Advanced advanced = (SlotWrites.Step.Advanced) step;
+        SlotWrites.Step.Advanced<ExternalSlot> advanced = (SlotWrites.Step.Advanced<ExternalSlot>) step;
         if (advanced.permit().isEmpty()) {
             // Another worker of this operation won the CAS: reconcile what it sent, never send.
             return reconcile(cluster, advanced.current(), run);
@@ -106,12 +109,13 @@ final class PublicationStep {
     }
 
     /** From PUBLICATION_DISPATCHING: bind and reconcile; sends no DDL. */
-    Flow reconcile(AdmittedMembers cluster, SlotVersion<ExternalSlot> dispatching, Invocation<ExternalEvidence> run) {
+    StepResult<ExternalSlot> reconcile(
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> dispatching, Invocation<ExternalEvidence> run) {
         SlotVersion<ExternalSlot> current = dispatching;
         for (int attempt = 1; ; attempt++) {
             ExternalRecord record = (ExternalRecord) current.record();
             if (record.phase() != ExternalPhase.PUBLICATION_DISPATCHING) {
-                return new Flow.Continue(current);
+                return new StepResult.Continue<>(current);
             }
             if (!record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
                 return partial(
@@ -120,11 +124,11 @@ final class PublicationStep {
             }
             DdlBinding publication = record.payload().publication();
             if (publication.entry() == null) {
-                Flow bound = bind(cluster, current, run);
-                if (bound instanceof Flow.Concluded) {
+                StepResult<ExternalSlot> bound = bind(cluster, current, run);
+                if (bound instanceof StepResult.Concluded<ExternalSlot>) {
                     return bound;
                 }
-                current = ((Flow.Continue) bound).current();
+                current = ((StepResult.Continue<ExternalSlot>) bound).current();
                 continue;
             }
             EntryAggregation hosts = run.read(Statements.bound(publication, settings.cluster()), cluster.hosts());
@@ -137,15 +141,15 @@ final class PublicationStep {
                     run.evidence());
             switch (verdict.classification()) {
                 case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> {
-                    SlotWrites.Step step = writes.write(
+                    SlotWrites.Step<ExternalSlot> step = writes.write(
                             current,
                             steps.committed(
                                     record, hosts.outcome(), ports.clock().instant()),
                             run.evidence());
-                    if (step instanceof SlotWrites.Step.Stopped stopped) {
-                        return new Flow.Concluded(stopped.ending());
+                    if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
+                        return new StepResult.Concluded<>(stopped.ending());
                     }
-                    current = ((SlotWrites.Step.Advanced) step).current();
+                    current = ((SlotWrites.Step.Advanced<ExternalSlot>) step).current();
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
                     if (!run.waits().pause("publication entry", attempt, settings.entryProgress())) {
@@ -180,7 +184,8 @@ final class PublicationStep {
     }
 
     /** Binds the one entry carrying the publication token and persists it. */
-    private Flow bind(AdmittedMembers cluster, SlotVersion<ExternalSlot> current, Invocation<ExternalEvidence> run) {
+    private StepResult<ExternalSlot> bind(
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> current, Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         QueueBinding binding = run.queue()
                 .bind(Statements.publication(record, settings.cluster(), settings.target())
@@ -206,8 +211,8 @@ final class PublicationStep {
                 .result();
     }
 
-    private static Flow partial(PublicationOutcome outcome, String message) {
-        return new Flow.Concluded(
+    private static StepResult<ExternalSlot> partial(PublicationOutcome outcome, String message) {
+        return new StepResult.Concluded<>(
                 Ending.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL, message));
     }
 }

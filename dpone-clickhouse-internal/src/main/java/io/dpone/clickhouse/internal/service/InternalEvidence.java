@@ -1,6 +1,6 @@
 package io.dpone.clickhouse.internal.service;
 
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
@@ -14,7 +14,7 @@ import java.util.Map;
  * fields. The candidate appears only as its attempt suffix: with the operation id it names the
  * candidate, and names stay out of evidence.
  */
-final class InternalEvidence extends InvocationEvidence<VersionedRecord> {
+final class InternalEvidence extends InvocationEvidence<AuthorityRecord> {
     /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
     InternalEvidence(ReceiptTimes times) {
         super(times);
@@ -25,7 +25,7 @@ final class InternalEvidence extends InvocationEvidence<VersionedRecord> {
     }
 
     @Override
-    protected void putRecord(VersionedRecord version, Map<String, Object> detail, BoundDdl ddl) {
+    protected void putRecord(SlotVersion<AuthorityRecord> version, Map<String, Object> detail, BoundDdl ddl) {
         AuthorityRecord r = version.record();
         AuthorityPayload payload = r.payload();
         detail.put("target_key", r.targetKey().hex());
@@ -42,13 +42,13 @@ final class InternalEvidence extends InvocationEvidence<VersionedRecord> {
     }
 
     @Override
-    protected MemberForm memberForm(VersionedRecord version) {
+    protected MemberForm memberForm(SlotVersion<AuthorityRecord> version) {
         AuthorityRecord r = version.record();
         return new MemberForm(r.phase() == AuthorityPhase.COMPLETED, r.payload().predecessor() == null);
     }
 
     @Override
-    protected void putTimes(VersionedRecord version, ReceiptTimes times, Map<String, Object> detail) {
+    protected void putTimes(SlotVersion<AuthorityRecord> version, ReceiptTimes times, Map<String, Object> detail) {
         AuthorityRecord r = version.record();
         times.put(
                 detail,

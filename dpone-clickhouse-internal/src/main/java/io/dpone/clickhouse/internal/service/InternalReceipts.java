@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.internal.service;
 
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.invocation.InvocationReceipts;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.receipt.PublicationReceipt;
@@ -11,7 +12,7 @@ final class InternalReceipts {
 
     private InternalReceipts() {}
 
-    static PublicationReceipt of(String operationId, Conclusion conclusion, InternalEvidence evidence) {
+    static PublicationReceipt of(String operationId, Ending conclusion, InternalEvidence evidence) {
         return RECEIPTS.of(operationId, conclusion.outcome(), conclusion.code(), conclusion.message(), evidence);
     }
 

@@ -3,9 +3,9 @@ package io.dpone.clickhouse.internal.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.admission.RuntimeAdmission;
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.CapabilityProofs;
@@ -56,7 +56,7 @@ final class InternalRuntimeAdmission {
      * The admitted cluster and the slot as read once the facade is complete. The capability is
      * proven for the cluster's inventory digest: by this run, or by the slot's recorded proof.
      */
-    record Admission(AdmittedCluster cluster, AuthorityRead slot) {}
+    record Admission(AdmittedCluster cluster, SlotRead<AuthorityRecord> slot) {}
 
     /**
      * Everything admission decides before it would send anything, read only: the admitted cluster,
@@ -67,7 +67,7 @@ final class InternalRuntimeAdmission {
     record Survey(
             AdmittedCluster cluster,
             FacadeVerdict facade,
-            Optional<AuthorityRead> slot,
+            Optional<SlotRead<AuthorityRecord>> slot,
             boolean needsProof,
             Map<HostEndpoint, String> serverVersions) {}
 
@@ -77,7 +77,7 @@ final class InternalRuntimeAdmission {
         shared.requirePreflight();
         FacadeVerdict facade = shared.judgeFacade(membership, identity.targetKey());
         if (facade instanceof FacadeVerdict.Ready) {
-            AuthorityRead slot = readSlot(identity);
+            SlotRead<AuthorityRecord> slot = readSlot(identity);
             AdmittedCluster cluster = resumesAfterDispatch(slot, identity)
                     ? cluster(membership, evidence)
                     : cluster(shared.judgeTarget(membership), evidence);
@@ -114,10 +114,10 @@ final class InternalRuntimeAdmission {
      * An operation that already dispatched resumes with a target that may be mid-swap by design: its
      * target is judged by the reconciliation classifier, not by the admission rules.
      */
-    private static boolean resumesAfterDispatch(AuthorityRead slot, OperationIdentity identity) {
-        return slot instanceof AuthorityRead.Present present
+    private static boolean resumesAfterDispatch(SlotRead<AuthorityRecord> slot, OperationIdentity identity) {
+        return slot instanceof SlotRead.Present<AuthorityRecord> present
                 && present.valid()
-                        .map(VersionedRecord::record)
+                        .map(SlotVersion<AuthorityRecord>::record)
                         .filter(record -> record.operationId().equals(identity.operationId()))
                         .filter(record -> record.phase() != AuthorityPhase.PREPARED)
                         .isPresent();
@@ -130,9 +130,9 @@ final class InternalRuntimeAdmission {
         return cluster;
     }
 
-    private boolean needsProof(AuthorityRead slot, AdmittedCluster cluster) {
-        Optional<AuthorityRecord> record = slot instanceof AuthorityRead.Present present
-                ? present.valid().map(VersionedRecord::record)
+    private boolean needsProof(SlotRead<AuthorityRecord> slot, AdmittedCluster cluster) {
+        Optional<AuthorityRecord> record = slot instanceof SlotRead.Present<AuthorityRecord> present
+                ? present.valid().map(SlotVersion<AuthorityRecord>::record)
                 : Optional.empty();
         return CapabilityProofs.needsCapabilityProof(record, cluster.inventoryDigest());
     }
@@ -141,9 +141,9 @@ final class InternalRuntimeAdmission {
         shared.prove(cluster.hosts(), cluster.inventoryDigest(), run);
     }
 
-    private AuthorityRead readSlot(OperationIdentity identity) {
-        AuthorityRead slot = ports.authority().readVersioned(identity.targetKey());
-        if (slot instanceof AuthorityRead.Unavailable unavailable) {
+    private SlotRead<AuthorityRecord> readSlot(OperationIdentity identity) {
+        SlotRead<AuthorityRecord> slot = ports.authority().readVersioned(identity.targetKey());
+        if (slot instanceof SlotRead.Unavailable<AuthorityRecord> unavailable) {
             throw new DponeException(unavailable.code(), "the authority slot could not be read; nothing was mutated");
         }
         return slot;

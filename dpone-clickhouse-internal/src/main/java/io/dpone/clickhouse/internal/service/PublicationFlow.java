@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
@@ -16,6 +16,8 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.invocation.Invocation;
@@ -39,7 +41,7 @@ final class PublicationFlow {
 
     private final PublicationPorts ports;
     private final PublicationSettings settings;
-    private final AuthorityWrites writes;
+    private final SlotWrites<AuthorityRecord> writes;
     private final RecordTransitions transitions;
     private final PublicationClassifier classifier;
     private final Revalidation revalidation;
@@ -48,7 +50,7 @@ final class PublicationFlow {
     PublicationFlow(
             PublicationPorts ports,
             PublicationSettings settings,
-            AuthorityWrites writes,
+            SlotWrites<AuthorityRecord> writes,
             RecordTransitions transitions,
             PublicationClassifier classifier,
             Revalidation revalidation) {
@@ -62,9 +64,9 @@ final class PublicationFlow {
     }
 
     /** From PREPARED: the only path that can send a publication statement, and only under a fresh permit. */
-    StepResult<VersionedRecord, Conclusion> dispatch(
-            AdmittedCluster cluster, VersionedRecord prepared, Invocation<InternalEvidence> run) {
-        Optional<Conclusion> invalid = revalidation.beforeDispatch(cluster, prepared, run);
+    StepResult<AuthorityRecord> dispatch(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> prepared, Invocation<InternalEvidence> run) {
+        Optional<Ending> invalid = revalidation.beforeDispatch(cluster, prepared, run);
         if (invalid.isPresent()) {
             return new StepResult.Concluded<>(invalid.get());
         }
@@ -74,11 +76,11 @@ final class PublicationFlow {
         run.waits().progress().step("dispatch");
         AuthorityRecord next =
                 transitions.dispatching(prepared.record(), ports.clock().instant());
-        AuthorityWrites.Step step = writes.write(prepared, next, run.evidence());
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return new StepResult.Concluded<>(stopped.conclusion());
+        SlotWrites.Step<AuthorityRecord> step = writes.write(prepared, next, run.evidence());
+        if (step instanceof SlotWrites.Step.Stopped<AuthorityRecord> stopped) {
+            return new StepResult.Concluded<>(stopped.ending());
         }
-        AuthorityWrites.Step.Advanced advanced = (AuthorityWrites.Step.Advanced) step;
+        SlotWrites.Step.Advanced<AuthorityRecord> advanced = (SlotWrites.Step.Advanced<AuthorityRecord>) step;
         if (advanced.permit().isEmpty()) {
             // Another worker of this operation won the CAS: reconcile what it sent, never send.
             return reconcile(cluster, advanced.current(), run);
@@ -90,7 +92,7 @@ final class PublicationFlow {
                         RecordShapes.publication(advanced.current().record(), settings.cluster(), settings.target()),
                         permit);
         if (dispatch instanceof DdlDispatch.NotSent) {
-            return new StepResult.Concluded<>(Conclusion.of(
+            return new StepResult.Concluded<>(Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "the publication statement provably did not reach the server, but the record is DISPATCHING and V1"
@@ -101,7 +103,7 @@ final class PublicationFlow {
                 throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
             }
             run.evidence().step("publication not sent: the dispatch permit expired");
-            return new StepResult.Concluded<>(Conclusion.of(
+            return new StepResult.Concluded<>(Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "the dispatch permit expired before the send: this worker stalled longer than the permit's bound ("
@@ -114,14 +116,14 @@ final class PublicationFlow {
     }
 
     /** From DISPATCHING: bind and reconcile; sends no DDL. */
-    StepResult<VersionedRecord, Conclusion> reconcile(
-            AdmittedCluster cluster, VersionedRecord dispatching, Invocation<InternalEvidence> run) {
-        VersionedRecord current = dispatching;
+    StepResult<AuthorityRecord> reconcile(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> dispatching, Invocation<InternalEvidence> run) {
+        SlotVersion<AuthorityRecord> current = dispatching;
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
             if (record.phase() == AuthorityPhase.PREPARED) {
                 // The dispatch CAS did not apply (refused, not sent, or another writer's no-op): nothing was sent.
-                return new StepResult.Concluded<>(Conclusion.of(
+                return new StepResult.Concluded<>(Ending.of(
                         PublicationOutcome.PREPARED,
                         DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                         "the dispatch CAS did not apply; no publication statement was sent; run again to continue"));
@@ -129,17 +131,17 @@ final class PublicationFlow {
             if (record.phase() != AuthorityPhase.DISPATCHING) {
                 return new StepResult.Continue<>(current);
             }
-            Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "reconciliation");
+            Optional<Ending> drifted = InventoryFence.check(cluster, record, "reconciliation");
             if (drifted.isPresent()) {
                 return new StepResult.Concluded<>(drifted.get());
             }
             DdlBinding publication = record.payload().publication();
             if (publication.entry() == null) {
-                StepResult<VersionedRecord, Conclusion> bound = bindEntry(cluster, current, run);
-                if (bound instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
+                StepResult<AuthorityRecord> bound = bindEntry(cluster, current, run);
+                if (bound instanceof StepResult.Concluded<AuthorityRecord> concluded) {
                     return concluded;
                 }
-                current = ((StepResult.Continue<VersionedRecord, Conclusion>) bound).current();
+                current = ((StepResult.Continue<AuthorityRecord>) bound).current();
                 continue;
             }
             BoundEntry entry = RecordShapes.bound(publication, settings.cluster());
@@ -160,7 +162,7 @@ final class PublicationFlow {
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
                     if (!run.waits().pause("publication entry", attempt, settings.entryProgress())) {
-                        return new StepResult.Concluded<>(Conclusion.of(
+                        return new StepResult.Concluded<>(Ending.of(
                                 PublicationOutcome.WAITING,
                                 DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                                 "the original publication entry is still running on some members; run the same"
@@ -168,14 +170,14 @@ final class PublicationFlow {
                     }
                 }
                 case PARTIAL_TERMINAL -> {
-                    return new StepResult.Concluded<>(Conclusion.of(
+                    return new StepResult.Concluded<>(Ending.of(
                             PublicationOutcome.TERMINAL_PARTIAL,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED,
                             "the publication entry finished on every member but only some committed; both generations"
                                     + " are retained; follow the runbook, never repeat the exchange"));
                 }
                 case ALL_PENDING_TERMINAL_FAILURE -> {
-                    return new StepResult.Concluded<>(Conclusion.of(
+                    return new StepResult.Concluded<>(Ending.of(
                             PublicationOutcome.FAILED,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                             "the publication entry failed on every member and no member changed; both generations"
@@ -189,8 +191,8 @@ final class PublicationFlow {
     }
 
     /** Binds the one entry carrying the publication token and persists it; seed section 4. */
-    private StepResult<VersionedRecord, Conclusion> bindEntry(
-            AdmittedCluster cluster, VersionedRecord current, Invocation<InternalEvidence> run) {
+    private StepResult<AuthorityRecord> bindEntry(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> current, Invocation<InternalEvidence> run) {
         AuthorityRecord record = current.record();
         DdlBinding publication = record.payload().publication();
         QueueBinding binding = run.queue()
@@ -200,7 +202,7 @@ final class PublicationFlow {
             QueueResolution.Cause cause = ((QueueBinding.Unbound) binding).cause();
             run.evidence().step("publication entry unbound: " + cause);
             if (cause == QueueResolution.Cause.CANCELLED) {
-                return new StepResult.Concluded<>(Conclusion.of(
+                return new StepResult.Concluded<>(Ending.of(
                         PublicationOutcome.WAITING,
                         DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                         "cancelled while waiting for the publication entry to become visible; nothing more was sent;"
@@ -216,20 +218,20 @@ final class PublicationFlow {
                 .result();
     }
 
-    private Conclusion unbound(
+    private Ending unbound(
             AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, InternalEvidence evidence) {
         ClassificationNames.record(evidence, classify(cluster, record, QueueResult.UNKNOWN));
         if (cause == QueueResolution.Cause.MULTIPLE_ENTRIES) {
             // two entries are a duplicate dispatch or a collision, not a missing one: the runbook says stop and
             // escalate
-            return Conclusion.of(
+            return Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "two or more queue entries carry the publication token (a duplicate dispatch or a collision), so the"
                             + " publication cannot be proven and the newest is never chosen; nothing more was sent; follow"
                             + " the runbook section \"" + RUNBOOK_TWO_ENTRIES + "\"");
         }
-        return Conclusion.of(
+        return Ending.of(
                 PublicationOutcome.UNKNOWN,
                 DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                 "no single queue entry carries the publication token, so the publication cannot be proven;"
@@ -247,19 +249,19 @@ final class PublicationFlow {
     }
 
     /** Cancelled after PREPARED and before the dispatch CAS: nothing was or will be sent by this invocation. */
-    static Conclusion cancelledBeforeDispatch() {
-        return Conclusion.of(
+    static Ending cancelledBeforeDispatch() {
+        return Ending.of(
                 PublicationOutcome.PREPARED,
                 DponeErrorCode.PUBLICATION_CANCELLED,
                 "cancelled before dispatch; no publication statement was sent; run the same invocation again to"
                         + " revalidate and continue");
     }
 
-    static Conclusion unknown(PublicationVerdict verdict) {
+    static Ending unknown(PublicationVerdict verdict) {
         DponeErrorCode code = verdict.cause() == null
                 ? DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED
                 : verdict.cause().code();
-        return Conclusion.of(
+        return Ending.of(
                 PublicationOutcome.UNKNOWN,
                 code,
                 "the evidence does not prove any state ("
