@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
@@ -50,7 +51,7 @@ final class AbortFlow {
             DponeErrorCode code,
             String reason,
             Digest retained,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         return write(locked, List.of(), operation, code, reason, retained, run);
     }
 
@@ -60,7 +61,7 @@ final class AbortFlow {
             SlotVersion<ExternalSlot> refused,
             DponeErrorCode code,
             String reason,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         // Fenced like a staging replacement: a write of the record (members unchanged) first, so a
         // worker of this operation that wrote since makes this one stop before anything is dropped.
         ExternalRecord seen = (ExternalRecord) refused.record();
@@ -117,7 +118,7 @@ final class AbortFlow {
             DponeErrorCode code,
             String reason,
             Digest retained,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         SlotWrites.Step<ExternalSlot> step = writes.write(
                 current, steps.aborted(record, members, code, ports.clock().instant()), run.evidence());

@@ -20,6 +20,7 @@ import io.dpone.clickhouse.cluster.engine.Evidence;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -61,28 +62,29 @@ final class ExternalCleanup {
     }
 
     /** Cleans up after {@code committed} until the invocation ends. */
-    StepResult<ExternalSlot> run(AdmittedMembers cluster, SlotVersion<ExternalSlot> committed, ExternalRun run) {
+    StepResult<ExternalSlot> run(
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> committed, Invocation<ExternalEvidence> run) {
         return new StepResult.Concluded<>(cleanup(cluster, run).run(committed));
     }
 
     /** The engine for one invocation, for a caller that steps it phase by phase. */
-    Cleanup<ExternalSlot> cleanup(AdmittedMembers cluster, ExternalRun run) {
+    Cleanup<ExternalSlot> cleanup(AdmittedMembers cluster, Invocation<ExternalEvidence> run) {
         return new Cleanup<>(
                 new Driver(cluster, run), writes, ports.ddl(), ports.authority().permitMaxAge());
     }
 
     private final class Driver implements CleanupDriver<ExternalSlot> {
         private final AdmittedMembers cluster;
-        private final ExternalRun run;
+        private final Invocation<ExternalEvidence> run;
 
-        Driver(AdmittedMembers cluster, ExternalRun run) {
+        Driver(AdmittedMembers cluster, Invocation<ExternalEvidence> run) {
             this.cluster = requireNonNull(cluster, "cluster is null");
             this.run = requireNonNull(run, "run is null");
         }
 
         @Override
         public Waits waits() {
-            return run.pacing();
+            return run.waits();
         }
 
         @Override

@@ -16,6 +16,7 @@ import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.flow.TakeoverWait;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -100,7 +101,7 @@ public final class ExternalPublicationService {
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        ExternalRun run = new ExternalRun(
+        Invocation<ExternalEvidence> run = new Invocation<>(
                 new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(
                         ports.ddl(),
@@ -111,7 +112,8 @@ public final class ExternalPublicationService {
                         cancellation),
                 new ExternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
-        ExternalGate.Admission admission = new ExternalGate(ports, settings, random).admit(operation, run);
+        ExternalRuntimeAdmission.Admission admission =
+                new ExternalRuntimeAdmission(ports, settings, random).admit(operation, run);
         Ending ending;
         if (admission.stopped().isPresent()) {
             // this invocation's own unresolved record holds the slot: a stop in admission is a receipt, never a throw
@@ -148,7 +150,7 @@ public final class ExternalPublicationService {
             SlotRead<ExternalSlot> slot,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         SlotDecision decision = SlotDecision.of(slot, operation.operationId());
         if (decision instanceof SlotDecision.Resume own) {
             run.evidence().record(own.current());
@@ -167,13 +169,13 @@ public final class ExternalPublicationService {
      * every {@code CREATE} that passed its age bound has landed ({@code TakeoverWait.outlast}).
      */
     private void sweepFinishedPredecessor(
-            AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, ExternalRun run) {
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, Invocation<ExternalEvidence> run) {
         if (finished == null || !(finished.record() instanceof ExternalRecord predecessor)) {
             return;
         }
         if (AbortedLeftovers.mayStillLand(predecessor)
                 && !TakeoverWait.outlast(
-                        run.pacing(),
+                        run.waits(),
                         settings.entryVisibility(),
                         ports.authority().permitMaxAge(),
                         run.evidence()::step)) {
@@ -202,7 +204,7 @@ public final class ExternalPublicationService {
             ExternalOperation operation,
             SlotVersion<ExternalSlot> finished,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         SourceSealer.requireSealableKind(source);
         if (!cluster.targetColumns().isEmpty()) {
             // what the source declares without being read must agree with the target before anything is locked
@@ -214,7 +216,7 @@ public final class ExternalPublicationService {
                     "the source is larger than max_source_bytes; nothing was locked or created");
         }
         sweepFinishedPredecessor(cluster, finished, run);
-        run.pacing().progress().step("lock");
+        run.waits().progress().step("lock");
         ExternalRecord locked = steps.locked(
                 operation,
                 cluster.inventoryDigest(),
@@ -268,7 +270,7 @@ public final class ExternalPublicationService {
             SlotVersion<ExternalSlot> start,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
@@ -306,7 +308,7 @@ public final class ExternalPublicationService {
             SlotVersion<ExternalSlot> current,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (targetDrift.isPresent() && record.phase().prePublication()) {
             // admission found the target drifted under this operation's own record: the fenced abort, never a throw
@@ -335,7 +337,7 @@ public final class ExternalPublicationService {
     }
 
     /** A rerun of an aborted invocation: first drops any late-landing table of the operation (by recorded UUID). */
-    private Ending aborted(AdmittedMembers cluster, ExternalRecord record, ExternalRun run) {
+    private Ending aborted(AdmittedMembers cluster, ExternalRecord record, Invocation<ExternalEvidence> run) {
         Optional<String> left = AbortedLeftovers.sweep(cluster, record, settings.target(), run.evidence());
         return Ending.of(
                 PublicationOutcome.ABORTED,

@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -54,7 +55,10 @@ final class FencedAbort {
 
     /** LOCKED whose bound inventory is not the admitted one: ABORTED, nothing to clean up. */
     Optional<StepResult<ExternalSlot>> locked(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> locked,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         return Fences.inventory(record, cluster).map(fence -> {
             run.evidence().step("fenced in LOCKED");
@@ -70,7 +74,10 @@ final class FencedAbort {
 
     /** STAGING whose bound inventory or baseline is not what admission saw: the fenced abort. */
     Optional<StepResult<ExternalSlot>> staging(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staging,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         return Fences.staging(record, cluster)
                 .map(fence -> abort(cluster, operation, staging, fence.code().orElseThrow(), fence.message(), run));
@@ -81,7 +88,10 @@ final class FencedAbort {
      * target, the target dropped or recreated on a member): the fenced abort, before any permit.
      */
     Optional<StepResult<ExternalSlot>> staged(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staged,
+            Invocation<ExternalEvidence> run) {
         return staging(cluster, operation, staged, run);
     }
 
@@ -95,7 +105,7 @@ final class FencedAbort {
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
             DponeException drift,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (record.phase() == ExternalPhase.LOCKED) {
             run.evidence().step("fenced in LOCKED");
@@ -117,7 +127,7 @@ final class FencedAbort {
             SlotVersion<ExternalSlot> current,
             DponeErrorCode code,
             String reason,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         ExternalPhase phase = record.phase();
         if (phase != ExternalPhase.STAGING && phase != ExternalPhase.STAGED) {

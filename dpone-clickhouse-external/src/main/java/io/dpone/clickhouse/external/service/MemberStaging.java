@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
@@ -82,7 +83,7 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         MemberSession session = member.session();
         ArtifactBinding binding =
                 ((ExternalRecord) cursor.current().record()).payload().artifact();
@@ -162,7 +163,7 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            ExternalRun run,
+            Invocation<ExternalEvidence> run,
             String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
@@ -201,7 +202,7 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            ExternalRun run,
+            Invocation<ExternalEvidence> run,
             String label) {
         if (!record.mayTryAgain()) {
             // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
@@ -294,7 +295,7 @@ final class MemberStaging {
             ArtifactBinding binding,
             ExternalOperation operation,
             RecordCursor cursor,
-            ExternalRun run,
+            Invocation<ExternalEvidence> run,
             String label) {
         MemberResult ready = ready(proven, binding, cursor, run);
         if (!(ready instanceof MemberResult.Ready recorded)) {
@@ -310,7 +311,8 @@ final class MemberStaging {
         return recorded;
     }
 
-    private MemberResult ready(MemberRecord record, ArtifactBinding binding, RecordCursor cursor, ExternalRun run) {
+    private MemberResult ready(
+            MemberRecord record, ArtifactBinding binding, RecordCursor cursor, Invocation<ExternalEvidence> run) {
         if (record.stage() == MemberStage.READY) {
             return new MemberResult.Ready(cursor.current());
         }

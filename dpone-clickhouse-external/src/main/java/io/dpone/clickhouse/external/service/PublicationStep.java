@@ -12,6 +12,7 @@ import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -57,7 +58,10 @@ final class PublicationStep {
 
     /** From STAGED: the only path that can send a publication statement, and only under a fresh permit. */
     StepResult<ExternalSlot> dispatch(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staged,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) staged.record();
         Optional<Revalidation.Refusal> invalid =
                 revalidation.beforeDispatch(cluster, staged, Statements.candidate(record, settings.target()), run);
@@ -67,7 +71,7 @@ final class PublicationStep {
                     ? fenced.abort(cluster, operation, staged, refused.code().orElseThrow(), refused.message(), run)
                     : new StepResult.Concluded<>(refused);
         }
-        run.pacing().progress().step("dispatch");
+        run.waits().progress().step("dispatch");
         SlotWrites.Step<ExternalSlot> step =
                 writes.write(staged, steps.dispatching(record, ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
@@ -106,7 +110,7 @@ final class PublicationStep {
 
     /** From PUBLICATION_DISPATCHING: bind and reconcile; sends no DDL. */
     StepResult<ExternalSlot> reconcile(
-            AdmittedMembers cluster, SlotVersion<ExternalSlot> dispatching, ExternalRun run) {
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> dispatching, Invocation<ExternalEvidence> run) {
         SlotVersion<ExternalSlot> current = dispatching;
         for (int attempt = 1; ; attempt++) {
             ExternalRecord record = (ExternalRecord) current.record();
@@ -148,7 +152,7 @@ final class PublicationStep {
                     current = ((SlotWrites.Step.Advanced<ExternalSlot>) step).current();
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
-                    if (!run.pacing().pause("publication entry", attempt, settings.entryProgress())) {
+                    if (!run.waits().pause("publication entry", attempt, settings.entryProgress())) {
                         return partial(
                                 PublicationOutcome.WAITING,
                                 "the original publication entry is still running on some"
@@ -180,7 +184,8 @@ final class PublicationStep {
     }
 
     /** Binds the one entry carrying the publication token and persists it. */
-    private StepResult<ExternalSlot> bind(AdmittedMembers cluster, SlotVersion<ExternalSlot> current, ExternalRun run) {
+    private StepResult<ExternalSlot> bind(
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> current, Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         QueueBinding binding = run.queue()
                 .bind(Statements.publication(record, settings.cluster(), settings.target())

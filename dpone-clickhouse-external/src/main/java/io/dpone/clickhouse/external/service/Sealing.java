@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
@@ -68,13 +69,13 @@ final class Sealing {
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         Optional<Ending> fenced = Fences.inventory(record, cluster);
         if (fenced.isPresent()) {
             return new StepResult.Concluded<>(fenced.get());
         }
-        run.pacing().progress().step("seal");
+        run.waits().progress().step("seal");
         // Retention by this run's own holder, taken in the store operation that commits the artifact
         // and dropped in every case on the way out: a return that binds nothing (drift, a moved
         // baseline, an abort, a refusal) cannot leak it, and a concurrent worker of the same operation
@@ -89,7 +90,7 @@ final class Sealing {
                             settings.contentRowBudget(),
                             settings.maxSourceBytes(),
                             cluster.placement(),
-                            run.pacing().progress())
+                            run.waits().progress())
                     .sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), runHolder);
         } catch (DponeException refused) {
             if (!SourceRefusals.endsTheOperation(refused.code())) {
@@ -112,7 +113,7 @@ final class Sealing {
             SlotVersion<ExternalSlot> locked,
             StoredArtifact artifact,
             String runHolder,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         run.evidence().step("sealed");
         ArtifactScan.Result scan = ArtifactScan.of(artifact, ports.members(), cluster.placement());

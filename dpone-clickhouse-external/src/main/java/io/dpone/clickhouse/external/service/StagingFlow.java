@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -61,7 +62,10 @@ final class StagingFlow {
     }
 
     StepResult<ExternalSlot> stage(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staging,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         Optional<Ending> fenced = Fences.staging(record, cluster);
         if (fenced.isPresent()) {
@@ -78,7 +82,7 @@ final class StagingFlow {
         MemberResult stop = lanes.stageAll(
                 recorded.size(),
                 ports.members().concurrentMembers(),
-                run.pacing().cancellation(),
+                run.waits().cancellation(),
                 (index, cancellation) -> {
                     MemberRecord member = recorded.get(index);
                     return members.bring(
@@ -138,7 +142,10 @@ final class StagingFlow {
      * seen on the re-read); a write that did not happen keeps it for the next round.
      */
     private StepResult<ExternalSlot> staged(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, ExternalRun run) {
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> current,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         Optional<TableDefinition> candidate = candidateDefinition(cluster, record, operation.candidate());
         if (candidate.isEmpty()) {

@@ -26,6 +26,7 @@ import io.dpone.clickhouse.cluster.engine.Evidence;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
@@ -67,21 +68,21 @@ final class InternalCleanup {
     }
 
     /** Cleans up after {@code committed} until the invocation ends. */
-    Ending run(AdmittedCluster cluster, SlotVersion<AuthorityRecord> committed, Run run) {
+    Ending run(AdmittedCluster cluster, SlotVersion<AuthorityRecord> committed, Invocation<InternalEvidence> run) {
         return cleanup(cluster, run).run(committed);
     }
 
     /** The engine for one invocation, for a caller that steps it phase by phase. */
-    Cleanup<AuthorityRecord> cleanup(AdmittedCluster cluster, Run run) {
+    Cleanup<AuthorityRecord> cleanup(AdmittedCluster cluster, Invocation<InternalEvidence> run) {
         return new Cleanup<>(
                 new Driver(cluster, run), writes, ports.ddl(), ports.authority().permitMaxAge());
     }
 
     private final class Driver implements CleanupDriver<AuthorityRecord> {
         private final AdmittedCluster cluster;
-        private final Run run;
+        private final Invocation<InternalEvidence> run;
 
-        Driver(AdmittedCluster cluster, Run run) {
+        Driver(AdmittedCluster cluster, Invocation<InternalEvidence> run) {
             this.cluster = requireNonNull(cluster, "cluster is null");
             this.run = requireNonNull(run, "run is null");
         }

@@ -18,6 +18,7 @@ import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
@@ -87,7 +88,7 @@ public final class InternalPublicationService {
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        Run run = new Run(
+        Invocation<InternalEvidence> run = new Invocation<>(
                 new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(
                         ports.ddl(),
@@ -96,16 +97,17 @@ public final class InternalPublicationService {
                         settings.entryProgress(),
                         sleeper,
                         cancellation),
-                new RunEvidence(ReceiptTimes.of(timings)));
+                new InternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
-        ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
+        InternalRuntimeAdmission.Admission admission =
+                new InternalRuntimeAdmission(ports, settings, digests, random).admit(identity, run);
         Ending conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
         return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
     }
 
     /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
     public PublicationReceipt status(Optional<String> schedulerInvocationId) {
-        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
+        InternalEvidence evidence = new InternalEvidence(ReceiptTimes.ofRead());
         Optional<Ending> conclusion = status.read(
                 schedulerInvocationId.map(
                         id -> OperationIdentity.derive(settings, id, digests).operationId()),
@@ -126,7 +128,7 @@ public final class InternalPublicationService {
             OperationIdentity identity,
             SlotRead<AuthorityRecord> slot,
             PublicationSource source,
-            Run run) {
+            Invocation<InternalEvidence> run) {
         if (slot instanceof SlotRead.Present<AuthorityRecord> present) {
             present.valid().ifPresent(run.evidence()::record);
         }
@@ -152,7 +154,7 @@ public final class InternalPublicationService {
             OperationIdentity operation,
             SlotVersion<AuthorityRecord> completed,
             PublicationSource source,
-            Run run) {
+            Invocation<InternalEvidence> run) {
         OperationIdentity identity = operation.withAttemptCandidate(settings, random);
         run.waits().progress().step("staging");
         StagedCandidate staged = staging.stage(cluster, identity, source, run);
@@ -216,7 +218,7 @@ public final class InternalPublicationService {
             AuthorityRecord prepared,
             long replacedVersion,
             SlotWrite.Conflict<AuthorityRecord> conflict,
-            Run run) {
+            Invocation<InternalEvidence> run) {
         SlotWrites.Reread<AuthorityRecord> reread = writes.reread(prepared, replacedVersion);
         if (reread instanceof SlotWrites.Reread.Unproven<AuthorityRecord> unproven
                 && conflict.reason().decidedByPostRead()) {
@@ -257,7 +259,8 @@ public final class InternalPublicationService {
      * Continues this operation from its record's phase; only PREPARED can lead to a dispatch.
      * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
      */
-    private Ending resume(AdmittedCluster cluster, SlotVersion<AuthorityRecord> current, Run run) {
+    private Ending resume(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> current, Invocation<InternalEvidence> run) {
         StepResult<AuthorityRecord> result = switch (current.record().phase()) {
             case PREPARED -> publication.dispatch(cluster, current, run);
             case DISPATCHING -> publication.reconcile(cluster, current, run);

@@ -33,8 +33,8 @@ import java.util.Optional;
 
 /**
  * {@code dpone plan --live} in internal mode: what {@code publish} would do now, from the same
- * decisions it makes, and nothing else. Admission is {@link ClusterGate#survey} (the reads and
- * judgements {@link ClusterGate#admit} acts on), the slot is {@link SlotDecision}, a resumed
+ * decisions it makes, and nothing else. Admission is {@link InternalRuntimeAdmission#survey} (the reads and
+ * judgements {@link InternalRuntimeAdmission#admit} acts on), the slot is {@link SlotDecision}, a resumed
  * operation is the {@link StatusReader}'s classification (the publication and cleanup
  * classifiers), and statements are rendered by the same {@link FencedDdl} values the adapters send.
  * Sends no DDL, no probe, no bootstrap and no Keeper write. Members appear by shard and replica
@@ -69,21 +69,17 @@ final class LivePreview {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("invocation", invocation.isPresent() ? "given" : "new");
         detail.put("operation_id", identity.operationId().hex());
-        ClusterGate.Survey survey;
+        InternalRuntimeAdmission.Survey survey;
         try {
-            survey = new ClusterGate(ports, settings, digests, random)
-                    .survey(identity, new RunEvidence(ReceiptTimes.ofRead()));
+            survey = new InternalRuntimeAdmission(ports, settings, digests, random)
+                    .survey(identity, new InternalEvidence(ReceiptTimes.ofRead()));
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
         detail.put("inventory_digest", survey.cluster().inventoryDigest().hex());
         detail.put("members", members(survey, identity));
         detail.put("facade", LivePlanFields.facade(survey.facade()));
-        detail.put(
-                "capability",
-                survey.needsProof()
-                        ? "unproven for this inventory: publish sends the probe first"
-                        : "proven for this inventory by the record");
+        detail.put("capability", LivePlanFields.capability(survey.needsProof()));
         SlotRead<AuthorityRecord> slot = survey.slot().orElse(new SlotRead.Absent<>());
         detail.put("authority", authority(slot, identity));
         SlotDecision decision;
@@ -98,9 +94,11 @@ final class LivePreview {
                     settings.target().database(), identity.candidate().table() + "_<attempt>");
             List<Object> statements = new ArrayList<>();
             statements.add(setup(candidate, identity));
-            FencedDdl publication = survey.cluster().target().isPresent()
-                    ? new FencedDdl.Exchange(settings.cluster(), settings.target(), candidate)
-                    : new FencedDdl.Rename(settings.cluster(), candidate, settings.target());
+            FencedDdl publication = LivePlanFields.publication(
+                    settings.cluster(),
+                    settings.target(),
+                    candidate,
+                    survey.cluster().target().isPresent());
             statements.add(LivePlanFields.fenced("publication", publication, identity.operationId(), epoch + 1));
             if (survey.cluster().target().isPresent()) {
                 statements.add(LivePlanFields.fenced(
@@ -127,7 +125,7 @@ final class LivePreview {
     private LivePlan resume(
             SlotVersion<AuthorityRecord> current, OperationIdentity identity, Map<String, Object> detail) {
         AuthorityRecord record = current.record();
-        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
+        InternalEvidence evidence = new InternalEvidence(ReceiptTimes.ofRead());
         Ending conclusion;
         try {
             conclusion =
@@ -178,13 +176,10 @@ final class LivePreview {
     }
 
     private static LivePlan blocked(DponeException refused, Map<String, Object> detail) {
-        detail.put("next", "nothing is sent: " + refused.getMessage());
-        detail.put("statements", List.of());
-        return new LivePlan(
-                SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
+        return LivePlanFields.blocked(SCHEMA, ReplicationMode.INTERNAL, refused, detail);
     }
 
-    private List<Object> members(ClusterGate.Survey survey, OperationIdentity identity) {
+    private List<Object> members(InternalRuntimeAdmission.Survey survey, OperationIdentity identity) {
         Map<HostEndpoint, TableObservation> targets = new LinkedHashMap<>();
         for (ReplicaObservation observation : new ReplicaReader(ports.catalog(), settings.cluster())
                 .observe(survey.cluster().hosts(), settings.target(), identity.candidate())) {

@@ -20,6 +20,7 @@ import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
@@ -63,7 +64,8 @@ final class PublicationFlow {
     }
 
     /** From PREPARED: the only path that can send a publication statement, and only under a fresh permit. */
-    StepResult<AuthorityRecord> dispatch(AdmittedCluster cluster, SlotVersion<AuthorityRecord> prepared, Run run) {
+    StepResult<AuthorityRecord> dispatch(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> prepared, Invocation<InternalEvidence> run) {
         Optional<Ending> invalid = revalidation.beforeDispatch(cluster, prepared, run);
         if (invalid.isPresent()) {
             return new StepResult.Concluded<>(invalid.get());
@@ -114,7 +116,8 @@ final class PublicationFlow {
     }
 
     /** From DISPATCHING: bind and reconcile; sends no DDL. */
-    StepResult<AuthorityRecord> reconcile(AdmittedCluster cluster, SlotVersion<AuthorityRecord> dispatching, Run run) {
+    StepResult<AuthorityRecord> reconcile(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> dispatching, Invocation<InternalEvidence> run) {
         SlotVersion<AuthorityRecord> current = dispatching;
         for (int attempt = 1; ; attempt++) {
             AuthorityRecord record = current.record();
@@ -189,7 +192,7 @@ final class PublicationFlow {
 
     /** Binds the one entry carrying the publication token and persists it; seed section 4. */
     private StepResult<AuthorityRecord> bindEntry(
-            AdmittedCluster cluster, SlotVersion<AuthorityRecord> current, Run run) {
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> current, Invocation<InternalEvidence> run) {
         AuthorityRecord record = current.record();
         DdlBinding publication = record.payload().publication();
         QueueBinding binding = run.queue()
@@ -216,7 +219,7 @@ final class PublicationFlow {
     }
 
     private Ending unbound(
-            AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, RunEvidence evidence) {
+            AdmittedCluster cluster, AuthorityRecord record, QueueResolution.Cause cause, InternalEvidence evidence) {
         ClassificationNames.record(evidence, classify(cluster, record, QueueResult.UNKNOWN));
         if (cause == QueueResolution.Cause.MULTIPLE_ENTRIES) {
             // two entries are a duplicate dispatch or a collision, not a missing one: the runbook says stop and

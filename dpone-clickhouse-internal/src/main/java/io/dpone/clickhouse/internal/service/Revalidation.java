@@ -14,6 +14,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -42,7 +43,8 @@ final class Revalidation {
     }
 
     /** Empty when the dispatch CAS may be attempted now. */
-    Optional<Ending> beforeDispatch(AdmittedCluster cluster, SlotVersion<AuthorityRecord> prepared, Run run) {
+    Optional<Ending> beforeDispatch(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> prepared, Invocation<InternalEvidence> run) {
         AuthorityRecord record = prepared.record();
         AuthorityPayload payload = record.payload();
         TableRef candidate = RecordShapes.candidate(record, settings.target());

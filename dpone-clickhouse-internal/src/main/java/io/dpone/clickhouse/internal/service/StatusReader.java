@@ -81,7 +81,7 @@ final class StatusReader {
      * (the operation id of the invocation asked about) the evidence says whether the record is that
      * invocation's; without it, that step is left out.
      */
-    Optional<Ending> read(Optional<Digest> mine, RunEvidence evidence) {
+    Optional<Ending> read(Optional<Digest> mine, InternalEvidence evidence) {
         CatalogRead<ClusterInventory> inventory = ports.catalog().inventory(settings.cluster());
         if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
             throw ((CatalogRead.Unreadable<ClusterInventory>) inventory)
@@ -112,7 +112,7 @@ final class StatusReader {
         return Optional.of(conclude(cluster, current.record(), evidence));
     }
 
-    private Ending conclude(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private Ending conclude(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         TableRef candidate = RecordShapes.candidate(record, settings.target());
         if (record.phase() == AuthorityPhase.COMPLETED) {
             ClassificationNames.completed(evidence, cluster, record, replicas, settings.target());
@@ -201,13 +201,13 @@ final class StatusReader {
         };
     }
 
-    private QueueResult publicationQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private QueueResult publicationQueue(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         DdlBinding binding = record.payload().publication();
         FencedDdl statement = RecordShapes.publication(record, settings.cluster(), settings.target());
         return entryResult(cluster, binding, statement, evidence, true);
     }
 
-    private QueueResult cleanupQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private QueueResult cleanupQueue(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         DdlBinding binding = record.payload().cleanup();
         if (binding == null) {
             return QueueResult.NO_ENTRY;
@@ -224,7 +224,7 @@ final class StatusReader {
             AdmittedCluster cluster,
             DdlBinding binding,
             FencedDdl statement,
-            RunEvidence evidence,
+            InternalEvidence evidence,
             boolean isPublication) {
         BoundEntry entry;
         if (binding.entry() != null) {

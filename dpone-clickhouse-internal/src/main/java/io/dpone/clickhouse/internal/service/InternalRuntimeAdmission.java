@@ -2,29 +2,22 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.FacadeObservation;
-import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
-import io.dpone.clickhouse.cluster.authority.FacadeRules;
+import io.dpone.clickhouse.cluster.admission.RuntimeAdmission;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
-import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.CapabilityProofs;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
-import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
-import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
-import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
-import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
-import java.util.List;
+import io.dpone.spi.manifest.ReplicationMode;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,19 +28,28 @@ import java.util.Optional;
  * assertion once per inventory digest); a complete control facade on every admitted member,
  * bootstrapped or filled only through the reconciler. The capability is proven before any
  * bootstrap, so a cluster without distributed DDL fails closed with the capability code having
- * sent nothing but the harmless probe. Every refusal is a {@link DponeException}.
+ * sent nothing but the harmless probe. Every refusal is a {@link DponeException}. The checks both
+ * modes make are {@link RuntimeAdmission}'s; this class orders them and judges the internal slot.
  */
-final class ClusterGate {
+final class InternalRuntimeAdmission {
     private final PublicationPorts ports;
-    private final PublicationSettings settings;
+    private final RuntimeAdmission shared;
     private final ProtocolDigests digests;
-    private final RandomBits random;
 
-    ClusterGate(PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests, RandomBits random) {
+    InternalRuntimeAdmission(
+            PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests, RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
-        this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
-        this.random = requireNonNull(random, "random is null");
+        this.shared = new RuntimeAdmission(
+                ports.catalog(),
+                ports.ddl(),
+                ports.facades(),
+                new RuntimeAdmission.Scope(settings.cluster(), settings.target(), settings.facade()),
+                new RuntimeAdmission.ModeCodes(
+                        ReplicationMode.INTERNAL,
+                        ClusterAdmission.Blocked::code,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE),
+                random);
     }
 
     /**
@@ -70,18 +72,15 @@ final class ClusterGate {
             Map<HostEndpoint, String> serverVersions) {}
 
     /** Reads and judges only; refuses exactly as {@link #admit} would, before any mutation. */
-    Survey survey(OperationIdentity identity, RunEvidence evidence) {
-        ClusterAdmission.Admitted membership = membership(identity);
-        requirePreflight();
-        FacadeVerdict facade = observeFacade(membership, identity);
-        if (facade instanceof FacadeVerdict.Blocked blocked) {
-            throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
-        }
+    Survey survey(OperationIdentity identity, InternalEvidence evidence) {
+        ClusterAdmission.Admitted membership = shared.membership(identity.candidate());
+        shared.requirePreflight();
+        FacadeVerdict facade = shared.judgeFacade(membership, identity.targetKey());
         if (facade instanceof FacadeVerdict.Ready) {
             SlotRead<AuthorityRecord> slot = readSlot(identity);
             AdmittedCluster cluster = resumesAfterDispatch(slot, identity)
                     ? cluster(membership, evidence)
-                    : cluster(judgeTarget(membership), evidence);
+                    : cluster(shared.judgeTarget(membership), evidence);
             return new Survey(
                     cluster,
                     facade,
@@ -90,14 +89,14 @@ final class ClusterGate {
                     LivePlanFields.serverVersions(membership.members()));
         }
         return new Survey(
-                cluster(judgeTarget(membership), evidence),
+                cluster(shared.judgeTarget(membership), evidence),
                 facade,
                 Optional.empty(),
                 true,
                 LivePlanFields.serverVersions(membership.members()));
     }
 
-    Admission admit(OperationIdentity identity, Run run) {
+    Admission admit(OperationIdentity identity, Invocation<InternalEvidence> run) {
         Survey survey = survey(identity, run.evidence());
         AdmittedCluster cluster = survey.cluster();
         if (survey.slot().isPresent()) {
@@ -107,13 +106,7 @@ final class ClusterGate {
             return new Admission(cluster, survey.slot().get());
         }
         prove(cluster, run);
-        run.waits().progress().step("control facade bootstrap");
-        FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
-                .reconcile(settings.cluster(), settings.facade(), cluster.hosts(), identity.targetKey());
-        if (reconciled instanceof FacadeReconciliation.FailedClosed failed) {
-            throw new DponeException(
-                    failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
-        }
+        shared.bootstrapFacade(cluster.hosts(), identity.targetKey(), run);
         return new Admission(cluster, readSlot(identity));
     }
 
@@ -130,52 +123,11 @@ final class ClusterGate {
                         .isPresent();
     }
 
-    private ClusterAdmission.Admitted membership(OperationIdentity identity) {
-        return admitted(new StrictClusterAdmission(ports.catalog())
-                .admitMembership(settings.cluster(), settings.target(), identity.candidate()));
-    }
-
-    private static ClusterAdmission.Admitted judgeTarget(ClusterAdmission.Admitted membership) {
-        return admitted(StrictClusterAdmission.judgeTarget(membership));
-    }
-
-    private static ClusterAdmission.Admitted admitted(ClusterAdmission admission) {
-        if (admission instanceof ClusterAdmission.Blocked blocked) {
-            throw new DponeException(
-                    blocked.code(),
-                    "admission blocked: " + blocked.reason()
-                            + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")")
-                            + "; nothing was mutated");
-        }
-        return (ClusterAdmission.Admitted) admission;
-    }
-
-    private AdmittedCluster cluster(ClusterAdmission.Admitted admitted, RunEvidence evidence) {
+    private AdmittedCluster cluster(ClusterAdmission.Admitted admitted, InternalEvidence evidence) {
         AdmittedCluster cluster =
                 new AdmittedCluster(admitted.inventory(), digests.inventory(admitted.inventory()), admitted.target());
         evidence.inventory(admitted.inventory(), cluster.inventoryDigest().hex());
         return cluster;
-    }
-
-    private void requirePreflight() {
-        CatalogRead<CapabilityPreflight.Facts> facts = ports.ddl().preflight();
-        if (!(facts instanceof CatalogRead.Observed<CapabilityPreflight.Facts> observed)
-                || !observed.facts().satisfied()) {
-            throw new DponeException(
-                    DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
-                    "distributed DDL preflight failed (entry format version or queue settings column); nothing was mutated");
-        }
-    }
-
-    private FacadeVerdict observeFacade(ClusterAdmission.Admitted membership, OperationIdentity identity) {
-        CatalogRead<List<FacadeObservation>> read =
-                ports.facades().observe(settings.cluster(), settings.facade(), identity.targetKey());
-        if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
-            throw new DponeException(
-                    DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
-                    "the control facade could not be read on every member; nothing was mutated");
-        }
-        return FacadeRules.judge(settings.facade(), membership.inventory().endpoints(), observed.facts());
     }
 
     private boolean needsProof(SlotRead<AuthorityRecord> slot, AdmittedCluster cluster) {
@@ -185,17 +137,8 @@ final class ClusterGate {
         return CapabilityProofs.needsCapabilityProof(record, cluster.inventoryDigest());
     }
 
-    /** The synthetic assertion; throws the capability code unless it is proven. */
-    private void prove(AdmittedCluster cluster, Run run) {
-        run.waits().progress().step("capability assertion");
-        CapabilityVerdict verdict = new CapabilityAssertion(ports.ddl(), run.queue(), random)
-                .prove(settings.cluster(), settings.target().database(), cluster.hosts(), cluster.inventoryDigest());
-        if (verdict instanceof CapabilityVerdict.Missing missing) {
-            throw new DponeException(
-                    missing.code(),
-                    "distributed DDL capability not proven: " + missing.problem() + " (" + missing.detail()
-                            + "); no table, record or facade was mutated");
-        }
+    private void prove(AdmittedCluster cluster, Invocation<InternalEvidence> run) {
+        shared.prove(cluster.hosts(), cluster.inventoryDigest(), run);
     }
 
     private SlotRead<AuthorityRecord> readSlot(OperationIdentity identity) {
