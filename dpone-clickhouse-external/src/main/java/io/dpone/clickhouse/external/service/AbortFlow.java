@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
@@ -41,7 +42,7 @@ final class AbortFlow {
     }
 
     /** LOCKED -> ABORTED; {@code retained} is the artifact this invocation sealed and retained, or null. */
-    Flow fromLocked(
+    StepResult<SlotVersion<ExternalSlot>, Ending> fromLocked(
             SlotVersion<ExternalSlot> locked,
             ExternalOperation operation,
             DponeErrorCode code,
@@ -51,7 +52,7 @@ final class AbortFlow {
         return write(locked, List.of(), operation, code, reason, retained, run);
     }
 
-    Flow fromStaging(
+    StepResult<SlotVersion<ExternalSlot>, Ending> fromStaging(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> refused,
@@ -68,7 +69,7 @@ final class AbortFlow {
                 run.evidence());
         if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
             return claim instanceof SlotWrites.Step.Stopped stopped
-                    ? new Flow.Concluded(stopped.ending())
+                    ? new StepResult.Concluded<>(stopped.ending())
                     : stopped(
                             code, reason, "another worker of this operation advanced the record; nothing was dropped");
         }
@@ -107,7 +108,7 @@ final class AbortFlow {
                 run);
     }
 
-    private Flow write(
+    private StepResult<SlotVersion<ExternalSlot>, Ending> write(
             SlotVersion<ExternalSlot> current,
             List<MemberRecord> members,
             ExternalOperation operation,
@@ -119,16 +120,16 @@ final class AbortFlow {
         SlotWrites.Step step = writes.write(
                 current, steps.aborted(record, members, code, ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
+            return new StepResult.Concluded<>(stopped.ending());
         }
         if (!((SlotWrites.Step.Advanced) step).written()) {
-            return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+            return new StepResult.Continue<>(((SlotWrites.Step.Advanced) step).current());
         }
         if (retained != null) {
             ports.store().release(retained, operation.holder());
         }
         run.evidence().step("aborted");
-        return new Flow.Concluded(Ending.of(
+        return new StepResult.Concluded<>(Ending.of(
                 PublicationOutcome.ABORTED,
                 code,
                 reason
@@ -136,8 +137,9 @@ final class AbortFlow {
                         + " publish the target"));
     }
 
-    private static Flow stopped(DponeErrorCode code, String reason, String why) {
-        return new Flow.Concluded(Ending.of(
+    private static StepResult<SlotVersion<ExternalSlot>, Ending> stopped(
+            DponeErrorCode code, String reason, String why) {
+        return new StepResult.Concluded<>(Ending.of(
                 PublicationOutcome.UNKNOWN,
                 code,
                 reason + "; the operation could not be aborted (" + why

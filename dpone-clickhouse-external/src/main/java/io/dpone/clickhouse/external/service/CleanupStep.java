@@ -11,6 +11,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.engine.LostDrop;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -59,7 +60,8 @@ final class CleanupStep {
         this.classifications = requireNonNull(classifications, "classifications is null");
     }
 
-    Flow run(AdmittedMembers cluster, SlotVersion<ExternalSlot> committed, ExternalRun run) {
+    StepResult<SlotVersion<ExternalSlot>, Ending> run(
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> committed, ExternalRun run) {
         run.pacing().progress().step("cleanup");
         SlotVersion<ExternalSlot> current = committed;
         int drops = 0;
@@ -68,7 +70,7 @@ final class CleanupStep {
             if (record.phase() == ExternalPhase.COMPLETED) {
                 classifications.completed(
                         cluster, record, Statements.candidate(record, settings.target()), run.evidence());
-                return new Flow.Concluded(Ending.committed());
+                return new StepResult.Concluded<>(Ending.committed());
             }
             if (!record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
                 return unknown(
@@ -78,11 +80,11 @@ final class CleanupStep {
             DdlBinding cleanup = record.payload().cleanup();
             boolean lost = record.payload().cleanupLost();
             if (LostDrop.inFlight(cleanup, lost)) {
-                Flow bound = bind(current, run);
-                if (bound instanceof Flow.Concluded) {
+                StepResult<SlotVersion<ExternalSlot>, Ending> bound = bind(current, run);
+                if (bound instanceof StepResult.Concluded<?, ?>) {
                     return bound;
                 }
-                current = ((Flow.Continue) bound).current();
+                current = ((StepResult.Continue<SlotVersion<ExternalSlot>, Ending>) bound).current();
                 continue;
             }
             EntryAggregation hosts = cleanup == null || lost || cleanup.receipt() != null
@@ -113,11 +115,11 @@ final class CleanupStep {
                                         + " finish cleanup");
                     }
                     drops++;
-                    Flow dropped = drop(current, hosts, run);
-                    if (dropped instanceof Flow.Concluded) {
+                    StepResult<SlotVersion<ExternalSlot>, Ending> dropped = drop(current, hosts, run);
+                    if (dropped instanceof StepResult.Concluded<?, ?>) {
                         return dropped;
                     }
-                    current = ((Flow.Continue) dropped).current();
+                    current = ((StepResult.Continue<SlotVersion<ExternalSlot>, Ending>) dropped).current();
                     continue;
                 }
                 case WAIT_FOR_CLEANUP_ENTRY -> {
@@ -138,7 +140,7 @@ final class CleanupStep {
             }
             SlotWrites.Step step = writes.write(current, next, run.evidence());
             if (step instanceof SlotWrites.Step.Stopped stopped) {
-                return new Flow.Concluded(stopped.ending());
+                return new StepResult.Concluded<>(stopped.ending());
             }
             current = ((SlotWrites.Step.Advanced) step).current();
         }
@@ -148,7 +150,8 @@ final class CleanupStep {
      * One drop under a fresh cleanup epoch; a terminal earlier drop's receipt is persisted first. A
      * lost earlier drop (marked in the record) has no receipt: the new binding replaces it directly.
      */
-    private Flow drop(SlotVersion<ExternalSlot> current, EntryAggregation previousDrop, ExternalRun run) {
+    private StepResult<SlotVersion<ExternalSlot>, Ending> drop(
+            SlotVersion<ExternalSlot> current, EntryAggregation previousDrop, ExternalRun run) {
         SlotVersion<ExternalSlot> from = current;
         ExternalRecord record = (ExternalRecord) from.record();
         DdlBinding previous = record.payload().cleanup();
@@ -157,13 +160,13 @@ final class CleanupStep {
             SlotWrites.Step persisted = writes.write(
                     from, steps.cleanupReceipt(record, receipt, ports.clock().instant()), run.evidence());
             if (persisted instanceof SlotWrites.Step.Stopped stopped) {
-                return new Flow.Concluded(stopped.ending());
+                return new StepResult.Concluded<>(stopped.ending());
             }
             SlotWrites.Step.Advanced receipted = (SlotWrites.Step.Advanced) persisted;
             if (!receipted.written()) {
                 // another worker advanced the record (it may have opened an epoch of its own and be
                 // about to dispatch it): decide again on what it wrote, never open a second epoch over it
-                return new Flow.Continue(receipted.current());
+                return new StepResult.Continue<>(receipted.current());
             }
             from = receipted.current();
             record = (ExternalRecord) from.record();
@@ -171,11 +174,11 @@ final class CleanupStep {
         SlotWrites.Step step = writes.write(
                 from, steps.cleanupDispatching(record, ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
+            return new StepResult.Concluded<>(stopped.ending());
         }
         SlotWrites.Step.Advanced advanced = (SlotWrites.Step.Advanced) step;
         if (advanced.permit().isEmpty()) {
-            return new Flow.Continue(advanced.current());
+            return new StepResult.Continue<>(advanced.current());
         }
         run.evidence().step("cleanup dispatched");
         DdlDispatch dispatch = ports.ddl()
@@ -191,10 +194,10 @@ final class CleanupStep {
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
         }
-        return new Flow.Continue(advanced.current());
+        return new StepResult.Continue<>(advanced.current());
     }
 
-    private Flow bind(SlotVersion<ExternalSlot> current, ExternalRun run) {
+    private StepResult<SlotVersion<ExternalSlot>, Ending> bind(SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
         LostDrop.Look look = LostDrop.look(
                 run.queue(),
@@ -225,7 +228,7 @@ final class CleanupStep {
     }
 
     /** Marks the unbound drop of {@code current} lost in the record, the word every later step acts on. */
-    private Flow lost(SlotVersion<ExternalSlot> current, ExternalRun run) {
+    private StepResult<SlotVersion<ExternalSlot>, Ending> lost(SlotVersion<ExternalSlot> current, ExternalRun run) {
         return writes.write(
                         current,
                         steps.cleanupLost(
@@ -234,8 +237,8 @@ final class CleanupStep {
                 .result();
     }
 
-    private static Flow unknown(PublicationOutcome outcome, String message) {
-        return new Flow.Concluded(
+    private static StepResult<SlotVersion<ExternalSlot>, Ending> unknown(PublicationOutcome outcome, String message) {
+        return new StepResult.Concluded<>(
                 Ending.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_CLEANUP_UNKNOWN, message));
     }
 }

@@ -8,6 +8,8 @@ import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.PublicationEngine;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
@@ -58,7 +60,7 @@ public final class ExternalPublicationService {
     private final SlotWrites writes;
     private final Sealing sealing;
     private final StagingFlow staging;
-    private final PublicationStep publication;
+    private final ExternalPublicationDriver.Parts publication;
     private final CleanupStep cleanup;
     private final StatusView status;
     private final FencedAbort fenced;
@@ -76,7 +78,8 @@ public final class ExternalPublicationService {
         this.sealing = new Sealing(ports, settings, steps, writes, abort, random);
         this.staging = new StagingFlow(ports, settings, steps, writes, abort);
         this.fenced = new FencedAbort(ports, steps, writes, abort);
-        this.publication = new PublicationStep(ports, settings, steps, writes, classifications, fenced);
+        this.publication = new ExternalPublicationDriver.Parts(
+                ports, settings, steps, writes, classifications, new Revalidation(ports, classifications), fenced);
         this.cleanup = new CleanupStep(ports, settings, steps, writes, classifications);
         this.status = new StatusView(ports, settings, classifications);
         this.preview = new LivePreview(ports, settings, random, status);
@@ -264,7 +267,7 @@ public final class ExternalPublicationService {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
-            Flow flow;
+            StepResult<SlotVersion<ExternalSlot>, Ending> flow;
             try {
                 flow = step(cluster, operation, current, targetDrift, source, run);
             } catch (RuntimeException failed) {
@@ -277,10 +280,10 @@ public final class ExternalPublicationService {
                     throw fatal;
                 }
             }
-            if (flow instanceof Flow.Concluded concluded) {
+            if (flow instanceof StepResult.Concluded<SlotVersion<ExternalSlot>, Ending> concluded) {
                 return concluded.ending();
             }
-            current = ((Flow.Continue) flow).current();
+            current = ((StepResult.Continue<SlotVersion<ExternalSlot>, Ending>) flow).current();
         }
         ExternalPhase phase = ((ExternalRecord) current.record()).phase();
         return Ending.of(
@@ -292,7 +295,7 @@ public final class ExternalPublicationService {
                         + " same invocation again, or follow the runbook");
     }
 
-    private Flow step(
+    private StepResult<SlotVersion<ExternalSlot>, Ending> step(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
@@ -316,13 +319,15 @@ public final class ExternalPublicationService {
                 // idempotent: the STAGED write released it unless its answer was lost
                 ports.store().release(record.payload().artifact().sha256(), operation.holder());
                 yield fenced.staged(cluster, operation, current, run)
-                        .orElseGet(() -> publication.dispatch(cluster, operation, current, run));
+                        .orElseGet(
+                                () -> PublicationEngine.dispatch(publication.driver(cluster, operation, run), current));
             }
-            case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
+            case PUBLICATION_DISPATCHING ->
+                PublicationEngine.reconcile(publication.driver(cluster, operation, run), current);
             case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
             // through cleanup, which finds it done and reads what every member shows for the receipt
             case COMPLETED -> cleanup.run(cluster, current, run);
-            case ABORTED -> new Flow.Concluded(aborted(cluster, record, run));
+            case ABORTED -> new StepResult.Concluded<>(aborted(cluster, record, run));
         };
     }
 

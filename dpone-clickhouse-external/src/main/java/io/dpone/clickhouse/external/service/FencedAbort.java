@@ -3,6 +3,7 @@ package io.dpone.clickhouse.external.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -50,7 +51,7 @@ final class FencedAbort {
     }
 
     /** LOCKED whose bound inventory is not the admitted one: ABORTED, nothing to clean up. */
-    Optional<Flow> locked(
+    Optional<StepResult<SlotVersion<ExternalSlot>, Ending>> locked(
             AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         return Fences.inventory(record, cluster).map(fence -> {
@@ -66,7 +67,7 @@ final class FencedAbort {
     }
 
     /** STAGING whose bound inventory or baseline is not what admission saw: the fenced abort. */
-    Optional<Flow> staging(
+    Optional<StepResult<SlotVersion<ExternalSlot>, Ending>> staging(
             AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         return Fences.staging(record, cluster)
@@ -77,7 +78,7 @@ final class FencedAbort {
      * STAGED whose bound inventory or baseline is not what admission saw (a column added to the
      * target, the target dropped or recreated on a member): the fenced abort, before any permit.
      */
-    Optional<Flow> staged(
+    Optional<StepResult<SlotVersion<ExternalSlot>, Ending>> staged(
             AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
         return staging(cluster, operation, staged, run);
     }
@@ -87,7 +88,7 @@ final class FencedAbort {
      * target dropped on one member, definitions that now differ, an engine no longer admitted):
      * from LOCKED nothing was created (ABORTED); from STAGING or STAGED the exact owned cleanup.
      */
-    Flow drifted(
+    StepResult<SlotVersion<ExternalSlot>, Ending> drifted(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
@@ -108,7 +109,7 @@ final class FencedAbort {
     }
 
     /** The exact owned cleanup and ABORTED from STAGING or STAGED, or an ending that keeps the operation fenced. */
-    Flow abort(
+    StepResult<SlotVersion<ExternalSlot>, Ending> abort(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
@@ -126,7 +127,7 @@ final class FencedAbort {
         for (MemberRecord member : record.payload().members()) {
             Optional<String> unproven = unproven(cluster, member, operation, drifted);
             if (unproven.isPresent()) {
-                return new Flow.Concluded(Ending.of(
+                return new StepResult.Concluded<>(Ending.of(
                         PublicationOutcome.UNKNOWN,
                         code,
                         reason + "; the operation cannot be"
@@ -141,15 +142,15 @@ final class FencedAbort {
             SlotWrites.Step step =
                     writes.write(current, steps.withdrawn(record, ports.clock().instant()), run.evidence());
             if (step instanceof SlotWrites.Step.Stopped stopped) {
-                return new Flow.Concluded(stopped.ending());
+                return new StepResult.Concluded<>(stopped.ending());
             }
             SlotWrites.Step.Advanced advanced = (SlotWrites.Step.Advanced) step;
             if (!advanced.written()) {
                 // another worker of this operation moved it first (dispatched, withdrew or aborted): go on from there
                 boolean moved = ((ExternalRecord) advanced.current().record()).phase() != ExternalPhase.STAGED;
                 return moved
-                        ? new Flow.Continue(advanced.current())
-                        : new Flow.Concluded(Ending.of(
+                        ? new StepResult.Continue<>(advanced.current())
+                        : new StepResult.Concluded<>(Ending.of(
                                 PublicationOutcome.UNKNOWN,
                                 code,
                                 reason

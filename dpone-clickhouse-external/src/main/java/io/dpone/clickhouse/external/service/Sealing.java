@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
@@ -60,7 +61,7 @@ final class Sealing {
         this.abort = requireNonNull(abort, "abort is null");
     }
 
-    Flow toStaging(
+    StepResult<SlotVersion<ExternalSlot>, Ending> toStaging(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
@@ -69,7 +70,7 @@ final class Sealing {
         ExternalRecord record = (ExternalRecord) locked.record();
         Optional<Ending> fenced = Fences.inventory(record, cluster);
         if (fenced.isPresent()) {
-            return new Flow.Concluded(fenced.get());
+            return new StepResult.Concluded<>(fenced.get());
         }
         run.pacing().progress().step("seal");
         // Retention by this run's own holder, taken in the store operation that commits the artifact
@@ -90,20 +91,20 @@ final class Sealing {
                     .sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), runHolder);
         } catch (DponeException refused) {
             if (!SourceRefusals.endsTheOperation(refused.code())) {
-                return new Flow.Concluded(stays(refused));
+                return new StepResult.Concluded<>(stays(refused));
             }
             return abort.fromLocked(locked, operation, refused.code(), refused.getMessage(), null, run);
         }
         try {
             return bind(cluster, operation, locked, artifact, runHolder, run);
         } catch (DponeException failed) {
-            return new Flow.Concluded(stays(failed));
+            return new StepResult.Concluded<>(stays(failed));
         } finally {
             ports.store().release(artifact.sha256(), runHolder);
         }
     }
 
-    private Flow bind(
+    private StepResult<SlotVersion<ExternalSlot>, Ending> bind(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
@@ -125,11 +126,11 @@ final class Sealing {
         }
         Optional<Ending> drift = inventoryNow(record, cluster);
         if (drift.isPresent()) {
-            return new Flow.Concluded(drift.get());
+            return new StepResult.Concluded<>(drift.get());
         }
         Optional<Ending> moved = baselineNow(cluster, operation);
         if (moved.isPresent()) {
-            return new Flow.Concluded(moved.get());
+            return new StepResult.Concluded<>(moved.get());
         }
         ArtifactBinding binding = ArtifactBinding.of(
                 operation.operationId(),
@@ -159,13 +160,13 @@ final class Sealing {
                     .equals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN))) {
                 ports.store().retain(artifact.sha256(), operation.holder());
             }
-            return new Flow.Concluded(stopped.ending());
+            return new StepResult.Concluded<>(stopped.ending());
         }
         SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced) step).current();
         if (names(now, artifact)) {
             ports.store().retain(artifact.sha256(), operation.holder());
         }
-        return new Flow.Continue(now);
+        return new StepResult.Continue<>(now);
     }
 
     private static boolean names(SlotVersion<ExternalSlot> current, StoredArtifact artifact) {

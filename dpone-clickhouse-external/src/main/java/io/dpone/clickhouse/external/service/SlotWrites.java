@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.authority.SlotWrite;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.spi.error.DponeErrorCode;
@@ -29,21 +30,21 @@ final class SlotWrites {
 
     sealed interface Step {
         /** The record the next step continues from, or the ending that stopped the invocation. */
-        Flow result();
+        StepResult<SlotVersion<ExternalSlot>, Ending> result();
 
         /** The write was verified ({@code permit} present when it opened an epoch), or a re-read shows the same operation. */
         record Advanced(SlotVersion<ExternalSlot> current, Optional<DispatchPermit> permit, boolean written)
                 implements Step {
             @Override
-            public Flow result() {
-                return new Flow.Continue(current);
+            public StepResult<SlotVersion<ExternalSlot>, Ending> result() {
+                return new StepResult.Continue<>(current);
             }
         }
 
         record Stopped(Ending ending) implements Step {
             @Override
-            public Flow result() {
-                return new Flow.Concluded(ending);
+            public StepResult<SlotVersion<ExternalSlot>, Ending> result() {
+                return new StepResult.Concluded<>(ending);
             }
         }
     }

@@ -12,6 +12,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.PublicationEngine;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
@@ -47,7 +48,7 @@ public final class InternalPublicationService {
     private final RandomBits random;
     private final RecordTransitions transitions;
     private final AuthorityWrites writes;
-    private final PublicationFlow publication;
+    private final InternalPublicationDriver.Parts publication;
     private final CleanupFlow cleanup;
     private final Staging staging;
     private final StatusReader status;
@@ -63,7 +64,7 @@ public final class InternalPublicationService {
         this.writes = new AuthorityWrites(ports.authority());
         SeedReplicaStateClassifier replicaStates = SeedReplicaStateClassifier.INSTANCE;
         SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
-        this.publication = new PublicationFlow(
+        this.publication = new InternalPublicationDriver.Parts(
                 ports, settings, writes, transitions, classifier, new Revalidation(ports, settings, classifier));
         LeftoverAttemptStaging leftovers = new LeftoverAttemptStaging(ports.catalog(), settings);
         this.cleanup = new CleanupFlow(
@@ -256,8 +257,8 @@ public final class InternalPublicationService {
     private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
         StepResult<VersionedRecord, Conclusion> result =
                 switch (current.record().phase()) {
-                    case PREPARED -> publication.dispatch(cluster, current, run);
-                    case DISPATCHING -> publication.reconcile(cluster, current, run);
+                    case PREPARED -> PublicationEngine.dispatch(publication.driver(cluster, run), current);
+                    case DISPATCHING -> PublicationEngine.reconcile(publication.driver(cluster, run), current);
                     default -> new StepResult.Continue<>(current);
                 };
         if (result instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {

@@ -1,0 +1,122 @@
+package io.dpone.clickhouse.cluster.engine;
+
+import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.port.DdlDispatch;
+import java.util.Optional;
+
+/**
+ * Publication for one operation that holds the slot, written once for both modes (spec 000
+ * sections 3 steps 5-9, 4 and 5; spec 001 follows them with per-member identities): from the
+ * pre-dispatch phase, revalidate, CAS to the dispatching phase and send the one publication
+ * statement under the permit that CAS returned; from the dispatching phase, never send anything,
+ * only bind the exact entry by its token and reconcile every member with it until the commit is
+ * proven or the bounded wait ends. The mode's {@link PublicationDriver} supplies everything that
+ * differs between the modes.
+ */
+public final class PublicationEngine {
+    private PublicationEngine() {}
+
+    /** From the pre-dispatch phase: the only path that can send a publication statement, and only under a fresh permit. */
+    public static <V, E> StepResult<V, E> dispatch(PublicationDriver<V, E> driver, V prepared) {
+        Optional<StepResult<V, E>> refused = driver.revalidate(prepared);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        driver.progress("dispatch");
+        PublicationDriver.DispatchCas<V, E> cas = driver.openDispatch(prepared);
+        if (cas instanceof PublicationDriver.DispatchCas.Granted<V, E> granted) {
+            return send(driver, granted.current(), granted.permit());
+        }
+        if (cas instanceof PublicationDriver.DispatchCas.Joined<V, E> joined) {
+            // Another worker of this operation won the CAS: reconcile what it sent, never send.
+            return reconcile(driver, joined.current());
+        }
+        if (cas instanceof PublicationDriver.DispatchCas.Stopped<V, E> stopped) {
+            return new StepResult.Concluded<>(stopped.ending());
+        }
+        throw new IllegalStateException("unknown dispatch CAS result " + cas);
+    }
+
+    private static <V, E> StepResult<V, E> send(PublicationDriver<V, E> driver, V dispatching, DispatchPermit permit) {
+        driver.note("publication dispatched");
+        DdlDispatch dispatch = driver.send(dispatching, permit);
+        if (dispatch instanceof DdlDispatch.NotSent) {
+            return new StepResult.Concluded<>(
+                    driver.ending(dispatching, new PublicationDriver.PublicationEnding.NotSent()));
+        }
+        if (dispatch instanceof DdlDispatch.PermitRefused refused) {
+            if (refused.reason() != DdlDispatch.Refusal.EXPIRED) {
+                throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
+            }
+            return new StepResult.Concluded<>(
+                    driver.ending(dispatching, new PublicationDriver.PublicationEnding.PermitExpired()));
+        }
+        return reconcile(driver, dispatching);
+    }
+
+    /** From the dispatching phase: bind and reconcile; sends no DDL. */
+    public static <V, E> StepResult<V, E> reconcile(PublicationDriver<V, E> driver, V dispatching) {
+        V current = dispatching;
+        for (int attempt = 1; ; attempt++) {
+            Optional<StepResult<V, E>> outside = driver.outsideDispatching(current);
+            if (outside.isPresent()) {
+                return outside.get();
+            }
+            Optional<E> drifted = driver.fence(current);
+            if (drifted.isPresent()) {
+                return new StepResult.Concluded<>(drifted.get());
+            }
+            if (!driver.entryBound(current)) {
+                StepResult<V, E> bound = bind(driver, current);
+                if (!(bound instanceof StepResult.Continue<V, E> next)) {
+                    return bound;
+                }
+                current = next.current();
+                continue;
+            }
+            EntryAggregation hosts = driver.read(current);
+            PublicationVerdict verdict = driver.classify(current, QueueResult.of(hosts.outcome()));
+            switch (verdict.classification()) {
+                case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> {
+                    return driver.commit(current, hosts.outcome());
+                }
+                case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
+                    if (!driver.pause(attempt)) {
+                        return new StepResult.Concluded<>(
+                                driver.ending(current, new PublicationDriver.PublicationEnding.StillRunning()));
+                    }
+                }
+                case PARTIAL_TERMINAL -> {
+                    return new StepResult.Concluded<>(
+                            driver.ending(current, new PublicationDriver.PublicationEnding.TerminalPartial()));
+                }
+                case ALL_PENDING_TERMINAL_FAILURE -> {
+                    return new StepResult.Concluded<>(
+                            driver.ending(current, new PublicationDriver.PublicationEnding.AllFailed()));
+                }
+                default -> {
+                    return new StepResult.Concluded<>(
+                            driver.ending(current, new PublicationDriver.PublicationEnding.Unproven(verdict)));
+                }
+            }
+        }
+    }
+
+    /** Binds the one entry carrying the publication token and persists it (spec 000 section 4). */
+    private static <V, E> StepResult<V, E> bind(PublicationDriver<V, E> driver, V current) {
+        QueueBinding binding = driver.bind(current);
+        if (binding instanceof QueueBinding.Bound bound) {
+            return driver.persistEntry(current, bound.lookup().entry());
+        }
+        if (binding instanceof QueueBinding.Unbound unbound) {
+            driver.note("publication entry unbound: " + unbound.cause());
+            return new StepResult.Concluded<>(
+                    driver.ending(current, new PublicationDriver.PublicationEnding.Unbound(unbound.cause())));
+        }
+        throw new IllegalStateException("unknown queue binding " + binding);
+    }
+}
