@@ -65,88 +65,97 @@ final class CleanupFlow {
         this.leftovers = requireNonNull(leftovers, "leftovers is null");
     }
 
-    Conclusion run(AdmittedCluster cluster, VersionedRecord committed, Run run) {
-        run.waits().progress().step("cleanup");
-        VersionedRecord current = committed;
-        int drops = 0;
-        for (int attempt = 1; ; attempt++) {
-            AuthorityRecord record = current.record();
-            if (record.phase() == AuthorityPhase.COMPLETED) {
-                ClassificationNames.completed(run.evidence(), cluster, record, replicas, settings.target());
-                leftovers.report(record, run.evidence());
-                return Conclusion.committed();
+    /** What one invocation's cleanup carries from step to step: the drops it sent and its wait attempts. */
+    static final class Pass {
+        private int drops;
+        private int attempt;
+        private boolean started;
+
+        /** Reports the cleanup progress step once per invocation, then counts one more step. */
+        private void next(Run run) {
+            if (!started) {
+                run.waits().progress().step("cleanup");
+                started = true;
             }
-            Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "cleanup");
-            if (drifted.isPresent()) {
-                return drifted.get();
-            }
-            DdlBinding cleanup = record.payload().cleanup();
-            if (LostDrop.inFlight(cleanup, RecordTransitions.dropLost(record))) {
-                StepResult<VersionedRecord, Conclusion> bound = bindEntry(current, run);
-                if (bound instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
-                    return concluded.ending();
-                }
-                current = ((StepResult.Continue<VersionedRecord, Conclusion>) bound).current();
-                continue;
-            }
-            EntryAggregation hosts = cleanup == null || cleanup.receipt() != null || cleanup.entry() == null
-                    ? null
-                    : run.read(RecordShapes.bound(cleanup, settings.cluster()), cluster.hosts());
-            run.evidence().cleanupHosts(hosts);
-            CleanupVerdict verdict = classify(cluster, record, cleanupQueue(record, hosts), run.waits());
-            ClassificationNames.record(run.evidence(), verdict);
-            if (run.waits().cancelled() && stoppedByCancellation(verdict)) {
-                return cancelled();
-            }
-            AuthorityRecord next;
-            switch (verdict.decision()) {
-                case NOTHING_TO_CLEAN ->
-                    next = transitions.completed(record, null, ports.clock().instant());
-                case CLEANUP_VERIFIED ->
-                    next = transitions.completed(
-                            record,
-                            hosts == null ? null : hosts.outcome(),
-                            ports.clock().instant());
-                case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
-                    if (drops == MAX_DROPS_PER_RUN) {
-                        return Conclusion.of(
-                                PublicationOutcome.WAITING,
-                                DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
-                                "published on every member; cleanup is not finished after " + drops + " drops in this"
-                                        + " invocation; run the same invocation again later to finish cleanup");
-                    }
-                    drops++;
-                    StepResult<VersionedRecord, Conclusion> dropped = drop(current, hosts, run.evidence());
-                    if (dropped instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
-                        return concluded.ending();
-                    }
-                    current = ((StepResult.Continue<VersionedRecord, Conclusion>) dropped).current();
-                    continue;
-                }
-                case WAIT_FOR_CLEANUP_ENTRY -> {
-                    if (!run.waits().pause("cleanup entry", attempt, settings.entryProgress())) {
-                        return Conclusion.of(
-                                PublicationOutcome.WAITING,
-                                DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
-                                "published on every member; the original cleanup entry is still running; run the same"
-                                        + " invocation again later to finish cleanup");
-                    }
-                    continue;
-                }
-                default -> {
-                    return Conclusion.of(
-                            PublicationOutcome.UNKNOWN,
-                            DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
-                            "published on every member, but cleanup is prohibited (" + verdict.cause()
-                                    + "); the predecessor is retained; follow the runbook");
-                }
-            }
-            AuthorityWrites.Step step = writes.write(current, next, run.evidence());
-            if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-                return stopped.conclusion();
-            }
-            current = ((AuthorityWrites.Step.Advanced) step).current();
+            attempt++;
         }
+    }
+
+    /** COMPLETED: reads what every member shows for the receipt and lists other attempts' staging. */
+    Conclusion completed(AdmittedCluster cluster, VersionedRecord completed, Run run, Pass pass) {
+        pass.next(run);
+        AuthorityRecord record = completed.record();
+        ClassificationNames.completed(run.evidence(), cluster, record, replicas, settings.target());
+        leftovers.report(record, run.evidence());
+        return Conclusion.committed();
+    }
+
+    /** COMMITTED, CLEANUP_DISPATCHING or CLEANUP_PENDING: at most one drop, one bind or one record write. */
+    StepResult<VersionedRecord, Conclusion> step(AdmittedCluster cluster, VersionedRecord current, Run run, Pass pass) {
+        pass.next(run);
+        AuthorityRecord record = current.record();
+        Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "cleanup");
+        if (drifted.isPresent()) {
+            return new StepResult.Concluded<>(drifted.get());
+        }
+        DdlBinding cleanup = record.payload().cleanup();
+        if (LostDrop.inFlight(cleanup, RecordTransitions.dropLost(record))) {
+            return bindEntry(current, run);
+        }
+        EntryAggregation hosts = cleanup == null || cleanup.receipt() != null || cleanup.entry() == null
+                ? null
+                : run.read(RecordShapes.bound(cleanup, settings.cluster()), cluster.hosts());
+        run.evidence().cleanupHosts(hosts);
+        CleanupVerdict verdict = classify(cluster, record, cleanupQueue(record, hosts), run.waits());
+        ClassificationNames.record(run.evidence(), verdict);
+        if (run.waits().cancelled() && stoppedByCancellation(verdict)) {
+            return new StepResult.Concluded<>(cancelled());
+        }
+        return act(current, verdict, hosts, run, pass);
+    }
+
+    private StepResult<VersionedRecord, Conclusion> act(
+            VersionedRecord current, CleanupVerdict verdict, EntryAggregation hosts, Run run, Pass pass) {
+        AuthorityRecord record = current.record();
+        AuthorityRecord next;
+        switch (verdict.decision()) {
+            case NOTHING_TO_CLEAN ->
+                next = transitions.completed(record, null, ports.clock().instant());
+            case CLEANUP_VERIFIED ->
+                next = transitions.completed(
+                        record,
+                        hosts == null ? null : hosts.outcome(),
+                        ports.clock().instant());
+            case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
+                if (pass.drops == MAX_DROPS_PER_RUN) {
+                    return new StepResult.Concluded<>(Conclusion.of(
+                            PublicationOutcome.WAITING,
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                            "published on every member; cleanup is not finished after " + pass.drops + " drops in"
+                                    + " this invocation; run the same invocation again later to finish cleanup"));
+                }
+                pass.drops++;
+                return drop(current, hosts, run.evidence());
+            }
+            case WAIT_FOR_CLEANUP_ENTRY -> {
+                if (!run.waits().pause("cleanup entry", pass.attempt, settings.entryProgress())) {
+                    return new StepResult.Concluded<>(Conclusion.of(
+                            PublicationOutcome.WAITING,
+                            DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
+                            "published on every member; the original cleanup entry is still running; run the same"
+                                    + " invocation again later to finish cleanup"));
+                }
+                return new StepResult.Continue<>(current);
+            }
+            default -> {
+                return new StepResult.Concluded<>(Conclusion.of(
+                        PublicationOutcome.UNKNOWN,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
+                        "published on every member, but cleanup is prohibited (" + verdict.cause()
+                                + "); the predecessor is retained; follow the runbook"));
+            }
+        }
+        return writes.write(current, next, run.evidence()).result();
     }
 
     /**

@@ -251,20 +251,32 @@ public final class InternalPublicationService {
     }
 
     /**
-     * Continues this operation from its record's phase; only PREPARED can lead to a dispatch.
-     * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
+     * Continues this operation from its record's phase, one step per phase of spec 000's state
+     * machine until an ending; only PREPARED can lead to a dispatch. Reconciliation and cleanup
+     * fence themselves on inventory drift ({@link InventoryFence}).
      */
-    private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
-        StepResult<VersionedRecord, Conclusion> result =
-                switch (current.record().phase()) {
-                    case PREPARED -> PublicationEngine.dispatch(publication.driver(cluster, run), current);
-                    case DISPATCHING -> PublicationEngine.reconcile(publication.driver(cluster, run), current);
-                    default -> new StepResult.Continue<>(current);
-                };
-        if (result instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
-            return concluded.ending();
+    private Conclusion resume(AdmittedCluster cluster, VersionedRecord start, Run run) {
+        CleanupFlow.Pass cleanupPass = new CleanupFlow.Pass();
+        VersionedRecord current = start;
+        for (; ; ) {
+            StepResult<VersionedRecord, Conclusion> result = step(cluster, current, run, cleanupPass);
+            if (result instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
+                return concluded.ending();
+            }
+            if (result instanceof StepResult.Continue<VersionedRecord, Conclusion> next) {
+                current = next.current();
+            }
         }
-        return cleanup.run(cluster, ((StepResult.Continue<VersionedRecord, Conclusion>) result).current(), run);
+    }
+
+    private StepResult<VersionedRecord, Conclusion> step(
+            AdmittedCluster cluster, VersionedRecord current, Run run, CleanupFlow.Pass cleanupPass) {
+        return switch (current.record().phase()) {
+            case PREPARED -> PublicationEngine.dispatch(publication.driver(cluster, run), current);
+            case DISPATCHING -> PublicationEngine.reconcile(publication.driver(cluster, run), current);
+            case COMMITTED, CLEANUP_DISPATCHING, CLEANUP_PENDING -> cleanup.step(cluster, current, run, cleanupPass);
+            case COMPLETED -> new StepResult.Concluded<>(cleanup.completed(cluster, current, run, cleanupPass));
+        };
     }
 
     private Instant notBefore(VersionedRecord completed) {
