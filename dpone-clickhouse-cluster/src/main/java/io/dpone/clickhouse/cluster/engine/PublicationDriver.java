@@ -68,8 +68,28 @@ public interface PublicationDriver<V, E> {
     /** Waits before the next look at a running entry; false when the bounded wait is over or cancelled. */
     boolean pause(int attempt);
 
-    /** The mode's ending for {@code why}, given the record it was reached from. */
-    E ending(V current, PublicationEnding why);
+    // The mode's endings (outcome, stable code, runbook words), one per way the engine ends.
+
+    /** The publication statement provably did not reach the server; the record stays dispatching, never redispatched. */
+    E notSent();
+
+    /** The permit expired between the dispatch CAS and the send: nothing was sent. */
+    E permitExpired();
+
+    /** No single queue entry carries the publication token of {@code dispatching}. */
+    E unbound(V dispatching, QueueResolution.Cause cause);
+
+    /** The entry still runs on some members and the bounded wait ended. */
+    E stillRunning();
+
+    /** The entry finished everywhere but only some members committed. */
+    E terminalPartial();
+
+    /** The entry failed on every member and no member changed. */
+    E allFailed();
+
+    /** The evidence proves no state. */
+    E unproven(PublicationVerdict verdict);
 
     /**
      * What the CAS that opens a dispatch epoch left: a permit to send once, a record another worker of
@@ -96,42 +116,6 @@ public interface PublicationDriver<V, E> {
         record Stopped<V, E>(E ending) implements DispatchCas<V, E> {
             public Stopped {
                 requireNonNull(ending, "ending is null");
-            }
-        }
-    }
-
-    /**
-     * Why the publication engine ends an invocation; the mode's driver turns each into its own ending
-     * (outcome, stable code and runbook words), so the engine names the case once and the codes stay
-     * per mode.
-     */
-    sealed interface PublicationEnding {
-        /** The publication statement provably did not reach the server; the record is dispatching and never redispatched. */
-        record NotSent() implements PublicationEnding {}
-
-        /** The permit expired between the dispatch CAS and the send: nothing was sent. */
-        record PermitExpired() implements PublicationEnding {}
-
-        /** No single queue entry carries the publication token. */
-        record Unbound(QueueResolution.Cause cause) implements PublicationEnding {
-            public Unbound {
-                requireNonNull(cause, "cause is null");
-            }
-        }
-
-        /** The entry still runs on some members and the bounded wait ended. */
-        record StillRunning() implements PublicationEnding {}
-
-        /** The entry finished everywhere but only some members committed. */
-        record TerminalPartial() implements PublicationEnding {}
-
-        /** The entry failed on every member and no member changed. */
-        record AllFailed() implements PublicationEnding {}
-
-        /** The evidence proves no state. */
-        record Unproven(PublicationVerdict verdict) implements PublicationEnding {
-            public Unproven {
-                requireNonNull(verdict, "verdict is null");
             }
         }
     }

@@ -45,15 +45,13 @@ public final class PublicationEngine {
         driver.note("publication dispatched");
         DdlDispatch dispatch = driver.send(dispatching, permit);
         if (dispatch instanceof DdlDispatch.NotSent) {
-            return new StepResult.Concluded<>(
-                    driver.ending(dispatching, new PublicationDriver.PublicationEnding.NotSent()));
+            return new StepResult.Concluded<>(driver.notSent());
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
             if (refused.reason() != DdlDispatch.Refusal.EXPIRED) {
                 throw new IllegalStateException("a fresh permit was refused: " + refused.reason());
             }
-            return new StepResult.Concluded<>(
-                    driver.ending(dispatching, new PublicationDriver.PublicationEnding.PermitExpired()));
+            return new StepResult.Concluded<>(driver.permitExpired());
         }
         return reconcile(driver, dispatching);
     }
@@ -86,21 +84,17 @@ public final class PublicationEngine {
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
                     if (!driver.pause(attempt)) {
-                        return new StepResult.Concluded<>(
-                                driver.ending(current, new PublicationDriver.PublicationEnding.StillRunning()));
+                        return new StepResult.Concluded<>(driver.stillRunning());
                     }
                 }
                 case PARTIAL_TERMINAL -> {
-                    return new StepResult.Concluded<>(
-                            driver.ending(current, new PublicationDriver.PublicationEnding.TerminalPartial()));
+                    return new StepResult.Concluded<>(driver.terminalPartial());
                 }
                 case ALL_PENDING_TERMINAL_FAILURE -> {
-                    return new StepResult.Concluded<>(
-                            driver.ending(current, new PublicationDriver.PublicationEnding.AllFailed()));
+                    return new StepResult.Concluded<>(driver.allFailed());
                 }
                 default -> {
-                    return new StepResult.Concluded<>(
-                            driver.ending(current, new PublicationDriver.PublicationEnding.Unproven(verdict)));
+                    return new StepResult.Concluded<>(driver.unproven(verdict));
                 }
             }
         }
@@ -114,8 +108,7 @@ public final class PublicationEngine {
         }
         if (binding instanceof QueueBinding.Unbound unbound) {
             driver.note("publication entry unbound: " + unbound.cause());
-            return new StepResult.Concluded<>(
-                    driver.ending(current, new PublicationDriver.PublicationEnding.Unbound(unbound.cause())));
+            return new StepResult.Concluded<>(driver.unbound(current, unbound.cause()));
         }
         throw new IllegalStateException("unknown queue binding " + binding);
     }

@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.engine.PublicationDriver;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
@@ -186,59 +187,62 @@ final class ExternalPublicationDriver implements PublicationDriver<SlotVersion<E
     }
 
     @Override
-    public Ending ending(SlotVersion<ExternalSlot> current, PublicationEnding why) {
-        if (why instanceof PublicationEnding.Unbound) {
-            classify(current, QueueResult.UNKNOWN);
-            return partial(
-                    PublicationOutcome.UNKNOWN,
-                    "no single queue entry carries the publication token, so the publication cannot be proven;"
-                            + " nothing more was sent; follow the runbook");
-        }
-        if (why instanceof PublicationEnding.NotSent) {
-            return partial(
-                    PublicationOutcome.UNKNOWN,
-                    "the publication statement provably did not reach the server, but the record is"
-                            + " PUBLICATION_DISPATCHING and it is never redispatched; follow the runbook");
-        }
-        if (why instanceof PublicationEnding.PermitExpired) {
-            return partial(
-                    PublicationOutcome.UNKNOWN,
-                    "the dispatch permit expired before the send (this worker stalled between the dispatch CAS and"
-                            + " the send), so nothing was sent, but the record is PUBLICATION_DISPATCHING and it is"
-                            + " never redispatched; follow the runbook");
-        }
-        return afterEntry(why);
+    public Ending notSent() {
+        return partial(
+                PublicationOutcome.UNKNOWN,
+                "the publication statement provably did not reach the server, but the record is"
+                        + " PUBLICATION_DISPATCHING and it is never redispatched; follow the runbook");
     }
 
-    /** The endings read off the bound entry's state on every member. */
-    private static Ending afterEntry(PublicationEnding why) {
-        if (why instanceof PublicationEnding.StillRunning) {
-            return partial(
-                    PublicationOutcome.WAITING,
-                    "the original publication entry is still running on some members; run the same invocation"
-                            + " again later to wait for it (it is never sent again)");
-        }
-        if (why instanceof PublicationEnding.TerminalPartial) {
-            return partial(
-                    PublicationOutcome.TERMINAL_PARTIAL,
-                    "the publication entry finished on every member but only some expose their desired generation;"
-                            + " both generations are retained; follow the runbook, never repeat the exchange");
-        }
-        if (why instanceof PublicationEnding.AllFailed) {
-            return partial(
-                    PublicationOutcome.FAILED,
-                    "the publication entry failed on every member and no member changed; both generations are"
-                            + " retained for an operator");
-        }
-        if (why instanceof PublicationEnding.Unproven unproven) {
-            return partial(
-                    PublicationOutcome.UNKNOWN,
-                    "the evidence does not prove any state ("
-                            + unproven.verdict().cause()
-                            + "); no DDL and no cleanup on this evidence: restore what the cause names and run the"
-                            + " same invocation again, it reconciles read-only first (runbook: unknown)");
-        }
-        throw new IllegalStateException("unknown publication ending " + why);
+    @Override
+    public Ending permitExpired() {
+        return partial(
+                PublicationOutcome.UNKNOWN,
+                "the dispatch permit expired before the send (this worker stalled between the dispatch CAS and"
+                        + " the send), so nothing was sent, but the record is PUBLICATION_DISPATCHING and it is"
+                        + " never redispatched; follow the runbook");
+    }
+
+    @Override
+    public Ending unbound(SlotVersion<ExternalSlot> dispatching, QueueResolution.Cause cause) {
+        classify(dispatching, QueueResult.UNKNOWN);
+        return partial(
+                PublicationOutcome.UNKNOWN,
+                "no single queue entry carries the publication token, so the publication cannot be proven;"
+                        + " nothing more was sent; follow the runbook");
+    }
+
+    @Override
+    public Ending stillRunning() {
+        return partial(
+                PublicationOutcome.WAITING,
+                "the original publication entry is still running on some members; run the same invocation"
+                        + " again later to wait for it (it is never sent again)");
+    }
+
+    @Override
+    public Ending terminalPartial() {
+        return partial(
+                PublicationOutcome.TERMINAL_PARTIAL,
+                "the publication entry finished on every member but only some expose their desired generation;"
+                        + " both generations are retained; follow the runbook, never repeat the exchange");
+    }
+
+    @Override
+    public Ending allFailed() {
+        return partial(
+                PublicationOutcome.FAILED,
+                "the publication entry failed on every member and no member changed; both generations are"
+                        + " retained for an operator");
+    }
+
+    @Override
+    public Ending unproven(PublicationVerdict verdict) {
+        return partial(
+                PublicationOutcome.UNKNOWN,
+                "the evidence does not prove any state (" + verdict.cause()
+                        + "); no DDL and no cleanup on this evidence: restore what the cause names and run the"
+                        + " same invocation again, it reconciles read-only first (runbook: unknown)");
     }
 
     private static ExternalRecord own(SlotVersion<ExternalSlot> current) {

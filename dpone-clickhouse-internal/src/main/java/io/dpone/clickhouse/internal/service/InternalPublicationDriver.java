@@ -184,64 +184,34 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Conclusion ending(VersionedRecord current, PublicationEnding why) {
-        if (why instanceof PublicationEnding.Unbound unbound) {
-            return unbound(current.record(), unbound.cause());
-        }
-        if (why instanceof PublicationEnding.Unproven unproven) {
-            return unknown(unproven.verdict());
-        }
-        if (why instanceof PublicationEnding.PermitExpired) {
-            run.evidence().step("publication not sent: the dispatch permit expired");
-            return unresolved(
-                    PublicationOutcome.UNKNOWN,
-                    "the dispatch permit expired before the send: this worker stalled longer than the permit's bound ("
-                            + PermitLifetime.maxAge(settings.ddlTaskTimeoutSeconds())
-                                    .toSeconds()
-                            + " s) between the dispatch CAS and the send, so it sent nothing; the record is DISPATCHING"
-                            + " and V1 never redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\"");
-        }
-        if (why instanceof PublicationEnding.NotSent) {
-            return unresolved(
-                    PublicationOutcome.UNKNOWN,
-                    "the publication statement provably did not reach the server, but the record is DISPATCHING and V1"
-                            + " never redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\"");
-        }
-        return afterEntry(why);
+    public Conclusion notSent() {
+        return unresolved(
+                PublicationOutcome.UNKNOWN,
+                "the publication statement provably did not reach the server, but the record is DISPATCHING and V1"
+                        + " never redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\"");
     }
 
-    /** The endings read off the bound entry's state on every member. */
-    private static Conclusion afterEntry(PublicationEnding why) {
-        if (why instanceof PublicationEnding.StillRunning) {
-            return unresolved(
-                    PublicationOutcome.WAITING,
-                    "the original publication entry is still running on some members; run the same invocation again"
-                            + " later to wait for it (it is never sent again)");
-        }
-        if (why instanceof PublicationEnding.TerminalPartial) {
-            return Conclusion.of(
-                    PublicationOutcome.TERMINAL_PARTIAL,
-                    DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED,
-                    "the publication entry finished on every member but only some committed; both generations"
-                            + " are retained; follow the runbook, never repeat the exchange");
-        }
-        if (why instanceof PublicationEnding.AllFailed) {
-            return unresolved(
-                    PublicationOutcome.FAILED,
-                    "the publication entry failed on every member and no member changed; both generations"
-                            + " are retained for an operator");
-        }
-        throw new IllegalStateException("unknown publication ending " + why);
+    @Override
+    public Conclusion permitExpired() {
+        run.evidence().step("publication not sent: the dispatch permit expired");
+        return unresolved(
+                PublicationOutcome.UNKNOWN,
+                "the dispatch permit expired before the send: this worker stalled longer than the permit's bound ("
+                        + PermitLifetime.maxAge(settings.ddlTaskTimeoutSeconds())
+                                .toSeconds()
+                        + " s) between the dispatch CAS and the send, so it sent nothing; the record is DISPATCHING"
+                        + " and V1 never redispatches; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\"");
     }
 
-    private Conclusion unbound(AuthorityRecord record, QueueResolution.Cause cause) {
+    @Override
+    public Conclusion unbound(VersionedRecord dispatching, QueueResolution.Cause cause) {
         if (cause == QueueResolution.Cause.CANCELLED) {
             return unresolved(
                     PublicationOutcome.WAITING,
                     "cancelled while waiting for the publication entry to become visible; nothing more was sent;"
                             + " run the same invocation again to reconcile it (it is never sent again)");
         }
-        ClassificationNames.record(run.evidence(), verdict(record, QueueResult.UNKNOWN));
+        ClassificationNames.record(run.evidence(), verdict(dispatching.record(), QueueResult.UNKNOWN));
         if (cause == QueueResolution.Cause.MULTIPLE_ENTRIES) {
             // two entries are a duplicate dispatch or a collision, not a missing one: the runbook says stop and
             // escalate
@@ -255,6 +225,36 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
                 PublicationOutcome.UNKNOWN,
                 "no single queue entry carries the publication token, so the publication cannot be proven;"
                         + " nothing more was sent; follow the runbook section \"" + RUNBOOK_NO_ENTRY + "\"");
+    }
+
+    @Override
+    public Conclusion stillRunning() {
+        return unresolved(
+                PublicationOutcome.WAITING,
+                "the original publication entry is still running on some members; run the same invocation again"
+                        + " later to wait for it (it is never sent again)");
+    }
+
+    @Override
+    public Conclusion terminalPartial() {
+        return Conclusion.of(
+                PublicationOutcome.TERMINAL_PARTIAL,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED,
+                "the publication entry finished on every member but only some committed; both generations"
+                        + " are retained; follow the runbook, never repeat the exchange");
+    }
+
+    @Override
+    public Conclusion allFailed() {
+        return unresolved(
+                PublicationOutcome.FAILED,
+                "the publication entry failed on every member and no member changed; both generations"
+                        + " are retained for an operator");
+    }
+
+    @Override
+    public Conclusion unproven(PublicationVerdict verdict) {
+        return unknown(verdict);
     }
 
     private PublicationVerdict verdict(AuthorityRecord record, QueueResult queueResult) {
