@@ -1,8 +1,8 @@
 package io.dpone.clickhouse.cluster.engine;
 
-import static java.util.Objects.requireNonNull;
-
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
@@ -19,12 +19,11 @@ import java.util.Optional;
  * facts, record builder, stable codes and inventory fence. One instance serves one invocation; it
  * holds that invocation's admitted members and evidence.
  *
- * @param <V> the mode's record version (what a CAS expects)
- * @param <E> the mode's ending
+ * @param <R> the mode's record schema
  */
-public interface PublicationDriver<V, E> {
+public interface PublicationDriver<R extends SlotRecord> {
     /** The checks right before the dispatch CAS; a result present ends or redirects this step. */
-    Optional<StepResult<V, E>> revalidate(V prepared);
+    Optional<StepResult<R>> revalidate(SlotVersion<R> prepared);
 
     /** Reports the progress step {@code name} to the caller's listener. */
     void progress(String name);
@@ -32,38 +31,41 @@ public interface PublicationDriver<V, E> {
     /** Adds one line to the invocation's evidence. */
     void note(String step);
 
-    /** The one CAS from the pre-dispatch phase to the dispatching phase, opening an epoch. */
-    DispatchCas<V, E> openDispatch(V prepared);
+    /**
+     * The one CAS from the pre-dispatch phase to the dispatching phase, opening an epoch: a permit
+     * when this write opened it, none when a re-read shows another worker of the operation did.
+     */
+    SlotWrites.Step<R> openDispatch(SlotVersion<R> prepared);
 
     /** Sends the one publication statement the record names, under {@code permit}. */
-    DdlDispatch send(V dispatching, DispatchPermit permit);
+    DdlDispatch send(SlotVersion<R> dispatching, DispatchPermit permit);
 
     /**
      * Empty while {@code current} is in the dispatching phase; otherwise where the step goes: the
      * next phase's record, or an ending for a record the dispatch CAS never moved.
      */
-    Optional<StepResult<V, E>> outsideDispatching(V current);
+    Optional<StepResult<R>> outsideDispatching(SlotVersion<R> current);
 
     /** The mode's inventory fence: an ending when the members changed since the record was bound. */
-    Optional<E> fence(V dispatching);
+    Optional<Ending> fence(SlotVersion<R> dispatching);
 
     /** Whether the record already names the queue entry carrying its publication token. */
-    boolean entryBound(V dispatching);
+    boolean entryBound(SlotVersion<R> dispatching);
 
     /** Looks for the one queue entry carrying the publication token. */
-    QueueBinding bind(V dispatching);
+    QueueBinding bind(SlotVersion<R> dispatching);
 
     /** Persists the bound entry in the record (one CAS). */
-    StepResult<V, E> persistEntry(V dispatching, BoundEntry entry);
+    StepResult<R> persistEntry(SlotVersion<R> dispatching, BoundEntry entry);
 
     /** Reads every host's state of the bound entry and keeps it as evidence. */
-    EntryAggregation read(V dispatching);
+    EntryAggregation read(SlotVersion<R> dispatching);
 
     /** Classifies what every member shows with {@code queue}, keeping the classification as evidence. */
-    PublicationVerdict classify(V dispatching, QueueResult queue);
+    PublicationVerdict classify(SlotVersion<R> dispatching, QueueResult queue);
 
     /** Persists the proven commit and its per-host receipt (one CAS). */
-    StepResult<V, E> commit(V dispatching, QueueStatus outcome);
+    StepResult<R> commit(SlotVersion<R> dispatching, QueueStatus outcome);
 
     /** Waits before the next look at a running entry; false when the bounded wait is over or cancelled. */
     boolean pause(int attempt);
@@ -71,52 +73,23 @@ public interface PublicationDriver<V, E> {
     // The mode's endings (outcome, stable code, runbook words), one per way the engine ends.
 
     /** The publication statement provably did not reach the server; the record stays dispatching, never redispatched. */
-    E notSent();
+    Ending notSent();
 
     /** The permit expired between the dispatch CAS and the send: nothing was sent. */
-    E permitExpired();
+    Ending permitExpired();
 
     /** No single queue entry carries the publication token of {@code dispatching}. */
-    E unbound(V dispatching, QueueResolution.Cause cause);
+    Ending unbound(SlotVersion<R> dispatching, QueueResolution.Cause cause);
 
     /** The entry still runs on some members and the bounded wait ended. */
-    E stillRunning();
+    Ending stillRunning();
 
     /** The entry finished everywhere but only some members committed. */
-    E terminalPartial();
+    Ending terminalPartial();
 
     /** The entry failed on every member and no member changed. */
-    E allFailed();
+    Ending allFailed();
 
     /** The evidence proves no state. */
-    E unproven(PublicationVerdict verdict);
-
-    /**
-     * What the CAS that opens a dispatch epoch left: a permit to send once, a record another worker of
-     * the operation wrote (reconcile what it sent, never send), or the ending that stopped the
-     * invocation.
-     *
-     * @param <V> the mode's record version
-     * @param <E> the mode's ending
-     */
-    sealed interface DispatchCas<V, E> {
-        record Granted<V, E>(V current, DispatchPermit permit) implements DispatchCas<V, E> {
-            public Granted {
-                requireNonNull(current, "current is null");
-                requireNonNull(permit, "permit is null");
-            }
-        }
-
-        record Joined<V, E>(V current) implements DispatchCas<V, E> {
-            public Joined {
-                requireNonNull(current, "current is null");
-            }
-        }
-
-        record Stopped<V, E>(E ending) implements DispatchCas<V, E> {
-            public Stopped {
-                requireNonNull(ending, "ending is null");
-            }
-        }
-    }
+    Ending unproven(PublicationVerdict verdict);
 }

@@ -1,6 +1,8 @@
 package io.dpone.clickhouse.cluster.engine;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
@@ -21,27 +23,27 @@ public final class PublicationEngine {
     private PublicationEngine() {}
 
     /** From the pre-dispatch phase: the only path that can send a publication statement, and only under a fresh permit. */
-    public static <V, E> StepResult<V, E> dispatch(PublicationDriver<V, E> driver, V prepared) {
-        Optional<StepResult<V, E>> refused = driver.revalidate(prepared);
+    public static <R extends SlotRecord> StepResult<R> dispatch(PublicationDriver<R> driver, SlotVersion<R> prepared) {
+        Optional<StepResult<R>> refused = driver.revalidate(prepared);
         if (refused.isPresent()) {
             return refused.get();
         }
         driver.progress("dispatch");
-        PublicationDriver.DispatchCas<V, E> cas = driver.openDispatch(prepared);
-        if (cas instanceof PublicationDriver.DispatchCas.Granted<V, E> granted) {
-            return send(driver, granted.current(), granted.permit());
-        }
-        if (cas instanceof PublicationDriver.DispatchCas.Joined<V, E> joined) {
-            // Another worker of this operation won the CAS: reconcile what it sent, never send.
-            return reconcile(driver, joined.current());
-        }
-        if (cas instanceof PublicationDriver.DispatchCas.Stopped<V, E> stopped) {
+        SlotWrites.Step<R> cas = driver.openDispatch(prepared);
+        if (cas instanceof SlotWrites.Step.Stopped<R> stopped) {
             return new StepResult.Concluded<>(stopped.ending());
+        }
+        if (cas instanceof SlotWrites.Step.Advanced<R> advanced) {
+            // Without a permit another worker of this operation won the CAS: reconcile what it sent, never send.
+            return advanced.permit()
+                    .map(permit -> send(driver, advanced.current(), permit))
+                    .orElseGet(() -> reconcile(driver, advanced.current()));
         }
         throw new IllegalStateException("unknown dispatch CAS result " + cas);
     }
 
-    private static <V, E> StepResult<V, E> send(PublicationDriver<V, E> driver, V dispatching, DispatchPermit permit) {
+    private static <R extends SlotRecord> StepResult<R> send(
+            PublicationDriver<R> driver, SlotVersion<R> dispatching, DispatchPermit permit) {
         driver.note("publication dispatched");
         DdlDispatch dispatch = driver.send(dispatching, permit);
         if (dispatch instanceof DdlDispatch.NotSent) {
@@ -57,20 +59,21 @@ public final class PublicationEngine {
     }
 
     /** From the dispatching phase: bind and reconcile; sends no DDL. */
-    public static <V, E> StepResult<V, E> reconcile(PublicationDriver<V, E> driver, V dispatching) {
-        V current = dispatching;
+    public static <R extends SlotRecord> StepResult<R> reconcile(
+            PublicationDriver<R> driver, SlotVersion<R> dispatching) {
+        SlotVersion<R> current = dispatching;
         for (int attempt = 1; ; attempt++) {
-            Optional<StepResult<V, E>> outside = driver.outsideDispatching(current);
+            Optional<StepResult<R>> outside = driver.outsideDispatching(current);
             if (outside.isPresent()) {
                 return outside.get();
             }
-            Optional<E> drifted = driver.fence(current);
+            Optional<Ending> drifted = driver.fence(current);
             if (drifted.isPresent()) {
                 return new StepResult.Concluded<>(drifted.get());
             }
             if (!driver.entryBound(current)) {
-                StepResult<V, E> bound = bind(driver, current);
-                if (!(bound instanceof StepResult.Continue<V, E> next)) {
+                StepResult<R> bound = bind(driver, current);
+                if (!(bound instanceof StepResult.Continue<R> next)) {
                     return bound;
                 }
                 current = next.current();
@@ -101,7 +104,7 @@ public final class PublicationEngine {
     }
 
     /** Binds the one entry carrying the publication token and persists it (spec 000 section 4). */
-    private static <V, E> StepResult<V, E> bind(PublicationDriver<V, E> driver, V current) {
+    private static <R extends SlotRecord> StepResult<R> bind(PublicationDriver<R> driver, SlotVersion<R> current) {
         QueueBinding binding = driver.bind(current);
         if (binding instanceof QueueBinding.Bound bound) {
             return driver.persistEntry(current, bound.lookup().entry());

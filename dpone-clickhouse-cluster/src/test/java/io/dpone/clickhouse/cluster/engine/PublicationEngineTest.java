@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.Permits;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotVersions;
 import io.dpone.clickhouse.cluster.contract.ContractFixtures;
+import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassification;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
@@ -17,6 +22,8 @@ import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,12 +42,12 @@ class PublicationEngineTest {
     @Test
     void aGrantedCasSendsOnceThenReconcilesToTheCommit() {
         Scripted driver = new Scripted();
-        driver.cas = new PublicationDriver.DispatchCas.Granted<>("DISPATCHING", PERMIT);
+        driver.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         driver.classification = PublicationClassification.COMMIT_PROVEN_PROCEED_TO_CLEANUP;
 
-        StepResult<String, String> result = PublicationEngine.dispatch(driver, "PREPARED");
+        StepResult<Phase> result = PublicationEngine.dispatch(driver, at("PREPARED"));
 
-        assertEquals(new StepResult.Continue<String, String>("COMMITTED"), result);
+        assertEquals(new StepResult.Continue<Phase>(at("COMMITTED")), result);
         assertEquals(
                 List.of(
                         "revalidate",
@@ -63,12 +70,12 @@ class PublicationEngineTest {
     @Test
     void aCasAnotherWorkerWonIsReconciledAndNeverSent() {
         Scripted driver = new Scripted();
-        driver.cas = new PublicationDriver.DispatchCas.Joined<>("DISPATCHING");
+        driver.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.empty(), false);
         driver.classification = PublicationClassification.IN_PROGRESS;
 
-        StepResult<String, String> result = PublicationEngine.dispatch(driver, "PREPARED");
+        StepResult<Phase> result = PublicationEngine.dispatch(driver, at("PREPARED"));
 
-        assertEquals(new StepResult.Concluded<String, String>("still running"), result);
+        assertEquals(new StepResult.Concluded<Phase>(ending("still running")), result);
         assertEquals(
                 0, driver.calls.stream().filter(call -> call.startsWith("send")).count(), driver.calls.toString());
         assertEquals(
@@ -79,37 +86,38 @@ class PublicationEngineTest {
     @Test
     void aRefusedRevalidationAttemptsNoCas() {
         Scripted driver = new Scripted();
-        driver.refusal = Optional.of(new StepResult.Concluded<>("refused"));
+        driver.refusal = Optional.of(new StepResult.Concluded<>(ending("refused")));
 
         assertEquals(
-                new StepResult.Concluded<String, String>("refused"), PublicationEngine.dispatch(driver, "PREPARED"));
+                new StepResult.Concluded<Phase>(ending("refused")), PublicationEngine.dispatch(driver, at("PREPARED")));
         assertEquals(List.of("revalidate"), driver.calls);
     }
 
     @Test
     void aStatementThatProvablyDidNotLeaveEndsWithoutReconciling() {
         Scripted driver = new Scripted();
-        driver.cas = new PublicationDriver.DispatchCas.Granted<>("DISPATCHING", PERMIT);
+        driver.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         driver.dispatch = new DdlDispatch.NotSent("q", "refused connection");
 
         assertEquals(
-                new StepResult.Concluded<String, String>("not sent"), PublicationEngine.dispatch(driver, "PREPARED"));
+                new StepResult.Concluded<Phase>(ending("not sent")),
+                PublicationEngine.dispatch(driver, at("PREPARED")));
         assertEquals("send", driver.calls.get(driver.calls.size() - 1));
     }
 
     @Test
     void onlyAnExpiredPermitEndsTheStepAnyOtherRefusalOfAFreshPermitIsADefect() {
         Scripted expired = new Scripted();
-        expired.cas = new PublicationDriver.DispatchCas.Granted<>("DISPATCHING", PERMIT);
+        expired.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         expired.dispatch = new DdlDispatch.PermitRefused(DdlDispatch.Refusal.EXPIRED);
         assertEquals(
-                new StepResult.Concluded<String, String>("permit expired"),
-                PublicationEngine.dispatch(expired, "PREPARED"));
+                new StepResult.Concluded<Phase>(ending("permit expired")),
+                PublicationEngine.dispatch(expired, at("PREPARED")));
 
         Scripted spent = new Scripted();
-        spent.cas = new PublicationDriver.DispatchCas.Granted<>("DISPATCHING", PERMIT);
+        spent.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         spent.dispatch = new DdlDispatch.PermitRefused(DdlDispatch.Refusal.ALREADY_SPENT);
-        assertThrows(IllegalStateException.class, () -> PublicationEngine.dispatch(spent, "PREPARED"));
+        assertThrows(IllegalStateException.class, () -> PublicationEngine.dispatch(spent, at("PREPARED")));
     }
 
     @Test
@@ -117,9 +125,9 @@ class PublicationEngineTest {
         Scripted driver = new Scripted();
         driver.binding = new QueueBinding.Unbound(QueueResolution.Cause.MULTIPLE_ENTRIES);
 
-        StepResult<String, String> result = PublicationEngine.reconcile(driver, "DISPATCHING");
+        StepResult<Phase> result = PublicationEngine.reconcile(driver, at("DISPATCHING"));
 
-        assertEquals(new StepResult.Concluded<String, String>("unbound MULTIPLE_ENTRIES"), result);
+        assertEquals(new StepResult.Concluded<Phase>(ending("unbound MULTIPLE_ENTRIES")), result);
         assertEquals(
                 List.of("outside", "fence", "bind", "note publication entry unbound: MULTIPLE_ENTRIES"), driver.calls);
     }
@@ -127,11 +135,11 @@ class PublicationEngineTest {
     @Test
     void theFenceStopsReconciliationBeforeAnyQueueRead() {
         Scripted driver = new Scripted();
-        driver.drift = Optional.of("drifted");
+        driver.drift = Optional.of(ending("drifted"));
 
         assertEquals(
-                new StepResult.Concluded<String, String>("drifted"),
-                PublicationEngine.reconcile(driver, "DISPATCHING"));
+                new StepResult.Concluded<Phase>(ending("drifted")),
+                PublicationEngine.reconcile(driver, at("DISPATCHING")));
         assertEquals(List.of("outside", "fence"), driver.calls);
     }
 
@@ -145,25 +153,56 @@ class PublicationEngineTest {
             Scripted driver = new Scripted();
             driver.classification = classification;
             assertEquals(
-                    new StepResult.Concluded<String, String>(ending),
-                    PublicationEngine.reconcile(driver, "BOUND"),
+                    new StepResult.Concluded<Phase>(ending(ending)),
+                    PublicationEngine.reconcile(driver, at("BOUND")),
                     classification.name());
         });
     }
 
+    /** A record that is only its phase name; "BOUND" stands for DISPATCHING with its entry persisted. */
+    record Phase(String phaseName) implements SlotRecord {
+        @Override
+        public Digest targetKey() {
+            return ContractFixtures.TARGET_KEY;
+        }
+
+        @Override
+        public Digest operationId() {
+            return ContractFixtures.OPERATION;
+        }
+
+        @Override
+        public FenceToken fenceToken() {
+            return ContractFixtures.FENCE;
+        }
+
+        @Override
+        public long dispatchEpoch() {
+            return 1;
+        }
+    }
+
+    private static SlotVersion<Phase> at(String phase) {
+        return SlotVersions.at(new Phase(phase), 1);
+    }
+
+    private static Ending ending(String message) {
+        return Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, message);
+    }
+
     /** Records every call; the record is its phase name, "BOUND" once the entry is persisted. */
-    private static final class Scripted implements PublicationDriver<String, String> {
+    private static final class Scripted implements PublicationDriver<PublicationEngineTest.Phase> {
         final List<String> calls = new ArrayList<>();
-        Optional<StepResult<String, String>> refusal = Optional.empty();
-        DispatchCas<String, String> cas;
+        Optional<StepResult<Phase>> refusal = Optional.empty();
+        SlotWrites.Step<Phase> cas;
         DdlDispatch dispatch = new DdlDispatch.Sent("q", new DdlDispatch.InitiatorAnswer.Acknowledged());
-        Optional<String> drift = Optional.empty();
+        Optional<Ending> drift = Optional.empty();
         QueueBinding binding = new QueueBinding.Bound(new QueueLookup.Bound(
                 new BoundEntry("c", "query-0000000001", ContractFixtures.TARGET_KEY, "token"), "digest", "query"));
         PublicationClassification classification = PublicationClassification.IN_PROGRESS;
 
         @Override
-        public Optional<StepResult<String, String>> revalidate(String prepared) {
+        public Optional<StepResult<Phase>> revalidate(SlotVersion<Phase> prepared) {
             calls.add("revalidate");
             return refusal;
         }
@@ -179,20 +218,21 @@ class PublicationEngineTest {
         }
 
         @Override
-        public DispatchCas<String, String> openDispatch(String prepared) {
+        public SlotWrites.Step<Phase> openDispatch(SlotVersion<Phase> prepared) {
             calls.add("openDispatch");
             return cas;
         }
 
         @Override
-        public DdlDispatch send(String dispatching, DispatchPermit permit) {
+        public DdlDispatch send(SlotVersion<Phase> dispatching, DispatchPermit permit) {
             calls.add("send");
             return dispatch;
         }
 
         @Override
-        public Optional<StepResult<String, String>> outsideDispatching(String current) {
-            if (current.equals("DISPATCHING") || current.equals("BOUND")) {
+        public Optional<StepResult<Phase>> outsideDispatching(SlotVersion<Phase> current) {
+            if (current.record().phaseName().equals("DISPATCHING")
+                    || current.record().phaseName().equals("BOUND")) {
                 calls.add("outside");
                 return Optional.empty();
             }
@@ -200,30 +240,30 @@ class PublicationEngineTest {
         }
 
         @Override
-        public Optional<String> fence(String dispatching) {
+        public Optional<Ending> fence(SlotVersion<Phase> dispatching) {
             calls.add("fence");
             return drift;
         }
 
         @Override
-        public boolean entryBound(String dispatching) {
-            return dispatching.equals("BOUND");
+        public boolean entryBound(SlotVersion<Phase> dispatching) {
+            return dispatching.record().phaseName().equals("BOUND");
         }
 
         @Override
-        public QueueBinding bind(String dispatching) {
+        public QueueBinding bind(SlotVersion<Phase> dispatching) {
             calls.add("bind");
             return binding;
         }
 
         @Override
-        public StepResult<String, String> persistEntry(String dispatching, BoundEntry entry) {
+        public StepResult<Phase> persistEntry(SlotVersion<Phase> dispatching, BoundEntry entry) {
             calls.add("persistEntry");
-            return new StepResult.Continue<>("BOUND");
+            return new StepResult.Continue<>(at("BOUND"));
         }
 
         @Override
-        public EntryAggregation read(String dispatching) {
+        public EntryAggregation read(SlotVersion<Phase> dispatching) {
             calls.add("read");
             QueueStatus status = classification == PublicationClassification.IN_PROGRESS
                     ? QueueStatus.IN_PROGRESS
@@ -232,7 +272,7 @@ class PublicationEngineTest {
         }
 
         @Override
-        public PublicationVerdict classify(String dispatching, QueueResult queue) {
+        public PublicationVerdict classify(SlotVersion<Phase> dispatching, QueueResult queue) {
             calls.add("classify");
             return new PublicationVerdict(
                     classification,
@@ -243,9 +283,9 @@ class PublicationEngineTest {
         }
 
         @Override
-        public StepResult<String, String> commit(String dispatching, QueueStatus outcome) {
+        public StepResult<Phase> commit(SlotVersion<Phase> dispatching, QueueStatus outcome) {
             calls.add("commit " + outcome);
-            return new StepResult.Continue<>("COMMITTED");
+            return new StepResult.Continue<>(at("COMMITTED"));
         }
 
         @Override
@@ -255,38 +295,38 @@ class PublicationEngineTest {
         }
 
         @Override
-        public String notSent() {
-            return "not sent";
+        public Ending notSent() {
+            return ending("not sent");
         }
 
         @Override
-        public String permitExpired() {
-            return "permit expired";
+        public Ending permitExpired() {
+            return ending("permit expired");
         }
 
         @Override
-        public String unbound(String dispatching, QueueResolution.Cause cause) {
-            return "unbound " + cause;
+        public Ending unbound(SlotVersion<Phase> dispatching, QueueResolution.Cause cause) {
+            return ending("unbound " + cause);
         }
 
         @Override
-        public String stillRunning() {
-            return "still running";
+        public Ending stillRunning() {
+            return ending("still running");
         }
 
         @Override
-        public String terminalPartial() {
-            return "terminal partial";
+        public Ending terminalPartial() {
+            return ending("terminal partial");
         }
 
         @Override
-        public String allFailed() {
-            return "all failed";
+        public Ending allFailed() {
+            return ending("all failed");
         }
 
         @Override
-        public String unproven(PublicationVerdict verdict) {
-            return "unproven " + verdict.classification();
+        public Ending unproven(PublicationVerdict verdict) {
+            return ending("unproven " + verdict.classification());
         }
     }
 }

@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.cluster.engine.Evidence;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
@@ -34,7 +35,7 @@ import java.util.Optional;
  * a digest; the DDL correlation tokens appear as they are (the queue's {@code log_comment}). Used by
  * one thread.
  */
-final class ExternalEvidence {
+final class ExternalEvidence implements Evidence<ExternalSlot> {
     static final String FENCE_DOMAIN = "dpone.clickhouse.cluster-external.fence-token-digest.v1";
     private final Map<HostEndpoint, ClusterMember> members = new LinkedHashMap<>();
     private String inventoryDigest;
@@ -59,7 +60,8 @@ final class ExternalEvidence {
         inventoryDigest = digest.map(Digest::hex).orElse(null);
     }
 
-    synchronized void record(SlotVersion<ExternalSlot> current) {
+    @Override
+    public synchronized void record(SlotVersion<ExternalSlot> current) {
         record = current;
     }
 
@@ -77,7 +79,8 @@ final class ExternalEvidence {
         publicationHosts = aggregation;
     }
 
-    void cleanupHosts(EntryAggregation aggregation) {
+    @Override
+    public void cleanupHosts(EntryAggregation aggregation) {
         cleanupHosts = aggregation;
     }
 
@@ -86,7 +89,8 @@ final class ExternalEvidence {
         times.readAt(now);
     }
 
-    synchronized void step(String name) {
+    @Override
+    public synchronized void step(String name) {
         steps.add(name);
     }
 

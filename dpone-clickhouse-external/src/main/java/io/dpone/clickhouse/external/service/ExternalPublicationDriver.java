@@ -11,7 +11,9 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationDriver;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -29,13 +31,13 @@ import java.util.Optional;
  * generation; every other post-dispatch ending is CLICKHOUSE_CLUSTER_EXTERNAL_PUBLICATION_PARTIAL
  * and never authorizes cleanup.
  */
-final class ExternalPublicationDriver implements PublicationDriver<SlotVersion<ExternalSlot>, Ending> {
+final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot> {
     /** What every invocation's driver shares; built once per service. */
     record Parts(
             ExternalPorts ports,
             ExternalSettings settings,
             RecordSteps steps,
-            SlotWrites writes,
+            SlotWrites<ExternalSlot> writes,
             Classifications classifications,
             Revalidation revalidation,
             FencedAbort fenced) {
@@ -70,7 +72,7 @@ final class ExternalPublicationDriver implements PublicationDriver<SlotVersion<E
     }
 
     @Override
-    public Optional<StepResult<SlotVersion<ExternalSlot>, Ending>> revalidate(SlotVersion<ExternalSlot> staged) {
+    public Optional<StepResult<ExternalSlot>> revalidate(SlotVersion<ExternalSlot> staged) {
         return parts.revalidation()
                 .beforeDispatch(cluster, staged, Statements.candidate(own(staged), settings.target()), run)
                 .map(refusal -> refusal.fenced()
@@ -96,20 +98,10 @@ final class ExternalPublicationDriver implements PublicationDriver<SlotVersion<E
     }
 
     @Override
-    public DispatchCas<SlotVersion<ExternalSlot>, Ending> openDispatch(SlotVersion<ExternalSlot> staged) {
+    public SlotWrites.Step<ExternalSlot> openDispatch(SlotVersion<ExternalSlot> staged) {
         ExternalRecord next =
                 parts.steps().dispatching(own(staged), parts.ports().clock().instant());
-        SlotWrites.Step step = parts.writes().write(staged, next, run.evidence());
-        if (step instanceof SlotWrites.Step.Advanced advanced) {
-            return advanced.permit()
-                    .<DispatchCas<SlotVersion<ExternalSlot>, Ending>>map(
-                            permit -> new DispatchCas.Granted<>(advanced.current(), permit))
-                    .orElseGet(() -> new DispatchCas.Joined<>(advanced.current()));
-        }
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new DispatchCas.Stopped<>(stopped.ending());
-        }
-        throw new IllegalStateException("unknown write step " + step);
+        return parts.writes().write(staged, next, run.evidence());
     }
 
     @Override
@@ -120,8 +112,7 @@ final class ExternalPublicationDriver implements PublicationDriver<SlotVersion<E
     }
 
     @Override
-    public Optional<StepResult<SlotVersion<ExternalSlot>, Ending>> outsideDispatching(
-            SlotVersion<ExternalSlot> current) {
+    public Optional<StepResult<ExternalSlot>> outsideDispatching(SlotVersion<ExternalSlot> current) {
         return own(current).phase() == ExternalPhase.PUBLICATION_DISPATCHING
                 ? Optional.empty()
                 : Optional.of(new StepResult.Continue<>(current));
@@ -151,8 +142,7 @@ final class ExternalPublicationDriver implements PublicationDriver<SlotVersion<E
     }
 
     @Override
-    public StepResult<SlotVersion<ExternalSlot>, Ending> persistEntry(
-            SlotVersion<ExternalSlot> dispatching, BoundEntry entry) {
+    public StepResult<ExternalSlot> persistEntry(SlotVersion<ExternalSlot> dispatching, BoundEntry entry) {
         ExternalRecord next = parts.steps()
                 .publicationBound(own(dispatching), entry, parts.ports().clock().instant());
         return parts.writes().write(dispatching, next, run.evidence()).result();
@@ -174,8 +164,7 @@ final class ExternalPublicationDriver implements PublicationDriver<SlotVersion<E
     }
 
     @Override
-    public StepResult<SlotVersion<ExternalSlot>, Ending> commit(
-            SlotVersion<ExternalSlot> dispatching, QueueStatus outcome) {
+    public StepResult<ExternalSlot> commit(SlotVersion<ExternalSlot> dispatching, QueueStatus outcome) {
         ExternalRecord next = parts.steps()
                 .committed(own(dispatching), outcome, parts.ports().clock().instant());
         return parts.writes().write(dispatching, next, run.evidence()).result();

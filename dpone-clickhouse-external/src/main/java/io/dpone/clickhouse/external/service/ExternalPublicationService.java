@@ -8,7 +8,9 @@ import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationEngine;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
@@ -57,11 +59,11 @@ public final class ExternalPublicationService {
     private final ExternalSettings settings;
     private final RandomBits random;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final Sealing sealing;
     private final StagingFlow staging;
     private final ExternalPublicationDriver.Parts publication;
-    private final CleanupStep cleanup;
+    private final ExternalCleanup cleanup;
     private final StatusView status;
     private final FencedAbort fenced;
     private final LivePreview preview;
@@ -71,7 +73,12 @@ public final class ExternalPublicationService {
         this.settings = requireNonNull(settings, "settings is null");
         this.random = requireNonNull(random, "random is null");
         this.steps = new RecordSteps(random);
-        this.writes = new SlotWrites(ports.authority());
+        // the same operation: an external record of the writer's operation and fence
+        this.writes = new SlotWrites<>(
+                ports.authority(),
+                (seen, mine) -> seen instanceof ExternalRecord record
+                        && record.operationId().equals(mine.operationId())
+                        && record.fenceToken().equals(mine.fenceToken()));
         AbortFlow abort = new AbortFlow(ports, steps, writes);
         Classifications classifications =
                 new Classifications(new ReplicaReader(ports.catalog(), settings.cluster()), settings.target());
@@ -80,7 +87,7 @@ public final class ExternalPublicationService {
         this.fenced = new FencedAbort(ports, steps, writes, abort);
         this.publication = new ExternalPublicationDriver.Parts(
                 ports, settings, steps, writes, classifications, new Revalidation(ports, classifications), fenced);
-        this.cleanup = new CleanupStep(ports, settings, steps, writes, classifications);
+        this.cleanup = new ExternalCleanup(ports, settings, steps, writes, classifications);
         this.status = new StatusView(ports, settings, classifications);
         this.preview = new LivePreview(ports, settings, random, status);
     }
@@ -233,7 +240,7 @@ public final class ExternalPublicationService {
             return writes.sameOperation(locked)
                     .map(mine -> resume(cluster, operation, mine, Optional.empty(), source, run))
                     .orElseThrow(() -> new DponeException(
-                            SlotWrites.code(conflict.reason()),
+                            conflict.code(),
                             "another worker took the target slot first (" + conflict.reason() + "); nothing was done"));
         }
         SlotVersion<ExternalSlot> verified = ((SlotWrite.Verified<ExternalSlot>) taken).verified();
@@ -267,7 +274,7 @@ public final class ExternalPublicationService {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
-            StepResult<SlotVersion<ExternalSlot>, Ending> flow;
+            StepResult<ExternalSlot> flow;
             try {
                 flow = step(cluster, operation, current, targetDrift, source, run);
             } catch (RuntimeException failed) {
@@ -280,10 +287,10 @@ public final class ExternalPublicationService {
                     throw fatal;
                 }
             }
-            if (flow instanceof StepResult.Concluded<SlotVersion<ExternalSlot>, Ending> concluded) {
+            if (flow instanceof StepResult.Concluded<ExternalSlot> concluded) {
                 return concluded.ending();
             }
-            current = ((StepResult.Continue<SlotVersion<ExternalSlot>, Ending>) flow).current();
+            current = ((StepResult.Continue<ExternalSlot>) flow).current();
         }
         ExternalPhase phase = ((ExternalRecord) current.record()).phase();
         return Ending.of(
@@ -295,7 +302,7 @@ public final class ExternalPublicationService {
                         + " same invocation again, or follow the runbook");
     }
 
-    private StepResult<SlotVersion<ExternalSlot>, Ending> step(
+    private StepResult<ExternalSlot> step(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,

@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.external.service;
 
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.receipt.EvidenceScope;
 import io.dpone.spi.receipt.EvidenceStatus;

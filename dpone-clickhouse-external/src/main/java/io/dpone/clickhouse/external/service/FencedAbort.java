@@ -3,6 +3,8 @@ package io.dpone.clickhouse.external.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -40,10 +42,10 @@ import java.util.Optional;
 final class FencedAbort {
     private final ExternalPorts ports;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final AbortFlow abort;
 
-    FencedAbort(ExternalPorts ports, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
+    FencedAbort(ExternalPorts ports, RecordSteps steps, SlotWrites<ExternalSlot> writes, AbortFlow abort) {
         this.ports = requireNonNull(ports, "ports is null");
         this.steps = requireNonNull(steps, "steps is null");
         this.writes = requireNonNull(writes, "writes is null");
@@ -51,7 +53,7 @@ final class FencedAbort {
     }
 
     /** LOCKED whose bound inventory is not the admitted one: ABORTED, nothing to clean up. */
-    Optional<StepResult<SlotVersion<ExternalSlot>, Ending>> locked(
+    Optional<StepResult<ExternalSlot>> locked(
             AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         return Fences.inventory(record, cluster).map(fence -> {
@@ -67,7 +69,7 @@ final class FencedAbort {
     }
 
     /** STAGING whose bound inventory or baseline is not what admission saw: the fenced abort. */
-    Optional<StepResult<SlotVersion<ExternalSlot>, Ending>> staging(
+    Optional<StepResult<ExternalSlot>> staging(
             AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         return Fences.staging(record, cluster)
@@ -78,7 +80,7 @@ final class FencedAbort {
      * STAGED whose bound inventory or baseline is not what admission saw (a column added to the
      * target, the target dropped or recreated on a member): the fenced abort, before any permit.
      */
-    Optional<StepResult<SlotVersion<ExternalSlot>, Ending>> staged(
+    Optional<StepResult<ExternalSlot>> staged(
             AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
         return staging(cluster, operation, staged, run);
     }
@@ -88,7 +90,7 @@ final class FencedAbort {
      * target dropped on one member, definitions that now differ, an engine no longer admitted):
      * from LOCKED nothing was created (ABORTED); from STAGING or STAGED the exact owned cleanup.
      */
-    StepResult<SlotVersion<ExternalSlot>, Ending> drifted(
+    StepResult<ExternalSlot> drifted(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
@@ -109,7 +111,7 @@ final class FencedAbort {
     }
 
     /** The exact owned cleanup and ABORTED from STAGING or STAGED, or an ending that keeps the operation fenced. */
-    StepResult<SlotVersion<ExternalSlot>, Ending> abort(
+    StepResult<ExternalSlot> abort(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
@@ -139,12 +141,12 @@ final class FencedAbort {
         }
         SlotVersion<ExternalSlot> staging = current;
         if (phase == ExternalPhase.STAGED) {
-            SlotWrites.Step step =
+            SlotWrites.Step<ExternalSlot> step =
                     writes.write(current, steps.withdrawn(record, ports.clock().instant()), run.evidence());
-            if (step instanceof SlotWrites.Step.Stopped stopped) {
+            if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
                 return new StepResult.Concluded<>(stopped.ending());
             }
-            SlotWrites.Step.Advanced advanced = (SlotWrites.Step.Advanced) step;
+            SlotWrites.Step.Advanced<ExternalSlot> advanced = (SlotWrites.Step.Advanced<ExternalSlot>) step;
             if (!advanced.written()) {
                 // another worker of this operation moved it first (dispatched, withdrew or aborted): go on from there
                 boolean moved = ((ExternalRecord) advanced.current().record()).phase() != ExternalPhase.STAGED;

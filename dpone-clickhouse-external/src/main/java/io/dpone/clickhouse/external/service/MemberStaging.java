@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.AgeBound;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
@@ -53,7 +55,7 @@ import java.util.function.UnaryOperator;
 final class MemberStaging {
     private final ExternalSettings settings;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final Clock clock;
     private final Supplier<AgeBound> ageBounds;
 
@@ -61,7 +63,7 @@ final class MemberStaging {
     MemberStaging(
             ExternalSettings settings,
             RecordSteps steps,
-            SlotWrites writes,
+            SlotWrites<ExternalSlot> writes,
             Clock clock,
             Supplier<AgeBound> ageBounds) {
         this.settings = requireNonNull(settings, "settings is null");
@@ -167,9 +169,10 @@ final class MemberStaging {
         // loading or proving that very table) makes this one stop before anything is dropped, and one
         // that decided earlier fails its next write instead. The drop names the attempt, a name only the
         // recorded UUID ever held: a drop sent late removes that table or nothing.
-        SlotWrites.Step claim = cursor.write(latest -> steps.member(latest, record, clock.instant()), run.evidence());
-        if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
-            return claim instanceof SlotWrites.Step.Stopped stopped
+        SlotWrites.Step<ExternalSlot> claim =
+                cursor.write(latest -> steps.member(latest, record, clock.instant()), run.evidence());
+        if (!(claim instanceof SlotWrites.Step.Advanced<ExternalSlot> claimed) || !claimed.written()) {
+            return claim instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                     ? new MemberResult.Stopped(stopped.ending())
                     : stopped(
                             label
@@ -217,9 +220,10 @@ final class MemberStaging {
         // The CREATE's age counts from before the write that records its UUID: a successor waits it out
         // before sweeping this operation's attempts, so a CREATE sent at all lands before that sweep
         AgeBound createBound = ageBounds.get();
-        SlotWrites.Step step = cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
-        if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {
-            return step instanceof SlotWrites.Step.Stopped stopped
+        SlotWrites.Step<ExternalSlot> step =
+                cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
+        if (!(step instanceof SlotWrites.Step.Advanced<ExternalSlot> advanced) || !advanced.written()) {
+            return step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                     ? new MemberResult.Stopped(stopped.ending())
                     : stopped("another worker of this operation advanced the record; run again");
         }
@@ -310,12 +314,12 @@ final class MemberStaging {
         if (record.stage() == MemberStage.READY) {
             return new MemberResult.Ready(cursor.current());
         }
-        SlotWrites.Step step = cursor.write(
+        SlotWrites.Step<ExternalSlot> step = cursor.write(
                 latest -> steps.member(latest, record.ready(binding.contentDigest()), clock.instant()), run.evidence());
-        if (step instanceof SlotWrites.Step.Advanced advanced && advanced.written()) {
+        if (step instanceof SlotWrites.Step.Advanced<ExternalSlot> advanced && advanced.written()) {
             return new MemberResult.Ready(advanced.current());
         }
-        return step instanceof SlotWrites.Step.Stopped stopped
+        return step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                 ? new MemberResult.Stopped(stopped.ending())
                 : stopped("another worker of this operation advanced the record; run again");
     }

@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalRecord;

@@ -6,6 +6,8 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
@@ -42,7 +44,7 @@ final class Sealing {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final AbortFlow abort;
     private final RandomBits random;
 
@@ -50,7 +52,7 @@ final class Sealing {
             ExternalPorts ports,
             ExternalSettings settings,
             RecordSteps steps,
-            SlotWrites writes,
+            SlotWrites<ExternalSlot> writes,
             AbortFlow abort,
             RandomBits random) {
         this.random = requireNonNull(random, "random is null");
@@ -61,7 +63,7 @@ final class Sealing {
         this.abort = requireNonNull(abort, "abort is null");
     }
 
-    StepResult<SlotVersion<ExternalSlot>, Ending> toStaging(
+    StepResult<ExternalSlot> toStaging(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
@@ -104,7 +106,7 @@ final class Sealing {
         }
     }
 
-    private StepResult<SlotVersion<ExternalSlot>, Ending> bind(
+    private StepResult<ExternalSlot> bind(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
@@ -145,7 +147,7 @@ final class Sealing {
                         member.row().replicaNumber(),
                         cluster.targetUuids().get(member.endpoint())))
                 .toList();
-        SlotWrites.Step step = writes.write(
+        SlotWrites.Step<ExternalSlot> step = writes.write(
                 locked,
                 steps.staging(
                         record,
@@ -154,7 +156,7 @@ final class Sealing {
                         members,
                         ports.clock().instant()),
                 run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
+        if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
             if (stopped.ending()
                     .code()
                     .equals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN))) {
@@ -162,7 +164,7 @@ final class Sealing {
             }
             return new StepResult.Concluded<>(stopped.ending());
         }
-        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced) step).current();
+        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced<ExternalSlot>) step).current();
         if (names(now, artifact)) {
             ports.store().retain(artifact.sha256(), operation.holder());
         }

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
@@ -39,12 +41,17 @@ final class StagingFlow {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final MemberStaging members;
     private final AbortFlow abort;
     private final MemberLanes lanes = new MemberLanes();
 
-    StagingFlow(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
+    StagingFlow(
+            ExternalPorts ports,
+            ExternalSettings settings,
+            RecordSteps steps,
+            SlotWrites<ExternalSlot> writes,
+            AbortFlow abort) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.steps = requireNonNull(steps, "steps is null");
@@ -53,7 +60,7 @@ final class StagingFlow {
         this.members = new MemberStaging(settings, steps, writes, ports.clock(), ports.authority()::startAgeBound);
     }
 
-    StepResult<SlotVersion<ExternalSlot>, Ending> stage(
+    StepResult<ExternalSlot> stage(
             AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         Optional<Ending> fenced = Fences.staging(record, cluster);
@@ -130,7 +137,7 @@ final class StagingFlow {
      * once a STAGED record is verified (this worker's write, or another worker's of the operation
      * seen on the re-read); a write that did not happen keeps it for the next round.
      */
-    private StepResult<SlotVersion<ExternalSlot>, Ending> staged(
+    private StepResult<ExternalSlot> staged(
             AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, ExternalRun run) {
         ExternalRecord record = (ExternalRecord) current.record();
         Optional<TableDefinition> candidate = candidateDefinition(cluster, record, operation.candidate());
@@ -141,12 +148,12 @@ final class StagingFlow {
                     "the catalog does not show exactly the recorded candidate, with one definition, on every member;"
                             + " nothing was published"));
         }
-        SlotWrites.Step step = writes.write(
+        SlotWrites.Step<ExternalSlot> step = writes.write(
                 current, steps.staged(record, candidate.get(), ports.clock().instant()), run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
+        if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }
-        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced) step).current();
+        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced<ExternalSlot>) step).current();
         if (((ExternalRecord) now.record()).phase() != ExternalPhase.STAGED) {
             // not written, and the re-read shows this operation still STAGING: keep the artifact, go round again
             return new StepResult.Continue<>(now);

@@ -2,12 +2,12 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.FacadeObservation;
 import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
 import io.dpone.clickhouse.cluster.authority.FacadeRules;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
 import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
@@ -54,7 +54,7 @@ final class ClusterGate {
      * The admitted cluster and the slot as read once the facade is complete. The capability is
      * proven for the cluster's inventory digest: by this run, or by the slot's recorded proof.
      */
-    record Admission(AdmittedCluster cluster, AuthorityRead slot) {}
+    record Admission(AdmittedCluster cluster, SlotRead<AuthorityRecord> slot) {}
 
     /**
      * Everything admission decides before it would send anything, read only: the admitted cluster,
@@ -65,7 +65,7 @@ final class ClusterGate {
     record Survey(
             AdmittedCluster cluster,
             FacadeVerdict facade,
-            Optional<AuthorityRead> slot,
+            Optional<SlotRead<AuthorityRecord>> slot,
             boolean needsProof,
             Map<HostEndpoint, String> serverVersions) {}
 
@@ -78,7 +78,7 @@ final class ClusterGate {
             throw new DponeException(blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
         }
         if (facade instanceof FacadeVerdict.Ready) {
-            AuthorityRead slot = readSlot(identity);
+            SlotRead<AuthorityRecord> slot = readSlot(identity);
             AdmittedCluster cluster = resumesAfterDispatch(slot, identity)
                     ? cluster(membership, evidence)
                     : cluster(judgeTarget(membership), evidence);
@@ -121,10 +121,10 @@ final class ClusterGate {
      * An operation that already dispatched resumes with a target that may be mid-swap by design: its
      * target is judged by the reconciliation classifier, not by the admission rules.
      */
-    private static boolean resumesAfterDispatch(AuthorityRead slot, OperationIdentity identity) {
-        return slot instanceof AuthorityRead.Present present
+    private static boolean resumesAfterDispatch(SlotRead<AuthorityRecord> slot, OperationIdentity identity) {
+        return slot instanceof SlotRead.Present<AuthorityRecord> present
                 && present.valid()
-                        .map(VersionedRecord::record)
+                        .map(SlotVersion<AuthorityRecord>::record)
                         .filter(record -> record.operationId().equals(identity.operationId()))
                         .filter(record -> record.phase() != AuthorityPhase.PREPARED)
                         .isPresent();
@@ -178,9 +178,9 @@ final class ClusterGate {
         return FacadeRules.judge(settings.facade(), membership.inventory().endpoints(), observed.facts());
     }
 
-    private boolean needsProof(AuthorityRead slot, AdmittedCluster cluster) {
-        Optional<AuthorityRecord> record = slot instanceof AuthorityRead.Present present
-                ? present.valid().map(VersionedRecord::record)
+    private boolean needsProof(SlotRead<AuthorityRecord> slot, AdmittedCluster cluster) {
+        Optional<AuthorityRecord> record = slot instanceof SlotRead.Present<AuthorityRecord> present
+                ? present.valid().map(SlotVersion<AuthorityRecord>::record)
                 : Optional.empty();
         return CapabilityProofs.needsCapabilityProof(record, cluster.inventoryDigest());
     }
@@ -198,9 +198,9 @@ final class ClusterGate {
         }
     }
 
-    private AuthorityRead readSlot(OperationIdentity identity) {
-        AuthorityRead slot = ports.authority().readVersioned(identity.targetKey());
-        if (slot instanceof AuthorityRead.Unavailable unavailable) {
+    private SlotRead<AuthorityRecord> readSlot(OperationIdentity identity) {
+        SlotRead<AuthorityRecord> slot = ports.authority().readVersioned(identity.targetKey());
+        if (slot instanceof SlotRead.Unavailable<AuthorityRecord> unavailable) {
             throw new DponeException(unavailable.code(), "the authority slot could not be read; nothing was mutated");
         }
         return slot;

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
@@ -16,7 +16,9 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationDriver;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
@@ -31,7 +33,7 @@ import java.util.Optional;
  * statement, the replica facts the classifier reads, {@link InventoryFence}, and the codes
  * CLICKHOUSE_CLUSTER_DDL_UNRESOLVED / TERMINAL_MIXED with the runbook sections they point at.
  */
-final class InternalPublicationDriver implements PublicationDriver<VersionedRecord, Conclusion> {
+final class InternalPublicationDriver implements PublicationDriver<AuthorityRecord> {
     /** The title of the runbook section (docs/runbook/operator-recovery.md) for an unbound DISPATCHING record. */
     static final String RUNBOOK_NO_ENTRY = "A DISPATCHING record without a queue entry";
 
@@ -41,7 +43,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     record Parts(
             PublicationPorts ports,
             PublicationSettings settings,
-            AuthorityWrites writes,
+            SlotWrites<AuthorityRecord> writes,
             RecordTransitions transitions,
             PublicationClassifier classifier,
             Revalidation revalidation) {
@@ -74,8 +76,8 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Optional<StepResult<VersionedRecord, Conclusion>> revalidate(VersionedRecord prepared) {
-        Optional<Conclusion> invalid = parts.revalidation().beforeDispatch(cluster, prepared, run);
+    public Optional<StepResult<AuthorityRecord>> revalidate(SlotVersion<AuthorityRecord> prepared) {
+        Optional<Ending> invalid = parts.revalidation().beforeDispatch(cluster, prepared, run);
         if (invalid.isEmpty() && run.waits().cancelled()) {
             invalid = Optional.of(cancelledBeforeDispatch());
         }
@@ -93,24 +95,14 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public DispatchCas<VersionedRecord, Conclusion> openDispatch(VersionedRecord prepared) {
+    public SlotWrites.Step<AuthorityRecord> openDispatch(SlotVersion<AuthorityRecord> prepared) {
         AuthorityRecord next = parts.transitions()
                 .dispatching(prepared.record(), parts.ports().clock().instant());
-        AuthorityWrites.Step step = parts.writes().write(prepared, next, run.evidence());
-        if (step instanceof AuthorityWrites.Step.Advanced advanced) {
-            return advanced.permit()
-                    .<DispatchCas<VersionedRecord, Conclusion>>map(
-                            permit -> new DispatchCas.Granted<>(advanced.current(), permit))
-                    .orElseGet(() -> new DispatchCas.Joined<>(advanced.current()));
-        }
-        if (step instanceof AuthorityWrites.Step.Stopped stopped) {
-            return new DispatchCas.Stopped<>(stopped.conclusion());
-        }
-        throw new IllegalStateException("unknown write step " + step);
+        return parts.writes().write(prepared, next, run.evidence());
     }
 
     @Override
-    public DdlDispatch send(VersionedRecord dispatching, DispatchPermit permit) {
+    public DdlDispatch send(SlotVersion<AuthorityRecord> dispatching, DispatchPermit permit) {
         return parts.ports()
                 .ddl()
                 .dispatch(
@@ -118,11 +110,11 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Optional<StepResult<VersionedRecord, Conclusion>> outsideDispatching(VersionedRecord current) {
+    public Optional<StepResult<AuthorityRecord>> outsideDispatching(SlotVersion<AuthorityRecord> current) {
         AuthorityPhase phase = current.record().phase();
         if (phase == AuthorityPhase.PREPARED) {
             // The dispatch CAS did not apply (refused, not sent, or another writer's no-op): nothing was sent.
-            return Optional.of(new StepResult.Concluded<>(Conclusion.of(
+            return Optional.of(new StepResult.Concluded<>(Ending.of(
                     PublicationOutcome.PREPARED,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                     "the dispatch CAS did not apply; no publication statement was sent; run again to continue")));
@@ -131,17 +123,17 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Optional<Conclusion> fence(VersionedRecord dispatching) {
+    public Optional<Ending> fence(SlotVersion<AuthorityRecord> dispatching) {
         return InventoryFence.check(cluster, dispatching.record(), "reconciliation");
     }
 
     @Override
-    public boolean entryBound(VersionedRecord dispatching) {
+    public boolean entryBound(SlotVersion<AuthorityRecord> dispatching) {
         return dispatching.record().payload().publication().entry() != null;
     }
 
     @Override
-    public QueueBinding bind(VersionedRecord dispatching) {
+    public QueueBinding bind(SlotVersion<AuthorityRecord> dispatching) {
         AuthorityRecord record = dispatching.record();
         return run.queue()
                 .bind(RecordShapes.publication(record, settings.cluster(), settings.target())
@@ -149,7 +141,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public StepResult<VersionedRecord, Conclusion> persistEntry(VersionedRecord dispatching, BoundEntry entry) {
+    public StepResult<AuthorityRecord> persistEntry(SlotVersion<AuthorityRecord> dispatching, BoundEntry entry) {
         AuthorityRecord next = parts.transitions()
                 .publicationBound(
                         dispatching.record(), entry, parts.ports().clock().instant());
@@ -157,7 +149,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public EntryAggregation read(VersionedRecord dispatching) {
+    public EntryAggregation read(SlotVersion<AuthorityRecord> dispatching) {
         EntryAggregation hosts = run.read(
                 RecordShapes.bound(dispatching.record().payload().publication(), settings.cluster()), cluster.hosts());
         run.evidence().publicationHosts(hosts);
@@ -165,14 +157,14 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public PublicationVerdict classify(VersionedRecord dispatching, QueueResult queue) {
+    public PublicationVerdict classify(SlotVersion<AuthorityRecord> dispatching, QueueResult queue) {
         PublicationVerdict verdict = verdict(dispatching.record(), queue);
         ClassificationNames.record(run.evidence(), verdict);
         return verdict;
     }
 
     @Override
-    public StepResult<VersionedRecord, Conclusion> commit(VersionedRecord dispatching, QueueStatus outcome) {
+    public StepResult<AuthorityRecord> commit(SlotVersion<AuthorityRecord> dispatching, QueueStatus outcome) {
         AuthorityRecord next = parts.transitions()
                 .committed(dispatching.record(), outcome, parts.ports().clock().instant());
         return parts.writes().write(dispatching, next, run.evidence()).result();
@@ -184,7 +176,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Conclusion notSent() {
+    public Ending notSent() {
         return unresolved(
                 PublicationOutcome.UNKNOWN,
                 "the publication statement provably did not reach the server, but the record is DISPATCHING and V1"
@@ -192,7 +184,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Conclusion permitExpired() {
+    public Ending permitExpired() {
         run.evidence().step("publication not sent: the dispatch permit expired");
         return unresolved(
                 PublicationOutcome.UNKNOWN,
@@ -204,7 +196,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Conclusion unbound(VersionedRecord dispatching, QueueResolution.Cause cause) {
+    public Ending unbound(SlotVersion<AuthorityRecord> dispatching, QueueResolution.Cause cause) {
         if (cause == QueueResolution.Cause.CANCELLED) {
             return unresolved(
                     PublicationOutcome.WAITING,
@@ -228,7 +220,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Conclusion stillRunning() {
+    public Ending stillRunning() {
         return unresolved(
                 PublicationOutcome.WAITING,
                 "the original publication entry is still running on some members; run the same invocation again"
@@ -236,8 +228,8 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Conclusion terminalPartial() {
-        return Conclusion.of(
+    public Ending terminalPartial() {
+        return Ending.of(
                 PublicationOutcome.TERMINAL_PARTIAL,
                 DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED,
                 "the publication entry finished on every member but only some committed; both generations"
@@ -245,7 +237,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Conclusion allFailed() {
+    public Ending allFailed() {
         return unresolved(
                 PublicationOutcome.FAILED,
                 "the publication entry failed on every member and no member changed; both generations"
@@ -253,7 +245,7 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
     }
 
     @Override
-    public Conclusion unproven(PublicationVerdict verdict) {
+    public Ending unproven(PublicationVerdict verdict) {
         return unknown(verdict);
     }
 
@@ -268,24 +260,24 @@ final class InternalPublicationDriver implements PublicationDriver<VersionedReco
                         queueResult));
     }
 
-    private static Conclusion unresolved(PublicationOutcome outcome, String message) {
-        return Conclusion.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, message);
+    private static Ending unresolved(PublicationOutcome outcome, String message) {
+        return Ending.of(outcome, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, message);
     }
 
     /** Cancelled after PREPARED and before the dispatch CAS: nothing was or will be sent by this invocation. */
-    static Conclusion cancelledBeforeDispatch() {
-        return Conclusion.of(
+    static Ending cancelledBeforeDispatch() {
+        return Ending.of(
                 PublicationOutcome.PREPARED,
                 DponeErrorCode.PUBLICATION_CANCELLED,
                 "cancelled before dispatch; no publication statement was sent; run the same invocation again to"
                         + " revalidate and continue");
     }
 
-    static Conclusion unknown(PublicationVerdict verdict) {
+    static Ending unknown(PublicationVerdict verdict) {
         DponeErrorCode code = verdict.cause() == null
                 ? DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED
                 : verdict.cause().code();
-        return Conclusion.of(
+        return Ending.of(
                 PublicationOutcome.UNKNOWN,
                 code,
                 "the evidence does not prove any state ("

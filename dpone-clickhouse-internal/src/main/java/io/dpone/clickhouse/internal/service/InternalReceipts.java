@@ -1,5 +1,6 @@
 package io.dpone.clickhouse.internal.service;
 
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.receipt.EvidenceScope;
 import io.dpone.spi.receipt.EvidenceStatus;
@@ -16,7 +17,7 @@ final class InternalReceipts {
     private InternalReceipts() {}
 
     /** Runtime receipts are always {@code runtime}/{@code UNVERIFIED}: execution cannot self-certify. */
-    static PublicationReceipt of(String operationId, Conclusion conclusion, RunEvidence evidence) {
+    static PublicationReceipt of(String operationId, Ending conclusion, RunEvidence evidence) {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("message", conclusion.message());
         detail.putAll(evidence.detail());

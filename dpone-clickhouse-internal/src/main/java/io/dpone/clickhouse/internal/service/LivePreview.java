@@ -2,8 +2,8 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
@@ -14,6 +14,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaObservation;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
@@ -83,7 +84,7 @@ final class LivePreview {
                 survey.needsProof()
                         ? "unproven for this inventory: publish sends the probe first"
                         : "proven for this inventory by the record");
-        AuthorityRead slot = survey.slot().orElse(new AuthorityRead.Absent());
+        SlotRead<AuthorityRecord> slot = survey.slot().orElse(new SlotRead.Absent<>());
         detail.put("authority", authority(slot, identity));
         SlotDecision decision;
         try {
@@ -123,10 +124,11 @@ final class LivePreview {
     }
 
     /** The own operation, judged by what status (and so the rerun) concludes from its record. */
-    private LivePlan resume(VersionedRecord current, OperationIdentity identity, Map<String, Object> detail) {
+    private LivePlan resume(
+            SlotVersion<AuthorityRecord> current, OperationIdentity identity, Map<String, Object> detail) {
         AuthorityRecord record = current.record();
         RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
-        Conclusion conclusion;
+        Ending conclusion;
         try {
             conclusion =
                     status.read(Optional.of(identity.operationId()), evidence).orElseThrow();
@@ -211,13 +213,13 @@ final class LivePreview {
         return observation instanceof TableObservation.Absent ? "absent" : "unknown";
     }
 
-    private static Map<String, Object> authority(AuthorityRead slot, OperationIdentity identity) {
+    private static Map<String, Object> authority(SlotRead<AuthorityRecord> slot, OperationIdentity identity) {
         Map<String, Object> authority = new LinkedHashMap<>();
-        if (!(slot instanceof AuthorityRead.Present present)) {
+        if (!(slot instanceof SlotRead.Present<AuthorityRecord> present)) {
             authority.put("record", "none");
             return authority;
         }
-        Optional<VersionedRecord> valid = present.valid();
+        Optional<SlotVersion<AuthorityRecord>> valid = present.valid();
         if (valid.isEmpty()) {
             authority.put("record", "invalid");
             return authority;

@@ -2,7 +2,7 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
+import io.dpone.clickhouse.cluster.engine.Evidence;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import java.time.Instant;
@@ -24,10 +25,10 @@ import java.util.Map;
  * are named only by shard and replica number; entries by their queue name and query digest. Never
  * holds a hostname, address, credential, value or SQL text. Used by one thread.
  */
-final class RunEvidence {
+final class RunEvidence implements Evidence<AuthorityRecord> {
     private final Map<HostEndpoint, ClusterMember> members = new LinkedHashMap<>();
     private String inventoryDigest;
-    private VersionedRecord record;
+    private SlotVersion<AuthorityRecord> record;
     private String classification;
     private String cause;
     private Map<HostEndpoint, ReplicaState> replicas = Map.of();
@@ -48,11 +49,12 @@ final class RunEvidence {
         inventoryDigest = digest;
     }
 
-    void record(VersionedRecord current) {
+    @Override
+    public void record(SlotVersion<AuthorityRecord> current) {
         record = current;
     }
 
-    VersionedRecord record() {
+    SlotVersion<AuthorityRecord> record() {
         return record;
     }
 
@@ -66,7 +68,8 @@ final class RunEvidence {
         publicationHosts = aggregation;
     }
 
-    void cleanupHosts(EntryAggregation aggregation) {
+    @Override
+    public void cleanupHosts(EntryAggregation aggregation) {
         cleanupHosts = aggregation;
     }
 
@@ -75,7 +78,8 @@ final class RunEvidence {
         times.readAt(now);
     }
 
-    void step(String name) {
+    @Override
+    public void step(String name) {
         steps.add(name);
     }
 
