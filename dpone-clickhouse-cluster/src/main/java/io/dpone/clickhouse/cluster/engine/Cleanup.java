@@ -49,7 +49,6 @@ public final class Cleanup<R extends SlotRecord> {
 
     /** Steps from the committed (or later cleanup) version until the invocation ends. */
     public Ending run(SlotVersion<R> committed) {
-        driver.waits().progress().step("cleanup");
         StepResult<R> result = step(committed);
         while (!(result instanceof StepResult.Concluded<R> concluded)) {
             result = step(((StepResult.Continue<R>) result).current());
@@ -60,6 +59,10 @@ public final class Cleanup<R extends SlotRecord> {
     /** One pass: read what {@code current} records, decide, and make at most one write or one drop. */
     public StepResult<R> step(SlotVersion<R> current) {
         int attempt = ++steps;
+        if (attempt == 1) {
+            // once per invocation, whether a service's phase switch steps it or run() does
+            driver.waits().progress().step("cleanup");
+        }
         R record = current.record();
         if (driver.completed(record)) {
             driver.reportCompleted(record);

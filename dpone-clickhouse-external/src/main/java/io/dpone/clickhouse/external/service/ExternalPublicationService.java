@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.PublicationEngine;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
@@ -62,7 +63,7 @@ public final class ExternalPublicationService {
     private final SlotWrites<ExternalSlot> writes;
     private final Sealing sealing;
     private final StagingFlow staging;
-    private final PublicationStep publication;
+    private final ExternalPublicationDriver.Parts publication;
     private final ExternalCleanup cleanup;
     private final StatusView status;
     private final FencedAbort fenced;
@@ -85,7 +86,8 @@ public final class ExternalPublicationService {
         this.sealing = new Sealing(ports, settings, steps, writes, abort, random);
         this.staging = new StagingFlow(ports, settings, steps, writes, abort);
         this.fenced = new FencedAbort(ports, steps, writes, abort);
-        this.publication = new PublicationStep(ports, settings, steps, writes, classifications, fenced);
+        this.publication = new ExternalPublicationDriver.Parts(
+                ports, settings, steps, writes, classifications, new Revalidation(ports, classifications), fenced);
         this.cleanup = new ExternalCleanup(ports, settings, steps, writes, classifications);
         this.status = new StatusView(ports, settings, classifications);
         this.preview = new LivePreview(ports, settings, random, status);
@@ -314,6 +316,7 @@ public final class ExternalPublicationService {
             // admission found the target drifted under this operation's own record: the fenced abort, never a throw
             return fenced.drifted(cluster, operation, current, targetDrift.get(), run);
         }
+        ExternalPublicationDriver publishing = publication.driver(cluster, operation, run);
         return switch (record.phase()) {
             // a fenced pre-publication operation is aborted safely by its own run, never continued
             case LOCKED ->
@@ -326,12 +329,11 @@ public final class ExternalPublicationService {
                 // idempotent: the STAGED write released it unless its answer was lost
                 ports.store().release(record.payload().artifact().sha256(), operation.holder());
                 yield fenced.staged(cluster, operation, current, run)
-                        .orElseGet(() -> publication.dispatch(cluster, operation, current, run));
+                        .orElseGet(() -> PublicationEngine.dispatch(publishing, current));
             }
-            case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
-            case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
-            // through cleanup, which finds it done and reads what every member shows for the receipt
-            case COMPLETED -> cleanup.run(cluster, current, run);
+            case PUBLICATION_DISPATCHING -> PublicationEngine.reconcile(publishing, current);
+            // COMPLETED too: cleanup finds it done and reads what every member shows for the receipt
+            case COMMITTED, CLEANUP_DISPATCHING, COMPLETED -> cleanup.run(cluster, current, run);
             case ABORTED -> new StepResult.Concluded<>(aborted(cluster, record, run));
         };
     }

@@ -2,7 +2,6 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
@@ -67,12 +66,7 @@ final class InternalCleanup {
         this.leftovers = requireNonNull(leftovers, "leftovers is null");
     }
 
-    /** Cleans up after {@code committed} until the invocation ends. */
-    Ending run(AdmittedCluster cluster, SlotVersion<AuthorityRecord> committed, Invocation<InternalEvidence> run) {
-        return cleanup(cluster, run).run(committed);
-    }
-
-    /** The engine for one invocation, for a caller that steps it phase by phase. */
+    /** The engine for one invocation, which the service steps phase by phase. */
     Cleanup<AuthorityRecord> cleanup(AdmittedCluster cluster, Invocation<InternalEvidence> run) {
         return new Cleanup<>(
                 new Driver(cluster, run), writes, ports.ddl(), ports.authority().permitMaxAge());

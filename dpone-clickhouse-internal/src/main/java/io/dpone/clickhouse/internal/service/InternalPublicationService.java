@@ -12,7 +12,9 @@ import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.Cleanup;
 import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.PublicationEngine;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
@@ -50,7 +52,7 @@ public final class InternalPublicationService {
     private final RandomBits random;
     private final RecordTransitions transitions;
     private final SlotWrites<AuthorityRecord> writes;
-    private final PublicationFlow publication;
+    private final InternalPublicationDriver.Parts publication;
     private final InternalCleanup cleanup;
     private final Staging staging;
     private final StatusReader status;
@@ -67,7 +69,7 @@ public final class InternalPublicationService {
                 ports.authority(), (seen, mine) -> seen.operationId().equals(mine.operationId()));
         SeedReplicaStateClassifier replicaStates = SeedReplicaStateClassifier.INSTANCE;
         SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
-        this.publication = new PublicationFlow(
+        this.publication = new InternalPublicationDriver.Parts(
                 ports, settings, writes, transitions, classifier, new Revalidation(ports, settings, classifier));
         LeftoverAttemptStaging leftovers = new LeftoverAttemptStaging(ports.catalog(), settings);
         this.cleanup = new InternalCleanup(
@@ -256,20 +258,30 @@ public final class InternalPublicationService {
     }
 
     /**
-     * Continues this operation from its record's phase; only PREPARED can lead to a dispatch.
-     * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
+     * Continues this operation from its record's phase, one step per phase of spec 000's state
+     * machine until an ending; only PREPARED can lead to a dispatch. Reconciliation and cleanup
+     * fence themselves on inventory drift ({@link InventoryFence}).
      */
     private Ending resume(
-            AdmittedCluster cluster, SlotVersion<AuthorityRecord> current, Invocation<InternalEvidence> run) {
-        StepResult<AuthorityRecord> result = switch (current.record().phase()) {
-            case PREPARED -> publication.dispatch(cluster, current, run);
-            case DISPATCHING -> publication.reconcile(cluster, current, run);
-            default -> new StepResult.Continue<>(current);
-        };
-        if (result instanceof StepResult.Concluded<AuthorityRecord> concluded) {
-            return concluded.ending();
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> start, Invocation<InternalEvidence> run) {
+        InternalPublicationDriver driver = publication.driver(cluster, run);
+        Cleanup<AuthorityRecord> cleanupSteps = cleanup.cleanup(cluster, run);
+        SlotVersion<AuthorityRecord> current = start;
+        for (; ; ) {
+            StepResult<AuthorityRecord> result = switch (current.record().phase()) {
+                case PREPARED -> PublicationEngine.dispatch(driver, current);
+                case DISPATCHING -> PublicationEngine.reconcile(driver, current);
+                case COMMITTED, CLEANUP_DISPATCHING, CLEANUP_PENDING -> cleanupSteps.step(current);
+                // cleanup finds it done and reads what every member shows for the receipt
+                case COMPLETED -> cleanupSteps.step(current);
+            };
+            if (result instanceof StepResult.Concluded<AuthorityRecord> concluded) {
+                return concluded.ending();
+            }
+            if (result instanceof StepResult.Continue<AuthorityRecord> next) {
+                current = next.current();
+            }
         }
-        return cleanup.run(cluster, ((StepResult.Continue<AuthorityRecord>) result).current(), run);
     }
 
     private Instant notBefore(SlotVersion<AuthorityRecord> completed) {

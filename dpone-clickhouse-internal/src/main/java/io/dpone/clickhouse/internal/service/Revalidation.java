@@ -75,12 +75,12 @@ final class Revalidation {
                 QueueResult.NO_ENTRY));
         ClassificationNames.record(run.evidence(), verdict);
         if (!verdict.classification().permitsDispatch()) {
-            return Optional.of(PublicationFlow.unknown(verdict));
+            return Optional.of(InternalPublicationDriver.unknown(verdict));
         }
         if (!new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness())
                 .await(cluster.hosts(), candidate, payload.stagedRowCount(), run.waits())) {
             if (run.waits().cancelled()) {
-                return Optional.of(PublicationFlow.cancelledBeforeDispatch());
+                return Optional.of(InternalPublicationDriver.cancelledBeforeDispatch());
             }
             return Optional.of(Ending.of(
                     PublicationOutcome.PREPARED,

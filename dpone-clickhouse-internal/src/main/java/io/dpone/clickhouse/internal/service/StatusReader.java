@@ -156,7 +156,7 @@ final class StatusReader {
                             PublicationOutcome.FAILED,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                             "the entry failed on every member; nothing changed");
-                default -> PublicationFlow.unknown(verdict);
+                default -> InternalPublicationDriver.unknown(verdict);
             };
         }
         QueueResult cleanupQueue = cleanupQueue(cluster, record, evidence);
