@@ -35,6 +35,14 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.sql;
 
     // Qualified: the mode plugins compose the rest, the testkit's harnesses wire it the same way.
+    // The runtime admission checks both modes share (issue 24).
+    exports io.dpone.clickhouse.cluster.admission to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external;
+    // One invocation's context, evidence and receipt in both modes (issue 24).
+    exports io.dpone.clickhouse.cluster.invocation to
+            io.dpone.clickhouse.internal,
+            io.dpone.clickhouse.external;
     exports io.dpone.clickhouse.cluster.authority.adapter to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,

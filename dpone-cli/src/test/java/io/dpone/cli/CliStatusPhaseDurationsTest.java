@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
@@ -90,7 +90,7 @@ class CliStatusPhaseDurationsTest {
 
         // the same record as the previous build wrote it: no phase_times
         Digest targetKey = new Digest(status.get("target_key").asText());
-        AuthorityRecord record = ((AuthorityRead.Present)
+        AuthorityRecord record = ((SlotRead.Present<AuthorityRecord>)
                         cluster.ports("test").authority().readVersioned(targetKey))
                 .valid()
                 .orElseThrow()

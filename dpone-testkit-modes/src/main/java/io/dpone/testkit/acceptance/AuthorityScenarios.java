@@ -3,9 +3,9 @@ package io.dpone.testkit.acceptance;
 import static io.dpone.testkit.acceptance.Fixture.INVOCATION;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityPort;
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
@@ -75,24 +75,25 @@ final class AuthorityScenarios {
         leavePrepared(cluster, driver, narrator);
         OperationIdentity identity =
                 OperationIdentity.derive(driver.settings(), INVOCATION, Sha256ProtocolDigests.INSTANCE);
-        AuthorityPort first = cluster.ports("cas-1").authority();
-        AuthorityPort second = cluster.ports("cas-2").authority();
-        VersionedRecord seen = valid(first.readVersioned(identity.targetKey()));
+        AuthorityPort<AuthorityRecord> first = cluster.ports("cas-1").authority();
+        AuthorityPort<AuthorityRecord> second = cluster.ports("cas-2").authority();
+        SlotVersion<AuthorityRecord> seen = valid(first.readVersioned(identity.targetKey()));
         Expect.equal(AuthorityPhase.PREPARED, seen.record().phase(), "phase read");
-        CasResult won = first.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-1"));
-        CasResult stale = second.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-2"));
+        SlotWrite<AuthorityRecord> won = first.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-1"));
+        SlotWrite<AuthorityRecord> stale = second.compareAndSwap(seen, dispatching(seen.record(), cluster, "cas-2"));
         Expect.that(
-                won instanceof CasResult.AcknowledgedVerified verified
+                won instanceof SlotWrite.Verified<AuthorityRecord> verified
                         && verified.dispatchPermit().isPresent(),
                 "the first CAS is verified and carries a permit");
-        Expect.that(stale instanceof CasResult.Conflict, "the stale CAS is a conflict without a permit");
-        VersionedRecord after = valid(first.readVersioned(identity.targetKey()));
+        Expect.that(
+                stale instanceof SlotWrite.Conflict<AuthorityRecord>, "the stale CAS is a conflict without a permit");
+        SlotVersion<AuthorityRecord> after = valid(first.readVersioned(identity.targetKey()));
         Expect.equal(
                 seen.keeperVersion() + 1, after.keeperVersion(), "_version after one verified CAS and one stale no-op");
         narrator.say("two writers compare-and-swap PREPARED -> DISPATCHING from the same record version");
         narrator.say("first CAS -> acknowledged and verified by a read-back: it holds the dispatch permit; the record"
                 + " version rises by exactly one");
-        narrator.say("second CAS -> " + conflict((CasResult.Conflict) stale) + "; it holds no permit");
+        narrator.say("second CAS -> " + conflict((SlotWrite.Conflict<AuthorityRecord>) stale) + "; it holds no permit");
         return List.of();
     }
 
@@ -191,7 +192,7 @@ final class AuthorityScenarios {
     }
 
     /** A refused CAS in words: why no row changed. */
-    private static String conflict(CasResult.Conflict conflict) {
+    private static String conflict(SlotWrite.Conflict<AuthorityRecord> conflict) {
         return switch (conflict.reason()) {
             case ZERO_ROW_NO_OP -> "a conflict: the version it read is gone, so no row matched and nothing changed";
             default ->
@@ -203,8 +204,9 @@ final class AuthorityScenarios {
         };
     }
 
-    private static VersionedRecord valid(AuthorityRead read) {
-        if (read instanceof AuthorityRead.Present present && present.valid().isPresent()) {
+    private static SlotVersion<AuthorityRecord> valid(SlotRead<AuthorityRecord> read) {
+        if (read instanceof SlotRead.Present<AuthorityRecord> present
+                && present.valid().isPresent()) {
             return present.valid().get();
         }
         throw new ScenarioFailure("expected a valid authority record, read " + read);

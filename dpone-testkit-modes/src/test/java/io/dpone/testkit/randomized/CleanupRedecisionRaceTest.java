@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The external cleanup drop's re-decision (issue 19; {@code CleanupStep.drop}), as one deterministic
- * schedule on the simulator (simulator evidence: two members, an existing target). It was only ever
+ * The external cleanup drop's re-decision (issue 19; {@code Cleanup.drop} with {@code ExternalCleanup}'s
+ * driver), as one deterministic schedule on the simulator (simulator evidence: two members, an existing target). It was only ever
  * found by randomized seed 1336, whose schedule has changed since.
  *
  * <p>w1 publishes; member 1's host fails the cleanup {@code DROP} terminally and w1 dies right after

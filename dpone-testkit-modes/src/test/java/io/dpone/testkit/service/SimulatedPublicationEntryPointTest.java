@@ -25,10 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The public entry points publish with the real services of both modes on the simulator (simulator evidence). */
 class SimulatedPublicationEntryPointTest {
-    private static final TableRef TARGET = new TableRef("analytics", "events");
-    private static final FacadeSpec FACADE =
+    static final TableRef TARGET = new TableRef("analytics", "events");
+    static final FacadeSpec FACADE =
             new FacadeSpec(new TableRef("dpone_control", "publication_authority"), "dpone/publication_authority");
-    private static final PublicationSource ROWS = new PublicationSource.Rows(
+    static final PublicationSource ROWS = new PublicationSource.Rows(
             List.of(SourceColumn.typed("id", "UInt64"), SourceColumn.typed("v", "String")),
             IntStream.range(0, 10)
                     .mapToObj(i -> List.of(Integer.toString(i), "v" + i))
@@ -59,16 +59,7 @@ class SimulatedPublicationEntryPointTest {
                 .internalReplication(false)
                 .build();
         simulator.admin().createDatabase("analytics").createDatabase("dpone_control");
-        ExternalSettings settings = new ExternalSettings(
-                simulator.clusterName(),
-                TARGET,
-                FACADE,
-                "MergeTree",
-                1L << 30,
-                1_000,
-                SimulatedInternalPublication.DDL_TASK_TIMEOUT_SECONDS,
-                new BoundedWait(10, Duration.ofMillis(100), Duration.ofSeconds(1)),
-                new BoundedWait(10, Duration.ofMillis(200), Duration.ofSeconds(2)));
+        ExternalSettings settings = externalSettings(simulator);
 
         var receipt = SimulatedExternalPublication.service(simulator, "w1", settings, ArtifactStore.open(artifacts))
                 .publish("nightly-1", ROWS, Cancellation.NEVER, ProgressListener.NONE);
@@ -90,16 +81,7 @@ class SimulatedPublicationEntryPointTest {
         simulator.admin().createDatabase("analytics");
         PublicationSettings internal =
                 SimulatedInternalPublication.settings(simulator, TARGET, FACADE, "ReplicatedMergeTree");
-        ExternalSettings external = new ExternalSettings(
-                simulator.clusterName(),
-                TARGET,
-                FACADE,
-                "MergeTree",
-                1L << 30,
-                1_000,
-                30,
-                new BoundedWait(1, Duration.ofMillis(1), Duration.ofSeconds(1)),
-                new BoundedWait(1, Duration.ofMillis(1), Duration.ofSeconds(1)));
+        ExternalSettings external = externalSettings(simulator);
 
         IllegalStateException internalRefusal = assertThrows(
                 IllegalStateException.class, () -> SimulatedInternalPublication.service(simulator, "w1", internal));
@@ -112,5 +94,19 @@ class SimulatedPublicationEntryPointTest {
             assertTrue(refusal.getMessage().contains("createDatabase(\"dpone_control\")"), refusal.getMessage());
         }
         assertTrue(simulator.observe().keeperMaps().isEmpty(), "nothing ran");
+    }
+
+    /** External settings over the simulator's cluster with the internal publication's DDL timeout. */
+    static ExternalSettings externalSettings(ClusterSimulator simulator) {
+        return new ExternalSettings(
+                simulator.clusterName(),
+                TARGET,
+                FACADE,
+                "MergeTree",
+                1L << 30,
+                1_000,
+                SimulatedInternalPublication.DDL_TASK_TIMEOUT_SECONDS,
+                new BoundedWait(10, Duration.ofMillis(100), Duration.ofSeconds(1)),
+                new BoundedWait(10, Duration.ofMillis(200), Duration.ofSeconds(2)));
     }
 }

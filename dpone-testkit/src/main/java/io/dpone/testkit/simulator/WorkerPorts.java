@@ -7,6 +7,7 @@ import io.dpone.clickhouse.cluster.authority.ControlStore;
 import io.dpone.clickhouse.cluster.authority.FacadePort;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.TableIdentityKind;
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
@@ -122,8 +123,8 @@ public final class WorkerPorts {
     }
 
     /** The production authority over {@link #controlStore}, with this worker's deterministic query ids and {@link #permitLifetime}. */
-    public KeeperMapAuthority authority(TableRef control) {
-        return new KeeperMapAuthority(controlStore(control), authorityQueryIds(), permitLifetime());
+    public KeeperMapAuthority<AuthorityRecord> authority(TableRef control) {
+        return KeeperMapAuthority.internal(controlStore(control), authorityQueryIds(), permitLifetime());
     }
 
     /** Virtual time as a monotonic clock: a paused worker's clock shows the pause. */

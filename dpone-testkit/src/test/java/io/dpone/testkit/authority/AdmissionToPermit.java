@@ -1,12 +1,12 @@
 package io.dpone.testkit.authority;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
@@ -63,8 +63,8 @@ final class AdmissionToPermit implements AutoCloseable {
     private final Object rawMutations;
     private final CountingTransport counting;
     private final StrictClusterAdmission admission;
-    private final KeeperMapAuthority authority;
-    private final KeeperMapAuthority prevalidatingAuthority;
+    private final KeeperMapAuthority<AuthorityRecord> authority;
+    private final KeeperMapAuthority<AuthorityRecord> prevalidatingAuthority;
     private final ExecutorService concurrentReads = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "bench-member-read");
         thread.setDaemon(true);
@@ -98,27 +98,28 @@ final class AdmissionToPermit implements AutoCloseable {
             throw new IllegalStateException("admission blocked");
         }
         marks.add(System.nanoTime());
-        AuthorityRead slot = authority.readVersioned(prepared.targetKey());
-        if (!(slot instanceof AuthorityRead.Absent)) {
+        SlotRead<AuthorityRecord> slot = authority.readVersioned(prepared.targetKey());
+        if (!(slot instanceof SlotRead.Absent<AuthorityRecord>)) {
             throw new IllegalStateException("slot not absent");
         }
         marks.add(System.nanoTime());
-        if (!(authority.createIfAbsent(prepared) instanceof CasResult.AcknowledgedVerified created)) {
+        if (!(authority.createIfAbsent(prepared) instanceof SlotWrite.Verified<AuthorityRecord> created)) {
             throw new IllegalStateException("create not verified");
         }
         marks.add(System.nanoTime());
-        VersionedRecord seen = created.verified();
+        SlotVersion<AuthorityRecord> seen = created.verified();
         if (shape == Shape.WITH_REREAD) {
-            seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey()))
+            seen = ((SlotRead.Present<AuthorityRecord>) authority.readVersioned(prepared.targetKey()))
                     .valid()
                     .orElseThrow();
             marks.add(System.nanoTime());
         }
-        KeeperMapAuthority casAuthority = shape == Shape.SERVER_PREVALIDATION ? prevalidatingAuthority : authority;
-        CasResult cas = casAuthority.compareAndSwap(seen, AuthorityRecords.dispatching(prepared));
+        KeeperMapAuthority<AuthorityRecord> casAuthority =
+                shape == Shape.SERVER_PREVALIDATION ? prevalidatingAuthority : authority;
+        SlotWrite<AuthorityRecord> cas = casAuthority.compareAndSwap(seen, AuthorityRecords.dispatching(prepared));
         marks.add(System.nanoTime());
         DispatchPermit permit =
-                ((CasResult.AcknowledgedVerified) cas).dispatchPermit().orElseThrow();
+                ((SlotWrite.Verified<AuthorityRecord>) cas).dispatchPermit().orElseThrow();
         List<Long> steps = new ArrayList<>();
         for (int i = 1; i < marks.size(); i++) {
             steps.add(marks.get(i) - marks.get(i - 1));

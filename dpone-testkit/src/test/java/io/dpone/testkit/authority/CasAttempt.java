@@ -2,7 +2,7 @@ package io.dpone.testkit.authority;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.CasResult;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.InternalSlotSchema;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
@@ -22,7 +22,7 @@ record CasAttempt(
         String worker,
         long expectedVersion,
         AuthorityRecord written,
-        CasResult result,
+        SlotWrite<AuthorityRecord> result,
         MutationOutcome answer,
         int sends,
         long startNanos,
@@ -40,22 +40,22 @@ record CasAttempt(
     }
 
     boolean permitted() {
-        return result instanceof CasResult.AcknowledgedVerified verified
+        return result instanceof SlotWrite.Verified<AuthorityRecord> verified
                 && verified.dispatchPermit().isPresent();
     }
 
     boolean verified() {
-        return result instanceof CasResult.AcknowledgedVerified;
+        return result instanceof SlotWrite.Verified<AuthorityRecord>;
     }
 
     /** The result in a few words: verified (with or without a permit), or the conflict or unknown reason. */
     String summary() {
-        if (result instanceof CasResult.AcknowledgedVerified) {
+        if (result instanceof SlotWrite.Verified<AuthorityRecord>) {
             return permitted() ? "verified with permit" : "verified";
         }
-        return result instanceof CasResult.Conflict conflict
+        return result instanceof SlotWrite.Conflict<AuthorityRecord> conflict
                 ? "conflict " + conflict.reason()
-                : "unknown " + ((CasResult.OutcomeUnknown) result).reason();
+                : "unknown " + ((SlotWrite.Unknown<AuthorityRecord>) result).reason();
     }
 
     boolean covers(long nanos) {

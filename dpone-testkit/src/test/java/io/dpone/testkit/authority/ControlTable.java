@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.catalog.StrictCatalogAdapter;
 import io.dpone.clickhouse.cluster.catalog.StrictFacadeAdapter;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
@@ -198,7 +199,7 @@ final class ControlTable {
     static final class Adapter implements AutoCloseable {
         final OneShotMutationTransport mutations;
         final ReadTransport reads;
-        final KeeperMapAuthority authority;
+        final KeeperMapAuthority<AuthorityRecord> authority;
 
         Adapter(
                 OneShotMutationTransport mutations,

@@ -3,10 +3,10 @@ package io.dpone.testkit.authority;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
@@ -25,7 +25,7 @@ final class RaceWorker implements AutoCloseable {
     private final ReadTransport reads;
     private final AnswerRecorder answers;
     private final CountingTransport counting;
-    private final KeeperMapAuthority authority;
+    private final KeeperMapAuthority<AuthorityRecord> authority;
 
     RaceWorker(ControlTable table, Protocol protocol, int member) {
         this.label = "member " + (member + 1) + " over " + protocol;
@@ -43,18 +43,18 @@ final class RaceWorker implements AutoCloseable {
         return label;
     }
 
-    KeeperMapAuthority authority() {
+    KeeperMapAuthority<AuthorityRecord> authority() {
         return authority;
     }
 
-    AuthorityRead read(Digest targetKey) {
+    SlotRead<AuthorityRecord> read(Digest targetKey) {
         return authority.readVersioned(requireNonNull(targetKey, "targetKey is null"));
     }
 
-    CasAttempt compareAndSwap(VersionedRecord expected, AuthorityRecord next) {
+    CasAttempt compareAndSwap(SlotVersion<AuthorityRecord> expected, AuthorityRecord next) {
         int before = counting.mutations();
         long start = System.nanoTime();
-        CasResult result = authority.compareAndSwap(expected, next);
+        SlotWrite<AuthorityRecord> result = authority.compareAndSwap(expected, next);
         long end = System.nanoTime();
         int sends = counting.mutations() - before;
         return new CasAttempt(

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
-import io.dpone.clickhouse.cluster.authority.CasResult.ConflictReason;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
+import io.dpone.clickhouse.cluster.authority.SlotWrite.ConflictReason;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRow;
@@ -37,14 +37,15 @@ class RealAuthorityEdgeTest {
         ControlTable table = ControlTable.create(cluster, database);
         AuthorityRecord prepared = AuthorityRecords.prepared();
         try (ControlTable.Adapter worker = table.publisherAdapter(protocol, 1)) {
-            assertInstanceOf(AuthorityRead.Absent.class, worker.authority.readVersioned(prepared.targetKey()));
-            CasResult.AcknowledgedVerified created =
-                    assertInstanceOf(CasResult.AcknowledgedVerified.class, worker.authority.createIfAbsent(prepared));
+            assertInstanceOf(SlotRead.Absent.class, worker.authority.readVersioned(prepared.targetKey()));
+            SlotWrite.Verified<AuthorityRecord> created =
+                    assertInstanceOf(SlotWrite.Verified.class, worker.authority.createIfAbsent(prepared));
             assertTrue(created.dispatchPermit().isEmpty());
-            VersionedRecord seen = RealAuthorityRaceTest.valid(worker.authority.readVersioned(prepared.targetKey()));
+            SlotVersion<AuthorityRecord> seen =
+                    RealAuthorityRaceTest.valid(worker.authority.readVersioned(prepared.targetKey()));
             AuthorityRecord dispatching = AuthorityRecords.dispatching(prepared);
-            CasResult.AcknowledgedVerified verified = assertInstanceOf(
-                    CasResult.AcknowledgedVerified.class, worker.authority.compareAndSwap(seen, dispatching));
+            SlotWrite.Verified<AuthorityRecord> verified =
+                    assertInstanceOf(SlotWrite.Verified.class, worker.authority.compareAndSwap(seen, dispatching));
             assertTrue(verified.dispatchPermit()
                     .orElseThrow()
                     .authorizes(
@@ -63,20 +64,20 @@ class RealAuthorityEdgeTest {
         try (ControlTable.Adapter current = table.publisherAdapter(protocol, 0);
                 ControlTable.Adapter stale = table.publisherAdapter(protocol, 1)) {
             current.authority.createIfAbsent(prepared);
-            VersionedRecord staleRead =
+            SlotVersion<AuthorityRecord> staleRead =
                     RealAuthorityRaceTest.valid(stale.authority.readVersioned(prepared.targetKey()));
             assertInstanceOf(
-                    CasResult.AcknowledgedVerified.class,
+                    SlotWrite.Verified.class,
                     current.authority.compareAndSwap(staleRead, AuthorityRecords.dispatching(prepared)));
             String moved = table.rawRow(0, prepared.targetKey().hex());
 
             assertEquals(
-                    new CasResult.Conflict(ConflictReason.ZERO_ROW_NO_OP),
+                    new SlotWrite.Conflict<>(ConflictReason.ZERO_ROW_NO_OP),
                     stale.authority.compareAndSwap(staleRead, AuthorityRecords.dispatching(prepared)),
                     "the record moved one version between read and CAS");
             assertEquals(moved, table.rawRow(0, prepared.targetKey().hex()));
 
-            VersionedRecord afterDispatch =
+            SlotVersion<AuthorityRecord> afterDispatch =
                     RealAuthorityRaceTest.valid(current.authority.readVersioned(prepared.targetKey()));
             AuthorityRecord completedLater = AuthorityRecords.dispatching(prepared);
             assertEquals(1, afterDispatch.keeperVersion());
@@ -86,7 +87,7 @@ class RealAuthorityEdgeTest {
                             + SqlQuoting.string(prepared.targetKey().hex()));
             String touched = table.rawRow(0, prepared.targetKey().hex());
             assertEquals(
-                    new CasResult.Conflict(ConflictReason.UNEXPECTED_VERSION_JUMP),
+                    new SlotWrite.Conflict<>(ConflictReason.UNEXPECTED_VERSION_JUMP),
                     stale.authority.compareAndSwap(staleRead, completedLater),
                     "two versions behind: nothing applied");
             assertEquals(touched, table.rawRow(0, prepared.targetKey().hex()));
@@ -101,9 +102,9 @@ class RealAuthorityEdgeTest {
         AuthorityRecord first = AuthorityRecords.prepared();
         try (ControlTable.Adapter a = table.publisherAdapter(protocol, 0);
                 ControlTable.Adapter b = table.publisherAdapter(protocol, 1)) {
-            assertInstanceOf(CasResult.AcknowledgedVerified.class, a.authority.createIfAbsent(first));
+            assertInstanceOf(SlotWrite.Verified.class, a.authority.createIfAbsent(first));
             String stored = table.rawRow(1, first.targetKey().hex());
-            assertEquals(new CasResult.Conflict(ConflictReason.KEY_EXISTS), b.authority.createIfAbsent(first));
+            assertEquals(new SlotWrite.Conflict<>(ConflictReason.KEY_EXISTS), b.authority.createIfAbsent(first));
             assertEquals(stored, table.rawRow(1, first.targetKey().hex()));
         }
     }
@@ -133,14 +134,14 @@ class RealAuthorityEdgeTest {
                         + ", 'PREPARED', toUInt64(0), " + SqlQuoting.string(payload) + ", " + SqlQuoting.string(sha));
         String raw = table.rawRow(0, key);
         try (ControlTable.Adapter worker = table.publisherAdapter(protocol, 1)) {
-            AuthorityRead.Present present =
-                    assertInstanceOf(AuthorityRead.Present.class, worker.authority.readVersioned(record.targetKey()));
+            SlotRead.Present<AuthorityRecord> present =
+                    assertInstanceOf(SlotRead.Present.class, worker.authority.readVersioned(record.targetKey()));
             assertEquals(
                     reason,
                     assertInstanceOf(DecodeResult.Blocked.class, present.decoded())
                             .reason());
             assertTrue(present.valid().isEmpty(), "a blocked record never becomes the expected side of a CAS");
-            assertEquals(new CasResult.Conflict(ConflictReason.KEY_EXISTS), worker.authority.createIfAbsent(record));
+            assertEquals(new SlotWrite.Conflict<>(ConflictReason.KEY_EXISTS), worker.authority.createIfAbsent(record));
         }
         assertEquals(raw, table.rawRow(0, key), "the blocked row is unchanged");
     }

@@ -3,9 +3,9 @@ package io.dpone.testkit.authority;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
@@ -67,17 +67,17 @@ class RealAuthorityFaultTest {
         try (Losing losing = Losing.of(table, protocol, StatementKind.KEEPER_MAP_CAS);
                 ControlTable.Adapter observer = table.publisherAdapter(protocol, 1)) {
             FaultInjectingTransport wrapper = losing.wrapper();
-            KeeperMapAuthority faulty =
+            KeeperMapAuthority<AuthorityRecord> faulty =
                     SqlControlStore.authority(table.ref, wrapper, wrapper, ids, table.casPrevalidation());
-            assertInstanceOf(CasResult.AcknowledgedVerified.class, faulty.createIfAbsent(prepared));
-            VersionedRecord seen = RealAuthorityRaceTest.valid(faulty.readVersioned(prepared.targetKey()));
+            assertInstanceOf(SlotWrite.Verified.class, faulty.createIfAbsent(prepared));
+            SlotVersion<AuthorityRecord> seen = RealAuthorityRaceTest.valid(faulty.readVersioned(prepared.targetKey()));
             AuthorityRecord dispatching = AuthorityRecords.dispatching(prepared);
             List<String> postReadsBefore = ids.idsFor("post-read");
 
-            CasResult result = faulty.compareAndSwap(seen, dispatching);
+            SlotWrite<AuthorityRecord> result = faulty.compareAndSwap(seen, dispatching);
 
-            CasResult.OutcomeUnknown unknown = assertInstanceOf(CasResult.OutcomeUnknown.class, result);
-            assertEquals(CasResult.UnknownReason.RESPONSE_LOST, unknown.reason());
+            SlotWrite.Unknown<AuthorityRecord> unknown = assertInstanceOf(SlotWrite.Unknown.class, result);
+            assertEquals(SlotWrite.UnknownReason.RESPONSE_LOST, unknown.reason());
             assertEquals(
                     "CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN",
                     unknown.code().name());
@@ -90,7 +90,7 @@ class RealAuthorityFaultTest {
                     wrapper.hiddenOutcomes(),
                     "the server committed the CAS whose answer was discarded");
             assertEquals(postReadsBefore, ids.idsFor("post-read"), "no post-read can turn a lost answer into a permit");
-            VersionedRecord observed =
+            SlotVersion<AuthorityRecord> observed =
                     RealAuthorityRaceTest.valid(observer.authority.readVersioned(prepared.targetKey()));
             assertEquals(dispatching, observed.record(), "an independent read observes the new record");
             assertEquals(1, observed.keeperVersion());
@@ -107,20 +107,19 @@ class RealAuthorityFaultTest {
         try (Losing losing = Losing.of(table, protocol, StatementKind.KEEPER_MAP_INSERT);
                 ControlTable.Adapter observer = table.publisherAdapter(protocol, 1)) {
             FaultInjectingTransport wrapper = losing.wrapper();
-            KeeperMapAuthority faulty =
+            KeeperMapAuthority<AuthorityRecord> faulty =
                     SqlControlStore.authority(table.ref, wrapper, wrapper, ids, table.casPrevalidation());
             assertEquals(
-                    new CasResult.OutcomeUnknown(CasResult.UnknownReason.RESPONSE_LOST),
-                    faulty.createIfAbsent(prepared));
+                    new SlotWrite.Unknown<>(SlotWrite.UnknownReason.RESPONSE_LOST), faulty.createIfAbsent(prepared));
             String createId = ids.idsFor("create").get(0);
             assertEquals(1, wrapper.counter().sends(createId));
             assertEquals(1, wrapper.counter().totalSends(), "one send in total: no post-read, no second insert");
-            VersionedRecord observed =
+            SlotVersion<AuthorityRecord> observed =
                     RealAuthorityRaceTest.valid(observer.authority.readVersioned(prepared.targetKey()));
             assertEquals(prepared, observed.record());
             assertEquals(0, observed.keeperVersion());
             assertEquals(
-                    new CasResult.Conflict(CasResult.ConflictReason.KEY_EXISTS),
+                    new SlotWrite.Conflict<>(SlotWrite.ConflictReason.KEY_EXISTS),
                     observer.authority.createIfAbsent(prepared),
                     "a later invocation cannot re-create it: it must read, validate and CAS");
         }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
 import io.dpone.testkit.cluster.RunningCluster;
@@ -39,22 +39,23 @@ class RealAuthorityRaceTest {
     void exactlyOneOfTwoRacingWorkersReceivesThePermit(Protocol protocol, RunningCluster cluster, TestDatabase database)
             throws Exception {
         ControlTable table = ControlTable.create(cluster, database);
-        Map<CasResult.ConflictReason, Integer> loserReasons = new EnumMap<>(CasResult.ConflictReason.class);
+        Map<SlotWrite.ConflictReason, Integer> loserReasons = new EnumMap<>(SlotWrite.ConflictReason.class);
         ExecutorService workers = Executors.newFixedThreadPool(2);
         try (ControlTable.Adapter first = table.publisherAdapter(protocol, 0);
                 ControlTable.Adapter second = table.publisherAdapter(protocol, 1)) {
             for (int repetition = 0; repetition < REPETITIONS; repetition++) {
                 AuthorityRecord prepared = AuthorityRecords.prepared();
-                CasResult created = first.authority.createIfAbsent(prepared);
-                assertInstanceOf(CasResult.AcknowledgedVerified.class, created, created.toString());
-                VersionedRecord seenByFirst = valid(first.authority.readVersioned(prepared.targetKey()));
-                VersionedRecord seenBySecond = valid(second.authority.readVersioned(prepared.targetKey()));
+                SlotWrite<AuthorityRecord> created = first.authority.createIfAbsent(prepared);
+                assertInstanceOf(SlotWrite.Verified.class, created, created.toString());
+                SlotVersion<AuthorityRecord> seenByFirst = valid(first.authority.readVersioned(prepared.targetKey()));
+                SlotVersion<AuthorityRecord> seenBySecond = valid(second.authority.readVersioned(prepared.targetKey()));
                 assertEquals(seenByFirst, seenBySecond, "both workers read the same version");
                 CyclicBarrier start = new CyclicBarrier(2);
-                Future<CasResult> a = workers.submit(() -> race(start, first, seenByFirst));
-                Future<CasResult> b = workers.submit(() -> race(start, second, seenBySecond));
-                List<CasResult> results = List.of(a.get(30, TimeUnit.SECONDS), b.get(30, TimeUnit.SECONDS));
-                CasResult.Conflict loser = judge(results, repetition);
+                Future<SlotWrite<AuthorityRecord>> a = workers.submit(() -> race(start, first, seenByFirst));
+                Future<SlotWrite<AuthorityRecord>> b = workers.submit(() -> race(start, second, seenBySecond));
+                List<SlotWrite<AuthorityRecord>> results =
+                        List.of(a.get(30, TimeUnit.SECONDS), b.get(30, TimeUnit.SECONDS));
+                SlotWrite.Conflict<AuthorityRecord> loser = judge(results, repetition);
                 loserReasons.merge(loser.reason(), 1, Integer::sum);
                 assertEquals(
                         1L,
@@ -68,24 +69,24 @@ class RealAuthorityRaceTest {
                 + loserReasons);
     }
 
-    private static CasResult race(CyclicBarrier start, ControlTable.Adapter worker, VersionedRecord seen)
-            throws Exception {
+    private static SlotWrite<AuthorityRecord> race(
+            CyclicBarrier start, ControlTable.Adapter worker, SlotVersion<AuthorityRecord> seen) throws Exception {
         AuthorityRecord next = AuthorityRecords.dispatching(seen.record());
         start.await(30, TimeUnit.SECONDS);
         return worker.authority.compareAndSwap(seen, next);
     }
 
-    private static CasResult.Conflict judge(List<CasResult> results, int repetition) {
+    private static SlotWrite.Conflict<AuthorityRecord> judge(List<SlotWrite<AuthorityRecord>> results, int repetition) {
         long winners = results.stream()
-                .filter(r -> r instanceof CasResult.AcknowledgedVerified v
+                .filter(r -> r instanceof SlotWrite.Verified<AuthorityRecord> v
                         && v.dispatchPermit().isPresent())
                 .count();
         assertEquals(1, winners, "repetition " + repetition + ": exactly one permit, got " + results);
-        for (CasResult result : results) {
-            if (result instanceof CasResult.Conflict conflict) {
+        for (SlotWrite<AuthorityRecord> result : results) {
+            if (result instanceof SlotWrite.Conflict<AuthorityRecord> conflict) {
                 assertTrue(
-                        conflict.reason() == CasResult.ConflictReason.VERSION_CONFLICT
-                                || conflict.reason() == CasResult.ConflictReason.ZERO_ROW_NO_OP,
+                        conflict.reason() == SlotWrite.ConflictReason.VERSION_CONFLICT
+                                || conflict.reason() == SlotWrite.ConflictReason.ZERO_ROW_NO_OP,
                         conflict.toString());
                 return conflict;
             }
@@ -93,13 +94,12 @@ class RealAuthorityRaceTest {
         return fail("repetition " + repetition + ": the loser must see a conflict, got " + results);
     }
 
-    static VersionedRecord valid(AuthorityRead read) {
-        return assertInstanceOf(AuthorityRead.Present.class, read)
-                .valid()
-                .orElseThrow(() -> new AssertionError("expected a valid record, got " + read));
+    static SlotVersion<AuthorityRecord> valid(SlotRead<AuthorityRecord> read) {
+        SlotRead.Present<AuthorityRecord> present = assertInstanceOf(SlotRead.Present.class, read);
+        return present.valid().orElseThrow(() -> new AssertionError("expected a valid record, got " + read));
     }
 
-    static long versionOf(AuthorityRead read) {
-        return assertInstanceOf(AuthorityRead.Present.class, read).row().keeperVersion();
+    static long versionOf(SlotRead<AuthorityRecord> read) {
+        return assertInstanceOf(SlotRead.Present.class, read).row().keeperVersion();
     }
 }

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
@@ -49,13 +49,13 @@ class RealCasPrevalidationTest {
         ReadTransport reads = protocol.reads(endpoint);
         try {
             RecordingQueryIds ids = new RecordingQueryIds();
-            KeeperMapAuthority authority =
+            KeeperMapAuthority<AuthorityRecord> authority =
                     SqlControlStore.authority(table.ref, mutations, reads, ids, table.casPrevalidation());
             AuthorityRecord prepared = AuthorityRecords.prepared();
-            CasResult.AcknowledgedVerified created =
-                    assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
-            CasResult.AcknowledgedVerified moved = assertInstanceOf(
-                    CasResult.AcknowledgedVerified.class,
+            SlotWrite.Verified<AuthorityRecord> created =
+                    assertInstanceOf(SlotWrite.Verified.class, authority.createIfAbsent(prepared));
+            SlotWrite.Verified<AuthorityRecord> moved = assertInstanceOf(
+                    SlotWrite.Verified.class,
                     authority.compareAndSwap(created.verified(), AuthorityRecords.dispatching(prepared)));
             assertTrue(moved.dispatchPermit().isPresent());
 
@@ -81,7 +81,7 @@ class RealCasPrevalidationTest {
         AuthorityRecord prepared = AuthorityRecords.prepared();
         String key = prepared.targetKey().hex();
         try (ControlTable.Adapter worker = table.publisherAdapter(protocol, 0)) {
-            assertInstanceOf(CasResult.AcknowledgedVerified.class, worker.authority.createIfAbsent(prepared));
+            assertInstanceOf(SlotWrite.Verified.class, worker.authority.createIfAbsent(prepared));
             assertRefusedUnwritten(worker, table, key, "`dispatch_epoch` = 'not a number'", true);
             assertRefusedUnwritten(worker, table, key, "`no_such_column` = 'x'", true);
             // Fails while the new values are computed: 395 is not in ServerErrorClassifier's table of

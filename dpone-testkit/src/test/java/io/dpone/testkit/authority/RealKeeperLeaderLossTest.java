@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.testkit.clickhouse.junit.RealClickHouseRequirement;
@@ -87,7 +87,11 @@ class RealKeeperLeaderLossTest {
 
     /** One slot prepared for a race: both workers read it at version 0. */
     private record Slot(
-            int race, Digest key, VersionedRecord seenByFirst, VersionedRecord seenBySecond, SlotLedger ledger) {}
+            int race,
+            Digest key,
+            SlotVersion<AuthorityRecord> seenByFirst,
+            SlotVersion<AuthorityRecord> seenBySecond,
+            SlotLedger ledger) {}
 
     @Test
     void killingTheLeaderWhileCasesRaceNeverGrantsTwoPermitsNorAPermitForALostAnswer() throws Exception {
@@ -186,8 +190,8 @@ class RealKeeperLeaderLossTest {
         }
         for (int i = 0; i < slots.size(); i++) {
             Slot slot = slots.get(i);
-            boolean lost =
-                    raced.get(i).stream().anyMatch(attempt -> attempt.result() instanceof CasResult.OutcomeUnknown);
+            boolean lost = raced.get(i).stream()
+                    .anyMatch(attempt -> attempt.result() instanceof SlotWrite.Unknown<AuthorityRecord>);
             if (lost && !recovered.contains(slot)) {
                 recover(slot, pairs.get(i).first(), System.nanoTime());
             }
@@ -197,7 +201,8 @@ class RealKeeperLeaderLossTest {
         }
     }
 
-    private static Callable<CasAttempt> dispatch(CyclicBarrier start, RaceWorker worker, VersionedRecord seen) {
+    private static Callable<CasAttempt> dispatch(
+            CyclicBarrier start, RaceWorker worker, SlotVersion<AuthorityRecord> seen) {
         AuthorityRecord next = RecordSuccessor.of(seen.record());
         return () -> {
             start.await(30, TimeUnit.SECONDS);
@@ -210,10 +215,12 @@ class RealKeeperLeaderLossTest {
         long deadline = System.nanoTime() + SETUP_BOUND.toNanos();
         while (System.nanoTime() < deadline) {
             AuthorityRecord prepared = AuthorityRecords.prepared();
-            if (pair.first().authority().createIfAbsent(prepared) instanceof CasResult.AcknowledgedVerified) {
+            if (pair.first().authority().createIfAbsent(prepared) instanceof SlotWrite.Verified<AuthorityRecord>) {
                 SlotLedger ledger = new SlotLedger("race " + race);
-                VersionedRecord seenByFirst = readValid(pair.first(), prepared.targetKey(), ledger, deadline);
-                VersionedRecord seenBySecond = readValid(pair.second(), prepared.targetKey(), ledger, deadline);
+                SlotVersion<AuthorityRecord> seenByFirst =
+                        readValid(pair.first(), prepared.targetKey(), ledger, deadline);
+                SlotVersion<AuthorityRecord> seenBySecond =
+                        readValid(pair.second(), prepared.targetKey(), ledger, deadline);
                 if (seenByFirst != null && seenBySecond != null) {
                     assertEquals(seenByFirst, seenBySecond, "both workers read the same version");
                     return new Slot(race, prepared.targetKey(), seenByFirst, seenBySecond, ledger);
@@ -233,7 +240,7 @@ class RealKeeperLeaderLossTest {
     private static long recover(Slot slot, RaceWorker worker, long since) {
         long deadline = since + RECOVERY_BOUND.toNanos();
         while (System.nanoTime() < deadline) {
-            VersionedRecord seen = readValid(worker, slot.key(), slot.ledger(), deadline);
+            SlotVersion<AuthorityRecord> seen = readValid(worker, slot.key(), slot.ledger(), deadline);
             if (seen != null) {
                 CasAttempt attempt = worker.compareAndSwap(seen, RecordSuccessor.of(seen.record()));
                 slot.ledger().attempted(attempt);
@@ -248,11 +255,12 @@ class RealKeeperLeaderLossTest {
     }
 
     /** The slot's valid record as {@code worker} reads it, retried until {@code deadline}; null when it never was. */
-    private static VersionedRecord readValid(RaceWorker worker, Digest key, SlotLedger ledger, long deadline) {
+    private static SlotVersion<AuthorityRecord> readValid(
+            RaceWorker worker, Digest key, SlotLedger ledger, long deadline) {
         while (System.nanoTime() < deadline) {
-            if (worker.read(key) instanceof AuthorityRead.Present present) {
+            if (worker.read(key) instanceof SlotRead.Present<AuthorityRecord> present) {
                 ledger.observed(present.row());
-                Optional<VersionedRecord> valid = present.valid();
+                Optional<SlotVersion<AuthorityRecord>> valid = present.valid();
                 if (valid.isPresent()) {
                     return valid.get();
                 }

@@ -3,9 +3,9 @@ package io.dpone.testkit.authority;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
@@ -45,11 +45,12 @@ class RealPermittedDispatchTest {
         var reads = Protocol.HTTP.reads(endpoint);
         FaultInjectingTransport counted = new FaultInjectingTransport(http, reads, FaultPlan.none(), duration -> {});
         try (ControlTable.Adapter writer = table.publisherAdapter(Protocol.HTTP, 0)) {
-            assertInstanceOf(CasResult.AcknowledgedVerified.class, writer.authority.createIfAbsent(prepared));
-            VersionedRecord seen = RealAuthorityRaceTest.valid(writer.authority.readVersioned(prepared.targetKey()));
+            assertInstanceOf(SlotWrite.Verified.class, writer.authority.createIfAbsent(prepared));
+            SlotVersion<AuthorityRecord> seen =
+                    RealAuthorityRaceTest.valid(writer.authority.readVersioned(prepared.targetKey()));
             AuthorityRecord dispatching = AuthorityRecords.dispatching(prepared);
-            CasResult.AcknowledgedVerified verified = assertInstanceOf(
-                    CasResult.AcknowledgedVerified.class, writer.authority.compareAndSwap(seen, dispatching));
+            SlotWrite.Verified<AuthorityRecord> verified =
+                    assertInstanceOf(SlotWrite.Verified.class, writer.authority.compareAndSwap(seen, dispatching));
             DispatchPermit permit = verified.dispatchPermit().orElseThrow();
             assertEquals(
                     dispatching.payload().publication().token(), permit.token(), "the token of the written record");

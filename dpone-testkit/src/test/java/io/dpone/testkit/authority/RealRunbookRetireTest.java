@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.ErrorSummary;
@@ -155,9 +155,9 @@ class RealRunbookRetireTest {
                 0,
                 fresh.payload());
         try (ControlTable.Adapter worker = table.publisherAdapter(Protocol.HTTP, 1)) {
-            assertInstanceOf(AuthorityRead.Absent.class, worker.authority.readVersioned(record.targetKey()));
-            CasResult.AcknowledgedVerified created = assertInstanceOf(
-                    CasResult.AcknowledgedVerified.class,
+            assertInstanceOf(SlotRead.Absent.class, worker.authority.readVersioned(record.targetKey()));
+            SlotWrite.Verified<AuthorityRecord> created = assertInstanceOf(
+                    SlotWrite.Verified.class,
                     worker.authority.createIfAbsent(newOperation),
                     "a new operation's strict create takes the slot");
             assertEquals(0, created.verified().keeperVersion());
@@ -294,11 +294,11 @@ class RealRunbookRetireTest {
         try (ControlTable.Adapter worker = table.publisherAdapter(Protocol.HTTP, 1)) {
             Future<?> retire = executor.submit(() -> table.admin(0).execute(held, Map.of("query_id", queryId)));
             awaitRunning(table, queryId);
-            VersionedRecord current = RealAuthorityRaceTest.valid(worker.authority.readVersioned(record.targetKey()));
+            SlotVersion<AuthorityRecord> current =
+                    RealAuthorityRaceTest.valid(worker.authority.readVersioned(record.targetKey()));
             assertEquals(stuck.version(), current.keeperVersion(), "the CAS lands after the statement's read");
             assertInstanceOf(
-                    CasResult.AcknowledgedVerified.class,
-                    worker.authority.compareAndSwap(current, laterUnknown(current.record())));
+                    SlotWrite.Verified.class, worker.authority.compareAndSwap(current, laterUnknown(current.record())));
             try {
                 retire.get(30, TimeUnit.SECONDS);
                 return null;
@@ -356,16 +356,16 @@ class RealRunbookRetireTest {
     private static Stuck stuck(ControlTable table) {
         AuthorityRecord prepared = AuthorityRecords.prepared();
         try (ControlTable.Adapter worker = table.publisherAdapter(Protocol.HTTP, 0)) {
-            VersionedRecord v0 = assertInstanceOf(
-                            CasResult.AcknowledgedVerified.class, worker.authority.createIfAbsent(prepared))
+            SlotVersion<AuthorityRecord> v0 = assertInstanceOf(
+                            SlotWrite.Verified.class, worker.authority.createIfAbsent(prepared))
                     .verified();
             AuthorityRecord dispatching = AuthorityRecords.dispatching(prepared);
-            VersionedRecord v1 = assertInstanceOf(
-                            CasResult.AcknowledgedVerified.class, worker.authority.compareAndSwap(v0, dispatching))
+            SlotVersion<AuthorityRecord> v1 = assertInstanceOf(
+                            SlotWrite.Verified.class, worker.authority.compareAndSwap(v0, dispatching))
                     .verified();
             AuthorityRecord unknown = laterUnknown(dispatching);
-            VersionedRecord v2 = assertInstanceOf(
-                            CasResult.AcknowledgedVerified.class, worker.authority.compareAndSwap(v1, unknown))
+            SlotVersion<AuthorityRecord> v2 = assertInstanceOf(
+                            SlotWrite.Verified.class, worker.authority.compareAndSwap(v1, unknown))
                     .verified();
             assertEquals(2, v2.keeperVersion());
             return new Stuck(v2.record(), v2.keeperVersion());

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.CasResult;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import java.util.ArrayList;
@@ -80,7 +81,7 @@ final class SlotLedger {
             }
             if (attempt.answer() instanceof MutationOutcome.Ambiguous) {
                 lostAnswers++;
-                assertInstanceOf(CasResult.OutcomeUnknown.class, attempt.result(), what + ": a lost answer is unknown");
+                assertInstanceOf(SlotWrite.Unknown.class, attempt.result(), what + ": a lost answer is unknown");
             }
             if (attempt.permitted()) {
                 permitsPerVersion.merge(attempt.expectedVersion(), 1, Integer::sum);
@@ -88,7 +89,7 @@ final class SlotLedger {
             if (attempt.verified()) {
                 assertTrue(applied, what + ": a verified CAS applied");
                 verified++;
-            } else if (attempt.result() instanceof CasResult.Conflict) {
+            } else if (attempt.result() instanceof SlotWrite.Conflict<AuthorityRecord>) {
                 assertFalse(applied, what + ": a conflict must not have applied (misclassified answer)");
                 conflicts++;
             } else {

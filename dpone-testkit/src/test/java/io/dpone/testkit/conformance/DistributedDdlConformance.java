@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
@@ -370,7 +370,8 @@ abstract class DistributedDdlConformance {
     }
 
     private DispatchPermit permit() {
-        KeeperMapAuthority authority = new KeeperMapAuthority(backend().controlStore(0), backend()::queryId);
+        KeeperMapAuthority<AuthorityRecord> authority =
+                KeeperMapAuthority.internal(backend().controlStore(0), backend()::queryId);
         Digest slot = CanonicalEncoder.forDomain("conformance")
                 .text("slot-" + backend().newUuid())
                 .sha256();
@@ -381,9 +382,10 @@ abstract class DistributedDdlConformance {
                 AuthorityPhase.PREPARED,
                 0,
                 payload(null));
-        assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
-        VersionedRecord seen =
-                ((AuthorityRead.Present) authority.readVersioned(slot)).valid().orElseThrow();
+        assertInstanceOf(SlotWrite.Verified.class, authority.createIfAbsent(prepared));
+        SlotVersion<AuthorityRecord> seen = ((SlotRead.Present<AuthorityRecord>) authority.readVersioned(slot))
+                .valid()
+                .orElseThrow();
         DdlCorrelationToken token = DdlCorrelationToken.issue(
                 prepared.operationId(), DdlAction.EXCHANGE, 1, backend().randomBits());
         AuthorityRecord dispatching = new AuthorityRecord(
@@ -393,10 +395,9 @@ abstract class DistributedDdlConformance {
                 AuthorityPhase.DISPATCHING,
                 1,
                 payload(DdlBinding.dispatched(token)));
-        CasResult cas = authority.compareAndSwap(seen, dispatching);
-        return assertInstanceOf(CasResult.AcknowledgedVerified.class, cas)
-                .dispatchPermit()
-                .orElseThrow();
+        SlotWrite<AuthorityRecord> cas = authority.compareAndSwap(seen, dispatching);
+        SlotWrite.Verified<AuthorityRecord> verified = assertInstanceOf(SlotWrite.Verified.class, cas);
+        return verified.dispatchPermit().orElseThrow();
     }
 
     private static AuthorityPayload payload(DdlBinding publication) {

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.testkit.simulator.sample.SampleDriver;
@@ -37,17 +37,17 @@ class SimulatorSchedulingTest {
         Map<String, WorkerTask<Boolean>> tasks = new LinkedHashMap<>();
         for (String name : new String[] {"w1", "w2"}) {
             tasks.put(name, ports -> {
-                KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);
+                KeeperMapAuthority<AuthorityRecord> authority = ports.authority(SampleDriver.CONTROL);
                 AuthorityRecord mine = SimRecords.prepared("contended", ports.randomBits());
                 authority.createIfAbsent(mine);
-                AuthorityRead read = authority.readVersioned(mine.targetKey());
-                var seen = ((AuthorityRead.Present) read).valid().orElseThrow();
+                SlotRead<AuthorityRecord> read = authority.readVersioned(mine.targetKey());
+                var seen = ((SlotRead.Present<AuthorityRecord>) read).valid().orElseThrow();
                 if (!seen.record().fenceToken().equals(mine.fenceToken())) {
                     return false;
                 }
-                CasResult cas = authority.compareAndSwap(
+                SlotWrite<AuthorityRecord> cas = authority.compareAndSwap(
                         seen, SimRecords.dispatching(seen.record(), DdlAction.EXCHANGE, ports.randomBits()));
-                return cas instanceof CasResult.AcknowledgedVerified verified
+                return cas instanceof SlotWrite.Verified<AuthorityRecord> verified
                         && verified.dispatchPermit().isPresent();
             });
         }
@@ -79,13 +79,13 @@ class SimulatorSchedulingTest {
             Map<String, WorkerTask<Boolean>> tasks = new LinkedHashMap<>();
             for (String name : new String[] {"w1", "w2"}) {
                 tasks.put(name, ports -> {
-                    KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);
-                    var seen = ((AuthorityRead.Present) authority.readVersioned(prepared.targetKey()))
+                    KeeperMapAuthority<AuthorityRecord> authority = ports.authority(SampleDriver.CONTROL);
+                    var seen = ((SlotRead.Present<AuthorityRecord>) authority.readVersioned(prepared.targetKey()))
                             .valid()
                             .orElseThrow();
-                    CasResult cas = authority.compareAndSwap(
+                    SlotWrite<AuthorityRecord> cas = authority.compareAndSwap(
                             seen, SimRecords.dispatching(seen.record(), DdlAction.EXCHANGE, ports.randomBits()));
-                    return cas instanceof CasResult.AcknowledgedVerified verified
+                    return cas instanceof SlotWrite.Verified<AuthorityRecord> verified
                             && verified.dispatchPermit().isPresent();
                 });
             }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
@@ -228,17 +228,17 @@ class WorldFaultsTest {
                 .createDatabase(SampleDriver.DB)
                 .createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         WorkerPorts ports = simulator.worker("w1");
-        KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);
+        KeeperMapAuthority<AuthorityRecord> authority = ports.authority(SampleDriver.CONTROL);
         AuthorityRecord prepared = SimRecords.prepared("lost", ports.randomBits());
-        CasResult.AcknowledgedVerified created =
-                assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
+        SlotWrite.Verified<AuthorityRecord> created =
+                assertInstanceOf(SlotWrite.Verified.class, authority.createIfAbsent(prepared));
 
-        CasResult cas = authority.compareAndSwap(
+        SlotWrite<AuthorityRecord> cas = authority.compareAndSwap(
                 created.verified(),
                 SimRecords.dispatching(
                         prepared, io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
 
-        assertInstanceOf(CasResult.OutcomeUnknown.class, cas);
+        assertInstanceOf(SlotWrite.Unknown.class, cas);
         assertEquals(
                 1,
                 simulator
@@ -262,17 +262,17 @@ class WorldFaultsTest {
                 .createDatabase(SampleDriver.DB)
                 .createControlTable(SampleDriver.CONTROL, SampleDriver.KEEPER_ROOT);
         WorkerPorts ports = simulator.worker("w1");
-        KeeperMapAuthority authority = ports.authority(SampleDriver.CONTROL);
+        KeeperMapAuthority<AuthorityRecord> authority = ports.authority(SampleDriver.CONTROL);
         AuthorityRecord prepared = SimRecords.prepared("not-sent", ports.randomBits());
-        CasResult.AcknowledgedVerified created =
-                assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
+        SlotWrite.Verified<AuthorityRecord> created =
+                assertInstanceOf(SlotWrite.Verified.class, authority.createIfAbsent(prepared));
 
-        CasResult cas = authority.compareAndSwap(
+        SlotWrite<AuthorityRecord> cas = authority.compareAndSwap(
                 created.verified(),
                 SimRecords.dispatching(
                         prepared, io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
 
-        assertEquals(new CasResult.Conflict(CasResult.ConflictReason.NOT_SENT), cas);
+        assertEquals(new SlotWrite.Conflict<>(SlotWrite.ConflictReason.NOT_SENT), cas);
         assertEquals(
                 0,
                 simulator

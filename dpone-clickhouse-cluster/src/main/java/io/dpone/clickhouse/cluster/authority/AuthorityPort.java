@@ -1,36 +1,37 @@
 package io.dpone.clickhouse.cluster.authority;
 
-import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import java.time.Duration;
 
 /**
  * The publication authority of seed section "Ports, adapters, and composition root": exactly
- * create_if_absent, read_versioned and compare_and_swap on one target slot.
+ * create_if_absent, read_versioned and compare_and_swap on one target slot, for records of one
+ * schema {@code R} (internal mode's V1 records, external mode's).
  *
  * <p>Both mutations send their statement at most once per call and never retry, whatever the
- * outcome; a caller that receives {@link CasResult.OutcomeUnknown} must not call the mutation again
+ * outcome; a caller that receives {@link SlotWrite.Unknown} must not call the mutation again
  * in the same invocation (seed section 3, step 9): recovery starts with a read in a later one. Only
- * {@link CasResult.AcknowledgedVerified} proves the write, and only it can carry a
+ * {@link SlotWrite.Verified} proves the write, and only it can carry a
  * {@link DispatchPermit}. Implementations are thread-safe; concurrent calls are independent.
  */
-public interface AuthorityPort {
+public interface AuthorityPort<R extends SlotRecord> {
     /**
-     * Strictly inserts {@code created} (phase PREPARED, epoch 0) into an absent slot. An existing
-     * key is {@link CasResult.Conflict} with {@link CasResult.ConflictReason#KEY_EXISTS}; a
-     * lost response is {@link CasResult.OutcomeUnknown} even if the row is later visible.
+     * Strictly inserts {@code created} into an absent slot. An existing key is
+     * {@link SlotWrite.Conflict} with {@link SlotWrite.ConflictReason#KEY_EXISTS}; a lost response
+     * is {@link SlotWrite.Unknown} even if the row is later visible.
      */
-    CasResult createIfAbsent(AuthorityRecord created);
+    SlotWrite<R> createIfAbsent(R created);
 
     /** Reads the slot of {@code targetKey} with its KeeperMap {@code _version}; reads may be retried by policy. */
-    AuthorityRead readVersioned(Digest targetKey);
+    SlotRead<R> readVersioned(Digest targetKey);
 
     /**
      * Replaces {@code expected} (read at its version) by {@code next} when the slot still holds
-     * exactly that key, version, operation, fence and phase. A transition the V1 table refuses is a
-     * {@link CasResult.Conflict} and sends nothing.
+     * exactly that key, version, operation, fence and phase. A transition the schema's table refuses
+     * is a {@link SlotWrite.Conflict} and sends nothing.
      */
-    CasResult compareAndSwap(VersionedRecord expected, AuthorityRecord next);
+    SlotWrite<R> compareAndSwap(SlotVersion<R> expected, R next);
 
     /**
      * The age after which every {@link DispatchPermit} this port issues is refused ({@link PermitLifetime}).

@@ -2,8 +2,8 @@ package io.dpone.clickhouse.cluster.authority;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.CasResult.ConflictReason;
-import io.dpone.clickhouse.cluster.authority.CasResult.UnknownReason;
+import io.dpone.clickhouse.cluster.authority.SlotWrite.ConflictReason;
+import io.dpone.clickhouse.cluster.authority.SlotWrite.UnknownReason;
 import io.dpone.clickhouse.cluster.contract.authority.PostReadOutcome;
 import io.dpone.clickhouse.cluster.contract.authority.PostReadVerifier;
 import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
@@ -11,7 +11,7 @@ import io.dpone.clickhouse.cluster.contract.authority.SlotSchema;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 
 /**
- * The only place a {@link DispatchPermit} is created. Package-private: {@link KeeperMapSlots}
+ * The only place a {@link DispatchPermit} is created. Package-private: {@link KeeperMapAuthority}
  * calls it once per mutation, and only after the transport acknowledged the write; an ambiguous
  * response never reaches here. Whatever the schema, a permit needs the exact post-read of the
  * written row at the expected version; the schema only says whether the write opened an epoch.

@@ -1,7 +1,7 @@
 package io.dpone.clickhouse.cluster.authority;
 
-import io.dpone.clickhouse.cluster.authority.CasResult.ConflictReason;
-import io.dpone.clickhouse.cluster.authority.CasResult.UnknownReason;
+import io.dpone.clickhouse.cluster.authority.SlotWrite.ConflictReason;
+import io.dpone.clickhouse.cluster.authority.SlotWrite.UnknownReason;
 import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
 import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.contract.authority.SlotSchema;

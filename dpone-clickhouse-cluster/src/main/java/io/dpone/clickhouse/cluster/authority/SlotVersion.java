@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * A decoded record of any schema with the KeeperMap {@code _version} it was read or verified at:
- * the expected side of {@link KeeperMapSlots#compareAndSwap}. Only a read or a verified write in
+ * the expected side of {@link AuthorityPort#compareAndSwap}. Only a read or a verified write in
  * this package creates one, so a CAS always starts from a row observed at that version and decoded
  * as valid; a blocked row is never the expected side and is never overwritten. Immutable.
  */

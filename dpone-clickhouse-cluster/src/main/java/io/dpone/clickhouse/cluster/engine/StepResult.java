@@ -2,21 +2,23 @@ package io.dpone.clickhouse.cluster.engine;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
+
 /**
- * What one step of a mode's state machine left: the record version the next step continues from,
+ * What one step of a mode's state machine left: the slot version the next step continues from,
  * or the ending of the invocation. Callers switch over it; no step returns {@code Object}.
  *
- * @param <V> the mode's record version (what a CAS expects)
- * @param <E> the mode's ending
+ * @param <R> the mode's record schema
  */
-public sealed interface StepResult<V, E> {
-    record Continue<V, E>(V current) implements StepResult<V, E> {
+public sealed interface StepResult<R extends SlotRecord> {
+    record Continue<R extends SlotRecord>(SlotVersion<R> current) implements StepResult<R> {
         public Continue {
             requireNonNull(current, "current is null");
         }
     }
 
-    record Concluded<V, E>(E ending) implements StepResult<V, E> {
+    record Concluded<R extends SlotRecord>(Ending ending) implements StepResult<R> {
         public Concluded {
             requireNonNull(ending, "ending is null");
         }

@@ -6,10 +6,15 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
+import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.spi.error.DponeException;
+import io.dpone.spi.manifest.ReplicationMode;
+import io.dpone.spi.receipt.LivePlan;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The parts of a {@code dpone plan --live} document both modes write alike. Pure. */
 public final class LivePlanFields {
@@ -53,5 +58,27 @@ public final class LivePlanFields {
     /** A member's version for the plan, {@code "unknown"} when it reported none. */
     public static String serverVersion(Map<HostEndpoint, String> versions, HostEndpoint member) {
         return versions.getOrDefault(member, "unknown");
+    }
+
+    /** Whether publish would send the capability probe first. */
+    public static String capability(boolean needsProof) {
+        return needsProof
+                ? "unproven for this inventory: publish sends the probe first"
+                : "proven for this inventory by the record";
+    }
+
+    /** A new operation's publication: EXCHANGE with an existing target, RENAME onto an absent one. */
+    public static FencedDdl publication(String cluster, TableRef target, TableRef candidate, boolean existing) {
+        return existing
+                ? new FencedDdl.Exchange(cluster, target, candidate)
+                : new FencedDdl.Rename(cluster, candidate, target);
+    }
+
+    /** The plan of a refused publish: nothing is sent, and the refusal's code and message say why. */
+    public static LivePlan blocked(
+            String schema, ReplicationMode mode, DponeException refused, Map<String, Object> detail) {
+        detail.put("next", "nothing is sent: " + refused.getMessage());
+        detail.put("statements", List.of());
+        return new LivePlan(schema, mode, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
     }
 }

@@ -74,6 +74,36 @@ public final class ByteSource implements AutoCloseable {
         }
     }
 
+    /** The buffer a tokenizer scans in place from {@link #position} to {@link #limit}; valid until the next read. */
+    byte[] buffer() {
+        return buffer;
+    }
+
+    int position() {
+        return position;
+    }
+
+    int limit() {
+        return limit;
+    }
+
+    /** Consumes the buffered bytes before {@code next}, a position between {@link #position} and {@link #limit}. */
+    void skipTo(int next) {
+        if (next < position || next > limit) {
+            throw new IllegalArgumentException("outside the buffered bytes");
+        }
+        position = next;
+    }
+
+    /**
+     * Moves the unconsumed bytes to the buffer's start (offsets change) and reads once more after
+     * them, as {@link #read} would once the buffer is used up; false at the end of the input or when
+     * the unconsumed bytes fill the buffer.
+     */
+    boolean bufferMore() {
+        return limit - position < buffer.length && fillMore();
+    }
+
     /** Bytes consumed so far. */
     public long consumed() {
         return consumedBefore + position;

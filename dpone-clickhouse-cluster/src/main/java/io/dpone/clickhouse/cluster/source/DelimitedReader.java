@@ -35,6 +35,15 @@ public final class DelimitedReader {
 
     /** {@link #open(InputStream, DelimitedFormat)} with another field bound (tests). */
     static OpenedSource open(InputStream in, DelimitedFormat format, int maxFieldBytes) {
+        return open(in, format, maxFieldBytes, true);
+    }
+
+    /**
+     * {@link #open(InputStream, DelimitedFormat, int)}, and without the TabSeparated reader's
+     * verbatim lines when {@code verbatimLines} is false: the reference the fast path is fuzzed
+     * against (tests).
+     */
+    static OpenedSource open(InputStream in, DelimitedFormat format, int maxFieldBytes, boolean verbatimLines) {
         requireNonNull(format, "format is null");
         ByteSource bytes = new ByteSource(requireNonNull(in, "in is null"));
         try {
@@ -42,7 +51,7 @@ public final class DelimitedReader {
             int headerRows = format.hasTypesRow() ? 2 : 1;
             RecordTokenizer tokenizer = format.isCsv()
                     ? new CsvTokenizer(bytes, headerRows, maxFieldBytes)
-                    : new TsvTokenizer(bytes, headerRows, maxFieldBytes);
+                    : new TsvTokenizer(bytes, headerRows, maxFieldBytes, verbatimLines);
             List<String> names = headerRow(tokenizer, "header row", maxFieldBytes);
             List<SourceColumn> columns = new ArrayList<>();
             if (format.hasTypesRow()) {

@@ -6,9 +6,6 @@ import io.dpone.spi.error.DponeException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.Supplier;
@@ -25,11 +22,7 @@ public final class FieldBuffer {
     /** The default bound of one field: 16 MiB (docs/reference/sources.md, "Bounds"). */
     public static final int MAX_FIELD_BYTES = 16 << 20;
 
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
-    private final CharBuffer checked = CharBuffer.allocate(1024);
+    private final Utf8Check utf8 = new Utf8Check();
     private final int maxBytes;
     private final Supplier<String> row;
     private byte[] bytes;
@@ -132,19 +125,7 @@ public final class FieldBuffer {
         if (ascii) {
             return true;
         }
-        decoder.reset();
-        ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
-        while (true) {
-            checked.clear();
-            CoderResult result = decoder.decode(in, checked, true);
-            if (result.isError()) {
-                return false;
-            }
-            if (result.isUnderflow()) {
-                checked.clear();
-                return !decoder.flush(checked).isError();
-            }
-        }
+        return utf8.isWellFormed(bytes, 0, length);
     }
 
     /** The field as text, or null when its bytes are not well-formed UTF-8. */
@@ -153,7 +134,7 @@ public final class FieldBuffer {
             return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
         }
         try {
-            CharBuffer chars = decoder.reset().decode(ByteBuffer.wrap(bytes, 0, length));
+            CharBuffer chars = utf8.decoder().reset().decode(ByteBuffer.wrap(bytes, 0, length));
             return chars.toString();
         } catch (CharacterCodingException e) {
             return null;

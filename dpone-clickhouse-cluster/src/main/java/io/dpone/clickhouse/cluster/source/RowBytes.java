@@ -10,8 +10,10 @@ import java.util.function.Supplier;
 /**
  * One record's cells as their decoded bytes (escapes and quotes already resolved, strict UTF-8
  * checked by the tokenizer), laid end to end in one reused array: the loader escapes these bytes
- * for the wire without building a {@code String} per cell. A NULL cell has no bytes. Reused record
- * after record; one thread. A record's cells hold at most {@link #MAX_ROW_FACTOR} field bounds of
+ * for the wire without building a {@code String} per cell. A NULL cell has no bytes. A record the
+ * tokenizer found already in its TabSeparated wire form is instead a view of the source's buffer:
+ * its cells are spans of that line and {@link #isVerbatim} lets the loader copy the line whole.
+ * Reused record after record; one thread. A record's cells hold at most {@link #MAX_ROW_FACTOR} field bounds of
  * bytes together: many long fields in one row are {@code SOURCE_MALFORMED} before the shared array
  * outgrows the heap or the int range.
  */
@@ -21,10 +23,15 @@ public final class RowBytes {
 
     private final int maxBytes;
     private final Supplier<String> row;
-    private byte[] bytes = new byte[1024];
+    private byte[] own = new byte[1024];
+    private byte[] bytes = own;
+    private int[] starts = new int[16];
     private int[] ends = new int[16];
     private boolean[] nulls = new boolean[16];
     private int size;
+    private int base;
+    private boolean verbatim;
+    private int lineTo;
 
     /**
      * @param maxFieldBytes the field bound; the row holds at most {@link #MAX_ROW_FACTOR} of it
@@ -61,12 +68,31 @@ public final class RowBytes {
 
     /** Offset of the cell's first byte in {@link #bytes()}. */
     public int start(int cell) {
-        return check(cell) == 0 ? 0 : ends[cell - 1];
+        return base + starts[check(cell)];
+    }
+
+    /**
+     * True when {@link #bytes()} from {@link #lineFrom} to {@link #lineTo} is the record exactly as
+     * {@code TsvRows} writes it: TAB-separated cells that need no escape, {@code \N} for NULL, one
+     * LF at the end.
+     */
+    public boolean isVerbatim() {
+        return verbatim;
+    }
+
+    /** Offset of a verbatim record's first byte. */
+    public int lineFrom() {
+        return base;
+    }
+
+    /** Offset just past a verbatim record's LF. */
+    public int lineTo() {
+        return base + lineTo;
     }
 
     /** Offset just past the cell's last byte in {@link #bytes()}. */
     public int end(int cell) {
-        return ends[check(cell)];
+        return base + ends[check(cell)];
     }
 
     /** The cell as text ({@code null} for NULL); its bytes are well-formed UTF-8. */
@@ -76,6 +102,9 @@ public final class RowBytes {
 
     void clear() {
         size = 0;
+        bytes = own;
+        base = 0;
+        verbatim = false;
     }
 
     void add(FieldBuffer field) {
@@ -85,22 +114,51 @@ public final class RowBytes {
         if (needed > maxBytes) {
             throw tooLong(row.get(), maxBytes);
         }
-        if (needed > bytes.length) {
-            bytes = Arrays.copyOf(bytes, (int) Math.min(maxBytes, Math.max(2L * bytes.length, needed)));
+        if (needed > own.length) {
+            own = Arrays.copyOf(own, (int) Math.min(maxBytes, Math.max(2L * own.length, needed)));
+            bytes = own;
         }
-        field.copyTo(bytes, from);
-        close(from + length, false);
+        field.copyTo(own, from);
+        close(from, from + length, false);
     }
 
     void addNull() {
-        close(size == 0 ? 0 : ends[size - 1], true);
+        int at = size == 0 ? 0 : ends[size - 1];
+        close(at, at, true);
     }
 
-    private void close(int end, boolean isNull) {
+    /** Starts a verbatim record at {@code from} in {@code source}; {@link #clear} ends the view. */
+    void startLine(byte[] source, int from) {
+        size = 0;
+        bytes = source;
+        base = from;
+        verbatim = true;
+    }
+
+    /** The verbatim record's bytes moved to {@code from} in {@code source} (the source's buffer was compacted). */
+    void moveLine(byte[] source, int from) {
+        bytes = source;
+        base = from;
+    }
+
+    /** A cell of the verbatim record, its offsets relative to the line's start; the tokenizer checked the field bound. */
+    void addSpan(int start, int end, boolean isNull) {
+        close(start, end, isNull);
+    }
+
+    /** Ends the verbatim record {@code length} bytes (LF included) after its start; false if that breaks the row bound. */
+    boolean endLine(int length) {
+        lineTo = length;
+        return length <= maxBytes;
+    }
+
+    private void close(int start, int end, boolean isNull) {
         if (size == ends.length) {
+            starts = Arrays.copyOf(starts, size * 2);
             ends = Arrays.copyOf(ends, size * 2);
             nulls = Arrays.copyOf(nulls, size * 2);
         }
+        starts[size] = start;
         ends[size] = end;
         nulls[size] = isNull;
         size++;

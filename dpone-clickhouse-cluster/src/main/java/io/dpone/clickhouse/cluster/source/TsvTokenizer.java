@@ -20,13 +20,16 @@ final class TsvTokenizer implements RecordTokenizer {
 
     private final ByteSource in;
     private final FieldBuffer field;
+    private final VerbatimTsvLine verbatim;
     private final int headerRows;
     private long record = -1;
 
-    TsvTokenizer(ByteSource in, int headerRows, int maxFieldBytes) {
+    /** {@code verbatimLines} false reads every record the full way (the fast path's reference in tests). */
+    TsvTokenizer(ByteSource in, int headerRows, int maxFieldBytes, boolean verbatimLines) {
         this.in = requireNonNull(in, "in is null");
         this.headerRows = headerRows;
         this.field = new FieldBuffer(maxFieldBytes, this::currentRow);
+        this.verbatim = verbatimLines ? new VerbatimTsvLine(in, maxFieldBytes) : null;
     }
 
     @Override
@@ -36,6 +39,9 @@ final class TsvTokenizer implements RecordTokenizer {
             return false;
         }
         record++;
+        if (verbatim != null && verbatim.read(cells, maxCells)) {
+            return true;
+        }
         while (true) {
             field(cells);
             RecordTokenizer.requireWithin(cells, maxCells, this);

@@ -53,17 +53,14 @@ class DispatchPermitTest {
 
     @Test
     void onlyAcknowledgedVerifiedHasAPermitComponent() {
-        for (Class<?> variant : CasResult.class.getPermittedSubclasses()) {
+        for (Class<?> variant : SlotWrite.class.getPermittedSubclasses()) {
             List<Class<?>> types = Arrays.stream(variant.getRecordComponents())
                     .map(RecordComponent::getType)
                     .<Class<?>>map(type -> type)
                     .toList();
-            assertEquals(
-                    variant == CasResult.AcknowledgedVerified.class,
-                    types.contains(DispatchPermit.class),
-                    variant.getName());
+            assertEquals(variant == SlotWrite.Verified.class, types.contains(DispatchPermit.class), variant.getName());
         }
-        assertEquals(3, CasResult.class.getPermittedSubclasses().length);
+        assertEquals(3, SlotWrite.class.getPermittedSubclasses().length);
     }
 
     @Test

@@ -25,18 +25,18 @@ import org.junit.jupiter.api.Test;
 class KeeperMapAuthorityReadTest {
     private static final AuthorityRecord PREPARED = record(AuthorityPhase.PREPARED);
 
-    private static AuthorityRead read(FakeControlTable table) {
+    private static SlotRead<AuthorityRecord> read(FakeControlTable table) {
         return SqlControlStore.authority(new TableRef("dpone_c_x", "a"), table, table, p -> p + "-1")
                 .readVersioned(TARGET_KEY);
     }
 
     @Test
     void absentValidAndBlockedRows() {
-        assertInstanceOf(AuthorityRead.Absent.class, read(new FakeControlTable()));
-        AuthorityRead.Present valid = assertInstanceOf(
-                AuthorityRead.Present.class,
+        assertInstanceOf(SlotRead.Absent.class, read(new FakeControlTable()));
+        SlotRead.Present<AuthorityRecord> valid = assertInstanceOf(
+                SlotRead.Present.class,
                 read(new FakeControlTable().storing(new VersionedRow(AuthorityCodecV1.INSTANCE.encode(PREPARED), 3))));
-        assertEquals(Optional.of(new VersionedRecord(PREPARED, 3)), valid.valid());
+        assertEquals(Optional.of(new SlotVersion<AuthorityRecord>(PREPARED, 3)), valid.valid());
 
         AuthorityRow good = AuthorityCodecV1.INSTANCE.encode(PREPARED);
         AuthorityRow tampered = new AuthorityRow(
@@ -47,16 +47,16 @@ class KeeperMapAuthorityReadTest {
                 good.dispatchEpoch(),
                 good.payload() + " ",
                 good.payloadSha256());
-        AuthorityRead.Present blocked = assertInstanceOf(
-                AuthorityRead.Present.class, read(new FakeControlTable().storing(new VersionedRow(tampered, 3))));
+        SlotRead.Present<AuthorityRecord> blocked = assertInstanceOf(
+                SlotRead.Present.class, read(new FakeControlTable().storing(new VersionedRow(tampered, 3))));
         assertEquals(
                 BlockReason.DIGEST_MISMATCH,
                 assertInstanceOf(DecodeResult.Blocked.class, blocked.decoded()).reason());
         assertFalse(blocked.valid().isPresent(), "a blocked record is never the expected side of a CAS");
 
         AuthorityRow nulls = new AuthorityRow(good.targetKey(), null, null, null, null, null, null);
-        AuthorityRead.Present foreign = assertInstanceOf(
-                AuthorityRead.Present.class, read(new FakeControlTable().storing(new VersionedRow(nulls, 0))));
+        SlotRead.Present<AuthorityRecord> foreign = assertInstanceOf(
+                SlotRead.Present.class, read(new FakeControlTable().storing(new VersionedRow(nulls, 0))));
         assertEquals(
                 BlockReason.MALFORMED,
                 assertInstanceOf(DecodeResult.Blocked.class, foreign.decoded()).reason());
@@ -67,14 +67,14 @@ class KeeperMapAuthorityReadTest {
         FakeControlTable failing = new FakeControlTable()
                 .readsAnswer(new ReadOutcome.Failed(new ReadOutcome.ReadFailure(
                         ReadOutcome.ReadFailure.Kind.NOT_SENT, Optional.empty(), "refused")));
-        assertInstanceOf(AuthorityRead.Unavailable.class, read(failing));
+        assertInstanceOf(SlotRead.Unavailable.class, read(failing));
         FakeControlTable wrongColumns = new FakeControlTable()
                 .readsAnswer(new ReadOutcome.Rows(new ReadResult(List.of("x"), List.of(List.of("y")))));
-        assertInstanceOf(AuthorityRead.Unavailable.class, read(wrongColumns));
+        assertInstanceOf(SlotRead.Unavailable.class, read(wrongColumns));
         List<Object> cells = java.util.Arrays.asList("k", "o", "f", "PREPARED", 0L, "{}", "0".repeat(64), "seven");
         FakeControlTable badVersion = new FakeControlTable()
                 .readsAnswer(new ReadOutcome.Rows(new ReadResult(FakeControlTable.COLUMNS, List.of(cells))));
-        assertInstanceOf(AuthorityRead.Unavailable.class, read(badVersion));
+        assertInstanceOf(SlotRead.Unavailable.class, read(badVersion));
         assertEquals(0, failing.mutations() + wrongColumns.mutations() + badVersion.mutations());
     }
 }

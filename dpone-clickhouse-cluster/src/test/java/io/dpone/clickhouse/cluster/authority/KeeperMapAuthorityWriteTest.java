@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.CasResult.ConflictReason;
-import io.dpone.clickhouse.cluster.authority.CasResult.UnknownReason;
+import io.dpone.clickhouse.cluster.authority.SlotWrite.ConflictReason;
+import io.dpone.clickhouse.cluster.authority.SlotWrite.UnknownReason;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
@@ -43,11 +43,11 @@ class KeeperMapAuthorityWriteTest {
 
     private final FakeControlTable table = new FakeControlTable();
 
-    private KeeperMapAuthority authority() {
+    private KeeperMapAuthority<AuthorityRecord> authority() {
         return authority(MutationPrevalidation.SERVER_DEFAULT);
     }
 
-    private KeeperMapAuthority authority(MutationPrevalidation casPrevalidation) {
+    private KeeperMapAuthority<AuthorityRecord> authority(MutationPrevalidation casPrevalidation) {
         AtomicInteger ids = new AtomicInteger();
         return SqlControlStore.authority(
                 new TableRef("dpone_c_x", "publication_authority"),
@@ -57,8 +57,8 @@ class KeeperMapAuthorityWriteTest {
                 casPrevalidation);
     }
 
-    private CasResult dispatch() {
-        return authority().compareAndSwap(new VersionedRecord(PREPARED, 4), DISPATCHING);
+    private SlotWrite<AuthorityRecord> dispatch() {
+        return authority().compareAndSwap(new SlotVersion<AuthorityRecord>(PREPARED, 4), DISPATCHING);
     }
 
     private static MutationOutcome rejected(String queryId, int code, String message) {
@@ -69,10 +69,13 @@ class KeeperMapAuthorityWriteTest {
     void acknowledgedCreateVerifiedAtVersionZeroCarriesNoPermit() {
         table.answering(
                 MutationOutcome.Acknowledged::new, new VersionedRow(AuthorityCodecV1.INSTANCE.encode(PREPARED), 0));
-        CasResult.AcknowledgedVerified created = assertInstanceOf(
-                CasResult.AcknowledgedVerified.class, authority().createIfAbsent(PREPARED));
+        SlotWrite.Verified<AuthorityRecord> created =
+                assertInstanceOf(SlotWrite.Verified.class, authority().createIfAbsent(PREPARED));
         assertEquals(0, created.newKeeperVersion());
-        assertEquals(new VersionedRecord(PREPARED, 0), created.verified(), "the post-read proved the written record");
+        assertEquals(
+                new SlotVersion<AuthorityRecord>(PREPARED, 0),
+                created.verified(),
+                "the post-read proved the written record");
         assertTrue(created.dispatchPermit().isEmpty(), "a create opens no dispatch epoch");
         assertEquals(1, table.mutations());
         assertEquals(
@@ -86,10 +89,10 @@ class KeeperMapAuthorityWriteTest {
     @Test
     void acknowledgedDispatchCasVerifiedAtTheNextVersionCarriesTheOnlyPermit() {
         table.storing(PREPARED_AT_4).answering(MutationOutcome.Acknowledged::new, DISPATCHING_AT_5);
-        CasResult.AcknowledgedVerified verified = assertInstanceOf(CasResult.AcknowledgedVerified.class, dispatch());
+        SlotWrite.Verified<AuthorityRecord> verified = assertInstanceOf(SlotWrite.Verified.class, dispatch());
         DispatchPermit permit = verified.dispatchPermit().orElseThrow();
         assertTrue(permit.matchesWrite(FENCE, 5));
-        assertEquals(new VersionedRecord(DISPATCHING, 5), verified.verified());
+        assertEquals(new SlotVersion<AuthorityRecord>(DISPATCHING, 5), verified.verified());
         assertTrue(permit.authorizes(
                 TARGET_KEY, DISPATCHING.payload().publication().token()));
         assertEquals(1, table.mutations());
@@ -110,10 +113,10 @@ class KeeperMapAuthorityWriteTest {
     @Test
     void skippedPrevalidationTravelsWithTheCasOnlyAndChangesNoVerdict() {
         table.storing(PREPARED_AT_4).answering(MutationOutcome.Acknowledged::new, DISPATCHING_AT_5);
-        KeeperMapAuthority skipping = authority(MutationPrevalidation.SKIPPED);
-        CasResult.AcknowledgedVerified verified = assertInstanceOf(
-                CasResult.AcknowledgedVerified.class,
-                skipping.compareAndSwap(new VersionedRecord(PREPARED, 4), DISPATCHING));
+        KeeperMapAuthority<AuthorityRecord> skipping = authority(MutationPrevalidation.SKIPPED);
+        SlotWrite.Verified<AuthorityRecord> verified = assertInstanceOf(
+                SlotWrite.Verified.class,
+                skipping.compareAndSwap(new SlotVersion<AuthorityRecord>(PREPARED, 4), DISPATCHING));
         assertTrue(verified.dispatchPermit().isPresent());
         assertEquals(
                 Map.of(
@@ -139,7 +142,7 @@ class KeeperMapAuthorityWriteTest {
     @Test
     void acknowledgedNoOpIsAZeroRowConflict() {
         table.storing(PREPARED_AT_4).answering(MutationOutcome.Acknowledged::new, null);
-        assertEquals(new CasResult.Conflict(ConflictReason.ZERO_ROW_NO_OP), dispatch());
+        assertEquals(new SlotWrite.Conflict<>(ConflictReason.ZERO_ROW_NO_OP), dispatch());
         assertEquals(1, table.mutations());
     }
 
@@ -155,9 +158,9 @@ class KeeperMapAuthorityWriteTest {
                 written.payload(),
                 written.payloadSha256());
         table.storing(PREPARED_AT_4).answering(MutationOutcome.Acknowledged::new, new VersionedRow(foreign, 5));
-        assertEquals(new CasResult.Conflict(ConflictReason.FOREIGN_RECORD), dispatch());
+        assertEquals(new SlotWrite.Conflict<>(ConflictReason.FOREIGN_RECORD), dispatch());
         table.answering(MutationOutcome.Acknowledged::new, new VersionedRow(written, 6));
-        assertEquals(new CasResult.Conflict(ConflictReason.UNEXPECTED_VERSION_JUMP), dispatch());
+        assertEquals(new SlotWrite.Conflict<>(ConflictReason.UNEXPECTED_VERSION_JUMP), dispatch());
         assertEquals(2, table.mutations(), "one per call");
     }
 
@@ -173,21 +176,21 @@ class KeeperMapAuthorityWriteTest {
                 written.payload(),
                 written.payloadSha256());
         table.storing(PREPARED_AT_4).answering(MutationOutcome.Acknowledged::new, new VersionedRow(changed, 5));
-        assertEquals(new CasResult.OutcomeUnknown(UnknownReason.POST_READ_MISMATCH), dispatch());
+        assertEquals(new SlotWrite.Unknown<>(UnknownReason.POST_READ_MISMATCH), dispatch());
         assertEquals(1, table.mutations());
 
         FakeControlTable unreadable = new FakeControlTable()
                 .readsAnswer(new ReadOutcome.Failed(new ReadOutcome.ReadFailure(
                         ReadOutcome.ReadFailure.Kind.NO_RESPONSE, Optional.empty(), "timeout")));
-        KeeperMapAuthority blind = SqlControlStore.authority(
+        KeeperMapAuthority<AuthorityRecord> blind = SqlControlStore.authority(
                 new TableRef("dpone_c_x", "a"), unreadable, unreadable, purpose -> purpose + "-1");
         assertEquals(
-                new CasResult.OutcomeUnknown(UnknownReason.POST_READ_FAILED),
-                blind.compareAndSwap(new VersionedRecord(PREPARED, 4), DISPATCHING));
+                new SlotWrite.Unknown<>(UnknownReason.POST_READ_FAILED),
+                blind.compareAndSwap(new SlotVersion<AuthorityRecord>(PREPARED, 4), DISPATCHING));
         assertEquals(1, unreadable.mutations());
         FakeControlTable empty = new FakeControlTable();
         assertEquals(
-                new CasResult.OutcomeUnknown(UnknownReason.POST_READ_FAILED),
+                new SlotWrite.Unknown<>(UnknownReason.POST_READ_FAILED),
                 SqlControlStore.authority(new TableRef("dpone_c_x", "a"), empty, empty, p -> p)
                         .createIfAbsent(PREPARED),
                 "an acknowledged create whose row cannot be read back");
@@ -210,19 +213,19 @@ class KeeperMapAuthorityWriteTest {
                 .answering(
                         MutationOutcome.Acknowledged::new,
                         new VersionedRow(AuthorityCodecV1.INSTANCE.encode(winner), 5));
-        assertEquals(new CasResult.Conflict(ConflictReason.ZERO_ROW_NO_OP), dispatch());
+        assertEquals(new SlotWrite.Conflict<>(ConflictReason.ZERO_ROW_NO_OP), dispatch());
         assertEquals(1, table.mutations());
     }
 
     @Test
     void strictConflictsAreKeyExistsForCreateAndVersionConflictForCas() {
         table.answering(id -> rejected(id, 999, "Coordination::Exception: Node exists (KEEPER_EXCEPTION)"), null);
-        CasResult.Conflict exists =
-                assertInstanceOf(CasResult.Conflict.class, authority().createIfAbsent(PREPARED));
+        SlotWrite.Conflict<AuthorityRecord> exists =
+                assertInstanceOf(SlotWrite.Conflict.class, authority().createIfAbsent(PREPARED));
         assertEquals(ConflictReason.KEY_EXISTS, exists.reason());
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT, exists.code());
         table.answering(id -> rejected(id, 999, "Coordination::Exception: Bad version (KEEPER_EXCEPTION)"), null);
-        assertEquals(new CasResult.Conflict(ConflictReason.VERSION_CONFLICT), dispatch());
+        assertEquals(new SlotWrite.Conflict<>(ConflictReason.VERSION_CONFLICT), dispatch());
         assertEquals(2, table.mutations());
         assertEquals(0, table.reads, "a refusal needs no post-read");
     }
@@ -230,8 +233,9 @@ class KeeperMapAuthorityWriteTest {
     @Test
     void fatalRefusalIsAConflictWithoutPermit() {
         table.answering(id -> rejected(id, 497, "Not enough privileges"), null);
-        assertEquals(new CasResult.Conflict(ConflictReason.REFUSED), dispatch());
-        assertEquals(new CasResult.Conflict(ConflictReason.REFUSED), authority().createIfAbsent(PREPARED));
+        assertEquals(new SlotWrite.Conflict<>(ConflictReason.REFUSED), dispatch());
+        assertEquals(
+                new SlotWrite.Conflict<>(ConflictReason.REFUSED), authority().createIfAbsent(PREPARED));
         assertEquals(2, table.mutations());
     }
 
@@ -241,7 +245,7 @@ class KeeperMapAuthorityWriteTest {
                 .answering(
                         id -> new MutationOutcome.Ambiguous(id, AmbiguityCause.RESPONSE_LOST, Optional.empty(), "lost"),
                         DISPATCHING_AT_5);
-        CasResult.OutcomeUnknown lost = assertInstanceOf(CasResult.OutcomeUnknown.class, dispatch());
+        SlotWrite.Unknown<AuthorityRecord> lost = assertInstanceOf(SlotWrite.Unknown.class, dispatch());
         assertEquals(UnknownReason.RESPONSE_LOST, lost.reason());
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN, lost.code());
         assertEquals(1, table.mutations());
@@ -253,11 +257,11 @@ class KeeperMapAuthorityWriteTest {
                         id, AmbiguityCause.SERVER_ERROR_AMBIGUOUS, Optional.of(sessionKilled), "killed"),
                 null);
         assertEquals(
-                new CasResult.OutcomeUnknown(UnknownReason.AMBIGUOUS_SERVER_ERROR),
+                new SlotWrite.Unknown<>(UnknownReason.AMBIGUOUS_SERVER_ERROR),
                 authority().createIfAbsent(PREPARED));
         for (AmbiguityCause cause : AmbiguityCause.values()) {
             table.answering(id -> new MutationOutcome.Ambiguous(id, cause, Optional.empty(), "x"), null);
-            assertInstanceOf(CasResult.OutcomeUnknown.class, dispatch(), cause.name());
+            assertInstanceOf(SlotWrite.Unknown.class, dispatch(), cause.name());
         }
         assertEquals(2 + AmbiguityCause.values().length, table.mutations());
     }
@@ -265,7 +269,7 @@ class KeeperMapAuthorityWriteTest {
     @Test
     void notSentIsAConflictFreeTransportFailure() {
         table.answering(id -> new MutationOutcome.NotSent(id, "refused"), null);
-        CasResult.Conflict notSent = assertInstanceOf(CasResult.Conflict.class, dispatch());
+        SlotWrite.Conflict<AuthorityRecord> notSent = assertInstanceOf(SlotWrite.Conflict.class, dispatch());
         assertEquals(ConflictReason.NOT_SENT, notSent.reason());
         assertEquals(DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED, notSent.code());
         assertEquals(1, table.mutations());
@@ -275,11 +279,11 @@ class KeeperMapAuthorityWriteTest {
     void refusedTransitionsSendNothing() {
         AuthorityRecord committed = record(AuthorityPhase.COMMITTED);
         assertEquals(
-                new CasResult.Conflict(ConflictReason.WRITE_NOT_ALLOWED),
-                authority().compareAndSwap(new VersionedRecord(PREPARED, 4), committed),
+                new SlotWrite.Conflict<>(ConflictReason.WRITE_NOT_ALLOWED),
+                authority().compareAndSwap(new SlotVersion<AuthorityRecord>(PREPARED, 4), committed),
                 "PREPARED cannot skip to COMMITTED");
         assertEquals(
-                new CasResult.Conflict(ConflictReason.WRITE_NOT_ALLOWED),
+                new SlotWrite.Conflict<>(ConflictReason.WRITE_NOT_ALLOWED),
                 authority().createIfAbsent(DISPATCHING),
                 "create only writes PREPARED at epoch 0");
         assertEquals(0, table.mutations());
@@ -289,9 +293,9 @@ class KeeperMapAuthorityWriteTest {
     @Test
     void everyMutationGetsAFreshQueryId() {
         table.storing(PREPARED_AT_4).answering(MutationOutcome.Acknowledged::new, null);
-        KeeperMapAuthority authority = authority();
-        authority.compareAndSwap(new VersionedRecord(PREPARED, 4), DISPATCHING);
-        authority.compareAndSwap(new VersionedRecord(PREPARED, 4), DISPATCHING);
+        KeeperMapAuthority<AuthorityRecord> authority = authority();
+        authority.compareAndSwap(new SlotVersion<AuthorityRecord>(PREPARED, 4), DISPATCHING);
+        authority.compareAndSwap(new SlotVersion<AuthorityRecord>(PREPARED, 4), DISPATCHING);
         assertEquals(
                 2,
                 table.mutationContexts.stream().map(c -> c.queryId()).distinct().count());

@@ -73,10 +73,10 @@ class PermitIssuerTest {
     @Test
     void staleNoOpForeignJumpMismatchAndMissingNeverCarryAPermit() {
         assertEquals(
-                new SlotWrite.Conflict<>(CasResult.ConflictReason.ZERO_ROW_NO_OP),
+                new SlotWrite.Conflict<>(SlotWrite.ConflictReason.ZERO_ROW_NO_OP),
                 judge(new VersionedRow(AuthorityCodecV1.INSTANCE.encode(PREPARED), 7)));
         assertEquals(
-                new SlotWrite.Conflict<>(CasResult.ConflictReason.UNEXPECTED_VERSION_JUMP),
+                new SlotWrite.Conflict<>(SlotWrite.ConflictReason.UNEXPECTED_VERSION_JUMP),
                 judge(new VersionedRow(WRITTEN, 9)));
         AuthorityRow foreign = new AuthorityRow(
                 WRITTEN.targetKey(),
@@ -87,7 +87,7 @@ class PermitIssuerTest {
                 WRITTEN.payload(),
                 WRITTEN.payloadSha256());
         assertEquals(
-                new SlotWrite.Conflict<>(CasResult.ConflictReason.FOREIGN_RECORD), judge(new VersionedRow(foreign, 8)));
+                new SlotWrite.Conflict<>(SlotWrite.ConflictReason.FOREIGN_RECORD), judge(new VersionedRow(foreign, 8)));
         AuthorityRow mismatch = new AuthorityRow(
                 WRITTEN.targetKey(),
                 WRITTEN.operationId(),
@@ -97,9 +97,9 @@ class PermitIssuerTest {
                 WRITTEN.payload(),
                 WRITTEN.payloadSha256());
         assertEquals(
-                new SlotWrite.Unknown<>(CasResult.UnknownReason.POST_READ_MISMATCH),
+                new SlotWrite.Unknown<>(SlotWrite.UnknownReason.POST_READ_MISMATCH),
                 judge(new VersionedRow(mismatch, 8)));
-        assertEquals(new SlotWrite.Unknown<>(CasResult.UnknownReason.POST_READ_FAILED), judge(null));
+        assertEquals(new SlotWrite.Unknown<>(SlotWrite.UnknownReason.POST_READ_FAILED), judge(null));
     }
 
     @Test

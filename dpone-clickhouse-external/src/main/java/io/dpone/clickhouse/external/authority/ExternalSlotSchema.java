@@ -10,7 +10,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import java.util.Optional;
 
 /**
- * External mode's schema over the shared KeeperMap slot ({@code KeeperMapSlots}): it writes only
+ * External mode's schema over the shared KeeperMap slot ({@code KeeperMapAuthority}): it writes only
  * {@link ExternalRecord}s ({@link ExternalCodecV1}, {@link ExternalTransitions}) and reads an
  * internal V1 row as an {@link InternalBaseline}, so the one target key of both modes is judged
  * here: an external row (any version) is this codec's, anything else the internal codec's, and a

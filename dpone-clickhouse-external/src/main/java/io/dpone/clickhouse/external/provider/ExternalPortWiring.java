@@ -1,7 +1,7 @@
 package io.dpone.clickhouse.external.provider;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
-import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.authority.adapter.SqlControlStore;
@@ -79,7 +79,7 @@ public final class ExternalPortWiring {
                 new StrictCatalogAdapter(
                         reads, PortWiring::queryId, PortWiring.CATALOG_MAX_EXECUTION_SECONDS, TableIdentityKind.DIRECT),
                 ddl,
-                new KeeperMapSlots<>(
+                new KeeperMapAuthority<>(
                         new SqlControlStore(control, mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
                         AuthorityQueryIds.random(),
                         ExternalSlotSchema.INSTANCE,

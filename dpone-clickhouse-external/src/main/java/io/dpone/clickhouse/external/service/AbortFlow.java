@@ -4,6 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.MemberRecord;
@@ -32,43 +36,43 @@ import java.util.List;
 final class AbortFlow {
     private final ExternalPorts ports;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
 
-    AbortFlow(ExternalPorts ports, RecordSteps steps, SlotWrites writes) {
+    AbortFlow(ExternalPorts ports, RecordSteps steps, SlotWrites<ExternalSlot> writes) {
         this.ports = requireNonNull(ports, "ports is null");
         this.steps = requireNonNull(steps, "steps is null");
         this.writes = requireNonNull(writes, "writes is null");
     }
 
     /** LOCKED -> ABORTED; {@code retained} is the artifact this invocation sealed and retained, or null. */
-    Flow fromLocked(
+    StepResult<ExternalSlot> fromLocked(
             SlotVersion<ExternalSlot> locked,
             ExternalOperation operation,
             DponeErrorCode code,
             String reason,
             Digest retained,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         return write(locked, List.of(), operation, code, reason, retained, run);
     }
 
-    Flow fromStaging(
+    StepResult<ExternalSlot> fromStaging(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> refused,
             DponeErrorCode code,
             String reason,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         // Fenced like a staging replacement: a write of the record (members unchanged) first, so a
         // worker of this operation that wrote since makes this one stop before anything is dropped.
         ExternalRecord seen = (ExternalRecord) refused.record();
-        SlotWrites.Step claim = writes.write(
+        SlotWrites.Step<ExternalSlot> claim = writes.write(
                 refused,
                 steps.member(
                         seen, seen.payload().members().get(0), ports.clock().instant()),
                 run.evidence());
-        if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
-            return claim instanceof SlotWrites.Step.Stopped stopped
-                    ? new Flow.Concluded(stopped.ending())
+        if (!(claim instanceof SlotWrites.Step.Advanced<ExternalSlot> claimed) || !claimed.written()) {
+            return claim instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
+                    ? new StepResult.Concluded<>(stopped.ending())
                     : stopped(
                             code, reason, "another worker of this operation advanced the record; nothing was dropped");
         }
@@ -107,28 +111,28 @@ final class AbortFlow {
                 run);
     }
 
-    private Flow write(
+    private StepResult<ExternalSlot> write(
             SlotVersion<ExternalSlot> current,
             List<MemberRecord> members,
             ExternalOperation operation,
             DponeErrorCode code,
             String reason,
             Digest retained,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
-        SlotWrites.Step step = writes.write(
+        SlotWrites.Step<ExternalSlot> step = writes.write(
                 current, steps.aborted(record, members, code, ports.clock().instant()), run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
+        if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
+            return new StepResult.Concluded<>(stopped.ending());
         }
-        if (!((SlotWrites.Step.Advanced) step).written()) {
-            return new Flow.Continue(((SlotWrites.Step.Advanced) step).current());
+        if (!((SlotWrites.Step.Advanced<ExternalSlot>) step).written()) {
+            return new StepResult.Continue<>(((SlotWrites.Step.Advanced<ExternalSlot>) step).current());
         }
         if (retained != null) {
             ports.store().release(retained, operation.holder());
         }
         run.evidence().step("aborted");
-        return new Flow.Concluded(Ending.of(
+        return new StepResult.Concluded<>(Ending.of(
                 PublicationOutcome.ABORTED,
                 code,
                 reason
@@ -136,8 +140,8 @@ final class AbortFlow {
                         + " publish the target"));
     }
 
-    private static Flow stopped(DponeErrorCode code, String reason, String why) {
-        return new Flow.Concluded(Ending.of(
+    private static StepResult<ExternalSlot> stopped(DponeErrorCode code, String reason, String why) {
+        return new StepResult.Concluded<>(Ending.of(
                 PublicationOutcome.UNKNOWN,
                 code,
                 reason + "; the operation could not be aborted (" + why

@@ -3,7 +3,7 @@ package io.dpone.clickhouse.external.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.FacadePort;
-import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
 import io.dpone.clickhouse.cluster.port.Sleeper;
@@ -23,7 +23,7 @@ import java.time.Clock;
 public record ExternalPorts(
         CatalogPort catalog,
         DdlPort ddl,
-        KeeperMapSlots<ExternalSlot> authority,
+        KeeperMapAuthority<ExternalSlot> authority,
         FacadePort facades,
         MemberSessions members,
         EndpointResolver endpoints,

@@ -8,11 +8,16 @@ import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.PublicationEngine;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.flow.TakeoverWait;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -55,11 +60,11 @@ public final class ExternalPublicationService {
     private final ExternalSettings settings;
     private final RandomBits random;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final Sealing sealing;
     private final StagingFlow staging;
-    private final PublicationStep publication;
-    private final CleanupStep cleanup;
+    private final ExternalPublicationDriver.Parts publication;
+    private final ExternalCleanup cleanup;
     private final StatusView status;
     private final FencedAbort fenced;
     private final LivePreview preview;
@@ -69,15 +74,21 @@ public final class ExternalPublicationService {
         this.settings = requireNonNull(settings, "settings is null");
         this.random = requireNonNull(random, "random is null");
         this.steps = new RecordSteps(random);
-        this.writes = new SlotWrites(ports.authority());
+        // the same operation: an external record of the writer's operation and fence
+        this.writes = new SlotWrites<>(
+                ports.authority(),
+                (seen, mine) -> seen instanceof ExternalRecord record
+                        && record.operationId().equals(mine.operationId())
+                        && record.fenceToken().equals(mine.fenceToken()));
         AbortFlow abort = new AbortFlow(ports, steps, writes);
         Classifications classifications =
                 new Classifications(new ReplicaReader(ports.catalog(), settings.cluster()), settings.target());
         this.sealing = new Sealing(ports, settings, steps, writes, abort, random);
         this.staging = new StagingFlow(ports, settings, steps, writes, abort);
         this.fenced = new FencedAbort(ports, steps, writes, abort);
-        this.publication = new PublicationStep(ports, settings, steps, writes, classifications, fenced);
-        this.cleanup = new CleanupStep(ports, settings, steps, writes, classifications);
+        this.publication = new ExternalPublicationDriver.Parts(
+                ports, settings, steps, writes, classifications, new Revalidation(ports, classifications), fenced);
+        this.cleanup = new ExternalCleanup(ports, settings, steps, writes, classifications);
         this.status = new StatusView(ports, settings, classifications);
         this.preview = new LivePreview(ports, settings, random, status);
     }
@@ -92,7 +103,7 @@ public final class ExternalPublicationService {
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        ExternalRun run = new ExternalRun(
+        Invocation<ExternalEvidence> run = new Invocation<>(
                 new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(
                         ports.ddl(),
@@ -103,7 +114,8 @@ public final class ExternalPublicationService {
                         cancellation),
                 new ExternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
-        ExternalGate.Admission admission = new ExternalGate(ports, settings, random).admit(operation, run);
+        ExternalRuntimeAdmission.Admission admission =
+                new ExternalRuntimeAdmission(ports, settings, random).admit(operation, run);
         Ending ending;
         if (admission.stopped().isPresent()) {
             // this invocation's own unresolved record holds the slot: a stop in admission is a receipt, never a throw
@@ -140,7 +152,7 @@ public final class ExternalPublicationService {
             SlotRead<ExternalSlot> slot,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         SlotDecision decision = SlotDecision.of(slot, operation.operationId());
         if (decision instanceof SlotDecision.Resume own) {
             run.evidence().record(own.current());
@@ -159,13 +171,13 @@ public final class ExternalPublicationService {
      * every {@code CREATE} that passed its age bound has landed ({@code TakeoverWait.outlast}).
      */
     private void sweepFinishedPredecessor(
-            AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, ExternalRun run) {
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, Invocation<ExternalEvidence> run) {
         if (finished == null || !(finished.record() instanceof ExternalRecord predecessor)) {
             return;
         }
         if (AbortedLeftovers.mayStillLand(predecessor)
                 && !TakeoverWait.outlast(
-                        run.pacing(),
+                        run.waits(),
                         settings.entryVisibility(),
                         ports.authority().permitMaxAge(),
                         run.evidence()::step)) {
@@ -194,7 +206,7 @@ public final class ExternalPublicationService {
             ExternalOperation operation,
             SlotVersion<ExternalSlot> finished,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         SourceSealer.requireSealableKind(source);
         if (!cluster.targetColumns().isEmpty()) {
             // what the source declares without being read must agree with the target before anything is locked
@@ -206,7 +218,7 @@ public final class ExternalPublicationService {
                     "the source is larger than max_source_bytes; nothing was locked or created");
         }
         sweepFinishedPredecessor(cluster, finished, run);
-        run.pacing().progress().step("lock");
+        run.waits().progress().step("lock");
         ExternalRecord locked = steps.locked(
                 operation,
                 cluster.inventoryDigest(),
@@ -230,7 +242,7 @@ public final class ExternalPublicationService {
             return writes.sameOperation(locked)
                     .map(mine -> resume(cluster, operation, mine, Optional.empty(), source, run))
                     .orElseThrow(() -> new DponeException(
-                            SlotWrites.code(conflict.reason()),
+                            conflict.code(),
                             "another worker took the target slot first (" + conflict.reason() + "); nothing was done"));
         }
         SlotVersion<ExternalSlot> verified = ((SlotWrite.Verified<ExternalSlot>) taken).verified();
@@ -260,11 +272,11 @@ public final class ExternalPublicationService {
             SlotVersion<ExternalSlot> start,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
-            Flow flow;
+            StepResult<ExternalSlot> flow;
             try {
                 flow = step(cluster, operation, current, targetDrift, source, run);
             } catch (RuntimeException failed) {
@@ -277,10 +289,10 @@ public final class ExternalPublicationService {
                     throw fatal;
                 }
             }
-            if (flow instanceof Flow.Concluded concluded) {
+            if (flow instanceof StepResult.Concluded<ExternalSlot> concluded) {
                 return concluded.ending();
             }
-            current = ((Flow.Continue) flow).current();
+            current = ((StepResult.Continue<ExternalSlot>) flow).current();
         }
         ExternalPhase phase = ((ExternalRecord) current.record()).phase();
         return Ending.of(
@@ -292,18 +304,19 @@ public final class ExternalPublicationService {
                         + " same invocation again, or follow the runbook");
     }
 
-    private Flow step(
+    private StepResult<ExternalSlot> step(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (targetDrift.isPresent() && record.phase().prePublication()) {
             // admission found the target drifted under this operation's own record: the fenced abort, never a throw
             return fenced.drifted(cluster, operation, current, targetDrift.get(), run);
         }
+        ExternalPublicationDriver publishing = publication.driver(cluster, operation, run);
         return switch (record.phase()) {
             // a fenced pre-publication operation is aborted safely by its own run, never continued
             case LOCKED ->
@@ -316,18 +329,17 @@ public final class ExternalPublicationService {
                 // idempotent: the STAGED write released it unless its answer was lost
                 ports.store().release(record.payload().artifact().sha256(), operation.holder());
                 yield fenced.staged(cluster, operation, current, run)
-                        .orElseGet(() -> publication.dispatch(cluster, operation, current, run));
+                        .orElseGet(() -> PublicationEngine.dispatch(publishing, current));
             }
-            case PUBLICATION_DISPATCHING -> publication.reconcile(cluster, current, run);
-            case COMMITTED, CLEANUP_DISPATCHING -> cleanup.run(cluster, current, run);
-            // through cleanup, which finds it done and reads what every member shows for the receipt
-            case COMPLETED -> cleanup.run(cluster, current, run);
-            case ABORTED -> new Flow.Concluded(aborted(cluster, record, run));
+            case PUBLICATION_DISPATCHING -> PublicationEngine.reconcile(publishing, current);
+            // COMPLETED too: cleanup finds it done and reads what every member shows for the receipt
+            case COMMITTED, CLEANUP_DISPATCHING, COMPLETED -> cleanup.run(cluster, current, run);
+            case ABORTED -> new StepResult.Concluded<>(aborted(cluster, record, run));
         };
     }
 
     /** A rerun of an aborted invocation: first drops any late-landing table of the operation (by recorded UUID). */
-    private Ending aborted(AdmittedMembers cluster, ExternalRecord record, ExternalRun run) {
+    private Ending aborted(AdmittedMembers cluster, ExternalRecord record, Invocation<ExternalEvidence> run) {
         Optional<String> left = AbortedLeftovers.sweep(cluster, record, settings.target(), run.evidence());
         return Ending.of(
                 PublicationOutcome.ABORTED,

@@ -3,6 +3,10 @@ package io.dpone.clickhouse.external.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -39,10 +43,10 @@ import java.util.Optional;
 final class FencedAbort {
     private final ExternalPorts ports;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final AbortFlow abort;
 
-    FencedAbort(ExternalPorts ports, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
+    FencedAbort(ExternalPorts ports, RecordSteps steps, SlotWrites<ExternalSlot> writes, AbortFlow abort) {
         this.ports = requireNonNull(ports, "ports is null");
         this.steps = requireNonNull(steps, "steps is null");
         this.writes = requireNonNull(writes, "writes is null");
@@ -50,8 +54,11 @@ final class FencedAbort {
     }
 
     /** LOCKED whose bound inventory is not the admitted one: ABORTED, nothing to clean up. */
-    Optional<Flow> locked(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> locked, ExternalRun run) {
+    Optional<StepResult<ExternalSlot>> locked(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> locked,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         return Fences.inventory(record, cluster).map(fence -> {
             run.evidence().step("fenced in LOCKED");
@@ -66,8 +73,11 @@ final class FencedAbort {
     }
 
     /** STAGING whose bound inventory or baseline is not what admission saw: the fenced abort. */
-    Optional<Flow> staging(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
+    Optional<StepResult<ExternalSlot>> staging(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staging,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         return Fences.staging(record, cluster)
                 .map(fence -> abort(cluster, operation, staging, fence.code().orElseThrow(), fence.message(), run));
@@ -77,8 +87,11 @@ final class FencedAbort {
      * STAGED whose bound inventory or baseline is not what admission saw (a column added to the
      * target, the target dropped or recreated on a member): the fenced abort, before any permit.
      */
-    Optional<Flow> staged(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staged, ExternalRun run) {
+    Optional<StepResult<ExternalSlot>> staged(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staged,
+            Invocation<ExternalEvidence> run) {
         return staging(cluster, operation, staged, run);
     }
 
@@ -87,12 +100,12 @@ final class FencedAbort {
      * target dropped on one member, definitions that now differ, an engine no longer admitted):
      * from LOCKED nothing was created (ABORTED); from STAGING or STAGED the exact owned cleanup.
      */
-    Flow drifted(
+    StepResult<ExternalSlot> drifted(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
             DponeException drift,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (record.phase() == ExternalPhase.LOCKED) {
             run.evidence().step("fenced in LOCKED");
@@ -108,13 +121,13 @@ final class FencedAbort {
     }
 
     /** The exact owned cleanup and ABORTED from STAGING or STAGED, or an ending that keeps the operation fenced. */
-    Flow abort(
+    StepResult<ExternalSlot> abort(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
             DponeErrorCode code,
             String reason,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         ExternalPhase phase = record.phase();
         if (phase != ExternalPhase.STAGING && phase != ExternalPhase.STAGED) {
@@ -126,7 +139,7 @@ final class FencedAbort {
         for (MemberRecord member : record.payload().members()) {
             Optional<String> unproven = unproven(cluster, member, operation, drifted);
             if (unproven.isPresent()) {
-                return new Flow.Concluded(Ending.of(
+                return new StepResult.Concluded<>(Ending.of(
                         PublicationOutcome.UNKNOWN,
                         code,
                         reason + "; the operation cannot be"
@@ -138,18 +151,18 @@ final class FencedAbort {
         }
         SlotVersion<ExternalSlot> staging = current;
         if (phase == ExternalPhase.STAGED) {
-            SlotWrites.Step step =
+            SlotWrites.Step<ExternalSlot> step =
                     writes.write(current, steps.withdrawn(record, ports.clock().instant()), run.evidence());
-            if (step instanceof SlotWrites.Step.Stopped stopped) {
-                return new Flow.Concluded(stopped.ending());
+            if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
+                return new StepResult.Concluded<>(stopped.ending());
             }
-            SlotWrites.Step.Advanced advanced = (SlotWrites.Step.Advanced) step;
+            SlotWrites.Step.Advanced<ExternalSlot> advanced = (SlotWrites.Step.Advanced<ExternalSlot>) step;
             if (!advanced.written()) {
                 // another worker of this operation moved it first (dispatched, withdrew or aborted): go on from there
                 boolean moved = ((ExternalRecord) advanced.current().record()).phase() != ExternalPhase.STAGED;
                 return moved
-                        ? new Flow.Continue(advanced.current())
-                        : new Flow.Concluded(Ending.of(
+                        ? new StepResult.Continue<>(advanced.current())
+                        : new StepResult.Concluded<>(Ending.of(
                                 PublicationOutcome.UNKNOWN,
                                 code,
                                 reason

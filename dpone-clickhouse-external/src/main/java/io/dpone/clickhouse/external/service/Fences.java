@@ -1,6 +1,7 @@
 package io.dpone.clickhouse.external.service;
 
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.spi.error.DponeErrorCode;

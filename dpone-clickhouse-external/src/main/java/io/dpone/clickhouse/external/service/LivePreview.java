@@ -13,6 +13,7 @@ import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -36,7 +37,7 @@ import java.util.UUID;
 
 /**
  * {@code dpone plan --live} in external mode: what {@code publish} would do now, from the same
- * decisions it makes. Admission is {@link ExternalGate#survey} (what {@link ExternalGate#admit}
+ * decisions it makes. Admission is {@link ExternalRuntimeAdmission#survey} (what {@link ExternalRuntimeAdmission#admit}
  * acts on, without the probe or the facade bootstrap), the slot is {@link SlotDecision}, a resumed
  * operation is {@link StatusView}'s classification, and the fenced statements are the
  * {@link Statements} values publish dispatches. Sends no DDL, no probe, no bootstrap, no Keeper
@@ -66,13 +67,13 @@ final class LivePreview {
         detail.put("invocation", invocation.isPresent() ? "given" : "new");
         detail.put("operation_id", operation.operationId().hex());
         detail.put("target_key", operation.targetKey().hex());
-        ExternalGate.Survey survey;
+        ExternalRuntimeAdmission.Survey survey;
         try {
-            survey = new ExternalGate(ports, settings, random).survey(operation, readOnlyRun());
+            survey = new ExternalRuntimeAdmission(ports, settings, random).survey(operation, readOnlyRun());
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
-        ExternalGate.Admission admission = survey.admission();
+        ExternalRuntimeAdmission.Admission admission = survey.admission();
         SlotRead<ExternalSlot> slot = admission.slot() == null ? new SlotRead.Absent<>() : admission.slot();
         if (admission.members() != null) {
             detail.put("inventory_digest", admission.members().inventoryDigest().hex());
@@ -83,11 +84,7 @@ final class LivePreview {
                 survey.facade() == null
                         ? "not judged: admission stopped before the facade was read"
                         : LivePlanFields.facade(survey.facade()));
-        detail.put(
-                "capability",
-                survey.needsProof()
-                        ? "unproven for this inventory: publish sends the probe first"
-                        : "proven for this inventory by the record");
+        detail.put("capability", LivePlanFields.capability(survey.needsProof()));
         detail.put("authority", authority(admission.slot(), operation));
         if (admission.stopped().isPresent()) {
             // this invocation's own record holds the slot: publish ends in a receipt with this stop, sending nothing
@@ -120,9 +117,7 @@ final class LivePreview {
         List<Object> statements = new ArrayList<>(staging(cluster, candidate));
         statements.add(fenced(
                 "publication",
-                existing
-                        ? new FencedDdl.Exchange(settings.cluster(), settings.target(), candidate)
-                        : new FencedDdl.Rename(settings.cluster(), candidate, settings.target()),
+                LivePlanFields.publication(settings.cluster(), settings.target(), candidate, existing),
                 operation,
                 epoch + 1));
         if (existing) {
@@ -151,7 +146,7 @@ final class LivePreview {
     /** The own operation, judged by what status (and so the rerun) concludes from its record. */
     private LivePlan resume(
             SlotVersion<ExternalSlot> current,
-            ExternalGate.Admission admission,
+            ExternalRuntimeAdmission.Admission admission,
             ExternalOperation operation,
             Map<String, Object> detail) {
         ExternalRecord record = (ExternalRecord) current.record();
@@ -249,10 +244,7 @@ final class LivePreview {
     }
 
     private static LivePlan blocked(DponeException refused, Map<String, Object> detail) {
-        detail.put("next", "nothing is sent: " + refused.getMessage());
-        detail.put("statements", List.of());
-        return new LivePlan(
-                SCHEMA, ReplicationMode.EXTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
+        return LivePlanFields.blocked(SCHEMA, ReplicationMode.EXTERNAL, refused, detail);
     }
 
     private static List<Object> members(AdmittedMembers cluster, Map<HostEndpoint, String> versions) {
@@ -308,8 +300,8 @@ final class LivePreview {
     }
 
     /** Admission's context for a read: no wait is ever taken (the survey sends nothing to wait for). */
-    private ExternalRun readOnlyRun() {
-        return new ExternalRun(
+    private Invocation<ExternalEvidence> readOnlyRun() {
+        return new Invocation<>(
                 new Waits(ports.sleeper(), Cancellation.NEVER, ProgressListener.NONE),
                 new QueueEntryResolver(
                         ports.ddl(),

@@ -1,6 +1,7 @@
 package io.dpone.clickhouse.external.service;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.spi.error.DponeErrorCode;
 

@@ -5,6 +5,9 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.AgeBound;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
@@ -53,7 +56,7 @@ import java.util.function.UnaryOperator;
 final class MemberStaging {
     private final ExternalSettings settings;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final Clock clock;
     private final Supplier<AgeBound> ageBounds;
 
@@ -61,7 +64,7 @@ final class MemberStaging {
     MemberStaging(
             ExternalSettings settings,
             RecordSteps steps,
-            SlotWrites writes,
+            SlotWrites<ExternalSlot> writes,
             Clock clock,
             Supplier<AgeBound> ageBounds) {
         this.settings = requireNonNull(settings, "settings is null");
@@ -80,7 +83,7 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         MemberSession session = member.session();
         ArtifactBinding binding =
                 ((ExternalRecord) cursor.current().record()).payload().artifact();
@@ -160,16 +163,17 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            ExternalRun run,
+            Invocation<ExternalEvidence> run,
             String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
         // loading or proving that very table) makes this one stop before anything is dropped, and one
         // that decided earlier fails its next write instead. The drop names the attempt, a name only the
         // recorded UUID ever held: a drop sent late removes that table or nothing.
-        SlotWrites.Step claim = cursor.write(latest -> steps.member(latest, record, clock.instant()), run.evidence());
-        if (!(claim instanceof SlotWrites.Step.Advanced claimed) || !claimed.written()) {
-            return claim instanceof SlotWrites.Step.Stopped stopped
+        SlotWrites.Step<ExternalSlot> claim =
+                cursor.write(latest -> steps.member(latest, record, clock.instant()), run.evidence());
+        if (!(claim instanceof SlotWrites.Step.Advanced<ExternalSlot> claimed) || !claimed.written()) {
+            return claim instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                     ? new MemberResult.Stopped(stopped.ending())
                     : stopped(
                             label
@@ -198,7 +202,7 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            ExternalRun run,
+            Invocation<ExternalEvidence> run,
             String label) {
         if (!record.mayTryAgain()) {
             // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
@@ -217,9 +221,10 @@ final class MemberStaging {
         // The CREATE's age counts from before the write that records its UUID: a successor waits it out
         // before sweeping this operation's attempts, so a CREATE sent at all lands before that sweep
         AgeBound createBound = ageBounds.get();
-        SlotWrites.Step step = cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
-        if (!(step instanceof SlotWrites.Step.Advanced advanced) || !advanced.written()) {
-            return step instanceof SlotWrites.Step.Stopped stopped
+        SlotWrites.Step<ExternalSlot> step =
+                cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
+        if (!(step instanceof SlotWrites.Step.Advanced<ExternalSlot> advanced) || !advanced.written()) {
+            return step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                     ? new MemberResult.Stopped(stopped.ending())
                     : stopped("another worker of this operation advanced the record; run again");
         }
@@ -290,7 +295,7 @@ final class MemberStaging {
             ArtifactBinding binding,
             ExternalOperation operation,
             RecordCursor cursor,
-            ExternalRun run,
+            Invocation<ExternalEvidence> run,
             String label) {
         MemberResult ready = ready(proven, binding, cursor, run);
         if (!(ready instanceof MemberResult.Ready recorded)) {
@@ -306,16 +311,17 @@ final class MemberStaging {
         return recorded;
     }
 
-    private MemberResult ready(MemberRecord record, ArtifactBinding binding, RecordCursor cursor, ExternalRun run) {
+    private MemberResult ready(
+            MemberRecord record, ArtifactBinding binding, RecordCursor cursor, Invocation<ExternalEvidence> run) {
         if (record.stage() == MemberStage.READY) {
             return new MemberResult.Ready(cursor.current());
         }
-        SlotWrites.Step step = cursor.write(
+        SlotWrites.Step<ExternalSlot> step = cursor.write(
                 latest -> steps.member(latest, record.ready(binding.contentDigest()), clock.instant()), run.evidence());
-        if (step instanceof SlotWrites.Step.Advanced advanced && advanced.written()) {
+        if (step instanceof SlotWrites.Step.Advanced<ExternalSlot> advanced && advanced.written()) {
             return new MemberResult.Ready(advanced.current());
         }
-        return step instanceof SlotWrites.Step.Stopped stopped
+        return step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                 ? new MemberResult.Stopped(stopped.ending())
                 : stopped("another worker of this operation advanced the record; run again");
     }

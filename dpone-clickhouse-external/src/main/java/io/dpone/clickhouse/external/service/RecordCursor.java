@@ -3,6 +3,7 @@ package io.dpone.clickhouse.external.service;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import java.util.function.UnaryOperator;
@@ -15,10 +16,10 @@ import java.util.function.UnaryOperator;
  * their own member). Thread-safe.
  */
 final class RecordCursor {
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private SlotVersion<ExternalSlot> current;
 
-    RecordCursor(SlotWrites writes, SlotVersion<ExternalSlot> start) {
+    RecordCursor(SlotWrites<ExternalSlot> writes, SlotVersion<ExternalSlot> start) {
         this.writes = requireNonNull(writes, "writes is null");
         this.current = requireNonNull(start, "start is null");
     }
@@ -28,9 +29,10 @@ final class RecordCursor {
     }
 
     /** One CAS of {@code change} applied to the latest record this worker wrote or started from. */
-    synchronized SlotWrites.Step write(UnaryOperator<ExternalRecord> change, ExternalEvidence evidence) {
-        SlotWrites.Step step = writes.write(current, change.apply((ExternalRecord) current.record()), evidence);
-        if (step instanceof SlotWrites.Step.Advanced advanced && advanced.written()) {
+    synchronized SlotWrites.Step<ExternalSlot> write(UnaryOperator<ExternalRecord> change, ExternalEvidence evidence) {
+        SlotWrites.Step<ExternalSlot> step =
+                writes.write(current, change.apply((ExternalRecord) current.record()), evidence);
+        if (step instanceof SlotWrites.Step.Advanced<ExternalSlot> advanced && advanced.written()) {
             current = advanced.current();
         }
         return step;

@@ -7,6 +7,8 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -44,7 +46,10 @@ final class Revalidation {
 
     /** Empty when the dispatch CAS may be attempted now. */
     Optional<Refusal> beforeDispatch(
-            AdmittedMembers cluster, SlotVersion<ExternalSlot> staged, TableRef candidate, ExternalRun run) {
+            AdmittedMembers cluster,
+            SlotVersion<ExternalSlot> staged,
+            TableRef candidate,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) staged.record();
         Optional<Ending> fenced = Fences.inventory(record, cluster);
         if (fenced.isPresent()) {

@@ -6,6 +6,10 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
@@ -41,7 +45,7 @@ final class Sealing {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final AbortFlow abort;
     private final RandomBits random;
 
@@ -49,7 +53,7 @@ final class Sealing {
             ExternalPorts ports,
             ExternalSettings settings,
             RecordSteps steps,
-            SlotWrites writes,
+            SlotWrites<ExternalSlot> writes,
             AbortFlow abort,
             RandomBits random) {
         this.random = requireNonNull(random, "random is null");
@@ -60,18 +64,18 @@ final class Sealing {
         this.abort = requireNonNull(abort, "abort is null");
     }
 
-    Flow toStaging(
+    StepResult<ExternalSlot> toStaging(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
             PublicationSource source,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         Optional<Ending> fenced = Fences.inventory(record, cluster);
         if (fenced.isPresent()) {
-            return new Flow.Concluded(fenced.get());
+            return new StepResult.Concluded<>(fenced.get());
         }
-        run.pacing().progress().step("seal");
+        run.waits().progress().step("seal");
         // Retention by this run's own holder, taken in the store operation that commits the artifact
         // and dropped in every case on the way out: a return that binds nothing (drift, a moved
         // baseline, an abort, a refusal) cannot leak it, and a concurrent worker of the same operation
@@ -86,30 +90,30 @@ final class Sealing {
                             settings.contentRowBudget(),
                             settings.maxSourceBytes(),
                             cluster.placement(),
-                            run.pacing().progress())
+                            run.waits().progress())
                     .sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), runHolder);
         } catch (DponeException refused) {
             if (!SourceRefusals.endsTheOperation(refused.code())) {
-                return new Flow.Concluded(stays(refused));
+                return new StepResult.Concluded<>(stays(refused));
             }
             return abort.fromLocked(locked, operation, refused.code(), refused.getMessage(), null, run);
         }
         try {
             return bind(cluster, operation, locked, artifact, runHolder, run);
         } catch (DponeException failed) {
-            return new Flow.Concluded(stays(failed));
+            return new StepResult.Concluded<>(stays(failed));
         } finally {
             ports.store().release(artifact.sha256(), runHolder);
         }
     }
 
-    private Flow bind(
+    private StepResult<ExternalSlot> bind(
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
             StoredArtifact artifact,
             String runHolder,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) locked.record();
         run.evidence().step("sealed");
         ArtifactScan.Result scan = ArtifactScan.of(artifact, ports.members(), cluster.placement());
@@ -125,11 +129,11 @@ final class Sealing {
         }
         Optional<Ending> drift = inventoryNow(record, cluster);
         if (drift.isPresent()) {
-            return new Flow.Concluded(drift.get());
+            return new StepResult.Concluded<>(drift.get());
         }
         Optional<Ending> moved = baselineNow(cluster, operation);
         if (moved.isPresent()) {
-            return new Flow.Concluded(moved.get());
+            return new StepResult.Concluded<>(moved.get());
         }
         ArtifactBinding binding = ArtifactBinding.of(
                 operation.operationId(),
@@ -144,7 +148,7 @@ final class Sealing {
                         member.row().replicaNumber(),
                         cluster.targetUuids().get(member.endpoint())))
                 .toList();
-        SlotWrites.Step step = writes.write(
+        SlotWrites.Step<ExternalSlot> step = writes.write(
                 locked,
                 steps.staging(
                         record,
@@ -153,19 +157,19 @@ final class Sealing {
                         members,
                         ports.clock().instant()),
                 run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
+        if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
             if (stopped.ending()
                     .code()
                     .equals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN))) {
                 ports.store().retain(artifact.sha256(), operation.holder());
             }
-            return new Flow.Concluded(stopped.ending());
+            return new StepResult.Concluded<>(stopped.ending());
         }
-        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced) step).current();
+        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced<ExternalSlot>) step).current();
         if (names(now, artifact)) {
             ports.store().retain(artifact.sha256(), operation.holder());
         }
-        return new Flow.Continue(now);
+        return new StepResult.Continue<>(now);
     }
 
     private static boolean names(SlotVersion<ExternalSlot> current, StoredArtifact artifact) {

@@ -5,6 +5,10 @@ import static java.util.Objects.requireNonNull;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
+import io.dpone.clickhouse.cluster.engine.StepResult;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -38,12 +42,17 @@ final class StagingFlow {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
     private final RecordSteps steps;
-    private final SlotWrites writes;
+    private final SlotWrites<ExternalSlot> writes;
     private final MemberStaging members;
     private final AbortFlow abort;
     private final MemberLanes lanes = new MemberLanes();
 
-    StagingFlow(ExternalPorts ports, ExternalSettings settings, RecordSteps steps, SlotWrites writes, AbortFlow abort) {
+    StagingFlow(
+            ExternalPorts ports,
+            ExternalSettings settings,
+            RecordSteps steps,
+            SlotWrites<ExternalSlot> writes,
+            AbortFlow abort) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.steps = requireNonNull(steps, "steps is null");
@@ -52,25 +61,28 @@ final class StagingFlow {
         this.members = new MemberStaging(settings, steps, writes, ports.clock(), ports.authority()::startAgeBound);
     }
 
-    Flow stage(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> staging, ExternalRun run) {
+    StepResult<ExternalSlot> stage(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> staging,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) staging.record();
         Optional<Ending> fenced = Fences.staging(record, cluster);
         if (fenced.isPresent()) {
-            return new Flow.Concluded(fenced.get());
+            return new StepResult.Concluded<>(fenced.get());
         }
         StoredArtifact artifact;
         try {
             artifact = reopen(record.payload().artifact(), operation);
         } catch (DponeException unusable) {
-            return new Flow.Concluded(unusable(unusable));
+            return new StepResult.Concluded<>(unusable(unusable));
         }
         RecordCursor cursor = new RecordCursor(writes, staging);
         List<MemberRecord> recorded = record.payload().members();
         MemberResult stop = lanes.stageAll(
                 recorded.size(),
                 ports.members().concurrentMembers(),
-                run.pacing().cancellation(),
+                run.waits().cancellation(),
                 (index, cancellation) -> {
                     MemberRecord member = recorded.get(index);
                     return members.bring(
@@ -84,7 +96,7 @@ final class StagingFlow {
                             run);
                 });
         if (stop instanceof MemberResult.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
+            return new StepResult.Concluded<>(stopped.ending());
         }
         if (stop instanceof MemberResult.Unsupported unsupported) {
             // every member's staging has ended: the abort starts from the latest version this worker wrote
@@ -129,30 +141,33 @@ final class StagingFlow {
      * once a STAGED record is verified (this worker's write, or another worker's of the operation
      * seen on the re-read); a write that did not happen keeps it for the next round.
      */
-    private Flow staged(
-            AdmittedMembers cluster, ExternalOperation operation, SlotVersion<ExternalSlot> current, ExternalRun run) {
+    private StepResult<ExternalSlot> staged(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            SlotVersion<ExternalSlot> current,
+            Invocation<ExternalEvidence> run) {
         ExternalRecord record = (ExternalRecord) current.record();
         Optional<TableDefinition> candidate = candidateDefinition(cluster, record, operation.candidate());
         if (candidate.isEmpty()) {
-            return new Flow.Concluded(Ending.of(
+            return new StepResult.Concluded<>(Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_STAGING_DIVERGED,
                     "the catalog does not show exactly the recorded candidate, with one definition, on every member;"
                             + " nothing was published"));
         }
-        SlotWrites.Step step = writes.write(
+        SlotWrites.Step<ExternalSlot> step = writes.write(
                 current, steps.staged(record, candidate.get(), ports.clock().instant()), run.evidence());
-        if (step instanceof SlotWrites.Step.Stopped stopped) {
-            return new Flow.Concluded(stopped.ending());
+        if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
+            return new StepResult.Concluded<>(stopped.ending());
         }
-        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced) step).current();
+        SlotVersion<ExternalSlot> now = ((SlotWrites.Step.Advanced<ExternalSlot>) step).current();
         if (((ExternalRecord) now.record()).phase() != ExternalPhase.STAGED) {
             // not written, and the re-read shows this operation still STAGING: keep the artifact, go round again
-            return new Flow.Continue(now);
+            return new StepResult.Continue<>(now);
         }
         ports.store().release(record.payload().artifact().sha256(), operation.holder());
         run.evidence().step("staged");
-        return new Flow.Continue(now);
+        return new StepResult.Continue<>(now);
     }
 
     private Optional<TableDefinition> candidateDefinition(

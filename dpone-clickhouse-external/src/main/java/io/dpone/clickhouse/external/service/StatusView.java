@@ -18,6 +18,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
@@ -290,7 +291,7 @@ final class StatusView {
                 return unboundDrop(classifications.cleanupLost(cluster, record, candidate, evidence));
             }
         }
-        // the same reading CleanupStep makes, so status and a rerun agree on what comes next
+        // the same reading ExternalCleanup makes, so status and a rerun agree on what comes next
         QueueResult cleanupQueue = binding == null || lost || binding.receipt() != null
                 ? LostDrop.queue(binding, lost, null)
                 : entry(

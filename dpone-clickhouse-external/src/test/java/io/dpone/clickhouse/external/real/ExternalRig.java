@@ -2,7 +2,7 @@ package io.dpone.clickhouse.external.real;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityQueryIds;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
@@ -63,7 +63,7 @@ final class ExternalRig implements AutoCloseable {
     final ExternalSettings settings;
     private final HttpReadTransport reads;
     private final HttpOneShotMutationTransport mutations;
-    private final KeeperMapSlots<ExternalSlot> slots;
+    private final KeeperMapAuthority<ExternalSlot> slots;
     private EndpointResolver endpoints = EndpointResolver.admitted();
     private UnaryOperator<MemberSessions> sessions = UnaryOperator.identity();
     private int batchRows = 5;
@@ -110,7 +110,7 @@ final class ExternalRig implements AutoCloseable {
                 30,
                 new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)),
                 new BoundedWait(5, Duration.ofMillis(50), Duration.ofMillis(200)));
-        this.slots = new KeeperMapSlots<>(
+        this.slots = new KeeperMapAuthority<>(
                 new SqlControlStore(facade.control(), mutations, reads, MutationPrevalidation.SERVER_DEFAULT),
                 AuthorityQueryIds.random(),
                 ExternalSlotSchema.INSTANCE,

@@ -12,7 +12,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 final class ClassificationNames {
     private ClassificationNames() {}
 
-    static void record(RunEvidence evidence, PublicationVerdict verdict) {
+    static void record(InternalEvidence evidence, PublicationVerdict verdict) {
         evidence.classified(
                 verdict.classification().name(),
                 verdict.cause() == null ? null : verdict.cause().name(),
@@ -21,7 +21,7 @@ final class ClassificationNames {
 
     /** A COMPLETED operation's per-replica states, for the receipt: what every member shows now. Reads only. */
     static void completed(
-            RunEvidence evidence,
+            InternalEvidence evidence,
             AdmittedCluster cluster,
             AuthorityRecord record,
             ReplicaReader replicas,
@@ -34,7 +34,7 @@ final class ClassificationNames {
         evidence.classified("COMPLETED", null, census.states());
     }
 
-    static void record(RunEvidence evidence, CleanupVerdict verdict) {
+    static void record(InternalEvidence evidence, CleanupVerdict verdict) {
         evidence.classified(
                 "CLEANUP_" + verdict.decision().name(),
                 verdict.cause() == null ? null : verdict.cause().name(),

@@ -2,9 +2,9 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
@@ -12,10 +12,15 @@ import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.Cleanup;
+import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.PublicationEngine;
+import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
@@ -46,9 +51,9 @@ public final class InternalPublicationService {
     private final ProtocolDigests digests;
     private final RandomBits random;
     private final RecordTransitions transitions;
-    private final AuthorityWrites writes;
-    private final PublicationFlow publication;
-    private final CleanupFlow cleanup;
+    private final SlotWrites<AuthorityRecord> writes;
+    private final InternalPublicationDriver.Parts publication;
+    private final InternalCleanup cleanup;
     private final Staging staging;
     private final StatusReader status;
     private final LivePreview preview;
@@ -60,13 +65,14 @@ public final class InternalPublicationService {
         this.digests = requireNonNull(digests, "digests is null");
         this.random = requireNonNull(random, "random is null");
         this.transitions = new RecordTransitions(random);
-        this.writes = new AuthorityWrites(ports.authority());
+        this.writes = new SlotWrites<>(
+                ports.authority(), (seen, mine) -> seen.operationId().equals(mine.operationId()));
         SeedReplicaStateClassifier replicaStates = SeedReplicaStateClassifier.INSTANCE;
         SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
-        this.publication = new PublicationFlow(
+        this.publication = new InternalPublicationDriver.Parts(
                 ports, settings, writes, transitions, classifier, new Revalidation(ports, settings, classifier));
         LeftoverAttemptStaging leftovers = new LeftoverAttemptStaging(ports.catalog(), settings);
-        this.cleanup = new CleanupFlow(
+        this.cleanup = new InternalCleanup(
                 ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates), leftovers);
         this.status = new StatusReader(
                 ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates), leftovers);
@@ -84,7 +90,7 @@ public final class InternalPublicationService {
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        Run run = new Run(
+        Invocation<InternalEvidence> run = new Invocation<>(
                 new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(
                         ports.ddl(),
@@ -93,17 +99,18 @@ public final class InternalPublicationService {
                         settings.entryProgress(),
                         sleeper,
                         cancellation),
-                new RunEvidence(ReceiptTimes.of(timings)));
+                new InternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
-        ClusterGate.Admission admission = new ClusterGate(ports, settings, digests, random).admit(identity, run);
-        Conclusion conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
+        InternalRuntimeAdmission.Admission admission =
+                new InternalRuntimeAdmission(ports, settings, digests, random).admit(identity, run);
+        Ending conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
         return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
     }
 
     /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
     public PublicationReceipt status(Optional<String> schedulerInvocationId) {
-        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
-        Optional<Conclusion> conclusion = status.read(
+        InternalEvidence evidence = new InternalEvidence(ReceiptTimes.ofRead());
+        Optional<Ending> conclusion = status.read(
                 schedulerInvocationId.map(
                         id -> OperationIdentity.derive(settings, id, digests).operationId()),
                 evidence);
@@ -118,13 +125,13 @@ public final class InternalPublicationService {
         return preview.preview(schedulerInvocationId);
     }
 
-    private Conclusion decide(
+    private Ending decide(
             AdmittedCluster cluster,
             OperationIdentity identity,
-            AuthorityRead slot,
+            SlotRead<AuthorityRecord> slot,
             PublicationSource source,
-            Run run) {
-        if (slot instanceof AuthorityRead.Present present) {
+            Invocation<InternalEvidence> run) {
+        if (slot instanceof SlotRead.Present<AuthorityRecord> present) {
             present.valid().ifPresent(run.evidence()::record);
         }
         SlotDecision decision = SlotDecision.of(slot, identity.operationId());
@@ -144,12 +151,12 @@ public final class InternalPublicationService {
      * strictly (absent) or by CAS (completed). After an unknown answer it removes nothing, since the
      * record may name its own candidate; after a conflict see {@link #afterLostRace}.
      */
-    private Conclusion newOperation(
+    private Ending newOperation(
             AdmittedCluster cluster,
             OperationIdentity operation,
-            VersionedRecord completed,
+            SlotVersion<AuthorityRecord> completed,
             PublicationSource source,
-            Run run) {
+            Invocation<InternalEvidence> run) {
         OperationIdentity identity = operation.withAttemptCandidate(settings, random);
         run.waits().progress().step("staging");
         StagedCandidate staged = staging.stage(cluster, identity, source, run);
@@ -170,28 +177,28 @@ public final class InternalPublicationService {
                 completed == null ? 0 : completed.record().dispatchEpoch(),
                 now);
         run.waits().progress().step("authority");
-        CasResult taken = completed == null
+        SlotWrite<AuthorityRecord> taken = completed == null
                 ? ports.authority().createIfAbsent(prepared)
                 : ports.authority().compareAndSwap(completed, prepared);
-        if (taken instanceof CasResult.OutcomeUnknown unknown) {
+        if (taken instanceof SlotWrite.Unknown<AuthorityRecord> unknown) {
             // The slot may now hold PREPARED naming this candidate: keep it, answer unknown (never a permit).
             run.evidence().step("slot write unacknowledged: " + unknown.reason());
-            return Conclusion.of(
+            return Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
                     "the response to taking the slot was lost (" + unknown.reason() + "); nothing was dispatched; the"
                             + " candidate is kept; run the same invocation again to reconcile from a fresh read");
         }
-        if (taken instanceof CasResult.Conflict conflict) {
+        if (taken instanceof SlotWrite.Conflict<AuthorityRecord> conflict) {
             return afterLostRace(
                     cluster,
                     identity,
                     prepared,
-                    completed == null ? AuthorityWrites.CREATED : completed.keeperVersion(),
+                    completed == null ? SlotWrites.CREATED : completed.keeperVersion(),
                     conflict,
                     run);
         }
-        VersionedRecord verified = ((CasResult.AcknowledgedVerified) taken).verified();
+        SlotVersion<AuthorityRecord> verified = ((SlotWrite.Verified<AuthorityRecord>) taken).verified();
         run.evidence().record(verified);
         return resume(cluster, verified, run);
     }
@@ -207,20 +214,20 @@ public final class InternalPublicationService {
      * below the replaced version (a lagging follower after a Keeper session loss), proves nothing
      * then: the candidate is kept and the run ends unknown.
      */
-    private Conclusion afterLostRace(
+    private Ending afterLostRace(
             AdmittedCluster cluster,
             OperationIdentity identity,
             AuthorityRecord prepared,
             long replacedVersion,
-            CasResult.Conflict conflict,
-            Run run) {
-        AuthorityWrites.Reread reread = writes.reread(prepared, replacedVersion);
-        if (reread instanceof AuthorityWrites.Reread.Unproven unproven
+            SlotWrite.Conflict<AuthorityRecord> conflict,
+            Invocation<InternalEvidence> run) {
+        SlotWrites.Reread<AuthorityRecord> reread = writes.reread(prepared, replacedVersion);
+        if (reread instanceof SlotWrites.Reread.Unproven<AuthorityRecord> unproven
                 && conflict.reason().decidedByPostRead()) {
             run.evidence()
                     .step("slot re-read after a conflict proves nothing (" + unproven.reason()
                             + "); own candidate kept");
-            return Conclusion.of(
+            return Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
                     "taking the slot conflicted (" + conflict.reason()
@@ -228,8 +235,9 @@ public final class InternalPublicationService {
                             + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
                             + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
         }
-        Optional<VersionedRecord> mine =
-                reread instanceof AuthorityWrites.Reread.Same same ? Optional.of(same.current()) : Optional.empty();
+        Optional<SlotVersion<AuthorityRecord>> mine = reread instanceof SlotWrites.Reread.Same<AuthorityRecord> same
+                ? Optional.of(same.current())
+                : Optional.empty();
         if (mine.isPresent()
                 && mine.get()
                         .record()
@@ -250,23 +258,33 @@ public final class InternalPublicationService {
     }
 
     /**
-     * Continues this operation from its record's phase; only PREPARED can lead to a dispatch.
-     * Reconciliation and cleanup fence themselves on inventory drift ({@link InventoryFence}).
+     * Continues this operation from its record's phase, one step per phase of spec 000's state
+     * machine until an ending; only PREPARED can lead to a dispatch. Reconciliation and cleanup
+     * fence themselves on inventory drift ({@link InventoryFence}).
      */
-    private Conclusion resume(AdmittedCluster cluster, VersionedRecord current, Run run) {
-        StepResult<VersionedRecord, Conclusion> result =
-                switch (current.record().phase()) {
-                    case PREPARED -> publication.dispatch(cluster, current, run);
-                    case DISPATCHING -> publication.reconcile(cluster, current, run);
-                    default -> new StepResult.Continue<>(current);
-                };
-        if (result instanceof StepResult.Concluded<VersionedRecord, Conclusion> concluded) {
-            return concluded.ending();
+    private Ending resume(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> start, Invocation<InternalEvidence> run) {
+        InternalPublicationDriver driver = publication.driver(cluster, run);
+        Cleanup<AuthorityRecord> cleanupSteps = cleanup.cleanup(cluster, run);
+        SlotVersion<AuthorityRecord> current = start;
+        for (; ; ) {
+            StepResult<AuthorityRecord> result = switch (current.record().phase()) {
+                case PREPARED -> PublicationEngine.dispatch(driver, current);
+                case DISPATCHING -> PublicationEngine.reconcile(driver, current);
+                case COMMITTED, CLEANUP_DISPATCHING, CLEANUP_PENDING -> cleanupSteps.step(current);
+                // cleanup finds it done and reads what every member shows for the receipt
+                case COMPLETED -> cleanupSteps.step(current);
+            };
+            if (result instanceof StepResult.Concluded<AuthorityRecord> concluded) {
+                return concluded.ending();
+            }
+            if (result instanceof StepResult.Continue<AuthorityRecord> next) {
+                current = next.current();
+            }
         }
-        return cleanup.run(cluster, ((StepResult.Continue<VersionedRecord, Conclusion>) result).current(), run);
     }
 
-    private Instant notBefore(VersionedRecord completed) {
+    private Instant notBefore(SlotVersion<AuthorityRecord> completed) {
         Instant now = ports.clock().instant();
         if (completed == null) {
             return now;

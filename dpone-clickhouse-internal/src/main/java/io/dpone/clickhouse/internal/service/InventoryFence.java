@@ -1,6 +1,7 @@
 package io.dpone.clickhouse.internal.service;
 
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
@@ -18,11 +19,11 @@ final class InventoryFence {
     static final String RUNBOOK = "docs/runbook/operator-recovery.md, 'Inventory drift after PREPARED (internal mode)'";
 
     /** Empty when the admitted inventory is the recorded one; else an unknown conclusion that sends nothing. */
-    static Optional<Conclusion> check(AdmittedCluster cluster, AuthorityRecord record, String step) {
+    static Optional<Ending> check(AdmittedCluster cluster, AuthorityRecord record, String step) {
         if (record.payload().inventoryDigest().equals(cluster.inventoryDigest())) {
             return Optional.empty();
         }
-        return Optional.of(Conclusion.of(
+        return Optional.of(Ending.of(
                 PublicationOutcome.UNKNOWN,
                 DponeErrorCode.CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE,
                 "the cluster inventory differs from the one bound in PREPARED, so " + step + " is fenced; nothing was"

@@ -31,7 +31,7 @@ final class LeftoverAttemptStaging {
     }
 
     /** Records the attempt suffixes of {@code completed}'s operation other than its own candidate's; a failed read is a step. */
-    void report(AuthorityRecord completed, RunEvidence evidence) {
+    void report(AuthorityRecord completed, InternalEvidence evidence) {
         String prefix = OperationIdentity.attemptPrefix(settings.target().table(), completed.operationId());
         CatalogRead<List<String>> names =
                 catalog.tableNames(settings.cluster(), settings.target().database(), prefix);

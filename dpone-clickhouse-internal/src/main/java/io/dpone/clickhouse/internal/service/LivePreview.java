@@ -2,8 +2,8 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
@@ -14,6 +14,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaObservation;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
@@ -32,8 +33,8 @@ import java.util.Optional;
 
 /**
  * {@code dpone plan --live} in internal mode: what {@code publish} would do now, from the same
- * decisions it makes, and nothing else. Admission is {@link ClusterGate#survey} (the reads and
- * judgements {@link ClusterGate#admit} acts on), the slot is {@link SlotDecision}, a resumed
+ * decisions it makes, and nothing else. Admission is {@link InternalRuntimeAdmission#survey} (the reads and
+ * judgements {@link InternalRuntimeAdmission#admit} acts on), the slot is {@link SlotDecision}, a resumed
  * operation is the {@link StatusReader}'s classification (the publication and cleanup
  * classifiers), and statements are rendered by the same {@link FencedDdl} values the adapters send.
  * Sends no DDL, no probe, no bootstrap and no Keeper write. Members appear by shard and replica
@@ -68,22 +69,18 @@ final class LivePreview {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("invocation", invocation.isPresent() ? "given" : "new");
         detail.put("operation_id", identity.operationId().hex());
-        ClusterGate.Survey survey;
+        InternalRuntimeAdmission.Survey survey;
         try {
-            survey = new ClusterGate(ports, settings, digests, random)
-                    .survey(identity, new RunEvidence(ReceiptTimes.ofRead()));
+            survey = new InternalRuntimeAdmission(ports, settings, digests, random)
+                    .survey(identity, new InternalEvidence(ReceiptTimes.ofRead()));
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
         detail.put("inventory_digest", survey.cluster().inventoryDigest().hex());
         detail.put("members", members(survey, identity));
         detail.put("facade", LivePlanFields.facade(survey.facade()));
-        detail.put(
-                "capability",
-                survey.needsProof()
-                        ? "unproven for this inventory: publish sends the probe first"
-                        : "proven for this inventory by the record");
-        AuthorityRead slot = survey.slot().orElse(new AuthorityRead.Absent());
+        detail.put("capability", LivePlanFields.capability(survey.needsProof()));
+        SlotRead<AuthorityRecord> slot = survey.slot().orElse(new SlotRead.Absent<>());
         detail.put("authority", authority(slot, identity));
         SlotDecision decision;
         try {
@@ -97,9 +94,11 @@ final class LivePreview {
                     settings.target().database(), identity.candidate().table() + "_<attempt>");
             List<Object> statements = new ArrayList<>();
             statements.add(setup(candidate, identity));
-            FencedDdl publication = survey.cluster().target().isPresent()
-                    ? new FencedDdl.Exchange(settings.cluster(), settings.target(), candidate)
-                    : new FencedDdl.Rename(settings.cluster(), candidate, settings.target());
+            FencedDdl publication = LivePlanFields.publication(
+                    settings.cluster(),
+                    settings.target(),
+                    candidate,
+                    survey.cluster().target().isPresent());
             statements.add(LivePlanFields.fenced("publication", publication, identity.operationId(), epoch + 1));
             if (survey.cluster().target().isPresent()) {
                 statements.add(LivePlanFields.fenced(
@@ -123,10 +122,11 @@ final class LivePreview {
     }
 
     /** The own operation, judged by what status (and so the rerun) concludes from its record. */
-    private LivePlan resume(VersionedRecord current, OperationIdentity identity, Map<String, Object> detail) {
+    private LivePlan resume(
+            SlotVersion<AuthorityRecord> current, OperationIdentity identity, Map<String, Object> detail) {
         AuthorityRecord record = current.record();
-        RunEvidence evidence = new RunEvidence(ReceiptTimes.ofRead());
-        Conclusion conclusion;
+        InternalEvidence evidence = new InternalEvidence(ReceiptTimes.ofRead());
+        Ending conclusion;
         try {
             conclusion =
                     status.read(Optional.of(identity.operationId()), evidence).orElseThrow();
@@ -176,13 +176,10 @@ final class LivePreview {
     }
 
     private static LivePlan blocked(DponeException refused, Map<String, Object> detail) {
-        detail.put("next", "nothing is sent: " + refused.getMessage());
-        detail.put("statements", List.of());
-        return new LivePlan(
-                SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.BLOCKED, Optional.of(refused.code()), detail);
+        return LivePlanFields.blocked(SCHEMA, ReplicationMode.INTERNAL, refused, detail);
     }
 
-    private List<Object> members(ClusterGate.Survey survey, OperationIdentity identity) {
+    private List<Object> members(InternalRuntimeAdmission.Survey survey, OperationIdentity identity) {
         Map<HostEndpoint, TableObservation> targets = new LinkedHashMap<>();
         for (ReplicaObservation observation : new ReplicaReader(ports.catalog(), settings.cluster())
                 .observe(survey.cluster().hosts(), settings.target(), identity.candidate())) {
@@ -211,13 +208,13 @@ final class LivePreview {
         return observation instanceof TableObservation.Absent ? "absent" : "unknown";
     }
 
-    private static Map<String, Object> authority(AuthorityRead slot, OperationIdentity identity) {
+    private static Map<String, Object> authority(SlotRead<AuthorityRecord> slot, OperationIdentity identity) {
         Map<String, Object> authority = new LinkedHashMap<>();
-        if (!(slot instanceof AuthorityRead.Present present)) {
+        if (!(slot instanceof SlotRead.Present<AuthorityRecord> present)) {
             authority.put("record", "none");
             return authority;
         }
-        Optional<VersionedRecord> valid = present.valid();
+        Optional<SlotVersion<AuthorityRecord>> valid = present.valid();
         if (valid.isEmpty()) {
             authority.put("record", "invalid");
             return authority;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.AuthorityPort;
 import io.dpone.clickhouse.cluster.authority.FacadePort;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.port.CandidateLoadPort;
 import io.dpone.clickhouse.cluster.port.CatalogPort;
@@ -19,7 +20,7 @@ import java.time.Clock;
 public record PublicationPorts(
         CatalogPort catalog,
         DdlPort ddl,
-        AuthorityPort authority,
+        AuthorityPort<AuthorityRecord> authority,
         FacadePort facades,
         CandidateLoadPort loader,
         Clock clock,

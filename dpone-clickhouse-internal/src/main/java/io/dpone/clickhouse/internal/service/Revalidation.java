@@ -2,8 +2,8 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationRules;
@@ -12,7 +12,9 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.MemberFacts;
 import io.dpone.clickhouse.cluster.sql.TableRef;
@@ -41,11 +43,12 @@ final class Revalidation {
     }
 
     /** Empty when the dispatch CAS may be attempted now. */
-    Optional<Conclusion> beforeDispatch(AdmittedCluster cluster, VersionedRecord prepared, Run run) {
+    Optional<Ending> beforeDispatch(
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> prepared, Invocation<InternalEvidence> run) {
         AuthorityRecord record = prepared.record();
         AuthorityPayload payload = record.payload();
         TableRef candidate = RecordShapes.candidate(record, settings.target());
-        Optional<Conclusion> drifted = InventoryFence.check(cluster, record, "dispatch");
+        Optional<Ending> drifted = InventoryFence.check(cluster, record, "dispatch");
         if (drifted.isPresent()) {
             return drifted;
         }
@@ -72,23 +75,23 @@ final class Revalidation {
                 QueueResult.NO_ENTRY));
         ClassificationNames.record(run.evidence(), verdict);
         if (!verdict.classification().permitsDispatch()) {
-            return Optional.of(PublicationFlow.unknown(verdict));
+            return Optional.of(InternalPublicationDriver.unknown(verdict));
         }
         if (!new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness())
                 .await(cluster.hosts(), candidate, payload.stagedRowCount(), run.waits())) {
             if (run.waits().cancelled()) {
-                return Optional.of(PublicationFlow.cancelledBeforeDispatch());
+                return Optional.of(InternalPublicationDriver.cancelledBeforeDispatch());
             }
-            return Optional.of(Conclusion.of(
+            return Optional.of(Ending.of(
                     PublicationOutcome.PREPARED,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_REPLICATION_NOT_READY,
                     "the candidate no longer passes the readiness barrier; nothing was sent; run again to resume"));
         }
-        AuthorityRead slot = ports.authority().readVersioned(record.targetKey());
-        boolean unchanged =
-                slot instanceof AuthorityRead.Present present && present.valid().equals(Optional.of(prepared));
+        SlotRead<AuthorityRecord> slot = ports.authority().readVersioned(record.targetKey());
+        boolean unchanged = slot instanceof SlotRead.Present<AuthorityRecord> present
+                && present.valid().equals(Optional.of(prepared));
         if (!unchanged) {
-            return Optional.of(Conclusion.of(
+            return Optional.of(Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT,
                     "the authority record changed before dispatch; nothing was sent; run again to reconcile"));
@@ -96,8 +99,8 @@ final class Revalidation {
         return Optional.empty();
     }
 
-    private static Optional<Conclusion> drift(DponeErrorCode code, String what) {
-        return Optional.of(Conclusion.of(
+    private static Optional<Ending> drift(DponeErrorCode code, String what) {
+        return Optional.of(Ending.of(
                 PublicationOutcome.UNKNOWN,
                 code,
                 what + "; drift is never rebuilt or overwritten automatically; nothing was sent"));

@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.ddl.DispatchAnswers;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import java.util.Optional;
@@ -28,7 +29,8 @@ final class SetupStatements {
     }
 
     /** Empty on proven success on every host; otherwise the stable reason it is not proven. */
-    Optional<String> run(SetupDdl statement, DdlCorrelationToken token, Set<HostEndpoint> hosts, Run run) {
+    Optional<String> run(
+            SetupDdl statement, DdlCorrelationToken token, Set<HostEndpoint> hosts, Invocation<InternalEvidence> run) {
         DdlDispatch dispatch = ddl.dispatchSetup(statement, token);
         if (dispatch instanceof DdlDispatch.NotSent) {
             return Optional.of("not sent");

@@ -2,8 +2,9 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.spi.error.DponeErrorCode;
@@ -19,24 +20,24 @@ import java.util.Optional;
  */
 sealed interface SlotDecision {
     /** Stage and take the slot: strictly when empty, by CAS from {@code completed} otherwise. */
-    record NewOperation(Optional<VersionedRecord> completed) implements SlotDecision {
+    record NewOperation(Optional<SlotVersion<AuthorityRecord>> completed) implements SlotDecision {
         public NewOperation {
             requireNonNull(completed, "completed is null");
         }
     }
 
     /** Continue this invocation's own operation from its record. */
-    record Resume(VersionedRecord current) implements SlotDecision {
+    record Resume(SlotVersion<AuthorityRecord> current) implements SlotDecision {
         public Resume {
             requireNonNull(current, "current is null");
         }
     }
 
-    static SlotDecision of(AuthorityRead slot, Digest operationId) {
-        if (slot instanceof AuthorityRead.Absent) {
+    static SlotDecision of(SlotRead<AuthorityRecord> slot, Digest operationId) {
+        if (slot instanceof SlotRead.Absent<AuthorityRecord>) {
             return new NewOperation(Optional.empty());
         }
-        VersionedRecord current = ((AuthorityRead.Present) slot)
+        SlotVersion<AuthorityRecord> current = ((SlotRead.Present<AuthorityRecord>) slot)
                 .valid()
                 .orElseThrow(() -> new DponeException(
                         DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,

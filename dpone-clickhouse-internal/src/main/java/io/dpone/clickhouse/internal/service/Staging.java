@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationRules;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationVerdict;
 import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CandidateDefinition;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
@@ -47,7 +48,11 @@ final class Staging {
         this.random = requireNonNull(random, "random is null");
     }
 
-    StagedCandidate stage(AdmittedCluster cluster, OperationIdentity identity, PublicationSource source, Run run) {
+    StagedCandidate stage(
+            AdmittedCluster cluster,
+            OperationIdentity identity,
+            PublicationSource source,
+            Invocation<InternalEvidence> run) {
         requireWithinBound(source);
         try (OpenedSource opened = SourceReaders.open(source, settings.maxSourceBytes())) {
             CandidateDefinition definition = definition(cluster, opened.columns());
@@ -79,7 +84,7 @@ final class Staging {
      * none does. Best effort: a candidate left behind (the removal failed, or the process died) is
      * never removed by another attempt; a completed operation lists it in its receipt.
      */
-    void discardOwnAttempt(AdmittedCluster cluster, OperationIdentity identity, Run run) {
+    void discardOwnAttempt(AdmittedCluster cluster, OperationIdentity identity, Invocation<InternalEvidence> run) {
         run.waits().progress().step("discard own staging");
         DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), DdlAction.DISCARD, 0, random);
         setup.run(new SetupDdl.StagingDiscard(settings.cluster(), identity.candidate()), token, cluster.hosts(), run)
@@ -117,7 +122,7 @@ final class Staging {
             DdlAction action,
             OperationIdentity identity,
             AdmittedCluster cluster,
-            Run run,
+            Invocation<InternalEvidence> run,
             String what) {
         DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), action, 0, random);
         setup.run(statement, token, cluster.hosts(), run).ifPresent(reason -> {

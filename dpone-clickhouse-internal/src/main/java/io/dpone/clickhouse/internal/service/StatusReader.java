@@ -2,8 +2,8 @@ package io.dpone.clickhouse.internal.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
@@ -23,6 +23,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.LostDrop;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
@@ -80,7 +81,7 @@ final class StatusReader {
      * (the operation id of the invocation asked about) the evidence says whether the record is that
      * invocation's; without it, that step is left out.
      */
-    Optional<Conclusion> read(Optional<Digest> mine, RunEvidence evidence) {
+    Optional<Ending> read(Optional<Digest> mine, InternalEvidence evidence) {
         CatalogRead<ClusterInventory> inventory = ports.catalog().inventory(settings.cluster());
         if (!(inventory instanceof CatalogRead.Observed<ClusterInventory> observed)) {
             throw ((CatalogRead.Unreadable<ClusterInventory>) inventory)
@@ -89,14 +90,15 @@ final class StatusReader {
         AdmittedCluster cluster =
                 new AdmittedCluster(observed.facts(), digests.inventory(observed.facts()), Optional.empty());
         evidence.inventory(observed.facts(), cluster.inventoryDigest().hex());
-        AuthorityRead slot = ports.authority().readVersioned(OperationIdentity.targetKey(settings, digests));
-        if (slot instanceof AuthorityRead.Unavailable unavailable) {
+        SlotRead<AuthorityRecord> slot =
+                ports.authority().readVersioned(OperationIdentity.targetKey(settings, digests));
+        if (slot instanceof SlotRead.Unavailable<AuthorityRecord> unavailable) {
             throw new DponeException(unavailable.code(), "the authority slot could not be read");
         }
-        if (slot instanceof AuthorityRead.Absent) {
+        if (slot instanceof SlotRead.Absent<AuthorityRecord>) {
             return Optional.empty();
         }
-        VersionedRecord current = ((AuthorityRead.Present) slot)
+        SlotVersion<AuthorityRecord> current = ((SlotRead.Present<AuthorityRecord>) slot)
                 .valid()
                 .orElseThrow(() -> new DponeException(
                         DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_RECORD_INVALID,
@@ -110,15 +112,15 @@ final class StatusReader {
         return Optional.of(conclude(cluster, current.record(), evidence));
     }
 
-    private Conclusion conclude(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private Ending conclude(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         TableRef candidate = RecordShapes.candidate(record, settings.target());
         if (record.phase() == AuthorityPhase.COMPLETED) {
             ClassificationNames.completed(evidence, cluster, record, replicas, settings.target());
             leftovers.report(record, evidence);
-            return Conclusion.committed();
+            return Ending.committed();
         }
         // the fence dispatch, reconciliation and cleanup apply first, so status never promises a rerun that is fenced
-        Optional<Conclusion> drifted = InventoryFence.check(cluster, record, fencedStep(record.phase()));
+        Optional<Ending> drifted = InventoryFence.check(cluster, record, fencedStep(record.phase()));
         if (drifted.isPresent()) {
             return drifted.get();
         }
@@ -135,33 +137,33 @@ final class StatusReader {
             ClassificationNames.record(evidence, verdict);
             return switch (verdict.classification()) {
                 case DISPATCH_PERMITTED_AFTER_CAS ->
-                    Conclusion.of(
+                    Ending.of(
                             PublicationOutcome.PREPARED,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                             "prepared; no publication statement was sent yet");
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS, COMMIT_PROVEN_PROCEED_TO_CLEANUP ->
-                    Conclusion.of(
+                    Ending.of(
                             PublicationOutcome.WAITING,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                             "the original entry is running or proven; run publish with the same invocation id to continue");
                 case PARTIAL_TERMINAL ->
-                    Conclusion.of(
+                    Ending.of(
                             PublicationOutcome.TERMINAL_PARTIAL,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED,
                             "terminal mixed; follow the runbook");
                 case ALL_PENDING_TERMINAL_FAILURE ->
-                    Conclusion.of(
+                    Ending.of(
                             PublicationOutcome.FAILED,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                             "the entry failed on every member; nothing changed");
-                default -> PublicationFlow.unknown(verdict);
+                default -> InternalPublicationDriver.unknown(verdict);
             };
         }
         QueueResult cleanupQueue = cleanupQueue(cluster, record, evidence);
         if (cleanupQueue == QueueResult.NO_ENTRY && record.phase() == AuthorityPhase.CLEANUP_DISPATCHING) {
             // what the next run does with it (wait, then record the drop lost) needs the visibility wait status never
             // makes
-            return Conclusion.of(
+            return Ending.of(
                     PublicationOutcome.WAITING,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                     "published; no queue entry carries the cleanup drop's token yet; run publish with the same invocation id:"
@@ -181,11 +183,11 @@ final class StatusReader {
                 healthy));
         ClassificationNames.record(evidence, verdict);
         return verdict.decision() == CleanupDecision.PROHIBITED
-                ? Conclusion.of(
+                ? Ending.of(
                         PublicationOutcome.UNKNOWN,
                         DponeErrorCode.CLICKHOUSE_CLUSTER_CLEANUP_UNSAFE,
                         "published; cleanup is prohibited (" + verdict.cause() + "); follow the runbook")
-                : Conclusion.of(
+                : Ending.of(
                         PublicationOutcome.WAITING,
                         DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED,
                         "published; cleanup is pending; run publish with the same invocation id to finish it");
@@ -199,19 +201,19 @@ final class StatusReader {
         };
     }
 
-    private QueueResult publicationQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private QueueResult publicationQueue(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         DdlBinding binding = record.payload().publication();
         FencedDdl statement = RecordShapes.publication(record, settings.cluster(), settings.target());
         return entryResult(cluster, binding, statement, evidence, true);
     }
 
-    private QueueResult cleanupQueue(AdmittedCluster cluster, AuthorityRecord record, RunEvidence evidence) {
+    private QueueResult cleanupQueue(AdmittedCluster cluster, AuthorityRecord record, InternalEvidence evidence) {
         DdlBinding binding = record.payload().cleanup();
         if (binding == null) {
             return QueueResult.NO_ENTRY;
         }
         if (binding.receipt() != null || RecordTransitions.dropLost(record)) {
-            // the same reading CleanupFlow makes, so status and a rerun agree on what comes next
+            // the same reading InternalCleanup makes, so status and a rerun agree on what comes next
             return LostDrop.queue(binding, RecordTransitions.dropLost(record), null);
         }
         return entryResult(
@@ -222,7 +224,7 @@ final class StatusReader {
             AdmittedCluster cluster,
             DdlBinding binding,
             FencedDdl statement,
-            RunEvidence evidence,
+            InternalEvidence evidence,
             boolean isPublication) {
         BoundEntry entry;
         if (binding.entry() != null) {

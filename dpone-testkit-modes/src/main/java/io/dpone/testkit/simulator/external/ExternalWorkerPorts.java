@@ -2,7 +2,7 @@ package io.dpone.testkit.simulator.external;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.KeeperMapSlots;
+import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalSlotSchema;
 import io.dpone.clickhouse.external.member.EndpointResolver;
@@ -45,7 +45,7 @@ public final class ExternalWorkerPorts {
         return new ExternalPorts(
                 worker.directCatalog(),
                 worker.ddl(),
-                new KeeperMapSlots<>(
+                new KeeperMapAuthority<>(
                         worker.controlStore(control),
                         worker.authorityQueryIds(),
                         ExternalSlotSchema.INSTANCE,

@@ -27,6 +27,7 @@ import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.source.Compression;
 import io.dpone.spi.source.DelimitedFormat;
 import io.dpone.spi.source.PublicationSource;
+import io.dpone.testkit.bench.BenchRows;
 import io.dpone.testkit.clickhouse.local.LocalProcessBackend;
 import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.ClusterSpec;
@@ -148,7 +149,7 @@ public final class ExternalStagingBench {
             TestDatabase db = cluster.createTestDatabase();
             Files.createDirectories(work);
             Path csv = work.resolve("rows-" + rows + ".csv");
-            BenchRows.writeCsv(csv, rows);
+            BenchRows.write(csv, rows, BenchRows.ALL, BenchRows.Format.CSV, true);
             ArtifactStore store = ArtifactStore.open(work.resolve("store"));
             StoredArtifact artifact = new SourceSealer(store, rows, ProgressListener.NONE)
                     .seal(
@@ -157,10 +158,10 @@ public final class ExternalStagingBench {
                                     DelimitedFormat.CSV_WITH_NAMES,
                                     Compression.NONE,
                                     java.util.OptionalLong.empty()),
-                            BenchRows.COLUMNS);
+                            BenchRows.sourceColumns(BenchRows.ALL));
             Files.delete(csv);
             Path tsv = work.resolve("rows-" + rows + ".tsv");
-            BenchRows.writeTsv(tsv, rows);
+            BenchRows.write(tsv, rows, BenchRows.ALL, BenchRows.Format.TSV, false);
             heap.start();
             startPhase(heap);
             Digest expected = TrickyArtifact.content(artifact);
@@ -391,11 +392,11 @@ public final class ExternalStagingBench {
     private long plainInsert(int member, TableRef table, boolean buffered) throws SQLException {
         StringBuilder sql =
                 new StringBuilder("INSERT INTO ").append(table.render()).append(" VALUES (");
-        for (int i = 0; i < BenchRows.COLUMNS.size(); i++) {
+        for (int i = 0; i < BenchRows.ALL.size(); i++) {
             sql.append(i == 0 ? "?" : ", ?");
         }
         sql.append(')');
-        Object[] values = new Object[BenchRows.COLUMNS.size()];
+        Object[] values = new Object[BenchRows.ALL.size()];
         try (Connection connection = buffered ? adapterConnection(member) : connect(member)) {
             insertRows(connection, sql.toString(), values);
         }
@@ -426,7 +427,7 @@ public final class ExternalStagingBench {
     private long plainSelect(int member, TableRef table) throws SQLException {
         long rows = 0;
         long cells = 0;
-        int width = BenchRows.COLUMNS.size();
+        int width = BenchRows.ALL.size();
         try (Connection connection = connect(member);
                 Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery("SELECT * FROM " + table.render())) {

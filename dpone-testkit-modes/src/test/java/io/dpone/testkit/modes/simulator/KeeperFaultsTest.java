@@ -10,7 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.CasResult;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.CasExpectation;
@@ -124,18 +125,18 @@ class KeeperFaultsTest {
         WorkerPorts ports = simulator.worker("w1");
         var authority = ports.authority(SampleDriver.CONTROL);
         var prepared = SimRecords.prepared("slot", ports.randomBits());
-        assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
-        var seen = ((io.dpone.clickhouse.cluster.authority.AuthorityRead.Present)
+        assertInstanceOf(SlotWrite.Verified.class, authority.createIfAbsent(prepared));
+        var seen = ((io.dpone.clickhouse.cluster.authority.SlotRead.Present<AuthorityRecord>)
                         authority.readVersioned(prepared.targetKey()))
                 .valid()
                 .orElseThrow();
 
-        CasResult cas = authority.compareAndSwap(
+        SlotWrite<AuthorityRecord> cas = authority.compareAndSwap(
                 seen,
                 SimRecords.dispatching(
                         prepared, io.dpone.clickhouse.cluster.contract.ddl.DdlAction.EXCHANGE, ports.randomBits()));
 
-        assertInstanceOf(CasResult.OutcomeUnknown.class, cas, "the write applied, but its answer was a lost session");
+        assertInstanceOf(SlotWrite.Unknown.class, cas, "the write applied, but its answer was a lost session");
     }
 
     @Test

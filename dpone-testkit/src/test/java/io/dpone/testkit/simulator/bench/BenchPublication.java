@@ -1,10 +1,10 @@
 package io.dpone.testkit.simulator.bench;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
@@ -128,7 +128,7 @@ public final class BenchPublication {
             ports.sleeper().sleep(Duration.ofMillis(50));
         }
         ports.catalog().members(cluster, TARGET, candidate);
-        KeeperMapAuthority authority = ports.authority(CONTROL);
+        KeeperMapAuthority<AuthorityRecord> authority = ports.authority(CONTROL);
         AuthorityRecord prepared = new AuthorityRecord(
                 digest("slot"),
                 digest("op-" + ports.name()),
@@ -137,15 +137,15 @@ public final class BenchPublication {
                 0,
                 payload(null));
         authority.createIfAbsent(prepared);
-        if (!(authority.readVersioned(prepared.targetKey()) instanceof AuthorityRead.Present present)
+        if (!(authority.readVersioned(prepared.targetKey()) instanceof SlotRead.Present<AuthorityRecord> present)
                 || present.valid().isEmpty()
                 || !present.valid().get().record().fenceToken().equals(prepared.fenceToken())) {
             return false;
         }
-        VersionedRecord seen = present.valid().get();
+        SlotVersion<AuthorityRecord> seen = present.valid().get();
         DdlCorrelationToken token =
                 DdlCorrelationToken.issue(prepared.operationId(), DdlAction.EXCHANGE, 1, ports.randomBits());
-        CasResult cas = authority.compareAndSwap(
+        SlotWrite<AuthorityRecord> cas = authority.compareAndSwap(
                 seen,
                 new AuthorityRecord(
                         prepared.targetKey(),
@@ -154,7 +154,7 @@ public final class BenchPublication {
                         AuthorityPhase.DISPATCHING,
                         1,
                         payload(DdlBinding.dispatched(token))));
-        if (!(cas instanceof CasResult.AcknowledgedVerified verified)
+        if (!(cas instanceof SlotWrite.Verified<AuthorityRecord> verified)
                 || verified.dispatchPermit().isEmpty()) {
             return false;
         }

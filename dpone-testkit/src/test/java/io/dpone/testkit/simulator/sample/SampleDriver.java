@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpone.clickhouse.cluster.authority.AuthorityRead;
-import io.dpone.clickhouse.cluster.authority.CasResult;
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
-import io.dpone.clickhouse.cluster.authority.VersionedRecord;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
 import io.dpone.clickhouse.cluster.contract.generation.ReplicaHealth;
@@ -106,15 +106,17 @@ public final class SampleDriver {
 
     /** {@link #acquire(String)} for a publication of {@code action} (EXCHANGE or RENAME). */
     public DispatchPermit acquire(String slot, DdlAction action) {
-        KeeperMapAuthority authority = ports.authority(CONTROL);
+        KeeperMapAuthority<AuthorityRecord> authority = ports.authority(CONTROL);
         AuthorityRecord prepared = action == DdlAction.RENAME
                 ? SimRecords.preparedWithoutPredecessor(slot, ports.randomBits())
                 : SimRecords.prepared(slot, ports.randomBits());
-        assertInstanceOf(CasResult.AcknowledgedVerified.class, authority.createIfAbsent(prepared));
-        AuthorityRead read = authority.readVersioned(prepared.targetKey());
-        VersionedRecord seen = ((AuthorityRead.Present) read).valid().orElseThrow();
-        CasResult cas = authority.compareAndSwap(seen, SimRecords.dispatching(prepared, action, ports.randomBits()));
-        CasResult.AcknowledgedVerified verified = assertInstanceOf(CasResult.AcknowledgedVerified.class, cas);
+        assertInstanceOf(SlotWrite.Verified.class, authority.createIfAbsent(prepared));
+        SlotRead<AuthorityRecord> read = authority.readVersioned(prepared.targetKey());
+        SlotVersion<AuthorityRecord> seen =
+                ((SlotRead.Present<AuthorityRecord>) read).valid().orElseThrow();
+        SlotWrite<AuthorityRecord> cas =
+                authority.compareAndSwap(seen, SimRecords.dispatching(prepared, action, ports.randomBits()));
+        SlotWrite.Verified<AuthorityRecord> verified = assertInstanceOf(SlotWrite.Verified.class, cas);
         assertTrue(verified.dispatchPermit().isPresent(), "DISPATCHING carries a permit");
         return verified.dispatchPermit().get();
     }

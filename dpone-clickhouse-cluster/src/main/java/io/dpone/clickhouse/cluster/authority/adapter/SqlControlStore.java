@@ -8,6 +8,7 @@ import io.dpone.clickhouse.cluster.authority.ControlStore;
 import io.dpone.clickhouse.cluster.authority.KeeperMapAuthority;
 import io.dpone.clickhouse.cluster.authority.MutationPrevalidation;
 import io.dpone.clickhouse.cluster.authority.PermitLifetime;
+import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.OneShotMutationTransport;
 import io.dpone.clickhouse.cluster.port.QueryContext;
@@ -76,13 +77,13 @@ public final class SqlControlStore implements ControlStore {
     }
 
     /** The authority over SQL with {@link MutationPrevalidation#SERVER_DEFAULT}, correct on every server version. */
-    public static KeeperMapAuthority authority(
+    public static KeeperMapAuthority<AuthorityRecord> authority(
             TableRef control, OneShotMutationTransport mutations, ReadTransport reads, AuthorityQueryIds queryIds) {
         return authority(control, mutations, reads, queryIds, MutationPrevalidation.SERVER_DEFAULT);
     }
 
     /** The authority over SQL, with the CAS prevalidation the facade check chose and the default permit lifetime. */
-    public static KeeperMapAuthority authority(
+    public static KeeperMapAuthority<AuthorityRecord> authority(
             TableRef control,
             OneShotMutationTransport mutations,
             ReadTransport reads,
@@ -92,14 +93,14 @@ public final class SqlControlStore implements ControlStore {
     }
 
     /** The authority over SQL, with the CAS prevalidation the facade check chose and permits bounded by {@code lifetime}. */
-    public static KeeperMapAuthority authority(
+    public static KeeperMapAuthority<AuthorityRecord> authority(
             TableRef control,
             OneShotMutationTransport mutations,
             ReadTransport reads,
             AuthorityQueryIds queryIds,
             MutationPrevalidation casPrevalidation,
             PermitLifetime lifetime) {
-        return new KeeperMapAuthority(
+        return KeeperMapAuthority.internal(
                 new SqlControlStore(control, mutations, reads, casPrevalidation), queryIds, lifetime);
     }
 }

@@ -7,7 +7,7 @@ import java.util.Optional;
  * One authority record schema in the shared KeeperMap control table: how its records encode to and
  * decode from control rows, which transitions it allows, and which of its phases open a dispatch
  * epoch (and so let a verified write carry a permit). The authority mechanics
- * ({@code io.dpone.clickhouse.cluster.authority.KeeperMapSlots}) are the same for every schema: a
+ * ({@code io.dpone.clickhouse.cluster.authority.KeeperMapAuthority}) are the same for every schema: a
  * schema decides what may be written, never whether a write was verified. Pure and thread-safe.
  */
 public interface SlotSchema<R extends SlotRecord> {

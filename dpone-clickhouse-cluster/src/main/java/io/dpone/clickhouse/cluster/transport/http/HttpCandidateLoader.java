@@ -35,7 +35,6 @@ import org.apache.hc.core5.http.ClassicHttpResponse;
  * discards the partly loaded candidate. Thread-safe.
  */
 public final class HttpCandidateLoader implements CandidateLoadPort, AutoCloseable {
-    private static final int PROGRESS_EVERY_ROWS = 10_000;
     private final ClickHouseEndpoint endpoint;
     private final CloseableHttpClient client;
     private final Supplier<String> queryIds;
@@ -63,12 +62,7 @@ public final class HttpCandidateLoader implements CandidateLoadPort, AutoCloseab
         QueryContext context = QueryContext.of(queryId).with(ServerSetting.WAIT_END_OF_QUERY, "1");
         HttpPost post = new HttpPost(HttpRequests.uriWithQuery(endpoint, context, insert));
         HttpRequests.authenticate(post, endpoint);
-        RowStreamEntity body =
-                new RowStreamEntity(rows, columns.size(), maxSourceBytes, cancellation, (count, bytes) -> {
-                    if (count % PROGRESS_EVERY_ROWS == 0) {
-                        progress.loaded(count, bytes, -1);
-                    }
-                });
+        RowStreamEntity body = new RowStreamEntity(rows, columns.size(), maxSourceBytes, cancellation, progress);
         post.setEntity(body);
         try {
             MutationOutcome outcome = client.execute(post, response -> answer(queryId, response));

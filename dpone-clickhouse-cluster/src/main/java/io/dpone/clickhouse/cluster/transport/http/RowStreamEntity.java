@@ -6,13 +6,13 @@ import io.dpone.clickhouse.cluster.source.RowBytes;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.source.RowCursor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.ObjLongConsumer;
 import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
 
 /**
@@ -22,20 +22,17 @@ import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
  * cancellation) aborts the write and is kept as the load's result.
  */
 final class RowStreamEntity extends AbstractHttpEntity {
+    static final int PROGRESS_EVERY_ROWS = 10_000;
     private final RowCursor rows;
     private final int columns;
     private final long maxSourceBytes;
     private final Cancellation cancellation;
-    private final ObjLongConsumer<Long> progress;
+    private final ProgressListener progress;
     private long written;
     private volatile LoadResult stopped;
 
     RowStreamEntity(
-            RowCursor rows,
-            int columns,
-            long maxSourceBytes,
-            Cancellation cancellation,
-            ObjLongConsumer<Long> progress) {
+            RowCursor rows, int columns, long maxSourceBytes, Cancellation cancellation, ProgressListener progress) {
         super("text/tab-separated-values; charset=UTF-8", null, true);
         this.rows = rows;
         this.columns = columns;
@@ -83,9 +80,12 @@ final class RowStreamEntity extends AbstractHttpEntity {
         }
     }
 
+    /** Reports every {@link #PROGRESS_EVERY_ROWS} rows; a call per row boxed and cost a fifth of the body's time. */
     private void loaded() {
         written++;
-        progress.accept(written, rows.bytesRead());
+        if (written % PROGRESS_EVERY_ROWS == 0) {
+            progress.loaded(written, rows.bytesRead(), -1);
+        }
     }
 
     private IOException stop(DponeErrorCode code, String message) {

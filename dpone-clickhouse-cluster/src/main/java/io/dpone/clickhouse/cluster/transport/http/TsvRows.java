@@ -54,9 +54,13 @@ final class TsvRows {
         put((byte) '\n');
     }
 
-    /** One row of decoded cell bytes. */
+    /** One row of decoded cell bytes; a verbatim record is copied as it is. */
     void write(RowBytes cells) throws IOException {
         byte[] bytes = cells.bytes();
+        if (cells.isVerbatim()) {
+            put(bytes, cells.lineFrom(), cells.lineTo() - cells.lineFrom());
+            return;
+        }
         for (int i = 0; i < cells.size(); i++) {
             if (i > 0) {
                 put((byte) '\t');

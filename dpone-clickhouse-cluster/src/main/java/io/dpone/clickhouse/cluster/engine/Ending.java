@@ -1,4 +1,4 @@
-package io.dpone.clickhouse.external.service;
+package io.dpone.clickhouse.cluster.engine;
 
 import static java.util.Objects.requireNonNull;
 
@@ -7,21 +7,22 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
 
 /**
- * How one invocation ends once the operation holds the target slot: the receipt's outcome and, for
- * every outcome but committed, the stable code and a value-free sentence saying what to do.
+ * How one invocation ends once the operation holds the target slot (both modes): the receipt's
+ * outcome and, for every outcome but committed, the stable code and a value-free sentence saying
+ * what to do.
  */
-record Ending(PublicationOutcome outcome, Optional<DponeErrorCode> code, String message) {
-    Ending {
+public record Ending(PublicationOutcome outcome, Optional<DponeErrorCode> code, String message) {
+    public Ending {
         requireNonNull(outcome, "outcome is null");
         requireNonNull(code, "code is null");
         requireNonNull(message, "message is null");
     }
 
-    static Ending committed() {
+    public static Ending committed() {
         return new Ending(PublicationOutcome.COMMITTED, Optional.empty(), "published and cleaned up on every member");
     }
 
-    static Ending of(PublicationOutcome outcome, DponeErrorCode code, String message) {
+    public static Ending of(PublicationOutcome outcome, DponeErrorCode code, String message) {
         return new Ending(outcome, Optional.of(code), message);
     }
 }

@@ -1,4 +1,4 @@
-package io.dpone.clickhouse.external.service;
+package io.dpone.clickhouse.cluster.invocation;
 
 import static java.util.Objects.requireNonNull;
 
@@ -10,18 +10,19 @@ import io.dpone.clickhouse.cluster.flow.Waits;
 import java.util.Set;
 
 /**
- * One invocation's context: its pacing, its queue resolver (which waits with the same
- * cancellation) and the evidence its receipt will carry. Used by one thread.
+ * One invocation's context, in either mode: its waits (sleeper, cancellation, progress), its queue
+ * resolver (which waits with the same cancellation) and the evidence its receipt will carry, of
+ * the mode's type {@code E}. Used by one thread.
  */
-record ExternalRun(Waits pacing, QueueEntryResolver queue, ExternalEvidence evidence) {
-    ExternalRun {
-        requireNonNull(pacing, "pacing is null");
+public record Invocation<E extends InvocationEvidence<?>>(Waits waits, QueueEntryResolver queue, E evidence) {
+    public Invocation {
+        requireNonNull(waits, "waits is null");
         requireNonNull(queue, "queue is null");
         requireNonNull(evidence, "evidence is null");
     }
 
     /** One read of a bound entry's rows over exactly {@code hosts}; an unreadable queue is unknown on every host. */
-    EntryAggregation read(BoundEntry entry, Set<HostEndpoint> hosts) {
+    public EntryAggregation read(BoundEntry entry, Set<HostEndpoint> hosts) {
         return queue.readOnce(entry, hosts);
     }
 }

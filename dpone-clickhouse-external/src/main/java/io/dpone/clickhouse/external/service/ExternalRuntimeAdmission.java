@@ -2,24 +2,18 @@ package io.dpone.clickhouse.external.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.dpone.clickhouse.cluster.authority.FacadeObservation;
-import io.dpone.clickhouse.cluster.authority.FacadeReconciliation;
-import io.dpone.clickhouse.cluster.authority.FacadeRules;
+import io.dpone.clickhouse.cluster.admission.RuntimeAdmission;
 import io.dpone.clickhouse.cluster.authority.FacadeVerdict;
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.catalog.ClusterAdmission;
-import io.dpone.clickhouse.cluster.catalog.StrictClusterAdmission;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
-import io.dpone.clickhouse.cluster.ddl.CapabilityAssertion;
-import io.dpone.clickhouse.cluster.ddl.CapabilityVerdict;
-import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
-import io.dpone.clickhouse.cluster.sql.CapabilityPreflight;
 import io.dpone.clickhouse.external.admission.AdmissionCodes;
 import io.dpone.clickhouse.external.admission.MemberTargets;
 import io.dpone.clickhouse.external.admission.ResolvedInventory;
@@ -54,17 +48,28 @@ import java.util.Optional;
  * (once per inventory digest) and a complete control facade, bootstrapped only through the core's
  * reconciler. Lineage was refused statically. Every refusal is a {@link DponeException} with an
  * external code where the reference has one; nothing but the harmless probe and the facade
- * bootstrap is ever sent here.
+ * bootstrap is ever sent here. The checks both modes make are {@link RuntimeAdmission}'s; this
+ * class adds external mode's own (endpoint map, member identities, member policy, engines, sealable
+ * types) and judges the external slot.
  */
-final class ExternalGate {
+final class ExternalRuntimeAdmission {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
-    private final RandomBits random;
+    private final RuntimeAdmission shared;
 
-    ExternalGate(ExternalPorts ports, ExternalSettings settings, RandomBits random) {
+    ExternalRuntimeAdmission(ExternalPorts ports, ExternalSettings settings, RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
-        this.random = requireNonNull(random, "random is null");
+        this.shared = new RuntimeAdmission(
+                ports.catalog(),
+                ports.ddl(),
+                ports.facades(),
+                new RuntimeAdmission.Scope(settings.cluster(), settings.target(), settings.facade()),
+                new RuntimeAdmission.ModeCodes(
+                        ReplicationMode.EXTERNAL,
+                        AdmissionCodes::of,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE),
+                random);
     }
 
     /**
@@ -101,18 +106,14 @@ final class ExternalGate {
         }
     }
 
-    Survey survey(ExternalOperation operation, ExternalRun run) {
+    Survey survey(ExternalOperation operation, Invocation<ExternalEvidence> run) {
         ClusterAdmission.Admitted membership;
         FacadeVerdict facade;
         try {
-            membership = membership(operation);
+            membership = shared.membership(operation.candidate());
             requireCoveredEndpoints(membership);
-            requirePreflight();
-            facade = observeFacade(membership, operation);
-            if (facade instanceof FacadeVerdict.Blocked blocked) {
-                throw new DponeException(
-                        blocked.code(), "control facade: " + blocked.problem() + "; nothing was mutated");
-            }
+            shared.requirePreflight();
+            facade = shared.judgeFacade(membership, operation.targetKey());
         } catch (DponeException refused) {
             return new Survey(heldBeforeMembership(operation, refused), null, false, Map.of());
         }
@@ -130,14 +131,14 @@ final class ExternalGate {
                 LivePlanFields.serverVersions(membership.members()));
     }
 
-    Admission admit(ExternalOperation operation, ExternalRun run) {
+    Admission admit(ExternalOperation operation, Invocation<ExternalEvidence> run) {
         Survey survey = survey(operation, run);
         Admission admission = survey.admission();
         if (admission.stopped().isPresent() || !survey.needsProof()) {
             return admission;
         }
         try {
-            prove(admission.members(), run);
+            shared.prove(admission.members().hosts(), admission.members().inventoryDigest(), run);
         } catch (RuntimeException stopped) {
             if (!ownUnresolved(admission.slot(), operation)) {
                 throw stopped;
@@ -147,17 +148,7 @@ final class ExternalGate {
         if (survey.facade() instanceof FacadeVerdict.Ready) {
             return admission;
         }
-        run.pacing().progress().step("control facade bootstrap");
-        FacadeReconciliation reconciled = new FacadeReconciler(ports.facades(), ports.ddl(), run.queue(), random)
-                .reconcile(
-                        settings.cluster(),
-                        settings.facade(),
-                        admission.members().hosts(),
-                        operation.targetKey());
-        if (reconciled instanceof FacadeReconciliation.FailedClosed failed) {
-            throw new DponeException(
-                    failed.code(), "control facade: " + failed.problem() + " (" + failed.detail() + ")");
-        }
+        shared.bootstrapFacade(admission.members().hosts(), operation.targetKey(), run);
         return new Admission(admission.members(), readSlot(operation.targetKey()));
     }
 
@@ -167,7 +158,7 @@ final class ExternalGate {
             SlotRead<ExternalSlot> slot,
             FacadeVerdict facade,
             ExternalOperation operation,
-            ExternalRun run) {
+            Invocation<ExternalEvidence> run) {
         try {
             Judged judged = members(membership, pastDispatch(slot, operation), true, run);
             return new Survey(
@@ -221,20 +212,6 @@ final class ExternalGate {
                 : Optional.empty();
     }
 
-    private ClusterAdmission.Admitted membership(ExternalOperation operation) {
-        ClusterAdmission admission = new StrictClusterAdmission(ports.catalog())
-                .admitMembership(
-                        settings.cluster(), settings.target(), operation.candidate(), ReplicationMode.EXTERNAL);
-        if (admission instanceof ClusterAdmission.Blocked blocked) {
-            throw new DponeException(
-                    AdmissionCodes.of(blocked),
-                    "admission blocked: " + blocked.reason()
-                            + (blocked.detail().isEmpty() ? "" : " (" + blocked.detail() + ")")
-                            + "; nothing was mutated");
-        }
-        return (ClusterAdmission.Admitted) admission;
-    }
-
     /**
      * The host's member endpoint map covers exactly the admitted members or is not given: a partial
      * or stale map is refused before any member is reached, and the message counts, never names.
@@ -264,7 +241,10 @@ final class ExternalGate {
     private record Judged(AdmittedMembers members, Optional<DponeException> targetDrift) {}
 
     private Judged members(
-            ClusterAdmission.Admitted membership, boolean pastDispatch, boolean ownRecord, ExternalRun run) {
+            ClusterAdmission.Admitted membership,
+            boolean pastDispatch,
+            boolean ownRecord,
+            Invocation<ExternalEvidence> run) {
         ResolvedInventory inventory = ResolvedInventory.resolve(membership.inventory(), ports.endpoints());
         MemberIdentities.Identified identified =
                 MemberIdentities.identify(inventory, ports.members(), settings.cluster());
@@ -386,27 +366,6 @@ final class ExternalGate {
                 "the target's columns could not be read over a member's direct connection; nothing was mutated");
     }
 
-    private void requirePreflight() {
-        CatalogRead<CapabilityPreflight.Facts> facts = ports.ddl().preflight();
-        if (!(facts instanceof CatalogRead.Observed<CapabilityPreflight.Facts> observed)
-                || !observed.facts().satisfied()) {
-            throw new DponeException(
-                    DponeErrorCode.CLICKHOUSE_CLUSTER_CAPABILITY_MISSING,
-                    "distributed DDL preflight failed (entry format version or queue settings column); nothing was mutated");
-        }
-    }
-
-    private FacadeVerdict observeFacade(ClusterAdmission.Admitted membership, ExternalOperation operation) {
-        CatalogRead<List<FacadeObservation>> read =
-                ports.facades().observe(settings.cluster(), settings.facade(), operation.targetKey());
-        if (!(read instanceof CatalogRead.Observed<List<FacadeObservation>> observed)) {
-            throw new DponeException(
-                    DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE,
-                    "the control facade could not be read on every member; nothing was mutated");
-        }
-        return FacadeRules.judge(settings.facade(), membership.inventory().endpoints(), observed.facts());
-    }
-
     private static boolean needsProof(SlotRead<ExternalSlot> slot, Digest inventoryDigest) {
         return !(slot instanceof SlotRead.Present<ExternalSlot> present
                 && present.valid()
@@ -416,18 +375,6 @@ final class ExternalGate {
                         .filter(record ->
                                 inventoryDigest.equals(record.payload().capabilityInventoryDigest()))
                         .isPresent());
-    }
-
-    private void prove(AdmittedMembers members, ExternalRun run) {
-        run.pacing().progress().step("capability assertion");
-        CapabilityVerdict verdict = new CapabilityAssertion(ports.ddl(), run.queue(), random)
-                .prove(settings.cluster(), settings.target().database(), members.hosts(), members.inventoryDigest());
-        if (verdict instanceof CapabilityVerdict.Missing missing) {
-            throw new DponeException(
-                    missing.code(),
-                    "distributed DDL capability not proven: " + missing.problem() + " (" + missing.detail()
-                            + "); no table, record or facade was mutated");
-        }
     }
 
     private SlotRead<ExternalSlot> readSlot(Digest targetKey) {

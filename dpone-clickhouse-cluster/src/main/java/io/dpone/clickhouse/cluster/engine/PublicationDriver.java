@@ -1,0 +1,95 @@
+package io.dpone.clickhouse.cluster.engine;
+
+import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
+import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
+import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
+import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
+import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
+import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.port.DdlDispatch;
+import java.util.Optional;
+
+/**
+ * What one mode supplies to the {@link PublicationEngine} for one invocation (as Curator's
+ * {@code LockInternalsDriver} does for its lock): the mode's record schema, statements, classifier
+ * facts, record builder, stable codes and inventory fence. One instance serves one invocation; it
+ * holds that invocation's admitted members and evidence.
+ *
+ * @param <R> the mode's record schema
+ */
+public interface PublicationDriver<R extends SlotRecord> {
+    /** The checks right before the dispatch CAS; a result present ends or redirects this step. */
+    Optional<StepResult<R>> revalidate(SlotVersion<R> prepared);
+
+    /** Reports the progress step {@code name} to the caller's listener. */
+    void progress(String name);
+
+    /** Adds one line to the invocation's evidence. */
+    void note(String step);
+
+    /**
+     * The one CAS from the pre-dispatch phase to the dispatching phase, opening an epoch: a permit
+     * when this write opened it, none when a re-read shows another worker of the operation did.
+     */
+    SlotWrites.Step<R> openDispatch(SlotVersion<R> prepared);
+
+    /** Sends the one publication statement the record names, under {@code permit}. */
+    DdlDispatch send(SlotVersion<R> dispatching, DispatchPermit permit);
+
+    /**
+     * Empty while {@code current} is in the dispatching phase; otherwise where the step goes: the
+     * next phase's record, or an ending for a record the dispatch CAS never moved.
+     */
+    Optional<StepResult<R>> outsideDispatching(SlotVersion<R> current);
+
+    /** The mode's inventory fence: an ending when the members changed since the record was bound. */
+    Optional<Ending> fence(SlotVersion<R> dispatching);
+
+    /** Whether the record already names the queue entry carrying its publication token. */
+    boolean entryBound(SlotVersion<R> dispatching);
+
+    /** Looks for the one queue entry carrying the publication token. */
+    QueueBinding bind(SlotVersion<R> dispatching);
+
+    /** Persists the bound entry in the record (one CAS). */
+    StepResult<R> persistEntry(SlotVersion<R> dispatching, BoundEntry entry);
+
+    /** Reads every host's state of the bound entry and keeps it as evidence. */
+    EntryAggregation read(SlotVersion<R> dispatching);
+
+    /** Classifies what every member shows with {@code queue}, keeping the classification as evidence. */
+    PublicationVerdict classify(SlotVersion<R> dispatching, QueueResult queue);
+
+    /** Persists the proven commit and its per-host receipt (one CAS). */
+    StepResult<R> commit(SlotVersion<R> dispatching, QueueStatus outcome);
+
+    /** Waits before the next look at a running entry; false when the bounded wait is over or cancelled. */
+    boolean pause(int attempt);
+
+    // The mode's endings (outcome, stable code, runbook words), one per way the engine ends.
+
+    /** The publication statement provably did not reach the server; the record stays dispatching, never redispatched. */
+    Ending notSent();
+
+    /** The permit expired between the dispatch CAS and the send: nothing was sent. */
+    Ending permitExpired();
+
+    /** No single queue entry carries the publication token of {@code dispatching}. */
+    Ending unbound(SlotVersion<R> dispatching, QueueResolution.Cause cause);
+
+    /** The entry still runs on some members and the bounded wait ended. */
+    Ending stillRunning();
+
+    /** The entry finished everywhere but only some members committed. */
+    Ending terminalPartial();
+
+    /** The entry failed on every member and no member changed. */
+    Ending allFailed();
+
+    /** The evidence proves no state. */
+    Ending unproven(PublicationVerdict verdict);
+}

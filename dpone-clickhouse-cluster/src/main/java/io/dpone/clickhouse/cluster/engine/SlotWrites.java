@@ -1,0 +1,134 @@
+package io.dpone.clickhouse.cluster.engine;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.clickhouse.cluster.authority.AuthorityPort;
+import io.dpone.clickhouse.cluster.authority.DispatchPermit;
+import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.cluster.authority.SlotVersion;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
+import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
+import io.dpone.spi.receipt.PublicationOutcome;
+import java.util.Optional;
+import java.util.function.BiPredicate;
+
+/**
+ * One CAS of the operation's record and what a service does with its outcome, in either mode.
+ * Each call is one {@link AuthorityPort#compareAndSwap}, never repeated: an unknown outcome stops
+ * the invocation (the next one starts from a read, seed section 3 step 9); a conflict is followed
+ * by one read, and only a record of the same operation lets the caller re-evaluate from what it
+ * now shows. What "the same operation" means is the mode's: internal mode compares the operation
+ * id, external mode the operation id and fence of an external record.
+ *
+ * @param <R> the mode's record schema
+ */
+public final class SlotWrites<R extends SlotRecord> {
+    /** The replaced version of a write that created the slot: every record shown is above it. */
+    public static final long CREATED = -1;
+
+    private final AuthorityPort<R> authority;
+    private final BiPredicate<R, R> sameOperation;
+
+    /** @param sameOperation whether a record re-read from the slot ({@code seen}) is of the operation of {@code mine} */
+    public SlotWrites(AuthorityPort<R> authority, BiPredicate<R, R> sameOperation) {
+        this.authority = requireNonNull(authority, "authority is null");
+        this.sameOperation = requireNonNull(sameOperation, "sameOperation is null");
+    }
+
+    /** The result of one write. */
+    public sealed interface Step<R extends SlotRecord> {
+        /** The record the next step continues from, or the ending that stopped the invocation. */
+        StepResult<R> result();
+
+        /** The write was verified ({@code permit} present when it opened a dispatch epoch), or a re-read shows the same operation. */
+        record Advanced<R extends SlotRecord>(SlotVersion<R> current, Optional<DispatchPermit> permit, boolean written)
+                implements Step<R> {
+            @Override
+            public StepResult<R> result() {
+                return new StepResult.Continue<>(current);
+            }
+        }
+
+        /** The invocation ends here. */
+        record Stopped<R extends SlotRecord>(Ending ending) implements Step<R> {
+            @Override
+            public StepResult<R> result() {
+                return new StepResult.Concluded<>(ending);
+            }
+        }
+    }
+
+    /** One CAS from {@code expected} to {@code next}; {@code evidence} records the version the invocation continues from. */
+    public Step<R> write(SlotVersion<R> expected, R next, Evidence<R> evidence) {
+        SlotWrite<R> result = authority.compareAndSwap(expected, next);
+        if (result instanceof SlotWrite.Verified<R> verified) {
+            evidence.record(verified.verified());
+            return new Step.Advanced<>(verified.verified(), verified.dispatchPermit(), true);
+        }
+        if (result instanceof SlotWrite.Unknown<R> unknown) {
+            return new Step.Stopped<>(Ending.of(
+                    PublicationOutcome.UNKNOWN,
+                    unknown.code(),
+                    "the response to an authority write was lost (" + unknown.reason() + "); nothing more was sent;"
+                            + " run the same invocation again to reconcile from a fresh read"));
+        }
+        SlotWrite.ConflictReason reason = ((SlotWrite.Conflict<R>) result).reason();
+        Optional<SlotVersion<R>> reread = sameOperation(next);
+        if (reread.isPresent()) {
+            evidence.record(reread.get());
+            return new Step.Advanced<>(reread.get(), Optional.empty(), false);
+        }
+        return new Step.Stopped<>(Ending.of(
+                PublicationOutcome.UNKNOWN,
+                reason.code(),
+                "the authority record changed under this invocation (" + reason + "); nothing was sent"));
+    }
+
+    /** What one re-read of the slot proves about the operation of the record a caller tried to write. */
+    public sealed interface Reread<R extends SlotRecord> {
+        /** A valid record of the same operation: the caller may continue from it, read-only first. */
+        record Same<R extends SlotRecord>(SlotVersion<R> current) implements Reread<R> {}
+
+        /** The read succeeded and the slot holds a valid record of another operation, newer than the write's base. */
+        record Other<R extends SlotRecord>() implements Reread<R> {}
+
+        /**
+         * Nothing is proven: the slot could not be read, does not decode, is absent, or holds a record
+         * at or below the version the write replaced (what a lagging follower serves a new session).
+         */
+        record Unproven<R extends SlotRecord>(String reason) implements Reread<R> {}
+    }
+
+    /**
+     * One read of the slot after a write of {@code mine} that replaced the record at
+     * {@code replacedVersion} ({@link #CREATED} when it created the slot), judged against
+     * {@code mine}'s operation: its record may have been written by this invocation or by another
+     * worker of the same scheduler invocation. The write may have applied, and a Keeper session
+     * that expired since may be replaced by one on a follower that lags behind it, so only a record
+     * above {@code replacedVersion} shows the slot after the write; dpone never deletes a slot, so
+     * absent proves nothing either (issue 18, ADR 0007).
+     */
+    public Reread<R> reread(R mine, long replacedVersion) {
+        SlotRead<R> read = authority.readVersioned(mine.targetKey());
+        if (read instanceof SlotRead.Unavailable<R> unavailable) {
+            return new Reread.Unproven<>("unreadable: " + unavailable.summary());
+        }
+        if (read instanceof SlotRead.Absent<R>) {
+            return new Reread.Unproven<>("read absent, as a follower behind the write would show it");
+        }
+        Optional<SlotVersion<R>> valid = ((SlotRead.Present<R>) read).valid();
+        if (valid.isEmpty()) {
+            return new Reread.Unproven<>("the record does not decode");
+        }
+        if (valid.get().keeperVersion() <= replacedVersion) {
+            return new Reread.Unproven<>(
+                    "read at version " + valid.get().keeperVersion() + ", not above the one the write replaced");
+        }
+        return sameOperation.test(valid.get().record(), mine) ? new Reread.Same<>(valid.get()) : new Reread.Other<>();
+    }
+
+    /** The slot re-read, when it holds a valid record of {@code mine}'s operation. */
+    public Optional<SlotVersion<R>> sameOperation(R mine) {
+        return reread(mine, CREATED) instanceof Reread.Same<R> same ? Optional.of(same.current()) : Optional.empty();
+    }
+}

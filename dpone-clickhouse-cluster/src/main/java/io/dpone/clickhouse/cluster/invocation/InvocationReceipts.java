@@ -1,0 +1,52 @@
+package io.dpone.clickhouse.cluster.invocation;
+
+import static java.util.Objects.requireNonNull;
+
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.manifest.ReplicationMode;
+import io.dpone.spi.receipt.EvidenceScope;
+import io.dpone.spi.receipt.EvidenceStatus;
+import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.PublicationReceipt;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One mode's runtime receipts: its schema, the hashed operation identity, the outcome and the
+ * invocation's evidence under the message. Runtime receipts are always {@code runtime}/{@code
+ * UNVERIFIED}, success included: execution cannot self-certify.
+ */
+public record InvocationReceipts(String schema, ReplicationMode mode) {
+    public InvocationReceipts {
+        requireNonNull(schema, "schema is null");
+        requireNonNull(mode, "mode is null");
+    }
+
+    public PublicationReceipt of(
+            String operationId,
+            PublicationOutcome outcome,
+            Optional<DponeErrorCode> code,
+            String message,
+            InvocationEvidence<?> evidence) {
+        return receipt(operationId, outcome, code, message, evidence);
+    }
+
+    /** A status read that found no record of the target. */
+    public PublicationReceipt none(String message, InvocationEvidence<?> evidence) {
+        return receipt("", PublicationOutcome.NONE, Optional.empty(), message, evidence);
+    }
+
+    private PublicationReceipt receipt(
+            String operationId,
+            PublicationOutcome outcome,
+            Optional<DponeErrorCode> code,
+            String message,
+            InvocationEvidence<?> evidence) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("message", message);
+        detail.putAll(evidence.detail());
+        return new PublicationReceipt(
+                schema, mode, operationId, EvidenceScope.RUNTIME, EvidenceStatus.UNVERIFIED, outcome, code, detail);
+    }
+}
