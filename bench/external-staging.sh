@@ -33,9 +33,9 @@ small=$((rows / 10))
 
 scripts/fetch-clickhouse.sh >/dev/null
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) (before the run)"
-mvn -B -q -ntp -pl dpone-testkit -am test-compile dependency:build-classpath \
+mvn -B -q -ntp -pl dpone-testkit-modes -am test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null
-cp="dpone-testkit/target/test-classes:dpone-testkit/target/classes:$(cat dpone-testkit/target/bench.classpath)"
+cp="dpone-testkit-modes/target/test-classes:dpone-testkit-modes/target/classes:$(cat dpone-testkit-modes/target/bench.classpath)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

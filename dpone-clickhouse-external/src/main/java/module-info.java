@@ -19,10 +19,10 @@ module io.dpone.clickhouse.external {
     exports io.dpone.clickhouse.external.service;
     // The native member adapter: the provider composes it; only the testkit uses it besides.
     exports io.dpone.clickhouse.external.nativeproto to
-            io.dpone.testkit;
+            io.dpone.testkit.modes;
     // The port wiring, so the testkit's real external backends run exactly the production wiring.
     exports io.dpone.clickhouse.external.provider to
-            io.dpone.testkit;
+            io.dpone.testkit.modes;
 
     provides io.dpone.spi.publication.PublicationStrategyProvider with
             io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider;

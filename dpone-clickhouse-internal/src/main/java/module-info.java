@@ -8,7 +8,7 @@ module io.dpone.clickhouse.internal {
     exports io.dpone.clickhouse.internal.service;
     // The port wiring, so the testkit's real acceptance backend runs exactly the production wiring.
     exports io.dpone.clickhouse.internal.provider to
-            io.dpone.testkit;
+            io.dpone.testkit.modes;
 
     provides io.dpone.spi.publication.PublicationStrategyProvider with
             io.dpone.clickhouse.internal.provider.InternalPublicationStrategyProvider;

@@ -4,7 +4,7 @@
  */
 module io.dpone.demo {
     requires io.dpone.spi;
-    requires io.dpone.testkit;
+    requires io.dpone.testkit.modes;
     requires static com.google.auto.service;
 
     provides io.dpone.spi.demo.DemoScenarios with

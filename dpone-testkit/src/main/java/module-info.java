@@ -2,13 +2,8 @@
 module io.dpone.testkit {
     requires transitive io.dpone.spi;
     requires transitive io.dpone.clickhouse.cluster;
-    // SimulatedInternalPublication, the acceptance harness and the demo run the internal service.
-    requires transitive io.dpone.clickhouse.internal;
-    // External-mode suites (codec contract, arbitraries) need it; the simulator and the demo do not,
-    // so the launcher's module path resolves without the external module (ModulePathLauncherIT).
-    // Not transitive: javac would then demand it of every consumer's module, external mode or not
-    // (examples/testkit-consumer); a consumer of the external suites requires it itself.
-    requires static io.dpone.clickhouse.external;
+    // The protocol core only: what needs a mode plugin (the real services on the simulator, the
+    // acceptance harness, the external codec suite) is io.dpone.testkit.modes (dpone-testkit-modes).
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
     requires static transitive net.jqwik.api;
@@ -37,11 +32,14 @@ module io.dpone.testkit {
     exports io.dpone.testkit.clickhouse.junit;
     exports io.dpone.testkit.fault;
     exports io.dpone.testkit.simulator;
-    exports io.dpone.testkit.service;
-    exports io.dpone.testkit.acceptance;
+    // The simulated member sessions of external mode live in io.dpone.testkit.modes and answer
+    // from the simulated world as the core's ports do.
+    exports io.dpone.testkit.simulator.ports to
+            io.dpone.testkit.modes;
+    exports io.dpone.testkit.simulator.world to
+            io.dpone.testkit.modes;
+    exports io.dpone.testkit.simulator.engine to
+            io.dpone.testkit.modes;
     exports io.dpone.testkit.emulation;
     exports io.dpone.testkit.evidence;
-
-    // The acceptance harness publishes through the host's own path (docs/testkit/acceptance.md).
-    uses io.dpone.spi.publication.PublicationStrategyProvider;
 }

@@ -99,12 +99,12 @@ public final class FieldsReportingFormat implements SampleReportingFormat {
     }
 
     /** The value's fields as the testkit's own failure messages show them. */
-    static String describe(Object row) {
+    public static String describe(Object row) {
         return row.getClass().getSimpleName() + new FieldsReportingFormat().report(row);
     }
 
     /** Quotes raw text so NULL, empty, padded and non-ASCII values can be told apart. */
-    static String quoted(String raw) {
+    public static String quoted(String raw) {
         if (raw == null) {
             return "NULL";
         }

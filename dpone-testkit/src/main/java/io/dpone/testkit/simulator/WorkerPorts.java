@@ -87,7 +87,7 @@ public final class WorkerPorts {
     }
 
     /** For the external-mode ports ({@link ExternalWorkerPorts}), kept out of this class so it never links that module. */
-    PortContext context() {
+    public PortContext context() {
         return context;
     }
 

@@ -15,6 +15,8 @@ import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.port.SetupDdl;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.simulator.sample.SampleDriver;
+import io.dpone.testkit.simulator.sample.SimRecords;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;

@@ -12,6 +12,7 @@ import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.testkit.simulator.sample.SampleDriver;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;

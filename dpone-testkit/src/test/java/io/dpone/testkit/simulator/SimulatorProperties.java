@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.CasExpectation;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.testkit.simulator.sample.SampleDriver;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

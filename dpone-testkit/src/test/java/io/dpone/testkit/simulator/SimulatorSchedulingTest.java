@@ -11,6 +11,8 @@ import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlAction;
+import io.dpone.testkit.simulator.sample.SampleDriver;
+import io.dpone.testkit.simulator.sample.SimRecords;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -60,11 +60,11 @@ public final class CallGate {
             this.token = token;
         }
 
-        boolean loses() {
+        public boolean loses() {
             return response instanceof SimulatorFault.LoseResponse;
         }
 
-        boolean notSent() {
+        public boolean notSent() {
             return response instanceof SimulatorFault.FailBeforeSend;
         }
 
@@ -78,7 +78,7 @@ public final class CallGate {
         }
 
         /** The rows a direct member insert commits before its connection breaks, or -1 when it is not interrupted. */
-        long interruptsAfter() {
+        public long interruptsAfter() {
             return response instanceof SimulatorFault.InterruptLoad interrupt ? interrupt.rows() : -1;
         }
     }
@@ -117,7 +117,7 @@ public final class CallGate {
     }
 
     /** Whether {@code member} takes the call's request now (waiting out a paused one); only a taken request has an answer to hold. */
-    Connection.Reach reach(Call call, SimMember member) {
+    public Connection.Reach reach(Call call, SimMember member) {
         Connection.Reach reach = Connection.reach(world, member);
         call.reached = reach == Connection.Reach.ANSWERS;
         return reach;

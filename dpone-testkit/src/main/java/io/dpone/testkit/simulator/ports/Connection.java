@@ -16,8 +16,8 @@ import java.util.Optional;
  * {@code skip_unavailable_shards = 0} fails as a whole when any member is killed (279 after the
  * connection tries) or paused (159 at {@code max_execution_time}).
  */
-final class Connection {
-    enum Reach {
+public final class Connection {
+    public enum Reach {
         ANSWERS,
         REFUSED,
         TIMED_OUT

@@ -17,11 +17,11 @@ import java.util.function.Supplier;
  * "Connection refused", a lost answer {@code NO_RESPONSE}, as the transport's
  * {@code FailureMapping.readFailure} classifies a connect failure and a read timeout.
  */
-final class Reads {
+public final class Reads {
     private Reads() {}
 
     /** A read through the worker's own member. */
-    static <T> T run(
+    public static <T> T run(
             PortContext context,
             PortCall call,
             List<SimMember> fanOut,
@@ -40,7 +40,7 @@ final class Reads {
     }
 
     /** A read through the worker's own member whose answer depends on the call's faults (a stale KeeperMap read). */
-    static <T> T run(
+    public static <T> T run(
             PortContext context,
             PortCall call,
             List<SimMember> fanOut,
@@ -51,7 +51,7 @@ final class Reads {
     }
 
     /** A read through {@code member} (index {@code index}); a null member is an endpoint nobody listens on: refused. */
-    static <T> T run(
+    public static <T> T run(
             PortContext context,
             int index,
             SimMember member,

@@ -136,7 +136,7 @@ public final class SimCatalogPort implements CatalogPort {
                 SimCatalogPort::describe);
     }
 
-    static String describe(CatalogRead<?> read) {
+    public static String describe(CatalogRead<?> read) {
         if (read instanceof CatalogRead.Observed<?> observed) {
             return observed.facts() instanceof List<?> list ? "observed " + list.size() : "observed";
         }

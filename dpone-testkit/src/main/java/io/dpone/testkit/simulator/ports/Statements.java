@@ -12,7 +12,7 @@ import io.dpone.testkit.simulator.world.LocalStatement;
 import java.util.List;
 
 /** What each typed protocol statement does on one host, as a {@link LocalStatement}. Pure. */
-final class Statements {
+public final class Statements {
     private Statements() {}
 
     static LocalStatement of(FencedDdl ddl) {
@@ -59,7 +59,7 @@ final class Statements {
     }
 
     /** The {@code CREATE TABLE} of {@code candidate} by {@code definition}: AS the target, or the declared columns. */
-    static LocalStatement create(TableRef candidate, CandidateDefinition definition) {
+    public static LocalStatement create(TableRef candidate, CandidateDefinition definition) {
         if (definition instanceof CandidateDefinition.LikeTarget like) {
             return new LocalStatement.CreateLike(
                     candidate.database(), candidate.table(), like.target().table());
