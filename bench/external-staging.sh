@@ -4,7 +4,8 @@
 # testkit's LocalProcessBackend). ExternalStagingBench seals ROWS rows (default 1,000,000, with the
 # row budget raised to match) and measures, in the same run on the same members:
 #   - the baseline: the server's own ingest, one HTTP INSERT ... FORMAT TabSeparated of the same
-#     rows into member 1;
+#     rows into member 1; and the same HTTP insert into both members at once (the two servers' own
+#     ingest on this machine: the floor under two members' staging when they share its cores);
 #   - staging through the production NativeMemberSessions (create + insert streamed from the
 #     store): one member; two members one after the other (today's orchestration); two members at
 #     once (bench-only parallel driver over the same insert call: what issue 19's parallel members
@@ -66,7 +67,7 @@ echo "large: $(head -1 <<<"$big_out")"
 grep '^round' "$work/rounds-$rows.log" | sed 's/^/  /'
 echo "machine: load average $(cut -d' ' -f1-3 /proc/loadavg) (after the run)"
 
-for phase in http_tsv_insert driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
+for phase in http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
   printf '%s_seconds_median=%s\n' "$phase" "$(field "${phase}_seconds_median" "$big_out")"
 done
 ratio() { # NAME GOAL
@@ -77,11 +78,13 @@ ratio staging_to_http_tsv "two members one after the other / HTTP TSV; target <=
 ratio staging_parallel_to_http_tsv "two members at once / HTTP TSV; target <= 2"
 ratio staging_to_one_member "two members one after the other / one member"
 ratio staging_parallel_to_one_member "two members at once / one member; target <= 1.2"
+ratio http_tsv_two_members_to_http_tsv "both servers' own HTTP TSV ingest at once / one server's: the floor for two members sharing these cores"
+ratio staging_parallel_to_http_tsv_two_members "two members at once / both servers' own HTTP TSV ingest at once"
 ratio staging_to_driver_insert "two members one after the other / the driver's own batched insert"
 ratio driver_insert_to_http_tsv "the driver's own batched insert / HTTP TSV"
 ratio driver_insert_buffered_to_http_tsv "the same on a connection the adapters open (buffered socket stream, ADR 0010) / HTTP TSV"
 ratio proof_to_select_all "content proof / SELECT *; keep <= 2"
-for phase in artifact_scan http_tsv_insert driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
+for phase in artifact_scan http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
   printf '%-18s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
     "$(field "${phase}_peak_used_mb" "$small_out")" "$(field "${phase}_peak_used_mb" "$big_out")" \
     "$(field "${phase}_peak_live_mb" "$small_out")" "$(field "${phase}_peak_live_mb" "$big_out")" "$xmx"

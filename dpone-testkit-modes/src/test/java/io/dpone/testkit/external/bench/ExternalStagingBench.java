@@ -67,6 +67,9 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>http_tsv_insert: the server's own ingest of the same rows, one HTTP
  *       {@code INSERT ... FORMAT TabSeparated} into a table on member 1 (issue 20's baseline);</li>
+ *   <li>http_tsv_two_members: the same HTTP insert into a table on each member at once, one thread
+ *       per member: the two servers' own ingest on this machine, the floor under two members'
+ *       staging when both servers share its cores;</li>
  *   <li>driver_insert: clickhouse-native-jdbc's plain batched {@code PreparedStatement} insert of
  *       the same rows into one table on member 1, same batch size, same principal;</li>
  *   <li>staging_one_member: the production {@link NativeMemberSessions} (composed as the provider
@@ -175,6 +178,7 @@ public final class ExternalStagingBench {
     /** The timed phases, in the order a round runs them; the heap line and the script use these names. */
     private static final String[] PHASES = {
         "http_tsv_insert",
+        "http_tsv_two_members",
         "driver_insert",
         "driver_insert_buffered",
         "staging_one_member",
@@ -190,6 +194,7 @@ public final class ExternalStagingBench {
         Arrays.fill(peaks, new HeapSampler.Peaks(0, 0));
         for (int round = 0; round <= rounds; round++) {
             TableRef http = new TableRef(db.target(), "http_baseline_" + round);
+            TableRef httpBoth = new TableRef(db.target(), "http_both_" + round);
             TableRef baseline = new TableRef(db.target(), "baseline_" + round);
             TableRef buffered = new TableRef(db.target(), "buffered_baseline_" + round);
             TableRef one = new TableRef(db.target(), "t__dpone_ext_one_" + round);
@@ -206,12 +211,23 @@ public final class ExternalStagingBench {
                     members.get(0).create(buffered, UUID.randomUUID(), definition)
                             instanceof MutationOutcome.Acknowledged,
                     "buffered created");
+            for (MemberSession member : members) {
+                require(
+                        member.create(httpBoth, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged,
+                        "http table created on every member");
+            }
             double[] took = new double[PHASES.length];
             HeapSampler.Peaks[] now = new HeapSampler.Peaks[PHASES.length];
             int phase = 0;
             startPhase(heap);
             long start = System.nanoTime();
             httpInsert(0, http);
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
+
+            startPhase(heap);
+            start = System.nanoTime();
+            onEveryMember(member -> httpInsert(member, httpBoth));
             took[phase] = seconds(start);
             now[phase++] = heap.phase();
 
@@ -277,6 +293,7 @@ public final class ExternalStagingBench {
             for (MemberSession member : members) {
                 member.drop(candidate);
                 member.drop(parallel);
+                member.drop(httpBoth);
             }
             StringBuilder line = new StringBuilder("round " + round + (round == 0 ? " (warm-up)" : "") + ":");
             for (int i = 0; i < PHASES.length; i++) {
@@ -305,6 +322,8 @@ public final class ExternalStagingBench {
         ratio(out, "staging_to_one_member", seconds, "staging", "staging_one_member");
         ratio(out, "staging_parallel_to_one_member", seconds, "staging_parallel", "staging_one_member");
         ratio(out, "staging_parallel_to_http_tsv", seconds, "staging_parallel", "http_tsv_insert");
+        ratio(out, "http_tsv_two_members_to_http_tsv", seconds, "http_tsv_two_members", "http_tsv_insert");
+        ratio(out, "staging_parallel_to_http_tsv_two_members", seconds, "staging_parallel", "http_tsv_two_members");
         ratio(out, "proof_to_select_all", seconds, "proof", "select_all");
         System.out.println(out);
         StringBuilder heapLine = new StringBuilder("heap");
@@ -348,15 +367,28 @@ public final class ExternalStagingBench {
      * pass of the artifact: what the members-in-parallel orchestration (issue 19) would cost.
      */
     private void stageInParallel(TableRef candidate) throws Exception {
+        onEveryMember(member -> stage(member, candidate));
+    }
+
+    /** What one member does, for {@link #onEveryMember}. */
+    private interface MemberWork {
+        void run(int member) throws Exception;
+    }
+
+    /** {@code work} on every member at once, one thread per member; returns when all are done. */
+    private void onEveryMember(MemberWork work) throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(members.size());
         try {
-            List<Future<?>> staged = new ArrayList<>();
+            List<Future<?>> done = new ArrayList<>();
             for (int member = 0; member < members.size(); member++) {
                 int index = member;
-                staged.add(threads.submit(() -> stage(index, candidate)));
+                done.add(threads.submit(() -> {
+                    work.run(index);
+                    return null;
+                }));
             }
-            for (Future<?> done : staged) {
-                done.get();
+            for (Future<?> each : done) {
+                each.get();
             }
         } finally {
             threads.shutdownNow();
