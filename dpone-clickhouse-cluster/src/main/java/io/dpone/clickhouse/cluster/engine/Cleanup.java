@@ -34,14 +34,21 @@ public final class Cleanup<R extends SlotRecord> {
     public static final int MAX_DROPS_PER_RUN = 3;
 
     private final CleanupDriver<R> driver;
+    private final CleanupContext<R> context;
     private final SlotWrites<R> writes;
     private final DdlPort ddl;
     private final Duration permitMaxAge;
     private int steps;
     private int drops;
 
-    public Cleanup(CleanupDriver<R> driver, SlotWrites<R> writes, DdlPort ddl, Duration permitMaxAge) {
+    public Cleanup(
+            CleanupDriver<R> driver,
+            CleanupContext<R> context,
+            SlotWrites<R> writes,
+            DdlPort ddl,
+            Duration permitMaxAge) {
         this.driver = requireNonNull(driver, "driver is null");
+        this.context = requireNonNull(context, "context is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.ddl = requireNonNull(ddl, "ddl is null");
         this.permitMaxAge = requireNonNull(permitMaxAge, "permitMaxAge is null");
@@ -61,7 +68,7 @@ public final class Cleanup<R extends SlotRecord> {
         int attempt = ++steps;
         if (attempt == 1) {
             // once per invocation, whether a service's phase switch steps it or run() does
-            driver.waits().progress().step("cleanup");
+            context.waits().progress().step("cleanup");
         }
         R record = current.record();
         if (driver.completed(record)) {
@@ -81,7 +88,7 @@ public final class Cleanup<R extends SlotRecord> {
         EntryAggregation hosts = cleanup == null || lost || cleanup.entry() == null || cleanup.receipt() != null
                 ? null
                 : driver.read(cleanup);
-        driver.evidence().cleanupHosts(hosts);
+        context.evidence().cleanupHosts(hosts);
         CleanupVerdict verdict = driver.classify(record, LostDrop.queue(cleanup, lost, hosts), lost);
         Optional<Ending> cancelled = driver.cancelledAfter(verdict);
         if (cancelled.isPresent()) {
@@ -107,7 +114,7 @@ public final class Cleanup<R extends SlotRecord> {
                 return drop(current, hosts);
             }
             case WAIT_FOR_CLEANUP_ENTRY -> {
-                return driver.waits().pause("cleanup entry", attempt, driver.entryProgress())
+                return context.waits().pause("cleanup entry", attempt, context.entryProgress())
                         ? new StepResult.Continue<>(current)
                         : unfinished("the original cleanup entry is still running");
             }
@@ -129,24 +136,24 @@ public final class Cleanup<R extends SlotRecord> {
         SlotVersion<R> from = current;
         Optional<R> receipt = driver.receiptBeforeRedrop(from.record(), previousDrop);
         if (receipt.isPresent()) {
-            SlotWrites.Step<R> persisted = writes.write(from, receipt.get(), driver.evidence());
+            SlotWrites.Step<R> persisted = writes.write(from, receipt.get(), context.evidence());
             if (!(persisted instanceof SlotWrites.Step.Advanced<R> receipted) || !driver.dropsAfterReceipt(receipted)) {
                 // stopped, or another worker advanced the record: decide again on what it wrote
                 return persisted.result();
             }
             from = receipted.current();
         }
-        SlotWrites.Step<R> step = writes.write(from, driver.dispatching(from.record()), driver.evidence());
+        SlotWrites.Step<R> step = writes.write(from, driver.dispatching(from.record()), context.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced<R> advanced)
                 || advanced.permit().isEmpty()) {
             return step.result();
         }
-        driver.evidence().step("cleanup dispatched");
+        context.evidence().step("cleanup dispatched");
         DdlDispatch dispatch = ddl.dispatch(
                 driver.drop(advanced.current().record()), advanced.permit().get());
         if (LostDrop.notSent(dispatch)) {
             // provably never sent: marked lost; the next step judges a redispatch with no lookup
-            driver.evidence().step(LostDrop.notSentStep(dispatch));
+            context.evidence().step(LostDrop.notSentStep(dispatch));
             return lost(advanced.current());
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
@@ -157,19 +164,19 @@ public final class Cleanup<R extends SlotRecord> {
 
     private StepResult<R> bind(SlotVersion<R> current, DdlBinding cleanup) {
         LostDrop.Look look = LostDrop.look(
-                driver.queue(),
-                driver.waits(),
+                context.queue(),
+                context.waits(),
                 driver.drop(current.record()).expected(cleanup.token()),
                 permitMaxAge,
-                driver.evidence()::step);
+                context.evidence()::step);
         if (look instanceof LostDrop.Look.Bound bound) {
             return write(current, driver.bound(current.record(), bound.entry()));
         }
         if (look instanceof LostDrop.Look.Unresolved unresolved) {
-            driver.evidence().step("cleanup entry unbound: " + unresolved.cause());
+            context.evidence().step("cleanup entry unbound: " + unresolved.cause());
             return new StepResult.Concluded<>(driver.unresolved(unresolved.cause()));
         }
-        driver.evidence().step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
+        context.evidence().step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
         // zero entries after the whole takeover wait: never sent, or its entry is gone
         return lost(current);
     }
@@ -180,6 +187,6 @@ public final class Cleanup<R extends SlotRecord> {
     }
 
     private StepResult<R> write(SlotVersion<R> current, R next) {
-        return writes.write(current, next, driver.evidence()).result();
+        return writes.write(current, next, context.evidence()).result();
     }
 }

@@ -9,10 +9,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
-import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
-import io.dpone.clickhouse.cluster.flow.Waits;
-import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.Optional;
 
@@ -25,17 +22,6 @@ import java.util.Optional;
  * @param <R> the mode's record schema
  */
 public interface CleanupDriver<R extends SlotRecord> {
-    // the invocation
-
-    Waits waits();
-
-    QueueEntryResolver queue();
-
-    Evidence<R> evidence();
-
-    /** How long one invocation waits for the bound drop entry to terminate. */
-    BoundedWait entryProgress();
-
     // the mode's records
 
     boolean completed(R record);

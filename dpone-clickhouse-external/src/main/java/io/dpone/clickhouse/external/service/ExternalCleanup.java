@@ -11,17 +11,14 @@ import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
-import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.engine.Cleanup;
+import io.dpone.clickhouse.cluster.engine.CleanupContext;
 import io.dpone.clickhouse.cluster.engine.CleanupDriver;
 import io.dpone.clickhouse.cluster.engine.Ending;
-import io.dpone.clickhouse.cluster.engine.Evidence;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
-import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.invocation.Invocation;
-import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
@@ -70,7 +67,11 @@ final class ExternalCleanup {
     /** The engine for one invocation, for a caller that steps it phase by phase. */
     Cleanup<ExternalSlot> cleanup(AdmittedMembers cluster, Invocation<ExternalEvidence> run) {
         return new Cleanup<>(
-                new Driver(cluster, run), writes, ports.ddl(), ports.authority().permitMaxAge());
+                new Driver(cluster, run),
+                new CleanupContext<>(run.waits(), run.queue(), run.evidence(), settings.entryProgress()),
+                writes,
+                ports.ddl(),
+                ports.authority().permitMaxAge());
     }
 
     private final class Driver implements CleanupDriver<ExternalSlot> {
@@ -80,26 +81,6 @@ final class ExternalCleanup {
         Driver(AdmittedMembers cluster, Invocation<ExternalEvidence> run) {
             this.cluster = requireNonNull(cluster, "cluster is null");
             this.run = requireNonNull(run, "run is null");
-        }
-
-        @Override
-        public Waits waits() {
-            return run.waits();
-        }
-
-        @Override
-        public QueueEntryResolver queue() {
-            return run.queue();
-        }
-
-        @Override
-        public Evidence<ExternalSlot> evidence() {
-            return run.evidence();
-        }
-
-        @Override
-        public BoundedWait entryProgress() {
-            return settings.entryProgress();
         }
 
         @Override

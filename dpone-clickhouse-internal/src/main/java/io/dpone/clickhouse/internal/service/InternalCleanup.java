@@ -16,17 +16,14 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
-import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
 import io.dpone.clickhouse.cluster.engine.Cleanup;
+import io.dpone.clickhouse.cluster.engine.CleanupContext;
 import io.dpone.clickhouse.cluster.engine.CleanupDriver;
 import io.dpone.clickhouse.cluster.engine.Ending;
-import io.dpone.clickhouse.cluster.engine.Evidence;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
-import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.invocation.Invocation;
-import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -69,7 +66,11 @@ final class InternalCleanup {
     /** The engine for one invocation, which the service steps phase by phase. */
     Cleanup<AuthorityRecord> cleanup(AdmittedCluster cluster, Invocation<InternalEvidence> run) {
         return new Cleanup<>(
-                new Driver(cluster, run), writes, ports.ddl(), ports.authority().permitMaxAge());
+                new Driver(cluster, run),
+                new CleanupContext<>(run.waits(), run.queue(), run.evidence(), settings.entryProgress()),
+                writes,
+                ports.ddl(),
+                ports.authority().permitMaxAge());
     }
 
     private final class Driver implements CleanupDriver<AuthorityRecord> {
@@ -79,26 +80,6 @@ final class InternalCleanup {
         Driver(AdmittedCluster cluster, Invocation<InternalEvidence> run) {
             this.cluster = requireNonNull(cluster, "cluster is null");
             this.run = requireNonNull(run, "run is null");
-        }
-
-        @Override
-        public Waits waits() {
-            return run.waits();
-        }
-
-        @Override
-        public QueueEntryResolver queue() {
-            return run.queue();
-        }
-
-        @Override
-        public Evidence<AuthorityRecord> evidence() {
-            return run.evidence();
-        }
-
-        @Override
-        public BoundedWait entryProgress() {
-            return settings.entryProgress();
         }
 
         @Override
