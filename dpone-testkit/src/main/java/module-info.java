@@ -6,8 +6,10 @@ module io.dpone.testkit {
     // acceptance harness, the external codec suite) is io.dpone.testkit.modes (dpone-testkit-modes).
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
-    requires static transitive net.jqwik.api;
-    requires static transitive org.junit.jupiter.api;
+    // Not transitive: a consumer's test module names jqwik and JUnit itself, as it uses them directly
+    // (examples/testkit-consumer, on the module path and the class path, needs nothing more).
+    requires static net.jqwik.api;
+    requires static org.junit.jupiter.api;
     requires java.net.http;
     // Only bench/external-staging.sh's heap sampler (test sources) reads GC notifications.
     requires static jdk.management;
