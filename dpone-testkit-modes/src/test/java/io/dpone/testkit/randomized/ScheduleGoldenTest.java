@@ -3,6 +3,9 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.testkit.schedule.RandomizedSchedules;
+import io.dpone.testkit.schedule.ScheduleMode;
+import io.dpone.testkit.schedule.ScheduleResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,12 +33,12 @@ class ScheduleGoldenTest {
 
     @Test
     void internalSchedulesAreUnchanged() throws IOException {
-        assertGolden("internal", new ScheduleGenerator(0, 0));
+        assertGolden("internal", InternalRuns.mode(0, 0));
     }
 
     @Test
     void externalSchedulesAreUnchanged() throws IOException {
-        assertGolden("external", new ExternalScheduleGenerator(0, 0));
+        assertGolden("external", ExternalRuns.mode(0, 0));
     }
 
     private static void assertGolden(String mode, ScheduleMode generator) throws IOException {
@@ -51,7 +54,9 @@ class ScheduleGoldenTest {
         List<String> golden;
         try (InputStream in = ScheduleGoldenTest.class.getResourceAsStream("/schedules/" + file)) {
             assertTrue(in != null, "golden file " + file + " missing");
-            golden = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            golden = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
         }
         for (int i = 0; i < Math.max(golden.size(), lines.size()); i++) {
             assertEquals(
@@ -65,7 +70,8 @@ class ScheduleGoldenTest {
     private static String line(ScheduleResult result) {
         return result.schedule().seed() + " " + digest(result.schedule().toString()) + " "
                 + result.outcome().label() + " " + (result.code().isEmpty() ? "-" : result.code()) + " "
-                + result.calls() + " " + result.checks() + " " + result.violations().size();
+                + result.calls() + " " + result.checks() + " "
+                + result.violations().size();
     }
 
     private static String digest(String text) {

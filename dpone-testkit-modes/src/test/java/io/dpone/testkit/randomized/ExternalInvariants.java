@@ -12,32 +12,27 @@ import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.authority.MemberStage;
-import io.dpone.testkit.simulator.CallRecord;
+import io.dpone.testkit.schedule.InvariantChecker;
+import io.dpone.testkit.schedule.ModeInvariants;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.HostStep;
 import io.dpone.testkit.simulator.MemberStep;
 import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.PortEvent;
-import io.dpone.testkit.simulator.StepObserver;
 import io.dpone.testkit.simulator.TableView;
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * External mode's invariants (issues 12 and 19), checked by the simulator at every port call (before the
- * server acts and after the call ended), before every host applies a queue entry and before every
- * member applies a statement of a direct member session; the authority rows are re-read at every
- * step that can write or rely on them:
+ * External mode's invariants (issues 12 and 19), checked by {@link InvariantChecker} at every port
+ * call, before every host applies a queue entry and before every member applies a statement of a
+ * direct member session:
  * <ol>
  *   <li>at most one publication DDL (EXCHANGE or RENAME) per operation id while its record holds
  *       the slot;</li>
@@ -63,9 +58,10 @@ import java.util.function.Supplier;
  *       COMPLETED: a tried one) is left when a successor takes the slot over (checked as the takeover
  *       applies).</li>
  * </ol>
- * Violations are collected, not thrown, so that the service under test cannot swallow them.
+ * Items 1, 3, 4 and 5 are the ones {@link InvariantChecker} shares with internal mode; the rest are
+ * external mode's own.
  */
-final class ExternalInvariantChecker implements StepObserver {
+final class ExternalInvariants implements ModeInvariants {
     private static final Set<ExternalPhase> PROVEN = EnumSet.of(
             ExternalPhase.STAGED,
             ExternalPhase.PUBLICATION_DISPATCHING,
@@ -73,17 +69,7 @@ final class ExternalInvariantChecker implements StepObserver {
             ExternalPhase.CLEANUP_DISPATCHING,
             ExternalPhase.COMPLETED);
 
-    private final ClusterSimulator simulator;
-    private final TableRef target;
-    private final Supplier<Map<String, Map<String, VersionedRow>>> authority;
-    private final List<String> violations = new ArrayList<>();
-    private String traceAtFirstViolation = "";
-    private final Set<String> sentMutations = new HashSet<>();
-    private final Map<String, Integer> publicationDdl = new HashMap<>();
-    private final Map<String, Integer> lifetimes = new HashMap<>();
-    private final Map<String, String> slotHolders = new HashMap<>();
-    private final TokenWriters tokenWriters = new TokenWriters();
-    private final Map<String, Long> versions = new HashMap<>();
+    private final InvariantChecker.Checks checks;
     private final Map<String, ExternalRecord> latest = new LinkedHashMap<>();
     /** Every UUID any record named as a member's predecessor (target before publication). */
     private final Set<UUID> predecessors = new HashSet<>();
@@ -94,106 +80,35 @@ final class ExternalInvariantChecker implements StepObserver {
     /** Every UUID any record named as a READY member's candidate (its content was proven). */
     private final Set<UUID> ready = new HashSet<>();
 
-    private long checks;
+    private ExternalInvariants(InvariantChecker.Checks checks) {
+        this.checks = checks;
+    }
 
-    ExternalInvariantChecker(ClusterSimulator simulator, TableRef target) {
-        this(simulator, target, () -> simulator.observe().keeperMaps());
+    static InvariantChecker checker(ClusterSimulator simulator, TableRef target) {
+        return checker(simulator, target, () -> simulator.observe().keeperMaps());
     }
 
     /** With the authority rows read from {@code authority} instead of the simulator (to feed the checker a faulty store). */
-    ExternalInvariantChecker(
+    static InvariantChecker checker(
             ClusterSimulator simulator, TableRef target, Supplier<Map<String, Map<String, VersionedRow>>> authority) {
-        this.simulator = simulator;
-        this.target = target;
-        this.authority = authority;
-    }
-
-    List<String> violations() {
-        return violations;
-    }
-
-    String traceAtFirstViolation() {
-        return traceAtFirstViolation;
-    }
-
-    long checks() {
-        return checks;
+        return new InvariantChecker(simulator, target, authority, ExternalInvariants::new);
     }
 
     @Override
-    public void beforeServer(PortEvent call) {
-        checks++;
-        if (call.call() == PortCall.CONTROL_CAS
-                || call.call() == PortCall.CONTROL_INSERT
-                || call.call() == PortCall.DDL_DISPATCH) {
-            syncAuthority(null);
-        }
-        if (call.call().isMutation() && call.queryId() != null && !sentMutations.add(call.queryId())) {
-            violation("mutation query id " + call.queryId() + " sent a second time (" + call.call() + ")");
-        }
-        if (call.call() != PortCall.DDL_DISPATCH || call.token() == null) {
-            return;
-        }
-        DdlCorrelationToken token = DdlCorrelationToken.parse(call.token()).orElse(null);
-        if (token == null) {
-            violation("a publication dispatch without a protocol token");
-            return;
-        }
-        Boolean acknowledged = tokenWriters.acknowledged(call.token());
-        if (acknowledged == null) {
-            violation(call.kind() + " dispatched with a token no CAS wrote (no permit)");
-        } else if (!acknowledged) {
-            violation(call.kind()
-                    + " dispatched with a token written by a CAS whose response was lost or unacknowledged");
-        }
-        String operation = token.operationId().hex();
-        if (call.kind() == StatementKind.DDL_EXCHANGE || call.kind() == StatementKind.DDL_RENAME) {
-            int count = publicationDdl.merge(operation + "#" + lifetimes.getOrDefault(operation, 0), 1, Integer::sum);
-            if (count > 1) {
-                violation(count + " publication DDL statements for operation " + operation.substring(0, 12));
-            }
-        } else if (call.kind() == StatementKind.DDL_DROP) {
-            checkCleanupDispatch(operation, call.token());
-        }
-    }
-
-    /** A KeeperMap write took effect: the tokens it wrote are its own, pending until its answer arrives. */
-    @Override
-    public void afterServer(PortEvent call) {
-        if (call.call() == PortCall.CONTROL_CAS || call.call() == PortCall.CONTROL_INSERT) {
-            syncAuthority(call.queryId());
-        }
+    public void cleanupSent(String operation, PortEvent call) {
+        checkCleanupDispatch(operation, call.token());
     }
 
     @Override
-    public void afterCall(CallRecord record) {
-        checks++;
-        if (record.call() == PortCall.CONTROL_CAS || record.call() == PortCall.CONTROL_INSERT) {
-            tokenWriters.answered(record.queryId(), "Acknowledged".equals(record.outcome()));
-            syncAuthority(null);
-        }
-    }
-
-    @Override
-    public void beforeHostApplies(HostStep step) {
-        checks++;
-        if (step.dropped().isEmpty() || step.injectedErrorCode() != 0) {
+    public void hostDrops(HostStep step, TableView table) {
+        if (step.dropped().get().equals(checks.target())) {
+            checks.violation("member " + step.member() + " drops the target through distributed DDL");
             return;
         }
-        syncAuthority(null);
-        TableRef dropped = step.dropped().get();
-        Optional<TableView> table = simulator.observe().table(step.member(), dropped);
-        if (dropped.equals(target) && table.isPresent()) {
-            violation("member " + step.member() + " drops the target through distributed DDL");
-            return;
-        }
-        if (table.isEmpty()) {
-            return;
-        }
-        UUID uuid = table.get().uuid();
+        UUID uuid = table.uuid();
         if (step.kind() != StatementKind.DDL_DROP) {
             if (predecessors.contains(uuid) || proven.contains(uuid)) {
-                violation("member " + step.member() + " drops a recorded generation through a " + step.kind());
+                checks.violation("member " + step.member() + " drops a recorded generation through a " + step.kind());
             }
             return;
         }
@@ -208,13 +123,13 @@ final class ExternalInvariantChecker implements StepObserver {
         boolean desired = record != null
                 && record.payload().members().stream().anyMatch(member -> uuid.equals(member.candidateUuid()));
         if (!predecessor || desired) {
-            violation("member " + step.member() + "'s cleanup drops a table that is not its recorded predecessor");
+            checks.violation(
+                    "member " + step.member() + "'s cleanup drops a table that is not its recorded predecessor");
         }
     }
 
     @Override
-    public void beforeMemberApplies(MemberStep step) {
-        checks++;
+    public void memberApplies(MemberStep step) {
         if (step.call() == PortCall.MEMBER_INSERT) {
             checkInsert(step);
             return;
@@ -222,9 +137,9 @@ final class ExternalInvariantChecker implements StepObserver {
         if (step.call() != PortCall.MEMBER_DROP) {
             return;
         }
-        syncAuthority(null);
-        if (step.table().equals(target) && step.present().isPresent()) {
-            violation("member " + step.member() + " drops the target over its direct connection");
+        checks.rereadAuthority();
+        if (step.table().equals(checks.target()) && step.present().isPresent()) {
+            checks.violation("member " + step.member() + " drops the target over its direct connection");
             return;
         }
         if (step.present().isEmpty()) {
@@ -232,16 +147,17 @@ final class ExternalInvariantChecker implements StepObserver {
         }
         UUID uuid = step.present().get();
         if (!step.table().table().contains("__dpone_ext_")) {
-            violation("member " + step.member() + " drops a table outside every candidate name");
+            checks.violation("member " + step.member() + " drops a table outside every candidate name");
         }
         if (!recorded.contains(uuid)) {
-            violation("member " + step.member() + " drops a table whose UUID no record named as a candidate");
+            checks.violation("member " + step.member() + " drops a table whose UUID no record named as a candidate");
         }
         if (predecessors.contains(uuid)) {
-            violation("member " + step.member() + " drops a table a record names as a predecessor");
+            checks.violation("member " + step.member() + " drops a table a record names as a predecessor");
         }
         if (proven.contains(uuid) && !withdrawn(uuid)) {
-            violation("member " + step.member() + " drops a candidate a record at or after STAGED names as proven");
+            checks.violation(
+                    "member " + step.member() + " drops a candidate a record at or after STAGED names as proven");
         }
     }
 
@@ -255,15 +171,18 @@ final class ExternalInvariantChecker implements StepObserver {
         if (step.present().isEmpty()) {
             return;
         }
-        syncAuthority(null);
+        checks.rereadAuthority();
         UUID uuid = step.present().get();
-        if (step.table().equals(target)) {
-            violation("member " + step.member() + " receives an INSERT into the target over its direct connection");
+        if (step.table().equals(checks.target())) {
+            checks.violation(
+                    "member " + step.member() + " receives an INSERT into the target over its direct connection");
         } else if (predecessors.contains(uuid)) {
-            violation("member " + step.member() + " receives an INSERT into a table a record names as a predecessor");
+            checks.violation(
+                    "member " + step.member() + " receives an INSERT into a table a record names as a predecessor");
         } else if (ready.contains(uuid) || proven.contains(uuid)) {
-            violation("member " + step.member() + " receives an INSERT into a candidate a record names READY or proven"
-                    + " (a stale write lands in a proven candidate)");
+            checks.violation(
+                    "member " + step.member() + " receives an INSERT into a candidate a record names READY or proven"
+                            + " (a stale write lands in a proven candidate)");
         }
     }
 
@@ -284,55 +203,28 @@ final class ExternalInvariantChecker implements StepObserver {
     private void checkCleanupDispatch(String operation, String token) {
         ExternalRecord record = latest.get(operation);
         if (record == null) {
-            violation("cleanup DROP without an authority record of its operation");
+            checks.violation("cleanup DROP without an authority record of its operation");
             return;
         }
         DdlBinding cleanup = record.payload().cleanup();
         if (record.phase() != ExternalPhase.CLEANUP_DISPATCHING
                 || cleanup == null
                 || !cleanup.token().value().equals(token)) {
-            violation("cleanup DROP while the record is " + record.phase() + " without this cleanup token");
+            checks.violation("cleanup DROP while the record is " + record.phase() + " without this cleanup token");
         }
         DdlBinding publication = record.payload().publication();
         if (publication == null || publication.receipt() != QueueStatus.TERMINAL_SUCCESS) {
-            violation("cleanup DROP without a terminal successful publication receipt");
+            checks.violation("cleanup DROP without a terminal successful publication receipt");
         }
     }
 
-    /**
-     * Reads every authority row: versions only grow and keys never vanish. A token seen for the
-     * first time is attributed to the write that just took effect ({@code writerQueryId}, pending
-     * until its answer arrives) or, at any other step, to no acknowledged CAS. Every new row version is decoded and remembered.
-     */
-    private void syncAuthority(String writerQueryId) {
-        Set<String> present = new HashSet<>();
-        for (Map.Entry<String, Map<String, VersionedRow>> root : authority.get().entrySet()) {
-            for (Map.Entry<String, VersionedRow> row : root.getValue().entrySet()) {
-                String key = root.getKey() + "/" + row.getKey();
-                present.add(key);
-                long version = row.getValue().keeperVersion();
-                Long seen = versions.put(key, version);
-                if (seen != null && version < seen) {
-                    violation("authority version of a key went from " + seen + " to " + version);
-                }
-                if (seen == null || version != seen) {
-                    learn(key, row.getValue(), writerQueryId);
-                }
-            }
-        }
-        if (present.size() != versions.size()) {
-            violation("an authority key disappeared");
-        }
+    @Override
+    public void takenOver(String previousHolder) {
+        checkTakeover(latest.get(previousHolder));
     }
 
-    private void learn(String key, VersionedRow row, String writerQueryId) {
-        String operation = row.row().operationId();
-        String holder = slotHolders.put(key, operation);
-        if (holder != null && !holder.equals(operation)) {
-            lifetimes.merge(operation, 1, Integer::sum);
-            checkTakeover(latest.get(holder));
-        }
-        tokenWriters.learn(row.row().payload(), writerQueryId);
+    @Override
+    public void learned(String operation, VersionedRow row) {
         if (!(ExternalCodecV1.decode(row.row()) instanceof DecodeResult.Valid<ExternalRecord> valid)) {
             latest.remove(operation);
             return;
@@ -371,23 +263,16 @@ final class ExternalInvariantChecker implements StepObserver {
             (predecessor.phase() == ExternalPhase.ABORTED ? member.ownedUuids() : member.triedUuids())
                     .forEach(uuid -> swept.add(uuid.toString().replace("-", "")));
         }
-        for (MemberView member : simulator.observe().members()) {
+        for (MemberView member : checks.simulator().observe().members()) {
             for (Map.Entry<TableRef, TableView> table : member.tables().entrySet()) {
                 String hex = table.getValue().uuid() == null
                         ? ""
                         : table.getValue().uuid().toString().replace("-", "");
                 if (swept.contains(hex) && table.getKey().table().endsWith("_" + hex)) {
-                    violation("member " + member.index() + " keeps a recorded attempt of the " + predecessor.phase()
-                            + " predecessor after its successor's takeover");
+                    checks.violation("member " + member.index() + " keeps a recorded attempt of the "
+                            + predecessor.phase() + " predecessor after its successor's takeover");
                 }
             }
         }
-    }
-
-    private void violation(String text) {
-        if (violations.isEmpty()) {
-            traceAtFirstViolation = simulator.trace().tailText(ScheduleRunner.TRACE_LINES);
-        }
-        violations.add("t=" + simulator.observe().now() + "ms: " + text);
     }
 }
