@@ -26,6 +26,7 @@ import java.util.SplittableRandom;
  * killed), a row of a member's candidate changed before its proof, a lost or unsent member read.
  */
 final class ExternalDraws implements ModeDraws {
+    private static final CallCounts CALLS = new CallCounts(100, 110, 12, 12, 6);
     private static final PortCall[] MEMBER_READS = {
         PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_IDENTIFY, PortCall.MEMBER_ROW_COUNT
     };
@@ -91,7 +92,7 @@ final class ExternalDraws implements ModeDraws {
         } else if (pick < 9) {
             return Step.call(PortCall.CONTROL_CAS)
                     .kind(StatementKind.KEEPER_MAP_CAS)
-                    .nth(1 + random.nextInt(12));
+                    .nth(1 + random.nextInt(CALLS.cas()));
         } else if (pick < 10) {
             return Step.call(PortCall.CONTROL_INSERT)
                     .kind(StatementKind.KEEPER_MAP_INSERT)
@@ -155,28 +156,8 @@ final class ExternalDraws implements ModeDraws {
     }
 
     @Override
-    public int worldCalls() {
-        return 100;
-    }
-
-    @Override
-    public int crashCalls() {
-        return 110;
-    }
-
-    @Override
-    public int casCalls() {
-        return 12;
-    }
-
-    @Override
-    public int slotCalls() {
-        return 12;
-    }
-
-    @Override
-    public int commitCasWindow() {
-        return 6;
+    public CallCounts calls() {
+        return CALLS;
     }
 
     @Override

@@ -230,7 +230,7 @@ class ExternalInvariantCheckerTest {
         published();
         Map<String, Map<String, VersionedRow>> real = simulator.observe().keeperMaps();
         AtomicReference<Map<String, Map<String, VersionedRow>>> store = new AtomicReference<>(real);
-        InvariantChecker fed = ExternalInvariants.checker(simulator, TARGET, store::get);
+        InvariantChecker fed = new InvariantChecker(simulator, TARGET, store::get, ExternalInvariants::new);
         fed.beforeServer(dispatch(StatementKind.DDL_DROP, null));
         assertEquals(List.of(), fed.violations());
         Map<String, Map<String, VersionedRow>> older = new LinkedHashMap<>();

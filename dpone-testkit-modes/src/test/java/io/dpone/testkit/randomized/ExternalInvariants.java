@@ -1,10 +1,8 @@
 package io.dpone.testkit.randomized;
 
-import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
-import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalCodecV1;
@@ -19,15 +17,14 @@ import io.dpone.testkit.simulator.HostStep;
 import io.dpone.testkit.simulator.MemberStep;
 import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.PortCall;
-import io.dpone.testkit.simulator.PortEvent;
 import io.dpone.testkit.simulator.TableView;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 /**
  * External mode's invariants (issues 12 and 19), checked by {@link InvariantChecker} at every port
@@ -80,23 +77,22 @@ final class ExternalInvariants implements ModeInvariants {
     /** Every UUID any record named as a READY member's candidate (its content was proven). */
     private final Set<UUID> ready = new HashSet<>();
 
-    private ExternalInvariants(InvariantChecker.Checks checks) {
+    ExternalInvariants(InvariantChecker.Checks checks) {
         this.checks = checks;
     }
 
     static InvariantChecker checker(ClusterSimulator simulator, TableRef target) {
-        return checker(simulator, target, () -> simulator.observe().keeperMaps());
-    }
-
-    /** With the authority rows read from {@code authority} instead of the simulator (to feed the checker a faulty store). */
-    static InvariantChecker checker(
-            ClusterSimulator simulator, TableRef target, Supplier<Map<String, Map<String, VersionedRow>>> authority) {
-        return new InvariantChecker(simulator, target, authority, ExternalInvariants::new);
+        return new InvariantChecker(simulator, target, ExternalInvariants::new);
     }
 
     @Override
-    public void cleanupSent(String operation, PortEvent call) {
-        checkCleanupDispatch(operation, call.token());
+    public Optional<CleanupFacts> cleanupFacts(String operation) {
+        return Optional.ofNullable(latest.get(operation))
+                .map(record -> new CleanupFacts(
+                        record.phase().name(),
+                        record.phase() == ExternalPhase.CLEANUP_DISPATCHING,
+                        record.payload().cleanup(),
+                        record.payload().publication()));
     }
 
     @Override
@@ -197,25 +193,6 @@ final class ExternalInvariants implements ModeInvariants {
                         && record.payload().publication() == null
                         && record.payload().members().stream()
                                 .anyMatch(member -> candidate.equals(member.candidateUuid())));
-    }
-
-    /** Section 6 for external mode: the cleanup DROP only for a record that proved its publication. */
-    private void checkCleanupDispatch(String operation, String token) {
-        ExternalRecord record = latest.get(operation);
-        if (record == null) {
-            checks.violation("cleanup DROP without an authority record of its operation");
-            return;
-        }
-        DdlBinding cleanup = record.payload().cleanup();
-        if (record.phase() != ExternalPhase.CLEANUP_DISPATCHING
-                || cleanup == null
-                || !cleanup.token().value().equals(token)) {
-            checks.violation("cleanup DROP while the record is " + record.phase() + " without this cleanup token");
-        }
-        DdlBinding publication = record.payload().publication();
-        if (publication == null || publication.receipt() != QueueStatus.TERMINAL_SUCCESS) {
-            checks.violation("cleanup DROP without a terminal successful publication receipt");
-        }
     }
 
     @Override

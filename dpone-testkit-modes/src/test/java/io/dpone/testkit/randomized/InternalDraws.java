@@ -20,6 +20,7 @@ import java.util.SplittableRandom;
  * drifts come right after the commit CAS. No draws of its own beyond the shared kinds.
  */
 final class InternalDraws implements ModeDraws {
+    private static final CallCounts CALLS = new CallCounts(70, 80, 6, 8, 3);
     private static final PortCall[] NONE = {};
 
     @Override
@@ -77,7 +78,7 @@ final class InternalDraws implements ModeDraws {
         };
         SplittableRandom random = draw.random();
         StatementKind kind = kinds[random.nextInt(kinds.length)];
-        int nth = kind == StatementKind.KEEPER_MAP_CAS ? 1 + random.nextInt(casCalls()) : 1 + random.nextInt(2);
+        int nth = kind == StatementKind.KEEPER_MAP_CAS ? 1 + random.nextInt(CALLS.cas()) : 1 + random.nextInt(2);
         return Step.call(FaultDraw.portCall(kind)).kind(kind).nth(nth);
     }
 
@@ -122,28 +123,8 @@ final class InternalDraws implements ModeDraws {
     }
 
     @Override
-    public int worldCalls() {
-        return 70;
-    }
-
-    @Override
-    public int crashCalls() {
-        return 80;
-    }
-
-    @Override
-    public int casCalls() {
-        return 6;
-    }
-
-    @Override
-    public int slotCalls() {
-        return 8;
-    }
-
-    @Override
-    public int commitCasWindow() {
-        return 3;
+    public CallCounts calls() {
+        return CALLS;
     }
 
     @Override

@@ -2,11 +2,9 @@ package io.dpone.testkit.randomized;
 
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityCodecV1;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
-import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.DecodeResult;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
-import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
@@ -26,15 +24,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 /**
  * Internal mode's invariants (issue 11), beside the four {@link InvariantChecker} shares with
  * external mode (one send per query id, permits from acknowledged CASes only, one publication DDL
  * per record lifetime, versions only grow):
  * <ol>
- *   <li>no cleanup DROP is sent unless the record holds a terminal successful publication receipt,
- *       the configured hosts are exactly those the publication was sent to, and every one of them
+ *   <li>no cleanup DROP is sent unless, beyond the shared rule (CLEANUP_DISPATCHING with its token and
+ *       a terminal successful publication receipt), the configured hosts are exactly those the publication was sent to, and every one of them
  *       exposes the record's desired generation as the target;</li>
  *   <li>no table is dropped by a host unless it is the record's exact predecessor (a DROP), or a
  *       staged table no record ever named (a discard of owned staging).</li>
@@ -51,18 +48,12 @@ final class InternalInvariants implements ModeInvariants {
 
     private final Map<String, Decoded> decoded = new HashMap<>();
 
-    private InternalInvariants(InvariantChecker.Checks checks) {
+    InternalInvariants(InvariantChecker.Checks checks) {
         this.checks = checks;
     }
 
     static InvariantChecker checker(ClusterSimulator simulator, TableRef target) {
-        return checker(simulator, target, () -> simulator.observe().keeperMaps());
-    }
-
-    /** With the authority rows read from {@code authority} instead of the simulator (to feed the checker a faulty store). */
-    static InvariantChecker checker(
-            ClusterSimulator simulator, TableRef target, Supplier<Map<String, Map<String, VersionedRow>>> authority) {
-        return new InvariantChecker(simulator, target, authority, InternalInvariants::new);
+        return new InvariantChecker(simulator, target, InternalInvariants::new);
     }
 
     @Override
@@ -76,8 +67,21 @@ final class InternalInvariants implements ModeInvariants {
     }
 
     @Override
+    public Optional<CleanupFacts> cleanupFacts(String operation) {
+        return Optional.ofNullable(record(operation))
+                .map(record -> new CleanupFacts(
+                        record.phase().name(),
+                        record.phase() == AuthorityPhase.CLEANUP_DISPATCHING,
+                        record.payload().cleanup(),
+                        record.payload().publication()));
+    }
+
+    @Override
     public void cleanupSent(String operation, PortEvent call) {
-        checkCleanupAllowed(operation, call.token(), lastMemberRead.get(call.worker()));
+        AuthorityRecord record = record(operation);
+        if (record != null) {
+            checkCleanupHosts(operation, record, lastMemberRead.get(call.worker()));
+        }
     }
 
     @Override
@@ -117,27 +121,12 @@ final class InternalInvariants implements ModeInvariants {
     }
 
     /**
-     * Section 6: the cleanup DROP only for an operation proven committed on exactly the hosts it was
-     * published to. The catalog facts are those of the sending worker's last member read: what the
-     * service could know. Drift after that read is outside its reach; the host-side check above
-     * still refuses any drop of a table that is not the exact predecessor.
+     * Section 6: the cleanup DROP only on exactly the hosts the publication was sent to, each
+     * exposing the desired generation. The catalog facts are those of the sending worker's last
+     * member read: what the service could know. Drift after that read is outside its reach; the
+     * host-side check above still refuses any drop of a table that is not the exact predecessor.
      */
-    private void checkCleanupAllowed(String operation, String token, Observed seen) {
-        AuthorityRecord record = record(operation);
-        if (record == null) {
-            checks.violation("cleanup DROP without an authority record of its operation");
-            return;
-        }
-        DdlBinding cleanup = record.payload().cleanup();
-        if (record.phase() != AuthorityPhase.CLEANUP_DISPATCHING
-                || cleanup == null
-                || !cleanup.token().value().equals(token)) {
-            checks.violation("cleanup DROP while the record is " + record.phase() + " without this cleanup token");
-        }
-        DdlBinding publication = record.payload().publication();
-        if (publication == null || publication.receipt() != QueueStatus.TERMINAL_SUCCESS) {
-            checks.violation("cleanup DROP without a terminal successful publication receipt");
-        }
+    private void checkCleanupHosts(String operation, AuthorityRecord record, Observed seen) {
         if (seen == null) {
             checks.violation("cleanup DROP by a worker that never read the members");
             return;

@@ -190,7 +190,7 @@ class InvariantCheckerTest {
     @Test
     void anAuthorityVersionThatShrinksOrAKeyThatVanishesIsAViolation() {
         AtomicReference<Map<String, Map<String, VersionedRow>>> rows = new AtomicReference<>();
-        InvariantChecker versions = InternalInvariants.checker(simulator, TARGET, rows::get);
+        InvariantChecker versions = new InvariantChecker(simulator, TARGET, rows::get, InternalInvariants::new);
         AuthorityRow row = AuthorityCodecV1.INSTANCE.encode(prepared);
         rows.set(Map.of(ROOT, Map.of("k", new VersionedRow(row, 3))));
         versions.afterCall(call(PortCall.CONTROL_CAS, "q1"));

@@ -40,7 +40,7 @@ public final class FaultDraw {
         this.members = members;
         this.workers = workers;
         this.publication = targetExists ? StatementKind.DDL_EXCHANGE : StatementKind.DDL_RENAME;
-        this.widened = new FaultDraws(mode, random, members, workers, targetExists);
+        this.widened = new FaultDraws(mode, this, targetExists);
     }
 
     void fault(List<Schedule.PlannedFault> out) {
@@ -110,6 +110,11 @@ public final class FaultDraw {
         return mode.target();
     }
 
+    /** The workers of the first round. */
+    public List<Schedule.WorkerPlan> workers() {
+        return workers;
+    }
+
     /** The name of a worker of the first round. */
     public String worker() {
         return workers.get(random.nextInt(workers.size())).name();
@@ -125,7 +130,9 @@ public final class FaultDraw {
     public Step worldStep() {
         int pick = random.nextInt(20);
         if (pick < 8) {
-            return Step.anyCall().worker(worker()).nth(1 + random.nextInt(mode.worldCalls()));
+            return Step.anyCall()
+                    .worker(worker())
+                    .nth(1 + random.nextInt(mode.calls().world()));
         }
         if (pick < 15) {
             Step.Call call = mutationCall();
@@ -233,6 +240,8 @@ public final class FaultDraw {
         if (random.nextInt(3) == 0) {
             return mutationCall().worker(worker()).afterEffect();
         }
-        return Step.anyCall().worker(worker()).nth(1 + random.nextInt(mode.crashCalls()));
+        return Step.anyCall()
+                .worker(worker())
+                .nth(1 + random.nextInt(mode.calls().crash()));
     }
 }

@@ -52,24 +52,20 @@ final class FaultDraws {
     static final int KINDS = 9;
 
     private final ModeDraws mode;
+    private final FaultDraw draw;
     private final SplittableRandom random;
     private final int members;
-    private final List<Schedule.WorkerPlan> workers;
     private final StatementKind publication;
     private final boolean targetExists;
     private final TableRef target;
 
-    FaultDraws(
-            ModeDraws mode,
-            SplittableRandom random,
-            int members,
-            List<Schedule.WorkerPlan> workers,
-            boolean targetExists) {
+    /** Issue 18's draws of one schedule, from its {@link FaultDraw}'s stream and facts. */
+    FaultDraws(ModeDraws mode, FaultDraw draw, boolean targetExists) {
         this.mode = mode;
-        this.random = random;
-        this.members = members;
-        this.workers = workers;
-        this.publication = targetExists ? StatementKind.DDL_EXCHANGE : StatementKind.DDL_RENAME;
+        this.draw = draw;
+        this.random = draw.random();
+        this.members = draw.members();
+        this.publication = draw.publication();
         this.targetExists = targetExists;
         this.target = mode.target();
     }
@@ -177,7 +173,7 @@ final class FaultDraws {
         } else {
             step = Step.anyCall().worker(worker).nth(1 + random.nextInt(80));
         }
-        Optional<String> other = workers.stream()
+        Optional<String> other = draw.workers().stream()
                 .map(Schedule.WorkerPlan::name)
                 .filter(name -> !name.equals(worker))
                 .findFirst();
@@ -219,7 +215,8 @@ final class FaultDraws {
         boolean insert = random.nextInt(4) == 0;
         Step.Call step = insert
                 ? Step.call(PortCall.CONTROL_INSERT).nth(1 + random.nextInt(2))
-                : Step.call(PortCall.CONTROL_CAS).nth(1 + random.nextInt(mode.casCalls()));
+                : Step.call(PortCall.CONTROL_CAS)
+                        .nth(1 + random.nextInt(mode.calls().cas()));
         boolean applied = random.nextBoolean();
         out.add(fixed(
                 "keeper session lost mid-write (" + (applied ? "applied" : "not applied") + ")",
@@ -272,7 +269,8 @@ final class FaultDraws {
      * with "Bad version".
      */
     void badVersion(List<Schedule.PlannedFault> out) {
-        Step.Call step = Step.call(PortCall.CONTROL_CAS).nth(1 + random.nextInt(mode.casCalls()));
+        Step.Call step = Step.call(PortCall.CONTROL_CAS)
+                .nth(1 + random.nextInt(mode.calls().cas()));
         out.add(fixed(
                 "strict update on a stale read",
                 FaultClass.BAD_VERSION,
@@ -287,7 +285,7 @@ final class FaultDraws {
         int pick = random.nextInt(3);
         Step step = pick == 0
                 ? Step.call(PortCall.CONTROL_CAS)
-                        .nth(3 + random.nextInt(mode.commitCasWindow()))
+                        .nth(3 + random.nextInt(mode.calls().commitCasWindow()))
                         .afterEffect()
                 : pick == 1
                         ? Step.call(PortCall.DDL_DISPATCH)
@@ -355,7 +353,7 @@ final class FaultDraws {
     /** How many occurrences of a call a publication usually makes: draw the nth among them. */
     private int occurrences(PortCall call) {
         return switch (call) {
-            case CONTROL_READ, MEMBERS, CONTROL_CAS -> mode.slotCalls();
+            case CONTROL_READ, MEMBERS, CONTROL_CAS -> mode.calls().slot();
             case MEMBER_TABLE, MEMBER_CONTENT, MEMBER_IDENTIFY, MEMBER_ROW_COUNT, MEMBER_CREATE, MEMBER_INSERT -> 4;
             case CANDIDATE_HEALTH, DDL_LOOKUP, DDL_HOST_ROWS -> 4;
             default -> 2;
@@ -367,6 +365,6 @@ final class FaultDraws {
     }
 
     private String worker() {
-        return workers.get(random.nextInt(workers.size())).name();
+        return draw.worker();
     }
 }

@@ -1,7 +1,9 @@
 package io.dpone.testkit.schedule;
 
+import io.dpone.clickhouse.cluster.contract.authority.DdlBinding;
 import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
+import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.simulator.CallRecord;
@@ -36,9 +38,11 @@ import java.util.function.Supplier;
  *   <li>at most one publication DDL (EXCHANGE or RENAME) per operation id while its record holds
  *       the slot (an invocation rerun after another operation replaced its completed record starts
  *       the same operation id afresh);</li>
- *   <li>every KeeperMap {@code _version} only grows, and no key disappears.</li>
+ *   <li>every KeeperMap {@code _version} only grows, and no key disappears;</li>
+ *   <li>a cleanup DROP is sent only while its operation's record is CLEANUP_DISPATCHING with that
+ *       token and holds a terminal successful publication receipt.</li>
  * </ol>
- * Each mode adds its own ({@link ModeInvariants}): when a cleanup DROP may be sent, which tables a
+ * Each mode adds its own ({@link ModeInvariants}): what else a cleanup DROP needs, which tables a
  * host or a member may drop or write. Violations are collected, not thrown, so that the service
  * under test cannot swallow them; the trace tail at the first one is kept for the report.
  */
@@ -57,6 +61,11 @@ public final class InvariantChecker implements StepObserver {
     private final TokenWriters tokenWriters = new TokenWriters();
     private final Map<String, Long> versions = new HashMap<>();
     private long checks;
+
+    /** A checker of {@code simulator} and its KeeperMaps, with the mode's invariants. */
+    public InvariantChecker(ClusterSimulator simulator, TableRef target, Function<Checks, ModeInvariants> mode) {
+        this(simulator, target, () -> simulator.observe().keeperMaps(), mode);
+    }
 
     /**
      * A checker of {@code simulator} whose authority rows come from {@code authority} (the
@@ -133,7 +142,27 @@ public final class InvariantChecker implements StepObserver {
             }
             mode.publicationSent(operation, call);
         } else if (call.kind() == StatementKind.DDL_DROP) {
+            checkCleanupAllowed(operation, call.token());
             mode.cleanupSent(operation, call);
+        }
+    }
+
+    /** Zero deletion of an unproven generation: the cleanup DROP only for a record that proved its publication. */
+    private void checkCleanupAllowed(String operation, String token) {
+        ModeInvariants.CleanupFacts record = mode.cleanupFacts(operation).orElse(null);
+        if (record == null) {
+            violation("cleanup DROP without an authority record of its operation");
+            return;
+        }
+        DdlBinding cleanup = record.cleanup();
+        if (!record.cleanupDispatching()
+                || cleanup == null
+                || !cleanup.token().value().equals(token)) {
+            violation("cleanup DROP while the record is " + record.phase() + " without this cleanup token");
+        }
+        DdlBinding publication = record.publication();
+        if (publication == null || publication.receipt() != QueueStatus.TERMINAL_SUCCESS) {
+            violation("cleanup DROP without a terminal successful publication receipt");
         }
     }
 

@@ -57,20 +57,8 @@ public interface ModeDraws {
     /** The statements a host may execute twice. */
     StatementKind[] doubleExecutionKinds(StatementKind publication);
 
-    /** How many calls of one worker a world fault's step ranges over. */
-    int worldCalls();
-
-    /** How many calls of one worker a crash's step ranges over. */
-    int crashCalls();
-
-    /** How many CASes a publication usually makes: draw the nth among them. */
-    int casCalls();
-
-    /** How many slot reads, member listings and CASes a publication usually makes. */
-    int slotCalls();
-
-    /** How many CASes from the third on an outside insert after the commit ranges over. */
-    int commitCasWindow();
+    /** How many calls of each sort the mode's publications usually make: the steps draw the nth among them. */
+    CallCounts calls();
 
     /** The full engine clause of a drifted target. */
     String driftedEngine();
@@ -89,4 +77,21 @@ public interface ModeDraws {
 
     /** A step while the candidate is staged, for an outside ALTER of the target. */
     Step outsideAlterStep(SplittableRandom random);
+
+    /**
+     * How many calls the mode's publications usually make.
+     *
+     * @param world calls of one worker a world fault's step ranges over
+     * @param crash calls of one worker a crash's step ranges over
+     * @param cas CASes of one publication
+     * @param slot slot reads, member listings and CASes of one publication
+     * @param commitCasWindow CASes from the third on that an outside insert after the commit ranges over
+     */
+    record CallCounts(int world, int crash, int cas, int slot, int commitCasWindow) {
+        public CallCounts {
+            if (world < 1 || crash < 1 || cas < 1 || slot < 1 || commitCasWindow < 1) {
+                throw new IllegalArgumentException("every call count is positive");
+            }
+        }
+    }
 }
