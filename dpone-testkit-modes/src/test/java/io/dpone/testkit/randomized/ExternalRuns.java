@@ -79,27 +79,32 @@ final class ExternalRuns implements ModeRuns {
     @Override
     public World open(ClusterSimulator simulator, Schedule schedule) {
         SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
-        ExternalDriver driver = new ExternalDriver(cluster);
-        cluster.createDatabases(
-                PublicationDriver.TARGET.database(),
-                PublicationDriver.FACADE.control().database());
-        if (schedule.targetRows() >= 0) {
-            cluster.createMergeTreeTable(PublicationDriver.TARGET, schedule.targetRows());
+        try {
+            ExternalDriver driver = new ExternalDriver(cluster);
+            cluster.createDatabases(
+                    PublicationDriver.TARGET.database(),
+                    PublicationDriver.FACADE.control().database());
+            if (schedule.targetRows() >= 0) {
+                cluster.createMergeTreeTable(PublicationDriver.TARGET, schedule.targetRows());
+            }
+            if (schedule.facade() == Schedule.Facade.PARTIAL) {
+                simulator
+                        .admin()
+                        .createControlTable(
+                                schedule.partialFacadeMember(),
+                                PublicationDriver.FACADE.control(),
+                                PublicationDriver.FACADE.keeperRoot(),
+                                UUID.nameUUIDFromBytes("partial".getBytes(StandardCharsets.UTF_8)));
+            } else if (schedule.facade() == Schedule.Facade.PRESENT) {
+                simulator
+                        .admin()
+                        .createControlTable(PublicationDriver.FACADE.control(), PublicationDriver.FACADE.keeperRoot());
+            }
+            return new ExternalWorld(simulator, cluster, driver);
+        } catch (RuntimeException | Error setupFailed) {
+            cluster.close(); // the world never opened: its store goes with it
+            throw setupFailed;
         }
-        if (schedule.facade() == Schedule.Facade.PARTIAL) {
-            simulator
-                    .admin()
-                    .createControlTable(
-                            schedule.partialFacadeMember(),
-                            PublicationDriver.FACADE.control(),
-                            PublicationDriver.FACADE.keeperRoot(),
-                            UUID.nameUUIDFromBytes("partial".getBytes(StandardCharsets.UTF_8)));
-        } else if (schedule.facade() == Schedule.Facade.PRESENT) {
-            simulator
-                    .admin()
-                    .createControlTable(PublicationDriver.FACADE.control(), PublicationDriver.FACADE.keeperRoot());
-        }
-        return new ExternalWorld(simulator, cluster, driver);
     }
 
     /** What every worker of one schedule shares. */
