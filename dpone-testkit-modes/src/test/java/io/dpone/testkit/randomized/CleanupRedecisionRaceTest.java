@@ -3,6 +3,9 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
@@ -33,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class CleanupRedecisionRaceTest {
     @Test
     void aWorkerWhoseReceiptWriteLostToAnotherWorkersEpochNeverOpensASecondOne() {
-        ScheduleResult result = ExternalScheduleRunner.run(race());
+        ScheduleResult result = ExternalRuns.run(race());
 
         assertEquals(List.of(), result.violations(), result.schedule() + "\n" + result.traceTail());
         assertEquals(OutcomeClass.COMMITTED, result.outcome(), result.schedule() + "\n" + result.traceTail());

@@ -1,4 +1,4 @@
-package io.dpone.testkit.randomized;
+package io.dpone.testkit.schedule;
 
 import io.dpone.testkit.simulator.WorldEvent;
 import java.util.EnumSet;
@@ -13,7 +13,7 @@ import java.util.Set;
  * a class that {@link #reportsItself} when its admin action found something to act on (the target
  * existed). {@link #INTERNAL} and {@link #EXTERNAL} must each occur in a default run of their mode.
  */
-enum FaultClass {
+public enum FaultClass {
     LOST_ANSWER,
     NOT_SENT,
     LOST_READ,
@@ -40,8 +40,8 @@ enum FaultClass {
     /** External mode: a row of a member's candidate changed by an outside writer. */
     CHANGED_ROW(null, true);
 
-    static final Set<FaultClass> INTERNAL = EnumSet.complementOf(EnumSet.of(INTERRUPTED_LOAD, CHANGED_ROW));
-    static final Set<FaultClass> EXTERNAL = EnumSet.allOf(FaultClass.class);
+    public static final Set<FaultClass> INTERNAL = EnumSet.complementOf(EnumSet.of(INTERRUPTED_LOAD, CHANGED_ROW));
+    public static final Set<FaultClass> EXTERNAL = EnumSet.allOf(FaultClass.class);
 
     /** The simulator's count that proves the effect, or null. */
     final WorldEvent event;
@@ -63,7 +63,7 @@ enum FaultClass {
     }
 
     /** The name in {@code fault_classes=...}. */
-    String label() {
+    public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 }

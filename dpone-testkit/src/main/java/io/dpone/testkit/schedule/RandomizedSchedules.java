@@ -1,4 +1,4 @@
-package io.dpone.testkit.randomized;
+package io.dpone.testkit.schedule;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,14 +19,14 @@ import java.util.stream.Collectors;
  * stride (thread {@code t} runs {@code first + t}, {@code first + t + threads}, ...); every schedule
  * is independent and deterministic, so the summary does not depend on the thread count or timing.
  */
-final class RandomizedSchedules {
+public final class RandomizedSchedules {
     /** How many violating schedules a summary keeps for printing (the smallest seeds). */
-    static final int KEPT_FAILURES = 5;
+    public static final int KEPT_FAILURES = 5;
 
     private RandomizedSchedules() {}
 
     /** The counts of one run. */
-    record Summary(
+    public record Summary(
             long schedules,
             long violating,
             Map<OutcomeClass, Long> outcomes,
@@ -37,7 +37,7 @@ final class RandomizedSchedules {
             long checks,
             double seconds,
             Map<FaultClass, Long> faultClasses) {
-        Summary {
+        public Summary {
             outcomes = Map.copyOf(outcomes);
             faultClasses = Collections.unmodifiableMap(new EnumMap<>(faultClasses));
             failures = List.copyOf(failures);
@@ -46,7 +46,7 @@ final class RandomizedSchedules {
         }
 
         /** {@code fault_classes=lost_answer:N,...}: how many schedules exercised each class of {@code expected}, in order. */
-        String faultClassesLine(Set<FaultClass> expected) {
+        public String faultClassesLine(Set<FaultClass> expected) {
             return "fault_classes="
                     + expected.stream()
                             .map(c -> c.label() + ":" + faultClasses.getOrDefault(c, 0L))
@@ -54,14 +54,14 @@ final class RandomizedSchedules {
         }
 
         /** The classes of {@code expected} no schedule exercised. */
-        Set<FaultClass> missingFaultClasses(Set<FaultClass> expected) {
+        public Set<FaultClass> missingFaultClasses(Set<FaultClass> expected) {
             Set<FaultClass> missing = EnumSet.noneOf(FaultClass.class);
             expected.stream().filter(c -> faultClasses.getOrDefault(c, 0L) == 0).forEach(missing::add);
             return missing;
         }
 
         /** The bench script's last line: {@code schedules=N violations=V committed=... partial_in_progress=... ...}. */
-        String line() {
+        public String line() {
             StringBuilder text = new StringBuilder("schedules=" + schedules + " violations=" + violating);
             for (OutcomeClass outcome : OutcomeClass.values()) {
                 text.append(' ').append(outcome.label()).append('=').append(outcomes.getOrDefault(outcome, 0L));
@@ -70,7 +70,7 @@ final class RandomizedSchedules {
         }
     }
 
-    static Summary run(long first, long count, ScheduleMode generator, int threads) {
+    public static Summary run(long first, long count, ScheduleMode generator, int threads) {
         long start = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, "schedules");
@@ -117,7 +117,7 @@ final class RandomizedSchedules {
     }
 
     /** One seed; a simulator defect or any other throwable is reported as a violation of that seed. */
-    static ScheduleResult runOne(ScheduleMode generator, long seed) {
+    public static ScheduleResult runOne(ScheduleMode generator, long seed) {
         Schedule schedule = generator.generate(seed);
         try {
             return generator.run(schedule);
@@ -148,7 +148,7 @@ final class RandomizedSchedules {
     }
 
     /** A violation without its time, numbers and identifiers: what kind of violation it is. */
-    static String kind(String violation) {
+    public static String kind(String violation) {
         return violation
                 .lines()
                 .findFirst()

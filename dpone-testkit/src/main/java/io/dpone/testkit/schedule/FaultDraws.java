@@ -1,8 +1,9 @@
-package io.dpone.testkit.randomized;
+package io.dpone.testkit.schedule;
+
+import static io.dpone.testkit.schedule.FaultDraw.fixed;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.MemberState;
@@ -25,7 +26,6 @@ import java.util.SplittableRandom;
  * of the target during staging). Pure: the generator's random decides all.
  */
 final class FaultDraws {
-    private static final TableRef TARGET = PublicationDriver.TARGET;
     private static final PortCall[] COORDINATOR_READS = {
         PortCall.INVENTORY,
         PortCall.MEMBERS,
@@ -40,9 +40,6 @@ final class FaultDraws {
         PortCall.CONTROL_READ,
         PortCall.MEMBERS
     };
-    private static final PortCall[] MEMBER_READS = {
-        PortCall.MEMBER_TABLE, PortCall.MEMBER_CONTENT, PortCall.MEMBER_IDENTIFY, PortCall.MEMBER_ROW_COUNT
-    };
     private static final PortCall[] COORDINATOR_MUTATIONS = {
         PortCall.CONTROL_CAS,
         PortCall.CONTROL_CAS,
@@ -51,33 +48,27 @@ final class FaultDraws {
         PortCall.DDL_SETUP,
         PortCall.LOAD
     };
-    private static final PortCall[] MEMBER_MUTATIONS = {
-        PortCall.MEMBER_CREATE, PortCall.MEMBER_DROP, PortCall.MEMBER_INSERT, PortCall.MEMBER_RENAME
-    };
+    /** How many kinds {@link #draw} offers; each mode weighs them, in this order, after its own. */
+    static final int KINDS = 9;
 
+    private final ModeDraws mode;
+    private final FaultDraw draw;
     private final SplittableRandom random;
     private final int members;
-    private final List<Schedule.WorkerPlan> workers;
     private final StatementKind publication;
     private final boolean targetExists;
-    private final boolean external;
+    private final TableRef target;
 
-    FaultDraws(
-            SplittableRandom random,
-            int members,
-            List<Schedule.WorkerPlan> workers,
-            boolean targetExists,
-            boolean external) {
-        this.random = random;
-        this.members = members;
-        this.workers = workers;
-        this.publication = targetExists ? StatementKind.DDL_EXCHANGE : StatementKind.DDL_RENAME;
+    /** Issue 18's draws of one schedule, from its {@link FaultDraw}'s stream and facts. */
+    FaultDraws(ModeDraws mode, FaultDraw draw, boolean targetExists) {
+        this.mode = mode;
+        this.draw = draw;
+        this.random = draw.random();
+        this.members = draw.members();
+        this.publication = draw.publication();
         this.targetExists = targetExists;
-        this.external = external;
+        this.target = mode.target();
     }
-
-    /** How many kinds {@link #draw} offers; each generator weighs them, in this order, after its own. */
-    static final int KINDS = 9;
 
     /**
      * The fault of one kind: 0 a lost or unsent read, 1 a slow answer or a late read then a lost one, 2 a paused
@@ -137,9 +128,6 @@ final class FaultDraws {
         long delay = logUniform(10, 10_000);
         Step.Call late = Step.call(read).worker(worker).nth(nth);
         boolean lateRequest = random.nextBoolean();
-        if (lateRequest && read == PortCall.CONTROL_READ && !AwaitingFixes.PERMITLESS_DISCARD_FIXED) {
-            lateRequest = false; // issue 18 finding 1 (AwaitingFixes): a late slot read, then a lost one
-        }
         out.add(
                 lateRequest
                         ? fixed(
@@ -181,17 +169,11 @@ final class FaultDraws {
         Step.Call step;
         if (random.nextInt(3) == 0) {
             PortCall mutation = mutationCall();
-            if (mutation == PortCall.CONTROL_CAS && !AwaitingFixes.PERMIT_AGE_FIXED) {
-                mutation = PortCall.CONTROL_INSERT; // issue 18 finding 2 (AwaitingFixes): frozen after the dispatch CAS
-            }
             step = Step.call(mutation).worker(worker).nth(1 + random.nextInt(3)).afterEffect();
         } else {
             step = Step.anyCall().worker(worker).nth(1 + random.nextInt(80));
-            if (!AwaitingFixes.PERMIT_AGE_FIXED) {
-                step = step.except(PortCall.DDL_DISPATCH); // issue 18 finding 2 (AwaitingFixes): frozen before the send
-            }
         }
-        Optional<String> other = workers.stream()
+        Optional<String> other = draw.workers().stream()
                 .map(Schedule.WorkerPlan::name)
                 .filter(name -> !name.equals(worker))
                 .findFirst();
@@ -218,23 +200,7 @@ final class FaultDraws {
 
     /** A host dies between executing an entry and writing {@code finished/}, restarts and executes it again. */
     void doubleExecution(List<Schedule.PlannedFault> out) {
-        StatementKind[] kinds = external
-                ? new StatementKind[] {
-                    publication,
-                    publication,
-                    StatementKind.DDL_DROP,
-                    StatementKind.DDL_CREATE_CONTROL,
-                    StatementKind.DDL_CAPABILITY_PROBE
-                }
-                : new StatementKind[] {
-                    publication,
-                    publication,
-                    StatementKind.DDL_DROP,
-                    StatementKind.DDL_CREATE_CANDIDATE,
-                    StatementKind.DDL_CREATE_CONTROL,
-                    StatementKind.DDL_CAPABILITY_PROBE,
-                    StatementKind.DDL_DISCARD_STAGING
-                };
+        StatementKind[] kinds = mode.doubleExecutionKinds(publication);
         StatementKind kind = kinds[random.nextInt(kinds.length)];
         int member = random.nextInt(members);
         out.add(fixed(
@@ -249,7 +215,8 @@ final class FaultDraws {
         boolean insert = random.nextInt(4) == 0;
         Step.Call step = insert
                 ? Step.call(PortCall.CONTROL_INSERT).nth(1 + random.nextInt(2))
-                : Step.call(PortCall.CONTROL_CAS).nth(1 + random.nextInt(external ? 12 : 6));
+                : Step.call(PortCall.CONTROL_CAS)
+                        .nth(1 + random.nextInt(mode.calls().cas()));
         boolean applied = random.nextBoolean();
         out.add(fixed(
                 "keeper session lost mid-write (" + (applied ? "applied" : "not applied") + ")",
@@ -302,7 +269,8 @@ final class FaultDraws {
      * with "Bad version".
      */
     void badVersion(List<Schedule.PlannedFault> out) {
-        Step.Call step = Step.call(PortCall.CONTROL_CAS).nth(1 + random.nextInt(external ? 12 : 6));
+        Step.Call step = Step.call(PortCall.CONTROL_CAS)
+                .nth(1 + random.nextInt(mode.calls().cas()));
         out.add(fixed(
                 "strict update on a stale read",
                 FaultClass.BAD_VERSION,
@@ -317,7 +285,7 @@ final class FaultDraws {
         int pick = random.nextInt(3);
         Step step = pick == 0
                 ? Step.call(PortCall.CONTROL_CAS)
-                        .nth(3 + random.nextInt(external ? 6 : 3))
+                        .nth(3 + random.nextInt(mode.calls().commitCasWindow()))
                         .afterEffect()
                 : pick == 1
                         ? Step.call(PortCall.DDL_DISPATCH)
@@ -330,8 +298,8 @@ final class FaultDraws {
                 step,
                 (simulator, acted) -> SimulatorFault.admin("outside insert via member " + member, admin -> {
                     if (up(simulator, member)
-                            && simulator.observe().table(member, TARGET).isPresent()) {
-                        admin.insertRows(member, TARGET, rows);
+                            && simulator.observe().table(member, target).isPresent()) {
+                        admin.insertRows(member, target, rows);
                         acted.add(FaultClass.OUTSIDE_INSERT);
                     }
                 })));
@@ -339,36 +307,19 @@ final class FaultDraws {
 
     /** An outside {@code ALTER TABLE target ADD COLUMN} on every member while the candidate is staged. */
     void outsideAlter(List<Schedule.PlannedFault> out) {
-        Step step = external
-                ? switch (random.nextInt(3)) {
-                    case 0 ->
-                        Step.call(PortCall.MEMBER_CREATE)
-                                .nth(1 + random.nextInt(3))
-                                .afterEffect();
-                    case 1 -> Step.call(PortCall.MEMBER_INSERT).nth(1 + random.nextInt(3));
-                    default -> Step.call(PortCall.MEMBER_CONTENT).nth(1 + random.nextInt(2));
-                }
-                : switch (random.nextInt(3)) {
-                    case 0 ->
-                        Step.call(PortCall.DDL_SETUP)
-                                .kind(StatementKind.DDL_CREATE_CANDIDATE)
-                                .nth(1)
-                                .afterEffect();
-                    case 1 -> Step.call(PortCall.LOAD).nth(1);
-                    default -> Step.call(PortCall.CANDIDATE_HEALTH).nth(1 + random.nextInt(3));
-                };
+        Step step = mode.outsideAlterStep(random);
         out.add(new Schedule.PlannedFault(
                 "ALTER TABLE target ADD COLUMN during staging",
                 FaultClass.OUTSIDE_ALTER,
                 step,
                 (simulator, acted) -> SimulatorFault.admin("outside alter of the target", admin -> {
                     for (int member = 0; member < simulator.observe().members().size(); member++) {
-                        Optional<TableView> target = simulator.observe().table(member, TARGET);
-                        if (target.isPresent()) {
+                        Optional<TableView> table = simulator.observe().table(member, target);
+                        if (table.isPresent()) {
                             List<ColumnSpec> columns =
-                                    new ArrayList<>(target.get().columns());
+                                    new ArrayList<>(table.get().columns());
                             columns.add(ColumnSpec.of("note", "String"));
-                            admin.driftColumns(member, TARGET, columns);
+                            admin.driftColumns(member, target, columns);
                             acted.add(FaultClass.OUTSIDE_ALTER);
                         }
                     }
@@ -385,21 +336,24 @@ final class FaultDraws {
     }
 
     private PortCall readCall() {
-        return external && random.nextInt(3) == 0
-                ? MEMBER_READS[random.nextInt(MEMBER_READS.length)]
-                : COORDINATOR_READS[random.nextInt(COORDINATOR_READS.length)];
+        return pick(mode.memberReads(), COORDINATOR_READS);
     }
 
     private PortCall mutationCall() {
-        return external && random.nextInt(3) == 0
-                ? MEMBER_MUTATIONS[random.nextInt(MEMBER_MUTATIONS.length)]
-                : COORDINATOR_MUTATIONS[random.nextInt(COORDINATOR_MUTATIONS.length)];
+        return pick(mode.memberMutations(), COORDINATOR_MUTATIONS);
+    }
+
+    /** A third of the calls a member session's, when the mode has them. */
+    private PortCall pick(PortCall[] member, PortCall[] coordinator) {
+        return member.length > 0 && random.nextInt(3) == 0
+                ? member[random.nextInt(member.length)]
+                : coordinator[random.nextInt(coordinator.length)];
     }
 
     /** How many occurrences of a call a publication usually makes: draw the nth among them. */
     private int occurrences(PortCall call) {
         return switch (call) {
-            case CONTROL_READ, MEMBERS, CONTROL_CAS -> external ? 12 : 8;
+            case CONTROL_READ, MEMBERS, CONTROL_CAS -> mode.calls().slot();
             case MEMBER_TABLE, MEMBER_CONTENT, MEMBER_IDENTIFY, MEMBER_ROW_COUNT, MEMBER_CREATE, MEMBER_INSERT -> 4;
             case CANDIDATE_HEALTH, DDL_LOOKUP, DDL_HOST_ROWS -> 4;
             default -> 2;
@@ -411,10 +365,6 @@ final class FaultDraws {
     }
 
     private String worker() {
-        return workers.get(random.nextInt(workers.size())).name();
-    }
-
-    static Schedule.PlannedFault fixed(String description, FaultClass faultClass, Step step, SimulatorFault fault) {
-        return new Schedule.PlannedFault(description, faultClass, step, (simulator, acted) -> fault);
+        return draw.worker();
     }
 }

@@ -1,4 +1,4 @@
-package io.dpone.testkit.randomized;
+package io.dpone.testkit.schedule;
 
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
-package io.dpone.testkit.randomized;
+package io.dpone.testkit.schedule;
 
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.testkit.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.SimulatorAdmin;
 import io.dpone.testkit.simulator.SimulatorFault;
@@ -10,37 +9,41 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The target drifts both modes' schedule generators draw: the mode's generator picks member, step
- * and kind from its own random stream, so a seed's schedule does not depend on this class.
+ * The target drifts both modes' schedules draw: the generator picks member, step and kind from the
+ * schedule's random stream, so a seed's schedule does not depend on this class.
  */
-final class DriftDraws {
-    private static final TableRef TARGET = PublicationDriver.TARGET;
-
+public final class DriftDraws {
     private DriftDraws() {}
 
-    static Schedule.PlannedFault uuid(int member, Step step) {
+    static Schedule.PlannedFault uuid(TableRef target, int member, Step step) {
         return onTarget(
-                "uuid drift of the target on member " + member, step, member, admin -> admin.driftUuid(member, TARGET));
+                "uuid drift of the target on member " + member,
+                target,
+                step,
+                member,
+                admin -> admin.driftUuid(member, target));
     }
 
     /** The target's engine becomes {@code engine} (a full engine clause of the mode's member tables). */
-    static Schedule.PlannedFault engine(int member, Step step, String engine) {
+    static Schedule.PlannedFault engine(TableRef target, int member, Step step, String engine) {
         return onTarget(
                 "engine drift of the target on member " + member,
+                target,
                 step,
                 member,
-                admin -> admin.driftEngineFull(member, TARGET, engine));
+                admin -> admin.driftEngineFull(member, target, engine));
     }
 
     /** The target gains a column. */
-    static Schedule.PlannedFault schema(int member, Step step) {
+    static Schedule.PlannedFault schema(TableRef target, int member, Step step) {
         return onTarget(
                 "schema drift of the target on member " + member,
+                target,
                 step,
                 member,
                 admin -> admin.driftColumns(
                         member,
-                        TARGET,
+                        target,
                         List.of(
                                 ColumnSpec.of("id", "UInt64"),
                                 ColumnSpec.of("v", "String"),
@@ -48,13 +51,14 @@ final class DriftDraws {
     }
 
     /** Drift of the target on one member, if the target exists there when the step comes. */
-    static Schedule.PlannedFault onTarget(String label, Step step, int member, Consumer<SimulatorAdmin> drift) {
+    public static Schedule.PlannedFault onTarget(
+            String label, TableRef target, Step step, int member, Consumer<SimulatorAdmin> drift) {
         return new Schedule.PlannedFault(
                 label,
                 FaultClass.DRIFT,
                 step,
                 (sim, acted) -> SimulatorFault.admin(label, admin -> {
-                    if (sim.observe().table(member, TARGET).isPresent()) {
+                    if (sim.observe().table(member, target).isPresent()) {
                         drift.accept(sim.admin());
                         acted.add(FaultClass.DRIFT);
                     }

@@ -1,4 +1,4 @@
-package io.dpone.testkit.randomized;
+package io.dpone.testkit.schedule;
 
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.SimulatorFault;

@@ -1,4 +1,4 @@
-package io.dpone.testkit.randomized;
+package io.dpone.testkit.schedule;
 
 import static java.util.Objects.requireNonNull;
 
@@ -23,7 +23,7 @@ import java.util.function.Function;
  * @param rerunMembers the member each rerun connects through, in order
  * @param mode {@value #INTERNAL} or {@value #EXTERNAL}: which service and cluster the schedule runs
  */
-record Schedule(
+public record Schedule(
         long seed,
         int members,
         int targetRows,
@@ -35,24 +35,28 @@ record Schedule(
         int reruns,
         List<Integer> rerunMembers,
         String mode) {
-    static final String INTERNAL = "internal";
-    static final String EXTERNAL = "external";
-    static final String PRIMARY = "nightly-A";
-    static final String SECOND = "nightly-B";
-    /** How {@link ExternalScheduleGenerator} describes an outside writer's change of a candidate row. */
-    static final String OUTSIDE_WRITER = "a row of member";
+    public static final String INTERNAL = "internal";
+    public static final String EXTERNAL = "external";
+    public static final String PRIMARY = "nightly-A";
+    public static final String SECOND = "nightly-B";
+    /** The system property that replays one internal seed ({@code RandomizedPublicationSchedulesTest}). */
+    public static final String INTERNAL_REPLAY_PROPERTY = "dpone.randomized.seed";
+    /** The system property that replays one external seed ({@code RandomizedExternalSchedulesTest}). */
+    public static final String EXTERNAL_REPLAY_PROPERTY = "dpone.randomized.externalSeed";
+    /** How external mode's draws describe an outside writer's change of a candidate row. */
+    public static final String OUTSIDE_WRITER = "a row of member";
 
     private static final Set<FaultClass> OUTSIDE_WRITERS =
             EnumSet.of(FaultClass.CHANGED_ROW, FaultClass.OUTSIDE_INSERT, FaultClass.OUTSIDE_ALTER);
 
     /** The control facade before the first worker: absent (bootstrapped), on every member, or on one only. */
-    enum Facade {
+    public enum Facade {
         ABSENT,
         PRESENT,
         PARTIAL
     }
 
-    Schedule {
+    public Schedule {
         requireNonNull(facade, "facade is null");
         workers = List.copyOf(workers);
         faults = List.copyOf(faults);
@@ -63,10 +67,8 @@ record Schedule(
     }
 
     /** The system property that replays one seed of this schedule's mode. */
-    String replayProperty() {
-        return EXTERNAL.equals(mode)
-                ? RandomizedExternalSchedulesTest.REPLAY_PROPERTY
-                : RandomizedPublicationSchedulesTest.REPLAY_PROPERTY;
+    public String replayProperty() {
+        return EXTERNAL.equals(mode) ? EXTERNAL_REPLAY_PROPERTY : INTERNAL_REPLAY_PROPERTY;
     }
 
     /**
@@ -74,7 +76,7 @@ record Schedule(
      * one. Never the primary after the foreign one: once another operation replaced a completed
      * record, a rerun of the primary would be a new publication of the same operation id.
      */
-    List<String> invocations() {
+    public List<String> invocations() {
         return workers.stream().anyMatch(w -> w.invocation().equals(SECOND))
                 ? List.of(PRIMARY, SECOND)
                 : List.of(PRIMARY);
@@ -83,18 +85,18 @@ record Schedule(
     /**
      * True when a fault is an outside writer (external mode): one changing a candidate's row, or
      * issue 18's inserts into and ALTERs of the target; their rows are theirs, outside the protocol.
-     * Matched on the fault class, and on {@link ExternalScheduleGenerator}'s description of the
+     * Matched on the fault class, and on external mode's description ({@link #OUTSIDE_WRITER}) of the
      * changed row; should either change, the published-content check runs on such schedules too and
      * fails loudly, never silently.
      */
-    boolean hasOutsideWriter() {
+    public boolean hasOutsideWriter() {
         return faults.stream()
                 .anyMatch(fault ->
                         fault.description().startsWith(OUTSIDE_WRITER) || OUTSIDE_WRITERS.contains(fault.faultClass()));
     }
 
     /** The rows the invocation publishes (the same source for every worker of one invocation). */
-    int rows(String invocation) {
+    public int rows(String invocation) {
         return workers.stream()
                 .filter(w -> w.invocation().equals(invocation))
                 .mapToInt(WorkerPlan::rows)
@@ -106,8 +108,8 @@ record Schedule(
      * One worker of the first round: its name, the member it connects through, its invocation and
      * source rows (external mode: a negative count is a source the sealer refuses for good).
      */
-    record WorkerPlan(String name, int member, String invocation, int rows) {
-        WorkerPlan {
+    public record WorkerPlan(String name, int member, String invocation, int rows) {
+        public WorkerPlan {
             requireNonNull(name, "name is null");
             requireNonNull(invocation, "invocation is null");
         }
@@ -120,7 +122,7 @@ record Schedule(
 
     /** Builds a planned fault for one simulator; an action that found something to act on adds its class to {@code acted}. */
     @FunctionalInterface
-    interface FaultFactory {
+    public interface FaultFactory {
         SimulatorFault build(ClusterSimulator simulator, Set<FaultClass> acted);
     }
 
@@ -128,15 +130,15 @@ record Schedule(
      * A fault of a class at a step; built per simulator, since drift needs to look at the cluster
      * before it acts. A hand-written scenario's fault has no class (null) and is not counted.
      */
-    record PlannedFault(String description, FaultClass faultClass, Step step, FaultFactory fault) {
-        PlannedFault {
+    public record PlannedFault(String description, FaultClass faultClass, Step step, FaultFactory fault) {
+        public PlannedFault {
             requireNonNull(description, "description is null");
             requireNonNull(step, "step is null");
             requireNonNull(fault, "fault is null");
         }
 
         /** A hand-written scenario's fault (no class). */
-        PlannedFault(String description, Step step, Function<ClusterSimulator, SimulatorFault> fault) {
+        public PlannedFault(String description, Step step, Function<ClusterSimulator, SimulatorFault> fault) {
             this(description, null, step, (simulator, acted) -> fault.apply(simulator));
         }
 

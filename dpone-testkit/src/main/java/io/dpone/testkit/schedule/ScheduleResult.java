@@ -1,4 +1,4 @@
-package io.dpone.testkit.randomized;
+package io.dpone.testkit.schedule;
 
 import static java.util.Objects.requireNonNull;
 
@@ -11,7 +11,7 @@ import java.util.Set;
  * how many port calls and checked steps it took, for a failure what a replay needs, and the fault
  * classes that took effect ({@link ArmedFaults#exercised}).
  */
-record ScheduleResult(
+public record ScheduleResult(
         Schedule schedule,
         OutcomeClass outcome,
         String code,
@@ -20,7 +20,7 @@ record ScheduleResult(
         long checks,
         String traceTail,
         Set<FaultClass> exercised) {
-    ScheduleResult {
+    public ScheduleResult {
         requireNonNull(schedule, "schedule is null");
         requireNonNull(outcome, "outcome is null");
         requireNonNull(code, "code is null");
@@ -29,12 +29,12 @@ record ScheduleResult(
         exercised = exercised.isEmpty() ? Set.of() : Set.copyOf(exercised);
     }
 
-    boolean violated() {
+    public boolean violated() {
         return !violations.isEmpty();
     }
 
     /** The seed, the schedule, the violations and the trace tail, and how to replay the seed. */
-    String report() {
+    public String report() {
         return "invariant violated in " + schedule.mode() + " schedule seed " + schedule.seed() + " (replay: -D"
                 + schedule.replayProperty() + "=" + schedule.seed() + ")\n" + schedule
                 + "\n  outcome: " + outcome.label() + "\n  violations:\n    " + String.join("\n    ", violations)
