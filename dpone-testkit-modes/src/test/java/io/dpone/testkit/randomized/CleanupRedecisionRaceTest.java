@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The external cleanup drop's re-decision (issue 19; {@code Cleanup.drop} with {@code ExternalCleanup}'s
+ * The external cleanup drop's re-decision (issue 19; {@code Cleanup.drop} with {@code ExternalCleanupDriver}'s
  * driver), as one deterministic schedule on the simulator (simulator evidence: two members, an existing target). It was only ever
  * found by randomized seed 1336, whose schedule has changed since.
  *

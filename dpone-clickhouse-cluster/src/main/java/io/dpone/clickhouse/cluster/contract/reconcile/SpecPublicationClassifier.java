@@ -25,13 +25,13 @@ import java.util.Set;
  * 13 all pending, terminal failure                      -&gt; ALL_PENDING_TERMINAL_FAILURE
  * 14 all pending, terminal success                      -&gt; UNKNOWN (CONTRADICTORY_EVIDENCE)
  * </pre>
- * Row 12 is the state machine's InProgress; rows 9 and 14 are contradictions the seed leaves to
+ * Row 12 is the state machine's InProgress; rows 9 and 14 are contradictions the spec leaves to
  * fail-closed. Stateless and thread-safe given a thread-safe replica classifier.
  */
-public final class SeedPublicationClassifier implements PublicationClassifier {
+public final class SpecPublicationClassifier implements PublicationClassifier {
     private final ReplicaStateClassifier replicas;
 
-    public SeedPublicationClassifier(ReplicaStateClassifier replicas) {
+    public SpecPublicationClassifier(ReplicaStateClassifier replicas) {
         this.replicas = requireNonNull(replicas, "replicas is null");
     }
 

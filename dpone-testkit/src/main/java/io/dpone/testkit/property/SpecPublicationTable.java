@@ -15,8 +15,8 @@ import java.util.Set;
  * used as the oracle of {@link PublicationClassifierContract}. Rows not in the seed (the state
  * machine's InProgress, contradictions) are the documented fail-closed extensions.
  */
-public final class SeedPublicationTable {
-    private SeedPublicationTable() {}
+public final class SpecPublicationTable {
+    private SpecPublicationTable() {}
 
     public static PublicationClassification expected(LabeledPublicationFacts labeled) {
         if (!labeled.hazards().isEmpty()) {

@@ -25,9 +25,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Seed section 5, "Aggregate catalog state with the exact queue entry": every row, both shapes. */
-class SeedPublicationClassifierTest {
+class SpecPublicationClassifierTest {
     private static final PublicationClassifier CLASSIFIER =
-            new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
+            new SpecPublicationClassifier(SpecReplicaStateClassifier.INSTANCE);
 
     static Stream<Arguments> seedTable() {
         return Stream.of(

@@ -5,11 +5,11 @@ import io.dpone.clickhouse.cluster.contract.generation.TableObservation;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape.AbsentTarget;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape.ExistingTarget;
 
-/** The seed's per-replica mapping tables for existing and absent targets (section 5), exactly. */
-public final class SeedReplicaStateClassifier implements ReplicaStateClassifier {
-    public static final SeedReplicaStateClassifier INSTANCE = new SeedReplicaStateClassifier();
+/** The spec's per-replica mapping tables for existing and absent targets (section 5), exactly. */
+public final class SpecReplicaStateClassifier implements ReplicaStateClassifier {
+    public static final SpecReplicaStateClassifier INSTANCE = new SpecReplicaStateClassifier();
 
-    private SeedReplicaStateClassifier() {}
+    private SpecReplicaStateClassifier() {}
 
     @Override
     public ReplicaState classify(PublicationShape shape, TableObservation target, TableObservation candidate) {

@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * ABORTED after exact owned cleanup, for unsupported pre-publication endings (seed 001): from
+ * ABORTED after exact owned cleanup, for unsupported pre-publication endings (spec 001): from
  * LOCKED nothing was created; from STAGING a member's table is dropped only when its name holds a
  * UUID the record names for that member (the current candidate or a tried one, each recorded
  * LOADING before its {@code CREATE ... UUID}): under each recorded UUID's own attempt name, then
@@ -33,14 +33,14 @@ import java.util.List;
  * lost, the statement still queued) is found by {@link AbortedLeftovers}: the ABORTED record keeps
  * every recorded UUID.
  */
-final class AbortFlow {
+final class OwnedCleanupAbort {
     private final ExternalPorts ports;
-    private final RecordSteps steps;
+    private final ExternalRecordBuilder records;
     private final SlotWrites<ExternalSlot> writes;
 
-    AbortFlow(ExternalPorts ports, RecordSteps steps, SlotWrites<ExternalSlot> writes) {
+    OwnedCleanupAbort(ExternalPorts ports, ExternalRecordBuilder records, SlotWrites<ExternalSlot> writes) {
         this.ports = requireNonNull(ports, "ports is null");
-        this.steps = requireNonNull(steps, "steps is null");
+        this.records = requireNonNull(records, "records is null");
         this.writes = requireNonNull(writes, "writes is null");
     }
 
@@ -51,8 +51,8 @@ final class AbortFlow {
             DponeErrorCode code,
             String reason,
             Digest retained,
-            Invocation<ExternalEvidence> run) {
-        return write(locked, List.of(), operation, code, reason, retained, run);
+            Invocation<ExternalEvidence> invocation) {
+        return write(locked, List.of(), operation, code, reason, retained, invocation);
     }
 
     StepResult<ExternalSlot> fromStaging(
@@ -61,15 +61,15 @@ final class AbortFlow {
             SlotVersion<ExternalSlot> refused,
             DponeErrorCode code,
             String reason,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         // Fenced like a staging replacement: a write of the record (members unchanged) first, so a
         // worker of this operation that wrote since makes this one stop before anything is dropped.
         ExternalRecord seen = (ExternalRecord) refused.record();
         SlotWrites.Step<ExternalSlot> claim = writes.write(
                 refused,
-                steps.member(
+                records.member(
                         seen, seen.payload().members().get(0), ports.clock().instant()),
-                run.evidence());
+                invocation.evidence());
         if (!(claim instanceof SlotWrites.Step.Advanced<ExternalSlot> claimed) || !claimed.written()) {
             return claim instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                     ? new StepResult.Concluded<>(stopped.ending())
@@ -87,7 +87,7 @@ final class AbortFlow {
                 return stopped(code, reason, "an owned candidate could not be read, dropped and proven absent");
             }
             if (done.dropped()) {
-                run.evidence().step(label + " owned candidate dropped");
+                invocation.evidence().step(label + " owned candidate dropped");
                 discarded.add(member.discarded());
                 continue;
             }
@@ -96,7 +96,8 @@ final class AbortFlow {
                 // it owns nothing on this member: no recorded UUID is under the candidate name (it
                 // holds another table) nor under its own attempt name, the only names a recorded
                 // table can have, and the next operation stages under a name of its own.
-                run.evidence()
+                invocation
+                        .evidence()
                         .step(label + " candidate name holds a table this operation did not record; left in place");
             }
             discarded.add(member.stage() == MemberStage.PENDING ? member : member.discarded());
@@ -108,7 +109,7 @@ final class AbortFlow {
                 code,
                 reason,
                 record.payload().artifact().sha256(),
-                run);
+                invocation);
     }
 
     private StepResult<ExternalSlot> write(
@@ -118,10 +119,10 @@ final class AbortFlow {
             DponeErrorCode code,
             String reason,
             Digest retained,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) current.record();
         SlotWrites.Step<ExternalSlot> step = writes.write(
-                current, steps.aborted(record, members, code, ports.clock().instant()), run.evidence());
+                current, records.aborted(record, members, code, ports.clock().instant()), invocation.evidence());
         if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }
@@ -131,7 +132,7 @@ final class AbortFlow {
         if (retained != null) {
             ports.store().release(retained, operation.holder());
         }
-        run.evidence().step("aborted");
+        invocation.evidence().step("aborted");
         return new StepResult.Concluded<>(Ending.of(
                 PublicationOutcome.ABORTED,
                 code,

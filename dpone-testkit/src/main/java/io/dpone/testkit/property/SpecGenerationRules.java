@@ -23,12 +23,12 @@ import java.util.regex.Pattern;
  * engine family is restated from the seed's "Replicated*MergeTree" with the seven direct
  * MergeTree variants of ClickHouse 24.8.
  */
-public final class SeedGenerationRules {
+public final class SpecGenerationRules {
     private static final Pattern FAMILY = Pattern.compile(
             "Replicated(|Replacing|Summing|Aggregating|Collapsing|VersionedCollapsing|Graphite)MergeTree([( ].*)?",
             Pattern.DOTALL);
 
-    private SeedGenerationRules() {}
+    private SpecGenerationRules() {}
 
     /** Exactly the violations, in declaration order; {@code staged} judges the candidate too. */
     public static List<GenerationViolation> expected(

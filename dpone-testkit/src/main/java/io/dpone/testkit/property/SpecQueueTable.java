@@ -8,10 +8,10 @@ import java.math.BigInteger;
  * queue suites. It deliberately shares no code with the production normalizer. An exception code
  * is parseable only as canonical ASCII decimal digits within UInt16.
  */
-public final class SeedQueueTable {
+public final class SpecQueueTable {
     private static final BigInteger UINT16_MAX = BigInteger.valueOf(65_535);
 
-    private SeedQueueTable() {}
+    private SpecQueueTable() {}
 
     public static QueueStatus expected(String status, String exceptionCode, String exceptionText) {
         if ("Inactive".equals(status) || "Active".equals(status)) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Seed section 5: the existing-target and absent-target per-replica tables, every row. */
-class SeedReplicaStateClassifierTest {
+class SpecReplicaStateClassifierTest {
     private static final PublicationShape EXISTING = new PublicationShape.ExistingTarget(OLD, NEW);
     private static final PublicationShape ABSENT = new PublicationShape.AbsentTarget(NEW);
     private static final TableObservation NONE = TableObservation.absent();
@@ -83,12 +83,12 @@ class SeedReplicaStateClassifierTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("existingTable")
     void existingTarget(String row, TableObservation target, TableObservation candidate, ReplicaState expected) {
-        assertEquals(expected, SeedReplicaStateClassifier.INSTANCE.classify(EXISTING, target, candidate));
+        assertEquals(expected, SpecReplicaStateClassifier.INSTANCE.classify(EXISTING, target, candidate));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("absentTable")
     void absentTarget(String row, TableObservation target, TableObservation candidate, ReplicaState expected) {
-        assertEquals(expected, SeedReplicaStateClassifier.INSTANCE.classify(ABSENT, target, candidate));
+        assertEquals(expected, SpecReplicaStateClassifier.INSTANCE.classify(ABSENT, target, candidate));
     }
 }

@@ -21,10 +21,10 @@ import java.time.Instant;
  * injected random bits; the authority adapter still checks every value against
  * {@code AuthorityTransitions} before anything is sent, so a mistake here is refused, not written.
  */
-final class RecordTransitions {
+final class InternalRecordBuilder {
     private final RandomBits random;
 
-    RecordTransitions(RandomBits random) {
+    InternalRecordBuilder(RandomBits random) {
         this.random = random;
     }
 

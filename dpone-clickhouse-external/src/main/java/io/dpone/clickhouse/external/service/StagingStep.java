@@ -35,30 +35,30 @@ import java.util.Set;
  * bound, reopen the retained artifact by its SHA-256, bring every member to READY ({@link MemberStaging};
  * several at once when the sessions allow it, {@link MemberLanes}), check through the catalog that every member shows exactly its recorded
  * candidate and that all candidates share one definition, then CAS STAGED and release the
- * artifact. An unsupported ending is handed to {@link AbortFlow}; everything else that stops keeps
+ * artifact. An unsupported ending is handed to {@link OwnedCleanupAbort}; everything else that stops keeps
  * STAGING for a same-operation retry or an operator.
  */
-final class StagingFlow {
+final class StagingStep {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
-    private final RecordSteps steps;
+    private final ExternalRecordBuilder records;
     private final SlotWrites<ExternalSlot> writes;
     private final MemberStaging members;
-    private final AbortFlow abort;
+    private final OwnedCleanupAbort abort;
     private final MemberLanes lanes = new MemberLanes();
 
-    StagingFlow(
+    StagingStep(
             ExternalPorts ports,
             ExternalSettings settings,
-            RecordSteps steps,
+            ExternalRecordBuilder records,
             SlotWrites<ExternalSlot> writes,
-            AbortFlow abort) {
+            OwnedCleanupAbort abort) {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
-        this.steps = requireNonNull(steps, "steps is null");
+        this.records = requireNonNull(records, "records is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.abort = requireNonNull(abort, "abort is null");
-        this.members = new MemberStaging(settings, steps, writes, ports.clock(), ports.authority()::startAgeBound);
+        this.members = new MemberStaging(settings, records, writes, ports.clock(), ports.authority()::startAgeBound);
     }
 
     StepResult<ExternalSlot> stage(
@@ -156,7 +156,7 @@ final class StagingFlow {
                             + " nothing was published"));
         }
         SlotWrites.Step<ExternalSlot> step = writes.write(
-                current, steps.staged(record, candidate.get(), ports.clock().instant()), run.evidence());
+                current, records.staged(record, candidate.get(), ports.clock().instant()), run.evidence());
         if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }

@@ -28,10 +28,10 @@ import java.util.UUID;
  * injected random bits; the slot mechanics still check every value against
  * {@code ExternalTransitions} before anything is sent, so a mistake here is refused, not written.
  */
-final class RecordSteps {
+final class ExternalRecordBuilder {
     private final RandomBits random;
 
-    RecordSteps(RandomBits random) {
+    ExternalRecordBuilder(RandomBits random) {
         this.random = requireNonNull(random, "random is null");
     }
 

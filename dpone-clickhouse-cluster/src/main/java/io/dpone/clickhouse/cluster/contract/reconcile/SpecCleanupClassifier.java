@@ -26,10 +26,10 @@ import java.util.Set;
  * the same monotonic condition even when every member already shows absence: completion needs a
  * terminal drop receipt, which a lost drop never gives, and a no-op {@code DROP ... IF EXISTS} does.
  */
-public final class SeedCleanupClassifier implements CleanupClassifier {
+public final class SpecCleanupClassifier implements CleanupClassifier {
     private final ReplicaStateClassifier replicas;
 
-    public SeedCleanupClassifier(ReplicaStateClassifier replicas) {
+    public SpecCleanupClassifier(ReplicaStateClassifier replicas) {
         this.replicas = requireNonNull(replicas, "replicas is null");
     }
 

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Seed section 6 preconditions for the existing-target branch, every documented row. */
-class SeedCleanupClassifierTest {
-    private static final CleanupClassifier CLASSIFIER = new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE);
+class SpecCleanupClassifierTest {
+    private static final CleanupClassifier CLASSIFIER = new SpecCleanupClassifier(SpecReplicaStateClassifier.INSTANCE);
 
     static Stream<Arguments> table() {
         return Stream.of(
