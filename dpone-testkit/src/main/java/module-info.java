@@ -34,6 +34,9 @@ module io.dpone.testkit {
     exports io.dpone.testkit.clickhouse.junit;
     exports io.dpone.testkit.fault;
     exports io.dpone.testkit.simulator;
+    // The randomized schedules' mode-free generator, runner and invariant checker; each mode's hooks live with its
+    // tests.
+    exports io.dpone.testkit.schedule;
     // The simulated member sessions of external mode live in io.dpone.testkit.modes and answer
     // from the simulated world as the core's ports do.
     exports io.dpone.testkit.simulator.ports to
