@@ -1,0 +1,99 @@
+package io.dpone.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
+import io.dpone.testkit.cluster.MemberEndpoint;
+import io.dpone.testkit.cluster.RunningCluster;
+import io.dpone.testkit.cluster.TestDatabase;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged launcher's module path (the {@code dpone.args} file {@code ./dpone} runs with) reads
+ * from a local real ClickHouse 26.7 (libchdb, started in this JVM by the testkit's local harness)
+ * over HTTP through client-v2: {@code dpone status} of a target without a record exits 0 with
+ * outcome {@code none}. red on main 7afc029: exit 4, stdout empty, stderr an uncaught
+ * "java.lang.IllegalAccessError: superinterface check failed: class com.clickhouse.data.ClickHouseDataType
+ * ... does not read module java.sql": clickhouse-data 0.10.0's module descriptor omits {@code requires
+ * java.sql} while that class implements java.sql.SQLType. The other launcher ITs never read from a
+ * server, so none caught it.
+ */
+@ClickHouseCluster(members = 2)
+class RealServerLauncherIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void statusReadsOverHttpOnTheLaunchersModulePath(RunningCluster cluster, TestDatabase db) throws Exception {
+        Path manifest = dir.resolve("orders.yaml");
+        Files.writeString(manifest, manifest(db.target(), cluster.spec().clusterName()), StandardCharsets.UTF_8);
+        MemberEndpoint member = cluster.member(0).endpoint();
+        Path out = dir.resolve("out");
+        Path err = dir.resolve("err");
+        ProcessBuilder builder = new ProcessBuilder(List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "@" + System.getProperty("dpone.launcherArgs"),
+                        "--module",
+                        "io.dpone.cli/io.dpone.cli.DponeMain",
+                        "status",
+                        "-m",
+                        manifest.toString(),
+                        "--json"))
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_"));
+        builder.environment()
+                .putAll(Map.of(
+                        "DPONE_CLICKHOUSE_HOST", member.host(),
+                        "DPONE_CLICKHOUSE_HTTP_PORT", String.valueOf(member.httpPort()),
+                        "DPONE_CLICKHOUSE_NATIVE_PORT", String.valueOf(member.nativePort()),
+                        "DPONE_CLICKHOUSE_USER", cluster.publisher().user(),
+                        "DPONE_CLICKHOUSE_PASSWORD", cluster.publisher().password()));
+        Process process = builder.start();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "launcher did not finish");
+        String stdout = Files.readString(out, StandardCharsets.UTF_8);
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        String result = "exit " + process.exitValue() + "\nstdout: " + stdout + "\nstderr: " + stderr;
+        assertEquals(ExitCode.OK.code(), process.exitValue(), result);
+        assertEquals("", stderr, result);
+        JsonNode receipt = JSON.readTree(stdout);
+        assertEquals("none", receipt.get("outcome").asText(), result);
+        assertFalse(stdout.contains(cluster.publisher().password()), "the receipt names no secret");
+    }
+
+    private static String manifest(String database, String clusterName) {
+        return String.join(
+                "\n",
+                "sink:",
+                "  target:",
+                "    database: " + database,
+                "    table: orders",
+                "  strategy:",
+                "    mode: full_refresh",
+                "    max_source_bytes: 1048576",
+                "  options:",
+                "    staging: target_local",
+                "    physical_design:",
+                "      storage:",
+                "        clickhouse:",
+                "          engine: ReplicatedMergeTree",
+                "          cluster:",
+                "            name: " + clusterName,
+                "            ddl_scope: cluster",
+                "            replication_mode: internal",
+                "");
+    }
+}
