@@ -107,6 +107,7 @@ class ModulePathLauncherIT {
         ModulePathPlanner.Plan plan = ModulePathPlanner.plan(jars);
         List<String> options =
                 new ArrayList<>(List.of("--module-path", join(plan.modulePath()), "--add-modules", "ALL-MODULE-PATH"));
+        options.addAll(ModulePathPlanner.READS);
         if (!plan.classPath().isEmpty()) {
             options.addAll(List.of("--class-path", join(plan.classPath())));
         }

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpone.clickhouse.cluster.sql.DdlStatements;
+import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
+import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.MemberEndpoint;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
@@ -23,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The packaged launcher's module path (the {@code dpone.args} file {@code ./dpone} runs with) reads
  * from a local real ClickHouse 26.7 (libchdb, started in this JVM by the testkit's local harness)
  * over HTTP through client-v2: {@code dpone status} of a target without a record exits 0 with
- * outcome {@code none}. red on main 7afc029: exit 4, stdout empty, stderr an uncaught
+ * outcome {@code none}, having read the inventory and the authority slot. red on main 7afc029: exit 4, stdout empty, stderr an uncaught
  * "java.lang.IllegalAccessError: superinterface check failed: class com.clickhouse.data.ClickHouseDataType
  * ... does not read module java.sql": clickhouse-data 0.10.0's module descriptor omits {@code requires
  * java.sql} while that class implements java.sql.SQLType. The other launcher ITs never read from a
@@ -40,6 +43,7 @@ class RealServerLauncherIT {
     void statusReadsOverHttpOnTheLaunchersModulePath(RunningCluster cluster, TestDatabase db) throws Exception {
         Path manifest = dir.resolve("orders.yaml");
         Files.writeString(manifest, manifest(db.target(), cluster.spec().clusterName()), StandardCharsets.UTF_8);
+        createPlatformControlTable(cluster);
         MemberEndpoint member = cluster.member(0).endpoint();
         Path out = dir.resolve("out");
         Path err = dir.resolve("err");
@@ -60,8 +64,8 @@ class RealServerLauncherIT {
                         "DPONE_CLICKHOUSE_HOST", member.host(),
                         "DPONE_CLICKHOUSE_HTTP_PORT", String.valueOf(member.httpPort()),
                         "DPONE_CLICKHOUSE_NATIVE_PORT", String.valueOf(member.nativePort()),
-                        "DPONE_CLICKHOUSE_USER", cluster.publisher().user(),
-                        "DPONE_CLICKHOUSE_PASSWORD", cluster.publisher().password()));
+                        "DPONE_CLICKHOUSE_USER", cluster.admin().user(),
+                        "DPONE_CLICKHOUSE_PASSWORD", cluster.admin().password()));
         Process process = builder.start();
         assertTrue(process.waitFor(120, TimeUnit.SECONDS), "launcher did not finish");
         String stdout = Files.readString(out, StandardCharsets.UTF_8);
@@ -71,7 +75,27 @@ class RealServerLauncherIT {
         assertEquals("", stderr, result);
         JsonNode receipt = JSON.readTree(stdout);
         assertEquals("none", receipt.get("outcome").asText(), result);
-        assertFalse(stdout.contains(cluster.publisher().password()), "the receipt names no secret");
+        assertFalse(stdout.contains(cluster.admin().password()), "the receipt names no secret");
+    }
+
+    /**
+     * The platform's fixed control table (dpone_control.publication_authority), which status reads
+     * the authority slot from; its grants are outside the restricted principal's test prefixes, so
+     * the admin creates it and status runs as the admin. The product's own DDL, run on each member
+     * without ON CLUSTER: this harness has no distributed-DDL worker.
+     */
+    private static void createPlatformControlTable(RunningCluster cluster) {
+        String table = DdlStatements.createControlTable(
+                        cluster.spec().clusterName(),
+                        new TableRef("dpone_control", "publication_authority"),
+                        "dpone/publication_authority",
+                        true)
+                .sql()
+                .replaceFirst(" ON CLUSTER \\S+", "");
+        for (ClusterMember member : cluster.members()) {
+            member.client(cluster.admin()).execute("CREATE DATABASE IF NOT EXISTS dpone_control");
+            member.client(cluster.admin()).execute(table);
+        }
     }
 
     private static String manifest(String database, String clusterName) {

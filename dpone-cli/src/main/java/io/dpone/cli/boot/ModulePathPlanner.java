@@ -22,6 +22,13 @@ import java.util.stream.Stream;
  * Runs at build time ({@code package}); JDK only.
  */
 public final class ModulePathPlanner {
+    /**
+     * Reads a library's module descriptor omits: clickhouse-data 0.10.0's ClickHouseDataType implements
+     * java.sql.SQLType without {@code requires java.sql}, so client-v2 cannot read over HTTP without it.
+     * Harmless when the module is absent. {@code bin/dpone} of the distribution passes the same.
+     */
+    public static final List<String> READS = List.of("--add-reads", "com.clickhouse.data=java.sql");
+
     /** The two halves of the launcher's path. */
     public record Plan(List<Path> modulePath, List<Path> classPath) {
         public Plan {
@@ -35,6 +42,7 @@ public final class ModulePathPlanner {
             // from the root module alone; ALL-MODULE-PATH resolves every module the plan placed.
             List<String> lines = new ArrayList<>(
                     List.of("--module-path", quote(join(modulePath)), "--add-modules", "ALL-MODULE-PATH"));
+            lines.addAll(READS);
             if (!classPath.isEmpty()) {
                 lines.addAll(List.of("--class-path", quote(join(classPath))));
             }

@@ -41,7 +41,13 @@ class ModulePathPlannerTest {
         Path automatic = jar("good-lib-1.0.jar");
         ModulePathPlanner.Plan plan = ModulePathPlanner.plan(List.of(automatic));
         assertEquals(
-                List.of("--module-path", "\"" + automatic + "\"", "--add-modules", "ALL-MODULE-PATH"),
+                List.of(
+                        "--module-path",
+                        "\"" + automatic + "\"",
+                        "--add-modules",
+                        "ALL-MODULE-PATH",
+                        "--add-reads",
+                        "com.clickhouse.data=java.sql"),
                 plan.argumentFileLines());
     }
 }
