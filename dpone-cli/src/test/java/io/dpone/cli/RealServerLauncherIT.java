@@ -16,6 +16,7 @@ import io.dpone.testkit.cluster.TestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,10 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The packaged launcher's module path (the {@code dpone.args} file {@code ./dpone} runs with) reads
- * from a local real ClickHouse 26.7 (libchdb, started in this JVM by the testkit's local harness)
- * over HTTP through client-v2: {@code dpone status} of a target without a record exits 0 with
- * outcome {@code none}, having read the inventory and the authority slot. red on main 7afc029: exit 4, stdout empty, stderr an uncaught
+ * Both launchers' module paths (the checkout's {@code dpone.args}, which {@code ./dpone} runs with, and
+ * the installed artifact's {@code bin/dpone}) read from a local real ClickHouse 26.7 (libchdb, started
+ * in this JVM by the testkit's local harness) over HTTP through client-v2: {@code dpone status} of a
+ * target without a record exits 0 with outcome {@code none}, having read the inventory and the
+ * authority slot. red on main 7afc029 (both launchers; the installed one checked by removing the fix
+ * from bin/dpone): exit 4, stdout empty, stderr an uncaught
  * "java.lang.IllegalAccessError: superinterface check failed: class com.clickhouse.data.ClickHouseDataType
  * ... does not read module java.sql": clickhouse-data 0.10.0's module descriptor omits {@code requires
  * java.sql} while that class implements java.sql.SQLType. The other launcher ITs never read from a
@@ -36,46 +39,77 @@ import org.junit.jupiter.api.io.TempDir;
 class RealServerLauncherIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private static final Path ROOT = Path.of(System.getProperty("dpone.repositoryRoot", ".."))
+            .toAbsolutePath()
+            .normalize();
+
     @TempDir
     Path dir;
 
+    private record Result(int exit, String out, String err) {}
+
     @Test
-    void statusReadsOverHttpOnTheLaunchersModulePath(RunningCluster cluster, TestDatabase db) throws Exception {
-        Path manifest = dir.resolve("orders.yaml");
-        Files.writeString(manifest, manifest(db.target(), cluster.spec().clusterName()), StandardCharsets.UTF_8);
-        createPlatformControlTable(cluster);
-        MemberEndpoint member = cluster.member(0).endpoint();
-        Path out = dir.resolve("out");
-        Path err = dir.resolve("err");
-        ProcessBuilder builder = new ProcessBuilder(List.of(
+    void statusReadsOverHttpOnTheCheckoutLaunchersModulePath(RunningCluster cluster, TestDatabase db) throws Exception {
+        assertStatusNone(
+                cluster,
+                db,
+                List.of(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "@" + System.getProperty("dpone.launcherArgs"),
                         "--module",
-                        "io.dpone.cli/io.dpone.cli.DponeMain",
-                        "status",
-                        "-m",
-                        manifest.toString(),
-                        "--json"))
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_"));
-        builder.environment()
-                .putAll(Map.of(
+                        "io.dpone.cli/io.dpone.cli.DponeMain"));
+    }
+
+    /** The installed release artifact's {@code bin/dpone} builds its own module path: it needs the same read. */
+    @Test
+    void statusReadsOverHttpFromTheInstalledArtifact(RunningCluster cluster, TestDatabase db) throws Exception {
+        Path installed = dir.resolve("installed");
+        Result packaged = run(
+                List.of(ROOT.resolve("scripts/package").toString(), "--skip-build", "--install", installed.toString()),
+                Map.of());
+        assertEquals(0, packaged.exit(), packaged.toString());
+        assertStatusNone(cluster, db, List.of(installed.resolve("bin/dpone").toString()));
+    }
+
+    /** {@code launcher status -m MANIFEST --json} as the admin exits 0 with outcome none and nothing on stderr. */
+    private void assertStatusNone(RunningCluster cluster, TestDatabase db, List<String> launcher) throws Exception {
+        createPlatformControlTable(cluster);
+        Path manifest = dir.resolve("orders.yaml");
+        Files.writeString(manifest, manifest(db.target(), cluster.spec().clusterName()), StandardCharsets.UTF_8);
+        MemberEndpoint member = cluster.member(0).endpoint();
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(List.of("status", "-m", manifest.toString(), "--json"));
+        Result result = run(
+                command,
+                Map.of(
                         "DPONE_CLICKHOUSE_HOST", member.host(),
                         "DPONE_CLICKHOUSE_HTTP_PORT", String.valueOf(member.httpPort()),
                         "DPONE_CLICKHOUSE_NATIVE_PORT", String.valueOf(member.nativePort()),
                         "DPONE_CLICKHOUSE_USER", cluster.admin().user(),
                         "DPONE_CLICKHOUSE_PASSWORD", cluster.admin().password()));
+        assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
+        assertEquals("", result.err(), result.toString());
+        JsonNode receipt = JSON.readTree(result.out());
+        assertEquals("none", receipt.get("outcome").asText(), result.toString());
+        assertFalse(result.out().contains(cluster.admin().password()), "the receipt names no secret");
+    }
+
+    /** A process with no DPONE_* variable but {@code environment}, its output read from files. */
+    private Result run(List<String> command, Map<String, String> environment) throws Exception {
+        Path out = dir.resolve("out-" + System.nanoTime());
+        Path err = dir.resolve("err-" + System.nanoTime());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_") || name.equals("JAVA_TOOL_OPTIONS"));
+        builder.environment().putAll(environment);
         Process process = builder.start();
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "launcher did not finish");
-        String stdout = Files.readString(out, StandardCharsets.UTF_8);
-        String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        String result = "exit " + process.exitValue() + "\nstdout: " + stdout + "\nstderr: " + stderr;
-        assertEquals(ExitCode.OK.code(), process.exitValue(), result);
-        assertEquals("", stderr, result);
-        JsonNode receipt = JSON.readTree(stdout);
-        assertEquals("none", receipt.get("outcome").asText(), result);
-        assertFalse(stdout.contains(cluster.admin().password()), "the receipt names no secret");
+        assertTrue(process.waitFor(600, TimeUnit.SECONDS), "did not finish: " + command.get(0));
+        return new Result(
+                process.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     /**
