@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,26 +31,12 @@ class PackagedArtifactIT {
     @TempDir
     Path work;
 
-    private record Result(int exit, String out, String err) {}
-
-    private Result run(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
-        Path out = work.resolve("out-" + System.nanoTime());
-        Path err = work.resolve("err-" + System.nanoTime());
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(work.toFile())
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_") || name.equals("JAVA_TOOL_OPTIONS"));
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        assertTrue(process.waitFor(600, TimeUnit.SECONDS), "did not finish: " + command);
-        return new Result(
-                process.exitValue(),
-                Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+    private ChildProcess run(List<String> command, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        return ChildProcess.run(work, command, environment);
     }
 
-    private static void assertCheckSummary(Result result) throws IOException {
+    private static void assertCheckSummary(ChildProcess result) throws IOException {
         assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
         JsonNode summary = JSON.readTree(result.out());
         assertEquals("valid", summary.get("manifest").asText(), result.out());
@@ -64,7 +48,7 @@ class PackagedArtifactIT {
     @Test
     void theInstalledArchiveAnswersWithOnlyAJavaRuntimeUsesItsCdsArchiveAndSurvivesAMove() throws Exception {
         Path installed = work.resolve("first").resolve("dpone");
-        Result packaged = run(
+        ChildProcess packaged = run(
                 List.of(ROOT.resolve("scripts/package").toString(), "--skip-build", "--install", installed.toString()),
                 Map.of());
         assertEquals(0, packaged.exit(), packaged.toString());
@@ -73,7 +57,7 @@ class PackagedArtifactIT {
 
         Path jre = work.resolve("jre");
         Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
-        Result linked = run(
+        ChildProcess linked = run(
                 List.of(
                         jlink.toString(),
                         "--add-modules",
@@ -88,7 +72,8 @@ class PackagedArtifactIT {
         Map<String, String> runtimeOnly = Map.of("JAVA_HOME", jre.toString(), "PATH", "/usr/bin:/bin");
         String manifest =
                 installed.resolve("share/examples/cluster-internal.yaml").toString();
-        Result dumped = run(List.of(installed.resolve("bin/dpone").toString(), "check", "-m", manifest), runtimeOnly);
+        ChildProcess dumped =
+                run(List.of(installed.resolve("bin/dpone").toString(), "check", "-m", manifest), runtimeOnly);
         assertCheckSummary(dumped);
         assertTrue(
                 Files.readString(installed.resolve("lib/dpone.jsa.key"))
@@ -97,7 +82,7 @@ class PackagedArtifactIT {
                         + Files.readString(installed.resolve("lib/dpone.jsa.key")));
 
         Path classLog = work.resolve("classes.log");
-        Result shared = run(
+        ChildProcess shared = run(
                 List.of(installed.resolve("bin/dpone").toString(), "check", "-m", manifest),
                 Map.of(
                         "JAVA_HOME",

@@ -2,7 +2,6 @@ package io.dpone.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,8 +44,6 @@ class RealServerLauncherIT {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {}
-
     @Test
     void statusReadsOverHttpOnTheCheckoutLaunchersModulePath(RunningCluster cluster, TestDatabase db) throws Exception {
         assertStatusNone(
@@ -64,7 +60,8 @@ class RealServerLauncherIT {
     @Test
     void statusReadsOverHttpFromTheInstalledArtifact(RunningCluster cluster, TestDatabase db) throws Exception {
         Path installed = dir.resolve("installed");
-        Result packaged = run(
+        ChildProcess packaged = ChildProcess.run(
+                dir,
                 List.of(ROOT.resolve("scripts/package").toString(), "--skip-build", "--install", installed.toString()),
                 Map.of());
         assertEquals(0, packaged.exit(), packaged.toString());
@@ -79,7 +76,8 @@ class RealServerLauncherIT {
         MemberEndpoint member = cluster.member(0).endpoint();
         List<String> command = new ArrayList<>(launcher);
         command.addAll(List.of("status", "-m", manifest.toString(), "--json"));
-        Result result = run(
+        ChildProcess result = ChildProcess.run(
+                dir,
                 command,
                 Map.of(
                         "DPONE_CLICKHOUSE_HOST", member.host(),
@@ -92,24 +90,6 @@ class RealServerLauncherIT {
         JsonNode receipt = JSON.readTree(result.out());
         assertEquals("none", receipt.get("outcome").asText(), result.toString());
         assertFalse(result.out().contains(cluster.admin().password()), "the receipt names no secret");
-    }
-
-    /** A process with no DPONE_* variable but {@code environment}, its output read from files. */
-    private Result run(List<String> command, Map<String, String> environment) throws Exception {
-        Path out = dir.resolve("out-" + System.nanoTime());
-        Path err = dir.resolve("err-" + System.nanoTime());
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(dir.toFile())
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_") || name.equals("JAVA_TOOL_OPTIONS"));
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        assertTrue(process.waitFor(600, TimeUnit.SECONDS), "did not finish: " + command.get(0));
-        return new Result(
-                process.exitValue(),
-                Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     /**
