@@ -27,7 +27,7 @@ import net.jqwik.api.Provide;
  * run, slow answers, paused, resumed and killed workers included, and KeeperMap versions only grow,
  * by exactly one per changing CAS.
  */
-class SimulatorProperties {
+class SimulatorPropertiesTest {
 
     @Property(tries = 60)
     void theSameSeedAndScheduleReplayTheSameRun(@ForAll long seed, @ForAll("schedules") FaultSchedule schedule) {
@@ -54,7 +54,7 @@ class SimulatorProperties {
                         Arbitraries.of("w1", "w2"),
                         Arbitraries.integers().between(1, 2),
                         Arbitraries.integers().between(0, 12))
-                .as(SimulatorProperties::rule);
+                .as(SimulatorPropertiesTest::rule);
         return rules.list().ofMaxSize(3).map(list -> {
             FaultSchedule.Builder builder = FaultSchedule.builder();
             list.forEach(rule -> builder.at(rule.step(), rule.fault()));
