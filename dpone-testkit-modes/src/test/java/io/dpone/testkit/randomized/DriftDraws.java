@@ -1,7 +1,7 @@
 package io.dpone.testkit.randomized;
 
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.testkit.acceptance.PublicationDriver;
+import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.SimulatorAdmin;
 import io.dpone.testkit.simulator.SimulatorFault;
