@@ -14,6 +14,8 @@
 #   - clickhouse-native-jdbc's plain batched insert of the same rows into one table (the driver's
 #     own cost, for the profile), on a plain driver connection and on one the adapters open
 #     (NativeConnections: the socket stream buffered; docs/adr/0010);
+#   - the client thread's own CPU time (ThreadMXBean) of staging one member and of the buffered
+#     driver insert: the per-row client cost, which load from other processes hardly moves;
 #   - the content proof on one member (MemberSession.content: read back, parse, ContentDigest) vs
 #     a plain SELECT * of the same rows through the same driver; keep <= 2x.
 # Sealing against sha256sum (keep <= 3x) is bench/seal.sh.
@@ -84,6 +86,9 @@ ratio staging_to_driver_insert "two members one after the other / the driver's o
 ratio driver_insert_to_http_tsv "the driver's own batched insert / HTTP TSV"
 ratio driver_insert_buffered_to_http_tsv "the same on a connection the adapters open (buffered socket stream, ADR 0010) / HTTP TSV"
 ratio proof_to_select_all "content proof / SELECT *; keep <= 2"
+for name in staging_one_member_client_cpu_seconds_median driver_insert_buffered_client_cpu_seconds_median ratio_staging_client_cpu_to_driver_client_cpu; do
+  printf '%s=%s\n' "$name" "$(field "$name" "$big_out")"
+done
 for phase in artifact_scan http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
   printf '%-18s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
     "$(field "${phase}_peak_used_mb" "$small_out")" "$(field "${phase}_peak_used_mb" "$big_out")" \

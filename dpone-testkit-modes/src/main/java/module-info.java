@@ -13,8 +13,9 @@ module io.dpone.testkit.modes {
     // (examples/testkit-consumer); a consumer of the external parts requires it itself.
     requires static io.dpone.clickhouse.external;
     // Test frameworks and container tooling are needed only by the harness and the codec suite.
-    requires static transitive net.jqwik.api;
-    requires static transitive org.junit.jupiter.api;
+    // Not transitive, as in io.dpone.testkit: a consumer's test module requires them itself.
+    requires static net.jqwik.api;
+    requires static org.junit.jupiter.api;
     requires java.net.http;
     requires static com.google.auto.service;
     requires static zookeeper;

@@ -6,8 +6,10 @@ module io.dpone.testkit {
     // acceptance clusters and scenarios, the external codec suite) is io.dpone.testkit.modes (dpone-testkit-modes).
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
-    requires static transitive net.jqwik.api;
-    requires static transitive org.junit.jupiter.api;
+    // Not transitive: a consumer's test module names jqwik and JUnit itself, as it uses them directly
+    // (examples/testkit-consumer, on the module path and the class path, needs nothing more).
+    requires static net.jqwik.api;
+    requires static org.junit.jupiter.api;
     requires java.net.http;
     // Only bench/external-staging.sh's heap sampler (test sources) reads GC notifications.
     requires static jdk.management;
@@ -32,6 +34,9 @@ module io.dpone.testkit {
     exports io.dpone.testkit.clickhouse.junit;
     exports io.dpone.testkit.fault;
     exports io.dpone.testkit.simulator;
+    // The randomized schedules' mode-free generator, runner and invariant checker; each mode's hooks live with its
+    // tests.
+    exports io.dpone.testkit.schedule;
     // The simulated member sessions of external mode live in io.dpone.testkit.modes and answer
     // from the simulated world as the core's ports do.
     exports io.dpone.testkit.simulator.ports to

@@ -11,6 +11,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.PortCall;
@@ -41,7 +42,7 @@ class AbortAfterLoadingTest {
                 .seed(62)
                 .internalReplication(false)
                 .build();
-        ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
+        InvariantChecker checker = ExternalInvariants.checker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.testkit.schedule.ScheduleResult;
 import java.util.List;
 
 /**
  * Fault patterns the widened model reaches that expose a finding another branch fixes (issue 18,
- * "Findings to close"); each stays out of the generators until that fix is merged, then the lead
- * flips its flag: the generators draw the pattern again and its seeded test then demands the fix.
+ * "Findings to close"); each stays out of the draws until that fix is merged, then the lead flips
+ * its flag and its seeded test demands the fix. Both findings below are fixed, so the shared draws
+ * ({@code io.dpone.testkit.schedule.FaultDraws}) take their patterns unconditionally; a new finding
+ * pins its pattern here and guards its draw there until its fix lands.
  */
 final class AwaitingFixes {
     /**

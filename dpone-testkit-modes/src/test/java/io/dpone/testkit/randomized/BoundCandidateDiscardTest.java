@@ -183,7 +183,7 @@ class BoundCandidateDiscardTest {
         WorkerPorts w1 = simulator.worker("w1", 0);
         WorkerPorts w2 = simulator.worker("w2", 1);
         return simulator.run(List.of(
-                new ClusterSimulator.Worker<>(w1, ports -> ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4)),
+                new ClusterSimulator.Worker<>(w1, ports -> InternalRuns.attempt(sim.driver, ports, INVOCATION, 4)),
                 new ClusterSimulator.Worker<>(w2, ports -> {
                     // until w1's PREPARED record is in the slot, or w1 stopped before writing one
                     for (int waited = 0;
@@ -195,7 +195,7 @@ class BoundCandidateDiscardTest {
                             waited++) {
                         ports.sleeper().sleep(Duration.ofMillis(5));
                     }
-                    return ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4);
+                    return InternalRuns.attempt(sim.driver, ports, INVOCATION, 4);
                 })));
     }
 }

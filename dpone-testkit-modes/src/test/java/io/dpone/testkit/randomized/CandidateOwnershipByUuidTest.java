@@ -15,6 +15,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.PortCall;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Candidates are owned by UUID, never by name (audit-12 gap 1; seed 001: "replace only an owned
  * unpublished partial candidate"), on the simulator (simulator evidence, two members,
- * internal_replication = false), with {@link ExternalInvariantChecker} watching every drop. Before
+ * internal_replication = false), with {@link InvariantChecker} watching every drop. Before
  * the candidate UUID was recorded first, a table under the candidate name with no recorded UUID
  * was replaced (staging) or dropped (abort) on the strength of its name alone.
  */
@@ -38,7 +39,7 @@ class CandidateOwnershipByUuidTest {
     private static final UUID FOREIGN = UUID.fromString("0b7e5a52-1c2d-4e3f-8a9b-0c1d2e3f4a5b");
 
     private ClusterSimulator simulator;
-    private ExternalInvariantChecker checker;
+    private InvariantChecker checker;
     private SimulatedExternalCluster cluster;
     private ExternalDriver driver;
 

@@ -3,6 +3,9 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
@@ -11,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The external cleanup drop's re-decision (issue 19; {@code Cleanup.drop} with {@code ExternalCleanup}'s
+ * The external cleanup drop's re-decision (issue 19; {@code Cleanup.drop} with {@code ExternalCleanupDriver}'s
  * driver), as one deterministic schedule on the simulator (simulator evidence: two members, an existing target). It was only ever
  * found by randomized seed 1336, whose schedule has changed since.
  *
@@ -33,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class CleanupRedecisionRaceTest {
     @Test
     void aWorkerWhoseReceiptWriteLostToAnotherWorkersEpochNeverOpensASecondOne() {
-        ScheduleResult result = ExternalScheduleRunner.run(race());
+        ScheduleResult result = ExternalRuns.run(race());
 
         assertEquals(List.of(), result.violations(), result.schedule() + "\n" + result.traceTail());
         assertEquals(OutcomeClass.COMMITTED, result.outcome(), result.schedule() + "\n" + result.traceTail());

@@ -8,6 +8,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
@@ -30,7 +31,7 @@ class DispatchCasNotSentTest {
     void aDispatchCasThatWasNotSentEndsInAReceipt() {
         ClusterSimulator simulator =
                 ClusterSimulator.builder().members(2).seed(436).build();
-        InvariantChecker checker = new InvariantChecker(simulator, PublicationDriver.TARGET);
+        InvariantChecker checker = InternalInvariants.checker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         SimulatedCluster cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
         PublicationDriver driver = new PublicationDriver(cluster);
@@ -41,7 +42,7 @@ class DispatchCasNotSentTest {
         simulator.arm(
                 Step.call(PortCall.CONTROL_CAS).kind(StatementKind.KEEPER_MAP_CAS), SimulatorFault.failBeforeSend());
 
-        Attempt attempt = ScheduleRunner.attempt(driver, simulator.worker("w1"), "nightly-A", 3);
+        Attempt attempt = InternalRuns.attempt(driver, simulator.worker("w1"), "nightly-A", 3);
 
         System.out.println(attempt.summary());
         assertEquals(Optional.of(PublicationOutcome.PREPARED), attempt.outcome(), "a receipt, still PREPARED");

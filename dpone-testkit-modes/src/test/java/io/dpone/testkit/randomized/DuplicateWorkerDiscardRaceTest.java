@@ -9,6 +9,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
@@ -55,7 +56,7 @@ class DuplicateWorkerDiscardRaceTest {
     void aDuplicateWorkerNeverDropsTheGenerationsOfAPublishedOperation() {
         ClusterSimulator simulator =
                 ClusterSimulator.builder().members(3).seed(SEED).build();
-        InvariantChecker checker = new InvariantChecker(simulator, PublicationDriver.TARGET);
+        InvariantChecker checker = InternalInvariants.checker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         SimulatedCluster cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
         PublicationDriver driver = new PublicationDriver(cluster);
@@ -78,10 +79,10 @@ class DuplicateWorkerDiscardRaceTest {
 
         List<ClusterSimulator.Worker<Attempt>> workers = new ArrayList<>();
         workers.add(new ClusterSimulator.Worker<>(
-                simulator.worker("early", 0), ports -> ScheduleRunner.attempt(driver, ports, INVOCATION, 3)));
+                simulator.worker("early", 0), ports -> InternalRuns.attempt(driver, ports, INVOCATION, 3)));
         workers.add(new ClusterSimulator.Worker<>(simulator.worker("late", 1), ports -> {
             ports.sleeper().sleep(Duration.ofMillis(180));
-            return ScheduleRunner.attempt(driver, ports, INVOCATION, 3);
+            return InternalRuns.attempt(driver, ports, INVOCATION, 3);
         }));
         Map<String, WorkerOutcome<Attempt>> outcomes = simulator.run(workers);
         Attempt early = outcomes.get("early").value();

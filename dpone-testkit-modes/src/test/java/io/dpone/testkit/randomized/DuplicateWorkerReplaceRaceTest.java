@@ -2,6 +2,9 @@ package io.dpone.testkit.randomized;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import java.time.Duration;
@@ -59,7 +62,7 @@ class DuplicateWorkerReplaceRaceTest {
                 List.of(1, 1, 1, 1),
                 Schedule.EXTERNAL);
 
-        ScheduleResult result = ExternalScheduleRunner.run(schedule);
+        ScheduleResult result = ExternalRuns.run(schedule);
 
         assertEquals(List.of(), result.violations());
         assertEquals(OutcomeClass.COMMITTED, result.outcome(), result.code() + "\n" + result.traceTail());

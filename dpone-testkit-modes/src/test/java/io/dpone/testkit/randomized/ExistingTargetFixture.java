@@ -7,6 +7,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
@@ -20,7 +21,7 @@ import java.util.UUID;
 
 /**
  * Two simulated external members (internal_replication = false) with an existing two-row target,
- * the external driver, and {@link ExternalInvariantChecker} watching every step.
+ * the external driver, and {@link InvariantChecker} watching every step.
  */
 final class ExistingTargetFixture implements AutoCloseable {
     /** The shape of this fixture's candidates, for a test that lands one of them itself (a late {@code CREATE}). */
@@ -29,7 +30,7 @@ final class ExistingTargetFixture implements AutoCloseable {
             new EngineSpec.MergeTree("MergeTree", "id"));
 
     final ClusterSimulator simulator;
-    final ExternalInvariantChecker checker;
+    final InvariantChecker checker;
     final SimulatedExternalCluster cluster;
     final ExternalDriver driver;
 
@@ -39,7 +40,7 @@ final class ExistingTargetFixture implements AutoCloseable {
                 .seed(seed)
                 .internalReplication(false)
                 .build();
-        checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
+        checker = ExternalInvariants.checker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
         driver = new ExternalDriver(cluster);

@@ -18,6 +18,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.MemberView;
 import io.dpone.testkit.simulator.PortCall;
@@ -52,7 +53,7 @@ class ExternalCleanupDropNotSentTest {
                 .seed(43)
                 .internalReplication(false)
                 .build();
-        ExternalInvariantChecker checker = checker(simulator);
+        InvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(
@@ -85,7 +86,7 @@ class ExternalCleanupDropNotSentTest {
                 .seed(44)
                 .internalReplication(false)
                 .build();
-        ExternalInvariantChecker checker = checker(simulator);
+        InvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(
@@ -132,7 +133,7 @@ class ExternalCleanupDropNotSentTest {
                 .seed(46)
                 .internalReplication(false)
                 .build();
-        ExternalInvariantChecker checker = checker(simulator);
+        InvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(
@@ -167,7 +168,7 @@ class ExternalCleanupDropNotSentTest {
                 .seed(47)
                 .internalReplication(false)
                 .build();
-        ExternalInvariantChecker checker = checker(simulator);
+        InvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(
@@ -200,7 +201,7 @@ class ExternalCleanupDropNotSentTest {
                 .seed(45)
                 .internalReplication(false)
                 .build();
-        ExternalInvariantChecker checker = checker(simulator);
+        InvariantChecker checker = checker(simulator);
         try (SimulatedExternalCluster cluster = cluster(simulator)) {
             ExternalDriver driver = new ExternalDriver(cluster);
             assertEquals(
@@ -237,8 +238,8 @@ class ExternalCleanupDropNotSentTest {
         assertEquals(0, dropEntries(simulator));
     }
 
-    private static ExternalInvariantChecker checker(ClusterSimulator simulator) {
-        ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
+    private static InvariantChecker checker(ClusterSimulator simulator) {
+        InvariantChecker checker = ExternalInvariants.checker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         return checker;
     }

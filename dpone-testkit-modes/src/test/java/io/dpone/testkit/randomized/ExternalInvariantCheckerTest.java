@@ -17,6 +17,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each invariant of {@link ExternalInvariantChecker} fails when it should. A real external
+ * Each invariant of {@link InvariantChecker} fails when it should. A real external
  * publication runs on the simulator with the checker watching (and must leave no violation);
  * then the checker is fed the steps a faulty service would make — synthetic port events, host
  * steps and member steps over the records that publication really wrote — and must report each.
@@ -53,7 +54,7 @@ class ExternalInvariantCheckerTest {
 
     private ClusterSimulator simulator;
     private SimulatedExternalCluster cluster;
-    private ExternalInvariantChecker checker;
+    private InvariantChecker checker;
     private ExternalDriver driver;
 
     @BeforeEach
@@ -63,7 +64,7 @@ class ExternalInvariantCheckerTest {
                 .seed(11)
                 .internalReplication(false)
                 .build();
-        checker = new ExternalInvariantChecker(simulator, TARGET);
+        checker = ExternalInvariants.checker(simulator, TARGET);
         simulator.observeSteps(checker);
         cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE);
         driver = new ExternalDriver(cluster);
@@ -229,7 +230,7 @@ class ExternalInvariantCheckerTest {
         published();
         Map<String, Map<String, VersionedRow>> real = simulator.observe().keeperMaps();
         AtomicReference<Map<String, Map<String, VersionedRow>>> store = new AtomicReference<>(real);
-        ExternalInvariantChecker fed = new ExternalInvariantChecker(simulator, TARGET, store::get);
+        InvariantChecker fed = new InvariantChecker(simulator, TARGET, store::get, ExternalInvariants::new);
         fed.beforeServer(dispatch(StatementKind.DDL_DROP, null));
         assertEquals(List.of(), fed.violations());
         Map<String, Map<String, VersionedRow>> older = new LinkedHashMap<>();

@@ -3,6 +3,9 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
@@ -29,7 +32,7 @@ class ExternalPermitAgeTakeoverTest {
     @Test
     void aCleanupDropFrozenPastTheVisibilityWaitIsBoundNotTakenOver() {
         for (long pauseMillis : new long[] {40_000, 60_000}) {
-            ScheduleResult result = ExternalScheduleRunner.run(race(
+            ScheduleResult result = ExternalRuns.run(race(
                     Step.call(PortCall.DDL_DISPATCH)
                             .worker("w1")
                             .kind(StatementKind.DDL_DROP)
@@ -50,7 +53,7 @@ class ExternalPermitAgeTakeoverTest {
      */
     @Test
     void aRerunThatFindsAPublicationDispatchingRecordWithoutAnEntryNeverTakesTheEpochOver() {
-        ScheduleResult result = ExternalScheduleRunner.run(race(
+        ScheduleResult result = ExternalRuns.run(race(
                 Step.call(PortCall.DDL_DISPATCH)
                         .worker("w1")
                         .kind(StatementKind.DDL_EXCHANGE)

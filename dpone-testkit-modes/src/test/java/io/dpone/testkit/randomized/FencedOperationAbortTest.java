@@ -19,6 +19,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
@@ -192,7 +193,7 @@ class FencedOperationAbortTest {
                 .seed(11)
                 .internalReplication(false)
                 .build();
-        final ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
+        final InvariantChecker checker = ExternalInvariants.checker(simulator, PublicationDriver.TARGET);
         final SimulatedExternalCluster cluster;
         final ExternalDriver driver;
 

@@ -11,6 +11,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.PortCall;
@@ -38,7 +39,7 @@ import org.junit.jupiter.api.Test;
 class FencedStateWayOutTest {
     private ExistingTargetFixture fixture;
     private ClusterSimulator simulator;
-    private ExternalInvariantChecker checker;
+    private InvariantChecker checker;
     private SimulatedExternalCluster cluster;
     private ExternalDriver driver;
 

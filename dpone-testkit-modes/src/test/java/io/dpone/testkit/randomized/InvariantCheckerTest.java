@@ -21,6 +21,7 @@ import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.sql.ControlRow;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.HostStep;
@@ -63,7 +64,7 @@ class InvariantCheckerTest {
         simulator.admin().createDatabase(TARGET.database());
         simulator.admin().createTable(TARGET, TableSpec.replicatedEvents());
         simulator.admin().createTable(CANDIDATE, TableSpec.replicatedEvents());
-        checker = new InvariantChecker(simulator, TARGET);
+        checker = InternalInvariants.checker(simulator, TARGET);
         predecessor = generation(TARGET);
         desired = generation(CANDIDATE);
         prepared = new AuthorityRecord(
@@ -189,7 +190,7 @@ class InvariantCheckerTest {
     @Test
     void anAuthorityVersionThatShrinksOrAKeyThatVanishesIsAViolation() {
         AtomicReference<Map<String, Map<String, VersionedRow>>> rows = new AtomicReference<>();
-        InvariantChecker versions = new InvariantChecker(simulator, TARGET, rows::get);
+        InvariantChecker versions = new InvariantChecker(simulator, TARGET, rows::get, InternalInvariants::new);
         AuthorityRow row = AuthorityCodecV1.INSTANCE.encode(prepared);
         rows.set(Map.of(ROOT, Map.of("k", new VersionedRow(row, 3))));
         versions.afterCall(call(PortCall.CONTROL_CAS, "q1"));

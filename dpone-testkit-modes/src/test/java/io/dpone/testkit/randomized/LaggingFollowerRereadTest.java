@@ -2,6 +2,11 @@ package io.dpone.testkit.randomized;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dpone.testkit.schedule.FaultClass;
+import io.dpone.testkit.schedule.FaultDraw;
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
@@ -37,25 +42,25 @@ class LaggingFollowerRereadTest {
                         new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2),
                         new Schedule.WorkerPlan("w2", 0, Schedule.PRIMARY, 2)),
                 List.of(
-                        FaultDraws.fixed(
+                        FaultDraw.fixed(
                                 "the log index before w1's insert",
                                 null,
                                 Step.call(PortCall.CONTROL_INSERT).worker("w1").nth(1),
                                 SimulatorFault.admin(
                                         "note the log index", admin -> beforeInsert.set(admin.keeperLogIndex()))),
-                        FaultDraws.fixed(
+                        FaultDraw.fixed(
                                 "request of w1's slot post-read 80 ms late",
                                 FaultClass.WORKER_PAUSE,
                                 Step.call(PortCall.CONTROL_READ).worker("w1").nth(2),
                                 SimulatorFault.pauseWorker(Duration.ofMillis(80))),
-                        FaultDraws.fixed(
+                        FaultDraw.fixed(
                                 "member 0's session re-attached to a lagging follower",
                                 null,
                                 Step.call(PortCall.CONTROL_READ).worker("w1").nth(3),
                                 SimulatorFault.admin(
                                         "lagging follower",
                                         admin -> admin.loseKeeperSessionToLaggingFollower(0, beforeInsert.get()))),
-                        FaultDraws.fixed(
+                        FaultDraw.fixed(
                                 "w1's re-read served by it",
                                 FaultClass.STALE_READ,
                                 Step.call(PortCall.CONTROL_READ).worker("w1").nth(3),
@@ -65,7 +70,7 @@ class LaggingFollowerRereadTest {
                 List.of(),
                 Schedule.INTERNAL);
 
-        ScheduleResult result = ScheduleRunner.run(schedule);
+        ScheduleResult result = InternalRuns.run(schedule);
 
         assertEquals(List.of(), result.violations(), result.traceTail());
         // w1 ends unknown with its candidate kept; w2's publication of that candidate commits and cleans up

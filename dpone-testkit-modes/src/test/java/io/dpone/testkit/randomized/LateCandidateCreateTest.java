@@ -13,6 +13,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A {@code CREATE ... UUID} that lands late (issue 19, finding 3), on the simulator (simulator
  * evidence: two members, internal_replication = false, an existing target), with
- * {@link ExternalInvariantChecker} watching every drop. A worker records member 2's candidate UUID
+ * {@link InvariantChecker} watching every drop. A worker records member 2's candidate UUID
  * u1 LOADING and sends its {@code CREATE}, which does not land in time (here: not sent; from the
  * service's side an ambiguous CREATE still queued leaves the same record and the same empty
  * names); a rerun records u2 and stops too; then u1's CREATE lands. The simulator's CREATE has no
@@ -51,7 +52,7 @@ import org.junit.jupiter.api.Test;
 class LateCandidateCreateTest {
     private ExistingTargetFixture fixture;
     private ClusterSimulator simulator;
-    private ExternalInvariantChecker checker;
+    private InvariantChecker checker;
     private SimulatedExternalCluster cluster;
     private ExternalDriver driver;
 

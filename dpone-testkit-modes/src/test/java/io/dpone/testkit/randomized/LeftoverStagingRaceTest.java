@@ -65,11 +65,10 @@ class LeftoverStagingRaceTest {
         sim.simulator.arm(Step.call(call).worker("w1"), SimulatorFault.pauseWorker());
         Map<String, WorkerOutcome<Attempt>> outcomes = sim.simulator.run(List.of(
                 new ClusterSimulator.Worker<>(
-                        sim.simulator.worker("w1", 0),
-                        ports -> ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4)),
+                        sim.simulator.worker("w1", 0), ports -> InternalRuns.attempt(sim.driver, ports, INVOCATION, 4)),
                 new ClusterSimulator.Worker<>(sim.simulator.worker("w2", 1), ports -> {
                     ports.sleeper().sleep(Duration.ofMillis(150)); // after w1 bootstrapped the control facade
-                    return ScheduleRunner.attempt(sim.driver, ports, INVOCATION, 4);
+                    return InternalRuns.attempt(sim.driver, ports, INVOCATION, 4);
                 })));
         assertEquals(0, discardsBy(sim, "w2"), "w2 never drops another attempt's staging");
         Attempt w2 = outcomes.get("w2").value();

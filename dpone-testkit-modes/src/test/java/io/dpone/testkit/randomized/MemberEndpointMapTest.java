@@ -26,6 +26,7 @@ import io.dpone.testkit.modes.acceptance.EvidenceLeakScan;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
@@ -226,7 +227,7 @@ class MemberEndpointMapTest {
                 .seed(23)
                 .internalReplication(false)
                 .build();
-        final ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
+        final InvariantChecker checker = ExternalInvariants.checker(simulator, PublicationDriver.TARGET);
         final SimulatedExternalCluster cluster;
         final ExternalDriver driver;
 

@@ -3,6 +3,9 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
@@ -25,7 +28,7 @@ class PermitAgeTakeoverTest {
      */
     @Test
     void aCleanupDropFrozenWithinThePermitAgeIsBoundNotTakenOver() {
-        ScheduleResult result = ScheduleRunner.run(cleanupRace(20_000));
+        ScheduleResult result = InternalRuns.run(cleanupRace(20_000));
 
         assertEquals(List.of(), result.violations(), result.traceTail());
         assertEquals(OutcomeClass.COMMITTED, result.outcome(), result.traceTail());
@@ -60,7 +63,7 @@ class PermitAgeTakeoverTest {
                 List.of(1, 0),
                 Schedule.INTERNAL);
 
-        ScheduleResult result = ScheduleRunner.run(schedule);
+        ScheduleResult result = InternalRuns.run(schedule);
 
         assertEquals(List.of(), result.violations(), result.traceTail());
         assertEquals(OutcomeClass.COMMITTED, result.outcome(), result.traceTail());

@@ -1,5 +1,9 @@
 package io.dpone.testkit.randomized;
 
+import io.dpone.testkit.schedule.FaultClass;
+import io.dpone.testkit.schedule.FaultDraw;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
@@ -36,12 +40,12 @@ class PermitlessDiscardRaceTest {
                         new Schedule.WorkerPlan("w1", 0, Schedule.PRIMARY, 2),
                         new Schedule.WorkerPlan("w2", 0, Schedule.PRIMARY, 2)),
                 List.of(
-                        FaultDraws.fixed(
+                        FaultDraw.fixed(
                                 "request of w1's slot post-read 80 ms late",
                                 FaultClass.WORKER_PAUSE,
                                 Step.call(PortCall.CONTROL_READ).worker("w1").nth(2),
                                 SimulatorFault.pauseWorker(Duration.ofMillis(80))),
-                        FaultDraws.fixed(
+                        FaultDraw.fixed(
                                 "then w1's re-read of the slot lost",
                                 FaultClass.LOST_READ,
                                 Step.call(PortCall.CONTROL_READ).worker("w1").nth(3),
@@ -51,7 +55,7 @@ class PermitlessDiscardRaceTest {
                 List.of(),
                 Schedule.INTERNAL);
 
-        ScheduleResult result = ScheduleRunner.run(schedule);
+        ScheduleResult result = InternalRuns.run(schedule);
 
         AwaitingFixes.assertPinned(
                 result,

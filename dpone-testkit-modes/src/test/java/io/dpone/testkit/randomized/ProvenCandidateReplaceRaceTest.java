@@ -3,6 +3,9 @@ package io.dpone.testkit.randomized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
@@ -49,7 +52,7 @@ class ProvenCandidateReplaceRaceTest {
                 List.of(0, 0),
                 Schedule.EXTERNAL);
 
-        ScheduleResult result = ExternalScheduleRunner.run(schedule);
+        ScheduleResult result = ExternalRuns.run(schedule);
 
         assertEquals(List.of(), result.violations());
         assertEquals(OutcomeClass.COMMITTED, result.outcome(), result.code() + "\n" + result.traceTail());

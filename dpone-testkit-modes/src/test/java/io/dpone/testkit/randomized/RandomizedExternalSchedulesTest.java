@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dpone.testkit.schedule.FaultClass;
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.RandomizedSchedules;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleMode;
+import io.dpone.testkit.schedule.ScheduleResult;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -15,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * (simulator evidence, no ClickHouse): complete publications by the real
  * {@code ExternalPublicationService} on members with {@code internal_replication = false}, several
  * workers, random faults at random steps (member sessions included), then healing reruns;
- * {@link ExternalInvariantChecker} checks the six invariants at every step. The default run covers
+ * {@link InvariantChecker} checks the six invariants at every step. The default run covers
  * {@value #DEFAULT_SCHEDULES} seeds and fails unless every outcome class of
  * {@link OutcomeClass#REQUIRED_EXTERNAL} occurred and every fault class of {@link FaultClass#EXTERNAL}
  * took effect in some schedule; the {@code soak} run covers 1,000,000. Counts
@@ -23,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * runs only seed N. {@code bench/simulate.sh --mode external} runs the same generator outside JUnit.
  */
 class RandomizedExternalSchedulesTest {
-    static final String REPLAY_PROPERTY = "dpone.randomized.externalSeed";
+    static final String REPLAY_PROPERTY = Schedule.EXTERNAL_REPLAY_PROPERTY;
     static final String SCHEDULES_PROPERTY = "dpone.randomized.externalSchedules";
     static final String SOAK_PROPERTY = "dpone.randomized.externalSoakSchedules";
     static final int DEFAULT_SCHEDULES = 5_000;
@@ -32,8 +38,7 @@ class RandomizedExternalSchedulesTest {
     void externalSchedulesKeepEveryInvariantAndReachEveryOutcome() {
         String replay = System.getProperty(REPLAY_PROPERTY);
         if (replay != null && !replay.isBlank()) {
-            ScheduleResult result =
-                    RandomizedSchedules.runOne(new ExternalScheduleGenerator(0, 0), Long.parseLong(replay.strip()));
+            ScheduleResult result = RandomizedSchedules.runOne(ExternalRuns.mode(0, 0), Long.parseLong(replay.strip()));
             System.out.println(
                     result.schedule() + "\n  outcome: " + result.outcome().label() + " " + result.code() + ", "
                             + result.calls() + " port calls\n" + result.traceTail());
@@ -64,7 +69,7 @@ class RandomizedExternalSchedulesTest {
 
     @Test
     void theExternalGeneratorIsAFunctionOfTheSeed() {
-        ExternalScheduleGenerator generator = new ExternalScheduleGenerator(0, 0);
+        ScheduleMode generator = ExternalRuns.mode(0, 0);
         for (long seed = 0; seed < 200; seed++) {
             assertEquals(
                     generator.generate(seed).toString(),
@@ -80,7 +85,7 @@ class RandomizedExternalSchedulesTest {
     private static RandomizedSchedules.Summary runAndReport(long first, int schedules) {
         int threads = Runtime.getRuntime().availableProcessors();
         RandomizedSchedules.Summary summary =
-                RandomizedSchedules.run(first, schedules, new ExternalScheduleGenerator(0, 0), threads);
+                RandomizedSchedules.run(first, schedules, ExternalRuns.mode(0, 0), threads);
         System.out.printf(
                 "%d external schedules on %d threads in %.1f s (%.0f schedules/s), %d port calls, %d checked steps%n",
                 summary.schedules(),

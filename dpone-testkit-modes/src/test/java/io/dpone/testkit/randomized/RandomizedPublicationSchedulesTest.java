@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dpone.testkit.schedule.FaultClass;
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.RandomizedSchedules;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleMode;
+import io.dpone.testkit.schedule.ScheduleResult;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -23,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * same generator outside JUnit.
  */
 class RandomizedPublicationSchedulesTest {
-    static final String REPLAY_PROPERTY = "dpone.randomized.seed";
+    static final String REPLAY_PROPERTY = Schedule.INTERNAL_REPLAY_PROPERTY;
     static final String SCHEDULES_PROPERTY = "dpone.randomized.schedules";
     static final String SOAK_PROPERTY = "dpone.randomized.soakSchedules";
     /** The default run's seeds start here; the soak run continues after them. */
@@ -33,8 +39,7 @@ class RandomizedPublicationSchedulesTest {
     void tenThousandSchedulesKeepEveryInvariantAndReachEveryOutcome() {
         String replay = System.getProperty(REPLAY_PROPERTY);
         if (replay != null && !replay.isBlank()) {
-            ScheduleResult result =
-                    RandomizedSchedules.runOne(new ScheduleGenerator(0, 0), Long.parseLong(replay.strip()));
+            ScheduleResult result = RandomizedSchedules.runOne(InternalRuns.mode(0, 0), Long.parseLong(replay.strip()));
             System.out.println(result.schedule() + "\n  outcome: "
                     + result.outcome().label() + ", " + result.calls() + " port calls\n" + result.traceTail());
             if (result.violated()) {
@@ -65,7 +70,7 @@ class RandomizedPublicationSchedulesTest {
 
     @Test
     void theGeneratorIsAFunctionOfTheSeed() {
-        ScheduleGenerator generator = new ScheduleGenerator(0, 0);
+        ScheduleMode generator = InternalRuns.mode(0, 0);
         for (long seed = 0; seed < 200; seed++) {
             assertEquals(
                     generator.generate(seed).toString(),
@@ -81,7 +86,7 @@ class RandomizedPublicationSchedulesTest {
     private static RandomizedSchedules.Summary runAndReport(long first, int schedules) {
         int threads = Runtime.getRuntime().availableProcessors();
         RandomizedSchedules.Summary summary =
-                RandomizedSchedules.run(first, schedules, new ScheduleGenerator(0, 0), threads);
+                RandomizedSchedules.run(first, schedules, InternalRuns.mode(0, 0), threads);
         System.out.printf(
                 "%d schedules on %d threads in %.1f s (%.0f schedules/s), %d port calls, %d checked steps%n",
                 summary.schedules(),

@@ -14,6 +14,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.EvidenceLeakScan;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
@@ -35,7 +36,7 @@ final class ServiceOnSimulator {
 
     ServiceOnSimulator(int members, long seed) {
         simulator = ClusterSimulator.builder().members(members).seed(seed).build();
-        checker = new InvariantChecker(simulator, PublicationDriver.TARGET);
+        checker = InternalInvariants.checker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         cluster = new SimulatedCluster(simulator, PublicationDriver.FACADE);
         driver = new PublicationDriver(cluster);

@@ -1,5 +1,9 @@
 package io.dpone.testkit.randomized;
 
+import io.dpone.testkit.schedule.FaultClass;
+import io.dpone.testkit.schedule.RandomizedSchedules;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleMode;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -53,8 +57,8 @@ public final class SimulateMain {
                 return;
             }
             ScheduleMode generator = mode.equals(Schedule.EXTERNAL)
-                    ? new ExternalScheduleGenerator(members, workers)
-                    : new ScheduleGenerator(members, workers);
+                    ? ExternalRuns.mode(members, workers)
+                    : InternalRuns.mode(members, workers);
             RandomizedSchedules.Summary summary = RandomizedSchedules.run(seed, schedules, generator, threads);
             summary.failures().forEach(failure -> System.out.println(failure.report() + "\n"));
             summary.codes().forEach((code, n) -> System.out.println("outcome " + code + ": " + n));

@@ -12,6 +12,7 @@ import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
@@ -39,7 +40,7 @@ class StagedResponseLostTest {
                 .seed(6)
                 .internalReplication(false)
                 .build();
-        ExternalInvariantChecker checker = new ExternalInvariantChecker(simulator, PublicationDriver.TARGET);
+        InvariantChecker checker = ExternalInvariants.checker(simulator, PublicationDriver.TARGET);
         simulator.observeSteps(checker);
         try (SimulatedExternalCluster cluster = new SimulatedExternalCluster(simulator, PublicationDriver.FACADE)) {
             ExternalDriver driver = new ExternalDriver(cluster);

@@ -2,6 +2,9 @@ package io.dpone.testkit.randomized;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dpone.testkit.schedule.OutcomeClass;
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +40,7 @@ class StaleBaselineTakeoverTest {
                 List.of(0, 0),
                 Schedule.EXTERNAL);
 
-        ScheduleResult result = ExternalScheduleRunner.run(schedule);
+        ScheduleResult result = ExternalRuns.run(schedule);
 
         assertEquals(List.of(), result.violations());
         assertEquals(OutcomeClass.COMMITTED, result.outcome(), result.code() + "\n" + result.traceTail());

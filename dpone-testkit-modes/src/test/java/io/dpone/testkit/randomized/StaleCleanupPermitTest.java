@@ -1,5 +1,7 @@
 package io.dpone.testkit.randomized;
 
+import io.dpone.testkit.schedule.Schedule;
+import io.dpone.testkit.schedule.ScheduleResult;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +28,7 @@ class StaleCleanupPermitTest {
     void aWorkerFrozenBetweenItsCleanupCasAndItsDropSendsNothingOnceAnotherWorkerCompletedTheCleanup() {
         Schedule schedule = PermitAgeTakeoverTest.cleanupRace(48_150);
 
-        ScheduleResult result = ScheduleRunner.run(schedule);
+        ScheduleResult result = InternalRuns.run(schedule);
 
         AwaitingFixes.assertPinned(
                 result,

@@ -10,6 +10,7 @@ import io.dpone.testkit.acceptance.WorkerResult;
 import io.dpone.testkit.modes.acceptance.ExternalDriver;
 import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
@@ -23,7 +24,7 @@ import java.util.function.Function;
 /**
  * Workers of one external operation that stall and wake up on the simulator (simulator evidence,
  * two members, {@code internal_replication = false}, an existing target of two rows, five-row
- * artifacts inserted two rows per statement), with {@link ExternalInvariantChecker} watching every
+ * artifacts inserted two rows per statement), with {@link InvariantChecker} watching every
  * step. Issue 19's stale-worker findings are schedules of this rig; {@code CandidateOwnershipByUuidTest}
  * starts from the same cluster.
  */
@@ -32,7 +33,7 @@ final class StaleWorkerRig implements AutoCloseable {
     static final int ROWS = 5;
 
     final ClusterSimulator simulator;
-    final ExternalInvariantChecker checker;
+    final InvariantChecker checker;
     final SimulatedExternalCluster cluster;
     final ExternalDriver driver;
     private final Map<String, Function<ExternalPorts, Attempt>> workers = new LinkedHashMap<>();

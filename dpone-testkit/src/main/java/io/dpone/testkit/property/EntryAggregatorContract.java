@@ -78,7 +78,7 @@ public abstract class EntryAggregatorContract {
             QueueRow row = rows.get(0);
             assertEquals("Finished", row.status(), () -> rule + describe(scenario));
             assertTrue(
-                    SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
+                    SpecQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
                             .isTerminal(),
                     () -> rule + describe(scenario));
         }
@@ -87,7 +87,7 @@ public abstract class EntryAggregatorContract {
     @Property
     void anyUnknownRowDominates(@ForAll("scenarios") EntryScenario scenario) {
         boolean anyUnknownRow = scenario.rows().stream()
-                .anyMatch(row -> SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
+                .anyMatch(row -> SpecQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
                         == QueueStatus.OUTCOME_UNKNOWN);
         if (anyUnknownRow) {
             assertEquals(
@@ -147,7 +147,7 @@ public abstract class EntryAggregatorContract {
             return QueueStatus.OUTCOME_UNKNOWN;
         }
         List<QueueStatus> statuses = scenario.rows().stream()
-                .map(row -> SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()))
+                .map(row -> SpecQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText()))
                 .toList();
         if (statuses.contains(QueueStatus.OUTCOME_UNKNOWN)) {
             return QueueStatus.OUTCOME_UNKNOWN;

@@ -35,7 +35,7 @@ import net.jqwik.api.statistics.Statistics;
  * Properties of the seed section 2 generation rules (one target identity across replicas; a
  * uniform candidate distinct in UUID and replication path; the Replicated*MergeTree family;
  * unique replica names covering the exact inventory) at both entry points: agreement with the
- * labels of constructed sets and with the independent {@link SeedGenerationRules} oracle,
+ * labels of constructed sets and with the independent {@link SpecGenerationRules} oracle,
  * independence from replica order, admission blind to the candidate, and what a valid verdict
  * proves. Extend and implement {@link #targetAtAdmission} and {@link #afterStaging}.
  */
@@ -86,8 +86,8 @@ public abstract class GenerationRulesContract {
     /** Any facts, including combined defects the labels do not cover, get exactly the oracle's violations. */
     @Property
     void agreesWithTheSeedOracle(@ForAll("arbitrary") ReplicaSet set) {
-        List<GenerationViolation> staged = SeedGenerationRules.expected(set.expected(), set.replicas(), true);
-        List<GenerationViolation> admission = SeedGenerationRules.expected(set.expected(), set.replicas(), false);
+        List<GenerationViolation> staged = SpecGenerationRules.expected(set.expected(), set.replicas(), true);
+        List<GenerationViolation> admission = SpecGenerationRules.expected(set.expected(), set.replicas(), false);
         assertEquals(
                 staged,
                 violations(afterStaging(set.expected(), set.replicas())),
@@ -177,9 +177,9 @@ public abstract class GenerationRulesContract {
                             targetNames.add(replica.targetReplicaName().orElseThrow()), rule));
             assertTrue(candidateNames.add(replica.candidateReplicaName().orElseThrow()), rule);
         }
-        assertTrue(SeedGenerationRules.inFamily(candidate.normalizedEngineFull()), rule);
+        assertTrue(SpecGenerationRules.inFamily(candidate.normalizedEngineFull()), rule);
         valid.target().ifPresent(target -> {
-            assertTrue(SeedGenerationRules.inFamily(target.normalizedEngineFull()), rule);
+            assertTrue(SpecGenerationRules.inFamily(target.normalizedEngineFull()), rule);
             assertTrue(candidate.isDistinctFrom(target), rule);
         });
         assertFalse(candidateNames.contains(""), rule);

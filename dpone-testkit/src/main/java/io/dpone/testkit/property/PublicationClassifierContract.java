@@ -49,7 +49,7 @@ public abstract class PublicationClassifierContract {
      */
     @Property
     void agreesWithTheSeedTable(@ForAll("facts") LabeledPublicationFacts labeled) {
-        PublicationClassification expected = SeedPublicationTable.expected(labeled);
+        PublicationClassification expected = SpecPublicationTable.expected(labeled);
         assertEquals(
                 expected,
                 classifier().classify(labeled.facts()).classification(),

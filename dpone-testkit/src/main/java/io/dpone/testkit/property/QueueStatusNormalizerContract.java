@@ -40,7 +40,7 @@ public abstract class QueueStatusNormalizerContract {
     void agreesWithThePinnedTable(
             @ForAll("statuses") String status, @ForAll("codes") String code, @ForAll("texts") String text) {
         assertEquals(
-                SeedQueueTable.expected(status, code, text),
+                SpecQueueTable.expected(status, code, text),
                 normalizer().normalize(row(status, code, text)),
                 () ->
                         "rule: the pinned queue table (a code is canonical ASCII decimal within UInt16; Finished needs code 0 with"

@@ -1,12 +1,12 @@
 package io.dpone.testkit.property;
 
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecCleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier;
 
 class DefaultCleanupClassifierPropertiesTest extends CleanupClassifierContract {
     @Override
     protected CleanupClassifier classifier() {
-        return new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE);
+        return new SpecCleanupClassifier(SpecReplicaStateClassifier.INSTANCE);
     }
 }

@@ -16,9 +16,9 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationShape;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaObservation;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecCleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecPublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier;
 import io.dpone.testkit.arbitrary.EntryScenario;
 import io.dpone.testkit.arbitrary.IdentityArbitraries;
 import io.dpone.testkit.arbitrary.QueueArbitraries;
@@ -60,7 +60,7 @@ class QueueToCleanupPipelinePropertiesTest {
                 .toList();
         PublicationFacts publication = new PublicationFacts(
                 shape.shape(), AuthorityPhase.DISPATCHING, scenario.expectedHosts(), committed, queue);
-        assertFalse(new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE)
+        assertFalse(new SpecPublicationClassifier(SpecReplicaStateClassifier.INSTANCE)
                 .classify(publication)
                 .classification()
                 .permitsCleanup());
@@ -72,7 +72,7 @@ class QueueToCleanupPipelinePropertiesTest {
                 queue,
                 QueueResult.NO_ENTRY,
                 true);
-        assertFalse(new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE)
+        assertFalse(new SpecCleanupClassifier(SpecReplicaStateClassifier.INSTANCE)
                 .classify(cleanup)
                 .decision()
                 .permitsDrop());
@@ -92,7 +92,7 @@ class QueueToCleanupPipelinePropertiesTest {
     private static boolean hazardous(EntryScenario scenario) {
         Map<HostEndpoint, Integer> counts = new HashMap<>();
         for (QueueRow row : scenario.rows()) {
-            if (SeedQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
+            if (SpecQueueTable.expected(row.status(), row.exceptionCode(), row.exceptionText())
                             == QueueStatus.OUTCOME_UNKNOWN
                     || row.host() == null
                     || row.port() == null

@@ -5,13 +5,13 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import java.time.Duration;
 
 /**
- * The publication authority of seed section "Ports, adapters, and composition root": exactly
+ * The publication authority of spec section "Ports, adapters, and composition root": exactly
  * create_if_absent, read_versioned and compare_and_swap on one target slot, for records of one
  * schema {@code R} (internal mode's V1 records, external mode's).
  *
  * <p>Both mutations send their statement at most once per call and never retry, whatever the
  * outcome; a caller that receives {@link SlotWrite.Unknown} must not call the mutation again
- * in the same invocation (seed section 3, step 9): recovery starts with a read in a later one. Only
+ * in the same invocation (spec section 3, step 9): recovery starts with a read in a later one. Only
  * {@link SlotWrite.Verified} proves the write, and only it can carry a
  * {@link DispatchPermit}. Implementations are thread-safe; concurrent calls are independent.
  */

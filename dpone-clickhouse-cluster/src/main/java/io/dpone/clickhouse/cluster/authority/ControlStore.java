@@ -19,7 +19,7 @@ public interface ControlStore {
     MutationOutcome insertStrict(ControlRow row, String queryId);
 
     /**
-     * The seed's versioned {@code ALTER TABLE ... UPDATE} with the full predicate of
+     * The spec's versioned {@code ALTER TABLE ... UPDATE} with the full predicate of
      * {@code expected}; a predicate that matches nothing is an acknowledged no-op.
      */
     MutationOutcome compareAndSwap(CasExpectation expected, ControlRow next, String queryId);

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The in-memory right to send exactly one distributed DDL statement, held only by the caller whose
- * CAS was both acknowledged and verified by an exact post-read (seed section 3, steps 6-8).
+ * CAS was both acknowledged and verified by an exact post-read (spec section 3, steps 6-8).
  *
  * <p>Only the KeeperMap authority adapter in this package can construct one. It is deliberately
  * not {@link java.io.Serializable}, exposes no bean getters (so JSON mappers find nothing to

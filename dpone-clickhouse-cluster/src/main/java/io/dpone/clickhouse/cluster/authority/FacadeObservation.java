@@ -7,7 +7,7 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import java.util.Optional;
 
 /**
- * What one member showed of the KeeperMap control facade (seed section 1). {@code member} is the
+ * What one member showed of the KeeperMap control facade (spec section 1). {@code member} is the
  * endpoint its own {@code system.clusters} row lists for it, matched against the admitted
  * inventory; it never reaches evidence (its {@code toString} is redacted).
  */

@@ -5,7 +5,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import java.util.List;
 
 /**
- * Reads the KeeperMap control facade of every member through the one admitted connection (seed
+ * Reads the KeeperMap control facade of every member through the one admitted connection (spec
  * section 1): per member whether the control table exists, its {@code engine_full} and columns,
  * the strict-mode and prevalidation capabilities, and the target slot with its {@code _version}
  * as that member reads it. Every member is read through {@code clusterAllReplicas} with

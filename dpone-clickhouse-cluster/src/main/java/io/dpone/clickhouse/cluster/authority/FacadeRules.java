@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The pure control-facade decision of seed section 1: every member of the admitted inventory
+ * The pure control-facade decision of spec section 1: every member of the admitted inventory
  * ({@code expectedMembers}) observed exactly once and no other;
  * strict mode everywhere; every existing facade has exactly the expected engine (Keeper root) and
  * columns; all present means every member reads the same record and version; none present means

@@ -7,7 +7,7 @@ import io.dpone.clickhouse.cluster.ddl.FacadeReconciler;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.List;
 
-/** The decision about the control facade (seed section 1). Callers must switch over it. */
+/** The decision about the control facade (spec section 1). Callers must switch over it. */
 public sealed interface FacadeVerdict {
     /**
      * Every member has the expected facade and reads the same target record at the same version.

@@ -15,7 +15,7 @@ import io.dpone.clickhouse.cluster.sql.CasExpectation;
 import java.time.Duration;
 
 /**
- * The {@link AuthorityPort} over a KeeperMap control table, for records of one schema (seed
+ * The {@link AuthorityPort} over a KeeperMap control table, for records of one schema (spec
  * "Artifacts and evidence" and section 3): internal mode's V1 records ({@link #internal}) and
  * external mode's.
  *

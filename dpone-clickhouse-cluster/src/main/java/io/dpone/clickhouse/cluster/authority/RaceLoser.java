@@ -10,7 +10,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import java.util.Optional;
 
 /**
- * Recognises the loser of a duplicate-worker race on a dispatch CAS (seed "Edge cases": the
+ * Recognises the loser of a duplicate-worker race on a dispatch CAS (spec "Edge cases": the
  * loser observes a strict-version failure or a successful zero-row no-op). Duplicate workers of
  * one operation share its operation id and fence, so {@link PermitIssuer} sees the winner's row at
  * the expected version as a content mismatch and answers unknown. When that row is a valid record

@@ -64,7 +64,7 @@ public sealed interface SlotWrite<R extends SlotRecord> {
         }
     }
 
-    /** Acknowledged refusals (seed section 3, step 7). */
+    /** Acknowledged refusals (spec section 3, step 7). */
     enum ConflictReason {
         /** create_if_absent found the key already present under strict mode. */
         KEY_EXISTS,
@@ -103,7 +103,7 @@ public sealed interface SlotWrite<R extends SlotRecord> {
         }
     }
 
-    /** Ambiguous outcomes (seed section 3, steps 7-8). */
+    /** Ambiguous outcomes (spec section 3, steps 7-8). */
     enum UnknownReason {
         RESPONSE_LOST,
         TIMEOUT,

@@ -7,7 +7,7 @@ import io.dpone.clickhouse.cluster.contract.error.ErrorClass;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 
 /**
- * The result of a mutation outcome that is not an acknowledgement (seed section 3, steps 7-8):
+ * The result of a mutation outcome that is not an acknowledgement (spec section 3, steps 7-8):
  * a definitive refusal is a conflict, provable non-delivery is a conflict that names the transport,
  * and everything after send without an answer is unknown. Pure.
  */

@@ -8,7 +8,7 @@ import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 
 /**
- * The catalog reads (seed sections 1 and 2), the control facade's included. Per-member reads wrap one {@code view(...)} in
+ * The catalog reads (spec sections 1 and 2), the control facade's included. Per-member reads wrap one {@code view(...)} in
  * {@code clusterAllReplicas}: the view runs on each member and includes that member's own
  * {@code system.clusters} row ({@code is_local}), so every answer names the member that produced
  * it, and it aggregates without {@code GROUP BY}, so an absent table still yields an answer. Loopback

@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Builds the {@link TableObservation} of one table name from one member's catalog records (seed
+ * Builds the {@link TableObservation} of one table name from one member's catalog records (spec
  * section 2). Absent means no {@code system.tables} row; anything other than exactly one table
  * row, at least one column and exactly one {@code system.replicas} row is Indeterminate. Read
  * {@link TableIdentityKind#DIRECT} (external mode), no replication row is a complete identity with

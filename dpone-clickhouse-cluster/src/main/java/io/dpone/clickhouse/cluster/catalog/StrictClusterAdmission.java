@@ -23,7 +23,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
- * Seed section 1 over a {@link CatalogPort}: read the sorted inventory and admit it with
+ * Spec section 1 over a {@link CatalogPort}: read the sorted inventory and admit it with
  * {@link InventoryAdmission}, read every member once, require the answering members to be exactly
  * the inventory ({@link MemberCoverage}), the database to be Atomic on each and the target to pass
  * the section 2 target rules ({@link GenerationRules#targetAtAdmission}: one identity on every

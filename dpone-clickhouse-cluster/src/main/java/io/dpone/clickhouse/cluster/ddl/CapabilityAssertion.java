@@ -19,7 +19,7 @@ import java.util.HexFormat;
 import java.util.Set;
 
 /**
- * The seed's preflight (section 4): {@code distributed_ddl_entry_format_version >= 2}, the queue's
+ * The spec's preflight (section 4): {@code distributed_ddl_entry_format_version >= 2}, the queue's
  * {@code settings Map(String, String)} column, and the synthetic capability assertion that the
  * correlation channel works on this cluster: a {@code log_comment} set on an {@code ON CLUSTER}
  * statement appears unchanged in the queue entry's settings, and a leading SQL comment does not

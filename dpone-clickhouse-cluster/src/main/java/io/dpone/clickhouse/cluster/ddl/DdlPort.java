@@ -14,7 +14,7 @@ import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import java.util.List;
 
 /**
- * Distributed DDL (seed section 4): capability preflight, one-shot dispatch and queue reads. It
+ * Distributed DDL (spec section 4): capability preflight, one-shot dispatch and queue reads. It
  * has no retrying method: every dispatch is at most one transport invocation with
  * {@code skip_unavailable_shards = 0}, {@code distributed_ddl_output_mode = throw}, a bounded
  * {@code distributed_ddl_task_timeout} and the token as {@code log_comment}; a leading SQL

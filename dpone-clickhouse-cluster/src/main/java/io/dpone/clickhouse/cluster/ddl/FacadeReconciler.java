@@ -25,7 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Brings the KeeperMap control facade to {@link FacadeVerdict.Ready} or fails closed (seed section
+ * Brings the KeeperMap control facade to {@link FacadeVerdict.Ready} or fails closed (spec section
  * 1: "Reconcile the DDL queue and all catalogs before proceeding ... Conflict or unresolved partial
  * bootstrap fails closed"). One invocation:
  *

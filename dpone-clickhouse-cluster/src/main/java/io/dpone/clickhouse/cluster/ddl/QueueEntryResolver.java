@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Resolves a distributed DDL through its queue entry only (seed section 4), for every statement
+ * Resolves a distributed DDL through its queue entry only (spec section 4), for every statement
  * the protocol sends: publication, cleanup, candidate staging and discard, the capability probe
  * and the facade bootstrap. Reads only; it never sends a statement.
  *
@@ -80,6 +80,11 @@ public final class QueueEntryResolver {
         this.completion = requireNonNull(completion, "completion is null");
         this.sleeper = requireNonNull(sleeper, "sleeper is null");
         this.cancellation = requireNonNull(cancellation, "cancellation is null");
+    }
+
+    /** The bound on reading a bound entry again while it is in progress. */
+    public BoundedWait completion() {
+        return completion;
     }
 
     /** Binds the token of {@code expected} to its one entry, waiting only while no entry is visible. */

@@ -14,7 +14,7 @@ import io.dpone.clickhouse.cluster.sql.QueueLookupRow;
 import java.util.List;
 
 /**
- * Binds the grouped token lookup rows to one entry (seed section 4): rows must be a well-formed
+ * Binds the grouped token lookup rows to one entry (spec section 4): rows must be a well-formed
  * grouped answer, exactly one entry must carry the token, and its one query must parse back to the
  * expected statement. Shared by every {@link io.dpone.clickhouse.cluster.ddl.DdlPort} so a test
  * double binds exactly as the adapter does. Pure and thread-safe.

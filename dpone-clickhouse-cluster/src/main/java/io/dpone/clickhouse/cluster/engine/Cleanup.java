@@ -9,9 +9,10 @@ import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
+import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.spi.receipt.PublicationOutcome;
-import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -21,7 +22,7 @@ import java.util.Optional;
  * under its own epoch and token, bound and reconciled like the publication; a terminal drop that
  * left exact predecessor copies is redispatched under a new epoch, and so is a lost drop once the
  * record marks it lost ({@link LostDrop}); completion needs the classifier's proof. Inventory drift
- * fences cleanup. At most {@link #MAX_DROPS_PER_RUN} drops per invocation.
+ * fences cleanup. At most {@link #MAX_DROPS_PER_INVOCATION} drops per invocation.
  *
  * <p>{@link #step} is one pass of the state machine from a slot version (decide, then one CAS, or
  * one drop with the CAS that opens its epoch), so a service's phase switch can call it; {@link #run}
@@ -31,27 +32,27 @@ import java.util.Optional;
  */
 public final class Cleanup<R extends SlotRecord> {
     /** Drops one invocation may send; more (each a fresh epoch) wait for the next invocation. */
-    public static final int MAX_DROPS_PER_RUN = 3;
+    public static final int MAX_DROPS_PER_INVOCATION = 3;
 
     private final CleanupDriver<R> driver;
-    private final CleanupContext<R> context;
+    private final Invocation<? extends InvocationEvidence<R>> invocation;
+    private final InvocationEvidence<R> evidence;
     private final SlotWrites<R> writes;
     private final DdlPort ddl;
-    private final Duration permitMaxAge;
     private int steps;
     private int drops;
 
+    /** The engine for one invocation: its waits, queue and evidence are {@code invocation}'s, the same in both modes. */
     public Cleanup(
             CleanupDriver<R> driver,
-            CleanupContext<R> context,
+            Invocation<? extends InvocationEvidence<R>> invocation,
             SlotWrites<R> writes,
-            DdlPort ddl,
-            Duration permitMaxAge) {
+            DdlPort ddl) {
         this.driver = requireNonNull(driver, "driver is null");
-        this.context = requireNonNull(context, "context is null");
+        this.invocation = requireNonNull(invocation, "invocation is null");
+        this.evidence = invocation.evidence();
         this.writes = requireNonNull(writes, "writes is null");
         this.ddl = requireNonNull(ddl, "ddl is null");
-        this.permitMaxAge = requireNonNull(permitMaxAge, "permitMaxAge is null");
     }
 
     /** Steps from the committed (or later cleanup) version until the invocation ends. */
@@ -68,7 +69,7 @@ public final class Cleanup<R extends SlotRecord> {
         int attempt = ++steps;
         if (attempt == 1) {
             // once per invocation, whether a service's phase switch steps it or run() does
-            context.waits().progress().step("cleanup");
+            invocation.waits().progress().step("cleanup");
         }
         R record = current.record();
         if (driver.completed(record)) {
@@ -88,7 +89,7 @@ public final class Cleanup<R extends SlotRecord> {
         EntryAggregation hosts = cleanup == null || lost || cleanup.entry() == null || cleanup.receipt() != null
                 ? null
                 : driver.read(cleanup);
-        context.evidence().cleanupHosts(hosts);
+        evidence.cleanupHosts(hosts);
         CleanupVerdict verdict = driver.classify(record, LostDrop.queue(cleanup, lost, hosts), lost);
         Optional<Ending> cancelled = driver.cancelledAfter(verdict);
         if (cancelled.isPresent()) {
@@ -107,14 +108,14 @@ public final class Cleanup<R extends SlotRecord> {
                 return write(current, driver.completedRecord(record, hosts == null ? null : hosts.outcome()));
             }
             case DISPATCH_PERMITTED_AFTER_CAS, REDISPATCH_PERMITTED_AFTER_CAS -> {
-                if (drops == MAX_DROPS_PER_RUN) {
+                if (drops == MAX_DROPS_PER_INVOCATION) {
                     return unfinished("cleanup is not finished after " + drops + " drops in this invocation");
                 }
                 drops++;
                 return drop(current, hosts);
             }
             case WAIT_FOR_CLEANUP_ENTRY -> {
-                return context.waits().pause("cleanup entry", attempt, context.entryProgress())
+                return invocation.pause("cleanup entry", attempt)
                         ? new StepResult.Continue<>(current)
                         : unfinished("the original cleanup entry is still running");
             }
@@ -136,24 +137,24 @@ public final class Cleanup<R extends SlotRecord> {
         SlotVersion<R> from = current;
         Optional<R> receipt = driver.receiptBeforeRedrop(from.record(), previousDrop);
         if (receipt.isPresent()) {
-            SlotWrites.Step<R> persisted = writes.write(from, receipt.get(), context.evidence());
+            SlotWrites.Step<R> persisted = writes.write(from, receipt.get(), evidence);
             if (!(persisted instanceof SlotWrites.Step.Advanced<R> receipted) || !driver.dropsAfterReceipt(receipted)) {
                 // stopped, or another worker advanced the record: decide again on what it wrote
                 return persisted.result();
             }
             from = receipted.current();
         }
-        SlotWrites.Step<R> step = writes.write(from, driver.dispatching(from.record()), context.evidence());
+        SlotWrites.Step<R> step = writes.write(from, driver.dispatching(from.record()), evidence);
         if (!(step instanceof SlotWrites.Step.Advanced<R> advanced)
                 || advanced.permit().isEmpty()) {
             return step.result();
         }
-        context.evidence().step("cleanup dispatched");
+        evidence.step("cleanup dispatched");
         DdlDispatch dispatch = ddl.dispatch(
                 driver.drop(advanced.current().record()), advanced.permit().get());
         if (LostDrop.notSent(dispatch)) {
             // provably never sent: marked lost; the next step judges a redispatch with no lookup
-            context.evidence().step(LostDrop.notSentStep(dispatch));
+            evidence.step(LostDrop.notSentStep(dispatch));
             return lost(advanced.current());
         }
         if (dispatch instanceof DdlDispatch.PermitRefused refused) {
@@ -164,19 +165,19 @@ public final class Cleanup<R extends SlotRecord> {
 
     private StepResult<R> bind(SlotVersion<R> current, DdlBinding cleanup) {
         LostDrop.Look look = LostDrop.look(
-                context.queue(),
-                context.waits(),
+                invocation.queue(),
+                invocation.waits(),
                 driver.drop(current.record()).expected(cleanup.token()),
-                permitMaxAge,
-                context.evidence()::step);
+                writes.permitMaxAge(),
+                evidence::step);
         if (look instanceof LostDrop.Look.Bound bound) {
             return write(current, driver.bound(current.record(), bound.entry()));
         }
         if (look instanceof LostDrop.Look.Unresolved unresolved) {
-            context.evidence().step("cleanup entry unbound: " + unresolved.cause());
+            evidence.step("cleanup entry unbound: " + unresolved.cause());
             return new StepResult.Concluded<>(driver.unresolved(unresolved.cause()));
         }
-        context.evidence().step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
+        evidence.step("cleanup entry unbound: " + QueueResolution.Cause.NO_ENTRY);
         // zero entries after the whole takeover wait: never sent, or its entry is gone
         return lost(current);
     }
@@ -187,6 +188,6 @@ public final class Cleanup<R extends SlotRecord> {
     }
 
     private StepResult<R> write(SlotVersion<R> current, R next) {
-        return writes.write(current, next, context.evidence()).result();
+        return writes.write(current, next, evidence).result();
     }
 }

@@ -15,7 +15,7 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * The lost-drop rule both modes follow (seed 000 section 6, seed 001 "Cleanup is independently
+ * The lost-drop rule both modes follow (spec 000 section 6, spec 001 "Cleanup is independently
  * fenced", ADR 0007). A cleanup drop is lost when it provably never reached the server, or when no
  * queue entry carries its token after the {@link TakeoverWait}. The loss is written into the record
  * before the drop is sent again, so a rerun or another worker redispatches on the record's word and

@@ -25,12 +25,6 @@ public interface PublicationDriver<R extends SlotRecord> {
     /** The checks right before the dispatch CAS; a result present ends or redirects this step. */
     Optional<StepResult<R>> revalidate(SlotVersion<R> prepared);
 
-    /** Reports the progress step {@code name} to the caller's listener. */
-    void progress(String name);
-
-    /** Adds one line to the invocation's evidence. */
-    void note(String step);
-
     /**
      * The one CAS from the pre-dispatch phase to the dispatching phase, opening an epoch: a permit
      * when this write opened it, none when a re-read shows another worker of the operation did.
@@ -58,7 +52,7 @@ public interface PublicationDriver<R extends SlotRecord> {
     /** Persists the bound entry in the record (one CAS). */
     StepResult<R> persistEntry(SlotVersion<R> dispatching, BoundEntry entry);
 
-    /** Reads every host's state of the bound entry and keeps it as evidence. */
+    /** Reads every host's state of the bound entry. */
     EntryAggregation read(SlotVersion<R> dispatching);
 
     /** Classifies what every member shows with {@code queue}, keeping the classification as evidence. */
@@ -66,9 +60,6 @@ public interface PublicationDriver<R extends SlotRecord> {
 
     /** Persists the proven commit and its per-host receipt (one CAS). */
     StepResult<R> commit(SlotVersion<R> dispatching, QueueStatus outcome);
-
-    /** Waits before the next look at a running entry; false when the bounded wait is over or cancelled. */
-    boolean pause(int attempt);
 
     // The mode's endings (outcome, stable code, runbook words), one per way the engine ends.
 

@@ -1,5 +1,7 @@
 package io.dpone.clickhouse.cluster.engine;
 
+import static java.util.Objects.requireNonNull;
+
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
@@ -7,6 +9,8 @@ import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
+import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import java.util.Optional;
 
@@ -17,18 +21,27 @@ import java.util.Optional;
  * statement under the permit that CAS returned; from the dispatching phase, never send anything,
  * only bind the exact entry by its token and reconcile every member with it until the commit is
  * proven or the bounded wait ends. The mode's {@link PublicationDriver} supplies everything that
- * differs between the modes.
+ * differs between the modes; the invocation's progress, evidence and waits are the engine's.
+ * One instance per invocation, used by one thread.
+ *
+ * @param <R> the mode's record schema
  */
-public final class PublicationEngine {
-    private PublicationEngine() {}
+public final class PublicationEngine<R extends SlotRecord> {
+    private final PublicationDriver<R> driver;
+    private final Invocation<? extends InvocationEvidence<R>> invocation;
+
+    public PublicationEngine(PublicationDriver<R> driver, Invocation<? extends InvocationEvidence<R>> invocation) {
+        this.driver = requireNonNull(driver, "driver is null");
+        this.invocation = requireNonNull(invocation, "invocation is null");
+    }
 
     /** From the pre-dispatch phase: the only path that can send a publication statement, and only under a fresh permit. */
-    public static <R extends SlotRecord> StepResult<R> dispatch(PublicationDriver<R> driver, SlotVersion<R> prepared) {
+    public StepResult<R> dispatch(SlotVersion<R> prepared) {
         Optional<StepResult<R>> refused = driver.revalidate(prepared);
         if (refused.isPresent()) {
             return refused.get();
         }
-        driver.progress("dispatch");
+        invocation.waits().progress().step("dispatch");
         SlotWrites.Step<R> cas = driver.openDispatch(prepared);
         if (cas instanceof SlotWrites.Step.Stopped<R> stopped) {
             return new StepResult.Concluded<>(stopped.ending());
@@ -36,15 +49,14 @@ public final class PublicationEngine {
         if (cas instanceof SlotWrites.Step.Advanced<R> advanced) {
             // Without a permit another worker of this operation won the CAS: reconcile what it sent, never send.
             return advanced.permit()
-                    .map(permit -> send(driver, advanced.current(), permit))
-                    .orElseGet(() -> reconcile(driver, advanced.current()));
+                    .map(permit -> send(advanced.current(), permit))
+                    .orElseGet(() -> reconcile(advanced.current()));
         }
         throw new IllegalStateException("unknown dispatch CAS result " + cas);
     }
 
-    private static <R extends SlotRecord> StepResult<R> send(
-            PublicationDriver<R> driver, SlotVersion<R> dispatching, DispatchPermit permit) {
-        driver.note("publication dispatched");
+    private StepResult<R> send(SlotVersion<R> dispatching, DispatchPermit permit) {
+        invocation.evidence().step("publication dispatched");
         DdlDispatch dispatch = driver.send(dispatching, permit);
         if (dispatch instanceof DdlDispatch.NotSent) {
             return new StepResult.Concluded<>(driver.notSent());
@@ -55,12 +67,11 @@ public final class PublicationEngine {
             }
             return new StepResult.Concluded<>(driver.permitExpired());
         }
-        return reconcile(driver, dispatching);
+        return reconcile(dispatching);
     }
 
     /** From the dispatching phase: bind and reconcile; sends no DDL. */
-    public static <R extends SlotRecord> StepResult<R> reconcile(
-            PublicationDriver<R> driver, SlotVersion<R> dispatching) {
+    public StepResult<R> reconcile(SlotVersion<R> dispatching) {
         SlotVersion<R> current = dispatching;
         for (int attempt = 1; ; attempt++) {
             Optional<StepResult<R>> outside = driver.outsideDispatching(current);
@@ -72,7 +83,7 @@ public final class PublicationEngine {
                 return new StepResult.Concluded<>(drifted.get());
             }
             if (!driver.entryBound(current)) {
-                StepResult<R> bound = bind(driver, current);
+                StepResult<R> bound = bind(current);
                 if (!(bound instanceof StepResult.Continue<R> next)) {
                     return bound;
                 }
@@ -80,13 +91,14 @@ public final class PublicationEngine {
                 continue;
             }
             EntryAggregation hosts = driver.read(current);
+            invocation.evidence().publicationHosts(hosts);
             PublicationVerdict verdict = driver.classify(current, QueueResult.of(hosts.outcome()));
             switch (verdict.classification()) {
                 case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> {
                     return driver.commit(current, hosts.outcome());
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
-                    if (!driver.pause(attempt)) {
+                    if (!invocation.pause("publication entry", attempt)) {
                         return new StepResult.Concluded<>(driver.stillRunning());
                     }
                 }
@@ -104,13 +116,13 @@ public final class PublicationEngine {
     }
 
     /** Binds the one entry carrying the publication token and persists it (spec 000 section 4). */
-    private static <R extends SlotRecord> StepResult<R> bind(PublicationDriver<R> driver, SlotVersion<R> current) {
+    private StepResult<R> bind(SlotVersion<R> current) {
         QueueBinding binding = driver.bind(current);
         if (binding instanceof QueueBinding.Bound bound) {
             return driver.persistEntry(current, bound.lookup().entry());
         }
         if (binding instanceof QueueBinding.Unbound unbound) {
-            driver.note("publication entry unbound: " + unbound.cause());
+            invocation.evidence().step("publication entry unbound: " + unbound.cause());
             return new StepResult.Concluded<>(driver.unbound(current, unbound.cause()));
         }
         throw new IllegalStateException("unknown queue binding " + binding);

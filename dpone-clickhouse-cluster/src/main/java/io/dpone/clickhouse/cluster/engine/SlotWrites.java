@@ -8,14 +8,16 @@ import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
+import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
 import io.dpone.spi.receipt.PublicationOutcome;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.BiPredicate;
 
 /**
  * One CAS of the operation's record and what a service does with its outcome, in either mode.
  * Each call is one {@link AuthorityPort#compareAndSwap}, never repeated: an unknown outcome stops
- * the invocation (the next one starts from a read, seed section 3 step 9); a conflict is followed
+ * the invocation (the next one starts from a read, spec 000 section 3 step 9); a conflict is followed
  * by one read, and only a record of the same operation lets the caller re-evaluate from what it
  * now shows. What "the same operation" means is the mode's: internal mode compares the operation
  * id, external mode the operation id and fence of an external record.
@@ -33,6 +35,11 @@ public final class SlotWrites<R extends SlotRecord> {
     public SlotWrites(AuthorityPort<R> authority, BiPredicate<R, R> sameOperation) {
         this.authority = requireNonNull(authority, "authority is null");
         this.sameOperation = requireNonNull(sameOperation, "sameOperation is null");
+    }
+
+    /** How long a permit a write of this slot grants stays valid: the takeover wait of a lost drop. */
+    public Duration permitMaxAge() {
+        return authority.permitMaxAge();
     }
 
     /** The result of one write. */
@@ -59,7 +66,7 @@ public final class SlotWrites<R extends SlotRecord> {
     }
 
     /** One CAS from {@code expected} to {@code next}; {@code evidence} records the version the invocation continues from. */
-    public Step<R> write(SlotVersion<R> expected, R next, Evidence<R> evidence) {
+    public Step<R> write(SlotVersion<R> expected, R next, InvocationEvidence<R> evidence) {
         SlotWrite<R> result = authority.compareAndSwap(expected, next);
         if (result instanceof SlotWrite.Verified<R> verified) {
             evidence.record(verified.verified());

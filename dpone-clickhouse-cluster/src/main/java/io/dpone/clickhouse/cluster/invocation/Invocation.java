@@ -21,6 +21,11 @@ public record Invocation<E extends InvocationEvidence<?>>(Waits waits, QueueEntr
         requireNonNull(evidence, "evidence is null");
     }
 
+    /** Waits before the next look at a running entry, within the queue's completion bound; false when that bound is over or cancelled. */
+    public boolean pause(String what, int attempt) {
+        return waits.pause(what, attempt, queue.completion());
+    }
+
     /** One read of a bound entry's rows over exactly {@code hosts}; an unreadable queue is unknown on every host. */
     public EntryAggregation read(BoundEntry entry, Set<HostEndpoint> hosts) {
         return queue.readOnce(entry, hosts);

@@ -9,7 +9,6 @@ import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
-import io.dpone.clickhouse.cluster.engine.Evidence;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import java.time.Instant;
@@ -27,7 +26,7 @@ import java.util.Map;
  * by shard and replica number; never a hostname, address, credential, row value, SQL text or local
  * path. Written by the invocation's thread; the record, steps and body are guarded for member lanes.
  */
-public abstract class InvocationEvidence<R extends SlotRecord> implements Evidence<R> {
+public abstract class InvocationEvidence<R extends SlotRecord> {
     private final Map<HostEndpoint, ClusterMember> members = new LinkedHashMap<>();
     private String inventoryDigest;
     private SlotVersion<R> record;
@@ -74,7 +73,7 @@ public abstract class InvocationEvidence<R extends SlotRecord> implements Eviden
         inventoryDigest = digest;
     }
 
-    @Override
+    /** The slot version the invocation continues from. */
     public final synchronized void record(SlotVersion<R> current) {
         record = current;
     }
@@ -93,7 +92,7 @@ public abstract class InvocationEvidence<R extends SlotRecord> implements Eviden
         publicationHosts = aggregation;
     }
 
-    @Override
+    /** The cleanup drop's entry as last read across the hosts, or null when none was read. */
     public final void cleanupHosts(EntryAggregation aggregation) {
         cleanupHosts = aggregation;
     }
@@ -103,7 +102,7 @@ public abstract class InvocationEvidence<R extends SlotRecord> implements Eviden
         times.readAt(now);
     }
 
-    @Override
+    /** A named step the invocation took (value-free). */
     public final synchronized void step(String name) {
         steps.add(name);
     }

@@ -6,7 +6,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import java.util.List;
 
 /**
- * The cluster catalog as typed facts (seed: "The catalog port returns typed facts rather than
+ * The cluster catalog as typed facts (spec: "The catalog port returns typed facts rather than
  * policy"). Every method is one read over one connection; the per-member methods read every
  * member through {@code clusterAllReplicas} with {@code skip_unavailable_shards = 0}, so an
  * unreachable member fails the whole read instead of silently shrinking it. Admission,

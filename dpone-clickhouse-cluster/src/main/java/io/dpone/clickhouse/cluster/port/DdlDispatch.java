@@ -9,7 +9,7 @@ import java.util.Optional;
  * no entry can exist; {@link Sent} never says that, whatever the initiator answered, because the
  * initiator enqueues before it waits and may re-raise a host's own error afterwards. A caller that
  * received {@link Sent} resolves the outcome only through the queue entry bound by the token
- * (seed section 4: "Missing queue state is never interpreted as proof that the command was not
+ * (spec section 4: "Missing queue state is never interpreted as proof that the command was not
  * enqueued"). Callers must switch over every variant.
  */
 public sealed interface DdlDispatch {

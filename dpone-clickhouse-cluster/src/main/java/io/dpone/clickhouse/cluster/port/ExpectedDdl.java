@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * The statement an operation dispatched, as its queue entry must parse back: type, cluster,
- * database, target and candidate (seed section 4), plus the correlation token it carried.
+ * database, target and candidate (spec section 4), plus the correlation token it carried.
  */
 public record ExpectedDdl(
         DdlStatementType type,

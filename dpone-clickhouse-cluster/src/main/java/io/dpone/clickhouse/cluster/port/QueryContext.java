@@ -37,7 +37,7 @@ public record QueryContext(String queryId, Map<ServerSetting, String> settings) 
     }
 
     /**
-     * The seed's one-shot KeeperMap authority request: {@code keeper_map_strict_mode = 1} and
+     * The spec's one-shot KeeperMap authority request: {@code keeper_map_strict_mode = 1} and
      * {@code insert_keeper_max_retries = 0}.
      */
     public static QueryContext keeperMapMutation(String queryId) {
@@ -47,7 +47,7 @@ public record QueryContext(String queryId, Map<ServerSetting, String> settings) 
     }
 
     /**
-     * The seed's distributed-DDL request: no skipped shards, output mode {@code throw}, a bounded
+     * The spec's distributed-DDL request: no skipped shards, output mode {@code throw}, a bounded
      * task timeout and the operation's correlation token as {@code log_comment}.
      */
     public static QueryContext distributedDdl(String queryId, String correlationToken, long taskTimeoutSeconds) {

@@ -25,7 +25,7 @@ public sealed interface SetupDdl {
 
     ExpectedDdl expected(DdlCorrelationToken token);
 
-    /** The KeeperMap control facade on every host (seed section 1); {@code IF NOT EXISTS} for a fill. */
+    /** The KeeperMap control facade on every host (spec section 1); {@code IF NOT EXISTS} for a fill. */
     record ControlBootstrap(String cluster, TableRef control, String keeperRoot, boolean ifNotExists)
             implements SetupDdl {
         public ControlBootstrap {
@@ -57,7 +57,7 @@ public sealed interface SetupDdl {
     }
 
     /**
-     * The synthetic capability assertion (seed section 4): {@code DROP TABLE IF EXISTS} of a probe
+     * The synthetic capability assertion (spec section 4): {@code DROP TABLE IF EXISTS} of a probe
      * name that never exists, a no-op on every host, sent with a leading SQL comment holding
      * {@code marker} and the token as {@code log_comment}. The entry must carry the token unchanged
      * and must not contain the marker.
@@ -126,7 +126,7 @@ public sealed interface SetupDdl {
 
     /**
      * {@code DROP TABLE IF EXISTS} of the operation's own candidate when no authority record of the
-     * operation exists, so the candidate was never bound and never published (seed: "A crash
+     * operation exists, so the candidate was never bound and never published (spec: "A crash
      * before authority acquisition removes only owned attempt staging").
      */
     record StagingDiscard(String cluster, TableRef candidate) implements SetupDdl {

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.Optional;
 
 /**
- * Capability preflight of seed section 4: {@code distributed_ddl_entry_format_version >= 2} and
+ * Capability preflight of spec section 4: {@code distributed_ddl_entry_format_version >= 2} and
  * the {@code settings Map(String, String)} column of {@code system.distributed_ddl_queue}, read
  * from {@code system.settings} and {@code system.columns} (both readable even where the queue
  * itself is not). These are facts only: {@link io.dpone.clickhouse.cluster.ddl.CapabilityAssertion}

@@ -2,7 +2,7 @@ package io.dpone.clickhouse.cluster.sql;
 
 import static java.util.Objects.requireNonNull;
 
-/** The full CAS predicate of seed section 3: key, Keeper version, operation, fence and phase. */
+/** The full CAS predicate of spec section 3: key, Keeper version, operation, fence and phase. */
 public record CasExpectation(
         String targetKey, long keeperVersion, String operationId, String fenceToken, String phase) {
     public CasExpectation {

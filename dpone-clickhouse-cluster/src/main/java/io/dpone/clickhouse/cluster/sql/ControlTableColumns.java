@@ -3,7 +3,7 @@ package io.dpone.clickhouse.cluster.sql;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** The typed columns of the KeeperMap control row (seed, "Artifacts and evidence"), in order. */
+/** The typed columns of the KeeperMap control row (spec, "Artifacts and evidence"), in order. */
 public final class ControlTableColumns {
     public static final String TARGET_KEY = "target_key";
     public static final String OPERATION_ID = "operation_id";

@@ -33,7 +33,7 @@ public final class DdlStatements {
     }
 
     /**
-     * The KeeperMap control table of seed section "Artifacts and evidence", created on every host;
+     * The KeeperMap control table of spec section "Artifacts and evidence", created on every host;
      * {@code keeperRoot} is relative to the server's {@code keeper_map_path_prefix}.
      */
     public static SqlStatement createControlTable(String cluster, TableRef control, String keeperRoot) {

@@ -3,7 +3,7 @@ package io.dpone.clickhouse.cluster.sql;
 import static io.dpone.clickhouse.cluster.sql.SqlQuoting.string;
 
 /**
- * Reads of {@code system.distributed_ddl_queue} (seed section 4). Column names are the pinned
+ * Reads of {@code system.distributed_ddl_queue} (spec section 4). Column names are the pinned
  * system-table schema; enum and map cells are converted in SQL so both transports return strings.
  */
 public final class QueueStatements {

@@ -14,16 +14,27 @@ import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
+import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassification;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.UnknownCause;
+import io.dpone.clickhouse.cluster.ddl.FakeDdlPort;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
+import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.clickhouse.cluster.flow.Waits;
+import io.dpone.clickhouse.cluster.invocation.Invocation;
+import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
+import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
 import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.publication.Cancellation;
+import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +44,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The publication engine's order of effects, pure: with a scripted driver (records are phase
  * names, endings are strings) it sends at most once and only under a granted permit, never from
- * reconciliation, binds before it reads, and ends with the driver's own ending for each case.
+ * reconciliation, binds before it reads, and ends with the driver's own ending for each case. The
+ * invocation's progress and waits are recorded in the same call list; its evidence steps apart.
  */
 class PublicationEngineTest {
     private static final DispatchPermit PERMIT =
@@ -45,7 +57,7 @@ class PublicationEngineTest {
         driver.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         driver.classification = PublicationClassification.COMMIT_PROVEN_PROCEED_TO_CLEANUP;
 
-        StepResult<Phase> result = PublicationEngine.dispatch(driver, at("PREPARED"));
+        StepResult<Phase> result = engine(driver).dispatch(at("PREPARED"));
 
         assertEquals(new StepResult.Continue<Phase>(at("COMMITTED")), result);
         assertEquals(
@@ -53,7 +65,6 @@ class PublicationEngineTest {
                         "revalidate",
                         "progress dispatch",
                         "openDispatch",
-                        "note publication dispatched",
                         "send",
                         "outside",
                         "fence",
@@ -65,6 +76,7 @@ class PublicationEngineTest {
                         "classify",
                         "commit TERMINAL_SUCCESS"),
                 driver.calls);
+        assertEquals(List.of("publication dispatched"), driver.evidence.detail().get("steps"));
     }
 
     @Test
@@ -73,14 +85,17 @@ class PublicationEngineTest {
         driver.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.empty(), false);
         driver.classification = PublicationClassification.IN_PROGRESS;
 
-        StepResult<Phase> result = PublicationEngine.dispatch(driver, at("PREPARED"));
+        StepResult<Phase> result = engine(driver).dispatch(at("PREPARED"));
 
         assertEquals(new StepResult.Concluded<Phase>(ending("still running")), result);
         assertEquals(
                 0, driver.calls.stream().filter(call -> call.startsWith("send")).count(), driver.calls.toString());
+        // the bound's three looks: binding takes the first, then two reads with one wait between them
         assertEquals(
-                List.of("pause", "pause"),
-                driver.calls.stream().filter(c -> c.startsWith("pause")).toList());
+                List.of("read", "pause", "read"),
+                driver.calls.stream()
+                        .filter(c -> c.equals("pause") || c.equals("read"))
+                        .toList());
     }
 
     @Test
@@ -89,7 +104,8 @@ class PublicationEngineTest {
         driver.refusal = Optional.of(new StepResult.Concluded<>(ending("refused")));
 
         assertEquals(
-                new StepResult.Concluded<Phase>(ending("refused")), PublicationEngine.dispatch(driver, at("PREPARED")));
+                new StepResult.Concluded<Phase>(ending("refused")),
+                engine(driver).dispatch(at("PREPARED")));
         assertEquals(List.of("revalidate"), driver.calls);
     }
 
@@ -101,7 +117,7 @@ class PublicationEngineTest {
 
         assertEquals(
                 new StepResult.Concluded<Phase>(ending("not sent")),
-                PublicationEngine.dispatch(driver, at("PREPARED")));
+                engine(driver).dispatch(at("PREPARED")));
         assertEquals("send", driver.calls.get(driver.calls.size() - 1));
     }
 
@@ -112,12 +128,12 @@ class PublicationEngineTest {
         expired.dispatch = new DdlDispatch.PermitRefused(DdlDispatch.Refusal.EXPIRED);
         assertEquals(
                 new StepResult.Concluded<Phase>(ending("permit expired")),
-                PublicationEngine.dispatch(expired, at("PREPARED")));
+                engine(expired).dispatch(at("PREPARED")));
 
         Scripted spent = new Scripted();
         spent.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         spent.dispatch = new DdlDispatch.PermitRefused(DdlDispatch.Refusal.ALREADY_SPENT);
-        assertThrows(IllegalStateException.class, () -> PublicationEngine.dispatch(spent, at("PREPARED")));
+        assertThrows(IllegalStateException.class, () -> engine(spent).dispatch(at("PREPARED")));
     }
 
     @Test
@@ -125,11 +141,13 @@ class PublicationEngineTest {
         Scripted driver = new Scripted();
         driver.binding = new QueueBinding.Unbound(QueueResolution.Cause.MULTIPLE_ENTRIES);
 
-        StepResult<Phase> result = PublicationEngine.reconcile(driver, at("DISPATCHING"));
+        StepResult<Phase> result = engine(driver).reconcile(at("DISPATCHING"));
 
         assertEquals(new StepResult.Concluded<Phase>(ending("unbound MULTIPLE_ENTRIES")), result);
+        assertEquals(List.of("outside", "fence", "bind"), driver.calls);
         assertEquals(
-                List.of("outside", "fence", "bind", "note publication entry unbound: MULTIPLE_ENTRIES"), driver.calls);
+                List.of("publication entry unbound: MULTIPLE_ENTRIES"),
+                driver.evidence.detail().get("steps"));
     }
 
     @Test
@@ -139,7 +157,7 @@ class PublicationEngineTest {
 
         assertEquals(
                 new StepResult.Concluded<Phase>(ending("drifted")),
-                PublicationEngine.reconcile(driver, at("DISPATCHING")));
+                engine(driver).reconcile(at("DISPATCHING")));
         assertEquals(List.of("outside", "fence"), driver.calls);
     }
 
@@ -154,7 +172,7 @@ class PublicationEngineTest {
             driver.classification = classification;
             assertEquals(
                     new StepResult.Concluded<Phase>(ending(ending)),
-                    PublicationEngine.reconcile(driver, at("BOUND")),
+                    engine(driver).reconcile(at("BOUND")),
                     classification.name());
         });
     }
@@ -182,6 +200,53 @@ class PublicationEngineTest {
         }
     }
 
+    /**
+     * The engine over {@code driver} in an invocation whose progress steps and waits go to the
+     * driver's call list ("progress NAME", "pause" per wait) and whose entry wait allows two pauses.
+     */
+    private static PublicationEngine<Phase> engine(Scripted driver) {
+        ProgressListener progress = new ProgressListener() {
+            @Override
+            public void step(String name) {
+                driver.calls.add("progress " + name);
+            }
+
+            @Override
+            public void waiting(String what, int attempt, int maxAttempts) {
+                driver.calls.add("pause");
+            }
+        };
+        BoundedWait threeLooks = new BoundedWait(3, Duration.ZERO, Duration.ZERO);
+        QueueEntryResolver queue = new QueueEntryResolver(
+                new FakeDdlPort(),
+                Sha256ProtocolDigests.INSTANCE,
+                threeLooks,
+                threeLooks,
+                duration -> {},
+                Cancellation.NEVER);
+        return new PublicationEngine<>(
+                driver,
+                new Invocation<>(new Waits(duration -> {}, Cancellation.NEVER, progress), queue, driver.evidence));
+    }
+
+    /** Evidence whose record fields are none: the tests read only its steps. */
+    private static final class PhaseEvidence extends InvocationEvidence<Phase> {
+        PhaseEvidence() {
+            super(ReceiptTimes.ofRead());
+        }
+
+        @Override
+        protected void putRecord(SlotVersion<Phase> version, Map<String, Object> detail, BoundDdl ddl) {}
+
+        @Override
+        protected MemberForm memberForm(SlotVersion<Phase> version) {
+            return new MemberForm(false, false);
+        }
+
+        @Override
+        protected void putTimes(SlotVersion<Phase> version, ReceiptTimes times, Map<String, Object> detail) {}
+    }
+
     private static SlotVersion<Phase> at(String phase) {
         return SlotVersions.at(new Phase(phase), 1);
     }
@@ -193,6 +258,7 @@ class PublicationEngineTest {
     /** Records every call; the record is its phase name, "BOUND" once the entry is persisted. */
     private static final class Scripted implements PublicationDriver<PublicationEngineTest.Phase> {
         final List<String> calls = new ArrayList<>();
+        final PhaseEvidence evidence = new PhaseEvidence();
         Optional<StepResult<Phase>> refusal = Optional.empty();
         SlotWrites.Step<Phase> cas;
         DdlDispatch dispatch = new DdlDispatch.Sent("q", new DdlDispatch.InitiatorAnswer.Acknowledged());
@@ -205,16 +271,6 @@ class PublicationEngineTest {
         public Optional<StepResult<Phase>> revalidate(SlotVersion<Phase> prepared) {
             calls.add("revalidate");
             return refusal;
-        }
-
-        @Override
-        public void progress(String name) {
-            calls.add("progress " + name);
-        }
-
-        @Override
-        public void note(String step) {
-            calls.add("note " + step);
         }
 
         @Override
@@ -286,12 +342,6 @@ class PublicationEngineTest {
         public StepResult<Phase> commit(SlotVersion<Phase> dispatching, QueueStatus outcome) {
             calls.add("commit " + outcome);
             return new StepResult.Continue<>(at("COMMITTED"));
-        }
-
-        @Override
-        public boolean pause(int attempt) {
-            calls.add("pause");
-            return calls.stream().filter(call -> call.equals("pause")).count() < 2;
         }
 
         @Override

@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * External mode's target rules at admission (seed 001, "Runtime admission"), over member facts
+ * External mode's target rules at admission (spec 001, "Runtime admission"), over member facts
  * read with direct identities. The target is absent on every member, or present on every member
  * as a direct non-replicated {@code *MergeTree} with no Keeper path, every member's table sharing
  * one definition (engine_full and schema) under its own UUID. A member whose target cannot be

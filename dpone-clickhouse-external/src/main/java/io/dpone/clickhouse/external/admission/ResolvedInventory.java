@@ -18,7 +18,7 @@ import java.util.Map;
 /**
  * The fenced inventory snapshot of external mode: the admitted {@code system.clusters} rows and,
  * for each, the endpoint the resolver translated it to and the server time zone the member
- * reported over it. Its digest covers all three (seed 001: "The resolver output, not a later
+ * reported over it. Its digest covers all three (spec 001: "The resolver output, not a later
  * catalog refresh, is part of the fenced inventory snapshot"; a zone decides where a wall-clock
  * value without a zone of its own lands), so a changed member, resolution or zone is inventory
  * drift that fences the operation:

@@ -89,9 +89,7 @@ public final class CanonicalRowReader {
             if (length < 0) {
                 throw new IOException("bad string length");
             }
-            byte[] bytes = new byte[length];
-            in.readFully(bytes);
-            return new String(bytes, StandardCharsets.UTF_8);
+            return in.readUtf8(length);
         }
         if (type instanceof ColumnType.IntegerType integer) {
             long bits = signedBits(first, integer.bits() / 8);
@@ -112,6 +110,10 @@ public final class CanonicalRowReader {
                     : (Object) Double.longBitsToDouble(bits);
         }
         if (type instanceof ColumnType.DecimalType decimal) {
+            if (decimal.storageBytes() <= Long.BYTES) {
+                // a compact BigDecimal: equal to the BigInteger form, and the driver scales it without inflating
+                return BigDecimal.valueOf(signedBits(first, decimal.storageBytes()), decimal.scale());
+            }
             byte[] bytes = new byte[decimal.storageBytes()];
             bytes[0] = (byte) first;
             in.readFully(bytes, 1, bytes.length - 1);
@@ -135,10 +137,7 @@ public final class CanonicalRowReader {
             if (!dateTime.is64()) {
                 return LocalDateTime.ofEpochSecond(signedBits(first, 4) & 0xFFFFFFFFL, 0, ZoneOffset.UTC);
             }
-            long ticksPerSecond = 1;
-            for (int i = 0; i < dateTime.precision(); i++) {
-                ticksPerSecond *= 10;
-            }
+            long ticksPerSecond = CellParser.TICKS_PER_SECOND[dateTime.precision()];
             long ticks = signedBits(first, 8);
             long seconds = Math.floorDiv(ticks, ticksPerSecond);
             long nanos = Math.floorMod(ticks, ticksPerSecond) * (1_000_000_000L / ticksPerSecond);
@@ -158,11 +157,7 @@ public final class CanonicalRowReader {
 
     /** A big-endian two's-complement value of {@code bytes} bytes whose first byte is {@code first}. */
     private long signedBits(int first, int bytes) throws IOException {
-        long value = (byte) first;
-        for (int i = 1; i < bytes; i++) {
-            value = (value << 8) | in.readUnsignedByte();
-        }
-        return value;
+        return in.shiftIn((byte) first, bytes - 1);
     }
 
     /**
@@ -198,6 +193,49 @@ public final class CanonicalRowReader {
 
         void readFully(byte[] target) throws IOException {
             readFully(target, 0, target.length);
+        }
+
+        /** {@code value} followed by the next {@code count} bytes, big-endian; from the buffer in one step when it holds them. */
+        long shiftIn(long value, int count) throws IOException {
+            if (limit - position >= count) {
+                int at = position;
+                for (int i = 0; i < count; i++) {
+                    value = (value << 8) | (buffer[at + i] & 0xFF);
+                }
+                position = at + count;
+                return value;
+            }
+            for (int i = 0; i < count; i++) {
+                value = (value << 8) | readUnsignedByte();
+            }
+            return value;
+        }
+
+        /** The next {@code length} bytes as UTF-8, decoded straight from the buffer when it holds them. */
+        String readUtf8(int length) throws IOException {
+            if (limit - position >= length) {
+                String text = new String(buffer, position, length, StandardCharsets.UTF_8);
+                position += length;
+                return text;
+            }
+            return new String(readLarge(length), StandardCharsets.UTF_8);
+        }
+
+        /**
+         * The next {@code length} bytes, allocated as they arrive: a corrupt length (up to 2 GiB) ends
+         * in an {@link EOFException} at the artifact's end, never in one allocation of that size.
+         */
+        private byte[] readLarge(int length) throws IOException {
+            int buffered = limit - position;
+            byte[] rest = in.readNBytes(length - buffered);
+            if (rest.length != length - buffered) {
+                throw new EOFException();
+            }
+            byte[] bytes = new byte[length];
+            System.arraycopy(buffer, position, bytes, 0, buffered);
+            System.arraycopy(rest, 0, bytes, buffered, rest.length);
+            position = limit;
+            return bytes;
         }
 
         void readFully(byte[] target, int offset, int length) throws IOException {

@@ -81,10 +81,12 @@ public record DateTimePlacement(ServerZone serverZone) {
         boolean any = false;
         for (int i = 0; i < zones.length; i++) {
             if (schema.type(i).base() instanceof ColumnType.DateTimeType dateTime) {
-                zones[i] = zoneOf(dateTime)
+                ZoneId zone = zoneOf(dateTime)
                         .orElseThrow(() -> new IllegalStateException("a zoneless date-time column"
                                 + " cannot be placed without the members' one server time zone"));
-                any = true;
+                // a UTC wall clock is already its instant's UTC clock: nothing to convert per row (issue 20)
+                zones[i] = zone.normalized().equals(ZoneOffset.UTC) ? null : zone;
+                any |= zones[i] != null;
             }
         }
         if (!any) {

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Everything of an external record besides its typed CAS columns (seed 001, "The retained
+ * Everything of an external record besides its typed CAS columns (spec 001, "The retained
  * authority binds"): plan and inventory digests, the operation's candidate table, the bound
  * artifact, the target and candidate definitions, the ordered member records, the exact
  * publication and cleanup queue identities, the capability proof and timestamps. Timestamps are

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The persisted phase of an external record (seed 001, "State and retry contract"). The stored
+ * The persisted phase of an external record (spec 001, "State and retry contract"). The stored
  * text is {@link #name()}.
  */
 public enum ExternalPhase {

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
- * External mode's identity formulas (seed 001, "External identity contract"), each SHA-256 over the
+ * External mode's identity formulas (spec 001, "External identity contract"), each SHA-256 over the
  * protocol's canonical field encoding ({@link CanonicalEncoder}) under its own domain tag:
  * <pre>
  * target_key     = H(cluster, database, target)                       the internal V1 slot key
@@ -18,7 +18,7 @@ import java.util.UUID;
  * member_id      = H(shard_num, replica_num)
  * generation_id  = H(operation_id, artifact_sha256, schema_digest, row_count)
  * candidate_name = bounded(target + "__dpone_ext_" + operation_id_prefix)
- * attempt_name   = candidate_name + "_" + hex(candidate_uuid)            dpone's, not the seed's
+ * attempt_name   = candidate_name + "_" + hex(candidate_uuid)            dpone's, not the spec's
  * </pre>
  * No formula takes an endpoint, a host order or a worker try number. The target key is exactly
  * internal mode's, so both modes meet in one KeeperMap slot per target: that is how an unresolved

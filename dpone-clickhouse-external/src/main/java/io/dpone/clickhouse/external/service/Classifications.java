@@ -9,9 +9,9 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaCensus;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecCleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecPublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
@@ -25,8 +25,8 @@ import io.dpone.clickhouse.external.authority.ExternalRecord;
  */
 final class Classifications {
     private final PublicationClassifier publication =
-            new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
-    private final CleanupClassifier cleanup = new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE);
+            new SpecPublicationClassifier(SpecReplicaStateClassifier.INSTANCE);
+    private final CleanupClassifier cleanup = new SpecCleanupClassifier(SpecReplicaStateClassifier.INSTANCE);
     private final ReplicaReader observations;
     private final TableRef target;
 
@@ -60,7 +60,7 @@ final class Classifications {
                 MemberShapes.of(record, cluster),
                 cluster.hosts(),
                 observations.observe(cluster.hosts(), target, candidate),
-                SeedReplicaStateClassifier.INSTANCE);
+                SpecReplicaStateClassifier.INSTANCE);
         evidence.classified("COMPLETED", null, census.states());
     }
 

@@ -11,8 +11,10 @@ import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.engine.Cleanup;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationDriver;
+import io.dpone.clickhouse.cluster.engine.PublicationEngine;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.invocation.Invocation;
@@ -33,11 +35,11 @@ import java.util.Optional;
  * and never authorizes cleanup.
  */
 final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot> {
-    /** What every invocation's driver shares; built once per service. */
+    /** What every invocation's drivers share, publication and cleanup; built once per service. */
     record Parts(
             ExternalPorts ports,
             ExternalSettings settings,
-            RecordSteps steps,
+            ExternalRecordBuilder records,
             SlotWrites<ExternalSlot> writes,
             Classifications classifications,
             Revalidation revalidation,
@@ -45,16 +47,21 @@ final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot>
         Parts {
             requireNonNull(ports, "ports is null");
             requireNonNull(settings, "settings is null");
-            requireNonNull(steps, "steps is null");
+            requireNonNull(records, "records is null");
             requireNonNull(writes, "writes is null");
             requireNonNull(classifications, "classifications is null");
             requireNonNull(revalidation, "revalidation is null");
             requireNonNull(fenced, "fenced is null");
         }
 
-        ExternalPublicationDriver driver(
-                AdmittedMembers cluster, ExternalOperation operation, Invocation<ExternalEvidence> run) {
-            return new ExternalPublicationDriver(this, cluster, operation, run);
+        PublicationEngine<ExternalSlot> publication(
+                AdmittedMembers cluster, ExternalOperation operation, Invocation<ExternalEvidence> invocation) {
+            return new PublicationEngine<>(
+                    new ExternalPublicationDriver(this, cluster, operation, invocation), invocation);
+        }
+
+        Cleanup<ExternalSlot> cleanup(AdmittedMembers cluster, Invocation<ExternalEvidence> invocation) {
+            return new Cleanup<>(new ExternalCleanupDriver(this, cluster, invocation), invocation, writes, ports.ddl());
         }
     }
 
@@ -62,21 +69,24 @@ final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot>
     private final ExternalSettings settings;
     private final AdmittedMembers cluster;
     private final ExternalOperation operation;
-    private final Invocation<ExternalEvidence> run;
+    private final Invocation<ExternalEvidence> invocation;
 
     private ExternalPublicationDriver(
-            Parts parts, AdmittedMembers cluster, ExternalOperation operation, Invocation<ExternalEvidence> run) {
+            Parts parts,
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            Invocation<ExternalEvidence> invocation) {
         this.parts = parts;
         this.settings = parts.settings();
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.operation = requireNonNull(operation, "operation is null");
-        this.run = requireNonNull(run, "run is null");
+        this.invocation = requireNonNull(invocation, "invocation is null");
     }
 
     @Override
     public Optional<StepResult<ExternalSlot>> revalidate(SlotVersion<ExternalSlot> staged) {
         return parts.revalidation()
-                .beforeDispatch(cluster, staged, Statements.candidate(own(staged), settings.target()), run)
+                .beforeDispatch(cluster, staged, Statements.candidate(own(staged), settings.target()), invocation)
                 .map(refusal -> refusal.fenced()
                         ? parts.fenced()
                                 .abort(
@@ -85,25 +95,15 @@ final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot>
                                         staged,
                                         refusal.ending().code().orElseThrow(),
                                         refusal.ending().message(),
-                                        run)
+                                        invocation)
                         : new StepResult.Concluded<>(refusal.ending()));
-    }
-
-    @Override
-    public void progress(String name) {
-        run.waits().progress().step(name);
-    }
-
-    @Override
-    public void note(String step) {
-        run.evidence().step(step);
     }
 
     @Override
     public SlotWrites.Step<ExternalSlot> openDispatch(SlotVersion<ExternalSlot> staged) {
         ExternalRecord next =
-                parts.steps().dispatching(own(staged), parts.ports().clock().instant());
-        return parts.writes().write(staged, next, run.evidence());
+                parts.records().dispatching(own(staged), parts.ports().clock().instant());
+        return parts.writes().write(staged, next, invocation.evidence());
     }
 
     @Override
@@ -138,43 +138,38 @@ final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot>
     @Override
     public QueueBinding bind(SlotVersion<ExternalSlot> dispatching) {
         ExternalRecord record = own(dispatching);
-        return run.queue()
+        return invocation
+                .queue()
                 .bind(Statements.publication(record, settings.cluster(), settings.target())
                         .expected(record.payload().publication().token()));
     }
 
     @Override
     public StepResult<ExternalSlot> persistEntry(SlotVersion<ExternalSlot> dispatching, BoundEntry entry) {
-        ExternalRecord next = parts.steps()
+        ExternalRecord next = parts.records()
                 .publicationBound(own(dispatching), entry, parts.ports().clock().instant());
-        return parts.writes().write(dispatching, next, run.evidence()).result();
+        return parts.writes().write(dispatching, next, invocation.evidence()).result();
     }
 
     @Override
     public EntryAggregation read(SlotVersion<ExternalSlot> dispatching) {
-        EntryAggregation hosts = run.read(
+        return invocation.read(
                 Statements.bound(own(dispatching).payload().publication(), settings.cluster()), cluster.hosts());
-        run.evidence().publicationHosts(hosts);
-        return hosts;
     }
 
     @Override
     public PublicationVerdict classify(SlotVersion<ExternalSlot> dispatching, QueueResult queue) {
         ExternalRecord record = own(dispatching);
         return parts.classifications()
-                .publication(cluster, record, Statements.candidate(record, settings.target()), queue, run.evidence());
+                .publication(
+                        cluster, record, Statements.candidate(record, settings.target()), queue, invocation.evidence());
     }
 
     @Override
     public StepResult<ExternalSlot> commit(SlotVersion<ExternalSlot> dispatching, QueueStatus outcome) {
-        ExternalRecord next = parts.steps()
+        ExternalRecord next = parts.records()
                 .committed(own(dispatching), outcome, parts.ports().clock().instant());
-        return parts.writes().write(dispatching, next, run.evidence()).result();
-    }
-
-    @Override
-    public boolean pause(int attempt) {
-        return run.waits().pause("publication entry", attempt, settings.entryProgress());
+        return parts.writes().write(dispatching, next, invocation.evidence()).result();
     }
 
     @Override

@@ -37,7 +37,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * External-mode publication (seed 001, "State and retry contract"): admission, then by the slot's
+ * External-mode publication (spec 001, "State and retry contract"): admission, then by the slot's
  * state either a new operation (LOCKED before any source I/O, then seal, stage every member,
  * prove, publish, clean up) or the resumption of this scheduler invocation's own operation from
  * exactly where its record stands. A retry never re-extracts once STAGING bound the artifact and
@@ -46,12 +46,10 @@ import java.util.Optional;
  * migration) may be taken over, by a version-checked CAS into LOCKED. There is no lease expiry
  * and no fallback: no path turns into local or internal publication.
  *
- * <p>Failures before the operation reaches the authority with its own write are
- * {@link DponeException}s; from the write that takes the slot on (even when its answer was lost and
- * LOCKED may or may not have been written) every invocation ends in a receipt with per-member evidence: a step that stops on a stable error (an
- * unreadable source or store, a bound artifact gone) is a receipt with that code and the phase the
- * record keeps, never an exception. One instance serves one target;
- * {@link #publish} is used from one thread per call, and calls share no mutable state.
+ * <p>Failures before the operation's own write reaches the authority are {@link DponeException}s;
+ * from the write that takes the slot on (its answer lost included) every invocation ends in a
+ * receipt, a stable error with its code and the phase the record keeps. One instance serves one
+ * target; {@link #publish} is used from one thread per call, and calls share no mutable state.
  */
 public final class ExternalPublicationService {
     private static final int MAX_STEPS = 16;
@@ -59,12 +57,9 @@ public final class ExternalPublicationService {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
     private final RandomBits random;
-    private final RecordSteps steps;
-    private final SlotWrites<ExternalSlot> writes;
     private final Sealing sealing;
-    private final StagingFlow staging;
-    private final ExternalPublicationDriver.Parts publication;
-    private final ExternalCleanup cleanup;
+    private final StagingStep staging;
+    private final ExternalPublicationDriver.Parts drivers;
     private final StatusView status;
     private final FencedAbort fenced;
     private final LivePreview preview;
@@ -73,22 +68,21 @@ public final class ExternalPublicationService {
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.random = requireNonNull(random, "random is null");
-        this.steps = new RecordSteps(random);
+        ExternalRecordBuilder records = new ExternalRecordBuilder(random);
         // the same operation: an external record of the writer's operation and fence
-        this.writes = new SlotWrites<>(
+        SlotWrites<ExternalSlot> writes = new SlotWrites<>(
                 ports.authority(),
                 (seen, mine) -> seen instanceof ExternalRecord record
                         && record.operationId().equals(mine.operationId())
                         && record.fenceToken().equals(mine.fenceToken()));
-        AbortFlow abort = new AbortFlow(ports, steps, writes);
+        OwnedCleanupAbort abort = new OwnedCleanupAbort(ports, records, writes);
         Classifications classifications =
                 new Classifications(new ReplicaReader(ports.catalog(), settings.cluster()), settings.target());
-        this.sealing = new Sealing(ports, settings, steps, writes, abort, random);
-        this.staging = new StagingFlow(ports, settings, steps, writes, abort);
-        this.fenced = new FencedAbort(ports, steps, writes, abort);
-        this.publication = new ExternalPublicationDriver.Parts(
-                ports, settings, steps, writes, classifications, new Revalidation(ports, classifications), fenced);
-        this.cleanup = new ExternalCleanup(ports, settings, steps, writes, classifications);
+        this.sealing = new Sealing(ports, settings, records, writes, abort, random);
+        this.staging = new StagingStep(ports, settings, records, writes, abort);
+        this.fenced = new FencedAbort(ports, records, writes, abort);
+        this.drivers = new ExternalPublicationDriver.Parts(
+                ports, settings, records, writes, classifications, new Revalidation(ports, classifications), fenced);
         this.status = new StatusView(ports, settings, classifications);
         this.preview = new LivePreview(ports, settings, random, status);
     }
@@ -103,7 +97,7 @@ public final class ExternalPublicationService {
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        Invocation<ExternalEvidence> run = new Invocation<>(
+        Invocation<ExternalEvidence> invocation = new Invocation<>(
                 new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(
                         ports.ddl(),
@@ -115,20 +109,21 @@ public final class ExternalPublicationService {
                 new ExternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
         ExternalRuntimeAdmission.Admission admission =
-                new ExternalRuntimeAdmission(ports, settings, random).admit(operation, run);
+                new ExternalRuntimeAdmission(ports, settings, random).admit(operation, invocation);
         Ending ending;
         if (admission.stopped().isPresent()) {
             // this invocation's own unresolved record holds the slot: a stop in admission is a receipt, never a throw
             SlotVersion<ExternalSlot> held =
                     ((SlotRead.Present<ExternalSlot>) admission.slot()).valid().orElseThrow();
-            run.evidence().record(held);
+            invocation.evidence().record(held);
             ending = stopped(
                     ((ExternalRecord) held.record()).phase(),
                     admission.stopped().get());
         } else {
-            ending = decide(admission.members(), operation, admission.slot(), admission.targetDrift(), source, run);
+            ending = decide(
+                    admission.members(), operation, admission.slot(), admission.targetDrift(), source, invocation);
         }
-        return ExternalReceipts.of(operation.operationId().hex(), ending, run.evidence());
+        return ExternalReceipts.of(operation.operationId().hex(), ending, invocation.evidence());
     }
 
     /** Reads the target's record and every member; mutates nothing, opens no member connection. */
@@ -152,15 +147,15 @@ public final class ExternalPublicationService {
             SlotRead<ExternalSlot> slot,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         SlotDecision decision = SlotDecision.of(slot, operation.operationId());
         if (decision instanceof SlotDecision.Resume own) {
-            run.evidence().record(own.current());
-            return resume(cluster, operation, own.current(), targetDrift, source, run);
+            invocation.evidence().record(own.current());
+            return resume(cluster, operation, own.current(), targetDrift, source, invocation);
         }
         Optional<SlotVersion<ExternalSlot>> finished = ((SlotDecision.NewOperation) decision).finished();
-        finished.ifPresent(run.evidence()::record);
-        return newOperation(cluster, operation, finished.orElse(null), source, run);
+        finished.ifPresent(invocation.evidence()::record);
+        return newOperation(cluster, operation, finished.orElse(null), source, invocation);
     }
 
     /**
@@ -171,22 +166,23 @@ public final class ExternalPublicationService {
      * every {@code CREATE} that passed its age bound has landed ({@code TakeoverWait.outlast}).
      */
     private void sweepFinishedPredecessor(
-            AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, Invocation<ExternalEvidence> run) {
+            AdmittedMembers cluster, SlotVersion<ExternalSlot> finished, Invocation<ExternalEvidence> invocation) {
         if (finished == null || !(finished.record() instanceof ExternalRecord predecessor)) {
             return;
         }
         if (AbortedLeftovers.mayStillLand(predecessor)
                 && !TakeoverWait.outlast(
-                        run.waits(),
+                        invocation.waits(),
                         settings.entryVisibility(),
                         ports.authority().permitMaxAge(),
-                        run.evidence()::step)) {
+                        invocation.evidence()::step)) {
             throw new DponeException(
                     DponeErrorCode.PUBLICATION_CANCELLED,
                     "cancelled while waiting out the predecessor"
                             + " operation's late statements; the target was not taken and nothing was done");
         }
-        Optional<String> unproven = AbortedLeftovers.sweep(cluster, predecessor, settings.target(), run.evidence());
+        Optional<String> unproven =
+                AbortedLeftovers.sweep(cluster, predecessor, settings.target(), invocation.evidence());
         unproven.ifPresent(why -> {
             throw new DponeException(
                     DponeErrorCode.CLICKHOUSE_CLUSTER_STAGING_FAILED,
@@ -206,7 +202,7 @@ public final class ExternalPublicationService {
             ExternalOperation operation,
             SlotVersion<ExternalSlot> finished,
             PublicationSource source,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         SourceSealer.requireSealableKind(source);
         if (!cluster.targetColumns().isEmpty()) {
             // what the source declares without being read must agree with the target before anything is locked
@@ -217,20 +213,21 @@ public final class ExternalPublicationService {
                     DponeErrorCode.CLICKHOUSE_CLUSTER_SOURCE_TOO_LARGE,
                     "the source is larger than max_source_bytes; nothing was locked or created");
         }
-        sweepFinishedPredecessor(cluster, finished, run);
-        run.waits().progress().step("lock");
-        ExternalRecord locked = steps.locked(
-                operation,
-                cluster.inventoryDigest(),
-                finished == null ? 0 : finished.record().dispatchEpoch(),
-                notBefore(finished));
+        sweepFinishedPredecessor(cluster, finished, invocation);
+        invocation.waits().progress().step("lock");
+        ExternalRecord locked = drivers.records()
+                .locked(
+                        operation,
+                        cluster.inventoryDigest(),
+                        finished == null ? 0 : finished.record().dispatchEpoch(),
+                        notBefore(finished));
         SlotWrite<ExternalSlot> taken = finished == null
                 ? ports.authority().createIfAbsent(locked)
                 : ports.authority().compareAndSwap(finished, locked);
         if (taken instanceof SlotWrite.Unknown<ExternalSlot> unknown) {
             // The slot may now hold LOCKED for this operation: it reached the authority, so a receipt (as internal
             // mode).
-            run.evidence().step("slot write unacknowledged: " + unknown.reason());
+            invocation.evidence().step("slot write unacknowledged: " + unknown.reason());
             return Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
@@ -239,22 +236,24 @@ public final class ExternalPublicationService {
                             + " same invocation again to reconcile from a fresh read");
         }
         if (taken instanceof SlotWrite.Conflict<ExternalSlot> conflict) {
-            return writes.sameOperation(locked)
-                    .map(mine -> resume(cluster, operation, mine, Optional.empty(), source, run))
+            return drivers.writes()
+                    .sameOperation(locked)
+                    .map(mine -> resume(cluster, operation, mine, Optional.empty(), source, invocation))
                     .orElseThrow(() -> new DponeException(
                             conflict.code(),
                             "another worker took the target slot first (" + conflict.reason() + "); nothing was done"));
         }
         SlotVersion<ExternalSlot> verified = ((SlotWrite.Verified<ExternalSlot>) taken).verified();
-        run.evidence().record(verified);
-        run.evidence()
+        invocation.evidence().record(verified);
+        invocation
+                .evidence()
                 .step(
                         finished == null
                                 ? "locked"
                                 : finished.record() instanceof InternalBaseline
                                         ? "locked by migration from a completed internal record"
                                         : "locked over a finished record");
-        return resume(cluster, operation, verified, Optional.empty(), source, run);
+        return resume(cluster, operation, verified, Optional.empty(), source, invocation);
     }
 
     /**
@@ -272,13 +271,13 @@ public final class ExternalPublicationService {
             SlotVersion<ExternalSlot> start,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         SlotVersion<ExternalSlot> current = start;
         for (int step = 0; step < MAX_STEPS; step++) {
             ExternalRecord record = (ExternalRecord) current.record();
             StepResult<ExternalSlot> flow;
             try {
-                flow = step(cluster, operation, current, targetDrift, source, run);
+                flow = step(cluster, operation, current, targetDrift, source, invocation);
             } catch (RuntimeException failed) {
                 return stopped(record.phase(), failed);
             } catch (VirtualMachineError fatal) {
@@ -310,37 +309,38 @@ public final class ExternalPublicationService {
             SlotVersion<ExternalSlot> current,
             Optional<DponeException> targetDrift,
             PublicationSource source,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (targetDrift.isPresent() && record.phase().prePublication()) {
             // admission found the target drifted under this operation's own record: the fenced abort, never a throw
-            return fenced.drifted(cluster, operation, current, targetDrift.get(), run);
+            return fenced.drifted(cluster, operation, current, targetDrift.get(), invocation);
         }
-        ExternalPublicationDriver publishing = publication.driver(cluster, operation, run);
+        PublicationEngine<ExternalSlot> publication = drivers.publication(cluster, operation, invocation);
         return switch (record.phase()) {
             // a fenced pre-publication operation is aborted safely by its own run, never continued
             case LOCKED ->
-                fenced.locked(cluster, operation, current, run)
-                        .orElseGet(() -> sealing.toStaging(cluster, operation, current, source, run));
+                fenced.locked(cluster, operation, current, invocation)
+                        .orElseGet(() -> sealing.toStaging(cluster, operation, current, source, invocation));
             case STAGING ->
-                fenced.staging(cluster, operation, current, run)
-                        .orElseGet(() -> staging.stage(cluster, operation, current, run));
+                fenced.staging(cluster, operation, current, invocation)
+                        .orElseGet(() -> staging.stage(cluster, operation, current, invocation));
             case STAGED -> {
                 // idempotent: the STAGED write released it unless its answer was lost
                 ports.store().release(record.payload().artifact().sha256(), operation.holder());
-                yield fenced.staged(cluster, operation, current, run)
-                        .orElseGet(() -> PublicationEngine.dispatch(publishing, current));
+                yield fenced.staged(cluster, operation, current, invocation)
+                        .orElseGet(() -> publication.dispatch(current));
             }
-            case PUBLICATION_DISPATCHING -> PublicationEngine.reconcile(publishing, current);
-            // COMPLETED too: cleanup finds it done and reads what every member shows for the receipt
-            case COMMITTED, CLEANUP_DISPATCHING, COMPLETED -> cleanup.run(cluster, current, run);
-            case ABORTED -> new StepResult.Concluded<>(aborted(cluster, record, run));
+            case PUBLICATION_DISPATCHING -> publication.reconcile(current);
+            // COMPLETED too; cleanup runs to its ending, its entry waits are not turns: MAX_STEPS bounds defects
+            case COMMITTED, CLEANUP_DISPATCHING, COMPLETED ->
+                new StepResult.Concluded<>(drivers.cleanup(cluster, invocation).run(current));
+            case ABORTED -> new StepResult.Concluded<>(aborted(cluster, record, invocation));
         };
     }
 
     /** A rerun of an aborted invocation: first drops any late-landing table of the operation (by recorded UUID). */
-    private Ending aborted(AdmittedMembers cluster, ExternalRecord record, Invocation<ExternalEvidence> run) {
-        Optional<String> left = AbortedLeftovers.sweep(cluster, record, settings.target(), run.evidence());
+    private Ending aborted(AdmittedMembers cluster, ExternalRecord record, Invocation<ExternalEvidence> invocation) {
+        Optional<String> left = AbortedLeftovers.sweep(cluster, record, settings.target(), invocation.evidence());
         return Ending.of(
                 PublicationOutcome.ABORTED,
                 record.payload().abortCode(),

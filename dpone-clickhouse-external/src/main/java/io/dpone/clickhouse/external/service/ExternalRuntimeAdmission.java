@@ -37,7 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * External runtime admission (seed 001, "Runtime admission"), before any source I/O: one shard,
+ * External runtime admission (spec 001, "Runtime admission"), before any source I/O: one shard,
  * at least two members, uniform {@code internal_replication = false}, every member answering once
  * with an Atomic database; the target absent everywhere or a direct non-replicated
  * {@code *MergeTree} on every member; a host member endpoint map, if given, covering exactly the
@@ -106,7 +106,7 @@ final class ExternalRuntimeAdmission {
         }
     }
 
-    Survey survey(ExternalOperation operation, Invocation<ExternalEvidence> run) {
+    Survey survey(ExternalOperation operation, Invocation<ExternalEvidence> invocation) {
         ClusterAdmission.Admitted membership;
         FacadeVerdict facade;
         try {
@@ -119,10 +119,10 @@ final class ExternalRuntimeAdmission {
         }
         SlotRead<ExternalSlot> slot = facade instanceof FacadeVerdict.Ready ? readSlot(operation.targetKey()) : null;
         if (ownUnresolved(slot, operation)) {
-            return held(membership, slot, facade, operation, run);
+            return held(membership, slot, facade, operation, invocation);
         }
-        AdmittedMembers members =
-                members(membership, pastDispatch(slot, operation), false, run).members();
+        AdmittedMembers members = members(membership, pastDispatch(slot, operation), false, invocation)
+                .members();
         requireSealableTypes(members);
         return new Survey(
                 new Admission(members, slot),
@@ -131,14 +131,14 @@ final class ExternalRuntimeAdmission {
                 LivePlanFields.serverVersions(membership.members()));
     }
 
-    Admission admit(ExternalOperation operation, Invocation<ExternalEvidence> run) {
-        Survey survey = survey(operation, run);
+    Admission admit(ExternalOperation operation, Invocation<ExternalEvidence> invocation) {
+        Survey survey = survey(operation, invocation);
         Admission admission = survey.admission();
         if (admission.stopped().isPresent() || !survey.needsProof()) {
             return admission;
         }
         try {
-            shared.prove(admission.members().hosts(), admission.members().inventoryDigest(), run);
+            shared.prove(admission.members().hosts(), admission.members().inventoryDigest(), invocation);
         } catch (RuntimeException stopped) {
             if (!ownUnresolved(admission.slot(), operation)) {
                 throw stopped;
@@ -148,7 +148,7 @@ final class ExternalRuntimeAdmission {
         if (survey.facade() instanceof FacadeVerdict.Ready) {
             return admission;
         }
-        shared.bootstrapFacade(admission.members().hosts(), operation.targetKey(), run);
+        shared.bootstrapFacade(admission.members().hosts(), operation.targetKey(), invocation);
         return new Admission(admission.members(), readSlot(operation.targetKey()));
     }
 
@@ -158,9 +158,9 @@ final class ExternalRuntimeAdmission {
             SlotRead<ExternalSlot> slot,
             FacadeVerdict facade,
             ExternalOperation operation,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         try {
-            Judged judged = members(membership, pastDispatch(slot, operation), true, run);
+            Judged judged = members(membership, pastDispatch(slot, operation), true, invocation);
             return new Survey(
                     new Admission(judged.members(), slot, judged.targetDrift(), Optional.empty()),
                     facade,
@@ -244,7 +244,7 @@ final class ExternalRuntimeAdmission {
             ClusterAdmission.Admitted membership,
             boolean pastDispatch,
             boolean ownRecord,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ResolvedInventory inventory = ResolvedInventory.resolve(membership.inventory(), ports.endpoints());
         MemberIdentities.Identified identified =
                 MemberIdentities.identify(inventory, ports.members(), settings.cluster());
@@ -256,7 +256,7 @@ final class ExternalRuntimeAdmission {
                             + " could not be opened or reaches another member; nothing was mutated");
         }
         Digest digest = identified.digest().orElseThrow();
-        run.evidence().inventory(inventory, Optional.of(digest));
+        invocation.evidence().inventory(inventory, Optional.of(digest));
         List<AdmittedMembers.Member> members = identified.members();
         if (pastDispatch) {
             return new Judged(
@@ -299,7 +299,7 @@ final class ExternalRuntimeAdmission {
 
     /**
      * An existing target's stored columns are the artifact's declared columns, so each type must be
-     * one the canonical rows and the content digest support (seed 001, runtime admission): refused
+     * one the canonical rows and the content digest support (spec 001, runtime admission): refused
      * here, before the capability probe, the facade bootstrap, any authority write or source I/O, by
      * the sealer's own parser and code ({@code SOURCE_TYPE_UNSUPPORTED}, also for a date-time column
      * without a zone when the members' server zones differ); a MATERIALIZED column by
@@ -320,7 +320,7 @@ final class ExternalRuntimeAdmission {
      * Every member's principal holds what staging and publication need on the target database, and
      * no member's server default deduplicates the target's inserts (issue 19): refused here, before
      * anything is locked or created, instead of a candidate refused halfway (497) or a folded block.
-     * A missing privilege is CAPABILITY_MISSING (seed 000 names no privilege code; that is the code for
+     * A missing privilege is CAPABILITY_MISSING (spec 000 names no privilege code; that is the code for
      * "a required capability is absent"), the window EXTERNAL_ENGINE_UNSUPPORTED, as a table's own.
      */
     private void requirePolicy(List<AdmittedMembers.Member> members, Optional<TableDefinition> target) {

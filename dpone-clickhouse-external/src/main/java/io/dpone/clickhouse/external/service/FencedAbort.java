@@ -22,14 +22,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a fenced pre-publication operation does on its own invocation's next run (seed 001: drift
+ * What a fenced pre-publication operation does on its own invocation's next run (spec 001: drift
  * "fences the existing operation; it does not authorize a second operation"; LOCKED "continue
  * extraction or safe abort"; ABORTED "ended after exact owned cleanup"). The fence is never lifted
  * and nothing is sent under the changed facts; instead the operation ends as ABORTED when that is
  * provably safe, so a later invocation can take the target by the ordinary version-checked CAS:
  * <ul>
  *   <li>LOCKED: nothing was created; the one CAS LOCKED -> ABORTED.</li>
- *   <li>STAGING or STAGED: only through {@link AbortFlow} (drop exactly the owned candidates, prove
+ *   <li>STAGING or STAGED: only through {@link OwnedCleanupAbort} (drop exactly the owned candidates, prove
  *       their absence, then ABORTED), and only when every recorded member is still in the inventory
  *       with a proven direct session; under inventory drift every member with a recorded candidate
  *       must also show that exact candidate at its current endpoint, because an absence seen at a
@@ -42,13 +42,17 @@ import java.util.Optional;
  */
 final class FencedAbort {
     private final ExternalPorts ports;
-    private final RecordSteps steps;
+    private final ExternalRecordBuilder records;
     private final SlotWrites<ExternalSlot> writes;
-    private final AbortFlow abort;
+    private final OwnedCleanupAbort abort;
 
-    FencedAbort(ExternalPorts ports, RecordSteps steps, SlotWrites<ExternalSlot> writes, AbortFlow abort) {
+    FencedAbort(
+            ExternalPorts ports,
+            ExternalRecordBuilder records,
+            SlotWrites<ExternalSlot> writes,
+            OwnedCleanupAbort abort) {
         this.ports = requireNonNull(ports, "ports is null");
-        this.steps = requireNonNull(steps, "steps is null");
+        this.records = requireNonNull(records, "records is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.abort = requireNonNull(abort, "abort is null");
     }
@@ -58,17 +62,17 @@ final class FencedAbort {
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) locked.record();
         return Fences.inventory(record, cluster).map(fence -> {
-            run.evidence().step("fenced in LOCKED");
+            invocation.evidence().step("fenced in LOCKED");
             return abort.fromLocked(
                     locked,
                     operation,
                     fence.code().orElseThrow(),
                     fence.message() + "; no candidate had been created",
                     null,
-                    run);
+                    invocation);
         });
     }
 
@@ -77,10 +81,11 @@ final class FencedAbort {
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> staging,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) staging.record();
         return Fences.staging(record, cluster)
-                .map(fence -> abort(cluster, operation, staging, fence.code().orElseThrow(), fence.message(), run));
+                .map(fence ->
+                        abort(cluster, operation, staging, fence.code().orElseThrow(), fence.message(), invocation));
     }
 
     /**
@@ -91,8 +96,8 @@ final class FencedAbort {
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> staged,
-            Invocation<ExternalEvidence> run) {
-        return staging(cluster, operation, staged, run);
+            Invocation<ExternalEvidence> invocation) {
+        return staging(cluster, operation, staged, invocation);
     }
 
     /**
@@ -105,19 +110,19 @@ final class FencedAbort {
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
             DponeException drift,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) current.record();
         if (record.phase() == ExternalPhase.LOCKED) {
-            run.evidence().step("fenced in LOCKED");
+            invocation.evidence().step("fenced in LOCKED");
             return abort.fromLocked(
                     current,
                     operation,
                     drift.code(),
                     drift.getMessage() + "; no candidate had been created",
                     null,
-                    run);
+                    invocation);
         }
-        return abort(cluster, operation, current, drift.code(), drift.getMessage(), run);
+        return abort(cluster, operation, current, drift.code(), drift.getMessage(), invocation);
     }
 
     /** The exact owned cleanup and ABORTED from STAGING or STAGED, or an ending that keeps the operation fenced. */
@@ -127,14 +132,14 @@ final class FencedAbort {
             SlotVersion<ExternalSlot> current,
             DponeErrorCode code,
             String reason,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) current.record();
         ExternalPhase phase = record.phase();
         if (phase != ExternalPhase.STAGING && phase != ExternalPhase.STAGED) {
             throw new IllegalStateException(
                     "only a staging or staged operation is aborted with owned cleanup, not " + phase);
         }
-        run.evidence().step("fenced in " + phase);
+        invocation.evidence().step("fenced in " + phase);
         boolean drifted = !record.payload().inventoryDigest().equals(cluster.inventoryDigest());
         for (MemberRecord member : record.payload().members()) {
             Optional<String> unproven = unproven(cluster, member, operation, drifted);
@@ -151,8 +156,8 @@ final class FencedAbort {
         }
         SlotVersion<ExternalSlot> staging = current;
         if (phase == ExternalPhase.STAGED) {
-            SlotWrites.Step<ExternalSlot> step =
-                    writes.write(current, steps.withdrawn(record, ports.clock().instant()), run.evidence());
+            SlotWrites.Step<ExternalSlot> step = writes.write(
+                    current, records.withdrawn(record, ports.clock().instant()), invocation.evidence());
             if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
                 return new StepResult.Concluded<>(stopped.ending());
             }
@@ -169,10 +174,10 @@ final class FencedAbort {
                                         + "; the publication permit could not be withdrawn; nothing was dropped; run the same"
                                         + " invocation again"));
             }
-            run.evidence().step("publication permit withdrawn");
+            invocation.evidence().step("publication permit withdrawn");
             staging = advanced.current();
         }
-        return abort.fromStaging(cluster, operation, staging, code, reason, run);
+        return abort.fromStaging(cluster, operation, staging, code, reason, invocation);
     }
 
     /** Why the member's owned candidate cannot be proven cleaned up through the current inventory, if it cannot. */

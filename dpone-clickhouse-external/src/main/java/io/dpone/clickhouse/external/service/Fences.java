@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Drift that fences a pre-publication operation (seed 001: "Inventory drift changes the inventory
+ * Drift that fences a pre-publication operation (spec 001: "Inventory drift changes the inventory
  * digest and fences the existing operation; it does not authorize a second operation"): the fenced
  * inventory snapshot (members and resolved endpoints) and, once bound, the baseline of every
  * member's target must be exactly what the record holds. Drift is never rebuilt or overwritten and

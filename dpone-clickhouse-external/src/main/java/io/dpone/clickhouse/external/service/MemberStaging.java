@@ -55,7 +55,7 @@ import java.util.function.UnaryOperator;
  */
 final class MemberStaging {
     private final ExternalSettings settings;
-    private final RecordSteps steps;
+    private final ExternalRecordBuilder steps;
     private final SlotWrites<ExternalSlot> writes;
     private final Clock clock;
     private final Supplier<AgeBound> ageBounds;
@@ -63,7 +63,7 @@ final class MemberStaging {
     /** @param ageBounds starts each attempt's CREATE age bound (the permit issuer's {@code startAgeBound}) */
     MemberStaging(
             ExternalSettings settings,
-            RecordSteps steps,
+            ExternalRecordBuilder steps,
             SlotWrites<ExternalSlot> writes,
             Clock clock,
             Supplier<AgeBound> ageBounds) {

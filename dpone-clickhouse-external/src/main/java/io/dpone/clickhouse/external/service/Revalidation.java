@@ -19,7 +19,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
 
 /**
- * "Revalidate all identities" immediately before the publication CAS (seed 001, STAGED; seed 000
+ * "Revalidate all identities" immediately before the publication CAS (spec 001, STAGED; spec 000
  * section 3 step 5): the fenced inventory is the bound one, every member shows exactly its own
  * baseline target and its own staged candidate (the shared classifier permits the first
  * dispatch), every member's candidate still holds exactly the artifact's row count, and the slot
@@ -49,14 +49,14 @@ final class Revalidation {
             AdmittedMembers cluster,
             SlotVersion<ExternalSlot> staged,
             TableRef candidate,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) staged.record();
         Optional<Ending> fenced = Fences.inventory(record, cluster);
         if (fenced.isPresent()) {
             return Optional.of(new Refusal(fenced.get(), true));
         }
         PublicationVerdict verdict =
-                classifications.publication(cluster, record, candidate, QueueResult.NO_ENTRY, run.evidence());
+                classifications.publication(cluster, record, candidate, QueueResult.NO_ENTRY, invocation.evidence());
         if (!verdict.classification().permitsDispatch()) {
             return Optional.of(new Refusal(
                     Ending.of(

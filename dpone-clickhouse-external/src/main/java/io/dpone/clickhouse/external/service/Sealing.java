@@ -44,17 +44,17 @@ import java.util.UUID;
 final class Sealing {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
-    private final RecordSteps steps;
+    private final ExternalRecordBuilder steps;
     private final SlotWrites<ExternalSlot> writes;
-    private final AbortFlow abort;
+    private final OwnedCleanupAbort abort;
     private final RandomBits random;
 
     Sealing(
             ExternalPorts ports,
             ExternalSettings settings,
-            RecordSteps steps,
+            ExternalRecordBuilder steps,
             SlotWrites<ExternalSlot> writes,
-            AbortFlow abort,
+            OwnedCleanupAbort abort,
             RandomBits random) {
         this.random = requireNonNull(random, "random is null");
         this.ports = requireNonNull(ports, "ports is null");

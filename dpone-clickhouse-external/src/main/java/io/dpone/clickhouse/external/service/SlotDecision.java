@@ -13,7 +13,7 @@ import io.dpone.spi.error.DponeException;
 import java.util.Optional;
 
 /**
- * What the target's slot lets an operation do (seed 001, "State and retry contract"): an absent
+ * What the target's slot lets an operation do (spec 001, "State and retry contract"): an absent
  * slot, a finished external record (COMPLETED, ABORTED) or a COMPLETED internal record (the
  * migration) admits a new operation; this operation's own record is resumed; an invalid record,
  * an unresolved internal record or another operation's unresolved record blocks. Publish acts on

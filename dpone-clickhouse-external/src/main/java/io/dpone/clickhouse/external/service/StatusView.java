@@ -291,7 +291,7 @@ final class StatusView {
                 return unboundDrop(classifications.cleanupLost(cluster, record, candidate, evidence));
             }
         }
-        // the same reading ExternalCleanup makes, so status and a rerun agree on what comes next
+        // the same reading ExternalCleanupDriver makes, so status and a rerun agree on what comes next
         QueueResult cleanupQueue = binding == null || lost || binding.receipt() != null
                 ? LostDrop.queue(binding, lost, null)
                 : entry(

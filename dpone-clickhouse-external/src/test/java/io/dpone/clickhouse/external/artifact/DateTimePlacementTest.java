@@ -146,6 +146,7 @@ class DateTimePlacementTest {
     Arbitrary<String> zones() {
         return Arbitraries.of(
                 "UTC",
+                "Etc/UTC",
                 "Europe/Berlin",
                 "America/New_York",
                 "Asia/Tokyo",

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class CandidateUuidTest {
     @Test
     void everyDrawIsAFreshVersionFourUuidFromTheInjectedBits() {
-        RecordSteps steps = new RecordSteps(RandomBits.from(new Random(11)));
+        ExternalRecordBuilder steps = new ExternalRecordBuilder(RandomBits.from(new Random(11)));
         Set<UUID> drawn = new HashSet<>();
         for (int i = 0; i < 1_000; i++) {
             UUID uuid = steps.candidateUuid();
@@ -24,11 +24,11 @@ class CandidateUuidTest {
         }
         assertEquals(1_000, drawn.size());
         assertEquals(
-                new RecordSteps(RandomBits.from(new Random(11))).candidateUuid(),
-                new RecordSteps(RandomBits.from(new Random(11))).candidateUuid(),
+                new ExternalRecordBuilder(RandomBits.from(new Random(11))).candidateUuid(),
+                new ExternalRecordBuilder(RandomBits.from(new Random(11))).candidateUuid(),
                 "a seeded source gives a reproducible run");
         assertNotEquals(
-                new RecordSteps(RandomBits.secure()).candidateUuid(),
-                new RecordSteps(RandomBits.secure()).candidateUuid());
+                new ExternalRecordBuilder(RandomBits.secure()).candidateUuid(),
+                new ExternalRecordBuilder(RandomBits.secure()).candidateUuid());
     }
 }

@@ -4,7 +4,7 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaCensus;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 
@@ -30,7 +30,7 @@ final class ClassificationNames {
                 RecordShapes.shape(record),
                 cluster.hosts(),
                 replicas.observe(cluster.hosts(), target, RecordShapes.candidate(record, target)),
-                SeedReplicaStateClassifier.INSTANCE);
+                SpecReplicaStateClassifier.INSTANCE);
         evidence.classified("COMPLETED", null, census.states());
     }
 

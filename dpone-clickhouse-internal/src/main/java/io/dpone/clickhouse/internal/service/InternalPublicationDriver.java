@@ -10,14 +10,17 @@ import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
+import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
 import io.dpone.clickhouse.cluster.contract.reconcile.QueueResult;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
+import io.dpone.clickhouse.cluster.engine.Cleanup;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationDriver;
+import io.dpone.clickhouse.cluster.engine.PublicationEngine;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
@@ -40,66 +43,65 @@ final class InternalPublicationDriver implements PublicationDriver<AuthorityReco
 
     static final String RUNBOOK_TWO_ENTRIES = "Inspecting the bound queue entry";
 
-    /** What every invocation's driver shares; built once per service. */
+    /** What every invocation's drivers share, publication and cleanup; built once per service. */
     record Parts(
             PublicationPorts ports,
             PublicationSettings settings,
             SlotWrites<AuthorityRecord> writes,
-            RecordTransitions transitions,
+            InternalRecordBuilder records,
             PublicationClassifier classifier,
-            Revalidation revalidation) {
+            CleanupClassifier cleanupClassifier,
+            Revalidation revalidation,
+            LeftoverAttemptStaging leftovers) {
         Parts {
             requireNonNull(ports, "ports is null");
             requireNonNull(settings, "settings is null");
             requireNonNull(writes, "writes is null");
-            requireNonNull(transitions, "transitions is null");
+            requireNonNull(records, "records is null");
             requireNonNull(classifier, "classifier is null");
+            requireNonNull(cleanupClassifier, "cleanupClassifier is null");
             requireNonNull(revalidation, "revalidation is null");
+            requireNonNull(leftovers, "leftovers is null");
         }
 
-        InternalPublicationDriver driver(AdmittedCluster cluster, Invocation<InternalEvidence> run) {
-            return new InternalPublicationDriver(this, cluster, run);
+        PublicationEngine<AuthorityRecord> publication(
+                AdmittedCluster cluster, Invocation<InternalEvidence> invocation) {
+            return new PublicationEngine<>(new InternalPublicationDriver(this, cluster, invocation), invocation);
+        }
+
+        Cleanup<AuthorityRecord> cleanup(AdmittedCluster cluster, Invocation<InternalEvidence> invocation) {
+            return new Cleanup<>(new InternalCleanupDriver(this, cluster, invocation), invocation, writes, ports.ddl());
         }
     }
 
     private final Parts parts;
     private final PublicationSettings settings;
     private final AdmittedCluster cluster;
-    private final Invocation<InternalEvidence> run;
+    private final Invocation<InternalEvidence> invocation;
     private final ReplicaReader replicas;
 
-    private InternalPublicationDriver(Parts parts, AdmittedCluster cluster, Invocation<InternalEvidence> run) {
+    private InternalPublicationDriver(Parts parts, AdmittedCluster cluster, Invocation<InternalEvidence> invocation) {
         this.parts = parts;
         this.settings = parts.settings();
         this.cluster = requireNonNull(cluster, "cluster is null");
-        this.run = requireNonNull(run, "run is null");
+        this.invocation = requireNonNull(invocation, "invocation is null");
         this.replicas = new ReplicaReader(parts.ports().catalog(), settings.cluster());
     }
 
     @Override
     public Optional<StepResult<AuthorityRecord>> revalidate(SlotVersion<AuthorityRecord> prepared) {
-        Optional<Ending> invalid = parts.revalidation().beforeDispatch(cluster, prepared, run);
-        if (invalid.isEmpty() && run.waits().cancelled()) {
+        Optional<Ending> invalid = parts.revalidation().beforeDispatch(cluster, prepared, invocation);
+        if (invalid.isEmpty() && invocation.waits().cancelled()) {
             invalid = Optional.of(cancelledBeforeDispatch());
         }
         return invalid.map(StepResult.Concluded::new);
     }
 
     @Override
-    public void progress(String name) {
-        run.waits().progress().step(name);
-    }
-
-    @Override
-    public void note(String step) {
-        run.evidence().step(step);
-    }
-
-    @Override
     public SlotWrites.Step<AuthorityRecord> openDispatch(SlotVersion<AuthorityRecord> prepared) {
-        AuthorityRecord next = parts.transitions()
+        AuthorityRecord next = parts.records()
                 .dispatching(prepared.record(), parts.ports().clock().instant());
-        return parts.writes().write(prepared, next, run.evidence());
+        return parts.writes().write(prepared, next, invocation.evidence());
     }
 
     @Override
@@ -136,44 +138,38 @@ final class InternalPublicationDriver implements PublicationDriver<AuthorityReco
     @Override
     public QueueBinding bind(SlotVersion<AuthorityRecord> dispatching) {
         AuthorityRecord record = dispatching.record();
-        return run.queue()
+        return invocation
+                .queue()
                 .bind(RecordShapes.publication(record, settings.cluster(), settings.target())
                         .expected(record.payload().publication().token()));
     }
 
     @Override
     public StepResult<AuthorityRecord> persistEntry(SlotVersion<AuthorityRecord> dispatching, BoundEntry entry) {
-        AuthorityRecord next = parts.transitions()
+        AuthorityRecord next = parts.records()
                 .publicationBound(
                         dispatching.record(), entry, parts.ports().clock().instant());
-        return parts.writes().write(dispatching, next, run.evidence()).result();
+        return parts.writes().write(dispatching, next, invocation.evidence()).result();
     }
 
     @Override
     public EntryAggregation read(SlotVersion<AuthorityRecord> dispatching) {
-        EntryAggregation hosts = run.read(
+        return invocation.read(
                 RecordShapes.bound(dispatching.record().payload().publication(), settings.cluster()), cluster.hosts());
-        run.evidence().publicationHosts(hosts);
-        return hosts;
     }
 
     @Override
     public PublicationVerdict classify(SlotVersion<AuthorityRecord> dispatching, QueueResult queue) {
         PublicationVerdict verdict = verdict(dispatching.record(), queue);
-        ClassificationNames.record(run.evidence(), verdict);
+        ClassificationNames.record(invocation.evidence(), verdict);
         return verdict;
     }
 
     @Override
     public StepResult<AuthorityRecord> commit(SlotVersion<AuthorityRecord> dispatching, QueueStatus outcome) {
-        AuthorityRecord next = parts.transitions()
+        AuthorityRecord next = parts.records()
                 .committed(dispatching.record(), outcome, parts.ports().clock().instant());
-        return parts.writes().write(dispatching, next, run.evidence()).result();
-    }
-
-    @Override
-    public boolean pause(int attempt) {
-        return run.waits().pause("publication entry", attempt, settings.entryProgress());
+        return parts.writes().write(dispatching, next, invocation.evidence()).result();
     }
 
     @Override
@@ -186,7 +182,7 @@ final class InternalPublicationDriver implements PublicationDriver<AuthorityReco
 
     @Override
     public Ending permitExpired() {
-        run.evidence().step("publication not sent: the dispatch permit expired");
+        invocation.evidence().step("publication not sent: the dispatch permit expired");
         return unresolved(
                 PublicationOutcome.UNKNOWN,
                 "the dispatch permit expired before the send: this worker stalled longer than the permit's bound ("
@@ -204,7 +200,7 @@ final class InternalPublicationDriver implements PublicationDriver<AuthorityReco
                     "cancelled while waiting for the publication entry to become visible; nothing more was sent;"
                             + " run the same invocation again to reconcile it (it is never sent again)");
         }
-        ClassificationNames.record(run.evidence(), verdict(dispatching.record(), QueueResult.UNKNOWN));
+        ClassificationNames.record(invocation.evidence(), verdict(dispatching.record(), QueueResult.UNKNOWN));
         if (cause == QueueResolution.Cause.MULTIPLE_ENTRIES) {
             // two entries are a duplicate dispatch or a collision, not a missing one: the runbook says stop and
             // escalate

@@ -8,9 +8,9 @@ import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecCleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecPublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.engine.Cleanup;
 import io.dpone.clickhouse.cluster.engine.Ending;
@@ -34,7 +34,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Internal-mode publication (seed 000, the pseudocode and state machine): admission, then by the
+ * Internal-mode publication (spec 000, the pseudocode and state machine): admission, then by the
  * slot's state either a new operation (stage, PREPARED, dispatch), or the resumption of this
  * scheduler invocation's own operation from exactly where its record stands. A retry never
  * re-extracts or replays publication DDL once the operation holds the slot; a foreign unresolved
@@ -50,10 +50,8 @@ public final class InternalPublicationService {
     private final PublicationSettings settings;
     private final ProtocolDigests digests;
     private final RandomBits random;
-    private final RecordTransitions transitions;
-    private final SlotWrites<AuthorityRecord> writes;
-    private final InternalPublicationDriver.Parts publication;
-    private final InternalCleanup cleanup;
+    private final InternalRecordBuilder records;
+    private final InternalPublicationDriver.Parts drivers;
     private final Staging staging;
     private final StatusReader status;
     private final LivePreview preview;
@@ -64,18 +62,22 @@ public final class InternalPublicationService {
         this.settings = requireNonNull(settings, "settings is null");
         this.digests = requireNonNull(digests, "digests is null");
         this.random = requireNonNull(random, "random is null");
-        this.transitions = new RecordTransitions(random);
-        this.writes = new SlotWrites<>(
-                ports.authority(), (seen, mine) -> seen.operationId().equals(mine.operationId()));
-        SeedReplicaStateClassifier replicaStates = SeedReplicaStateClassifier.INSTANCE;
-        SeedPublicationClassifier classifier = new SeedPublicationClassifier(replicaStates);
-        this.publication = new InternalPublicationDriver.Parts(
-                ports, settings, writes, transitions, classifier, new Revalidation(ports, settings, classifier));
+        this.records = new InternalRecordBuilder(random);
+        SpecReplicaStateClassifier replicaStates = SpecReplicaStateClassifier.INSTANCE;
+        SpecPublicationClassifier classifier = new SpecPublicationClassifier(replicaStates);
+        SpecCleanupClassifier cleanupClassifier = new SpecCleanupClassifier(replicaStates);
         LeftoverAttemptStaging leftovers = new LeftoverAttemptStaging(ports.catalog(), settings);
-        this.cleanup = new InternalCleanup(
-                ports, settings, writes, transitions, new SeedCleanupClassifier(replicaStates), leftovers);
-        this.status = new StatusReader(
-                ports, settings, digests, classifier, new SeedCleanupClassifier(replicaStates), leftovers);
+        this.drivers = new InternalPublicationDriver.Parts(
+                ports,
+                settings,
+                new SlotWrites<>(
+                        ports.authority(), (seen, mine) -> seen.operationId().equals(mine.operationId())),
+                records,
+                classifier,
+                cleanupClassifier,
+                new Revalidation(ports, settings, classifier),
+                leftovers);
+        this.status = new StatusReader(ports, settings, digests, classifier, cleanupClassifier, leftovers);
         this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
         this.preview = new LivePreview(ports, settings, digests, random, status);
     }
@@ -90,7 +92,7 @@ public final class InternalPublicationService {
         PhaseTimings timings = new PhaseTimings(ports.clock());
         Sleeper sleeper = timings.observing(ports.sleeper());
         ProgressListener timed = timings.observing(progress);
-        Invocation<InternalEvidence> run = new Invocation<>(
+        Invocation<InternalEvidence> invocation = new Invocation<>(
                 new Waits(sleeper, cancellation, timed),
                 new QueueEntryResolver(
                         ports.ddl(),
@@ -102,9 +104,9 @@ public final class InternalPublicationService {
                 new InternalEvidence(ReceiptTimes.of(timings)));
         timed.step("admission");
         InternalRuntimeAdmission.Admission admission =
-                new InternalRuntimeAdmission(ports, settings, digests, random).admit(identity, run);
-        Ending conclusion = decide(admission.cluster(), identity, admission.slot(), source, run);
-        return InternalReceipts.of(identity.operationId().hex(), conclusion, run.evidence());
+                new InternalRuntimeAdmission(ports, settings, digests, random).admit(identity, invocation);
+        Ending conclusion = decide(admission.cluster(), identity, admission.slot(), source, invocation);
+        return invocation.evidence().receipt(identity.operationId().hex(), conclusion);
     }
 
     /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
@@ -115,9 +117,9 @@ public final class InternalPublicationService {
                         id -> OperationIdentity.derive(settings, id, digests).operationId()),
                 evidence);
         if (conclusion.isEmpty()) {
-            return InternalReceipts.none(evidence);
+            return evidence.noRecordReceipt();
         }
-        return InternalReceipts.of(evidence.record().record().operationId().hex(), conclusion.get(), evidence);
+        return evidence.receipt(evidence.record().record().operationId().hex(), conclusion.get());
     }
 
     /** {@code dpone plan --live}: what {@link #publish} of {@code schedulerInvocationId} (any new one when empty) would do now; mutates nothing. */
@@ -130,20 +132,20 @@ public final class InternalPublicationService {
             OperationIdentity identity,
             SlotRead<AuthorityRecord> slot,
             PublicationSource source,
-            Invocation<InternalEvidence> run) {
+            Invocation<InternalEvidence> invocation) {
         if (slot instanceof SlotRead.Present<AuthorityRecord> present) {
-            present.valid().ifPresent(run.evidence()::record);
+            present.valid().ifPresent(invocation.evidence()::record);
         }
         SlotDecision decision = SlotDecision.of(slot, identity.operationId());
         if (decision instanceof SlotDecision.Resume resume) {
-            return resume(cluster, resume.current(), run);
+            return resume(cluster, resume.current(), invocation);
         }
         return newOperation(
                 cluster,
                 identity,
                 ((SlotDecision.NewOperation) decision).completed().orElse(null),
                 source,
-                run);
+                invocation);
     }
 
     /**
@@ -156,19 +158,19 @@ public final class InternalPublicationService {
             OperationIdentity operation,
             SlotVersion<AuthorityRecord> completed,
             PublicationSource source,
-            Invocation<InternalEvidence> run) {
+            Invocation<InternalEvidence> invocation) {
         OperationIdentity identity = operation.withAttemptCandidate(settings, random);
-        run.waits().progress().step("staging");
-        StagedCandidate staged = staging.stage(cluster, identity, source, run);
-        if (run.waits().cancelled()) {
-            staging.discardOwnAttempt(cluster, identity, run);
+        invocation.waits().progress().step("staging");
+        Staging.Candidate staged = staging.stage(cluster, identity, source, invocation);
+        if (invocation.waits().cancelled()) {
+            staging.discardOwnAttempt(cluster, identity, invocation);
             throw new DponeException(
                     DponeErrorCode.PUBLICATION_CANCELLED,
                     "cancelled before authority acquisition; this attempt's own candidate was discarded; nothing was"
                             + " published");
         }
         Instant now = notBefore(completed);
-        AuthorityRecord prepared = transitions.prepared(
+        AuthorityRecord prepared = records.prepared(
                 identity,
                 cluster.inventoryDigest(),
                 staged.predecessor(),
@@ -176,13 +178,13 @@ public final class InternalPublicationService {
                 staged.rows(),
                 completed == null ? 0 : completed.record().dispatchEpoch(),
                 now);
-        run.waits().progress().step("authority");
+        invocation.waits().progress().step("authority");
         SlotWrite<AuthorityRecord> taken = completed == null
                 ? ports.authority().createIfAbsent(prepared)
                 : ports.authority().compareAndSwap(completed, prepared);
         if (taken instanceof SlotWrite.Unknown<AuthorityRecord> unknown) {
             // The slot may now hold PREPARED naming this candidate: keep it, answer unknown (never a permit).
-            run.evidence().step("slot write unacknowledged: " + unknown.reason());
+            invocation.evidence().step("slot write unacknowledged: " + unknown.reason());
             return Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
@@ -196,11 +198,11 @@ public final class InternalPublicationService {
                     prepared,
                     completed == null ? SlotWrites.CREATED : completed.keeperVersion(),
                     conflict,
-                    run);
+                    invocation);
         }
         SlotVersion<AuthorityRecord> verified = ((SlotWrite.Verified<AuthorityRecord>) taken).verified();
-        run.evidence().record(verified);
-        return resume(cluster, verified, run);
+        invocation.evidence().record(verified);
+        return resume(cluster, verified, invocation);
     }
 
     /**
@@ -220,11 +222,12 @@ public final class InternalPublicationService {
             AuthorityRecord prepared,
             long replacedVersion,
             SlotWrite.Conflict<AuthorityRecord> conflict,
-            Invocation<InternalEvidence> run) {
-        SlotWrites.Reread<AuthorityRecord> reread = writes.reread(prepared, replacedVersion);
+            Invocation<InternalEvidence> invocation) {
+        SlotWrites.Reread<AuthorityRecord> reread = drivers.writes().reread(prepared, replacedVersion);
         if (reread instanceof SlotWrites.Reread.Unproven<AuthorityRecord> unproven
                 && conflict.reason().decidedByPostRead()) {
-            run.evidence()
+            invocation
+                    .evidence()
                     .step("slot re-read after a conflict proves nothing (" + unproven.reason()
                             + "); own candidate kept");
             return Ending.of(
@@ -244,12 +247,12 @@ public final class InternalPublicationService {
                         .payload()
                         .candidateTable()
                         .equals(identity.candidate().table())) {
-            run.evidence().record(mine.get());
-            return resume(cluster, mine.get(), run);
+            invocation.evidence().record(mine.get());
+            return resume(cluster, mine.get(), invocation);
         }
-        staging.discardOwnAttempt(cluster, identity, run);
-        mine.ifPresent(run.evidence()::record);
-        return mine.map(record -> resume(cluster, record, run))
+        staging.discardOwnAttempt(cluster, identity, invocation);
+        mine.ifPresent(invocation.evidence()::record);
+        return mine.map(record -> resume(cluster, record, invocation))
                 .orElseThrow(() -> new DponeException(
                         conflict.code(),
                         "the target slot was not taken (" + conflict.reason()
@@ -263,17 +266,17 @@ public final class InternalPublicationService {
      * fence themselves on inventory drift ({@link InventoryFence}).
      */
     private Ending resume(
-            AdmittedCluster cluster, SlotVersion<AuthorityRecord> start, Invocation<InternalEvidence> run) {
-        InternalPublicationDriver driver = publication.driver(cluster, run);
-        Cleanup<AuthorityRecord> cleanupSteps = cleanup.cleanup(cluster, run);
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> start, Invocation<InternalEvidence> invocation) {
+        PublicationEngine<AuthorityRecord> publication = drivers.publication(cluster, invocation);
+        Cleanup<AuthorityRecord> cleanup = drivers.cleanup(cluster, invocation);
         SlotVersion<AuthorityRecord> current = start;
         for (; ; ) {
             StepResult<AuthorityRecord> result = switch (current.record().phase()) {
-                case PREPARED -> PublicationEngine.dispatch(driver, current);
-                case DISPATCHING -> PublicationEngine.reconcile(driver, current);
-                case COMMITTED, CLEANUP_DISPATCHING, CLEANUP_PENDING -> cleanupSteps.step(current);
+                case PREPARED -> publication.dispatch(current);
+                case DISPATCHING -> publication.reconcile(current);
+                case COMMITTED, CLEANUP_DISPATCHING, CLEANUP_PENDING -> cleanup.step(current);
                 // cleanup finds it done and reads what every member shows for the receipt
-                case COMPLETED -> cleanupSteps.step(current);
+                case COMPLETED -> cleanup.step(current);
             };
             if (result instanceof StepResult.Concluded<AuthorityRecord> concluded) {
                 return concluded.ending();

@@ -96,17 +96,17 @@ final class InternalRuntimeAdmission {
                 LivePlanFields.serverVersions(membership.members()));
     }
 
-    Admission admit(OperationIdentity identity, Invocation<InternalEvidence> run) {
-        Survey survey = survey(identity, run.evidence());
+    Admission admit(OperationIdentity identity, Invocation<InternalEvidence> invocation) {
+        Survey survey = survey(identity, invocation.evidence());
         AdmittedCluster cluster = survey.cluster();
         if (survey.slot().isPresent()) {
             if (survey.needsProof()) {
-                prove(cluster, run);
+                prove(cluster, invocation);
             }
             return new Admission(cluster, survey.slot().get());
         }
-        prove(cluster, run);
-        shared.bootstrapFacade(cluster.hosts(), identity.targetKey(), run);
+        prove(cluster, invocation);
+        shared.bootstrapFacade(cluster.hosts(), identity.targetKey(), invocation);
         return new Admission(cluster, readSlot(identity));
     }
 
@@ -137,8 +137,8 @@ final class InternalRuntimeAdmission {
         return CapabilityProofs.needsCapabilityProof(record, cluster.inventoryDigest());
     }
 
-    private void prove(AdmittedCluster cluster, Invocation<InternalEvidence> run) {
-        shared.prove(cluster.hosts(), cluster.inventoryDigest(), run);
+    private void prove(AdmittedCluster cluster, Invocation<InternalEvidence> invocation) {
+        shared.prove(cluster.hosts(), cluster.inventoryDigest(), invocation);
     }
 
     private SlotRead<AuthorityRecord> readSlot(OperationIdentity identity) {

@@ -7,7 +7,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.Optional;
 
 /**
- * "Inventory-digest drift fences the operation" (seed sections 1 and 5): the cluster admitted for
+ * "Inventory-digest drift fences the operation" (spec sections 1 and 5): the cluster admitted for
  * this invocation must be the one bound in PREPARED before anything is dispatched, reconciled or
  * cleaned. A member removed after COMMITTED would otherwise let cleanup complete on a smaller host
  * set. {@code dpone status} applies the same fence, so it reports what a rerun would.

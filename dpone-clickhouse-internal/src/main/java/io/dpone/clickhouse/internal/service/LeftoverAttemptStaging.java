@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * Lists, never drops, the other attempt candidates of a completed operation. A worker of the same
  * invocation may still be staging one of them (frozen mid-way while another worker completed the
  * operation, issue 18 finding 1), and nothing a run can read tells a frozen worker from a dead one;
- * seed section 6 also rules out any prefix sweep. Each attempt removes its own candidate itself once
+ * spec section 6 also rules out any prefix sweep. Each attempt removes its own candidate itself once
  * it is provably unbound ({@code Staging.discardOwnAttempt}); what a crashed attempt left behind is
  * reported as {@code detail.leftover_attempts} (attempt suffixes only: names stay out of evidence)
  * for an operator, who drops it by its exact name once no worker of the invocation runs (runbook

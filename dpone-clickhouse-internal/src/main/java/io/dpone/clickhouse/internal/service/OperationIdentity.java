@@ -11,7 +11,7 @@ import io.dpone.clickhouse.cluster.contract.digest.QualifiedTarget;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 
 /**
- * The identities of one operation (seed section 3): the target slot key, the plan digest and the
+ * The identities of one operation (spec section 3): the target slot key, the plan digest and the
  * scheduler-stable operation id (worker try number excluded, so every retry resumes it). Each
  * staging attempt names its own candidate ({@link #withAttemptCandidate}): workers of one invocation
  * may stage concurrently, and an attempt may only ever remove the candidate it created itself, never

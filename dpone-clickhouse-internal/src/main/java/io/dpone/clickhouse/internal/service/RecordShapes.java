@@ -20,7 +20,7 @@ final class RecordShapes {
         return new TableRef(target.database(), record.payload().candidateTable());
     }
 
-    /** EXCHANGE for an existing target, RENAME for an absent one (seed section 4). */
+    /** EXCHANGE for an existing target, RENAME for an absent one (spec section 4). */
     static FencedDdl publication(AuthorityRecord record, String cluster, TableRef target) {
         TableRef candidate = candidate(record, target);
         return record.payload().predecessor() == null

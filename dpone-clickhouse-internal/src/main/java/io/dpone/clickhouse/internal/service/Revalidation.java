@@ -25,7 +25,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * "Immediately before dispatch, re-read catalogs and authority" (seed section 3, step 5): the
+ * "Immediately before dispatch, re-read catalogs and authority" (spec section 3, step 5): the
  * inventory digest is the bound one, the section 2 rules hold and name exactly the bound
  * predecessor and desired generations, every replica is pending, the candidate still passes the
  * readiness barrier with the staged row count, and the slot is exactly the record about to be
@@ -44,7 +44,7 @@ final class Revalidation {
 
     /** Empty when the dispatch CAS may be attempted now. */
     Optional<Ending> beforeDispatch(
-            AdmittedCluster cluster, SlotVersion<AuthorityRecord> prepared, Invocation<InternalEvidence> run) {
+            AdmittedCluster cluster, SlotVersion<AuthorityRecord> prepared, Invocation<InternalEvidence> invocation) {
         AuthorityRecord record = prepared.record();
         AuthorityPayload payload = record.payload();
         TableRef candidate = RecordShapes.candidate(record, settings.target());
@@ -73,13 +73,13 @@ final class Revalidation {
                 new ReplicaReader(ports.catalog(), settings.cluster())
                         .observe(cluster.hosts(), settings.target(), candidate),
                 QueueResult.NO_ENTRY));
-        ClassificationNames.record(run.evidence(), verdict);
+        ClassificationNames.record(invocation.evidence(), verdict);
         if (!verdict.classification().permitsDispatch()) {
             return Optional.of(InternalPublicationDriver.unknown(verdict));
         }
         if (!new ReadinessWait(ports.catalog(), settings.cluster(), settings.readiness())
-                .await(cluster.hosts(), candidate, payload.stagedRowCount(), run.waits())) {
-            if (run.waits().cancelled()) {
+                .await(cluster.hosts(), candidate, payload.stagedRowCount(), invocation.waits())) {
+            if (invocation.waits().cancelled()) {
                 return Optional.of(InternalPublicationDriver.cancelledBeforeDispatch());
             }
             return Optional.of(Ending.of(

@@ -30,7 +30,10 @@ final class SetupStatements {
 
     /** Empty on proven success on every host; otherwise the stable reason it is not proven. */
     Optional<String> run(
-            SetupDdl statement, DdlCorrelationToken token, Set<HostEndpoint> hosts, Invocation<InternalEvidence> run) {
+            SetupDdl statement,
+            DdlCorrelationToken token,
+            Set<HostEndpoint> hosts,
+            Invocation<InternalEvidence> invocation) {
         DdlDispatch dispatch = ddl.dispatchSetup(statement, token);
         if (dispatch instanceof DdlDispatch.NotSent) {
             return Optional.of("not sent");
@@ -40,7 +43,7 @@ final class SetupStatements {
         }
         String answer = DispatchAnswers.describe(((DdlDispatch.Sent) dispatch).answer());
         QueueResolution resolution =
-                run.queue().resolve(statement.expected(token), hosts, QueueEntryResolver.Until.TERMINAL);
+                invocation.queue().resolve(statement.expected(token), hosts, QueueEntryResolver.Until.TERMINAL);
         if (resolution instanceof QueueResolution.Unknown unknown) {
             return Optional.of("queue entry " + unknown.cause() + ", initiator " + answer);
         }

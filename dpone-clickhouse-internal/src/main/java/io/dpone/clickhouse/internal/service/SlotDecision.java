@@ -12,7 +12,7 @@ import io.dpone.spi.error.DponeException;
 import java.util.Optional;
 
 /**
- * What the slot lets an invocation do (seed: create or reconcile the target slot): a new operation
+ * What the slot lets an invocation do (spec: create or reconcile the target slot): a new operation
  * when it is empty or holds a COMPLETED record of another operation, the resumption of the
  * invocation's own operation, and otherwise a refusal: a foreign unresolved operation is fenced,
  * never stolen; an invalid record is never overwritten. Pure; {@code publish} acts on it and

@@ -25,7 +25,7 @@ import io.dpone.spi.source.SourceColumn;
 import java.util.List;
 
 /**
- * Stages one attempt's candidate before authority acquisition (seed section 2 and the journey):
+ * Stages one attempt's candidate before authority acquisition (spec section 2 and the journey):
  * create it on every replica with one correlated {@code CREATE TABLE ... ON CLUSTER}, load it
  * through the one admitted connection as a stream, wait for the readiness barrier on every replica
  * (including the staged row count), and check the section 2 rules over target and candidate. The
@@ -36,6 +36,18 @@ import java.util.List;
  * caused (the creation's queue wait, the load, the readiness wait) is {@code PUBLICATION_CANCELLED}.
  */
 final class Staging {
+    /**
+     * A candidate that passed the readiness barrier and the section 2 rules on every member, ready to
+     * be bound in a PREPARED record.
+     *
+     * @param predecessor the target generation it will replace, or null for an absent target
+     */
+    record Candidate(GenerationIdentity predecessor, GenerationIdentity desired, long rows) {
+        Candidate {
+            requireNonNull(desired, "desired is null");
+        }
+    }
+
     private final PublicationPorts ports;
     private final PublicationSettings settings;
     private final SetupStatements setup;
@@ -48,30 +60,30 @@ final class Staging {
         this.random = requireNonNull(random, "random is null");
     }
 
-    StagedCandidate stage(
+    Candidate stage(
             AdmittedCluster cluster,
             OperationIdentity identity,
             PublicationSource source,
-            Invocation<InternalEvidence> run) {
+            Invocation<InternalEvidence> invocation) {
         requireWithinBound(source);
         try (OpenedSource opened = SourceReaders.open(source, settings.maxSourceBytes())) {
             CandidateDefinition definition = definition(cluster, opened.columns());
-            run.waits().progress().step("create candidate");
+            invocation.waits().progress().step("create candidate");
             try {
                 send(
                         new SetupDdl.CandidateCreate(settings.cluster(), identity.candidate(), definition),
                         DdlAction.STAGE,
                         identity,
                         cluster,
-                        run,
+                        invocation,
                         "candidate creation");
-                run.waits().progress().step("load");
-                long rows = load(identity, opened, run.waits());
-                run.waits().progress().step("replication");
-                awaitReadiness(cluster, identity, rows, run.waits());
+                invocation.waits().progress().step("load");
+                long rows = load(identity, opened, invocation.waits());
+                invocation.waits().progress().step("replication");
+                awaitReadiness(cluster, identity, rows, invocation.waits());
                 return validate(cluster, identity, rows);
             } catch (DponeException failed) {
-                discardOwnAttempt(cluster, identity, run);
+                discardOwnAttempt(cluster, identity, invocation);
                 throw failed;
             }
         }
@@ -84,11 +96,16 @@ final class Staging {
      * none does. Best effort: a candidate left behind (the removal failed, or the process died) is
      * never removed by another attempt; a completed operation lists it in its receipt.
      */
-    void discardOwnAttempt(AdmittedCluster cluster, OperationIdentity identity, Invocation<InternalEvidence> run) {
-        run.waits().progress().step("discard own staging");
+    void discardOwnAttempt(
+            AdmittedCluster cluster, OperationIdentity identity, Invocation<InternalEvidence> invocation) {
+        invocation.waits().progress().step("discard own staging");
         DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), DdlAction.DISCARD, 0, random);
-        setup.run(new SetupDdl.StagingDiscard(settings.cluster(), identity.candidate()), token, cluster.hosts(), run)
-                .ifPresent(reason -> run.evidence().step("own staging not removed: " + reason));
+        setup.run(
+                        new SetupDdl.StagingDiscard(settings.cluster(), identity.candidate()),
+                        token,
+                        cluster.hosts(),
+                        invocation)
+                .ifPresent(reason -> invocation.evidence().step("own staging not removed: " + reason));
     }
 
     private void requireWithinBound(PublicationSource source) {
@@ -122,11 +139,11 @@ final class Staging {
             DdlAction action,
             OperationIdentity identity,
             AdmittedCluster cluster,
-            Invocation<InternalEvidence> run,
+            Invocation<InternalEvidence> invocation,
             String what) {
         DdlCorrelationToken token = DdlCorrelationToken.issue(identity.operationId(), action, 0, random);
-        setup.run(statement, token, cluster.hosts(), run).ifPresent(reason -> {
-            if (run.waits().cancelled()) {
+        setup.run(statement, token, cluster.hosts(), invocation).ifPresent(reason -> {
+            if (invocation.waits().cancelled()) {
                 // the wait for the entry was cut short by the operator, as in the load and the readiness wait
                 throw new DponeException(
                         DponeErrorCode.PUBLICATION_CANCELLED,
@@ -171,7 +188,7 @@ final class Staging {
         }
     }
 
-    private StagedCandidate validate(AdmittedCluster cluster, OperationIdentity identity, long rows) {
+    private Candidate validate(AdmittedCluster cluster, OperationIdentity identity, long rows) {
         List<MemberFacts> members = members(identity);
         GenerationVerdict verdict = GenerationRules.afterStaging(
                 cluster.hosts(), members.stream().map(MemberFacts::tables).toList());
@@ -186,7 +203,7 @@ final class Staging {
                     "the target generation changed during staging; nothing was published");
         }
         GenerationIdentity desired = valid.candidate().orElseThrow();
-        return new StagedCandidate(valid.target().orElse(null), desired, rows);
+        return new Candidate(valid.target().orElse(null), desired, rows);
     }
 
     private List<MemberFacts> members(OperationIdentity identity) {

@@ -212,9 +212,9 @@ final class StatusReader {
         if (binding == null) {
             return QueueResult.NO_ENTRY;
         }
-        if (binding.receipt() != null || RecordTransitions.dropLost(record)) {
-            // the same reading InternalCleanup makes, so status and a rerun agree on what comes next
-            return LostDrop.queue(binding, RecordTransitions.dropLost(record), null);
+        if (binding.receipt() != null || InternalRecordBuilder.dropLost(record)) {
+            // the same reading InternalCleanupDriver makes, so status and a rerun agree on what comes next
+            return LostDrop.queue(binding, InternalRecordBuilder.dropLost(record), null);
         }
         return entryResult(
                 cluster, binding, RecordShapes.cleanup(record, settings.cluster(), settings.target()), evidence, false);

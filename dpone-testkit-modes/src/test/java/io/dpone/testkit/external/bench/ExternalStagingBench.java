@@ -34,6 +34,8 @@ import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -103,6 +105,7 @@ public final class ExternalStagingBench {
     private final CandidateDefinition definition;
     private final Digest expected;
     private final Path tsv;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final HttpClient HTTP =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -190,6 +193,8 @@ public final class ExternalStagingBench {
 
     private void run(int rounds, HeapSampler heap, HeapSampler.Peaks scan) throws Exception {
         double[][] seconds = new double[PHASES.length][rounds];
+        // the client thread's own CPU (load on the machine hardly moves it): dpone's insert against the driver's own
+        double[][] clientCpu = new double[2][rounds];
         HeapSampler.Peaks[] peaks = new HeapSampler.Peaks[PHASES.length];
         Arrays.fill(peaks, new HeapSampler.Peaks(0, 0));
         for (int round = 0; round <= rounds; round++) {
@@ -239,7 +244,9 @@ public final class ExternalStagingBench {
 
             startPhase(heap);
             start = System.nanoTime();
+            long cpu = THREADS.getCurrentThreadCpuTime();
             require(plainInsert(0, buffered, true) == artifact.rowCount(), "buffered baseline inserted every row");
+            double driverCpu = (THREADS.getCurrentThreadCpuTime() - cpu) / 1e9;
             took[phase] = seconds(start);
             now[phase++] = heap.phase();
             if (round == 0) {
@@ -253,7 +260,9 @@ public final class ExternalStagingBench {
 
             startPhase(heap);
             start = System.nanoTime();
+            cpu = THREADS.getCurrentThreadCpuTime();
             stage(0, one);
+            double stagingCpu = (THREADS.getCurrentThreadCpuTime() - cpu) / 1e9;
             took[phase] = seconds(start);
             now[phase++] = heap.phase();
 
@@ -296,6 +305,10 @@ public final class ExternalStagingBench {
                 member.drop(httpBoth);
             }
             StringBuilder line = new StringBuilder("round " + round + (round == 0 ? " (warm-up)" : "") + ":");
+            if (round > 0) {
+                clientCpu[0][round - 1] = stagingCpu;
+                clientCpu[1][round - 1] = driverCpu;
+            }
             for (int i = 0; i < PHASES.length; i++) {
                 line.append(String.format(" %s %.3f s", PHASES[i], took[i]));
                 if (round > 0) {
@@ -304,7 +317,8 @@ public final class ExternalStagingBench {
                             Math.max(peaks[i].used(), now[i].used()), Math.max(peaks[i].live(), now[i].live()));
                 }
             }
-            System.err.println(line);
+            System.err.println(line.append(String.format(
+                    " client_cpu: staging_one_member %.3f s driver_insert_buffered %.3f s", stagingCpu, driverCpu)));
         }
         StringBuilder out = new StringBuilder(String.format(
                 "rows=%d artifact_bytes=%d batch_rows=%d max_heap_mb=%.0f",
@@ -325,6 +339,10 @@ public final class ExternalStagingBench {
         ratio(out, "http_tsv_two_members_to_http_tsv", seconds, "http_tsv_two_members", "http_tsv_insert");
         ratio(out, "staging_parallel_to_http_tsv_two_members", seconds, "staging_parallel", "http_tsv_two_members");
         ratio(out, "proof_to_select_all", seconds, "proof", "select_all");
+        out.append(String.format(
+                " staging_one_member_client_cpu_seconds_median=%.3f driver_insert_buffered_client_cpu_seconds_median=%.3f"
+                        + " ratio_staging_client_cpu_to_driver_client_cpu=%.2f",
+                median(clientCpu[0]), median(clientCpu[1]), median(clientCpu[0]) / median(clientCpu[1])));
         System.out.println(out);
         StringBuilder heapLine = new StringBuilder("heap");
         heapLine.append(String.format(

@@ -2,8 +2,8 @@ package io.dpone.testkit.property.mutants;
 
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.CleanupFacts;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedCleanupClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecCleanupClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier;
 import io.dpone.testkit.property.CleanupClassifierContract;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 
@@ -12,7 +12,7 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 public class IgnoresReplicationHealthCleanupMutant extends CleanupClassifierContract {
     @Override
     protected CleanupClassifier classifier() {
-        CleanupClassifier seed = new SeedCleanupClassifier(SeedReplicaStateClassifier.INSTANCE);
+        CleanupClassifier seed = new SpecCleanupClassifier(SpecReplicaStateClassifier.INSTANCE);
         return facts -> seed.classify(new CleanupFacts(
                 facts.shapes(),
                 facts.phase(),

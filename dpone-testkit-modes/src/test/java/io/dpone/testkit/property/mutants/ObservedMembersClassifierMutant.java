@@ -3,8 +3,8 @@ package io.dpone.testkit.property.mutants;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationFacts;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaObservation;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedPublicationClassifier;
-import io.dpone.clickhouse.cluster.contract.reconcile.SeedReplicaStateClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecPublicationClassifier;
+import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier;
 import io.dpone.testkit.property.PublicationClassifierContract;
 import java.util.stream.Collectors;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
@@ -14,7 +14,7 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 public class ObservedMembersClassifierMutant extends PublicationClassifierContract {
     @Override
     protected PublicationClassifier classifier() {
-        PublicationClassifier seed = new SeedPublicationClassifier(SeedReplicaStateClassifier.INSTANCE);
+        PublicationClassifier seed = new SpecPublicationClassifier(SpecReplicaStateClassifier.INSTANCE);
         return facts -> seed.classify(new PublicationFacts(
                 facts.shapes(),
                 facts.phase(),

@@ -126,9 +126,10 @@ final class ZooKeeperPeer {
 
     /**
      * The test JVM's class path, module path entries included: it holds ZooKeeper, its
-     * dependencies and this class, however the tests were launched.
+     * dependencies and this class, however the tests were launched. The harness's own tests start
+     * their probe JVMs on it too (they run on the module path).
      */
-    private static String classPath() {
+    static String classPath() {
         String classPath = System.getProperty("java.class.path", "");
         String modulePath = System.getProperty("jdk.module.path", "");
         if (modulePath.isEmpty()) {

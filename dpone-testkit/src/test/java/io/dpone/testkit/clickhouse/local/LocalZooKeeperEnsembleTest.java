@@ -115,7 +115,7 @@ class LocalZooKeeperEnsembleTest {
         Process child = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-cp",
-                        System.getProperty("java.class.path"),
+                        ZooKeeperPeer.classPath(),
                         StrayPeerProbe.class.getName(),
                         root.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)

@@ -53,7 +53,7 @@ class NoStrayProcessTest {
         Process child = new ProcessBuilder(
                         javaExecutable(),
                         "-cp",
-                        System.getProperty("java.class.path"),
+                        ZooKeeperPeer.classPath(),
                         "-Ddpone.cacheDir=" + ChdbInstallation.cacheRoot(),
                         StrayProcessProbe.class.getName())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)

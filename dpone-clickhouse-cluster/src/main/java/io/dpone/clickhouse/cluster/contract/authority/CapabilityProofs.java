@@ -6,7 +6,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import java.util.Optional;
 
 /**
- * The bounded cost of the synthetic capability assertion (seed section 4 preflight): one proof per
+ * The bounded cost of the synthetic capability assertion (spec section 4 preflight): one proof per
  * inventory digest, recorded in the authority payload as {@code capability_inventory_digest}. A
  * target whose slot already records a proof for the current inventory needs no new probe; any
  * change of inventory (a member added, moved or renamed) needs one. The slot's phase does not

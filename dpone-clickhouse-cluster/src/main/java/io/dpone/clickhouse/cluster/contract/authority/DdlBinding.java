@@ -9,7 +9,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 /**
  * What the record remembers about one distributed DDL (publication or cleanup): its token, then
  * the bound queue entry and query digest once proved, then the terminal receipt once every
- * expected host finished. A receipt persisted here survives queue retention (seed section 4).
+ * expected host finished. A receipt persisted here survives queue retention (spec section 4).
  *
  * @param entry the bound queue entry name, or null before binding
  * @param queryDigest the bound entry's query digest; null exactly when {@code entry} is null

@@ -1,6 +1,6 @@
 package io.dpone.clickhouse.cluster.contract.authority;
 
-/** What the exact post-read after an acknowledged authority write proves (seed section 3, steps 6-7). */
+/** What the exact post-read after an acknowledged authority write proves (spec section 3, steps 6-7). */
 public enum PostReadOutcome {
     /** The row is exactly the written row at exactly the expected new version. */
     VERIFIED,

@@ -6,7 +6,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Digest;
 
 /**
  * The one distributed-DDL entry an operation is bound to: every later queue read must show this
- * exact cluster, entry name, query digest and correlation token (seed section 4).
+ * exact cluster, entry name, query digest and correlation token (spec section 4).
  */
 public record BoundEntry(String cluster, String entry, Digest queryDigest, String correlationToken) {
     public BoundEntry {

@@ -2,7 +2,7 @@ package io.dpone.clickhouse.cluster.contract.ddl;
 
 import static java.util.Objects.requireNonNull;
 
-/** The result of looking up the queue by correlation token (seed section 4). Switch over it. */
+/** The result of looking up the queue by correlation token (spec section 4). Switch over it. */
 public sealed interface EntryBinding {
     /** Exactly one distinct entry matched, with one query text. */
     record Bound(BoundEntry entry) implements EntryBinding {

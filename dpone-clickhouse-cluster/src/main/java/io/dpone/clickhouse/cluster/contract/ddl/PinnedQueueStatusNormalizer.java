@@ -1,7 +1,7 @@
 package io.dpone.clickhouse.cluster.contract.ddl;
 
 /**
- * The seed's pinned 24.8 normalization table, row for row:
+ * The spec's pinned 24.8 normalization table, row for row:
  * <pre>
  * Inactive | Active  both exception fields NULL                         IN_PROGRESS
  * Finished           exception_code = 0 and exception text empty         TERMINAL_SUCCESS

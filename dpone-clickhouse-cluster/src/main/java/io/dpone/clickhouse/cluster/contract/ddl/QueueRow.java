@@ -28,7 +28,7 @@ public record QueueRow(
         String exceptionText,
         Instant queryFinishTime,
         Long queryDurationMs) {
-    /** The settings key the protocol correlates through (seed section 4). */
+    /** The settings key the protocol correlates through (spec section 4). */
     public static final String LOG_COMMENT = "log_comment";
 
     public QueueRow {

@@ -1,6 +1,6 @@
 package io.dpone.clickhouse.cluster.contract.ddl;
 
-/** The normalized status of one queue row or of one whole entry (seed section 4). */
+/** The normalized status of one queue row or of one whole entry (spec section 4). */
 public enum QueueStatus {
     IN_PROGRESS,
     TERMINAL_SUCCESS,

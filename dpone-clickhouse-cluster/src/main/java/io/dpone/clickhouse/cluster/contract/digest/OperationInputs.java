@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * What the operation id is derived from. The worker try number is deliberately not a field: every
- * retry of one scheduler invocation must resume the same operation (seed section 3).
+ * retry of one scheduler invocation must resume the same operation (spec section 3).
  */
 public record OperationInputs(
         int protocolVersion, String schedulerInvocationIdentity, Digest planDigest, QualifiedTarget target) {

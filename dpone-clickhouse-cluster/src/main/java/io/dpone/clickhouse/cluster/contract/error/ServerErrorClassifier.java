@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * {@link ExecutionScope#DISTRIBUTED_DDL} no server code proves anything about the entry: with
  * {@code distributed_ddl_output_mode = throw} the initiator enqueues, waits and re-raises the
  * first failing host's own code (57, 60, 497, ...) while other hosts may already have executed
- * the statement (seed section 4: a failed dispatch response is resolved only through the bound
+ * the statement (spec section 4: a failed dispatch response is resolved only through the bound
  * queue entry). Every code is therefore {@link ErrorClass#AMBIGUOUS} in that scope. Stateless and
  * thread-safe.
  */

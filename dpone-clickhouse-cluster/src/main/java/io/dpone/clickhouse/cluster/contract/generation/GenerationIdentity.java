@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.UUID;
 
 /**
- * The exact identity of one table generation on one replica (seed section 2): table UUID,
+ * The exact identity of one table generation on one replica (spec section 2): table UUID,
  * normalized engine_full, schema digest, Keeper ensemble name and replication path. Two
  * observations are the same generation only when every field is equal.
  */

@@ -1,7 +1,7 @@
 package io.dpone.clickhouse.cluster.contract.generation;
 
 /**
- * The four sentences of seed section 2 ("Generation and replication validation") that
+ * The four sentences of spec section 2 ("Generation and replication validation") that
  * {@link GenerationRules} enforces, one constant per sentence, with the sentence verbatim.
  */
 public enum GenerationRule {
@@ -17,7 +17,7 @@ public enum GenerationRule {
         this.sentence = sentence;
     }
 
-    /** The seed sentence this rule implements. */
+    /** The spec sentence this rule implements. */
     public String sentence() {
         return sentence;
     }

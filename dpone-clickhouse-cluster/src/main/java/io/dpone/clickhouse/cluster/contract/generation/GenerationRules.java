@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The generation rules of seed section 2 across the replicas of the admitted inventory, one
- * {@link GenerationRule} per seed sentence, as pure functions of per-replica facts. Pure and
+ * The generation rules of spec section 2 across the replicas of the admitted inventory, one
+ * {@link GenerationRule} per spec sentence, as pure functions of per-replica facts. Pure and
  * thread-safe.
  *
  * <ol>

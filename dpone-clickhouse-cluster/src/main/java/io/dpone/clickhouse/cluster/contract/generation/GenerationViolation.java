@@ -9,11 +9,11 @@ import io.dpone.spi.error.DponeErrorCode;
  *
  * <p>Codes: a table that does not have one provable identity on every replica, a candidate that
  * is missing after staging, or a candidate that shares the target's UUID or replication path is
- * {@link DponeErrorCode#CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN}: the seed reads schema, engine,
+ * {@link DponeErrorCode#CLICKHOUSE_CLUSTER_GENERATION_UNKNOWN}: the spec reads schema, engine,
  * UUID and Keeper path drift as unknown, never as a reason to rebuild, and the operator must find
  * what changed a member. An engine outside the family is
  * {@link DponeErrorCode#CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED}, the code the manifest's own
- * engine check and the seed's "unsupported topology" use. Replica names that are missing,
+ * engine check and the spec's "unsupported topology" use. Replica names that are missing,
  * duplicated or not one per inventory member mean the exact replica set is not proven, which is
  * {@link DponeErrorCode#CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE}.
  */
@@ -106,7 +106,7 @@ public enum GenerationViolation {
         return subject;
     }
 
-    /** The seed sentence this violation breaks. */
+    /** The spec sentence this violation breaks. */
     public GenerationRule rule() {
         return rule;
     }

@@ -10,14 +10,14 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * The pre-authority readiness barrier (seed section 2, "wait for candidate replication"): every
+ * The pre-authority readiness barrier (spec section 2, "wait for candidate replication"): every
  * expected member reports exactly once, is writable with a live session, has an empty queue and
  * no Keeper or queue exception, sees {@code active_replicas = total_replicas = N}, has copied the
  * whole replication log and counts the expected staged rows. Pure and thread-safe; the caller
  * polls with its own policy.
  *
  * <p>{@link #replicationGaps} is the same barrier without the row count: the "complete replication
- * health" cleanup needs for the published target (seed section 6). The staged count belongs to the
+ * health" cleanup needs for the published target (spec section 6). The staged count belongs to the
  * immutable candidate only; once published, the target is the platform's table and a legitimate
  * insert may change its count (issue 18, finding 3).
  *

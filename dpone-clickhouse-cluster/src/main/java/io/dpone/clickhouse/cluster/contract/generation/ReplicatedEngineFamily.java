@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The admitted {@code Replicated*MergeTree} family applied to an observed, normalized
- * {@code engine_full} (seed section 2, "Engines belong to the admitted Replicated*MergeTree
+ * {@code engine_full} (spec section 2, "Engines belong to the admitted Replicated*MergeTree
  * family"). The family itself is {@link TableEngines#isDirectReplicated(String)}, the same list
  * the manifest check uses, so a declared engine and an observed one are judged alike. Engine
  * names are case-sensitive, as the server treats them.

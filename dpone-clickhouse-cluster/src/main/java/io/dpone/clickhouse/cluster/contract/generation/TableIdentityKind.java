@@ -5,13 +5,13 @@ package io.dpone.clickhouse.cluster.contract.generation;
  */
 public enum TableIdentityKind {
     /**
-     * Internal mode (seed 000 section 2): UUID, normalized engine_full, schema digest, Keeper name
+     * Internal mode (spec 000 section 2): UUID, normalized engine_full, schema digest, Keeper name
      * and replication path. A table without exactly one {@code system.replicas} row is
      * indeterminate.
      */
     REPLICATED,
     /**
-     * External mode (seed 001: "distinct member UUIDs bound into one logical generation"): UUID,
+     * External mode (spec 001: "distinct member UUIDs bound into one logical generation"): UUID,
      * normalized engine_full and schema digest of a non-replicated table, with empty Keeper fields
      * ({@link GenerationIdentity#direct}). A table with one {@code system.replicas} row still reads
      * with its Keeper fields, so a replicated table is named by its engine and refused by the

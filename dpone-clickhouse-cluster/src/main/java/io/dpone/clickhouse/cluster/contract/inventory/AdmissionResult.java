@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.spi.error.DponeErrorCode;
 
-/** The outcome of strict inventory admission (seed section 1). Callers must switch over it. */
+/** The outcome of strict inventory admission (spec section 1). Callers must switch over it. */
 public sealed interface AdmissionResult {
     /** Every rule holds; {@code inventory} is the admitted one and its endpoints are the expected host set. */
     record Admitted(ClusterInventory inventory) implements AdmissionResult {

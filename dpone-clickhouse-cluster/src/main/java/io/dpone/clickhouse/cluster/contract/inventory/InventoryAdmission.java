@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Strict admission of a {@code system.clusters} inventory (seed section 1): exactly one shard, at
+ * Strict admission of a {@code system.clusters} inventory (spec section 1): exactly one shard, at
  * least two unique replica endpoints, unique replica numbers and the same internal_replication
- * flag on every row, the one the declared mode requires (internal mode 1, external mode 0; seed
+ * flag on every row, the one the declared mode requires (internal mode 1, external mode 0; spec
  * 001, "uniform replication flags matching the declared mode"). Replica numbers are unique within
  * a shard. Completeness faults are checked before topology faults so a duplicated row is never
  * misreported as a supported topology. Stateless and thread-safe.
@@ -32,11 +32,11 @@ public final class InventoryAdmission {
      *     ({@link RejectionReason#INTERNAL_REPLICATION_ENABLED})
      */
     public static AdmissionResult admit(ClusterInventory inventory, ReplicationMode mode) {
-        RejectionReason reason = firstViolation(inventory, mode == ReplicationMode.INTERNAL);
+        RejectionReason reason = firstViolation(inventory, mode);
         return reason == null ? new Admitted(inventory) : new Rejected(reason.code(), reason);
     }
 
-    private static RejectionReason firstViolation(ClusterInventory inventory, boolean internalReplication) {
+    private static RejectionReason firstViolation(ClusterInventory inventory, ReplicationMode mode) {
         if (inventory.members().isEmpty()) {
             return RejectionReason.NO_MEMBERS;
         }
@@ -61,6 +61,7 @@ public final class InventoryAdmission {
         if (endpoints.size() < MIN_REPLICAS) {
             return RejectionReason.FEWER_THAN_TWO_REPLICAS;
         }
+        boolean internalReplication = mode == ReplicationMode.INTERNAL;
         boolean uniform =
                 inventory.members().stream().allMatch(member -> member.internalReplication() == internalReplication);
         if (uniform) {

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Whether the members that answered a per-member read are exactly the admitted inventory (seed
+ * Whether the members that answered a per-member read are exactly the admitted inventory (spec
  * section 1: "A missing, unavailable, duplicated, or unexpected member blocks"). Pure and
  * thread-safe.
  */

@@ -4,7 +4,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The persisted phase of one target's authority record (seed sections 3 and 6 and the state
+ * The persisted phase of one target's authority record (spec sections 3 and 6 and the state
  * machine). PartialInProgress, PartialTerminal and Unknown are classifications of a DISPATCHING
  * record, not phases: an unresolved outcome is never written as if it were progress.
  * The stored text is {@link #name()}.
@@ -28,7 +28,7 @@ public enum AuthorityPhase {
         return this == DISPATCHING || this == CLEANUP_DISPATCHING;
     }
 
-    /** Only a completed slot may be taken over by a new operation (seed section 3). */
+    /** Only a completed slot may be taken over by a new operation (spec section 3). */
     public boolean admitsNewOperation() {
         return this == COMPLETED;
     }

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The predecessor and desired generations each member is judged against (seed 000 section 5). In
+ * The predecessor and desired generations each member is judged against (spec 000 section 5). In
  * internal mode one replicated generation is the same table on every replica ({@link Uniform}); in
  * external mode every member holds its own table, so the expectation is per member
- * ({@link PerMember}: "distinct member UUIDs bound into one logical generation", seed 001).
+ * ({@link PerMember}: "distinct member UUIDs bound into one logical generation", spec 001).
  */
 public sealed interface ExpectedShapes {
     /** The shape {@code member} must match; empty for a member without an expectation (it is UNKNOWN). */

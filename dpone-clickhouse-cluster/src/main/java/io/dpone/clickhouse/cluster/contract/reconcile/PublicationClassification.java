@@ -3,7 +3,7 @@ package io.dpone.clickhouse.cluster.contract.reconcile;
 import io.dpone.spi.error.DponeErrorCode;
 import java.util.Optional;
 
-/** The aggregate classification and action of seed section 5, plus the state machine's InProgress. */
+/** The aggregate classification and action of spec section 5, plus the state machine's InProgress. */
 public enum PublicationClassification {
     /** All pending, PREPARED, no entry: the first dispatch is permitted after an acknowledged, verified CAS. */
     DISPATCH_PERMITTED_AFTER_CAS,

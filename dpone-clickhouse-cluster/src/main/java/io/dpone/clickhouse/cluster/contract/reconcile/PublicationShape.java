@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.contract.generation.GenerationIdentity;
 
-/** The two publication shapes and the generations each expects (seed section 5). */
+/** The two publication shapes and the generations each expects (spec section 5). */
 public sealed interface PublicationShape {
     GenerationIdentity desired();
 

@@ -1,6 +1,6 @@
 package io.dpone.clickhouse.cluster.contract.reconcile;
 
-/** One replica's catalog state relative to the authority record (seed section 5). */
+/** One replica's catalog state relative to the authority record (spec section 5). */
 public enum ReplicaState {
     /** Existing target: target is predecessor, candidate is desired. Absent target: target absent, candidate desired. */
     PENDING,

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class PerMemberShapesTest {
     private static final HostEndpoint A = new HostEndpoint("a", 9000);
     private static final HostEndpoint B = new HostEndpoint("b", 9000);
-    private static final SeedReplicaStateClassifier STATES = SeedReplicaStateClassifier.INSTANCE;
+    private static final SpecReplicaStateClassifier STATES = SpecReplicaStateClassifier.INSTANCE;
 
     private static GenerationIdentity direct(int n) {
         return GenerationIdentity.direct(new UUID(0, n), "MergeTree ORDER BY id", "schema");
@@ -41,12 +41,12 @@ class PerMemberShapesTest {
     @Test
     void everyMemberIsJudgedAgainstItsOwnIdentities() {
         List<ReplicaObservation> pending = List.of(seen(A, direct(1), direct(2)), seen(B, direct(3), direct(4)));
-        PublicationVerdict verdict = new SeedPublicationClassifier(STATES)
+        PublicationVerdict verdict = new SpecPublicationClassifier(STATES)
                 .classify(new PublicationFacts(
                         EXISTING, AuthorityPhase.PREPARED, Set.of(A, B), pending, QueueResult.NO_ENTRY));
         assertEquals(PublicationClassification.DISPATCH_PERMITTED_AFTER_CAS, verdict.classification());
 
-        PublicationVerdict uniform = new SeedPublicationClassifier(STATES)
+        PublicationVerdict uniform = new SpecPublicationClassifier(STATES)
                 .classify(new PublicationFacts(
                         new PublicationShape.ExistingTarget(direct(1), direct(2)),
                         AuthorityPhase.PREPARED,
@@ -62,7 +62,7 @@ class PerMemberShapesTest {
     @Test
     void anotherMembersIdentityIsUnknownNotCommitted() {
         List<ReplicaObservation> swapped = List.of(seen(A, direct(2), direct(1)), seen(B, direct(2), direct(3)));
-        PublicationVerdict verdict = new SeedPublicationClassifier(STATES)
+        PublicationVerdict verdict = new SpecPublicationClassifier(STATES)
                 .classify(new PublicationFacts(
                         EXISTING, AuthorityPhase.DISPATCHING, Set.of(A, B), swapped, QueueResult.TERMINAL_SUCCESS));
         assertEquals(Map.of(A, ReplicaState.COMMITTED, B, ReplicaState.UNKNOWN), verdict.perReplica());
@@ -72,7 +72,7 @@ class PerMemberShapesTest {
     @Test
     void cleanupDropsOnlyWhereEachMemberShowsItsOwnPredecessor() {
         List<ReplicaObservation> committed = List.of(seen(A, direct(2), direct(1)), seen(B, direct(4), direct(3)));
-        CleanupVerdict ready = new SeedCleanupClassifier(STATES)
+        CleanupVerdict ready = new SpecCleanupClassifier(STATES)
                 .classify(new CleanupFacts(
                         EXISTING,
                         AuthorityPhase.COMMITTED,
@@ -84,7 +84,7 @@ class PerMemberShapesTest {
         assertEquals(CleanupDecision.DISPATCH_PERMITTED_AFTER_CAS, ready.decision());
 
         List<ReplicaObservation> foreign = List.of(seen(A, direct(2), direct(1)), seen(B, direct(4), direct(9)));
-        CleanupVerdict prohibited = new SeedCleanupClassifier(STATES)
+        CleanupVerdict prohibited = new SpecCleanupClassifier(STATES)
                 .classify(new CleanupFacts(
                         EXISTING,
                         AuthorityPhase.COMMITTED,
@@ -100,7 +100,7 @@ class PerMemberShapesTest {
     void absentTargetsNeedNoCleanupAndAMemberWithoutAShapeIsUnknown() {
         ExpectedShapes absent = new ExpectedShapes.PerMember(Map.of(
                 A, new PublicationShape.AbsentTarget(direct(2)), B, new PublicationShape.AbsentTarget(direct(4))));
-        CleanupVerdict verdict = new SeedCleanupClassifier(STATES)
+        CleanupVerdict verdict = new SpecCleanupClassifier(STATES)
                 .classify(new CleanupFacts(
                         absent,
                         AuthorityPhase.COMMITTED,
