@@ -21,11 +21,13 @@ module io.dpone.testkit.modes {
     requires static zookeeper;
     requires static testcontainers;
     requires static com.github.dockerjava.api;
-    // Only the acceptance receipt extension writes JSON, and only under JUnit.
+    // Nothing here writes JSON (the receipt extension is io.dpone.testkit's); the module's tests,
+    // compiled into it, read receipts and workflow files with Jackson.
     requires static com.fasterxml.jackson.databind;
 
     exports io.dpone.testkit.service;
-    exports io.dpone.testkit.acceptance;
+    // Each mode's acceptance clusters, drivers and scenarios over the testkit's io.dpone.testkit.acceptance.
+    exports io.dpone.testkit.modes.acceptance;
     exports io.dpone.testkit.simulator.external;
     exports io.dpone.testkit.arbitrary.external;
     exports io.dpone.testkit.property.external;

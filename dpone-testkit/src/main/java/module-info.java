@@ -3,7 +3,7 @@ module io.dpone.testkit {
     requires transitive io.dpone.spi;
     requires transitive io.dpone.clickhouse.cluster;
     // The protocol core only: what needs a mode plugin (the real services on the simulator, the
-    // acceptance harness, the external codec suite) is io.dpone.testkit.modes (dpone-testkit-modes).
+    // acceptance clusters and scenarios, the external codec suite) is io.dpone.testkit.modes (dpone-testkit-modes).
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
     // Not transitive: a consumer's test module names jqwik and JUnit itself, as it uses them directly
@@ -45,6 +45,9 @@ module io.dpone.testkit {
             io.dpone.testkit.modes;
     exports io.dpone.testkit.simulator.engine to
             io.dpone.testkit.modes;
+    // The mode-free acceptance vocabulary and receipt: attempts, faults, coverage, the receipt
+    // extension. Each mode's clusters, drivers and scenarios are io.dpone.testkit.modes.acceptance.
+    exports io.dpone.testkit.acceptance;
     exports io.dpone.testkit.emulation;
     exports io.dpone.testkit.evidence;
 }

@@ -7,7 +7,7 @@ import io.dpone.cli.input.ConnectionEnvironment;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.publication.Cancellation;
-import io.dpone.testkit.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import java.nio.file.Path;
 import java.util.HashMap;

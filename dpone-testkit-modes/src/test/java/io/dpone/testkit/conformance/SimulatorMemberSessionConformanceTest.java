@@ -4,6 +4,8 @@ import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterMember;
 import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.conformance.MemberSessionBackend;
+import io.dpone.clickhouse.external.conformance.MemberSessionConformance;
 import io.dpone.clickhouse.external.member.EndpointResolver;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.testkit.simulator.ClusterSimulator;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.acceptance.ExternalDriver;
-import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.acceptance.SimulatedExternalCluster;
+import io.dpone.testkit.modes.acceptance.ExternalDriver;
+import io.dpone.testkit.modes.acceptance.PublicationDriver;
+import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;

@@ -8,7 +8,7 @@ import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.authority.MemberStage;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.acceptance.PublicationDriver;
+import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;

@@ -8,7 +8,7 @@ import io.dpone.clickhouse.external.authority.MemberStage;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.acceptance.PublicationDriver;
+import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;

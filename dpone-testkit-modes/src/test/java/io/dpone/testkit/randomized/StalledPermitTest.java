@@ -9,7 +9,7 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.acceptance.PublicationDriver;
+import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;

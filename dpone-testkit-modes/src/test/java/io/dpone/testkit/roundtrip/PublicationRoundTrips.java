@@ -10,8 +10,9 @@ import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.RowCursor;
 import io.dpone.spi.source.SourceColumn;
-import io.dpone.testkit.acceptance.PublicationDriver;
-import io.dpone.testkit.acceptance.SimulatedCluster;
+import io.dpone.testkit.modes.acceptance.PublicationDriver;
+import io.dpone.testkit.modes.acceptance.SimulatedCluster;
+import io.dpone.testkit.service.SimulatedInternalPublication;
 import io.dpone.testkit.simulator.CallRecord;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
@@ -86,14 +87,7 @@ final class PublicationRoundTrips {
 
     private static void publish(ClusterSimulator simulator, PublicationDriver driver, String invocation, long rows) {
         WorkerPorts ports = simulator.worker("publisher");
-        PublicationPorts publication = new PublicationPorts(
-                ports.catalog(),
-                ports.ddl(),
-                ports.authority(PublicationDriver.FACADE.control()),
-                ports.facade(),
-                ports.loader(),
-                ports.clock(),
-                ports.sleeper());
+        PublicationPorts publication = SimulatedInternalPublication.ports(ports, PublicationDriver.FACADE.control());
         PublicationReceipt receipt = new InternalPublicationService(
                         publication, driver.settings(), Sha256ProtocolDigests.INSTANCE, ports.randomBits())
                 .publish(invocation, rowsOf(rows), Cancellation.NEVER, ProgressListener.NONE);
