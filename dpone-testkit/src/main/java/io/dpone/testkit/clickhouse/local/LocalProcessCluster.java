@@ -11,6 +11,7 @@ import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.ClusterSpec;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberEndpoint;
+import io.dpone.testkit.cluster.MemberQueryException;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
 import io.dpone.testkit.cluster.TestDatabases;
@@ -154,9 +155,20 @@ public final class LocalProcessCluster implements RunningCluster {
         return root;
     }
 
+    /**
+     * A libchdb member can die a moment after it answered the last health probe (see
+     * {@link #restoreHealthy()}), and then refuses the next statement with 236 or not at all. The
+     * test's databases are then created once more, on fresh processes and under a new name; a
+     * failure that survives the replacement is the test's to see.
+     */
     @Override
     public TestDatabase createTestDatabase() {
-        return TestDatabases.create(members, admin);
+        try {
+            return TestDatabases.create(members, admin);
+        } catch (MemberQueryException dyingMember) {
+            restoreHealthy();
+            return TestDatabases.create(members, admin);
+        }
     }
 
     @Override
