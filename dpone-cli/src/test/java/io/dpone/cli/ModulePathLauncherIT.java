@@ -59,30 +59,17 @@ class ModulePathLauncherIT {
             throws IOException, InterruptedException {
         Map<String, String> skipBuild = new HashMap<>(environment);
         skipBuild.put("DPONE_SKIP_BUILD", "1");
-        return started(command, skipBuild).finish(120);
+        return finished(started(command, skipBuild), 120);
     }
 
-    /** A launcher process writing to files, with no DPONE_* variable but {@code environment}. */
-    private Running started(List<String> command, Map<String, String> environment) throws IOException {
-        Path out = output.resolve("out-" + System.nanoTime());
-        Path err = output.resolve("err-" + System.nanoTime());
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(ROOT.toFile())
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        builder.environment().keySet().removeIf(name -> name.startsWith("DPONE_"));
-        builder.environment().putAll(environment);
-        return new Running(builder.start(), out, err);
+    /** A launcher process started in the repository root, writing to files in the test's directory. */
+    private ChildProcess.Started started(List<String> command, Map<String, String> environment) throws IOException {
+        return ChildProcess.start(ROOT, output, command, environment);
     }
 
-    private record Running(Process process, Path out, Path err) {
-        Result finish(long seconds) throws IOException, InterruptedException {
-            assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "launcher did not finish");
-            return new Result(
-                    process.exitValue(),
-                    Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-        }
+    private static Result finished(ChildProcess.Started run, long seconds) throws IOException, InterruptedException {
+        ChildProcess child = run.finish(seconds);
+        return new Result(child.exit(), child.out(), child.err());
     }
 
     private static List<String> java(List<String> pathOptions, String... args) {
@@ -271,7 +258,7 @@ class ModulePathLauncherIT {
         Path fixture = ROOT.resolve("fixtures/manifests/cluster-internal.yaml");
         Files.setLastModifiedTime(fixture, FileTime.from(Instant.now()));
         long start = System.nanoTime();
-        List<Running> runs = new ArrayList<>();
+        List<ChildProcess.Started> runs = new ArrayList<>();
         for (long delay : new long[] {0, 2, 5, 9}) {
             long wait = TimeUnit.SECONDS.toMillis(delay) - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             if (wait > 0) {
@@ -285,8 +272,8 @@ class ModulePathLauncherIT {
                             "fixtures/manifests/cluster-internal.yaml"),
                     Map.of()));
         }
-        for (Running run : runs) {
-            Result result = run.finish(1800);
+        for (ChildProcess.Started run : runs) {
+            Result result = finished(run, 1800);
             assertEquals(ExitCode.OK.code(), result.exit(), result.toString());
             JsonNode summary = result.outJson();
             assertEquals("valid", summary.get("manifest").asText(), result.out());
@@ -310,14 +297,15 @@ class ModulePathLauncherIT {
         Files.setLastModifiedTime(fixture, FileTime.from(Instant.now()));
         Path current = ROOT.resolve("dpone-cli/target/launcher/current");
         Path before = Files.isSymbolicLink(current) ? Files.readSymbolicLink(current) : null;
-        Result failed = started(
+        Result failed = finished(
+                started(
                         List.of(
                                 ROOT.resolve("dpone").toString(),
                                 "check",
                                 "-m",
                                 "fixtures/manifests/cluster-internal.yaml"),
-                        Map.of("PATH", fakeMaven.getParent() + File.pathSeparator + System.getenv("PATH")))
-                .finish(300);
+                        Map.of("PATH", fakeMaven.getParent() + File.pathSeparator + System.getenv("PATH"))),
+                300);
         assertEquals(ExitCode.INTERNAL_ERROR.code(), failed.exit(), failed.toString());
         assertEquals("", failed.out());
         assertTrue(failed.err().contains("the build failed"), failed.err());
