@@ -16,8 +16,10 @@ import java.util.Optional;
 /**
  * What one mode supplies to the {@link PublicationEngine} for one invocation (as Curator's
  * {@code LockInternalsDriver} does for its lock): the mode's record schema, statements, classifier
- * facts, record builder, stable codes and inventory fence. One instance serves one invocation; it
- * holds that invocation's admitted members and evidence.
+ * facts, record builder, stable codes and inventory fence. It proposes the record each of the
+ * engine's three writes carries (dispatching, entry bound, committed) and never writes the slot
+ * itself: the engine decides every write's outcome the same way in both modes. One instance
+ * serves one invocation; it holds that invocation's admitted members and evidence.
  *
  * @param <R> the mode's record schema
  */
@@ -26,10 +28,10 @@ public interface PublicationDriver<R extends SlotRecord> {
     Optional<StepResult<R>> revalidate(SlotVersion<R> prepared);
 
     /**
-     * The one CAS from the pre-dispatch phase to the dispatching phase, opening an epoch: a permit
-     * when this write opened it, none when a re-read shows another worker of the operation did.
+     * The record of the one CAS from the pre-dispatch phase to the dispatching phase, which opens an
+     * epoch: the engine sends only under the permit of that write, never after a re-read.
      */
-    SlotWrites.Step<R> openDispatch(SlotVersion<R> prepared);
+    R dispatching(SlotVersion<R> prepared);
 
     /** Sends the one publication statement the record names, under {@code permit}. */
     DdlDispatch send(SlotVersion<R> dispatching, DispatchPermit permit);
@@ -49,8 +51,8 @@ public interface PublicationDriver<R extends SlotRecord> {
     /** Looks for the one queue entry carrying the publication token. */
     QueueBinding bind(SlotVersion<R> dispatching);
 
-    /** Persists the bound entry in the record (one CAS). */
-    StepResult<R> persistEntry(SlotVersion<R> dispatching, BoundEntry entry);
+    /** The record that persists the bound entry (the engine writes it in one CAS). */
+    R bound(SlotVersion<R> dispatching, BoundEntry entry);
 
     /** Reads every host's state of the bound entry. */
     EntryAggregation read(SlotVersion<R> dispatching);
@@ -58,8 +60,8 @@ public interface PublicationDriver<R extends SlotRecord> {
     /** Classifies what every member shows with {@code queue}, keeping the classification as evidence. */
     PublicationVerdict classify(SlotVersion<R> dispatching, QueueResult queue);
 
-    /** Persists the proven commit and its per-host receipt (one CAS). */
-    StepResult<R> commit(SlotVersion<R> dispatching, QueueStatus outcome);
+    /** The record of the proven commit with its per-host receipt (the engine writes it in one CAS). */
+    R committed(SlotVersion<R> dispatching, QueueStatus outcome);
 
     // The mode's endings (outcome, stable code, runbook words), one per way the engine ends.
 

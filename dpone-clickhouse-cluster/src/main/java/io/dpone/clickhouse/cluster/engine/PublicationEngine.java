@@ -21,7 +21,9 @@ import java.util.Optional;
  * statement under the permit that CAS returned; from the dispatching phase, never send anything,
  * only bind the exact entry by its token and reconcile every member with it until the commit is
  * proven or the bounded wait ends. The mode's {@link PublicationDriver} supplies everything that
- * differs between the modes; the invocation's progress, evidence and waits are the engine's.
+ * differs between the modes, down to the record each write proposes; the engine makes the writes
+ * themselves ({@link SlotWrites}: written, lost answer, re-read, decide), so both modes decide a
+ * write's outcome in one place. The invocation's progress, evidence and waits are the engine's.
  * One instance per invocation, used by one thread.
  *
  * @param <R> the mode's record schema
@@ -29,10 +31,14 @@ import java.util.Optional;
 public final class PublicationEngine<R extends SlotRecord> {
     private final PublicationDriver<R> driver;
     private final Invocation<? extends InvocationEvidence<R>> invocation;
+    private final SlotWrites<R> writes;
 
-    public PublicationEngine(PublicationDriver<R> driver, Invocation<? extends InvocationEvidence<R>> invocation) {
+    /** The engine for one invocation, writing the slot through {@code writes} (the same writes its cleanup uses). */
+    public PublicationEngine(
+            PublicationDriver<R> driver, Invocation<? extends InvocationEvidence<R>> invocation, SlotWrites<R> writes) {
         this.driver = requireNonNull(driver, "driver is null");
         this.invocation = requireNonNull(invocation, "invocation is null");
+        this.writes = requireNonNull(writes, "writes is null");
     }
 
     /** From the pre-dispatch phase: the only path that can send a publication statement, and only under a fresh permit. */
@@ -42,7 +48,7 @@ public final class PublicationEngine<R extends SlotRecord> {
             return refused.get();
         }
         invocation.waits().progress().step("dispatch");
-        SlotWrites.Step<R> cas = driver.openDispatch(prepared);
+        SlotWrites.Step<R> cas = write(prepared, driver.dispatching(prepared));
         if (cas instanceof SlotWrites.Step.Stopped<R> stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }
@@ -95,7 +101,8 @@ public final class PublicationEngine<R extends SlotRecord> {
             PublicationVerdict verdict = driver.classify(current, QueueResult.of(hosts.outcome()));
             switch (verdict.classification()) {
                 case COMMIT_PROVEN_PROCEED_TO_CLEANUP -> {
-                    return driver.commit(current, hosts.outcome());
+                    return write(current, driver.committed(current, hosts.outcome()))
+                            .result();
                 }
                 case IN_PROGRESS, PARTIAL_IN_PROGRESS -> {
                     if (!invocation.pause("publication entry", attempt)) {
@@ -119,12 +126,17 @@ public final class PublicationEngine<R extends SlotRecord> {
     private StepResult<R> bind(SlotVersion<R> current) {
         QueueBinding binding = driver.bind(current);
         if (binding instanceof QueueBinding.Bound bound) {
-            return driver.persistEntry(current, bound.lookup().entry());
+            return write(current, driver.bound(current, bound.lookup().entry())).result();
         }
         if (binding instanceof QueueBinding.Unbound unbound) {
             invocation.evidence().step("publication entry unbound: " + unbound.cause());
             return new StepResult.Concluded<>(driver.unbound(current, unbound.cause()));
         }
         throw new IllegalStateException("unknown queue binding " + binding);
+    }
+
+    /** One CAS of the record the driver proposed; its outcome is decided here for both modes. */
+    private SlotWrites.Step<R> write(SlotVersion<R> expected, R next) {
+        return writes.write(expected, next, invocation.evidence());
     }
 }

@@ -13,6 +13,7 @@ import io.dpone.spi.receipt.PublicationOutcome;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
  * One CAS of the operation's record and what a service does with its outcome, in either mode.
@@ -132,6 +133,65 @@ public final class SlotWrites<R extends SlotRecord> {
                     "read at version " + valid.get().keeperVersion() + ", not above the one the write replaced");
         }
         return sameOperation.test(valid.get().record(), mine) ? new Reread.Same<>(valid.get()) : new Reread.Other<>();
+    }
+
+    /** How taking the slot for a new operation ended; each mode says what each case means for its own attempt. */
+    public sealed interface Take<R extends SlotRecord> {
+        /** The operation holds the slot at {@code current}: this write was verified ({@code written}), or a re-read shows it. */
+        record Taken<R extends SlotRecord>(SlotVersion<R> current, boolean written) implements Take<R> {}
+
+        /** The answer was lost: the slot may hold {@code first}; nothing more is written in this invocation. */
+        record Lost<R extends SlotRecord>(SlotWrite.UnknownReason reason) implements Take<R> {}
+
+        /**
+         * The post-read decided a conflict, so the write may have applied, and no re-read showed the
+         * slot after it ({@code why}): whether the slot holds {@code first} is unknown.
+         */
+        record Unproven<R extends SlotRecord>(SlotWrite.ConflictReason reason, String why) implements Take<R> {}
+
+        /**
+         * This attempt's write does not hold the slot; {@code sameOperation} is a record of the same
+         * operation that another attempt wrote, which the caller may resume once it has discarded
+         * what only its own attempt named.
+         */
+        record NotTaken<R extends SlotRecord>(SlotWrite.ConflictReason reason, Optional<SlotVersion<R>> sameOperation)
+                implements Take<R> {}
+    }
+
+    /**
+     * Takes the slot for a new operation with {@code first}: strictly when {@code finished} is
+     * absent, else by one CAS from that finished record; never repeated. A conflict is followed by
+     * one {@link #reread} against the version the write replaced: a record of this operation that
+     * {@code ownAttempt} accepts is this attempt's own write (internal mode: it names this attempt's
+     * candidate); a post-read-decided conflict whose re-read proves nothing is {@link Take.Unproven}
+     * (issue 18); anything else is {@link Take.NotTaken}. Evidence records the version the operation
+     * continues from, and a lost answer as a step.
+     */
+    public Take<R> take(
+            Optional<SlotVersion<R>> finished, R first, Predicate<R> ownAttempt, InvocationEvidence<R> evidence) {
+        SlotWrite<R> taken =
+                finished.isEmpty() ? authority.createIfAbsent(first) : authority.compareAndSwap(finished.get(), first);
+        if (taken instanceof SlotWrite.Verified<R> verified) {
+            evidence.record(verified.verified());
+            return new Take.Taken<>(verified.verified(), true);
+        }
+        if (taken instanceof SlotWrite.Unknown<R> unknown) {
+            evidence.step("slot write unacknowledged: " + unknown.reason());
+            return new Take.Lost<>(unknown.reason());
+        }
+        SlotWrite.ConflictReason reason = ((SlotWrite.Conflict<R>) taken).reason();
+        Reread<R> reread =
+                reread(first, finished.map(SlotVersion::keeperVersion).orElse(CREATED));
+        if (reread instanceof Reread.Unproven<R> unproven && reason.decidedByPostRead()) {
+            return new Take.Unproven<>(reason, unproven.reason());
+        }
+        Optional<SlotVersion<R>> same =
+                reread instanceof Reread.Same<R> mine ? Optional.of(mine.current()) : Optional.empty();
+        same.ifPresent(evidence::record);
+        if (same.isPresent() && ownAttempt.test(same.get().record())) {
+            return new Take.Taken<>(same.get(), false);
+        }
+        return new Take.NotTaken<>(reason, same);
     }
 
     /** The slot re-read, when it holds a valid record of {@code mine}'s operation. */

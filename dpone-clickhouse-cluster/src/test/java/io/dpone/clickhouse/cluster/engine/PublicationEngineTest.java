@@ -1,19 +1,19 @@
 package io.dpone.clickhouse.cluster.engine;
 
+import static io.dpone.clickhouse.cluster.engine.ScriptedSlot.at;
+import static io.dpone.clickhouse.cluster.engine.ScriptedSlot.shows;
+import static io.dpone.clickhouse.cluster.engine.ScriptedSlot.unreadable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpone.clickhouse.cluster.authority.DispatchPermit;
-import io.dpone.clickhouse.cluster.authority.Permits;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
-import io.dpone.clickhouse.cluster.authority.SlotVersions;
+import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.ContractFixtures;
-import io.dpone.clickhouse.cluster.contract.authority.FenceToken;
-import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.BoundEntry;
 import io.dpone.clickhouse.cluster.contract.ddl.EntryAggregation;
 import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
-import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationClassification;
 import io.dpone.clickhouse.cluster.contract.reconcile.PublicationVerdict;
@@ -23,10 +23,10 @@ import io.dpone.clickhouse.cluster.ddl.FakeDdlPort;
 import io.dpone.clickhouse.cluster.ddl.QueueBinding;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.ddl.QueueResolution;
-import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.clickhouse.cluster.engine.ScriptedSlot.Phase;
+import io.dpone.clickhouse.cluster.engine.ScriptedSlot.PhaseEvidence;
 import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.invocation.Invocation;
-import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
 import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.port.DdlDispatch;
 import io.dpone.clickhouse.cluster.port.QueueLookup;
@@ -42,54 +42,58 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The publication engine's order of effects, pure: with a scripted driver (records are phase
- * names, endings are strings) it sends at most once and only under a granted permit, never from
- * reconciliation, binds before it reads, and ends with the driver's own ending for each case. The
- * invocation's progress and waits are recorded in the same call list; its evidence steps apart.
+ * The publication engine's order of effects and its decisions on each slot write, pure: with a
+ * scripted driver (records are phase names, endings are strings) and a scripted authority
+ * ({@link ScriptedSlot}) it sends at most once and only under the permit of its own verified
+ * dispatch write, never from reconciliation nor after a re-read, binds before it reads, ends with
+ * the driver's own ending for each case, and ends every write whose outcome is lost or foreign
+ * the same way for both modes. The invocation's progress and waits are recorded in the same call
+ * list as the driver's and the authority's calls; its evidence steps apart.
  */
 class PublicationEngineTest {
-    private static final DispatchPermit PERMIT =
-            Permits.issue(ContractFixtures.TARGET_KEY, ContractFixtures.OPERATION, ContractFixtures.FENCE, 1, 2);
-
     @Test
     void aGrantedCasSendsOnceThenReconcilesToTheCommit() {
         Scripted driver = new Scripted();
-        driver.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         driver.classification = PublicationClassification.COMMIT_PROVEN_PROCEED_TO_CLEANUP;
 
-        StepResult<Phase> result = engine(driver).dispatch(at("PREPARED"));
+        StepResult<Phase> result = engine(driver).dispatch(at("PREPARED", 1));
 
-        assertEquals(new StepResult.Continue<Phase>(at("COMMITTED")), result);
+        assertEquals(new StepResult.Continue<Phase>(at("COMMITTED", 4)), result);
         assertEquals(
                 List.of(
                         "revalidate",
                         "progress dispatch",
-                        "openDispatch",
+                        "dispatching",
+                        "cas DISPATCHING",
                         "send",
                         "outside",
                         "fence",
                         "bind",
-                        "persistEntry",
+                        "bound",
+                        "cas BOUND",
                         "outside",
                         "fence",
                         "read",
                         "classify",
-                        "commit TERMINAL_SUCCESS"),
+                        "committed TERMINAL_SUCCESS",
+                        "cas COMMITTED"),
                 driver.calls);
         assertEquals(List.of("publication dispatched"), driver.evidence.detail().get("steps"));
+        assertEquals(at("COMMITTED", 4), driver.evidence.record());
     }
 
     @Test
-    void aCasAnotherWorkerWonIsReconciledAndNeverSent() {
+    void aBadVersionWhoseRereadShowsTheOperationDispatchingIsReconciledAndNeverSent() {
         Scripted driver = new Scripted();
-        driver.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.empty(), false);
-        driver.classification = PublicationClassification.IN_PROGRESS;
+        driver.slot
+                .answer(new SlotWrite.Conflict<>(SlotWrite.ConflictReason.VERSION_CONFLICT))
+                .reread(shows(new Phase("DISPATCHING"), 2));
 
-        StepResult<Phase> result = engine(driver).dispatch(at("PREPARED"));
+        StepResult<Phase> result = engine(driver).dispatch(at("PREPARED", 1));
 
         assertEquals(new StepResult.Concluded<Phase>(ending("still running")), result);
-        assertEquals(
-                0, driver.calls.stream().filter(call -> call.startsWith("send")).count(), driver.calls.toString());
+        assertFalse(driver.calls.contains("send"));
+        assertEquals(List.of("cas DISPATCHING", "read slot"), driver.slot.own().subList(0, 2));
         // the bound's three looks: binding takes the first, then two reads with one wait between them
         assertEquals(
                 List.of("read", "pause", "read"),
@@ -99,41 +103,95 @@ class PublicationEngineTest {
     }
 
     @Test
+    void aLostDispatchAnswerEndsUnknownWithoutASendOrARead() {
+        Scripted driver = new Scripted();
+        driver.slot.answer(new SlotWrite.Unknown<>(SlotWrite.UnknownReason.RESPONSE_LOST));
+
+        StepResult<Phase> result = engine(driver).dispatch(at("PREPARED", 1));
+
+        assertEquals(
+                PublicationOutcome.UNKNOWN,
+                ((StepResult.Concluded<Phase>) result).ending().outcome());
+        assertEquals(
+                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN),
+                ((StepResult.Concluded<Phase>) result).ending().code());
+        assertEquals(List.of("cas DISPATCHING"), driver.slot.own());
+        assertFalse(driver.calls.contains("send"));
+    }
+
+    @Test
+    void aConflictWhoseRereadShowsAnotherOperationOrNothingEndsOnTheConflictUnsent() {
+        for (var reread : List.of(shows(new Phase("PREPARED", ScriptedSlot.OTHER_OPERATION), 2), unreadable())) {
+            Scripted driver = new Scripted();
+            driver.slot
+                    .answer(new SlotWrite.Conflict<>(SlotWrite.ConflictReason.VERSION_CONFLICT))
+                    .reread(reread);
+
+            StepResult<Phase> result = engine(driver).dispatch(at("PREPARED", 1));
+
+            Ending ending = ((StepResult.Concluded<Phase>) result).ending();
+            assertEquals(PublicationOutcome.UNKNOWN, ending.outcome(), reread.toString());
+            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT), ending.code());
+            assertEquals(List.of("cas DISPATCHING", "read slot"), driver.slot.own());
+            assertFalse(driver.calls.contains("send"));
+        }
+    }
+
+    @Test
+    void theEntryAndCommitWritesAreDecidedLikeTheDispatchWrite() {
+        Scripted lostEntry = new Scripted();
+        lostEntry.slot.answer(new SlotWrite.Unknown<>(SlotWrite.UnknownReason.TIMEOUT));
+        StepResult<Phase> lost = engine(lostEntry).reconcile(at("DISPATCHING", 2));
+        assertEquals(
+                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN),
+                ((StepResult.Concluded<Phase>) lost).ending().code());
+        assertEquals(List.of("outside", "fence", "bind", "bound", "cas BOUND"), lostEntry.calls);
+
+        Scripted rereadCommit = new Scripted();
+        rereadCommit.classification = PublicationClassification.COMMIT_PROVEN_PROCEED_TO_CLEANUP;
+        rereadCommit
+                .slot
+                .answer(new SlotWrite.Conflict<>(SlotWrite.ConflictReason.UNEXPECTED_VERSION_JUMP))
+                .reread(shows(new Phase("CLEANUP_DISPATCHING"), 9));
+        assertEquals(
+                new StepResult.Continue<Phase>(at("CLEANUP_DISPATCHING", 9)),
+                engine(rereadCommit).reconcile(at("BOUND", 3)));
+        assertEquals(at("CLEANUP_DISPATCHING", 9), rereadCommit.evidence.record());
+    }
+
+    @Test
     void aRefusedRevalidationAttemptsNoCas() {
         Scripted driver = new Scripted();
         driver.refusal = Optional.of(new StepResult.Concluded<>(ending("refused")));
 
         assertEquals(
                 new StepResult.Concluded<Phase>(ending("refused")),
-                engine(driver).dispatch(at("PREPARED")));
+                engine(driver).dispatch(at("PREPARED", 1)));
         assertEquals(List.of("revalidate"), driver.calls);
     }
 
     @Test
     void aStatementThatProvablyDidNotLeaveEndsWithoutReconciling() {
         Scripted driver = new Scripted();
-        driver.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         driver.dispatch = new DdlDispatch.NotSent("q", "refused connection");
 
         assertEquals(
                 new StepResult.Concluded<Phase>(ending("not sent")),
-                engine(driver).dispatch(at("PREPARED")));
+                engine(driver).dispatch(at("PREPARED", 1)));
         assertEquals("send", driver.calls.get(driver.calls.size() - 1));
     }
 
     @Test
     void onlyAnExpiredPermitEndsTheStepAnyOtherRefusalOfAFreshPermitIsADefect() {
         Scripted expired = new Scripted();
-        expired.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         expired.dispatch = new DdlDispatch.PermitRefused(DdlDispatch.Refusal.EXPIRED);
         assertEquals(
                 new StepResult.Concluded<Phase>(ending("permit expired")),
-                engine(expired).dispatch(at("PREPARED")));
+                engine(expired).dispatch(at("PREPARED", 1)));
 
         Scripted spent = new Scripted();
-        spent.cas = new SlotWrites.Step.Advanced<>(at("DISPATCHING"), Optional.of(PERMIT), true);
         spent.dispatch = new DdlDispatch.PermitRefused(DdlDispatch.Refusal.ALREADY_SPENT);
-        assertThrows(IllegalStateException.class, () -> engine(spent).dispatch(at("PREPARED")));
+        assertThrows(IllegalStateException.class, () -> engine(spent).dispatch(at("PREPARED", 1)));
     }
 
     @Test
@@ -141,7 +199,7 @@ class PublicationEngineTest {
         Scripted driver = new Scripted();
         driver.binding = new QueueBinding.Unbound(QueueResolution.Cause.MULTIPLE_ENTRIES);
 
-        StepResult<Phase> result = engine(driver).reconcile(at("DISPATCHING"));
+        StepResult<Phase> result = engine(driver).reconcile(at("DISPATCHING", 2));
 
         assertEquals(new StepResult.Concluded<Phase>(ending("unbound MULTIPLE_ENTRIES")), result);
         assertEquals(List.of("outside", "fence", "bind"), driver.calls);
@@ -157,7 +215,7 @@ class PublicationEngineTest {
 
         assertEquals(
                 new StepResult.Concluded<Phase>(ending("drifted")),
-                engine(driver).reconcile(at("DISPATCHING")));
+                engine(driver).reconcile(at("DISPATCHING", 2)));
         assertEquals(List.of("outside", "fence"), driver.calls);
     }
 
@@ -172,32 +230,9 @@ class PublicationEngineTest {
             driver.classification = classification;
             assertEquals(
                     new StepResult.Concluded<Phase>(ending(ending)),
-                    engine(driver).reconcile(at("BOUND")),
+                    engine(driver).reconcile(at("BOUND", 3)),
                     classification.name());
         });
-    }
-
-    /** A record that is only its phase name; "BOUND" stands for DISPATCHING with its entry persisted. */
-    record Phase(String phaseName) implements SlotRecord {
-        @Override
-        public Digest targetKey() {
-            return ContractFixtures.TARGET_KEY;
-        }
-
-        @Override
-        public Digest operationId() {
-            return ContractFixtures.OPERATION;
-        }
-
-        @Override
-        public FenceToken fenceToken() {
-            return ContractFixtures.FENCE;
-        }
-
-        @Override
-        public long dispatchEpoch() {
-            return 1;
-        }
     }
 
     /**
@@ -226,41 +261,20 @@ class PublicationEngineTest {
                 Cancellation.NEVER);
         return new PublicationEngine<>(
                 driver,
-                new Invocation<>(new Waits(duration -> {}, Cancellation.NEVER, progress), queue, driver.evidence));
-    }
-
-    /** Evidence whose record fields are none: the tests read only its steps. */
-    private static final class PhaseEvidence extends InvocationEvidence<Phase> {
-        PhaseEvidence() {
-            super(ReceiptTimes.ofRead());
-        }
-
-        @Override
-        protected void putRecord(SlotVersion<Phase> version, Map<String, Object> detail, BoundDdl ddl) {}
-
-        @Override
-        protected MemberForm memberForm(SlotVersion<Phase> version) {
-            return new MemberForm(false, false);
-        }
-
-        @Override
-        protected void putTimes(SlotVersion<Phase> version, ReceiptTimes times, Map<String, Object> detail) {}
-    }
-
-    private static SlotVersion<Phase> at(String phase) {
-        return SlotVersions.at(new Phase(phase), 1);
+                new Invocation<>(new Waits(duration -> {}, Cancellation.NEVER, progress), queue, driver.evidence),
+                driver.slot.writes());
     }
 
     private static Ending ending(String message) {
         return Ending.of(PublicationOutcome.UNKNOWN, DponeErrorCode.CLICKHOUSE_CLUSTER_DDL_UNRESOLVED, message);
     }
 
-    /** Records every call; the record is its phase name, "BOUND" once the entry is persisted. */
-    private static final class Scripted implements PublicationDriver<PublicationEngineTest.Phase> {
+    /** Records every call, its slot's too; the record is its phase name, "BOUND" once the entry is persisted. */
+    private static final class Scripted implements PublicationDriver<Phase> {
         final List<String> calls = new ArrayList<>();
+        final ScriptedSlot slot = new ScriptedSlot(calls);
         final PhaseEvidence evidence = new PhaseEvidence();
         Optional<StepResult<Phase>> refusal = Optional.empty();
-        SlotWrites.Step<Phase> cas;
         DdlDispatch dispatch = new DdlDispatch.Sent("q", new DdlDispatch.InitiatorAnswer.Acknowledged());
         Optional<Ending> drift = Optional.empty();
         QueueBinding binding = new QueueBinding.Bound(new QueueLookup.Bound(
@@ -274,9 +288,9 @@ class PublicationEngineTest {
         }
 
         @Override
-        public SlotWrites.Step<Phase> openDispatch(SlotVersion<Phase> prepared) {
-            calls.add("openDispatch");
-            return cas;
+        public Phase dispatching(SlotVersion<Phase> prepared) {
+            calls.add("dispatching");
+            return new Phase("DISPATCHING");
         }
 
         @Override
@@ -313,9 +327,9 @@ class PublicationEngineTest {
         }
 
         @Override
-        public StepResult<Phase> persistEntry(SlotVersion<Phase> dispatching, BoundEntry entry) {
-            calls.add("persistEntry");
-            return new StepResult.Continue<>(at("BOUND"));
+        public Phase bound(SlotVersion<Phase> dispatching, BoundEntry entry) {
+            calls.add("bound");
+            return new Phase("BOUND");
         }
 
         @Override
@@ -339,9 +353,9 @@ class PublicationEngineTest {
         }
 
         @Override
-        public StepResult<Phase> commit(SlotVersion<Phase> dispatching, QueueStatus outcome) {
-            calls.add("commit " + outcome);
-            return new StepResult.Continue<>(at("COMMITTED"));
+        public Phase committed(SlotVersion<Phase> dispatching, QueueStatus outcome) {
+            calls.add("committed " + outcome);
+            return new Phase("COMMITTED");
         }
 
         @Override

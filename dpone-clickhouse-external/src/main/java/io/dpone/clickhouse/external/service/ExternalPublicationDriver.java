@@ -57,7 +57,7 @@ final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot>
         PublicationEngine<ExternalSlot> publication(
                 AdmittedMembers cluster, ExternalOperation operation, Invocation<ExternalEvidence> invocation) {
             return new PublicationEngine<>(
-                    new ExternalPublicationDriver(this, cluster, operation, invocation), invocation);
+                    new ExternalPublicationDriver(this, cluster, operation, invocation), invocation, writes);
         }
 
         Cleanup<ExternalSlot> cleanup(AdmittedMembers cluster, Invocation<ExternalEvidence> invocation) {
@@ -100,10 +100,8 @@ final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot>
     }
 
     @Override
-    public SlotWrites.Step<ExternalSlot> openDispatch(SlotVersion<ExternalSlot> staged) {
-        ExternalRecord next =
-                parts.records().dispatching(own(staged), parts.ports().clock().instant());
-        return parts.writes().write(staged, next, invocation.evidence());
+    public ExternalRecord dispatching(SlotVersion<ExternalSlot> staged) {
+        return parts.records().dispatching(own(staged), parts.ports().clock().instant());
     }
 
     @Override
@@ -145,10 +143,9 @@ final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot>
     }
 
     @Override
-    public StepResult<ExternalSlot> persistEntry(SlotVersion<ExternalSlot> dispatching, BoundEntry entry) {
-        ExternalRecord next = parts.records()
+    public ExternalRecord bound(SlotVersion<ExternalSlot> dispatching, BoundEntry entry) {
+        return parts.records()
                 .publicationBound(own(dispatching), entry, parts.ports().clock().instant());
-        return parts.writes().write(dispatching, next, invocation.evidence()).result();
     }
 
     @Override
@@ -166,10 +163,9 @@ final class ExternalPublicationDriver implements PublicationDriver<ExternalSlot>
     }
 
     @Override
-    public StepResult<ExternalSlot> commit(SlotVersion<ExternalSlot> dispatching, QueueStatus outcome) {
-        ExternalRecord next = parts.records()
+    public ExternalRecord committed(SlotVersion<ExternalSlot> dispatching, QueueStatus outcome) {
+        return parts.records()
                 .committed(own(dispatching), outcome, parts.ports().clock().instant());
-        return parts.writes().write(dispatching, next, invocation.evidence()).result();
     }
 
     @Override

@@ -221,39 +221,38 @@ public final class ExternalPublicationService {
                         cluster.inventoryDigest(),
                         finished == null ? 0 : finished.record().dispatchEpoch(),
                         notBefore(finished));
-        SlotWrite<ExternalSlot> taken = finished == null
-                ? ports.authority().createIfAbsent(locked)
-                : ports.authority().compareAndSwap(finished, locked);
-        if (taken instanceof SlotWrite.Unknown<ExternalSlot> unknown) {
+        // no source I/O before LOCKED, so no attempt owns anything yet: any record of this operation is its own write
+        SlotWrites.Take<ExternalSlot> taken =
+                drivers.writes().take(Optional.ofNullable(finished), locked, record -> true, invocation.evidence());
+        if (taken instanceof SlotWrites.Take.Lost<ExternalSlot> lost) {
             // The slot may now hold LOCKED for this operation: it reached the authority, so a receipt (as internal
             // mode).
-            invocation.evidence().step("slot write unacknowledged: " + unknown.reason());
             return Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
-                    "the response to taking the slot was lost (" + unknown.reason()
+                    "the response to taking the slot was lost (" + lost.reason()
                             + "); nothing else was done; run the"
                             + " same invocation again to reconcile from a fresh read");
         }
-        if (taken instanceof SlotWrite.Conflict<ExternalSlot> conflict) {
-            return drivers.writes()
-                    .sameOperation(locked)
-                    .map(mine -> resume(cluster, operation, mine, Optional.empty(), source, invocation))
-                    .orElseThrow(() -> new DponeException(
-                            conflict.code(),
-                            "another worker took the target slot first (" + conflict.reason() + "); nothing was done"));
+        if (!(taken instanceof SlotWrites.Take.Taken<ExternalSlot> held)) {
+            // external mode still throws where internal mode ends unknown on an unproven re-read (behaviour kept)
+            SlotWrite.ConflictReason reason = taken instanceof SlotWrites.Take.Unproven<ExternalSlot> unproven
+                    ? unproven.reason()
+                    : ((SlotWrites.Take.NotTaken<ExternalSlot>) taken).reason();
+            throw new DponeException(
+                    reason.code(), "another worker took the target slot first (" + reason + "); nothing was done");
         }
-        SlotVersion<ExternalSlot> verified = ((SlotWrite.Verified<ExternalSlot>) taken).verified();
-        invocation.evidence().record(verified);
-        invocation
-                .evidence()
-                .step(
-                        finished == null
-                                ? "locked"
-                                : finished.record() instanceof InternalBaseline
-                                        ? "locked by migration from a completed internal record"
-                                        : "locked over a finished record");
-        return resume(cluster, operation, verified, Optional.empty(), source, invocation);
+        if (held.written()) {
+            invocation
+                    .evidence()
+                    .step(
+                            finished == null
+                                    ? "locked"
+                                    : finished.record() instanceof InternalBaseline
+                                            ? "locked by migration from a completed internal record"
+                                            : "locked over a finished record");
+        }
+        return resume(cluster, operation, held.current(), Optional.empty(), source, invocation);
     }
 
     /**

@@ -66,7 +66,8 @@ final class InternalPublicationDriver implements PublicationDriver<AuthorityReco
 
         PublicationEngine<AuthorityRecord> publication(
                 AdmittedCluster cluster, Invocation<InternalEvidence> invocation) {
-            return new PublicationEngine<>(new InternalPublicationDriver(this, cluster, invocation), invocation);
+            return new PublicationEngine<>(
+                    new InternalPublicationDriver(this, cluster, invocation), invocation, writes);
         }
 
         Cleanup<AuthorityRecord> cleanup(AdmittedCluster cluster, Invocation<InternalEvidence> invocation) {
@@ -98,10 +99,9 @@ final class InternalPublicationDriver implements PublicationDriver<AuthorityReco
     }
 
     @Override
-    public SlotWrites.Step<AuthorityRecord> openDispatch(SlotVersion<AuthorityRecord> prepared) {
-        AuthorityRecord next = parts.records()
+    public AuthorityRecord dispatching(SlotVersion<AuthorityRecord> prepared) {
+        return parts.records()
                 .dispatching(prepared.record(), parts.ports().clock().instant());
-        return parts.writes().write(prepared, next, invocation.evidence());
     }
 
     @Override
@@ -145,11 +145,10 @@ final class InternalPublicationDriver implements PublicationDriver<AuthorityReco
     }
 
     @Override
-    public StepResult<AuthorityRecord> persistEntry(SlotVersion<AuthorityRecord> dispatching, BoundEntry entry) {
-        AuthorityRecord next = parts.records()
+    public AuthorityRecord bound(SlotVersion<AuthorityRecord> dispatching, BoundEntry entry) {
+        return parts.records()
                 .publicationBound(
                         dispatching.record(), entry, parts.ports().clock().instant());
-        return parts.writes().write(dispatching, next, invocation.evidence()).result();
     }
 
     @Override
@@ -166,10 +165,9 @@ final class InternalPublicationDriver implements PublicationDriver<AuthorityReco
     }
 
     @Override
-    public StepResult<AuthorityRecord> commit(SlotVersion<AuthorityRecord> dispatching, QueueStatus outcome) {
-        AuthorityRecord next = parts.records()
+    public AuthorityRecord committed(SlotVersion<AuthorityRecord> dispatching, QueueStatus outcome) {
+        return parts.records()
                 .committed(dispatching.record(), outcome, parts.ports().clock().instant());
-        return parts.writes().write(dispatching, next, invocation.evidence()).result();
     }
 
     @Override

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.authority.SlotRead;
 import io.dpone.clickhouse.cluster.authority.SlotVersion;
-import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
@@ -150,8 +149,10 @@ public final class InternalPublicationService {
 
     /**
      * No record of this operation exists: stage this attempt's own candidate, then take the slot
-     * strictly (absent) or by CAS (completed). After an unknown answer it removes nothing, since the
-     * record may name its own candidate; after a conflict see {@link #afterLostRace}.
+     * strictly (absent) or by CAS (completed), the engine deciding the write's outcome
+     * ({@link SlotWrites#take}). After an unknown answer, or a conflict no re-read resolves, it
+     * removes nothing, since the record may name its own candidate; a write that provably does not
+     * hold the slot discards the candidate, and a record of this operation naming another is resumed.
      */
     private Ending newOperation(
             AdmittedCluster cluster,
@@ -179,85 +180,59 @@ public final class InternalPublicationService {
                 completed == null ? 0 : completed.record().dispatchEpoch(),
                 now);
         invocation.waits().progress().step("authority");
-        SlotWrite<AuthorityRecord> taken = completed == null
-                ? ports.authority().createIfAbsent(prepared)
-                : ports.authority().compareAndSwap(completed, prepared);
-        if (taken instanceof SlotWrite.Unknown<AuthorityRecord> unknown) {
+        SlotWrites.Take<AuthorityRecord> taken = drivers.writes()
+                .take(
+                        Optional.ofNullable(completed),
+                        prepared,
+                        // a record never changes its candidate: only one naming this attempt's is its own write
+                        record -> record.payload()
+                                .candidateTable()
+                                .equals(identity.candidate().table()),
+                        invocation.evidence());
+        if (taken instanceof SlotWrites.Take.Taken<AuthorityRecord> held) {
+            return resume(cluster, held.current(), invocation);
+        }
+        if (taken instanceof SlotWrites.Take.Lost<AuthorityRecord> lost) {
             // The slot may now hold PREPARED naming this candidate: keep it, answer unknown (never a permit).
-            invocation.evidence().step("slot write unacknowledged: " + unknown.reason());
             return Ending.of(
                     PublicationOutcome.UNKNOWN,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
-                    "the response to taking the slot was lost (" + unknown.reason() + "); nothing was dispatched; the"
+                    "the response to taking the slot was lost (" + lost.reason() + "); nothing was dispatched; the"
                             + " candidate is kept; run the same invocation again to reconcile from a fresh read");
         }
-        if (taken instanceof SlotWrite.Conflict<AuthorityRecord> conflict) {
-            return afterLostRace(
-                    cluster,
-                    identity,
-                    prepared,
-                    completed == null ? SlotWrites.CREATED : completed.keeperVersion(),
-                    conflict,
-                    invocation);
+        if (taken instanceof SlotWrites.Take.Unproven<AuthorityRecord> unproven) {
+            return unproven(unproven, invocation);
         }
-        SlotVersion<AuthorityRecord> verified = ((SlotWrite.Verified<AuthorityRecord>) taken).verified();
-        invocation.evidence().record(verified);
-        return resume(cluster, verified, invocation);
+        // the write never bound this attempt's candidate, and only this attempt ever writes its name
+        SlotWrites.Take.NotTaken<AuthorityRecord> notTaken = (SlotWrites.Take.NotTaken<AuthorityRecord>) taken;
+        staging.discardOwnAttempt(cluster, identity, invocation);
+        return notTaken.sameOperation()
+                .map(record -> resume(cluster, record, invocation))
+                .orElseThrow(() -> new DponeException(
+                        notTaken.reason().code(),
+                        "the target slot was not taken (" + notTaken.reason()
+                                + "; another worker may hold it); this attempt's"
+                                + " own candidate was discarded and it sent no publication statement"));
     }
 
     /**
-     * Taking the slot conflicted. Refused before anything could apply, the write never bound this
-     * attempt's candidate, and only this attempt ever writes its name: it is unbound whatever the slot
-     * shows. Judged by a post-read, the write may have applied and been followed by others (issue 18
-     * finding 1), so one successful re-read decides: a record of this operation naming the candidate
-     * is resumed; a record above the version the write replaced that names another shows no record
-     * naming it (a record never changes its candidate), so it is discarded and a record of this
-     * operation naming another is resumed. An unreadable, undecodable or absent slot, or one at or
-     * below the replaced version (a lagging follower after a Keeper session loss), proves nothing
-     * then: the candidate is kept and the run ends unknown.
+     * Taking the slot conflicted on its post-read, so the write may have applied and been followed
+     * by others (issue 18 finding 1), and no re-read showed the slot after it (unreadable,
+     * undecodable, absent, or at or below the replaced version: a lagging follower after a Keeper
+     * session loss): whether a record names this attempt's candidate is unknown, so it is kept.
      */
-    private Ending afterLostRace(
-            AdmittedCluster cluster,
-            OperationIdentity identity,
-            AuthorityRecord prepared,
-            long replacedVersion,
-            SlotWrite.Conflict<AuthorityRecord> conflict,
-            Invocation<InternalEvidence> invocation) {
-        SlotWrites.Reread<AuthorityRecord> reread = drivers.writes().reread(prepared, replacedVersion);
-        if (reread instanceof SlotWrites.Reread.Unproven<AuthorityRecord> unproven
-                && conflict.reason().decidedByPostRead()) {
-            invocation
-                    .evidence()
-                    .step("slot re-read after a conflict proves nothing (" + unproven.reason()
-                            + "); own candidate kept");
-            return Ending.of(
-                    PublicationOutcome.UNKNOWN,
-                    DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
-                    "taking the slot conflicted (" + conflict.reason()
-                            + ") and no re-read showed the slot after that write, so whether"
-                            + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
-                            + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
-        }
-        Optional<SlotVersion<AuthorityRecord>> mine = reread instanceof SlotWrites.Reread.Same<AuthorityRecord> same
-                ? Optional.of(same.current())
-                : Optional.empty();
-        if (mine.isPresent()
-                && mine.get()
-                        .record()
-                        .payload()
-                        .candidateTable()
-                        .equals(identity.candidate().table())) {
-            invocation.evidence().record(mine.get());
-            return resume(cluster, mine.get(), invocation);
-        }
-        staging.discardOwnAttempt(cluster, identity, invocation);
-        mine.ifPresent(invocation.evidence()::record);
-        return mine.map(record -> resume(cluster, record, invocation))
-                .orElseThrow(() -> new DponeException(
-                        conflict.code(),
-                        "the target slot was not taken (" + conflict.reason()
-                                + "; another worker may hold it); this attempt's"
-                                + " own candidate was discarded and it sent no publication statement"));
+    private static Ending unproven(
+            SlotWrites.Take.Unproven<AuthorityRecord> unproven, Invocation<InternalEvidence> invocation) {
+        invocation
+                .evidence()
+                .step("slot re-read after a conflict proves nothing (" + unproven.why() + "); own candidate kept");
+        return Ending.of(
+                PublicationOutcome.UNKNOWN,
+                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                "taking the slot conflicted (" + unproven.reason()
+                        + ") and no re-read showed the slot after that write, so whether"
+                        + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
+                        + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
     }
 
     /**
