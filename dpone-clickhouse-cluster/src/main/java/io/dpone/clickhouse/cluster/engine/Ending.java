@@ -2,8 +2,10 @@ package io.dpone.clickhouse.cluster.engine;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.PublicationReceipt;
 import java.util.Optional;
 
 /**
@@ -24,5 +26,10 @@ public record Ending(PublicationOutcome outcome, Optional<DponeErrorCode> code, 
 
     public static Ending of(PublicationOutcome outcome, DponeErrorCode code, String message) {
         return new Ending(outcome, Optional.of(code), message);
+    }
+
+    /** The invocation's receipt: its operation, this ending and {@code evidence}, in the mode's schema. */
+    public PublicationReceipt receipt(String operationId, InvocationEvidence<?> evidence) {
+        return evidence.receipt(operationId, outcome, code, message);
     }
 }

@@ -11,12 +11,16 @@ import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaState;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.spi.receipt.PublicationReceipt;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What one invocation observed, kept for its receipt, in both modes: the record it ended on (a
@@ -38,10 +42,26 @@ public abstract class InvocationEvidence<R extends SlotRecord> {
     private final List<String> steps = new ArrayList<>();
     private List<String> leftoverAttempts;
     private final ReceiptTimes times;
+    private final InvocationReceipts receipts;
 
-    /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
-    protected InvocationEvidence(ReceiptTimes times) {
+    /**
+     * Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}),
+     * for receipts of the mode's {@code receipts} facts.
+     */
+    protected InvocationEvidence(InvocationReceipts receipts, ReceiptTimes times) {
+        this.receipts = requireNonNull(receipts, "receipts is null");
         this.times = requireNonNull(times, "times is null");
+    }
+
+    /** The receipt of an invocation of {@code operationId} that ended so, carrying this evidence. */
+    public final PublicationReceipt receipt(
+            String operationId, PublicationOutcome outcome, Optional<DponeErrorCode> code, String message) {
+        return receipts.receipt(operationId, outcome, code, message, this);
+    }
+
+    /** The receipt of a status read that found no record of the target. */
+    public final PublicationReceipt noRecordReceipt(String message) {
+        return receipts.receipt("", PublicationOutcome.NONE, Optional.empty(), message, this);
     }
 
     /** How a member's state reads once its record is known: see {@link ReceiptFields#memberState}. */

@@ -13,9 +13,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One mode's runtime receipts: its schema, the hashed operation identity, the outcome and the
- * invocation's evidence under the message. Runtime receipts are always {@code runtime}/{@code
- * UNVERIFIED}, success included: execution cannot self-certify.
+ * One mode's receipt facts, its schema and replication mode, and the one builder of every receipt
+ * of both modes: the hashed operation identity, the outcome and the invocation's evidence under
+ * the message. Runtime receipts are always {@code runtime}/{@code UNVERIFIED}, success included:
+ * execution cannot self-certify. The mode hands its facts to its evidence
+ * ({@link InvocationEvidence#InvocationEvidence(InvocationReceipts, io.dpone.clickhouse.cluster.flow.ReceiptTimes)}),
+ * which is the only caller.
  */
 public record InvocationReceipts(String schema, ReplicationMode mode) {
     public InvocationReceipts {
@@ -23,21 +26,7 @@ public record InvocationReceipts(String schema, ReplicationMode mode) {
         requireNonNull(mode, "mode is null");
     }
 
-    public PublicationReceipt of(
-            String operationId,
-            PublicationOutcome outcome,
-            Optional<DponeErrorCode> code,
-            String message,
-            InvocationEvidence<?> evidence) {
-        return receipt(operationId, outcome, code, message, evidence);
-    }
-
-    /** A status read that found no record of the target. */
-    public PublicationReceipt none(String message, InvocationEvidence<?> evidence) {
-        return receipt("", PublicationOutcome.NONE, Optional.empty(), message, evidence);
-    }
-
-    private PublicationReceipt receipt(
+    PublicationReceipt receipt(
             String operationId,
             PublicationOutcome outcome,
             Optional<DponeErrorCode> code,

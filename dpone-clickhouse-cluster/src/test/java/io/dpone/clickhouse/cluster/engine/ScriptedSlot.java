@@ -16,6 +16,8 @@ import io.dpone.clickhouse.cluster.contract.authority.VersionedRow;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
+import io.dpone.clickhouse.cluster.invocation.InvocationReceipts;
+import io.dpone.spi.manifest.ReplicationMode;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -63,8 +65,10 @@ final class ScriptedSlot implements AuthorityPort<ScriptedSlot.Phase> {
 
     /** Evidence whose record fields are none: the tests read its steps and the record it continues from. */
     static final class PhaseEvidence extends InvocationEvidence<Phase> {
+        static final String SCHEMA = "dpone.test.phase-receipt.v1";
+
         PhaseEvidence() {
-            super(ReceiptTimes.ofRead());
+            super(new InvocationReceipts(SCHEMA, ReplicationMode.INTERNAL), ReceiptTimes.ofRead());
         }
 
         @Override

@@ -29,7 +29,7 @@ final class ExternalEvidence extends InvocationEvidence<ExternalSlot> {
 
     /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
     ExternalEvidence(ReceiptTimes times) {
-        super(times);
+        super(ExternalReceipts.FACTS, times);
     }
 
     /** @param digest the fenced inventory digest, empty when a member's time zone could not be read (status only) */

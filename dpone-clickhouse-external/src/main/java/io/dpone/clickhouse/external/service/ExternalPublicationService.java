@@ -123,7 +123,7 @@ public final class ExternalPublicationService {
             ending = decide(
                     admission.members(), operation, admission.slot(), admission.targetDrift(), source, invocation);
         }
-        return ExternalReceipts.of(operation.operationId().hex(), ending, invocation.evidence());
+        return ending.receipt(operation.operationId().hex(), invocation.evidence());
     }
 
     /** Reads the target's record and every member; mutates nothing, opens no member connection. */

@@ -83,7 +83,7 @@ final class StatusView {
                 .digest();
         evidence.inventory(inventory, now);
         if (facadeAbsentEverywhere(operation)) {
-            return ExternalReceipts.none("no member has the control facade yet, so the target has no record", evidence);
+            return evidence.noRecordReceipt("no member has the control facade yet, so the target has no record");
         }
         SlotRead<ExternalSlot> slot = ports.authority().readVersioned(operation.targetKey());
         if (slot instanceof SlotRead.Unavailable<ExternalSlot>) {
@@ -91,7 +91,7 @@ final class StatusView {
                     DponeErrorCode.CLICKHOUSE_CLUSTER_TRANSPORT_FAILED, "the authority slot could not be read");
         }
         if (slot instanceof SlotRead.Absent<ExternalSlot>) {
-            return ExternalReceipts.none("the target has no authority record", evidence);
+            return evidence.noRecordReceipt("the target has no authority record");
         }
         SlotVersion<ExternalSlot> current = ((SlotRead.Present<ExternalSlot>) slot)
                 .valid()
@@ -102,19 +102,15 @@ final class StatusView {
         evidence.readAt(ports.clock().instant());
         if (current.record() instanceof InternalBaseline baseline) {
             if (baseline.completed()) {
-                return ExternalReceipts.none(
-                        "the slot holds a completed internal-mode record; a new external operation"
-                                + " takes it over by a version-checked migration",
-                        evidence);
+                return evidence.noRecordReceipt("the slot holds a completed internal-mode record; a new external"
+                        + " operation takes it over by a version-checked migration");
             }
-            return ExternalReceipts.of(
-                    baseline.operationId().hex(),
-                    Ending.of(
+            return Ending.of(
                             PublicationOutcome.UNKNOWN,
                             DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH,
                             "an unresolved internal-mode record holds the"
-                                    + " target; external mode is blocked until it completes"),
-                    evidence);
+                                    + " target; external mode is blocked until it completes")
+                    .receipt(baseline.operationId().hex(), evidence);
         }
         ExternalRecord record = (ExternalRecord) current.record();
         if (invocationGiven) {
@@ -140,7 +136,7 @@ final class StatusView {
                 Optional.empty(),
                 Map.of(),
                 List.of());
-        return ExternalReceipts.of(record.operationId().hex(), conclude(cluster, record, evidence), evidence);
+        return conclude(cluster, record, evidence).receipt(record.operationId().hex(), evidence);
     }
 
     /** True only when the facade read answers and shows no control table on any member. */

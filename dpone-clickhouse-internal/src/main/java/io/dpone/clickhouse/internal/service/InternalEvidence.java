@@ -5,17 +5,15 @@ import io.dpone.clickhouse.cluster.contract.authority.AuthorityPayload;
 import io.dpone.clickhouse.cluster.contract.authority.AuthorityRecord;
 import io.dpone.clickhouse.cluster.contract.inventory.ClusterInventory;
 import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
-import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
 import io.dpone.clickhouse.cluster.invocation.InvocationReceipts;
 import io.dpone.spi.manifest.ReplicationMode;
-import io.dpone.spi.receipt.PublicationReceipt;
 import java.util.Map;
 
 /**
  * The evidence of one internal invocation ({@link InvocationEvidence}): the internal record's own
- * fields, and the internal-mode receipt carrying them. The candidate appears only as its attempt
+ * fields and the internal receipt's schema; the receipt itself is the core's. The candidate appears only as its attempt
  * suffix: with the operation id it names the candidate, and names stay out of evidence.
  */
 final class InternalEvidence extends InvocationEvidence<AuthorityRecord> {
@@ -24,17 +22,7 @@ final class InternalEvidence extends InvocationEvidence<AuthorityRecord> {
 
     /** Evidence of a publication ({@link ReceiptTimes#of}) or of a status read ({@link ReceiptTimes#ofRead}). */
     InternalEvidence(ReceiptTimes times) {
-        super(times);
-    }
-
-    /** The receipt: schema, hashed operation identity, how the invocation ended, and this evidence. */
-    PublicationReceipt receipt(String operationId, Ending ending) {
-        return RECEIPTS.of(operationId, ending.outcome(), ending.code(), ending.message(), this);
-    }
-
-    /** The receipt of a status read that found no record for the target. */
-    PublicationReceipt noRecordReceipt() {
-        return RECEIPTS.none("the target has no authority record", this);
+        super(RECEIPTS, times);
     }
 
     void inventory(ClusterInventory inventory, String digest) {

@@ -105,7 +105,7 @@ public final class InternalPublicationService {
         InternalRuntimeAdmission.Admission admission =
                 new InternalRuntimeAdmission(ports, settings, digests, random).admit(identity, invocation);
         Ending conclusion = decide(admission.cluster(), identity, admission.slot(), source, invocation);
-        return invocation.evidence().receipt(identity.operationId().hex(), conclusion);
+        return conclusion.receipt(identity.operationId().hex(), invocation.evidence());
     }
 
     /** Reads the target's record and every member; mutates nothing. Without an invocation id it only reads the slot. */
@@ -116,9 +116,9 @@ public final class InternalPublicationService {
                         id -> OperationIdentity.derive(settings, id, digests).operationId()),
                 evidence);
         if (conclusion.isEmpty()) {
-            return evidence.noRecordReceipt();
+            return evidence.noRecordReceipt("the target has no authority record");
         }
-        return evidence.receipt(evidence.record().record().operationId().hex(), conclusion.get());
+        return conclusion.get().receipt(evidence.record().record().operationId().hex(), evidence);
     }
 
     /** {@code dpone plan --live}: what {@link #publish} of {@code schedulerInvocationId} (any new one when empty) would do now; mutates nothing. */
