@@ -165,7 +165,7 @@ class SealCommandTest {
         assertRefused(
                 run("seal", "--source", compressed.toString(), "--format", "CSVWithNames", "--columns", COLUMNS),
                 "CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED");
-        // internal mode reads gzip and zstd since issue 20; external mode still refuses both (seed 001)
+        // internal mode reads gzip and zstd since issue 20; external mode still refuses both (spec 001)
         byte[] zstdMagic = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x24, 0x15, 0x00};
         for (String name : List.of("hidden-zstd.csv", "named.csv.zst")) {
             Path zstdFile = Files.write(dir.resolve(name), zstdMagic);

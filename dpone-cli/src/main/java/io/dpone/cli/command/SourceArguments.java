@@ -20,7 +20,7 @@ import picocli.CommandLine.ParameterException;
  * @param columns {@code --columns} as given, or null
  */
 record SourceArguments(Path source, String format, String columns) {
-    /** The codec external mode decodes (seed 001); only named in help and messages, never checked here. */
+    /** The codec external mode decodes (spec 001); only named in help and messages, never checked here. */
     static final String CODEC_EXAMPLE = "dpone.clickhouse.tab-separated";
 
     SourceArguments {

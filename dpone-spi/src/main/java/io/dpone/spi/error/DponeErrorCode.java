@@ -42,7 +42,7 @@ public enum DponeErrorCode {
     CONNECTION_AUTHENTICATION_FAILED(1034, ErrorType.BLOCKED),
     HOST_INTERNAL_ERROR(1999, ErrorType.INTERNAL),
 
-    // 2000-2999: cluster internal mode (seed 000, "Public contract")
+    // 2000-2999: cluster internal mode (spec 000, "Public contract")
     CLICKHOUSE_CLUSTER_TOPOLOGY_UNSUPPORTED(2001, ErrorType.BLOCKED),
     CLICKHOUSE_CLUSTER_INVENTORY_INCOMPLETE(2002, ErrorType.BLOCKED),
     CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT(2003, ErrorType.BLOCKED),
@@ -60,7 +60,7 @@ public enum DponeErrorCode {
     // 2030-2049: transport and SQL rendering
     CLICKHOUSE_CLUSTER_SQL_IDENTIFIER_INVALID(2030, ErrorType.USER_ERROR),
 
-    // 3000-3999: cluster external mode (seed 001, "Stable external failure pages")
+    // 3000-3999: cluster external mode (spec 001, "Stable external failure pages")
     CLICKHOUSE_CLUSTER_EXTERNAL_MODE_MISMATCH(3001, ErrorType.BLOCKED),
     CLICKHOUSE_CLUSTER_EXTERNAL_ENGINE_UNSUPPORTED(3002, ErrorType.BLOCKED),
     CLICKHOUSE_CLUSTER_EXTERNAL_INVENTORY_INCOMPLETE(3003, ErrorType.BLOCKED),

@@ -27,7 +27,7 @@ public final class TableEngines {
     }
 
     /**
-     * A direct, non-replicated {@code *MergeTree}: the seed's external family. External mode admits
+     * A direct, non-replicated {@code *MergeTree}: the spec's external family. External mode admits
      * only the row-preserving {@code MergeTree} of it (its {@code RowPreservingTables}, ADR 0008).
      */
     public static boolean isDirectNonReplicated(String engine) {

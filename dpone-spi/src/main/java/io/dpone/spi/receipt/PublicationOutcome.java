@@ -2,7 +2,7 @@ package io.dpone.spi.receipt;
 
 import io.dpone.spi.manifest.WireName;
 
-/** What a publication (or a status read) proved, in the words of the seed's output contract. */
+/** What a publication (or a status read) proved, in the words of the spec's output contract. */
 public enum PublicationOutcome implements WireName {
     /** Every member exposes the desired generation and the operation is complete (cleanup included). */
     COMMITTED("committed"),

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Cancellation (Ctrl-C) at service level, simulator evidence. docs/reference/cli.md promises exit 8
  * (`prepared`) when it stops before dispatch and 5 (`waiting`) when it stops waiting for a
- * dispatched entry; seed section 5: "Cancellation stops polling but does not cancel or replay DDL."
+ * dispatched entry; spec section 5: "Cancellation stops polling but does not cancel or replay DDL."
  * A cancellation during staging, the load included, is {@code PUBLICATION_CANCELLED}
  * (docs/errors/PUBLICATION_CANCELLED.md), never a staging failure.
  * The flag flips at a chosen step, as a signal handler would between two port calls.

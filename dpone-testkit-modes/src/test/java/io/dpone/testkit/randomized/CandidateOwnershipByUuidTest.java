@@ -29,7 +29,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Candidates are owned by UUID, never by name (audit-12 gap 1; seed 001: "replace only an owned
+ * Candidates are owned by UUID, never by name (audit-12 gap 1; spec 001: "replace only an owned
  * unpublished partial candidate"), on the simulator (simulator evidence, two members,
  * internal_replication = false), with {@link InvariantChecker} watching every drop. Before
  * the candidate UUID was recorded first, a table under the candidate name with no recorded UUID

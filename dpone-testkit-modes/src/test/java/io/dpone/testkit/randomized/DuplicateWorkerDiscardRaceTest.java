@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * workers of one invocation and no fault at all, and about 6 % of the default run's seeds), reproduced
  * deterministically on the simulator.
  *
- * <p>Two workers of one scheduler invocation (a duplicate worker, which the seed's edge cases
+ * <p>Two workers of one scheduler invocation (a duplicate worker, which the spec's edge cases
  * expect) share one operation id and so one candidate name. A worker that read the slot as absent
  * treats a candidate present under that name as "the operation's own earlier staging" and drops it
  * with {@code DROP TABLE IF EXISTS candidate ON CLUSTER} — even when the other worker has since

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 18, finding 1, the fifth permit-less statement (simulator evidence): a completed operation's
- * other attempt candidates are never dropped by name pattern (seed section 6: "No prefix, age, or
+ * other attempt candidates are never dropped by name pattern (spec section 6: "No prefix, age, or
  * schema-wide sweep is part of this protocol"); they are listed in the receipt, and each attempt
  * removes only its own candidate, once it is provably unbound.
  *

@@ -21,7 +21,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seed section 6, simulator evidence: "A lost or terminal-partial drop may be redispatched because
+ * Spec section 6, simulator evidence: "A lost or terminal-partial drop may be redispatched because
  * it is monotonic only when every remaining object still has the exact predecessor identity and
  * absent members contain no conflicting object." A drop that provably never reached the server, or
  * whose entry no longer exists, is recorded as lost (CLEANUP_PENDING without an entry) and

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 18, finding 3 (simulator evidence): cleanup waits for complete replication health of the
- * published target (seed section 6; the barrier of section 2 without the staged row count, which
+ * published target (spec section 6; the barrier of section 2 without the staged row count, which
  * belongs to staging), not for the target to count exactly the staged rows.
  *
  * <p>Both red on main 0f041b0: one legitimate insert into the newly published target between the

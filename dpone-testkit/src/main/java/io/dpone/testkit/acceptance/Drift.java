@@ -1,6 +1,6 @@
 package io.dpone.testkit.acceptance;
 
-/** What a scenario changes behind the service's back on one member (seed: "Change UUID, engine, schema, Keeper path, or membership"). */
+/** What a scenario changes behind the service's back on one member (spec: "Change UUID, engine, schema, Keeper path, or membership"). */
 public enum Drift {
     UUID,
     ENGINE,

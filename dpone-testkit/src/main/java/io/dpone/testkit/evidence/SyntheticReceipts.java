@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 
 /**
  * Turns a runtime receipt produced against a local synthetic fixture into a {@code local_synthetic}
- * receipt (seed 001: "A synthetic evidence receipt must identify its scope as local_synthetic and
+ * receipt (spec 001: "A synthetic evidence receipt must identify its scope as local_synthetic and
  * bind the exact commit and fixture configuration. It is not live certification."). The body keeps
  * every runtime field and adds the exact commit, whether the work tree had uncommitted changes,
  * the fixture configuration and its digest. The status stays UNVERIFIED: a test run never

@@ -32,7 +32,7 @@ import net.jqwik.api.domains.DomainContext;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * Properties of the seed section 2 generation rules (one target identity across replicas; a
+ * Properties of the spec section 2 generation rules (one target identity across replicas; a
  * uniform candidate distinct in UUID and replication path; the Replicated*MergeTree family;
  * unique replica names covering the exact inventory) at both entry points: agreement with the
  * labels of constructed sets and with the independent {@link SpecGenerationRules} oracle,

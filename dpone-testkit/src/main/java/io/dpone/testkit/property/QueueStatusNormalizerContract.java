@@ -17,7 +17,7 @@ import net.jqwik.api.domains.Domain;
 import net.jqwik.api.domains.DomainContext;
 
 /**
- * Properties every {@link QueueStatusNormalizer} must have: it is total, it agrees with the seed's
+ * Properties every {@link QueueStatusNormalizer} must have: it is total, it agrees with the spec's
  * pinned table on every raw (status, exception_code, exception_text) combination, and only a
  * well-formed Finished row is ever terminal. Extend and implement {@link #normalizer()}.
  */

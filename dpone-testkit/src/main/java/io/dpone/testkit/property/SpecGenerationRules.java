@@ -18,9 +18,9 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * An independent restatement of seed section 2's four generation sentences, used as the oracle of
+ * An independent restatement of spec section 2's four generation sentences, used as the oracle of
  * {@link GenerationRulesContract}. It shares no code with the default implementation. The
- * engine family is restated from the seed's "Replicated*MergeTree" with the seven direct
+ * engine family is restated from the spec's "Replicated*MergeTree" with the seven direct
  * MergeTree variants of ClickHouse 24.8.
  */
 public final class SpecGenerationRules {
@@ -83,7 +83,7 @@ public final class SpecGenerationRules {
         return List.copyOf(out);
     }
 
-    /** Whether the seed's engine family admits a normalized engine_full. */
+    /** Whether the spec's engine family admits a normalized engine_full. */
     public static boolean inFamily(String engineFull) {
         return FAMILY.matcher(engineFull).matches();
     }

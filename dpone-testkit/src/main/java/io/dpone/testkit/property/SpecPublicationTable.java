@@ -11,7 +11,7 @@ import java.util.Collection;
 import java.util.Set;
 
 /**
- * An independent restatement of the seed's section 5 aggregate table over construction labels,
+ * An independent restatement of the spec's section 5 aggregate table over construction labels,
  * used as the oracle of {@link PublicationClassifierContract}. Rows not in the seed (the state
  * machine's InProgress, contradictions) are the documented fail-closed extensions.
  */

@@ -4,7 +4,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.QueueStatus;
 import java.math.BigInteger;
 
 /**
- * An independent restatement of the seed's pinned normalization table, used as the oracle of the
+ * An independent restatement of the spec's pinned normalization table, used as the oracle of the
  * queue suites. It deliberately shares no code with the production normalizer. An exception code
  * is parseable only as canonical ASCII decimal digits within UInt16.
  */

@@ -17,7 +17,7 @@ public interface ModeDraws {
     /** {@link Schedule#INTERNAL} or {@link Schedule#EXTERNAL}. */
     String mode();
 
-    /** Added to the seed's mix: each mode's schedules draw from a stream of their own. */
+    /** Added to the spec's mix: each mode's schedules draw from a stream of their own. */
     long seedSalt();
 
     /** The target every schedule publishes. */

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Seed section 3 step 8 and the Docker scenario "discard an actually committed CAS response": the
+ * Spec section 3 step 8 and the Docker scenario "discard an actually committed CAS response": the
  * client fault wrapper lets the real server commit the write and then discards the answer. The
  * adapter reports CAS_OUTCOME_UNKNOWN without a permit, the mutation transport saw exactly one
  * send for that query id, no post-read was attempted, and an independent read (other member)

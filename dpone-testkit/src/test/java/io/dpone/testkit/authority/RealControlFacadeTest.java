@@ -41,7 +41,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Seed section 1 on real members (local real ClickHouse 26.7 via libchdb, two members, ZooKeeper),
+ * Spec section 1 on real members (local real ClickHouse 26.7 via libchdb, two members, ZooKeeper),
  * as the publication principal: the facade adapter reads every member through one
  * {@code clusterAllReplicas} connection to member 0, and its observations (absent everywhere,
  * partial, present, another Keeper root) are judged by {@link FacadeRules} against the inventory

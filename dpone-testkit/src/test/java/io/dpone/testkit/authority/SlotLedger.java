@@ -72,7 +72,7 @@ final class SlotLedger {
         for (CasAttempt attempt : attempts) {
             String what = slot + ", " + attempt.worker() + " from version " + attempt.expectedVersion() + ": "
                     + attempt.summary() + " after " + LeaderLossTally.describe(attempt.answer());
-            assertEquals(1, attempt.sends(), what + ": one mutation request per CAS (seed: one-shot)");
+            assertEquals(1, attempt.sends(), what + ": one mutation request per CAS (spec: one-shot)");
             Long appliedAt = observed.get(attempt.payloadSha());
             boolean applied = appliedAt != null;
             if (applied) {

@@ -88,7 +88,7 @@ class QueueToCleanupPipelinePropertiesTest {
         return IdentityArbitraries.distinctGenerationPairs();
     }
 
-    /** An unknown row by the seed table, a row outside the binding's host set, or a missing or duplicated host. */
+    /** An unknown row by the spec's table, a row outside the binding's host set, or a missing or duplicated host. */
     private static boolean hazardous(EntryScenario scenario) {
         Map<HostEndpoint, Integer> counts = new HashMap<>();
         for (QueueRow row : scenario.rows()) {

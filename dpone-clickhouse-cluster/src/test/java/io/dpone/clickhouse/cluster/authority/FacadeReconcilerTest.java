@@ -37,7 +37,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Control-facade bootstrap reconciliation (seed section 1, issue 13.5) over fake ports; offline. */
+/** Control-facade bootstrap reconciliation (spec section 1, issue 13.5) over fake ports; offline. */
 class FacadeReconcilerTest {
     private static final String CLUSTER = "c1";
     private static final FacadeSpec SPEC =

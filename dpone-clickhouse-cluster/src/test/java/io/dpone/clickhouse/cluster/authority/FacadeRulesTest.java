@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Seed section 1: the control facade decision, case by case. */
+/** Spec section 1: the control facade decision, case by case. */
 class FacadeRulesTest {
     private static final FacadeSpec SPEC =
             new FacadeSpec(new TableRef("dpone_c_x", "publication_authority"), "/x/authority");

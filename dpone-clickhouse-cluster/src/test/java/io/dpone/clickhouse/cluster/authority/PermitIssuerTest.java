@@ -15,7 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** Seed section 3 steps 6-8: only an exact post-read at version + 1 of a dispatch CAS yields a permit. */
+/** Spec section 3 steps 6-8: only an exact post-read at version + 1 of a dispatch CAS yields a permit. */
 class PermitIssuerTest {
     private static final AuthorityRecord PREPARED = record(AuthorityPhase.PREPARED);
     private static final AuthorityRecord DISPATCHING = record(AuthorityPhase.DISPATCHING);

@@ -153,7 +153,7 @@ class StrictClusterAdmissionTest {
     /**
      * The coordinator's own inventory read failing on the connection is that connection's code,
      * not a missing member (red on main 32d8930: INVENTORY_INCOMPLETE); the members' fan-out read
-     * failing after the coordinator answered still blocks as an incomplete inventory (seed 000 section 1).
+     * failing after the coordinator answered still blocks as an incomplete inventory (spec 000 section 1).
      */
     @Test
     void aCoordinatorThatCannotBeUsedIsItsConnectionFaultNotAMissingMember() {

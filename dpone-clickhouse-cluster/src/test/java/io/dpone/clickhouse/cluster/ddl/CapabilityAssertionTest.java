@@ -27,7 +27,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The synthetic capability assertion (seed section 4 preflight) against the in-memory queue; offline. */
+/** The synthetic capability assertion (spec section 4 preflight) against the in-memory queue; offline. */
 class CapabilityAssertionTest {
     private static final String CLUSTER = "c1";
     private static final HostEndpoint A = new HostEndpoint("ch-a", 9000);

@@ -48,7 +48,7 @@ class QueueHostRowsTest {
             new Object[] {"NaN", "boom"});
     private static final Set<HostEndpoint> HOSTS = Set.of(new HostEndpoint("h1", 9000), new HostEndpoint("h2", 9000));
 
-    /** The seed's pinned table, restated independently of the normalizer under test. */
+    /** The spec's pinned table, restated independently of the normalizer under test. */
     private static QueueStatus expected(String status, Object code, Object text) {
         if (code instanceof String) {
             return QueueStatus.OUTCOME_UNKNOWN; // an ill-typed cell is unknown evidence

@@ -5,7 +5,7 @@ import java.util.Collection;
 
 /**
  * Translates an admitted {@code system.clusters} member into the endpoint the runtime connects to
- * for direct native staging (seed 001: "the admitted system.clusters port unless an injected
+ * for direct native staging (spec 001: "the admitted system.clusters port unless an injected
  * endpoint resolver translates it for the runtime network"). Its output, not a later catalog
  * refresh, is part of the fenced inventory snapshot. Must be deterministic for a given network;
  * thread-safe.

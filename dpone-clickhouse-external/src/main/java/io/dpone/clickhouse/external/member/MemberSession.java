@@ -10,7 +10,7 @@ import io.dpone.spi.publication.Cancellation;
 import java.util.UUID;
 
 /**
- * Direct staging on one member over its own native connection (seed 001: "External member staging
+ * Direct staging on one member over its own native connection (spec 001: "External member staging
  * is deliberately native"). Every statement is local to the member, never {@code ON CLUSTER}, and
  * touches only the operation's own candidate; every mutation is one attempt and is never retried.
  * Reads are facts; the service judges them. Thread-safe.

@@ -44,7 +44,7 @@ import java.util.UUID;
 final class Sealing {
     private final ExternalPorts ports;
     private final ExternalSettings settings;
-    private final ExternalRecordBuilder steps;
+    private final ExternalRecordBuilder records;
     private final SlotWrites<ExternalSlot> writes;
     private final OwnedCleanupAbort abort;
     private final RandomBits random;
@@ -52,14 +52,14 @@ final class Sealing {
     Sealing(
             ExternalPorts ports,
             ExternalSettings settings,
-            ExternalRecordBuilder steps,
+            ExternalRecordBuilder records,
             SlotWrites<ExternalSlot> writes,
             OwnedCleanupAbort abort,
             RandomBits random) {
         this.random = requireNonNull(random, "random is null");
         this.ports = requireNonNull(ports, "ports is null");
         this.settings = requireNonNull(settings, "settings is null");
-        this.steps = requireNonNull(steps, "steps is null");
+        this.records = requireNonNull(records, "records is null");
         this.writes = requireNonNull(writes, "writes is null");
         this.abort = requireNonNull(abort, "abort is null");
     }
@@ -69,20 +69,20 @@ final class Sealing {
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
             PublicationSource source,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) locked.record();
         Optional<Ending> fenced = Fences.inventory(record, cluster);
         if (fenced.isPresent()) {
             return new StepResult.Concluded<>(fenced.get());
         }
-        run.waits().progress().step("seal");
-        // Retention by this run's own holder, taken in the store operation that commits the artifact
+        invocation.waits().progress().step("seal");
+        // Retention by this invocation's own holder, taken in the store operation that commits the artifact
         // and dropped in every case on the way out: a return that binds nothing (drift, a moved
         // baseline, an abort, a refusal) cannot leak it, and a concurrent worker of the same operation
-        // (same operation holder) cannot lose an artifact its record names to this run's release. Only a
+        // (same operation holder) cannot lose an artifact its record names to this invocation's release. Only a
         // record that names the artifact, or may (a lost answer), passes it to the operation's holder,
         // which STAGED or ABORTED releases.
-        String runHolder = operation.holder() + "." + HexFormat.of().formatHex(random.next(8));
+        String invocationHolder = operation.holder() + "." + HexFormat.of().formatHex(random.next(8));
         StoredArtifact artifact;
         try {
             artifact = new SourceSealer(
@@ -90,20 +90,20 @@ final class Sealing {
                             settings.contentRowBudget(),
                             settings.maxSourceBytes(),
                             cluster.placement(),
-                            run.waits().progress())
-                    .sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), runHolder);
+                            invocation.waits().progress())
+                    .sealRetained(source, DeclaredColumns.of(cluster.targetColumns(), source), invocationHolder);
         } catch (DponeException refused) {
             if (!SourceRefusals.endsTheOperation(refused.code())) {
                 return new StepResult.Concluded<>(stays(refused));
             }
-            return abort.fromLocked(locked, operation, refused.code(), refused.getMessage(), null, run);
+            return abort.fromLocked(locked, operation, refused.code(), refused.getMessage(), null, invocation);
         }
         try {
-            return bind(cluster, operation, locked, artifact, runHolder, run);
+            return bind(cluster, operation, locked, artifact, invocationHolder, invocation);
         } catch (DponeException failed) {
             return new StepResult.Concluded<>(stays(failed));
         } finally {
-            ports.store().release(artifact.sha256(), runHolder);
+            ports.store().release(artifact.sha256(), invocationHolder);
         }
     }
 
@@ -112,20 +112,20 @@ final class Sealing {
             ExternalOperation operation,
             SlotVersion<ExternalSlot> locked,
             StoredArtifact artifact,
-            String runHolder,
-            Invocation<ExternalEvidence> run) {
+            String invocationHolder,
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) locked.record();
-        run.evidence().step("sealed");
+        invocation.evidence().step("sealed");
         ArtifactScan.Result scan = ArtifactScan.of(artifact, ports.members(), cluster.placement());
         if (scan.refusal().isPresent()) {
-            // the ABORTED record never names the artifact: the run's release is the only one due
+            // the ABORTED record never names the artifact: this invocation's release is the only one due
             return abort.fromLocked(
                     locked,
                     operation,
                     DponeErrorCode.CLICKHOUSE_CLUSTER_EXTERNAL_ARTIFACT_UNSUPPORTED,
                     "the artifact cannot be staged: " + scan.refusal().get(),
                     null,
-                    run);
+                    invocation);
         }
         Optional<Ending> drift = inventoryNow(record, cluster);
         if (drift.isPresent()) {
@@ -150,13 +150,13 @@ final class Sealing {
                 .toList();
         SlotWrites.Step<ExternalSlot> step = writes.write(
                 locked,
-                steps.staging(
+                records.staging(
                         record,
                         binding,
                         cluster.target().orElse(null),
                         members,
                         ports.clock().instant()),
-                run.evidence());
+                invocation.evidence());
         if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
             if (stopped.ending()
                     .code()
@@ -196,7 +196,7 @@ final class Sealing {
      * baseline: admission read it earlier, and another operation may have published the target
      * in between (its record completed before this invocation took the slot over it). Only what
      * the slot now fences is bound; a baseline that moved ends the invocation with nothing bound,
-     * and the same invocation's next run admits the target as it is.
+     * and the same invocation, run again, admits the target as it is.
      */
     private Optional<Ending> baselineNow(AdmittedMembers cluster, ExternalOperation operation) {
         CatalogRead<List<MemberFacts>> read =
@@ -228,9 +228,9 @@ final class Sealing {
 
     /**
      * The inventory and resolved endpoints read again just before the baseline is bound, with the
-     * time zones admission read (a zone changes only with a member restart; the placement this run
-     * seals and stages with is admission's, which the digest binds, and the next run's admission
-     * reads the zones again).
+     * time zones admission read (a zone changes only with a member restart; the placement this
+     * invocation seals and stages with is admission's, which the digest binds, and the next
+     * invocation's admission reads the zones again).
      */
     private Optional<Ending> inventoryNow(ExternalRecord record, AdmittedMembers cluster) {
         CatalogRead<ClusterInventory> read = ports.catalog().inventory(settings.cluster());

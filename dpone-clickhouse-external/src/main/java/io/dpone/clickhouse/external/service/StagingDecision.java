@@ -8,7 +8,7 @@ import io.dpone.clickhouse.external.member.TableState;
 import java.util.Optional;
 
 /**
- * What STAGING does with one member (seed 001: "observe each exact candidate; accept an exact
+ * What STAGING does with one member (spec 001: "observe each exact candidate; accept an exact
  * match or replace only an owned unpublished partial candidate"), from its record and what its
  * own connection shows under the operation's candidate name and under the recorded attempt's own
  * name. Ownership is by UUID, never by name: a candidate's UUID is recorded LOADING before the

@@ -37,7 +37,7 @@ class RowPreservingTablesTest {
         assertTrue(RowPreservingTables.admitsEngine("MergeTree"));
     }
 
-    /** Every direct non-replicated engine of the seed's family other than MergeTree rewrites rows. */
+    /** Every direct non-replicated engine of the spec's family other than MergeTree rewrites rows. */
     @ParameterizedTest
     @ValueSource(
             strings = {
@@ -50,7 +50,7 @@ class RowPreservingTablesTest {
                 "CoalescingMergeTree"
             })
     void everyRowRewritingEngineIsRefusedDeclaredOrObserved(String engine) {
-        assertTrue(TableEngines.isDirectNonReplicated(engine), "the seed's family");
+        assertTrue(TableEngines.isDirectNonReplicated(engine), "the spec's family");
         assertFalse(RowPreservingTables.admitsEngine(engine));
         assertTrue(RowPreservingTables.refusal(engine + "(sign) ORDER BY id SETTINGS index_granularity = 8192")
                 .orElseThrow()

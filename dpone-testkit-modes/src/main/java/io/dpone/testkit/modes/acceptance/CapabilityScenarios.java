@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Issue 11 and seed section 4's preflight: on a cluster whose members run no distributed-DDL
+ * Issue 11 and spec section 4's preflight: on a cluster whose members run no distributed-DDL
  * worker, publication fails closed at admission with the capability code, having sent nothing but
  * the harmless capability probe, and leaves every catalog and the Keeper store byte-identical;
  * both through the service and through {@code dpone publish}'s own composition root.

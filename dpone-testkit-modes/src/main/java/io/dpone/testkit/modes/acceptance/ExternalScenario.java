@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * One named external-mode acceptance scenario: it sets up a fresh cluster of {@code members}
  * plain {@code MergeTree} members with {@code internal_replication = false}, runs the external
- * publication service, checks what seed 001 and issue 12 require and returns every attempt it
+ * publication service, checks what spec 001 and issue 12 require and returns every attempt it
  * made, in order.
  *
  * @param needs what distributed DDL the scenario's outcome depends on

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Every internal-mode acceptance scenario, by name: the seed's "Required scenarios" (one each), its
+ * Every internal-mode acceptance scenario, by name: the spec's "Required scenarios" (one each), its
  * edge cases, and issue 11's fail-closed admission on a cluster without distributed DDL. The JUnit
  * classes run them on each backend; {@code dpone demo --scenario NAME} narrates one on the
  * simulator ({@link #withDdlWorker()}).

@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * The seed's last required scenario: hazardous queue evidence never reaches cleanup. One sub-case
+ * The spec's last required scenario: hazardous queue evidence never reaches cleanup. One sub-case
  * per {@link QueueHazard}, each a publication to its own target (its own slot under the one
  * control facade) through the real service: the hazard is injected around the publication
  * statement, and the service must end {@code unknown} (or {@code waiting} while the entry may still

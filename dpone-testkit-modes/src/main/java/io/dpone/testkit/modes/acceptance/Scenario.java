@@ -8,7 +8,7 @@ import io.dpone.testkit.acceptance.ScenarioCoverage;
 import java.util.List;
 
 /**
- * One named acceptance scenario (seed 000, "Docker multi-node acceptance", one bullet each, plus the
+ * One named acceptance scenario (spec 000, "Docker multi-node acceptance", one bullet each, plus the
  * edge cases): it sets up a fresh cluster of {@code members} replicas, runs the publication
  * service, checks what the seed requires and returns every attempt it made, in order.
  *

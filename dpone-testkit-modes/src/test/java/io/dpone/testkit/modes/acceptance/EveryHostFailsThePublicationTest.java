@@ -16,7 +16,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * The seed's "all pending after dispatch / terminal failure → V1 fails closed" through the real
+ * The spec's "all pending after dispatch / terminal failure → V1 fails closed" through the real
  * {@code InternalPublicationService} on the deterministic simulator (simulator evidence): every host
  * fails the one {@code EXCHANGE} entry with a terminal error, so no replica changed. The service
  * returns {@code failed} with {@code CLICKHOUSE_CLUSTER_DDL_UNRESOLVED} (exit 10 at the CLI, as

@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds what evidence must never hold (seed 000 and DEVELOPERS.md: "Evidence, logs and errors never
+ * Finds what evidence must never hold (spec 000 and DEVELOPERS.md: "Evidence, logs and errors never
  * contain credentials, hostnames, addresses, row values, source SQL or local paths") in receipts
  * rendered as the JSON a host prints, narration lines and error documents. Pure; each finding names
  * its category, the text's origin and an excerpt around the first match. Literal needles are

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A completed operation's leftover attempt staging is listed, never dropped (issue 18, finding 1;
- * simulator evidence): a worker of the same invocation may still be staging it, and seed section 6
+ * simulator evidence): a worker of the same invocation may still be staging it, and spec section 6
  * rules out any prefix sweep. The receipt and {@code dpone status} list exactly the
  * {@code <target>__dpone_<16 hex>_<8 hex>} tables of that operation by their attempt suffix: a name
  * of another shape under the same prefix, another operation's attempt candidate and the bound

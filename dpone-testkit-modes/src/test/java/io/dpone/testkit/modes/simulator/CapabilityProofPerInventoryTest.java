@@ -12,7 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The synthetic capability assertion runs once per inventory digest (seed section 4): the real
+ * The synthetic capability assertion runs once per inventory digest (spec section 4): the real
  * {@code InternalPublicationService} on the simulator (simulator evidence) sends the probe on its
  * first publication, records the proof in the slot, skips the probe while the inventory is the
  * same, and proves again once the membership, and so the inventory digest, changed.

@@ -75,7 +75,7 @@ final class DdlQueue implements AutoCloseable {
     }
 
     /**
-     * The adapter's four distributed-DDL settings (seed section 4) as HTTP parameters, plus a
+     * The adapter's four distributed-DDL settings (spec section 4) as HTTP parameters, plus a
      * query id: skip_unavailable_shards = 0, output mode throw, the task timeout and the token.
      */
     static Map<String, String> dispatchSettings(String token, long taskTimeoutSeconds) {

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What only a server with a distributed-DDL worker can show (seed section 4, "Dispatch and bind
+ * What only a server with a distributed-DDL worker can show (spec section 4, "Dispatch and bind
  * distributed DDL"), read back through the project's queue adapter, normalizer and aggregator
  * ({@link DdlQueue}). The publication principal sends each {@code ON CLUSTER} statement once with
  * the adapter's four settings; the queue is read from the first member.
@@ -147,7 +147,7 @@ public abstract class DistributedDdlScenarios {
     }
 
     /**
-     * The seed's "pause one replica after enqueue": the replica is frozen before the statement is
+     * The spec's "pause one replica after enqueue": the replica is frozen before the statement is
      * sent, so the race between its worker and the freeze is closed; from the queue's point of
      * view this is the same state (no active or finished node for that host).
      */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The KeeperMap facts the publication authority relies on (seed 000, "KeeperMap compare-and-swap"),
+ * The KeeperMap facts the publication authority relies on (spec 000, "KeeperMap compare-and-swap"),
  * reproduced on the real server: strict create conflicts, versioned CAS raises {@code _version} by
  * exactly one, a stale CAS is a successful no-op, and every member sees one shared store.
  */

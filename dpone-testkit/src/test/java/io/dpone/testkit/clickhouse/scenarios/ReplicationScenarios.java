@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A {@code ReplicatedMergeTree} candidate as publication stages it (seed section 2): created once
+ * A {@code ReplicatedMergeTree} candidate as publication stages it (spec section 2): created once
  * {@code ON CLUSTER} with {@code {uuid}/{shard}} and {@code {replica}}, loaded on one member, and
  * replicated to every member until the project's readiness barrier ({@link ReadinessBarrier} over
  * the catalog adapter's candidate health) passes; then the same facts are read raw from

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Entry aggregation over the exact host set (seed section 4, last paragraphs; offline test table). */
+/** Entry aggregation over the exact host set (spec section 4, last paragraphs; offline test table). */
 class ExactHostSetEntryAggregatorTest {
     private static final String ENTRY = "query-0000000001";
     private static final EntryAggregator AGGREGATOR =

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every row of the seed's "Pinned queue-status normalization" table, with its edge inputs. */
+/** Every row of the spec's "Pinned queue-status normalization" table, with its edge inputs. */
 class PinnedQueueStatusNormalizerTest {
     static Stream<Arguments> seedTable() {
         return Stream.of(

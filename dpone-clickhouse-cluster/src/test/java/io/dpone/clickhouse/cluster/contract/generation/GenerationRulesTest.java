@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Seed section 2's generation rules, one block of rows per seed sentence; each row is named after
+ * Spec section 2's generation rules, one block of rows per spec sentence; each row is named after
  * its sentence. Pure/offline evidence.
  */
 class GenerationRulesTest {

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Seed section 2's replication readiness conditions, one gap each. */
+/** Spec section 2's replication readiness conditions, one gap each. */
 class ReadinessBarrierTest {
     private static ReplicaHealth healthy(HostEndpoint host) {
         return new ReplicaHealth(host, false, false, 0, "", null, 2, 2, 5, 4, 42);

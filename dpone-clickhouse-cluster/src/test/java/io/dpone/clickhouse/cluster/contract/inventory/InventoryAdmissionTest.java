@@ -10,7 +10,7 @@ import io.dpone.spi.manifest.ReplicationMode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Seed section 1's strict inventory rules, one case each. */
+/** Spec section 1's strict inventory rules, one case each. */
 class InventoryAdmissionTest {
     private static ClusterMember member(long shard, long replica, String host, boolean internal) {
         return new ClusterMember("c1", shard, replica, host, "10.0.0." + replica, 9000, internal);

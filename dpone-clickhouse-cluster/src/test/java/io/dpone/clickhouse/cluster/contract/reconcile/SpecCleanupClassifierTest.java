@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Seed section 6 preconditions for the existing-target branch, every documented row. */
+/** Spec section 6 preconditions for the existing-target branch, every documented row. */
 class SpecCleanupClassifierTest {
     private static final CleanupClassifier CLASSIFIER = new SpecCleanupClassifier(SpecReplicaStateClassifier.INSTANCE);
 

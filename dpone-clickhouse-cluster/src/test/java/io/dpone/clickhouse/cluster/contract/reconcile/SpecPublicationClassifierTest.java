@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Seed section 5, "Aggregate catalog state with the exact queue entry": every row, both shapes. */
+/** Spec section 5, "Aggregate catalog state with the exact queue entry": every row, both shapes. */
 class SpecPublicationClassifierTest {
     private static final PublicationClassifier CLASSIFIER =
             new SpecPublicationClassifier(SpecReplicaStateClassifier.INSTANCE);
@@ -91,7 +91,7 @@ class SpecPublicationClassifierTest {
                         DISPATCHING,
                         QueueResult.IN_PROGRESS,
                         PublicationClassification.IN_PROGRESS),
-                // Fail-closed rows no seed row covers
+                // Fail-closed rows no spec row covers
                 Arguments.of(
                         "prepared with entry", PENDING, PENDING, PREPARED, QueueResult.IN_PROGRESS, OUTCOME_UNKNOWN),
                 Arguments.of("prepared but committed", COMMITTED, COMMITTED, PREPARED, NO_ENTRY, OUTCOME_UNKNOWN),

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Seed section 5: the existing-target and absent-target per-replica tables, every row. */
+/** Spec section 5: the existing-target and absent-target per-replica tables, every row. */
 class SpecReplicaStateClassifierTest {
     private static final PublicationShape EXISTING = new PublicationShape.ExistingTarget(OLD, NEW);
     private static final PublicationShape ABSENT = new PublicationShape.AbsentTarget(NEW);
