@@ -7,18 +7,13 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
-import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationEngine;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
-import io.dpone.clickhouse.cluster.flow.PhaseTimings;
-import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
 import io.dpone.clickhouse.cluster.flow.TakeoverWait;
-import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.invocation.Invocation;
-import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
@@ -63,6 +58,7 @@ public final class ExternalPublicationService {
     private final StatusView status;
     private final FencedAbort fenced;
     private final LivePreview preview;
+    private final Invocation.Start start;
 
     public ExternalPublicationService(ExternalPorts ports, ExternalSettings settings, RandomBits random) {
         this.ports = requireNonNull(ports, "ports is null");
@@ -85,6 +81,13 @@ public final class ExternalPublicationService {
                 ports, settings, records, writes, classifications, new Revalidation(ports, classifications), fenced);
         this.status = new StatusView(ports, settings, classifications);
         this.preview = new LivePreview(ports, settings, random, status);
+        this.start = new Invocation.Start(
+                ports.clock(),
+                ports.sleeper(),
+                ports.ddl(),
+                Sha256ProtocolDigests.INSTANCE,
+                settings.entryVisibility(),
+                settings.entryProgress());
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
@@ -94,20 +97,8 @@ public final class ExternalPublicationService {
             Cancellation cancellation,
             ProgressListener progress) {
         ExternalOperation operation = ExternalOperation.derive(settings.plan(), schedulerInvocationId);
-        PhaseTimings timings = new PhaseTimings(ports.clock());
-        Sleeper sleeper = timings.observing(ports.sleeper());
-        ProgressListener timed = timings.observing(progress);
-        Invocation<ExternalEvidence> invocation = new Invocation<>(
-                new Waits(sleeper, cancellation, timed),
-                new QueueEntryResolver(
-                        ports.ddl(),
-                        Sha256ProtocolDigests.INSTANCE,
-                        settings.entryVisibility(),
-                        settings.entryProgress(),
-                        sleeper,
-                        cancellation),
-                new ExternalEvidence(ReceiptTimes.of(timings)));
-        timed.step("admission");
+        Invocation<ExternalEvidence> invocation = start.invocation(cancellation, progress, ExternalEvidence::new);
+        invocation.waits().progress().step("admission");
         ExternalRuntimeAdmission.Admission admission =
                 new ExternalRuntimeAdmission(ports, settings, random).admit(operation, invocation);
         Ending ending;

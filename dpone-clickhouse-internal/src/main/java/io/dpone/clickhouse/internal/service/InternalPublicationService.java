@@ -10,17 +10,13 @@ import io.dpone.clickhouse.cluster.contract.digest.ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.reconcile.SpecCleanupClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SpecPublicationClassifier;
 import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier;
-import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
 import io.dpone.clickhouse.cluster.engine.Cleanup;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationEngine;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
-import io.dpone.clickhouse.cluster.flow.PhaseTimings;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
-import io.dpone.clickhouse.cluster.flow.Waits;
 import io.dpone.clickhouse.cluster.invocation.Invocation;
-import io.dpone.clickhouse.cluster.port.Sleeper;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
@@ -54,6 +50,7 @@ public final class InternalPublicationService {
     private final Staging staging;
     private final StatusReader status;
     private final LivePreview preview;
+    private final Invocation.Start start;
 
     public InternalPublicationService(
             PublicationPorts ports, PublicationSettings settings, ProtocolDigests digests, RandomBits random) {
@@ -79,6 +76,13 @@ public final class InternalPublicationService {
         this.status = new StatusReader(ports, settings, digests, classifier, cleanupClassifier, leftovers);
         this.staging = new Staging(ports, settings, new SetupStatements(ports.ddl()), random);
         this.preview = new LivePreview(ports, settings, digests, random, status);
+        this.start = new Invocation.Start(
+                ports.clock(),
+                ports.sleeper(),
+                ports.ddl(),
+                digests,
+                settings.entryVisibility(),
+                settings.entryProgress());
     }
 
     /** Publishes, or resumes the operation of {@code schedulerInvocationId}. */
@@ -88,20 +92,8 @@ public final class InternalPublicationService {
             Cancellation cancellation,
             ProgressListener progress) {
         OperationIdentity identity = OperationIdentity.derive(settings, schedulerInvocationId, digests);
-        PhaseTimings timings = new PhaseTimings(ports.clock());
-        Sleeper sleeper = timings.observing(ports.sleeper());
-        ProgressListener timed = timings.observing(progress);
-        Invocation<InternalEvidence> invocation = new Invocation<>(
-                new Waits(sleeper, cancellation, timed),
-                new QueueEntryResolver(
-                        ports.ddl(),
-                        digests,
-                        settings.entryVisibility(),
-                        settings.entryProgress(),
-                        sleeper,
-                        cancellation),
-                new InternalEvidence(ReceiptTimes.of(timings)));
-        timed.step("admission");
+        Invocation<InternalEvidence> invocation = start.invocation(cancellation, progress, InternalEvidence::new);
+        invocation.waits().progress().step("admission");
         InternalRuntimeAdmission.Admission admission =
                 new InternalRuntimeAdmission(ports, settings, digests, random).admit(identity, invocation);
         Ending conclusion = decide(admission.cluster(), identity, admission.slot(), source, invocation);
