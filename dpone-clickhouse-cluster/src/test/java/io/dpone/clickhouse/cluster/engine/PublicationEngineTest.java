@@ -109,12 +109,7 @@ class PublicationEngineTest {
 
         StepResult<Phase> result = engine(driver).dispatch(at("PREPARED", 1));
 
-        assertEquals(
-                PublicationOutcome.UNKNOWN,
-                ((StepResult.Concluded<Phase>) result).ending().outcome());
-        assertEquals(
-                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN),
-                ((StepResult.Concluded<Phase>) result).ending().code());
+        assertEndsUnknown(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN, result);
         assertEquals(List.of("cas DISPATCHING"), driver.slot.own());
         assertFalse(driver.calls.contains("send"));
     }
@@ -129,9 +124,7 @@ class PublicationEngineTest {
 
             StepResult<Phase> result = engine(driver).dispatch(at("PREPARED", 1));
 
-            Ending ending = ((StepResult.Concluded<Phase>) result).ending();
-            assertEquals(PublicationOutcome.UNKNOWN, ending.outcome(), reread.toString());
-            assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT), ending.code());
+            assertEndsUnknown(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_CONFLICT, result);
             assertEquals(List.of("cas DISPATCHING", "read slot"), driver.slot.own());
             assertFalse(driver.calls.contains("send"));
         }
@@ -142,9 +135,7 @@ class PublicationEngineTest {
         Scripted lostEntry = new Scripted();
         lostEntry.slot.answer(new SlotWrite.Unknown<>(SlotWrite.UnknownReason.TIMEOUT));
         StepResult<Phase> lost = engine(lostEntry).reconcile(at("DISPATCHING", 2));
-        assertEquals(
-                Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN),
-                ((StepResult.Concluded<Phase>) lost).ending().code());
+        assertEndsUnknown(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN, lost);
         assertEquals(List.of("outside", "fence", "bind", "bound", "cas BOUND"), lostEntry.calls);
 
         Scripted rereadCommit = new Scripted();
@@ -233,6 +224,13 @@ class PublicationEngineTest {
                     engine(driver).reconcile(at("BOUND", 3)),
                     classification.name());
         });
+    }
+
+    /** The step ended the invocation with an unknown outcome and {@code code}. */
+    private static void assertEndsUnknown(DponeErrorCode code, StepResult<Phase> result) {
+        Ending ending = ((StepResult.Concluded<Phase>) result).ending();
+        assertEquals(PublicationOutcome.UNKNOWN, ending.outcome(), ending.message());
+        assertEquals(Optional.of(code), ending.code(), ending.message());
     }
 
     /**
