@@ -25,14 +25,8 @@ module io.dpone.testkit.modes {
     // compiled into it, read receipts and workflow files with Jackson.
     requires static com.fasterxml.jackson.databind;
 
-    exports io.dpone.testkit.service;
     // Each mode's acceptance clusters, drivers and scenarios over the testkit's io.dpone.testkit.acceptance.
     exports io.dpone.testkit.modes.acceptance;
-    exports io.dpone.testkit.simulator.external;
-    exports io.dpone.testkit.arbitrary.external;
-    exports io.dpone.testkit.property.external;
-    // jqwik finds and invokes the suite's package-private @Property/@Provide methods reflectively.
-    opens io.dpone.testkit.property.external;
 
     // The acceptance harness publishes through the host's own path (docs/testkit/acceptance.md).
     uses io.dpone.spi.publication.PublicationStrategyProvider;

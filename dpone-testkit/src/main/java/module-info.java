@@ -37,14 +37,18 @@ module io.dpone.testkit {
     // The randomized schedules' mode-free generator, runner and invariant checker; each mode's hooks live with its
     // tests.
     exports io.dpone.testkit.schedule;
-    // The simulated member sessions of external mode live in io.dpone.testkit.modes and answer
-    // from the simulated world as the core's ports do.
+    // External mode's simulated member sessions (io.dpone.clickhouse.external.simulated) answer from the
+    // simulated world as the core's ports do. The testkit never requires the plugin; the plugin requires
+    // the testkit statically.
     exports io.dpone.testkit.simulator.ports to
-            io.dpone.testkit.modes;
+            io.dpone.testkit.modes,
+            io.dpone.clickhouse.external;
     exports io.dpone.testkit.simulator.world to
-            io.dpone.testkit.modes;
+            io.dpone.testkit.modes,
+            io.dpone.clickhouse.external;
     exports io.dpone.testkit.simulator.engine to
-            io.dpone.testkit.modes;
+            io.dpone.testkit.modes,
+            io.dpone.clickhouse.external;
     // The mode-free acceptance vocabulary and receipt: attempts, faults, coverage, the receipt
     // extension. Each mode's clusters, drivers and scenarios are io.dpone.testkit.modes.acceptance.
     exports io.dpone.testkit.acceptance;

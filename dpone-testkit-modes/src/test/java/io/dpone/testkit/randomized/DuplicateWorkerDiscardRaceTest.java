@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.modes.acceptance.PublicationDriver;
-import io.dpone.testkit.modes.acceptance.SimulatedCluster;
 import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;

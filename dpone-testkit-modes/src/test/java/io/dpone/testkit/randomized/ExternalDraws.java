@@ -2,7 +2,7 @@ package io.dpone.testkit.randomized;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.testkit.modes.acceptance.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.testkit.schedule.DriftDraws;
 import io.dpone.testkit.schedule.FaultClass;
 import io.dpone.testkit.schedule.FaultDraw;

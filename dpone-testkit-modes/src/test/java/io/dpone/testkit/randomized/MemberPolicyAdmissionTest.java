@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.authority.SlotRead;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.modes.acceptance.PublicationDriver;
 import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorAdmin;
 import java.util.List;

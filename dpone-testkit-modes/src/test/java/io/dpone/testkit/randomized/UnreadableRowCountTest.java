@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
+import io.dpone.clickhouse.external.simulated.ExternalDriver;
+import io.dpone.clickhouse.external.simulated.SimulatedExternalCluster;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.modes.acceptance.ExternalDriver;
-import io.dpone.testkit.modes.acceptance.PublicationDriver;
-import io.dpone.testkit.modes.acceptance.SimulatedExternalCluster;
 import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.internal.service.PublicationSettings;
+import io.dpone.clickhouse.internal.simulated.SimulatedInternalPublication;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
 import io.dpone.spi.receipt.PublicationOutcome;

@@ -6,6 +6,7 @@ import io.dpone.clickhouse.cluster.authority.FacadeSpec;
 import io.dpone.clickhouse.cluster.sql.DdlStatements;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.simulated.AcceptanceCluster;
 import io.dpone.testkit.acceptance.Drift;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.RunningCluster;

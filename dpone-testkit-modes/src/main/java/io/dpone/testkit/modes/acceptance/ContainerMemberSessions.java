@@ -19,6 +19,8 @@ import io.dpone.clickhouse.external.member.ResolvedEndpoint;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.member.TypedRowSource;
 import io.dpone.clickhouse.external.nativeproto.NativeMemberSessions;
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.testkit.acceptance.StagingFault;
 import io.dpone.testkit.cluster.MemberEndpoint;

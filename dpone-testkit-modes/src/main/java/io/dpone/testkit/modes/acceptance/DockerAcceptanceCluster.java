@@ -3,6 +3,7 @@ package io.dpone.testkit.modes.acceptance;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.simulated.AcceptanceCluster;
 import io.dpone.testkit.acceptance.ArmedFault;
 import io.dpone.testkit.acceptance.QueueHazard;
 import io.dpone.testkit.clickhouse.config.FixtureDigest;

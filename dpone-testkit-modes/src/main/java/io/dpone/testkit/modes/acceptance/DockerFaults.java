@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.SqlStatement;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.testkit.acceptance.ArmedFault;
 import io.dpone.testkit.cluster.MemberClient;
 import io.dpone.testkit.cluster.MemberQueryException;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
 import io.dpone.testkit.acceptance.AcceptanceReceipt;
 import io.dpone.testkit.acceptance.AcceptanceReceipts;
 import io.dpone.testkit.acceptance.AcceptanceScenario;

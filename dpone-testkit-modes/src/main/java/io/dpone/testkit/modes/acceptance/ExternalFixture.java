@@ -6,8 +6,11 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.MemberRecord;
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
+import io.dpone.clickhouse.external.simulated.ExternalDriver;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
+import io.dpone.testkit.acceptance.AcceptanceFixture;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.Expect;
 import io.dpone.testkit.acceptance.Narrator;
@@ -20,7 +23,7 @@ import java.util.UUID;
 
 /** External scenarios' shared setup and observations. */
 final class ExternalFixture {
-    static final String INVOCATION = Fixture.INVOCATION;
+    static final String INVOCATION = AcceptanceFixture.INVOCATION;
 
     private ExternalFixture() {}
 

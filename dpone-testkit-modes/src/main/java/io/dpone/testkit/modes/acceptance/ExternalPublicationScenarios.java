@@ -6,6 +6,8 @@ import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
+import io.dpone.clickhouse.external.simulated.ExternalDriver;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.ArmedFault;

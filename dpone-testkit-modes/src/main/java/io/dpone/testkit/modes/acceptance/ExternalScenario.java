@@ -2,6 +2,7 @@ package io.dpone.testkit.modes.acceptance;
 
 import static java.util.Objects.requireNonNull;
 
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.Narrator;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.dpone.testkit.modes.acceptance;
 
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
 import java.util.List;
 import java.util.Optional;
 

@@ -3,6 +3,7 @@ package io.dpone.testkit.modes.acceptance;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.decision.StaticAdmissionPolicy;
 import io.dpone.spi.decision.StaticDecision;
 import io.dpone.spi.error.DponeException;

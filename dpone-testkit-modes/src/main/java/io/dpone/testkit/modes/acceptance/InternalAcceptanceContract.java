@@ -3,6 +3,8 @@ package io.dpone.testkit.modes.acceptance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.Scenario;
 import io.dpone.testkit.acceptance.AcceptanceReceipt;
 import io.dpone.testkit.acceptance.AcceptanceScenario;
 import java.lang.reflect.Method;

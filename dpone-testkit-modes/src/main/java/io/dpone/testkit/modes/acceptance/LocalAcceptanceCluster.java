@@ -3,6 +3,8 @@ package io.dpone.testkit.modes.acceptance;
 import static java.util.Objects.requireNonNull;
 
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.internal.simulated.AcceptanceCluster;
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
 import io.dpone.testkit.acceptance.ArmedFault;
 import io.dpone.testkit.clickhouse.config.FixtureDigest;
 import io.dpone.testkit.clickhouse.config.ServerKind;

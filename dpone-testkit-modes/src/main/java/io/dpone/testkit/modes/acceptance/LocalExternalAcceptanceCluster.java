@@ -2,6 +2,7 @@ package io.dpone.testkit.modes.acceptance;
 
 import io.dpone.clickhouse.cluster.ddl.DdlPort;
 import io.dpone.clickhouse.cluster.sql.SqlQuoting;
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
 import io.dpone.testkit.acceptance.ArmedFault;
 import io.dpone.testkit.clickhouse.config.FixtureDigest;
 import io.dpone.testkit.clickhouse.config.ServerKind;

@@ -7,6 +7,8 @@ import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.internal.service.PublicationPorts;
+import io.dpone.clickhouse.internal.simulated.AcceptanceCluster;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.receipt.LivePlan;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.Drift;

@@ -13,6 +13,8 @@ import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.service.ExternalPorts;
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
+import io.dpone.clickhouse.external.simulated.ExternalDriver;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.testkit.acceptance.ScenarioFailure;
 import io.dpone.testkit.acceptance.StagingFault;

@@ -15,6 +15,7 @@ import io.dpone.clickhouse.external.member.MemberSessions;
 import io.dpone.clickhouse.external.provider.ExternalPortWiring;
 import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.publication.MemberEndpoints;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberEndpoint;

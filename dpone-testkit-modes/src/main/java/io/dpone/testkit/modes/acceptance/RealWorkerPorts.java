@@ -14,6 +14,7 @@ import io.dpone.clickhouse.cluster.transport.http.HttpOneShotMutationTransport;
 import io.dpone.clickhouse.cluster.transport.http.HttpReadTransport;
 import io.dpone.clickhouse.internal.provider.InternalPortWiring;
 import io.dpone.clickhouse.internal.service.PublicationPorts;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.testkit.cluster.Credentials;
 import io.dpone.testkit.cluster.MemberEndpoint;
 import io.dpone.testkit.fault.CallCounter;

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.external.simulated.SimulatedExternalCluster;
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.Scenario;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.testkit.acceptance.Attempt;

@@ -1,5 +1,6 @@
 package io.dpone.testkit.modes.acceptance;
 
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
 import io.dpone.testkit.acceptance.AcceptanceReceipt;
 import io.dpone.testkit.clickhouse.docker.TestcontainersBackend;
 import java.util.Set;

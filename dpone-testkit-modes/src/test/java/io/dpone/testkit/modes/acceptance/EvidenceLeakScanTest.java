@@ -3,6 +3,11 @@ package io.dpone.testkit.modes.acceptance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.external.simulated.SimulatedExternalCluster;
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.Scenario;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.manifest.ReplicationMode;

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.external.simulated.ExternalDriver;
+import io.dpone.clickhouse.external.simulated.SimulatedExternalCluster;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.manifest.ReplicationMode;
 import io.dpone.spi.receipt.LivePlan;
 import io.dpone.spi.receipt.PublicationOutcome;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.internal.service.InternalPublicationService;
+import io.dpone.clickhouse.internal.simulated.Fixture;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;

@@ -7,6 +7,8 @@ import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.internal.service.OperationIdentity;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.ArmedFault;
 import io.dpone.testkit.acceptance.Attempt;

@@ -2,6 +2,10 @@ package io.dpone.testkit.modes.acceptance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.Scenario;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.receipt.LivePlan;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.Narrator;

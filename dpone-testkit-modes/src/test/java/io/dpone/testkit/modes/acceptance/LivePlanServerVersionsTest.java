@@ -2,6 +2,11 @@ package io.dpone.testkit.modes.acceptance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dpone.clickhouse.external.simulated.ExternalDriver;
+import io.dpone.clickhouse.external.simulated.SimulatedExternalCluster;
+import io.dpone.clickhouse.internal.simulated.Fixture;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.receipt.LivePlan;
 import io.dpone.testkit.acceptance.Narrator;
 import io.dpone.testkit.simulator.world.ServerErrors;

@@ -3,6 +3,10 @@ package io.dpone.testkit.modes.acceptance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.dpone.clickhouse.internal.simulated.AcceptanceCluster;
+import io.dpone.clickhouse.internal.simulated.Fixture;
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.testkit.acceptance.AcceptanceReceipt;
 import io.dpone.testkit.acceptance.AcceptanceScenario;
 import io.dpone.testkit.acceptance.Narrator;

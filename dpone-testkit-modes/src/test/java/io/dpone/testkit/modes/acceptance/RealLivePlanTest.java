@@ -3,6 +3,9 @@ package io.dpone.testkit.modes.acceptance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpone.clickhouse.internal.simulated.Fixture;
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.receipt.LivePlan;
 import io.dpone.testkit.acceptance.Narrator;
 import io.dpone.testkit.clickhouse.local.LocalProcessBackend;

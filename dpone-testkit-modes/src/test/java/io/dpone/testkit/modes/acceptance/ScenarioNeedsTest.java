@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.Scenario;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.testkit.acceptance.Narrator;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import java.util.Arrays;

@@ -1,5 +1,9 @@
 package io.dpone.testkit.modes.acceptance;
 
+import io.dpone.clickhouse.internal.simulated.AcceptanceCluster;
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.testkit.acceptance.AcceptanceReceipt;
 import io.dpone.testkit.acceptance.AcceptanceScenario;
 import io.dpone.testkit.simulator.ClusterSimulator;

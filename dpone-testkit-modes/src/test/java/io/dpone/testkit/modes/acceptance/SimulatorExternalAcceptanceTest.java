@@ -1,5 +1,8 @@
 package io.dpone.testkit.modes.acceptance;
 
+import io.dpone.clickhouse.external.simulated.ExternalAcceptanceCluster;
+import io.dpone.clickhouse.external.simulated.SimulatedExternalCluster;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.testkit.acceptance.AcceptanceReceipt;
 import java.util.Set;
 

@@ -3,7 +3,7 @@ package io.dpone.testkit.modes.property;
 import io.dpone.clickhouse.cluster.contract.authority.SlotSchema;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.ExternalSlotSchema;
-import io.dpone.testkit.property.external.ExternalAuthorityCodecContract;
+import io.dpone.clickhouse.external.testing.ExternalAuthorityCodecContract;
 
 /** The external schema against its property suite (pure, offline). */
 class DefaultExternalAuthorityCodecPropertiesTest extends ExternalAuthorityCodecContract {

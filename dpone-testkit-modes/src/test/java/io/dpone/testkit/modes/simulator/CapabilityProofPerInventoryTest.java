@@ -3,10 +3,10 @@ package io.dpone.testkit.modes.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.testkit.modes.acceptance.PublicationDriver;
-import io.dpone.testkit.modes.acceptance.SimulatedCluster;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import io.dpone.clickhouse.cluster.contract.authority.TransitionRefusal;
 import io.dpone.clickhouse.cluster.contract.ddl.DdlCorrelationToken;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
 import io.dpone.clickhouse.external.authority.ExternalSlotSchema;
-import io.dpone.testkit.property.external.ExternalAuthorityCodecContract;
+import io.dpone.clickhouse.external.testing.ExternalAuthorityCodecContract;
 import java.util.Optional;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 
