@@ -29,12 +29,6 @@ module io.dpone.clickhouse.external {
     exports io.dpone.clickhouse.external.testing;
     // jqwik finds and invokes the suite's package-private @Property/@Provide methods reflectively.
     opens io.dpone.clickhouse.external.testing;
-    // The native member adapter: the provider composes it; only the testkit uses it besides.
-    exports io.dpone.clickhouse.external.nativeproto to
-            io.dpone.testkit.modes;
-    // The port wiring, so the testkit's real external backends run exactly the production wiring.
-    exports io.dpone.clickhouse.external.provider to
-            io.dpone.testkit.modes;
 
     provides io.dpone.spi.publication.PublicationStrategyProvider with
             io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider;

@@ -11,9 +11,6 @@ module io.dpone.clickhouse.internal {
     exports io.dpone.clickhouse.internal.service;
     // This mode on the testkit's simulator: the documented entry point, the demo's cluster, driver and scenarios.
     exports io.dpone.clickhouse.internal.simulated;
-    // The port wiring, so the testkit's real acceptance backend runs exactly the production wiring.
-    exports io.dpone.clickhouse.internal.provider to
-            io.dpone.testkit.modes;
 
     provides io.dpone.spi.publication.PublicationStrategyProvider with
             io.dpone.clickhouse.internal.provider.InternalPublicationStrategyProvider;

@@ -29,7 +29,7 @@ import org.w3c.dom.Document;
  * code writes, and the default build neither runs nor activates it.
  */
 class DockerProfileTest {
-    private static final String MODULE = "dpone-testkit-modes/";
+    private static final String MODULE = "dpone-clickhouse-external/";
     private static final Path ROOT =
             Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
     private static final String PROFILE = "/project/profiles/profile[id='docker']/build/pluginManagement/plugins"
@@ -105,16 +105,19 @@ class DockerProfileTest {
                         .forEach(uploaded::add);
             }
         }
-        Path module = ROOT.resolve("dpone-testkit-modes");
+        Path module = ROOT.resolve("dpone-clickhouse-external");
         assertEquals(
                 Set.of(
                         relative(AcceptanceReceiptExtension.directory()),
                         relative(DockerLogsOnFailure.directory()),
+                        // each mode's acceptance tests run in the mode's module and write the same relative paths there
+                        "dpone-clickhouse-internal/"
+                                + relative(AcceptanceReceiptExtension.directory())
+                                        .substring(MODULE.length()),
+                        "dpone-clickhouse-internal/"
+                                + relative(DockerLogsOnFailure.directory()).substring(MODULE.length()),
                         // the harness's own Docker tests run in dpone-testkit and write the same relative path there
                         "dpone-testkit/"
-                                + relative(DockerLogsOnFailure.directory()).substring(MODULE.length()),
-                        // external mode's member-session conformance on Docker runs in its own module
-                        "dpone-clickhouse-external/"
                                 + relative(DockerLogsOnFailure.directory()).substring(MODULE.length()),
                         "**/target/surefire-reports/"),
                 uploaded,
@@ -150,7 +153,7 @@ class DockerProfileTest {
 
     private static String relative(Path moduleDirectory) {
         return MODULE
-                + ROOT.resolve("dpone-testkit-modes")
+                + ROOT.resolve("dpone-clickhouse-external")
                         .relativize(moduleDirectory.toAbsolutePath().normalize())
                         .toString()
                         .replace('\\', '/')
