@@ -1,6 +1,7 @@
 package io.dpone.testkit.property.mutants;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
@@ -9,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.launcher.Launcher;
@@ -24,11 +26,51 @@ final class MutantRuns {
 
     private MutantRuns() {}
 
+    private static final int RUNS = 100;
+    private static final int REQUIRED = 99;
+
+    /** {@code mutant}'s aimed properties catch it in at least 99 of 100 fixed-seed runs. */
+    static void assertCaughtInAtLeast99Of100(Class<?> mutant, List<String> properties, Path directory) {
+        List<Long> missedSeeds = new ArrayList<>();
+        long started = System.nanoTime();
+        for (long seed = 1; seed <= RUNS; seed++) {
+            if (failures(mutant, properties, seed, directory.resolve("jqwik-" + seed + ".db"))
+                    .isEmpty()) {
+                missedSeeds.add(seed);
+            }
+        }
+        int caught = RUNS - missedSeeds.size();
+        System.out.printf(
+                "%s: caught in %d of %d runs (%.0f%%) in %d ms; missed seeds %s%n",
+                mutant.getSimpleName(),
+                caught,
+                RUNS,
+                100.0 * caught / RUNS,
+                (System.nanoTime() - started) / 1_000_000,
+                missedSeeds);
+        assertTrue(caught >= REQUIRED, mutant.getSimpleName() + " escaped with seeds " + missedSeeds);
+    }
+
+    /** Each failure of {@code mutant}'s seed-1 run starts with {@code rule} and shows {@code shownField}. */
+    static void assertNamesTheRuleAndShowsTheValues(
+            Class<?> mutant, List<String> properties, String rule, String shownField, Path directory) {
+        List<TestExecutionSummary.Failure> failures = failures(mutant, properties, 1, directory.resolve("jqwik.db"));
+        assertFalse(failures.isEmpty(), mutant + " was not caught with seed 1");
+        for (TestExecutionSummary.Failure failure : failures) {
+            String message = String.valueOf(failure.getException().getMessage());
+            assertTrue(message.startsWith(rule), () -> mutant + " failed without naming its rule: " + message);
+            assertTrue(
+                    message.contains(shownField),
+                    () -> mutant + " failed without showing " + shownField + ": " + message);
+            assertFalse(message.contains("[redacted]"), () -> mutant + " redacted its own inputs: " + message);
+        }
+    }
+
     /** The run's failures; every one must be an assertion, not a broken run. */
-    static List<TestExecutionSummary.Failure> failures(Mutant mutant, long seed, Path database) {
-        List<DiscoverySelector> selectors = mutant.properties.stream()
-                .map(name -> selectProperty(mutant.suite, name))
-                .toList();
+    static List<TestExecutionSummary.Failure> failures(
+            Class<?> mutant, List<String> properties, long seed, Path database) {
+        List<DiscoverySelector> selectors =
+                properties.stream().map(name -> selectProperty(mutant, name)).toList();
         FixedSeedHook.use(seed);
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectors)

@@ -1,10 +1,6 @@
 package io.dpone.testkit.property.mutants;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,29 +16,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * this under a minute.
  */
 class MutantDetectionRateTest {
-    private static final int RUNS = 100;
-    private static final int REQUIRED = 99;
-
     @ParameterizedTest
     @EnumSource(Mutant.class)
     void theSuiteCatchesItsMutantInAtLeast99Of100Runs(Mutant mutant, @TempDir Path database) {
-        List<Long> missedSeeds = new ArrayList<>();
-        long started = System.nanoTime();
-        for (long seed = 1; seed <= RUNS; seed++) {
-            if (MutantRuns.failures(mutant, seed, database.resolve("jqwik-" + seed + ".db"))
-                    .isEmpty()) {
-                missedSeeds.add(seed);
-            }
-        }
-        int caught = RUNS - missedSeeds.size();
-        System.out.printf(
-                "%s: caught in %d of %d runs (%.0f%%) in %d ms; missed seeds %s%n",
-                mutant.suite.getSimpleName(),
-                caught,
-                RUNS,
-                100.0 * caught / RUNS,
-                (System.nanoTime() - started) / 1_000_000,
-                missedSeeds);
-        assertTrue(caught >= REQUIRED, mutant.suite.getSimpleName() + " escaped with seeds " + missedSeeds);
+        MutantRuns.assertCaughtInAtLeast99Of100(mutant.suite, mutant.properties, database);
     }
 }
