@@ -1,9 +1,9 @@
 package io.dpone.testkit.acceptance;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
+import io.dpone.testkit.schedule.FaultDraw;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.HostRowDamage;
-import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.WorkerOutcome;
@@ -131,18 +131,6 @@ public final class SimulatedBackends {
     }
 
     private static Step.Call call(StatementKind kind) {
-        return Step.call(portCall(kind)).kind(kind);
-    }
-
-    private static PortCall portCall(StatementKind kind) {
-        return switch (kind) {
-            case DDL_EXCHANGE, DDL_RENAME, DDL_DROP -> PortCall.DDL_DISPATCH;
-            case DDL_CREATE_CANDIDATE, DDL_DISCARD_STAGING, DDL_CREATE_CONTROL, DDL_CAPABILITY_PROBE ->
-                PortCall.DDL_SETUP;
-            case KEEPER_MAP_CAS -> PortCall.CONTROL_CAS;
-            case KEEPER_MAP_INSERT -> PortCall.CONTROL_INSERT;
-            case CANDIDATE_LOAD -> PortCall.LOAD;
-            default -> throw new IllegalArgumentException("not a simulated mutation: " + kind);
-        };
+        return Step.call(FaultDraw.portCall(kind)).kind(kind);
     }
 }
