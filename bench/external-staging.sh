@@ -36,9 +36,9 @@ small=$((rows / 10))
 
 scripts/fetch-clickhouse.sh >/dev/null
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) (before the run)"
-mvn -B -q -ntp -pl dpone-testkit-modes -am test-compile dependency:build-classpath \
+mvn -B -q -ntp -pl dpone-clickhouse-external -am test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null
-cp="dpone-testkit-modes/target/test-classes:dpone-testkit-modes/target/classes:$(cat dpone-testkit-modes/target/bench.classpath)"
+cp="dpone-clickhouse-external/target/test-classes:dpone-clickhouse-external/target/classes:$(cat dpone-clickhouse-external/target/bench.classpath)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

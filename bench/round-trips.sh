@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-mvn -B -q -ntp -pl dpone-testkit-modes -am test-compile dependency:build-classpath \
+mvn -B -q -ntp -pl dpone-clickhouse-internal -am test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null
-cp="dpone-testkit-modes/target/test-classes:dpone-testkit-modes/target/classes:$(cat dpone-testkit-modes/target/bench.classpath)"
+cp="dpone-clickhouse-internal/target/test-classes:dpone-clickhouse-internal/target/classes:$(cat dpone-clickhouse-internal/target/bench.classpath)"
 exec java -cp "$cp" ${BENCH_JAVA_OPTS:-} io.dpone.testkit.roundtrip.RoundTripTableMain

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-mvn -B -q -ntp -pl dpone-testkit-modes -am test-compile dependency:build-classpath \
+mvn -B -q -ntp -pl dpone-clickhouse-external -am test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null
-cp="dpone-testkit-modes/target/test-classes:dpone-testkit-modes/target/classes:$(cat dpone-testkit-modes/target/bench.classpath)"
+cp="dpone-clickhouse-external/target/test-classes:dpone-clickhouse-external/target/classes:$(cat dpone-clickhouse-external/target/bench.classpath)"
 exec java -cp "$cp" ${BENCH_JAVA_OPTS:-} io.dpone.testkit.randomized.SimulateMain "$@"

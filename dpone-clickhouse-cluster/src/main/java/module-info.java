@@ -46,18 +46,15 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.authority.adapter to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,
-            io.dpone.testkit,
-            io.dpone.testkit.modes;
+            io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.catalog to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,
-            io.dpone.testkit,
-            io.dpone.testkit.modes;
+            io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.ddl.adapter to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,
-            io.dpone.testkit,
-            io.dpone.testkit.modes;
+            io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.flow to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external;
@@ -68,26 +65,21 @@ module io.dpone.clickhouse.cluster {
     exports io.dpone.clickhouse.cluster.provider to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,
-            io.dpone.testkit,
-            io.dpone.testkit.modes;
+            io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.source to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,
-            io.dpone.testkit,
-            io.dpone.testkit.modes;
+            io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.transport to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,
-            io.dpone.testkit,
-            io.dpone.testkit.modes;
+            io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.transport.http to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,
-            io.dpone.testkit,
-            io.dpone.testkit.modes;
+            io.dpone.testkit;
     exports io.dpone.clickhouse.cluster.transport.nativeproto to
             io.dpone.clickhouse.internal,
             io.dpone.clickhouse.external,
-            io.dpone.testkit,
-            io.dpone.testkit.modes;
+            io.dpone.testkit;
 }

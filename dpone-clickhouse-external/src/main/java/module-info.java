@@ -6,6 +6,12 @@ module io.dpone.clickhouse.external {
     requires static com.google.auto.service;
     requires com.fasterxml.jackson.databind;
     requires java.sql;
+    // Only io.dpone.clickhouse.external.simulated and .testing (this mode on the testkit's simulator, its codec
+    // suite) read the testkit, jqwik and JUnit's API: optional, so the CLI's module path resolves without them
+    // (ModulePathLauncherIT).
+    requires static io.dpone.testkit;
+    requires static net.jqwik.api;
+    requires static org.junit.jupiter.api;
 
     exports io.dpone.clickhouse.external.artifact;
     exports io.dpone.clickhouse.external.codec;
@@ -17,12 +23,12 @@ module io.dpone.clickhouse.external {
     exports io.dpone.clickhouse.external.member;
     exports io.dpone.clickhouse.external.admission;
     exports io.dpone.clickhouse.external.service;
-    // The native member adapter: the provider composes it; only the testkit uses it besides.
-    exports io.dpone.clickhouse.external.nativeproto to
-            io.dpone.testkit.modes;
-    // The port wiring, so the testkit's real external backends run exactly the production wiring.
-    exports io.dpone.clickhouse.external.provider to
-            io.dpone.testkit.modes;
+    // This mode on the testkit's simulator (documented entry point, simulated member sessions and cluster) and
+    // its authority codec property suite for connector authors.
+    exports io.dpone.clickhouse.external.simulated;
+    exports io.dpone.clickhouse.external.testing;
+    // jqwik finds and invokes the suite's package-private @Property/@Provide methods reflectively.
+    opens io.dpone.clickhouse.external.testing;
 
     provides io.dpone.spi.publication.PublicationStrategyProvider with
             io.dpone.clickhouse.external.provider.ExternalPublicationStrategyProvider;

@@ -4,7 +4,9 @@
  */
 module io.dpone.demo {
     requires io.dpone.spi;
-    requires io.dpone.testkit.modes;
+    // The simulator, and internal mode's simulated package, which reads the testkit only statically.
+    requires io.dpone.testkit;
+    requires io.dpone.clickhouse.internal;
     requires static com.google.auto.service;
 
     provides io.dpone.spi.demo.DemoScenarios with

@@ -3,7 +3,7 @@ module io.dpone.testkit {
     requires transitive io.dpone.spi;
     requires transitive io.dpone.clickhouse.cluster;
     // The protocol core only: what needs a mode plugin (the real services on the simulator, the
-    // acceptance clusters and scenarios, the external codec suite) is io.dpone.testkit.modes (dpone-testkit-modes).
+    // acceptance clusters and scenarios, the external codec suite) is the plugin's own (ADR 0011).
     // Test frameworks and container tooling are needed only by the harness and property suites, so
     // the simulator and the demo resolve without them (the dpone launcher runs `dpone demo` on them).
     // Not transitive: a consumer's test module names jqwik and JUnit itself, as it uses them directly
@@ -37,16 +37,18 @@ module io.dpone.testkit {
     // The randomized schedules' mode-free generator, runner and invariant checker; each mode's hooks live with its
     // tests.
     exports io.dpone.testkit.schedule;
-    // The simulated member sessions of external mode live in io.dpone.testkit.modes and answer
-    // from the simulated world as the core's ports do.
+    // External mode's simulated member sessions (io.dpone.clickhouse.external.simulated) answer from the
+    // simulated world as the core's ports do. The testkit never requires the plugin; the plugin requires
+    // the testkit statically.
     exports io.dpone.testkit.simulator.ports to
-            io.dpone.testkit.modes;
+            io.dpone.clickhouse.external;
     exports io.dpone.testkit.simulator.world to
-            io.dpone.testkit.modes;
+            io.dpone.clickhouse.external;
     exports io.dpone.testkit.simulator.engine to
-            io.dpone.testkit.modes;
+            io.dpone.clickhouse.external;
     // The mode-free acceptance vocabulary and receipt: attempts, faults, coverage, the receipt
-    // extension. Each mode's clusters, drivers and scenarios are io.dpone.testkit.modes.acceptance.
+    // extension, and the simulated backends' mode-free half. Each mode's clusters, drivers and scenarios
+    // are the mode plugin's own (its simulated package; the real backends in its tests).
     exports io.dpone.testkit.acceptance;
     exports io.dpone.testkit.emulation;
     exports io.dpone.testkit.evidence;

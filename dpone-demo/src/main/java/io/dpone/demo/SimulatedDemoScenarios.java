@@ -1,14 +1,14 @@
 package io.dpone.demo;
 
 import com.google.auto.service.AutoService;
+import io.dpone.clickhouse.internal.simulated.InternalScenarios;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
+import io.dpone.clickhouse.internal.simulated.Scenario;
+import io.dpone.clickhouse.internal.simulated.SimulatedCluster;
 import io.dpone.spi.demo.DemoScenarios;
 import io.dpone.spi.receipt.PublicationReceipt;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.ScenarioFailure;
-import io.dpone.testkit.modes.acceptance.InternalScenarios;
-import io.dpone.testkit.modes.acceptance.PublicationDriver;
-import io.dpone.testkit.modes.acceptance.Scenario;
-import io.dpone.testkit.modes.acceptance.SimulatedCluster;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
