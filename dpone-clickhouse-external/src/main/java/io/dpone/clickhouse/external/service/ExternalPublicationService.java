@@ -225,11 +225,15 @@ public final class ExternalPublicationService {
                             + "); nothing else was done; run the"
                             + " same invocation again to reconcile from a fresh read");
         }
+        if (taken instanceof SlotWrites.Take.Unproven<ExternalSlot> unproven) {
+            // the CAS may have applied: the slot may hold LOCKED for this operation, so a receipt (issue 18's rule)
+            return unproven.ending(
+                    invocation.evidence(),
+                    "the slot holds LOCKED for this operation",
+                    "no source was read and nothing more was sent");
+        }
         if (!(taken instanceof SlotWrites.Take.Taken<ExternalSlot> held)) {
-            // external mode still throws where internal mode ends unknown on an unproven re-read (behaviour kept)
-            SlotWrite.ConflictReason reason = taken instanceof SlotWrites.Take.Unproven<ExternalSlot> unproven
-                    ? unproven.reason()
-                    : ((SlotWrites.Take.NotTaken<ExternalSlot>) taken).reason();
+            SlotWrite.ConflictReason reason = ((SlotWrites.Take.NotTaken<ExternalSlot>) taken).reason();
             throw new DponeException(
                     reason.code(), "another worker took the target slot first (" + reason + "); nothing was done");
         }

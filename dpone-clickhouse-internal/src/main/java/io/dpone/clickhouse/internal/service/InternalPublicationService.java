@@ -215,16 +215,10 @@ public final class InternalPublicationService {
      */
     private static Ending unproven(
             SlotWrites.Take.Unproven<AuthorityRecord> unproven, Invocation<InternalEvidence> invocation) {
-        invocation
-                .evidence()
-                .step("slot re-read after a conflict proves nothing (" + unproven.why() + "); own candidate kept");
-        return Ending.of(
-                PublicationOutcome.UNKNOWN,
-                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
-                "taking the slot conflicted (" + unproven.reason()
-                        + ") and no re-read showed the slot after that write, so whether"
-                        + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
-                        + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
+        return unproven.ending(
+                invocation.evidence(),
+                "a record names this attempt's candidate",
+                "the candidate is kept and this worker sent no publication statement");
     }
 
     /**
