@@ -13,6 +13,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier
 import io.dpone.clickhouse.cluster.engine.Cleanup;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationEngine;
+import io.dpone.clickhouse.cluster.engine.SlotDecision;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
@@ -127,14 +128,17 @@ public final class InternalPublicationService {
         if (slot instanceof SlotRead.Present<AuthorityRecord> present) {
             present.valid().ifPresent(invocation.evidence()::record);
         }
-        SlotDecision decision = SlotDecision.of(slot, identity.operationId());
-        if (decision instanceof SlotDecision.Resume resume) {
+        SlotDecision<AuthorityRecord> decision =
+                SlotDecision.of(slot, identity.operationId(), InternalSlotRules.INSTANCE);
+        if (decision instanceof SlotDecision.Resume<AuthorityRecord> resume) {
             return resume(cluster, resume.current(), invocation);
         }
         return newOperation(
                 cluster,
                 identity,
-                ((SlotDecision.NewOperation) decision).completed().orElse(null),
+                ((SlotDecision.NewOperation<AuthorityRecord>) decision)
+                        .finished()
+                        .orElse(null),
                 source,
                 invocation);
     }
