@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.authority.SlotVersion;
 import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.contract.authority.SlotRecord;
 import io.dpone.clickhouse.cluster.invocation.InvocationEvidence;
+import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.time.Duration;
 import java.util.Optional;
@@ -147,7 +148,23 @@ public final class SlotWrites<R extends SlotRecord> {
          * The post-read decided a conflict, so the write may have applied, and no re-read showed the
          * slot after it ({@code why}): whether the slot holds {@code first} is unknown.
          */
-        record Unproven<R extends SlotRecord>(SlotWrite.ConflictReason reason, String why) implements Take<R> {}
+        record Unproven<R extends SlotRecord>(SlotWrite.ConflictReason reason, String why) implements Take<R> {
+            /**
+             * The ending in either mode (issue 18's rule): the slot may hold {@code first}, so never a
+             * refusal naming another worker; evidence records what the re-read could not prove.
+             * {@code mayHold} says what is unknown about the slot, {@code kept} what this attempt kept
+             * and did not send.
+             */
+            public Ending ending(InvocationEvidence<R> evidence, String mayHold, String kept) {
+                evidence.step("slot re-read after a conflict proves nothing (" + why + "); " + kept);
+                return Ending.of(
+                        PublicationOutcome.UNKNOWN,
+                        DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
+                        "taking the slot conflicted (" + reason + ") and no re-read showed the slot after that write,"
+                                + " so whether " + mayHold + " is unknown; " + kept
+                                + "; run the same invocation again to reconcile from a fresh read");
+            }
+        }
 
         /**
          * This attempt's write does not hold the slot; {@code sameOperation} is a record of the same

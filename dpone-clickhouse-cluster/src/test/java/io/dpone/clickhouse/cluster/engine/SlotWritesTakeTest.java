@@ -13,6 +13,8 @@ import io.dpone.clickhouse.cluster.authority.SlotVersions;
 import io.dpone.clickhouse.cluster.authority.SlotWrite;
 import io.dpone.clickhouse.cluster.engine.ScriptedSlot.Phase;
 import io.dpone.clickhouse.cluster.engine.ScriptedSlot.PhaseEvidence;
+import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.spi.receipt.PublicationOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -104,6 +106,26 @@ class SlotWritesTakeTest {
             assertEquals(List.of("cas PREPARED", "read slot"), calls);
         }
         assertNull(evidence.record());
+    }
+
+    @Test
+    void anUnprovenTakeEndsUnknownWithAReceiptInEitherMode() {
+        slot.answer(conflict(SlotWrite.ConflictReason.ZERO_ROW_NO_OP)).reread(unreadable());
+        SlotWrites.Take.Unproven<Phase> unproven = (SlotWrites.Take.Unproven<Phase>) take(Optional.of(COMPLETED));
+
+        Ending ending = unproven.ending(evidence, "the slot holds PREPARED", "nothing more was sent");
+
+        assertEquals(PublicationOutcome.UNKNOWN, ending.outcome());
+        assertEquals(Optional.of(DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN), ending.code());
+        assertEquals(
+                "taking the slot conflicted (ZERO_ROW_NO_OP) and no re-read showed the slot after that write, so"
+                        + " whether the slot holds PREPARED is unknown; nothing more was sent; run the same"
+                        + " invocation again to reconcile from a fresh read",
+                ending.message());
+        assertEquals(
+                List.of("slot re-read after a conflict proves nothing (unreadable: connection refused); nothing more"
+                        + " was sent"),
+                evidence.detail().get("steps"));
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationEngine;
+import io.dpone.clickhouse.cluster.engine.SlotDecision;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReplicaReader;
@@ -139,12 +140,13 @@ public final class ExternalPublicationService {
             Optional<DponeException> targetDrift,
             PublicationSource source,
             Invocation<ExternalEvidence> invocation) {
-        SlotDecision decision = SlotDecision.of(slot, operation.operationId());
-        if (decision instanceof SlotDecision.Resume own) {
+        SlotDecision<ExternalSlot> decision =
+                SlotDecision.of(slot, operation.operationId(), ExternalSlotRules.INSTANCE);
+        if (decision instanceof SlotDecision.Resume<ExternalSlot> own) {
             invocation.evidence().record(own.current());
             return resume(cluster, operation, own.current(), targetDrift, source, invocation);
         }
-        Optional<SlotVersion<ExternalSlot>> finished = ((SlotDecision.NewOperation) decision).finished();
+        Optional<SlotVersion<ExternalSlot>> finished = ((SlotDecision.NewOperation<ExternalSlot>) decision).finished();
         finished.ifPresent(invocation.evidence()::record);
         return newOperation(cluster, operation, finished.orElse(null), source, invocation);
     }
@@ -225,11 +227,15 @@ public final class ExternalPublicationService {
                             + "); nothing else was done; run the"
                             + " same invocation again to reconcile from a fresh read");
         }
+        if (taken instanceof SlotWrites.Take.Unproven<ExternalSlot> unproven) {
+            // the CAS may have applied: the slot may hold LOCKED for this operation, so a receipt (issue 18's rule)
+            return unproven.ending(
+                    invocation.evidence(),
+                    "the slot holds LOCKED for this operation",
+                    "no source was read and nothing more was sent");
+        }
         if (!(taken instanceof SlotWrites.Take.Taken<ExternalSlot> held)) {
-            // external mode still throws where internal mode ends unknown on an unproven re-read (behaviour kept)
-            SlotWrite.ConflictReason reason = taken instanceof SlotWrites.Take.Unproven<ExternalSlot> unproven
-                    ? unproven.reason()
-                    : ((SlotWrites.Take.NotTaken<ExternalSlot>) taken).reason();
+            SlotWrite.ConflictReason reason = ((SlotWrites.Take.NotTaken<ExternalSlot>) taken).reason();
             throw new DponeException(
                     reason.code(), "another worker took the target slot first (" + reason + "); nothing was done");
         }

@@ -9,6 +9,7 @@ import io.dpone.clickhouse.cluster.contract.digest.Sha256ProtocolDigests;
 import io.dpone.clickhouse.cluster.contract.inventory.HostEndpoint;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.ddl.QueueEntryResolver;
+import io.dpone.clickhouse.cluster.engine.SlotDecision;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
@@ -94,16 +95,20 @@ final class LivePreview {
             }
             throw stopped;
         }
-        SlotDecision decision;
+        SlotDecision<ExternalSlot> decision;
         try {
-            decision = SlotDecision.of(slot, operation.operationId());
+            decision = SlotDecision.of(slot, operation.operationId(), ExternalSlotRules.INSTANCE);
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
-        if (decision instanceof SlotDecision.Resume own) {
+        if (decision instanceof SlotDecision.Resume<ExternalSlot> own) {
             return resume(own.current(), admission, operation, detail);
         }
-        return fresh(((SlotDecision.NewOperation) decision).finished(), admission.members(), operation, detail);
+        return fresh(
+                ((SlotDecision.NewOperation<ExternalSlot>) decision).finished(),
+                admission.members(),
+                operation,
+                detail);
     }
 
     private LivePlan fresh(

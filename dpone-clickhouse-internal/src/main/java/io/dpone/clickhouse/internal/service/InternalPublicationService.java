@@ -13,6 +13,7 @@ import io.dpone.clickhouse.cluster.contract.reconcile.SpecReplicaStateClassifier
 import io.dpone.clickhouse.cluster.engine.Cleanup;
 import io.dpone.clickhouse.cluster.engine.Ending;
 import io.dpone.clickhouse.cluster.engine.PublicationEngine;
+import io.dpone.clickhouse.cluster.engine.SlotDecision;
 import io.dpone.clickhouse.cluster.engine.SlotWrites;
 import io.dpone.clickhouse.cluster.engine.StepResult;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
@@ -127,14 +128,17 @@ public final class InternalPublicationService {
         if (slot instanceof SlotRead.Present<AuthorityRecord> present) {
             present.valid().ifPresent(invocation.evidence()::record);
         }
-        SlotDecision decision = SlotDecision.of(slot, identity.operationId());
-        if (decision instanceof SlotDecision.Resume resume) {
+        SlotDecision<AuthorityRecord> decision =
+                SlotDecision.of(slot, identity.operationId(), InternalSlotRules.INSTANCE);
+        if (decision instanceof SlotDecision.Resume<AuthorityRecord> resume) {
             return resume(cluster, resume.current(), invocation);
         }
         return newOperation(
                 cluster,
                 identity,
-                ((SlotDecision.NewOperation) decision).completed().orElse(null),
+                ((SlotDecision.NewOperation<AuthorityRecord>) decision)
+                        .finished()
+                        .orElse(null),
                 source,
                 invocation);
     }
@@ -215,16 +219,10 @@ public final class InternalPublicationService {
      */
     private static Ending unproven(
             SlotWrites.Take.Unproven<AuthorityRecord> unproven, Invocation<InternalEvidence> invocation) {
-        invocation
-                .evidence()
-                .step("slot re-read after a conflict proves nothing (" + unproven.why() + "); own candidate kept");
-        return Ending.of(
-                PublicationOutcome.UNKNOWN,
-                DponeErrorCode.CLICKHOUSE_CLUSTER_AUTHORITY_OUTCOME_UNKNOWN,
-                "taking the slot conflicted (" + unproven.reason()
-                        + ") and no re-read showed the slot after that write, so whether"
-                        + " a record names this attempt's candidate is unknown; the candidate is kept and this worker"
-                        + " sent no publication statement; run the same invocation again to reconcile from a fresh read");
+        return unproven.ending(
+                invocation.evidence(),
+                "a record names this attempt's candidate",
+                "the candidate is kept and this worker sent no publication statement");
     }
 
     /**

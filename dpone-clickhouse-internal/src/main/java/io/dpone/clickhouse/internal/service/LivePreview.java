@@ -15,6 +15,7 @@ import io.dpone.clickhouse.cluster.contract.phase.AuthorityPhase;
 import io.dpone.clickhouse.cluster.contract.reconcile.ReplicaObservation;
 import io.dpone.clickhouse.cluster.ddl.FencedDdl;
 import io.dpone.clickhouse.cluster.engine.Ending;
+import io.dpone.clickhouse.cluster.engine.SlotDecision;
 import io.dpone.clickhouse.cluster.flow.LivePlanFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptFields;
 import io.dpone.clickhouse.cluster.flow.ReceiptTimes;
@@ -82,14 +83,14 @@ final class LivePreview {
         detail.put("capability", LivePlanFields.capability(survey.needsProof()));
         SlotRead<AuthorityRecord> slot = survey.slot().orElse(new SlotRead.Absent<>());
         detail.put("authority", authority(slot, identity));
-        SlotDecision decision;
+        SlotDecision<AuthorityRecord> decision;
         try {
-            decision = SlotDecision.of(slot, identity.operationId());
+            decision = SlotDecision.of(slot, identity.operationId(), InternalSlotRules.INSTANCE);
         } catch (DponeException refused) {
             return blocked(refused, detail);
         }
-        if (decision instanceof SlotDecision.NewOperation fresh) {
-            long epoch = fresh.completed().map(r -> r.record().dispatchEpoch()).orElse(0L);
+        if (decision instanceof SlotDecision.NewOperation<AuthorityRecord> fresh) {
+            long epoch = fresh.finished().map(r -> r.record().dispatchEpoch()).orElse(0L);
             TableRef candidate = new TableRef(
                     settings.target().database(), identity.candidate().table() + "_<attempt>");
             List<Object> statements = new ArrayList<>();
@@ -110,7 +111,7 @@ final class LivePreview {
             detail.put(
                     "next",
                     "stage a new candidate, take the slot"
-                            + (fresh.completed().isPresent()
+                            + (fresh.finished().isPresent()
                                     ? " by CAS from the completed record"
                                     : " (create if absent)")
                             + ", publish, then clean up");
@@ -118,7 +119,7 @@ final class LivePreview {
             return new LivePlan(
                     SCHEMA, ReplicationMode.INTERNAL, LivePlan.Action.NEW_OPERATION, Optional.empty(), detail);
         }
-        return resume(((SlotDecision.Resume) decision).current(), identity, detail);
+        return resume(((SlotDecision.Resume<AuthorityRecord>) decision).current(), identity, detail);
     }
 
     /** The own operation, judged by what status (and so the rerun) concludes from its record. */
