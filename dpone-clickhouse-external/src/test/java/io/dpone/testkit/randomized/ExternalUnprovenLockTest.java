@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.external.authority.ExternalPhase;
+import io.dpone.clickhouse.external.simulated.ExternalDriver;
+import io.dpone.clickhouse.external.simulated.SimulatedExternalCluster;
+import io.dpone.clickhouse.internal.simulated.PublicationDriver;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.receipt.PublicationOutcome;
 import io.dpone.testkit.acceptance.Attempt;
-import io.dpone.clickhouse.external.simulated.ExternalDriver;
-import io.dpone.clickhouse.internal.simulated.PublicationDriver;
-import io.dpone.clickhouse.external.simulated.SimulatedExternalCluster;
 import io.dpone.testkit.schedule.InvariantChecker;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.PortCall;
