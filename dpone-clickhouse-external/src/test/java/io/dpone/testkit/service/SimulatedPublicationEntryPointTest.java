@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.clickhouse.cluster.port.BoundedWait;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.service.ExternalSettings;
 import io.dpone.clickhouse.external.simulated.SimulatedExternalPublication;
@@ -19,7 +18,6 @@ import io.dpone.spi.source.PublicationSource;
 import io.dpone.spi.source.SourceColumn;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -98,17 +96,8 @@ class SimulatedPublicationEntryPointTest {
         assertTrue(simulator.observe().keeperMaps().isEmpty(), "nothing ran");
     }
 
-    /** External settings over the simulator's cluster with the internal publication's DDL timeout. */
+    /** External settings over the simulator's cluster, as the entry point gives them. */
     static ExternalSettings externalSettings(ClusterSimulator simulator) {
-        return new ExternalSettings(
-                simulator.clusterName(),
-                TARGET,
-                FACADE,
-                "MergeTree",
-                1L << 30,
-                1_000,
-                SimulatedInternalPublication.DDL_TASK_TIMEOUT_SECONDS,
-                new BoundedWait(10, Duration.ofMillis(100), Duration.ofSeconds(1)),
-                new BoundedWait(10, Duration.ofMillis(200), Duration.ofSeconds(2)));
+        return SimulatedExternalPublication.settings(simulator, TARGET, FACADE, "MergeTree");
     }
 }
