@@ -20,7 +20,9 @@ import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.authority.TableDefinition;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.clickhouse.external.store.SharedArtifactRows;
 import io.dpone.clickhouse.external.store.StoredArtifact;
+import io.dpone.clickhouse.external.store.StoredRows;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -29,6 +31,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The STAGING phase (seed 001): with the inventory and the baseline unchanged since they were
@@ -79,22 +82,41 @@ final class StagingStep {
         }
         RecordCursor cursor = new RecordCursor(writes, staging);
         List<MemberRecord> recorded = record.payload().members();
-        MemberResult stop = lanes.stageAll(
-                recorded.size(),
-                ports.members().concurrentMembers(),
-                run.waits().cancellation(),
-                (index, cancellation) -> {
-                    MemberRecord member = recorded.get(index);
-                    return members.bring(
-                            cluster.of(member).orElseThrow(),
-                            member,
-                            artifact,
-                            cluster.placement(),
-                            operation,
-                            cursor,
-                            cancellation,
-                            run);
-                });
+        UnaryOperator<List<Object>> stored = cluster.placement().storedRows(artifact.schema());
+        int concurrent = ports.members().concurrentMembers();
+        MemberResult stop;
+        if (concurrent <= 1 || recorded.size() <= 1) {
+            // one member at a time (e.g. the simulator's sessions): each reads its own verifying pass, as before
+            Feeds own = new Feeds() {
+                @Override
+                public StoredRows open(int member) {
+                    return StoredRows.ownPass(artifact.rows(), stored);
+                }
+
+                @Override
+                public void leave(int member) {
+                    // an own pass is closed by the load that opened it
+                }
+            };
+            stop = stageAll(cluster, operation, artifact, cursor, recorded, 1, run, own);
+        } else {
+            // members at once: the artifact is decoded and verified once for all of them (ADR 0010)
+            try (SharedArtifactRows shared = new SharedArtifactRows(recorded.size(), artifact::rows, stored)) {
+                Feeds share = new Feeds() {
+                    @Override
+                    public StoredRows open(int member) {
+                        return shared.member(member);
+                    }
+
+                    @Override
+                    public void leave(int member) {
+                        // a member that did not load (or whose load ended) no longer holds the reader
+                        shared.member(member).close();
+                    }
+                };
+                stop = stageAll(cluster, operation, artifact, cursor, recorded, concurrent, run, share);
+            }
+        }
         if (stop instanceof MemberResult.Stopped stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }
@@ -104,6 +126,41 @@ final class StagingStep {
                     cluster, operation, cursor.current(), unsupported.code(), unsupported.reason(), run);
         }
         return staged(cluster, operation, cursor.current(), run);
+    }
+
+    /** Every member through {@link MemberLanes}; a member's feed is closed when its staging ended, loaded or not. */
+    private MemberResult stageAll(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            StoredArtifact artifact,
+            RecordCursor cursor,
+            List<MemberRecord> recorded,
+            int concurrent,
+            Invocation<ExternalEvidence> run,
+            Feeds feeds) {
+        return lanes.stageAll(recorded.size(), concurrent, run.waits().cancellation(), (index, cancellation) -> {
+            MemberRecord member = recorded.get(index);
+            try {
+                return members.bring(
+                        cluster.of(member).orElseThrow(),
+                        member,
+                        artifact,
+                        () -> feeds.open(index),
+                        operation,
+                        cursor,
+                        cancellation,
+                        run);
+            } finally {
+                feeds.leave(index);
+            }
+        });
+    }
+
+    /** Each member's rows: opened when it loads, left when its staging ended. */
+    private interface Feeds {
+        StoredRows open(int member);
+
+        void leave(int member);
     }
 
     private StoredArtifact reopen(ArtifactBinding binding, ExternalOperation operation) {
