@@ -36,7 +36,8 @@ import java.util.function.UnaryOperator;
 /**
  * The STAGING phase (seed 001): with the inventory and the baseline unchanged since they were
  * bound, reopen the retained artifact by its SHA-256, bring every member to READY ({@link MemberStaging};
- * several at once when the sessions allow it, {@link MemberLanes}), check through the catalog that every member shows exactly its recorded
+ * several at once when the sessions allow it, {@link MemberLanes}, all reading one verified pass of
+ * the artifact, {@link SharedArtifactRows}), check through the catalog that every member shows exactly its recorded
  * candidate and that all candidates share one definition, then CAS STAGED and release the
  * artifact. An unsupported ending is handed to {@link OwnedCleanupAbort}; everything else that stops keeps
  * STAGING for a same-operation retry or an operator.
