@@ -23,8 +23,10 @@ import java.util.function.UnaryOperator;
  * its staging never loaded) leaves at once; a member that has not started reading when its queue is
  * full is left behind and later reads its own pass, exactly as one member alone. So the reader
  * waits only for members that read, and a member that reads slowly holds the others back by at most
- * its queue's capacity ({@link #QUEUE_BATCHES} batches of {@link #BATCH_ROWS} rows). The batches
- * in the queues are shared, so heap is bounded by that capacity, not by the artifact's rows.
+ * its queue's capacity ({@link #QUEUE_BATCHES} batches of {@link #BATCH_ROWS} rows). The reader
+ * decodes only {@link #LEAD_BATCHES} batches ahead of the member that reads fastest, and the queues
+ * share their batches, so heap is bounded by the capacity (and usually holds far less: the rows
+ * between the slowest and the fastest member), not by the artifact's rows.
  */
 public final class SharedArtifactRows implements AutoCloseable {
     /** Rows per batch handed to members: the queues' unit (not the insert's block). */
@@ -35,6 +37,12 @@ public final class SharedArtifactRows implements AutoCloseable {
      */
     public static final int QUEUE_BATCHES = 64;
 
+    /**
+     * Batches the reader decodes ahead of the member that reads fastest: rows are decoded when a
+     * member is about to need them, so they die young instead of piling up to the queues' capacity.
+     */
+    static final int LEAD_BATCHES = 4;
+
     private static final AtomicInteger READERS = new AtomicInteger();
     private static final Object END = new Object();
 
@@ -42,6 +50,7 @@ public final class SharedArtifactRows implements AutoCloseable {
     private final UnaryOperator<List<Object>> stored;
     private final int batchRows;
     private final int queueBatches;
+    private final int leadBatches;
     private final Member[] members;
     private final Object lock = new Object();
     private Thread reader;
@@ -68,6 +77,7 @@ public final class SharedArtifactRows implements AutoCloseable {
         }
         this.batchRows = batchRows;
         this.queueBatches = queueBatches;
+        this.leadBatches = Math.min(LEAD_BATCHES, queueBatches);
         this.members = new Member[count];
         for (int i = 0; i < count; i++) {
             members[i] = new Member();
@@ -133,7 +143,7 @@ public final class SharedArtifactRows implements AutoCloseable {
         ArtifactRows pass = null;
         try {
             pass = passes.get();
-            while (true) {
+            while (awaitDemand()) {
                 List<List<Object>> batch = new ArrayList<>(batchRows);
                 Object marker = null;
                 try {
@@ -159,6 +169,39 @@ public final class SharedArtifactRows implements AutoCloseable {
         } finally {
             if (pass != null) {
                 pass.close();
+            }
+        }
+    }
+
+    /**
+     * Waits until a member that reads is short of batches, or no member reads yet while some are
+     * still fed (they fill up, then read their own pass); false once no member is fed.
+     */
+    private boolean awaitDemand() {
+        synchronized (lock) {
+            while (true) {
+                boolean fed = false;
+                boolean reading = false;
+                boolean wanted = false;
+                for (Member member : members) {
+                    fed |= member.fed();
+                    if (member.state == State.READING) {
+                        reading = true;
+                        wanted |= member.queue.size() < leadBatches;
+                    }
+                }
+                if (!fed) {
+                    return false;
+                }
+                if (wanted || !reading) {
+                    return true;
+                }
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("the artifact reader was interrupted", e);
+                }
             }
         }
     }

@@ -61,6 +61,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -110,6 +111,9 @@ public final class ExternalStagingBench {
     private final Digest expected;
     private final Path tsv;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** Verifying passes the last shared staging opened. */
+    private final AtomicInteger sharedPasses = new AtomicInteger();
+
     private static final HttpClient HTTP =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -288,6 +292,7 @@ public final class ExternalStagingBench {
 
             startPhase(heap);
             start = System.nanoTime();
+            sharedPasses.set(0);
             stageInParallel(parallel);
             took[phase] = seconds(start);
             now[phase++] = heap.phase();
@@ -331,7 +336,8 @@ public final class ExternalStagingBench {
                 }
             }
             System.err.println(line.append(String.format(
-                    " client_cpu: staging_one_member %.3f s driver_insert_buffered %.3f s", stagingCpu, driverCpu)));
+                    " client_cpu: staging_one_member %.3f s driver_insert_buffered %.3f s staging_parallel_passes %d",
+                    stagingCpu, driverCpu, sharedPasses.get())));
         }
         StringBuilder out = new StringBuilder(String.format(
                 "rows=%d artifact_bytes=%d batch_rows=%d max_heap_mb=%.0f",
@@ -413,7 +419,13 @@ public final class ExternalStagingBench {
      */
     private void stageInParallel(TableRef candidate) throws Exception {
         try (SharedArtifactRows shared = new SharedArtifactRows(
-                members.size(), artifact::rows, TrickyArtifact.IN_UTC.storedRows(artifact.schema()))) {
+                members.size(),
+                () -> {
+                    // 1 when both inserts read the one pass; 2 when a member started too late and read its own
+                    sharedPasses.incrementAndGet();
+                    return artifact.rows();
+                },
+                TrickyArtifact.IN_UTC.storedRows(artifact.schema()))) {
             onEveryMember(member -> {
                 createCandidate(member, candidate);
                 try (SharedArtifactRows.Member rows = shared.member(member)) {
