@@ -293,6 +293,8 @@ public final class SharedArtifactRows implements AutoCloseable {
                 if (state == State.WAITING) {
                     state = State.READING;
                     startReader();
+                    // a reader waiting for demand now has one more member to feed
+                    lock.notifyAll();
                 }
                 while (state == State.READING && queue.isEmpty()) {
                     try {
