@@ -8,8 +8,8 @@
 #     ingest on this machine: the floor under two members' staging when they share its cores);
 #   - staging through the production NativeMemberSessions (create + insert streamed from the
 #     store): one member; two members one after the other (today's orchestration); two members at
-#     once, each reading its own pass of the artifact (production before the shared decode); two
-#     members at once reading one shared pass (production now, SharedArtifactRows, ADR 0010).
+#     once, each reading its own pass of the artifact (production); two members at once reading
+#     one shared pass (SharedArtifactRows, ADR 0010 option 7, measured, not wired).
 #     Targets (issue 20): two-member staging <= 2x the HTTP baseline, two members
 #     <= 1.2x one member;
 #   - clickhouse-native-jdbc's plain batched insert of the same rows into one table (the driver's
@@ -78,8 +78,8 @@ ratio() { # NAME GOAL
     "$(field "ratio_$1_per_round_median" "$big_out")" "$2"
 }
 ratio staging_to_http_tsv "two members one after the other / HTTP TSV; target <= 2"
-ratio staging_parallel_to_http_tsv "two members at once, one shared pass (production) / HTTP TSV; target <= 2"
-ratio staging_parallel_own_passes_to_http_tsv "two members at once, each its own pass (before the shared decode) / HTTP TSV"
+ratio staging_parallel_to_http_tsv "two members at once, one shared pass (not wired) / HTTP TSV"
+ratio staging_parallel_own_passes_to_http_tsv "two members at once, each its own pass (production) / HTTP TSV; target <= 2"
 ratio staging_parallel_to_own_passes "two members at once: one shared pass / each its own pass"
 ratio staging_to_one_member "two members one after the other / one member"
 ratio staging_parallel_to_one_member "two members at once / one member; target <= 1.2"

@@ -20,7 +20,6 @@ import io.dpone.clickhouse.external.authority.MemberRecord;
 import io.dpone.clickhouse.external.authority.TableDefinition;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.store.ArtifactStore;
-import io.dpone.clickhouse.external.store.SharedArtifactRows;
 import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.clickhouse.external.store.StoredRows;
 import io.dpone.spi.error.DponeErrorCode;
@@ -36,8 +35,8 @@ import java.util.function.UnaryOperator;
 /**
  * The STAGING phase (seed 001): with the inventory and the baseline unchanged since they were
  * bound, reopen the retained artifact by its SHA-256, bring every member to READY ({@link MemberStaging};
- * several at once when the sessions allow it, {@link MemberLanes}, all reading one verified pass of
- * the artifact, {@link SharedArtifactRows}), check through the catalog that every member shows exactly its recorded
+ * several at once when the sessions allow it, {@link MemberLanes}, each reading its own verified pass
+ * of the artifact), check through the catalog that every member shows exactly its recorded
  * candidate and that all candidates share one definition, then CAS STAGED and release the
  * artifact. An unsupported ending is handed to {@link OwnedCleanupAbort}; everything else that stops keeps
  * STAGING for a same-operation retry or an operator.
@@ -84,40 +83,21 @@ final class StagingStep {
         RecordCursor cursor = new RecordCursor(writes, staging);
         List<MemberRecord> recorded = record.payload().members();
         UnaryOperator<List<Object>> stored = cluster.placement().storedRows(artifact.schema());
-        int concurrent = ports.members().concurrentMembers();
-        MemberResult stop;
-        if (concurrent <= 1 || recorded.size() <= 1) {
-            // one member at a time (e.g. the simulator's sessions): each reads its own verifying pass, as before
-            Feeds own = new Feeds() {
-                @Override
-                public StoredRows open(int member) {
-                    return StoredRows.ownPass(artifact.rows(), stored);
-                }
-
-                @Override
-                public void leave(int member) {
-                    // an own pass is closed by the load that opened it
-                }
-            };
-            stop = stageAll(cluster, operation, artifact, cursor, recorded, 1, run, own);
-        } else {
-            // members at once: the artifact is decoded and verified once for all of them (ADR 0010)
-            try (SharedArtifactRows shared = new SharedArtifactRows(recorded.size(), artifact::rows, stored)) {
-                Feeds share = new Feeds() {
-                    @Override
-                    public StoredRows open(int member) {
-                        return shared.member(member);
-                    }
-
-                    @Override
-                    public void leave(int member) {
-                        // a member that did not load (or whose load ended) no longer holds the reader
-                        shared.member(member).close();
-                    }
-                };
-                stop = stageAll(cluster, operation, artifact, cursor, recorded, concurrent, run, share);
+        // Each member reads its own verifying pass. SharedArtifactRows (one pass for every member loaded
+        // at once) is not wired: measured slower here, its lagging rows outlive young collections (ADR 0010)
+        Feeds own = new Feeds() {
+            @Override
+            public StoredRows open(int member) {
+                return StoredRows.ownPass(artifact.rows(), stored);
             }
-        }
+
+            @Override
+            public void leave(int member) {
+                // an own pass is closed by the load that opened it
+            }
+        };
+        MemberResult stop = stageAll(
+                cluster, operation, artifact, cursor, recorded, ports.members().concurrentMembers(), run, own);
         if (stop instanceof MemberResult.Stopped stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }

@@ -37,12 +37,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A byte flipped late in the retained artifact after it was bound, before any member loads (local
- * real ClickHouse 26.7 via libchdb, two members staged at once by the production native sessions,
- * i.e. through the one shared pass): every member's insert ends on the artifact's integrity check,
+ * real ClickHouse 26.7 via libchdb, two members staged at once by the production native sessions):
+ * every member's insert ends on the artifact's integrity check,
  * the run ends {@code ARTIFACT_INTEGRITY} and STAGING, no member is READY, and a member that meets
  * the failure holds exactly the blocks a member reading its own pass commits (every block but the
- * one being filled when the pass fails), as before the shared decode; one cancelled first by that
- * failure holds whole blocks, never more.
+ * one being filled when the pass fails); one cancelled first by that failure holds whole blocks,
+ * never more. The same holds with the shared pass of {@code SharedArtifactRows} wired in (checked in
+ * session 6 before it was unwired).
  */
 @ClickHouseCluster(members = 2, internalReplication = false)
 class RealExternalCorruptArtifactTest {

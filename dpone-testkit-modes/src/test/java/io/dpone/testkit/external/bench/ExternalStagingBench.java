@@ -83,9 +83,9 @@ import java.util.function.Supplier;
  *       ({@code ArtifactRows}, i.e. {@code CanonicalRowReader} plus SHA-256 verification);</li>
  *   <li>staging: the same on both members one after the other, as the orchestration does today;</li>
  *   <li>staging_parallel_own_passes: both members at once on two threads, each reading its own
- *       verifying pass of the artifact (production before the shared decode, ADR 0010);</li>
- *   <li>staging_parallel: both members at once as production stages them now: one verifying pass
- *       decoded once and shared by both inserts ({@link SharedArtifactRows});</li>
+ *       verifying pass of the artifact, as production stages them;</li>
+ *   <li>staging_parallel: both members at once on one verifying pass decoded once and shared by
+ *       both inserts ({@link SharedArtifactRows}, ADR 0010 option 7: measured, not wired);</li>
  *   <li>proof: {@code MemberSession.content} of member 1's candidate (every row read back as text,
  *       parsed, digested with {@code ContentDigest}); select_all: a plain {@code SELECT *} of the
  *       same candidate through the same driver, {@code getObject} of every cell.</li>
@@ -414,8 +414,8 @@ public final class ExternalStagingBench {
     }
 
     /**
-     * Every member's staging at once, one thread per member, as production's {@code StagingStep} does
-     * it: the artifact is decoded and verified once, and both inserts read that one pass.
+     * Every member's staging at once, one thread per member, the artifact decoded and verified once
+     * and both inserts reading that one pass (ADR 0010 option 7; not what {@code StagingStep} does).
      */
     private void stageInParallel(TableRef candidate) throws Exception {
         try (SharedArtifactRows shared = new SharedArtifactRows(
