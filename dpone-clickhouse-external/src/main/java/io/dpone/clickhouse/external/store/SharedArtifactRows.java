@@ -196,13 +196,18 @@ public final class SharedArtifactRows implements AutoCloseable {
                 if (wanted || !reading) {
                     return true;
                 }
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("the artifact reader was interrupted", e);
-                }
+                awaitChange();
             }
+        }
+    }
+
+    /** Under the lock, on the reader thread: waits for a member to read or leave. */
+    private void awaitChange() {
+        try {
+            lock.wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the artifact reader was interrupted", e);
         }
     }
 
@@ -335,12 +340,7 @@ public final class SharedArtifactRows implements AutoCloseable {
                     queue.clear();
                     return false;
                 }
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("the artifact reader was interrupted", e);
-                }
+                awaitChange();
             }
             if (!fed()) {
                 return false;
