@@ -77,8 +77,13 @@ class SharedArtifactRowsTest {
         };
     }
 
+    /** Queues longer than the artifact: a member whose thread starts late is never left behind. */
     private SharedArtifactRows shared(StoredArtifact artifact, int members) {
-        return new SharedArtifactRows(members, counted(artifact), UnaryOperator.identity(), BATCH_ROWS, QUEUE_BATCHES);
+        return shared(artifact, members, ROWS / BATCH_ROWS + 1);
+    }
+
+    private SharedArtifactRows shared(StoredArtifact artifact, int members, int queueBatches) {
+        return new SharedArtifactRows(members, counted(artifact), UnaryOperator.identity(), BATCH_ROWS, queueBatches);
     }
 
     /** Reads a member to its end (null) or its failure, closing it as an insert does; the rows it got. */
@@ -139,7 +144,7 @@ class SharedArtifactRowsTest {
     void aMemberThatNeverStartsReadingDoesNotStallTheReaderPastItsQueue() throws Exception {
         StoredArtifact artifact = artifact();
         CountDownLatch blocked = new CountDownLatch(1);
-        try (SharedArtifactRows shared = shared(artifact, 2)) {
+        try (SharedArtifactRows shared = shared(artifact, 2, QUEUE_BATCHES)) {
             Future<List<List<Object>>> late = threads.submit(() -> {
                 // a session blocked before its insert reads anything (e.g. a CREATE that does not answer)
                 assertTrue(blocked.await(30, TimeUnit.SECONDS));
