@@ -8,8 +8,9 @@
 #     ingest on this machine: the floor under two members' staging when they share its cores);
 #   - staging through the production NativeMemberSessions (create + insert streamed from the
 #     store): one member; two members one after the other (today's orchestration); two members at
-#     once (bench-only parallel driver over the same insert call: what issue 19's parallel members
-#     would give). Targets (issue 20): two-member staging <= 2x the HTTP baseline, two members
+#     once, each reading its own pass of the artifact (production); two members at once reading
+#     one shared pass (SharedArtifactRows, ADR 0010 option 7, measured, not wired).
+#     Targets (issue 20): two-member staging <= 2x the HTTP baseline, two members
 #     <= 1.2x one member;
 #   - clickhouse-native-jdbc's plain batched insert of the same rows into one table (the driver's
 #     own cost, for the profile), on a plain driver connection and on one the adapters open
@@ -69,7 +70,7 @@ echo "large: $(head -1 <<<"$big_out")"
 grep '^round' "$work/rounds-$rows.log" | sed 's/^/  /'
 echo "machine: load average $(cut -d' ' -f1-3 /proc/loadavg) (after the run)"
 
-for phase in http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
+for phase in http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel_own_passes staging_parallel proof select_all; do
   printf '%s_seconds_median=%s\n' "$phase" "$(field "${phase}_seconds_median" "$big_out")"
 done
 ratio() { # NAME GOAL
@@ -77,7 +78,9 @@ ratio() { # NAME GOAL
     "$(field "ratio_$1_per_round_median" "$big_out")" "$2"
 }
 ratio staging_to_http_tsv "two members one after the other / HTTP TSV; target <= 2"
-ratio staging_parallel_to_http_tsv "two members at once / HTTP TSV; target <= 2"
+ratio staging_parallel_to_http_tsv "two members at once, one shared pass (not wired) / HTTP TSV"
+ratio staging_parallel_own_passes_to_http_tsv "two members at once, each its own pass (production) / HTTP TSV; target <= 2"
+ratio staging_parallel_to_own_passes "two members at once: one shared pass / each its own pass"
 ratio staging_to_one_member "two members one after the other / one member"
 ratio staging_parallel_to_one_member "two members at once / one member; target <= 1.2"
 ratio http_tsv_two_members_to_http_tsv "both servers' own HTTP TSV ingest at once / one server's: the floor for two members sharing these cores"
@@ -89,8 +92,8 @@ ratio proof_to_select_all "content proof / SELECT *; keep <= 2"
 for name in staging_one_member_client_cpu_seconds_median driver_insert_buffered_client_cpu_seconds_median ratio_staging_client_cpu_to_driver_client_cpu; do
   printf '%s=%s\n' "$name" "$(field "$name" "$big_out")"
 done
-for phase in artifact_scan http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel proof select_all; do
-  printf '%-18s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
+for phase in artifact_scan http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel_own_passes staging_parallel proof select_all; do
+  printf '%-27s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
     "$(field "${phase}_peak_used_mb" "$small_out")" "$(field "${phase}_peak_used_mb" "$big_out")" \
     "$(field "${phase}_peak_live_mb" "$small_out")" "$(field "${phase}_peak_live_mb" "$big_out")" "$xmx"
 done

@@ -13,7 +13,6 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
-import io.dpone.clickhouse.external.artifact.DateTimePlacement;
 import io.dpone.clickhouse.external.authority.ArtifactBinding;
 import io.dpone.clickhouse.external.authority.ExternalRecord;
 import io.dpone.clickhouse.external.authority.ExternalSlot;
@@ -23,16 +22,14 @@ import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
-import io.dpone.clickhouse.external.store.ArtifactRows;
 import io.dpone.clickhouse.external.store.StoredArtifact;
+import io.dpone.clickhouse.external.store.StoredRows;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.receipt.PublicationOutcome;
 import java.time.Clock;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 
 /**
  * Brings one member to READY over its own connection (seed 001, STAGING): decide with
@@ -74,12 +71,16 @@ final class MemberStaging {
         this.ageBounds = requireNonNull(ageBounds, "ageBounds is null");
     }
 
-    /** @param placement where date-times land (the members' one server zone, fenced by the inventory digest) */
+    /**
+     * @param feed opens the artifact's rows, placed as members store them, for this member's insert:
+     *     its own verifying pass, or its share of one pass read once for every member loaded at once
+     *     ({@code SharedArtifactRows}); opened at most once, only when the member loads
+     */
     MemberResult bring(
             AdmittedMembers.Member member,
             MemberRecord record,
             StoredArtifact artifact,
-            DateTimePlacement placement,
+            Supplier<StoredRows> feed,
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
@@ -150,8 +151,8 @@ final class MemberStaging {
                                 + ": its candidate name holds this operation's recorded table, loaded there unproven by an"
                                 + " earlier release; it is not proven or replaced under that name, and the abort drops it by its"
                                 + " recorded UUID");
-            case REPLACE -> replace(session, record, artifact, placement, operation, cursor, cancellation, run, label);
-            case LOAD -> load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
+            case REPLACE -> replace(session, record, artifact, feed, operation, cursor, cancellation, run, label);
+            case LOAD -> load(session, record, artifact, feed, operation, cursor, cancellation, run, label);
         };
     }
 
@@ -159,7 +160,7 @@ final class MemberStaging {
             MemberSession session,
             MemberRecord record,
             StoredArtifact artifact,
-            DateTimePlacement placement,
+            Supplier<StoredRows> feed,
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
@@ -191,14 +192,14 @@ final class MemberStaging {
                 || !(after.facts() instanceof TableState.Absent)) {
             return stopped(label + ": its owned partial candidate could not be dropped and proven absent");
         }
-        return load(session, record, artifact, placement, operation, cursor, cancellation, run, label);
+        return load(session, record, artifact, feed, operation, cursor, cancellation, run, label);
     }
 
     private MemberResult load(
             MemberSession session,
             MemberRecord record,
             StoredArtifact artifact,
-            DateTimePlacement placement,
+            Supplier<StoredRows> feed,
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
@@ -243,16 +244,8 @@ final class MemberStaging {
             return stopped(label + ": the created candidate could not be read back under its recorded UUID");
         }
         LoadResult loaded;
-        UnaryOperator<List<Object>> stored = placement.storedRows(artifact.schema());
-        try (ArtifactRows rows = artifact.rows()) {
-            loaded = session.insert(
-                    attempt,
-                    artifact.schema(),
-                    () -> {
-                        List<Object> row = rows.next();
-                        return row == null ? null : stored.apply(row);
-                    },
-                    cancellation);
+        try (StoredRows rows = feed.get()) {
+            loaded = session.insert(attempt, artifact.schema(), rows, cancellation);
         }
         if (loaded instanceof LoadResult.Failed failed) {
             return refusedOrStopped(

@@ -21,6 +21,7 @@ import io.dpone.clickhouse.external.authority.TableDefinition;
 import io.dpone.clickhouse.external.identity.ExternalOperation;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.clickhouse.external.store.StoredArtifact;
+import io.dpone.clickhouse.external.store.StoredRows;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.receipt.PublicationOutcome;
@@ -29,11 +30,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The STAGING phase (seed 001): with the inventory and the baseline unchanged since they were
  * bound, reopen the retained artifact by its SHA-256, bring every member to READY ({@link MemberStaging};
- * several at once when the sessions allow it, {@link MemberLanes}), check through the catalog that every member shows exactly its recorded
+ * several at once when the sessions allow it, {@link MemberLanes}, each reading its own verified pass
+ * of the artifact), check through the catalog that every member shows exactly its recorded
  * candidate and that all candidates share one definition, then CAS STAGED and release the
  * artifact. An unsupported ending is handed to {@link OwnedCleanupAbort}; everything else that stops keeps
  * STAGING for a same-operation retry or an operator.
@@ -79,22 +82,22 @@ final class StagingStep {
         }
         RecordCursor cursor = new RecordCursor(writes, staging);
         List<MemberRecord> recorded = record.payload().members();
-        MemberResult stop = lanes.stageAll(
-                recorded.size(),
-                ports.members().concurrentMembers(),
-                run.waits().cancellation(),
-                (index, cancellation) -> {
-                    MemberRecord member = recorded.get(index);
-                    return members.bring(
-                            cluster.of(member).orElseThrow(),
-                            member,
-                            artifact,
-                            cluster.placement(),
-                            operation,
-                            cursor,
-                            cancellation,
-                            run);
-                });
+        UnaryOperator<List<Object>> stored = cluster.placement().storedRows(artifact.schema());
+        // Each member reads its own verifying pass. SharedArtifactRows (one pass for every member loaded
+        // at once) is not wired: measured slower here, its lagging rows outlive young collections (ADR 0010)
+        Feeds own = new Feeds() {
+            @Override
+            public StoredRows open(int member) {
+                return StoredRows.ownPass(artifact.rows(), stored);
+            }
+
+            @Override
+            public void leave(int member) {
+                // an own pass is closed by the load that opened it
+            }
+        };
+        MemberResult stop = stageAll(
+                cluster, operation, artifact, cursor, recorded, ports.members().concurrentMembers(), run, own);
         if (stop instanceof MemberResult.Stopped stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }
@@ -104,6 +107,41 @@ final class StagingStep {
                     cluster, operation, cursor.current(), unsupported.code(), unsupported.reason(), run);
         }
         return staged(cluster, operation, cursor.current(), run);
+    }
+
+    /** Every member through {@link MemberLanes}; a member's feed is closed when its staging ended, loaded or not. */
+    private MemberResult stageAll(
+            AdmittedMembers cluster,
+            ExternalOperation operation,
+            StoredArtifact artifact,
+            RecordCursor cursor,
+            List<MemberRecord> recorded,
+            int concurrent,
+            Invocation<ExternalEvidence> run,
+            Feeds feeds) {
+        return lanes.stageAll(recorded.size(), concurrent, run.waits().cancellation(), (index, cancellation) -> {
+            MemberRecord member = recorded.get(index);
+            try {
+                return members.bring(
+                        cluster.of(member).orElseThrow(),
+                        member,
+                        artifact,
+                        () -> feeds.open(index),
+                        operation,
+                        cursor,
+                        cancellation,
+                        run);
+            } finally {
+                feeds.leave(index);
+            }
+        });
+    }
+
+    /** Each member's rows: opened when it loads, left when its staging ended. */
+    private interface Feeds {
+        StoredRows open(int member);
+
+        void leave(int member);
     }
 
     private StoredArtifact reopen(ArtifactBinding binding, ExternalOperation operation) {

@@ -16,11 +16,13 @@ import io.dpone.clickhouse.cluster.transport.nativeproto.NativeConnections;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.ResolvedEndpoint;
+import io.dpone.clickhouse.external.member.TypedRowSource;
 import io.dpone.clickhouse.external.nativeproto.NativeMemberSessions;
 import io.dpone.clickhouse.external.real.TrickyArtifact;
 import io.dpone.clickhouse.external.seal.SourceSealer;
 import io.dpone.clickhouse.external.store.ArtifactRows;
 import io.dpone.clickhouse.external.store.ArtifactStore;
+import io.dpone.clickhouse.external.store.SharedArtifactRows;
 import io.dpone.clickhouse.external.store.StoredArtifact;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.spi.publication.ProgressListener;
@@ -59,6 +61,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -79,8 +82,10 @@ import java.util.function.Supplier;
  *       create a candidate on member 1 and insert the artifact's typed rows streamed from the store
  *       ({@code ArtifactRows}, i.e. {@code CanonicalRowReader} plus SHA-256 verification);</li>
  *   <li>staging: the same on both members one after the other, as the orchestration does today;</li>
- *   <li>staging_parallel: bench only, both members at once on two threads, each with its own pass
- *       of the artifact: what members in parallel (issue 19) would cost;</li>
+ *   <li>staging_parallel_own_passes: both members at once on two threads, each reading its own
+ *       verifying pass of the artifact, as production stages them;</li>
+ *   <li>staging_parallel: both members at once on one verifying pass decoded once and shared by
+ *       both inserts ({@link SharedArtifactRows}, ADR 0010 option 7: measured, not wired);</li>
  *   <li>proof: {@code MemberSession.content} of member 1's candidate (every row read back as text,
  *       parsed, digested with {@code ContentDigest}); select_all: a plain {@code SELECT *} of the
  *       same candidate through the same driver, {@code getObject} of every cell.</li>
@@ -106,6 +111,9 @@ public final class ExternalStagingBench {
     private final Digest expected;
     private final Path tsv;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** Verifying passes the last shared staging opened. */
+    private final AtomicInteger sharedPasses = new AtomicInteger();
+
     private static final HttpClient HTTP =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -186,6 +194,7 @@ public final class ExternalStagingBench {
         "driver_insert_buffered",
         "staging_one_member",
         "staging",
+        "staging_parallel_own_passes",
         "staging_parallel",
         "proof",
         "select_all"
@@ -205,6 +214,7 @@ public final class ExternalStagingBench {
             TableRef one = new TableRef(db.target(), "t__dpone_ext_one_" + round);
             TableRef candidate = new TableRef(db.target(), "t__dpone_ext_" + String.format("%016x", round));
             TableRef parallel = new TableRef(db.target(), "t__dpone_ext_par_" + round);
+            TableRef ownPasses = new TableRef(db.target(), "t__dpone_ext_own_" + round);
             require(
                     members.get(0).create(http, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged,
                     "http table created");
@@ -276,6 +286,13 @@ public final class ExternalStagingBench {
 
             startPhase(heap);
             start = System.nanoTime();
+            onEveryMember(member -> stage(member, ownPasses));
+            took[phase] = seconds(start);
+            now[phase++] = heap.phase();
+
+            startPhase(heap);
+            start = System.nanoTime();
+            sharedPasses.set(0);
             stageInParallel(parallel);
             took[phase] = seconds(start);
             now[phase++] = heap.phase();
@@ -302,6 +319,7 @@ public final class ExternalStagingBench {
             for (MemberSession member : members) {
                 member.drop(candidate);
                 member.drop(parallel);
+                member.drop(ownPasses);
                 member.drop(httpBoth);
             }
             StringBuilder line = new StringBuilder("round " + round + (round == 0 ? " (warm-up)" : "") + ":");
@@ -318,7 +336,8 @@ public final class ExternalStagingBench {
                 }
             }
             System.err.println(line.append(String.format(
-                    " client_cpu: staging_one_member %.3f s driver_insert_buffered %.3f s", stagingCpu, driverCpu)));
+                    " client_cpu: staging_one_member %.3f s driver_insert_buffered %.3f s staging_parallel_passes %d",
+                    stagingCpu, driverCpu, sharedPasses.get())));
         }
         StringBuilder out = new StringBuilder(String.format(
                 "rows=%d artifact_bytes=%d batch_rows=%d max_heap_mb=%.0f",
@@ -336,6 +355,13 @@ public final class ExternalStagingBench {
         ratio(out, "staging_to_one_member", seconds, "staging", "staging_one_member");
         ratio(out, "staging_parallel_to_one_member", seconds, "staging_parallel", "staging_one_member");
         ratio(out, "staging_parallel_to_http_tsv", seconds, "staging_parallel", "http_tsv_insert");
+        ratio(
+                out,
+                "staging_parallel_own_passes_to_http_tsv",
+                seconds,
+                "staging_parallel_own_passes",
+                "http_tsv_insert");
+        ratio(out, "staging_parallel_to_own_passes", seconds, "staging_parallel", "staging_parallel_own_passes");
         ratio(out, "http_tsv_two_members_to_http_tsv", seconds, "http_tsv_two_members", "http_tsv_insert");
         ratio(out, "staging_parallel_to_http_tsv_two_members", seconds, "staging_parallel", "http_tsv_two_members");
         ratio(out, "proof_to_select_all", seconds, "proof", "select_all");
@@ -369,23 +395,44 @@ public final class ExternalStagingBench {
 
     /** One member's staging as production does it: create the candidate, insert the artifact streamed from the store. */
     private void stage(int member, TableRef candidate) {
-        MemberSession session = members.get(member);
-        require(
-                session.create(candidate, UUID.randomUUID(), definition) instanceof MutationOutcome.Acknowledged,
-                "candidate created");
+        createCandidate(member, candidate);
         try (ArtifactRows rows = artifact.rows()) {
-            LoadResult loaded = session.insert(
-                    candidate, artifact.schema(), TrickyArtifact.stored(rows, artifact.schema()), Cancellation.NEVER);
-            require(loaded instanceof LoadResult.Loaded done && done.rows() == artifact.rowCount(), "staged " + loaded);
+            insert(member, candidate, TrickyArtifact.stored(rows, artifact.schema()));
         }
     }
 
+    private void createCandidate(int member, TableRef candidate) {
+        require(
+                members.get(member).create(candidate, UUID.randomUUID(), definition)
+                        instanceof MutationOutcome.Acknowledged,
+                "candidate created");
+    }
+
+    private void insert(int member, TableRef candidate, TypedRowSource rows) {
+        LoadResult loaded = members.get(member).insert(candidate, artifact.schema(), rows, Cancellation.NEVER);
+        require(loaded instanceof LoadResult.Loaded done && done.rows() == artifact.rowCount(), "staged " + loaded);
+    }
+
     /**
-     * Bench only: every member's {@link #stage} at once, one thread per member, each reading its own
-     * pass of the artifact: what the members-in-parallel orchestration (issue 19) would cost.
+     * Every member's staging at once, one thread per member, the artifact decoded and verified once
+     * and both inserts reading that one pass (ADR 0010 option 7; not what {@code StagingStep} does).
      */
     private void stageInParallel(TableRef candidate) throws Exception {
-        onEveryMember(member -> stage(member, candidate));
+        try (SharedArtifactRows shared = new SharedArtifactRows(
+                members.size(),
+                () -> {
+                    // 1 when both inserts read the one pass; 2 when a member started too late and read its own
+                    sharedPasses.incrementAndGet();
+                    return artifact.rows();
+                },
+                TrickyArtifact.IN_UTC.storedRows(artifact.schema()))) {
+            onEveryMember(member -> {
+                createCandidate(member, candidate);
+                try (SharedArtifactRows.Member rows = shared.member(member)) {
+                    insert(member, candidate, rows);
+                }
+            });
+        }
     }
 
     /** What one member does, for {@link #onEveryMember}. */
