@@ -73,8 +73,8 @@ final class MemberStaging {
 
     /**
      * @param feed opens the artifact's rows, placed as members store them, for this member's insert:
-     *     its own verifying pass, or its share of one pass read once for every member loaded at once
-     *     ({@code SharedArtifactRows}); opened at most once, only when the member loads
+     *     its own verifying pass (or, in the bench, its share of one pass read once for every member
+     *     loaded at once); opened at most once, only when the member loads
      */
     MemberResult bring(
             AdmittedMembers.Member member,

@@ -83,8 +83,8 @@ final class StagingStep {
         RecordCursor cursor = new RecordCursor(writes, staging);
         List<MemberRecord> recorded = record.payload().members();
         UnaryOperator<List<Object>> stored = cluster.placement().storedRows(artifact.schema());
-        // Each member reads its own verifying pass. SharedArtifactRows (one pass for every member loaded
-        // at once) is not wired: measured slower here, its lagging rows outlive young collections (ADR 0010)
+        // Each member reads its own verifying pass. One pass shared by every member loaded at once was
+        // measured slower (its lagging rows outlive young collections) and lives with the bench (ADR 0010)
         Feeds own = new Feeds() {
             @Override
             public StoredRows open(int member) {

@@ -10,7 +10,10 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * One verifying pass over a stored artifact for every member loaded at once (issue 20, ADR 0010:
+ * Not production code: measured slower than one pass per member and kept with the bench that
+ * compares the two (bench/external-staging.sh, ADR 0010 option 7) until a variant wins.
+ *
+ * <p>One verifying pass over a stored artifact for every member loaded at once (issue 20, ADR 0010:
  * spec 001 stages every member "from the same sealed artifact", so it is decoded and its SHA-256,
  * size and row count checked once, not once per member). A reader thread, started by the first
  * member that reads, decodes and places the rows once and hands the same batches to every member's
