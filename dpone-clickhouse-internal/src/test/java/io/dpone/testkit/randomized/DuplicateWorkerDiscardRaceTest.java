@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  * bound it in a PREPARED record and dispatched the EXCHANGE. After the EXCHANGE the candidate name
  * holds the predecessor on every member that committed, so the discard drops the predecessor there
  * and the desired generation on a member whose EXCHANGE failed: a PARTIAL_TERMINAL publication
- * loses both retained generations. The seed allows "only owned attempt staging" to be removed by a
+ * loses both retained generations. The spec allows "only owned attempt staging" to be removed by a
  * crash before authority acquisition, and its identity rule allows dropping only an exactly proven
  * predecessor under the cleanup epoch.
  *

@@ -18,7 +18,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * "Inventory-digest drift fences the operation" (seed), simulator evidence: with three replicas, a
+ * "Inventory-digest drift fences the operation" (spec), simulator evidence: with three replicas, a
  * member removed from the cluster after the publication committed must not let cleanup complete on
  * the two members left (the InvariantChecker calls that a drop for another host set), and a member
  * removed while the record is DISPATCHING must not be reconciled on the smaller set either. Internal

@@ -56,7 +56,7 @@ public abstract class CleanupClassifierContract {
             assertEquals(
                     CleanupDecision.PROHIBITED,
                     classifier().classify(labeled.facts()).decision(),
-                    () -> "rule (seed 6): an"
+                    () -> "rule (spec 6): an"
                             + " unknown identity, unavailable member, partial host set or unknown queue result prohibits drop and"
                             + " completion; for " + FieldsReportingFormat.describe(labeled));
         }
@@ -68,7 +68,7 @@ public abstract class CleanupClassifierContract {
         if (!classifier().classify(facts).decision().permitsDrop()) {
             return;
         }
-        String rule = "rule (seed 6): a drop needs ";
+        String rule = "rule (spec 6): a drop needs ";
         assertTrue(
                 facts.shape() instanceof PublicationShape.ExistingTarget,
                 () -> rule + "an existing target (an absent target has no predecessor); for "
@@ -104,7 +104,7 @@ public abstract class CleanupClassifierContract {
         if (!classifier().classify(facts).decision().permitsCompletion()) {
             return;
         }
-        String rule = "rule (seed 6): completion needs ";
+        String rule = "rule (spec 6): completion needs ";
         assertTrue(
                 facts.publicationReceipt().isTerminal(),
                 () -> rule + "a terminal publication receipt; for " + FieldsReportingFormat.describe(labeled));

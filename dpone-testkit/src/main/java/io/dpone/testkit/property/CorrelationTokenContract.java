@@ -49,7 +49,7 @@ public abstract class CorrelationTokenContract {
                 issue(a, actionA, epochA, seeded(seed)).value(),
                 issue(b, actionB, epochB, seeded(seed)).value(),
                 () ->
-                        "rule (seed 4): two operations never share a token, even with identical random bits; for operations "
+                        "rule (spec 4): two operations never share a token, even with identical random bits; for operations "
                                 + a + " (" + actionA + ", epoch " + epochA + ") and " + b + " (" + actionB + ", epoch "
                                 + epochB + "), seed " + seed);
     }
@@ -66,7 +66,7 @@ public abstract class CorrelationTokenContract {
         assertNotEquals(
                 issue(operation, actionA, epochA, seeded(seed)).value(),
                 issue(operation, actionB, epochB, seeded(seed)).value(),
-                () -> "rule (seed 4/6): each action and dispatch epoch of"
+                () -> "rule (spec 4/6): each action and dispatch epoch of"
                         + " an operation has its own token; for operation " + operation + ", " + actionA + " epoch "
                         + epochA + " and "
                         + actionB + " epoch " + epochB + ", seed " + seed);
@@ -89,7 +89,7 @@ public abstract class CorrelationTokenContract {
                 () -> "rule: a token uses only the opaque alphabet [a-z0-9.-]" + issued);
         assertTrue(
                 token.randomHex().length() * 4 >= 128,
-                () -> "rule (seed 4): a token carries at least 128 random bits" + issued);
+                () -> "rule (spec 4): a token carries at least 128 random bits" + issued);
         assertEquals(
                 Optional.of(token),
                 DdlCorrelationToken.parse(token.value()),

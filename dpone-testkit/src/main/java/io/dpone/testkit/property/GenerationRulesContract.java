@@ -61,7 +61,7 @@ public abstract class GenerationRulesContract {
         assertEquals(
                 expectedVerdict(set.violationsAfterStaging(), set.target(), Optional.of(set.candidate())),
                 verdict,
-                () -> "rule (seed 2, after staging): a set built with one defect reports exactly its violations; for "
+                () -> "rule (spec 2, after staging): a set built with one defect reports exactly its violations; for "
                         + set);
         String label = set.defect().map(Enum::name).orElse("VALID");
         Statistics.collect(label);
@@ -79,25 +79,25 @@ public abstract class GenerationRulesContract {
                 expectedVerdict(set.violationsAtAdmission(), set.target(), Optional.empty()),
                 targetAtAdmission(set.expected(), set.replicas()),
                 () ->
-                        "rule (seed 2, at admission): a set built with one defect reports exactly its target's violations; for "
+                        "rule (spec 2, at admission): a set built with one defect reports exactly its target's violations; for "
                                 + set);
     }
 
     /** Any facts, including combined defects the labels do not cover, get exactly the oracle's violations. */
     @Property
-    void agreesWithTheSeedOracle(@ForAll("arbitrary") ReplicaSet set) {
+    void agreesWithTheSpecOracle(@ForAll("arbitrary") ReplicaSet set) {
         List<GenerationViolation> staged = SpecGenerationRules.expected(set.expected(), set.replicas(), true);
         List<GenerationViolation> admission = SpecGenerationRules.expected(set.expected(), set.replicas(), false);
         assertEquals(
                 staged,
                 violations(afterStaging(set.expected(), set.replicas())),
                 () ->
-                        "rule (seed 2, after staging): one target identity, a distinct uniform candidate, the Replicated*MergeTree"
+                        "rule (spec 2, after staging): one target identity, a distinct uniform candidate, the Replicated*MergeTree"
                                 + " family, unique replica names covering the exact inventory; for " + set);
         assertEquals(
                 admission,
                 violations(targetAtAdmission(set.expected(), set.replicas())),
-                () -> "rule (seed 2, at admission): the same rules over the target alone; for " + set);
+                () -> "rule (spec 2, at admission): the same rules over the target alone; for " + set);
         Statistics.label("staged")
                 .collect(staged.isEmpty() ? "VALID" : staged.get(0).name());
     }
@@ -156,7 +156,7 @@ public abstract class GenerationRulesContract {
             return;
         }
         Supplier<String> rule =
-                () -> "rule (seed 2): a Valid staged verdict " + verdict + " proves one target identity, a distinct"
+                () -> "rule (spec 2): a Valid staged verdict " + verdict + " proves one target identity, a distinct"
                         + " uniform candidate, the Replicated*MergeTree family and unique replica names covering the exact inventory; for "
                         + set;
         assertEquals(set.expected().size(), set.replicas().size(), rule);

@@ -44,7 +44,7 @@ public abstract class ProtocolDigestsContract {
         assertEquals(
                 digests().inventory(inventory),
                 digests().inventory(new ClusterInventory(inventory.cluster(), shuffled)),
-                () -> "rule (seed 1): the inventory digest ignores row order; for " + describe(inventory)
+                () -> "rule (spec 1): the inventory digest ignores row order; for " + describe(inventory)
                         + ", shuffled with seed " + seed);
     }
 
@@ -63,7 +63,7 @@ public abstract class ProtocolDigestsContract {
         assertNotEquals(
                 digests().inventory(inventory),
                 digests().inventory(drifted),
-                () -> "rule (seed 1): the inventory"
+                () -> "rule (spec 1): the inventory"
                         + " digest changes with any one field of any row; field " + field + " of row " + index
                         + " drifted from "
                         + describe(inventory) + " to " + describe(drifted));
@@ -77,13 +77,13 @@ public abstract class ProtocolDigestsContract {
         assertNotEquals(
                 digests().inventory(inventory),
                 digests().inventory(new ClusterInventory(inventory.cluster(), more)),
-                () -> "rule (seed 1): the inventory digest sees an added (duplicated) row; for " + describe(inventory));
+                () -> "rule (spec 1): the inventory digest sees an added (duplicated) row; for " + describe(inventory));
         List<ClusterMember> fewer =
                 inventory.members().subList(1, inventory.members().size());
         assertNotEquals(
                 digests().inventory(inventory),
                 digests().inventory(new ClusterInventory(inventory.cluster(), fewer)),
-                () -> "rule (seed 1): the inventory digest sees a removed row; for " + describe(inventory));
+                () -> "rule (spec 1): the inventory digest sees a removed row; for " + describe(inventory));
     }
 
     @Property
@@ -92,7 +92,7 @@ public abstract class ProtocolDigestsContract {
         assertNotEquals(
                 digests().generation(identity),
                 digests().generation(Drift.generation(identity, field)),
-                () -> "rule (seed 2): the generation digest sees every field of generation_identity; field " + field
+                () -> "rule (spec 2): the generation digest sees every field of generation_identity; field " + field
                         + " drifted from " + identity + " to " + Drift.generation(identity, field));
     }
 
@@ -115,7 +115,7 @@ public abstract class ProtocolDigestsContract {
         assertNotEquals(
                 digests().observedGenerations(observations),
                 digests().observedGenerations(drifted),
-                () -> "rule (seed 2): the observed-generations digest sees a drift of one field of one replica; field "
+                () -> "rule (spec 2): the observed-generations digest sees a drift of one field of one replica; field "
                         + field + " of the first of " + observations);
     }
 
@@ -125,7 +125,7 @@ public abstract class ProtocolDigestsContract {
         assertNotEquals(
                 digests().targetKey(a),
                 digests().targetKey(b),
-                () -> "rule (seed 3): distinct (cluster, database, table) triples never share a target key; for " + a
+                () -> "rule (spec 3): distinct (cluster, database, table) triples never share a target key; for " + a
                         + " and " + b);
     }
 
@@ -139,7 +139,7 @@ public abstract class ProtocolDigestsContract {
         assertNotEquals(
                 digests().targetKey(target),
                 digests().targetKey(shifted),
-                () -> "rule (seed 3): moving text between"
+                () -> "rule (spec 3): moving text between"
                         + " the cluster, database and table fields changes the target key; for " + target + " and "
                         + shifted);
     }
@@ -150,12 +150,12 @@ public abstract class ProtocolDigestsContract {
         assertEquals(
                 digests().operationId(inputs),
                 digests().operationId(inputs),
-                () -> "rule (seed 3): the operation ID is deterministic; for " + inputs);
+                () -> "rule (spec 3): the operation ID is deterministic; for " + inputs);
         assertNotEquals(
                 digests().operationId(inputs),
                 digests().operationId(Drift.operation(inputs, field)),
                 () ->
-                        "rule (seed 3): the operation ID sees every input (invocation, plan digest, cluster, database, target); field "
+                        "rule (spec 3): the operation ID sees every input (invocation, plan digest, cluster, database, target); field "
                                 + field + " drifted from " + inputs + " to " + Drift.operation(inputs, field));
     }
 

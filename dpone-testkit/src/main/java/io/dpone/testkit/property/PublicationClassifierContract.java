@@ -23,7 +23,7 @@ import net.jqwik.api.statistics.Statistics;
 
 /**
  * Properties of the section 5 aggregate classifier over facts labeled by construction: total,
- * agrees with the seed table, and no fact set containing an unknown identity, an unavailable
+ * agrees with the spec table, and no fact set containing an unknown identity, an unavailable
  * member, a partial host set or an unknown queue result ever permits dispatch or cleanup.
  * Extend and implement {@link #classifier()}.
  */
@@ -48,12 +48,12 @@ public abstract class PublicationClassifierContract {
      * cannot silently stop exercising a row (the default 1000 tries reach each one dozens of times).
      */
     @Property
-    void agreesWithTheSeedTable(@ForAll("facts") LabeledPublicationFacts labeled) {
+    void agreesWithTheSpecTable(@ForAll("facts") LabeledPublicationFacts labeled) {
         PublicationClassification expected = SpecPublicationTable.expected(labeled);
         assertEquals(
                 expected,
                 classifier().classify(labeled.facts()).classification(),
-                () -> "rule (seed 5): the aggregate classification table; for "
+                () -> "rule (spec 5): the aggregate classification table; for "
                         + FieldsReportingFormat.describe(labeled));
         Statistics.collect(expected);
         Statistics.coverage(coverage -> {
@@ -71,7 +71,7 @@ public abstract class PublicationClassifierContract {
         PublicationClassification classification =
                 classifier().classify(labeled.facts()).classification();
         String rule =
-                "rule (seed 5): an unknown identity, unavailable member, partial host set or unknown queue result is"
+                "rule (spec 5): an unknown identity, unavailable member, partial host set or unknown queue result is"
                         + " OUTCOME_UNKNOWN and permits neither DDL nor cleanup, but " + classification + " for ";
         assertEquals(
                 PublicationClassification.OUTCOME_UNKNOWN,
@@ -87,7 +87,7 @@ public abstract class PublicationClassifierContract {
             return;
         }
         String rule =
-                "rule (seed 5): cleanup only when every replica is committed and the exact host set is terminal; for ";
+                "rule (spec 5): cleanup only when every replica is committed and the exact host set is terminal; for ";
         assertTrue(labeled.hazards().isEmpty(), () -> rule + FieldsReportingFormat.describe(labeled));
         assertTrue(labeled.allPlanned(ReplicaPlan.COMMITTED), () -> rule + FieldsReportingFormat.describe(labeled));
         assertTrue(labeled.facts().queue().isTerminal(), () -> rule + FieldsReportingFormat.describe(labeled));
@@ -99,7 +99,7 @@ public abstract class PublicationClassifierContract {
             return;
         }
         String rule =
-                "rule (seed 5): first dispatch only when every replica is pending, the phase PREPARED and no entry"
+                "rule (spec 5): first dispatch only when every replica is pending, the phase PREPARED and no entry"
                         + " queued; for ";
         assertTrue(labeled.hazards().isEmpty(), () -> rule + FieldsReportingFormat.describe(labeled));
         assertTrue(labeled.allPlanned(ReplicaPlan.PENDING), () -> rule + FieldsReportingFormat.describe(labeled));

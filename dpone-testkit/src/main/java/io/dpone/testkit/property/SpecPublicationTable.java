@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * An independent restatement of the spec's section 5 aggregate table over construction labels,
- * used as the oracle of {@link PublicationClassifierContract}. Rows not in the seed (the state
+ * used as the oracle of {@link PublicationClassifierContract}. Rows not in the spec (the state
  * machine's InProgress, contradictions) are the documented fail-closed extensions.
  */
 public final class SpecPublicationTable {

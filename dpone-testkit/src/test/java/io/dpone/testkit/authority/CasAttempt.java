@@ -16,7 +16,7 @@ import io.dpone.clickhouse.cluster.port.MutationOutcome;
  * @param written the record it asked for
  * @param result what the adapter concluded
  * @param answer the transport's outcome of the one mutation request, null unless exactly one was sent
- * @param sends mutation requests sent during the call (the seed allows exactly one)
+ * @param sends mutation requests sent during the call (the spec allows exactly one)
  */
 record CasAttempt(
         String worker,

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Seed "Edge cases": two duplicate workers read the same version and race the PREPARED ->
+ * Spec "Edge cases": two duplicate workers read the same version and race the PREPARED ->
  * DISPATCHING CAS, each through its own member and its own adapter, as the restricted publication
  * principal. Over every repetition exactly one receives an acknowledged-and-verified result with a
  * permit; the other sees a conflict (strict-version failure or verified zero-row no-op), never a

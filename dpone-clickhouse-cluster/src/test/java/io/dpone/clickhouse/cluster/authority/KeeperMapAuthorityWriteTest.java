@@ -103,7 +103,7 @@ class KeeperMapAuthorityWriteTest {
                 sql.contains("`_version` = 4")
                         && sql.contains("`phase` = 'PREPARED'")
                         && sql.contains("`fence_token` = '" + FENCE.hex() + "'"),
-                "the full seed predicate");
+                "the full spec predicate");
         assertEquals(
                 Map.of(ServerSetting.KEEPER_MAP_STRICT_MODE, "1", ServerSetting.INSERT_KEEPER_MAX_RETRIES, "0"),
                 table.mutationContexts.get(0).settings(),

@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Test;
 
 class QueryContextTest {
     @Test
-    void keeperMapMutationCarriesTheSeedContract() {
+    void keeperMapMutationCarriesTheSpecContract() {
         QueryContext context = QueryContext.keeperMapMutation("auth-1");
         assertEquals(Map.of("keeper_map_strict_mode", "1", "insert_keeper_max_retries", "0"), context.settingsByName());
         assertEquals("auth-1", context.queryId());
     }
 
     @Test
-    void distributedDdlCarriesTheSeedSettings() {
+    void distributedDdlCarriesTheSpecSettings() {
         QueryContext context = QueryContext.distributedDdl("ddl-1", "dpone:abc", 300);
         assertEquals(
                 Map.of(

@@ -32,7 +32,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Brings one member to READY over its own connection (seed 001, STAGING): decide with
+ * Brings one member to READY over its own connection (spec 001, STAGING): decide with
  * {@link StagingDecision}; to load, draw a fresh candidate UUID, record it (LOADING) by one CAS
  * before anything is created, then {@code CREATE TABLE <attempt name> UUID '<recorded>'} under the
  * name made of that UUID, read the UUID back, insert the artifact's rows, re-observe every row,
@@ -84,7 +84,7 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         MemberSession session = member.session();
         ArtifactBinding binding =
                 ((ExternalRecord) cursor.current().record()).payload().artifact();
@@ -96,7 +96,7 @@ final class MemberStaging {
         if (OwnedTables.dropAttempts(session, candidate, record, record.triedUuids())
                 instanceof OwnedTables.Sweep.Done swept) {
             if (swept.dropped()) {
-                run.evidence().step(label + " superseded attempt dropped by its recorded UUID");
+                invocation.evidence().step(label + " superseded attempt dropped by its recorded UUID");
             }
         } else {
             return stopped(
@@ -128,10 +128,10 @@ final class MemberStaging {
         }
         StagingDecision.Action action =
                 StagingDecision.decide(record, published.facts(), underAttempt, content, binding);
-        run.evidence().step(label + " " + action.name().toLowerCase(java.util.Locale.ROOT));
+        invocation.evidence().step(label + " " + action.name().toLowerCase(java.util.Locale.ROOT));
         return switch (action) {
-            case ACCEPT -> ready(record, binding, cursor, run);
-            case PROMOTE -> promote(session, record, binding, operation, cursor, run, label);
+            case ACCEPT -> ready(record, binding, cursor, invocation);
+            case PROMOTE -> promote(session, record, binding, operation, cursor, invocation, label);
             case DIVERGED ->
                 StagingDecision.owned(record, deciding)
                         ? diverged(label, "its proven candidate is no longer exactly the artifact")
@@ -151,8 +151,9 @@ final class MemberStaging {
                                 + ": its candidate name holds this operation's recorded table, loaded there unproven by an"
                                 + " earlier release; it is not proven or replaced under that name, and the abort drops it by its"
                                 + " recorded UUID");
-            case REPLACE -> replace(session, record, artifact, feed, operation, cursor, cancellation, run, label);
-            case LOAD -> load(session, record, artifact, feed, operation, cursor, cancellation, run, label);
+            case REPLACE ->
+                replace(session, record, artifact, feed, operation, cursor, cancellation, invocation, label);
+            case LOAD -> load(session, record, artifact, feed, operation, cursor, cancellation, invocation, label);
         };
     }
 
@@ -164,7 +165,7 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            Invocation<ExternalEvidence> run,
+            Invocation<ExternalEvidence> invocation,
             String label) {
         // The drop is fenced by a write of the record (this member unchanged): it succeeds only from the
         // version the decision was made on, so a worker of this operation that wrote since (recording,
@@ -172,7 +173,7 @@ final class MemberStaging {
         // that decided earlier fails its next write instead. The drop names the attempt, a name only the
         // recorded UUID ever held: a drop sent late removes that table or nothing.
         SlotWrites.Step<ExternalSlot> claim =
-                cursor.write(latest -> steps.member(latest, record, clock.instant()), run.evidence());
+                cursor.write(latest -> steps.member(latest, record, clock.instant()), invocation.evidence());
         if (!(claim instanceof SlotWrites.Step.Advanced<ExternalSlot> claimed) || !claimed.written()) {
             return claim instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                     ? new MemberResult.Stopped(stopped.ending())
@@ -192,7 +193,7 @@ final class MemberStaging {
                 || !(after.facts() instanceof TableState.Absent)) {
             return stopped(label + ": its owned partial candidate could not be dropped and proven absent");
         }
-        return load(session, record, artifact, feed, operation, cursor, cancellation, run, label);
+        return load(session, record, artifact, feed, operation, cursor, cancellation, invocation, label);
     }
 
     private MemberResult load(
@@ -203,7 +204,7 @@ final class MemberStaging {
             ExternalOperation operation,
             RecordCursor cursor,
             Cancellation cancellation,
-            Invocation<ExternalEvidence> run,
+            Invocation<ExternalEvidence> invocation,
             String label) {
         if (!record.mayTryAgain()) {
             // never forget a UUID that may still land: refuse the attempt and abort (which drops every recorded one)
@@ -223,7 +224,7 @@ final class MemberStaging {
         // before sweeping this operation's attempts, so a CREATE sent at all lands before that sweep
         AgeBound createBound = ageBounds.get();
         SlotWrites.Step<ExternalSlot> step =
-                cursor.write(latest -> steps.member(latest, loading, clock.instant()), run.evidence());
+                cursor.write(latest -> steps.member(latest, loading, clock.instant()), invocation.evidence());
         if (!(step instanceof SlotWrites.Step.Advanced<ExternalSlot> advanced) || !advanced.written()) {
             return step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped
                     ? new MemberResult.Stopped(stopped.ending())
@@ -273,7 +274,7 @@ final class MemberStaging {
         if (!StagingDecision.exact(proven.facts(), binding)) {
             return diverged(label, "the rows read back from its candidate are not exactly the artifact's");
         }
-        return promote(session, loading, binding, operation, cursor, run, label);
+        return promote(session, loading, binding, operation, cursor, invocation, label);
     }
 
     /**
@@ -288,9 +289,9 @@ final class MemberStaging {
             ArtifactBinding binding,
             ExternalOperation operation,
             RecordCursor cursor,
-            Invocation<ExternalEvidence> run,
+            Invocation<ExternalEvidence> invocation,
             String label) {
-        MemberResult ready = ready(proven, binding, cursor, run);
+        MemberResult ready = ready(proven, binding, cursor, invocation);
         if (!(ready instanceof MemberResult.Ready recorded)) {
             return ready;
         }
@@ -300,17 +301,21 @@ final class MemberStaging {
             return stopped(label + ": its proven candidate could not be moved to the candidate name ("
                     + renamed.getClass().getSimpleName() + "); run the same invocation again");
         }
-        run.evidence().step(label + " candidate in place");
+        invocation.evidence().step(label + " candidate in place");
         return recorded;
     }
 
     private MemberResult ready(
-            MemberRecord record, ArtifactBinding binding, RecordCursor cursor, Invocation<ExternalEvidence> run) {
+            MemberRecord record,
+            ArtifactBinding binding,
+            RecordCursor cursor,
+            Invocation<ExternalEvidence> invocation) {
         if (record.stage() == MemberStage.READY) {
             return new MemberResult.Ready(cursor.current());
         }
         SlotWrites.Step<ExternalSlot> step = cursor.write(
-                latest -> steps.member(latest, record.ready(binding.contentDigest()), clock.instant()), run.evidence());
+                latest -> steps.member(latest, record.ready(binding.contentDigest()), clock.instant()),
+                invocation.evidence());
         if (step instanceof SlotWrites.Step.Advanced<ExternalSlot> advanced && advanced.written()) {
             return new MemberResult.Ready(advanced.current());
         }

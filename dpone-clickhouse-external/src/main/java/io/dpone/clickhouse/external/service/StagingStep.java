@@ -33,7 +33,7 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * The STAGING phase (seed 001): with the inventory and the baseline unchanged since they were
+ * The STAGING phase (spec 001): with the inventory and the baseline unchanged since they were
  * bound, reopen the retained artifact by its SHA-256, bring every member to READY ({@link MemberStaging};
  * several at once when the sessions allow it, {@link MemberLanes}, each reading its own verified pass
  * of the artifact), check through the catalog that every member shows exactly its recorded
@@ -68,7 +68,7 @@ final class StagingStep {
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> staging,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) staging.record();
         Optional<Ending> fenced = Fences.staging(record, cluster);
         if (fenced.isPresent()) {
@@ -97,16 +97,16 @@ final class StagingStep {
             }
         };
         MemberResult stop = stageAll(
-                cluster, operation, artifact, cursor, recorded, ports.members().concurrentMembers(), run, own);
+                cluster, operation, artifact, cursor, recorded, ports.members().concurrentMembers(), invocation, own);
         if (stop instanceof MemberResult.Stopped stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }
         if (stop instanceof MemberResult.Unsupported unsupported) {
             // every member's staging has ended: the abort starts from the latest version this worker wrote
             return abort.fromStaging(
-                    cluster, operation, cursor.current(), unsupported.code(), unsupported.reason(), run);
+                    cluster, operation, cursor.current(), unsupported.code(), unsupported.reason(), invocation);
         }
-        return staged(cluster, operation, cursor.current(), run);
+        return staged(cluster, operation, cursor.current(), invocation);
     }
 
     /** Every member through {@link MemberLanes}; a member's feed is closed when its staging ended, loaded or not. */
@@ -117,9 +117,9 @@ final class StagingStep {
             RecordCursor cursor,
             List<MemberRecord> recorded,
             int concurrent,
-            Invocation<ExternalEvidence> run,
+            Invocation<ExternalEvidence> invocation,
             Feeds feeds) {
-        return lanes.stageAll(recorded.size(), concurrent, run.waits().cancellation(), (index, cancellation) -> {
+        return lanes.stageAll(recorded.size(), concurrent, invocation.waits().cancellation(), (index, cancellation) -> {
             MemberRecord member = recorded.get(index);
             try {
                 return members.bring(
@@ -130,7 +130,7 @@ final class StagingStep {
                         operation,
                         cursor,
                         cancellation,
-                        run);
+                        invocation);
             } finally {
                 feeds.leave(index);
             }
@@ -183,7 +183,7 @@ final class StagingStep {
             AdmittedMembers cluster,
             ExternalOperation operation,
             SlotVersion<ExternalSlot> current,
-            Invocation<ExternalEvidence> run) {
+            Invocation<ExternalEvidence> invocation) {
         ExternalRecord record = (ExternalRecord) current.record();
         Optional<TableDefinition> candidate = candidateDefinition(cluster, record, operation.candidate());
         if (candidate.isEmpty()) {
@@ -194,7 +194,7 @@ final class StagingStep {
                             + " nothing was published"));
         }
         SlotWrites.Step<ExternalSlot> step = writes.write(
-                current, records.staged(record, candidate.get(), ports.clock().instant()), run.evidence());
+                current, records.staged(record, candidate.get(), ports.clock().instant()), invocation.evidence());
         if (step instanceof SlotWrites.Step.Stopped<ExternalSlot> stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }
@@ -204,7 +204,7 @@ final class StagingStep {
             return new StepResult.Continue<>(now);
         }
         ports.store().release(record.payload().artifact().sha256(), operation.holder());
-        run.evidence().step("staged");
+        invocation.evidence().step("staged");
         return new StepResult.Continue<>(now);
     }
 

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Seed: "Change UUID, engine, schema, Keeper path, or membership; block before mutation". Drift
+ * Spec: "Change UUID, engine, schema, Keeper path, or membership; block before mutation". Drift
  * before the first statement blocks admission with nothing sent at all, not even the capability
  * probe (so these run on a cluster without a DDL worker too, with an empty target there); drift
  * after PREPARED is caught by the revalidation immediately before dispatch, and nothing is

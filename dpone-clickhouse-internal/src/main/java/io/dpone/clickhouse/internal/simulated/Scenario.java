@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * One named acceptance scenario (spec 000, "Docker multi-node acceptance", one bullet each, plus the
  * edge cases): it sets up a fresh cluster of {@code members} replicas, runs the publication
- * service, checks what the seed requires and returns every attempt it made, in order.
+ * service, checks what the spec requires and returns every attempt it made, in order.
  *
  * @param needs which clusters can run it; a backend runs the scenarios its cluster meets
  * @param coverage how much of it a cluster runs, for the receipt: all of it unless its sub-cases depend on the backend

@@ -22,27 +22,27 @@ enum Mutant {
     OBSERVED_MEMBERS_CLASSIFIER(
             ObservedMembersClassifierMutant.class,
             List.of("anyHazardIsOutcomeUnknownAndPermitsNothing"),
-            "rule (seed 5): an unknown identity, unavailable member, partial host set or unknown queue result",
+            "rule (spec 5): an unknown identity, unavailable member, partial host set or unknown queue result",
             "hazards="),
     IGNORES_REPLICATION_HEALTH_CLEANUP(
             IgnoresReplicationHealthCleanupMutant.class,
             List.of("dropNeedsAHealthyCommittedPublicationAndOnlyPredecessorCopies"),
-            "rule (seed 6): a drop needs complete replication health",
+            "rule (spec 6): a drop needs complete replication health",
             "replicationHealthy=false"),
     EPOCHLESS_TOKEN(
             EpochlessTokenMutant.class,
             List.of("oneOperationNeverReusesATokenAcrossActionsOrEpochs"),
-            "rule (seed 4/6): each action and dispatch epoch of an operation has its own token",
+            "rule (spec 4/6): each action and dispatch epoch of an operation has its own token",
             " epoch "),
     CONCATENATED_TARGET_KEY(
             ConcatenatedTargetKeyMutant.class,
             List.of("shiftingTextBetweenFieldsChangesTheKey"),
-            "rule (seed 3): moving text between the cluster, database and table fields changes the target key",
+            "rule (spec 3): moving text between the cluster, database and table fields changes the target key",
             "QualifiedTarget[cluster="),
     MISSING_REPLICA_GENERATION(
             MissingReplicaGenerationMutant.class,
-            List.of("agreesWithTheSeedOracle"),
-            "rule (seed 2, after staging)",
+            List.of("agreesWithTheSpecOracle"),
+            "rule (spec 2, after staging)",
             "candidate="),
     CHECKSUM_BLIND_CODEC(
             ChecksumBlindCodecMutant.class,

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A counterexample explains itself: when each suite catches its mutant, every failure message
- * names the seed rule that broke and shows the offending values, field by field (issue 22). Pure.
+ * names the spec rule that broke and shows the offending values, field by field (issue 22). Pure.
  * Red on c884450 (this branch's base) for seven of the nine suites: their assertions carried no message, or only
  * "column 4" / the hazard set.
  */

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every row of the spec's "Pinned queue-status normalization" table, with its edge inputs. */
 class PinnedQueueStatusNormalizerTest {
-    static Stream<Arguments> seedTable() {
+    static Stream<Arguments> specTable() {
         return Stream.of(
                 // Row 1: Inactive or Active, both exception fields NULL -> IN_PROGRESS
                 Arguments.of("row1", "Inactive", null, null, IN_PROGRESS),
@@ -55,13 +55,13 @@ class PinnedQueueStatusNormalizerTest {
     }
 
     @ParameterizedTest(name = "{0}: status={1} code={2} text={3} -> {4}")
-    @MethodSource("seedTable")
+    @MethodSource("specTable")
     void normalizesExactlyAsThePinnedTable(String row, String status, String code, String text, QueueStatus expected) {
         assertEquals(expected, PinnedQueueStatusNormalizer.INSTANCE.normalize(status(status, code, text)), row);
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("seedTable")
+    @MethodSource("specTable")
     void onlyWellFormedFinishedRowsAreTerminal(
             String row, String status, String code, String text, QueueStatus expected) {
         boolean terminal = PinnedQueueStatusNormalizer.INSTANCE

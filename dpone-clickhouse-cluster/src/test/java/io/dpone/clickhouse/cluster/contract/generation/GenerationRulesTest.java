@@ -279,7 +279,7 @@ class GenerationRulesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
-    void seedSentence(
+    void specSentence(
             String name,
             GenerationRule rule,
             Entry entry,

@@ -29,7 +29,7 @@ class SpecPublicationClassifierTest {
     private static final PublicationClassifier CLASSIFIER =
             new SpecPublicationClassifier(SpecReplicaStateClassifier.INSTANCE);
 
-    static Stream<Arguments> seedTable() {
+    static Stream<Arguments> specTable() {
         return Stream.of(
                 // Row 1: all pending, PREPARED, no entry -> first dispatch permitted after CAS
                 Arguments.of("row1", PENDING, PENDING, PREPARED, NO_ENTRY, DISPATCH_PERMITTED_AFTER_CAS),
@@ -109,7 +109,7 @@ class SpecPublicationClassifierTest {
     }
 
     @ParameterizedTest(name = "{0}: {1}+{2} {3} {4} -> {5}")
-    @MethodSource("seedTable")
+    @MethodSource("specTable")
     void existingTarget(
             String row,
             ReplicaState a,
@@ -123,7 +123,7 @@ class SpecPublicationClassifierTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("seedTable")
+    @MethodSource("specTable")
     void absentTargetFollowsTheSameTable(
             String row,
             ReplicaState a,
@@ -174,7 +174,7 @@ class SpecPublicationClassifierTest {
     }
 
     @Test
-    void failureCodesAreTheSeedFamilies() {
+    void failureCodesAreTheSpecFamilies() {
         assertEquals(
                 "CLICKHOUSE_CLUSTER_PUBLICATION_TERMINAL_MIXED",
                 PARTIAL_TERMINAL.failureCode().orElseThrow().name());
