@@ -1,23 +1,18 @@
 package io.dpone.clickhouse.external.simulated;
 
-import static java.util.Objects.requireNonNull;
-
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.contract.digest.Digest;
-import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.content.ContentDigest;
 import io.dpone.clickhouse.external.service.ExternalPorts;
 import io.dpone.clickhouse.external.store.ArtifactStore;
 import io.dpone.testkit.acceptance.AcceptanceFixture;
-import io.dpone.testkit.acceptance.ArmedFault;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.ScenarioFailure;
+import io.dpone.testkit.acceptance.SimulatedBackend;
 import io.dpone.testkit.acceptance.SimulatedBackends;
 import io.dpone.testkit.acceptance.StagingFault;
-import io.dpone.testkit.acceptance.WorkerResult;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.EngineSpec;
@@ -25,7 +20,6 @@ import io.dpone.testkit.simulator.PortCall;
 import io.dpone.testkit.simulator.SimulatorFault;
 import io.dpone.testkit.simulator.Step;
 import io.dpone.testkit.simulator.TableSpec;
-import io.dpone.testkit.simulator.TableView;
 import io.dpone.testkit.simulator.WorkerPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,14 +28,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
@@ -52,25 +44,19 @@ import java.util.stream.Stream;
  * is a real directory of its own, deleted on {@link #close()}. Faults shared
  * with internal mode are armed by the testkit's {@link SimulatedBackends}.
  */
-public final class SimulatedExternalCluster implements ExternalAcceptanceCluster {
+public final class SimulatedExternalCluster extends SimulatedBackend<ExternalPorts, ExternalDriver>
+        implements ExternalAcceptanceCluster {
     /** Rows per simulated insert batch: small, so a load can break off between batches. */
     public static final int BATCH_ROWS = 2;
 
     public static final List<ColumnSpec> COLUMNS = List.of(ColumnSpec.of("id", "UInt64"), ColumnSpec.of("v", "String"));
 
-    private final ClusterSimulator simulator;
-    private final FacadeSpec facade;
     private final Path storeDirectory;
     private final ArtifactStore store;
-    private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
-    private IntFunction<String> rowValues = row -> "v" + row;
-    private Consumer<Attempt> attempts = attempt -> {};
-    private BiConsumer<ExternalDriver, String> publishing = (driver, invocation) -> {};
 
     /** {@code simulator} must be built with {@code internalReplication(false)}; the store is under {@link #scratchRoot()}. */
     public SimulatedExternalCluster(ClusterSimulator simulator, FacadeSpec facade) {
-        this.simulator = requireNonNull(simulator, "simulator is null");
-        this.facade = requireNonNull(facade, "facade is null");
+        super(simulator, facade);
         try {
             this.storeDirectory = Files.createTempDirectory(scratchRoot(), "dpone-sim-artifacts");
         } catch (IOException e) {
@@ -101,53 +87,23 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
                 facade);
     }
 
-    public ClusterSimulator simulator() {
-        return simulator;
-    }
-
     /**
      * Scenarios' sources carry {@code values} in their value column and every attempt is handed to
      * {@code observer}: what the evidence leak scan needs to find a value, or anything else, leaking.
      */
     public SimulatedExternalCluster tapEvidence(IntFunction<String> values, Consumer<Attempt> observer) {
-        this.rowValues = requireNonNull(values, "values is null");
-        this.attempts = requireNonNull(observer, "observer is null");
+        tap(values, observer);
         return this;
-    }
-
-    @Override
-    public String rowValue(int row) {
-        return rowValues.apply(row);
     }
 
     /** Runs {@code hook} right before each publication an {@link ExternalDriver} runs on this cluster. */
     public SimulatedExternalCluster beforeEachPublication(BiConsumer<ExternalDriver, String> hook) {
-        this.publishing = requireNonNull(hook, "hook is null");
+        hookPublications(hook);
         return this;
-    }
-
-    @Override
-    public void publishing(ExternalDriver driver, String invocation) {
-        publishing.accept(driver, invocation);
-    }
-
-    @Override
-    public void attempted(Attempt attempt) {
-        attempts.accept(attempt);
     }
 
     public ArtifactStore store() {
         return store;
-    }
-
-    @Override
-    public String backend() {
-        return "simulator";
-    }
-
-    @Override
-    public String serverVersion() {
-        return "simulated";
     }
 
     @Override
@@ -157,30 +113,8 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     }
 
     @Override
-    public String clusterName() {
-        return simulator.clusterName();
-    }
-
-    @Override
-    public int members() {
-        return simulator.observe().members().size();
-    }
-
-    @Override
     public TableRef target() {
         return AcceptanceFixture.TARGET;
-    }
-
-    @Override
-    public FacadeSpec facade() {
-        return facade;
-    }
-
-    @Override
-    public void createDatabases(String... databases) {
-        for (String database : databases) {
-            simulator.admin().createDatabase(database);
-        }
     }
 
     @Override
@@ -194,11 +128,6 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
                 simulator.admin().insertRows(member, table, rows);
             }
         }
-    }
-
-    @Override
-    public void arm(ArmedFault fault) {
-        SimulatedBackends.arm(simulator, fault);
     }
 
     @Override
@@ -230,16 +159,6 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
                 .toList();
     }
 
-    @Override
-    public void stallDdl(int member) {
-        simulator.admin().stallDdl(member);
-    }
-
-    @Override
-    public void releaseDdl(int member) {
-        simulator.admin().releaseDdl(member);
-    }
-
     /** Restarts the member (a no-op kill if it runs) and lets virtual time pass until it answers again. */
     @Override
     public void restart(int member) {
@@ -256,31 +175,7 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
     public ExternalPorts ports(String worker) {
         WorkerPorts ports = worker(worker);
         return ExternalWorkerPorts.of(
-                ports, facade.control(), store, ExternalWorkerPorts.memberSessions(ports, BATCH_ROWS));
-    }
-
-    @Override
-    public RandomBits random(String worker) {
-        return worker(worker).randomBits();
-    }
-
-    private WorkerPorts worker(String name) {
-        return workers.computeIfAbsent(name, simulator::worker);
-    }
-
-    @Override
-    public <T> Map<String, WorkerResult<T>> race(Map<String, Function<ExternalPorts, T>> bodies) {
-        return SimulatedBackends.race(simulator, this::worker, this::ports, bodies);
-    }
-
-    @Override
-    public Optional<UUID> uuid(int member, TableRef table) {
-        return simulator.observe().table(member, table).map(TableView::uuid);
-    }
-
-    @Override
-    public long rows(int member, TableRef table) {
-        return simulator.observe().table(member, table).map(TableView::rows).orElse(0L);
+                ports, facade().control(), store, ExternalWorkerPorts.memberSessions(ports, BATCH_ROWS));
     }
 
     /** The stored typed rows digested as a direct session's content read digests them. */
@@ -300,16 +195,6 @@ public final class SimulatedExternalCluster implements ExternalAcceptanceCluster
                     .toList());
         }
         return Optional.of(digest.finish());
-    }
-
-    @Override
-    public long sent(StatementKind kind) {
-        return simulator.observe().calls().count(kind);
-    }
-
-    @Override
-    public long maxSendsPerMutation() {
-        return SimulatedBackends.maxSendsPerMutation(simulator);
     }
 
     /** Deletes the artifact store's directory. */

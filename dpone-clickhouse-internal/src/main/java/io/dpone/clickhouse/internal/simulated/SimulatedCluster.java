@@ -1,50 +1,35 @@
 package io.dpone.clickhouse.internal.simulated;
 
-import static java.util.Objects.requireNonNull;
-
 import io.dpone.clickhouse.cluster.authority.FacadeSpec;
-import io.dpone.clickhouse.cluster.contract.ddl.RandomBits;
 import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.internal.service.PublicationPorts;
-import io.dpone.testkit.acceptance.ArmedFault;
 import io.dpone.testkit.acceptance.Attempt;
 import io.dpone.testkit.acceptance.Drift;
 import io.dpone.testkit.acceptance.QueueHazard;
+import io.dpone.testkit.acceptance.SimulatedBackend;
 import io.dpone.testkit.acceptance.SimulatedBackends;
-import io.dpone.testkit.acceptance.WorkerResult;
 import io.dpone.testkit.simulator.ClusterSimulator;
 import io.dpone.testkit.simulator.ColumnSpec;
 import io.dpone.testkit.simulator.QueueEntryView;
 import io.dpone.testkit.simulator.TableSpec;
-import io.dpone.testkit.simulator.TableView;
-import io.dpone.testkit.simulator.WorkerPorts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
  * {@link AcceptanceCluster} on the deterministic simulator: every operation, every fault, no
  * process. The seed decides the interleaving of raced workers; a failed scenario prints it.
  */
-public final class SimulatedCluster implements AcceptanceCluster {
-    private final ClusterSimulator simulator;
-    private final FacadeSpec facade;
-    private final Map<String, WorkerPorts> workers = new LinkedHashMap<>();
-    private IntFunction<String> rowValues = row -> "v" + row;
-    private Consumer<Attempt> attempts = attempt -> {};
-    private java.util.function.BiConsumer<PublicationDriver, String> publishing = (driver, invocation) -> {};
-
+public final class SimulatedCluster extends SimulatedBackend<PublicationPorts, PublicationDriver>
+        implements AcceptanceCluster {
     public SimulatedCluster(ClusterSimulator simulator, FacadeSpec facade) {
-        this.simulator = requireNonNull(simulator, "simulator is null");
-        this.facade = requireNonNull(facade, "facade is null");
+        super(simulator, facade);
     }
 
     /** A fresh simulated cluster of {@code members} replicas. */
@@ -53,49 +38,19 @@ public final class SimulatedCluster implements AcceptanceCluster {
                 ClusterSimulator.builder().members(members).seed(seed).build(), facade);
     }
 
-    public ClusterSimulator simulator() {
-        return simulator;
-    }
-
     /**
      * Scenarios' sources carry {@code values} in their value column and every attempt is handed to
      * {@code observer}: what the evidence leak scan needs to find a value, or anything else, leaking.
      */
     public SimulatedCluster tapEvidence(IntFunction<String> values, Consumer<Attempt> observer) {
-        this.rowValues = requireNonNull(values, "values is null");
-        this.attempts = requireNonNull(observer, "observer is null");
+        tap(values, observer);
         return this;
-    }
-
-    @Override
-    public String rowValue(int row) {
-        return rowValues.apply(row);
     }
 
     /** {@code hook} runs right before every publication a driver makes on this cluster (e.g. a {@code plan --live}). */
     public SimulatedCluster beforeEachPublication(java.util.function.BiConsumer<PublicationDriver, String> hook) {
-        this.publishing = requireNonNull(hook, "hook is null");
+        hookPublications(hook);
         return this;
-    }
-
-    @Override
-    public void publishing(PublicationDriver driver, String invocation) {
-        publishing.accept(driver, invocation);
-    }
-
-    @Override
-    public void attempted(Attempt attempt) {
-        attempts.accept(attempt);
-    }
-
-    @Override
-    public String backend() {
-        return "simulator";
-    }
-
-    @Override
-    public String serverVersion() {
-        return "simulated";
     }
 
     /** The simulator is configured by its seed and member count alone (its timings are fixed in code). */
@@ -105,30 +60,8 @@ public final class SimulatedCluster implements AcceptanceCluster {
     }
 
     @Override
-    public String clusterName() {
-        return simulator.clusterName();
-    }
-
-    @Override
     public TableRef target() {
         return PublicationDriver.TARGET;
-    }
-
-    @Override
-    public FacadeSpec facade() {
-        return facade;
-    }
-
-    @Override
-    public int members() {
-        return simulator.observe().members().size();
-    }
-
-    @Override
-    public void createDatabases(String... databases) {
-        for (String database : databases) {
-            simulator.admin().createDatabase(database);
-        }
     }
 
     @Override
@@ -183,11 +116,6 @@ public final class SimulatedCluster implements AcceptanceCluster {
         simulator.admin().exchange(member, first, second);
     }
 
-    @Override
-    public void arm(ArmedFault fault) {
-        SimulatedBackends.arm(simulator, fault);
-    }
-
     /** The simulator injects every hazard, the simulator-only damaged rows included. */
     @Override
     public Set<QueueHazard> injectableQueueHazards() {
@@ -215,38 +143,8 @@ public final class SimulatedCluster implements AcceptanceCluster {
     }
 
     @Override
-    public void stallDdl(int member) {
-        simulator.admin().stallDdl(member);
-    }
-
-    @Override
-    public void releaseDdl(int member) {
-        simulator.admin().releaseDdl(member);
-    }
-
-    @Override
     public PublicationPorts ports(String worker) {
-        return SimulatedInternalPublication.ports(worker(worker), facade.control());
-    }
-
-    /** The worker's seeded random bits: tokens and fences are reproducible from the seed. */
-    @Override
-    public RandomBits random(String worker) {
-        return worker(worker).randomBits();
-    }
-
-    private WorkerPorts worker(String name) {
-        return workers.computeIfAbsent(name, simulator::worker);
-    }
-
-    @Override
-    public <T> Map<String, WorkerResult<T>> race(Map<String, Function<PublicationPorts, T>> bodies) {
-        return SimulatedBackends.race(simulator, this::worker, this::ports, bodies);
-    }
-
-    @Override
-    public Optional<UUID> uuid(int member, TableRef table) {
-        return simulator.observe().table(member, table).map(TableView::uuid);
+        return SimulatedInternalPublication.ports(worker(worker), facade().control());
     }
 
     @Override
@@ -256,21 +154,6 @@ public final class SimulatedCluster implements AcceptanceCluster {
                 .filter(table -> table.database().equals(database))
                 .forEach(table -> names.add(table.table()));
         return names;
-    }
-
-    @Override
-    public long rows(int member, TableRef table) {
-        return simulator.observe().table(member, table).map(TableView::rows).orElse(0L);
-    }
-
-    @Override
-    public long sent(StatementKind kind) {
-        return simulator.observe().calls().count(kind);
-    }
-
-    @Override
-    public long maxSendsPerMutation() {
-        return SimulatedBackends.maxSendsPerMutation(simulator);
     }
 
     @Override
