@@ -85,19 +85,22 @@ final class StagingStep {
         UnaryOperator<List<Object>> stored = cluster.placement().storedRows(artifact.schema());
         // Each member reads its own verifying pass. One pass shared by every member loaded at once was
         // measured slower (its lagging rows outlive young collections) and lives with the bench (ADR 0010)
-        Feeds own = new Feeds() {
-            @Override
-            public StoredRows open(int member) {
-                return StoredRows.ownPass(artifact.rows(), stored);
-            }
-
-            @Override
-            public void leave(int member) {
-                // an own pass is closed by the load that opened it
-            }
-        };
-        MemberResult stop = stageAll(
-                cluster, operation, artifact, cursor, recorded, ports.members().concurrentMembers(), invocation, own);
+        MemberResult stop = lanes.stageAll(
+                recorded.size(),
+                ports.members().concurrentMembers(),
+                invocation.waits().cancellation(),
+                (index, cancellation) -> {
+                    MemberRecord member = recorded.get(index);
+                    return members.bring(
+                            cluster.of(member).orElseThrow(),
+                            member,
+                            artifact,
+                            () -> StoredRows.ownPass(artifact.rows(), stored),
+                            operation,
+                            cursor,
+                            cancellation,
+                            invocation);
+                });
         if (stop instanceof MemberResult.Stopped stopped) {
             return new StepResult.Concluded<>(stopped.ending());
         }
@@ -107,41 +110,6 @@ final class StagingStep {
                     cluster, operation, cursor.current(), unsupported.code(), unsupported.reason(), invocation);
         }
         return staged(cluster, operation, cursor.current(), invocation);
-    }
-
-    /** Every member through {@link MemberLanes}; a member's feed is closed when its staging ended, loaded or not. */
-    private MemberResult stageAll(
-            AdmittedMembers cluster,
-            ExternalOperation operation,
-            StoredArtifact artifact,
-            RecordCursor cursor,
-            List<MemberRecord> recorded,
-            int concurrent,
-            Invocation<ExternalEvidence> invocation,
-            Feeds feeds) {
-        return lanes.stageAll(recorded.size(), concurrent, invocation.waits().cancellation(), (index, cancellation) -> {
-            MemberRecord member = recorded.get(index);
-            try {
-                return members.bring(
-                        cluster.of(member).orElseThrow(),
-                        member,
-                        artifact,
-                        () -> feeds.open(index),
-                        operation,
-                        cursor,
-                        cancellation,
-                        invocation);
-            } finally {
-                feeds.leave(index);
-            }
-        });
-    }
-
-    /** Each member's rows: opened when it loads, left when its staging ended. */
-    private interface Feeds {
-        StoredRows open(int member);
-
-        void leave(int member);
     }
 
     private StoredArtifact reopen(ArtifactBinding binding, ExternalOperation operation) {
