@@ -17,6 +17,9 @@
 #     (NativeConnections: the socket stream buffered; docs/adr/0010);
 #   - the client thread's own CPU time (ThreadMXBean) of staging one member and of the buffered
 #     driver insert: the per-row client cost, which load from other processes hardly moves;
+#   - the whole machine's busy CPU per phase (/proc/stat: the JVM and both servers), and from it the
+#     lowest "two members / one member" ratio these cores allow (two members' CPU seconds / cores /
+#     one member's wall time): the measured floor under the 1.2x goal on an idle machine;
 #   - the content proof on one member (MemberSession.content: read back, parse, ContentDigest) vs
 #     a plain SELECT * of the same rows through the same driver; keep <= 2x.
 # Sealing against sha256sum (keep <= 3x) is bench/seal.sh.
@@ -82,14 +85,18 @@ ratio staging_parallel_to_http_tsv "two members at once, one shared pass (not wi
 ratio staging_parallel_own_passes_to_http_tsv "two members at once, each its own pass (production) / HTTP TSV; target <= 2"
 ratio staging_parallel_to_own_passes "two members at once: one shared pass / each its own pass"
 ratio staging_to_one_member "two members one after the other / one member"
-ratio staging_parallel_to_one_member "two members at once / one member; target <= 1.2"
+ratio staging_parallel_own_passes_to_one_member "two members at once, each its own pass (production) / one member; target <= 1.2"
+ratio cpu_floor_two_members_to_one_member "the lowest two-members / one-member ratio these cores allow: the machine's busy CPU of two members at once / cores / one member's wall time (idle machine only)"
+ratio staging_parallel_to_one_member "two members at once, one shared pass (not wired) / one member"
 ratio http_tsv_two_members_to_http_tsv "both servers' own HTTP TSV ingest at once / one server's: the floor for two members sharing these cores"
 ratio staging_parallel_to_http_tsv_two_members "two members at once / both servers' own HTTP TSV ingest at once"
 ratio staging_to_driver_insert "two members one after the other / the driver's own batched insert"
 ratio driver_insert_to_http_tsv "the driver's own batched insert / HTTP TSV"
 ratio driver_insert_buffered_to_http_tsv "the same on a connection the adapters open (buffered socket stream, ADR 0010) / HTTP TSV"
 ratio proof_to_select_all "content proof / SELECT *; keep <= 2"
-for name in staging_one_member_client_cpu_seconds_median driver_insert_buffered_client_cpu_seconds_median ratio_staging_client_cpu_to_driver_client_cpu; do
+for name in staging_one_member_client_cpu_seconds_median driver_insert_buffered_client_cpu_seconds_median ratio_staging_client_cpu_to_driver_client_cpu \
+  cores http_tsv_insert_machine_cpu_seconds_median http_tsv_two_members_machine_cpu_seconds_median \
+  staging_one_member_machine_cpu_seconds_median staging_parallel_own_passes_machine_cpu_seconds_median; do
   printf '%s=%s\n' "$name" "$(field "$name" "$big_out")"
 done
 for phase in artifact_scan http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel_own_passes staging_parallel proof select_all; do

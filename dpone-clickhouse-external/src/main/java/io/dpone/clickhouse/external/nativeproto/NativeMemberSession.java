@@ -41,8 +41,8 @@ import java.util.function.Supplier;
 /**
  * {@link MemberSession} over clickhouse-native-jdbc to one member's native port. Every call opens
  * a fresh connection (with a single host the driver neither fails over nor reconnects) and closes
- * it; a mutation is one attempt. The insert streams the artifact in native blocks of
- * {@code batchRows} rows, one {@code INSERT} per block, so memory holds one block at a time.
+ * it; a mutation is one attempt. The insert streams the artifact in native blocks closed by an
+ * {@link InsertBlockBound}, one {@code INSERT} per block, so memory holds one block at a time.
  * Failures are classified like the cluster's native transports ({@link NativeConnections}).
  * Thread-safe: calls share nothing but the driver.
  */
@@ -50,7 +50,7 @@ final class NativeMemberSession implements MemberSession {
     private final NativeConnections connections;
     private final ClickHouseEndpoint endpoint;
     private final Supplier<String> queryIds;
-    private final int batchRows;
+    private final InsertBlockBound blockBound;
     private final Supplier<Path> spillDirectory;
 
     /** @param spillDirectory where content proofs spill row digests, or null to keep them in memory */
@@ -58,15 +58,12 @@ final class NativeMemberSession implements MemberSession {
             NativeConnections connections,
             ClickHouseEndpoint endpoint,
             Supplier<String> queryIds,
-            int batchRows,
+            InsertBlockBound blockBound,
             Supplier<Path> spillDirectory) {
         this.connections = requireNonNull(connections, "connections is null");
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
         this.queryIds = requireNonNull(queryIds, "queryIds is null");
-        if (batchRows < 1) {
-            throw new IllegalArgumentException("batchRows is positive");
-        }
-        this.batchRows = batchRows;
+        this.blockBound = requireNonNull(blockBound, "blockBound is null");
         this.spillDirectory = spillDirectory;
     }
 
@@ -164,6 +161,7 @@ final class NativeMemberSession implements MemberSession {
             ColumnType[] types =
                     schema.columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
             String sql = MemberSql.insert(candidate, schema);
+            InsertBlockBound.Block block = blockBound.block(types);
             List<Object> row = rows.next();
             while (row != null) {
                 if (cancellation.isCancelled()) {
@@ -173,17 +171,18 @@ final class NativeMemberSession implements MemberSession {
                             loaded);
                 }
                 try (PreparedStatement batch = connection.prepareStatement(sql)) {
-                    int inBatch = 0;
-                    while (row != null && inBatch < batchRows) {
+                    block.reset();
+                    boolean full = false;
+                    while (row != null && !full) {
                         for (int i = 0; i < types.length; i++) {
                             batch.setObject(i + 1, NativeValues.toDriver(types[i], row.get(i)));
                         }
                         batch.addBatch();
-                        inBatch++;
+                        full = block.addAndFull(row);
                         row = rows.next();
                     }
                     batch.executeBatch();
-                    loaded += inBatch;
+                    loaded += block.rows();
                 }
             }
             return new LoadResult.Loaded(loaded, 0);

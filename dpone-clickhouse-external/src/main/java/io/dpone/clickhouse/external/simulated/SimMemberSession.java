@@ -140,7 +140,9 @@ final class SimMemberSession implements MemberSession {
 
     /**
      * One {@code INSERT} statement per block of {@code batchRows} rows, as {@code NativeMemberSession}
-     * sends them: each statement is its own call, and resolves {@code candidate} to the table object
+     * sends them (its byte bound, which closes a block of wide rows earlier, is not modelled: the
+     * simulator's artifacts are small, and block boundaries only move where a paused worker's next
+     * statement starts): each statement is its own call, and resolves {@code candidate} to the table object
      * the name holds when that statement starts (ClickHouse resolves an INSERT's table once, at its
      * start, and a later INSERT resolves the name afresh), so a worker paused between two statements
      * writes its next block into whatever table holds the name by then. A block commits whole when

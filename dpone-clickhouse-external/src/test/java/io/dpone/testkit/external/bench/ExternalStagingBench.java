@@ -111,6 +111,7 @@ public final class ExternalStagingBench {
     private final Digest expected;
     private final Path tsv;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static double phaseBusyStart; // phases run one after another on the main thread
     /** Verifying passes the last shared staging opened. */
     private final AtomicInteger sharedPasses = new AtomicInteger();
 
@@ -202,6 +203,8 @@ public final class ExternalStagingBench {
 
     private void run(int rounds, HeapSampler heap, HeapSampler.Peaks scan) throws Exception {
         double[][] seconds = new double[PHASES.length][rounds];
+        // the whole machine's busy CPU per phase (JVM and both servers): the work a phase needs of these cores
+        double[][] machineCpu = new double[PHASES.length][rounds];
         // the client thread's own CPU (load on the machine hardly moves it): dpone's insert against the driver's own
         double[][] clientCpu = new double[2][rounds];
         HeapSampler.Peaks[] peaks = new HeapSampler.Peaks[PHASES.length];
@@ -232,24 +235,28 @@ public final class ExternalStagingBench {
                         "http table created on every member");
             }
             double[] took = new double[PHASES.length];
+            double[] busy = new double[PHASES.length];
             HeapSampler.Peaks[] now = new HeapSampler.Peaks[PHASES.length];
             int phase = 0;
             startPhase(heap);
             long start = System.nanoTime();
             httpInsert(0, http);
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
 
             startPhase(heap);
             start = System.nanoTime();
             onEveryMember(member -> httpInsert(member, httpBoth));
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
 
             startPhase(heap);
             start = System.nanoTime();
             require(plainInsert(0, baseline, false) == artifact.rowCount(), "baseline inserted every row");
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
 
             startPhase(heap);
@@ -258,6 +265,7 @@ public final class ExternalStagingBench {
             require(plainInsert(0, buffered, true) == artifact.rowCount(), "buffered baseline inserted every row");
             double driverCpu = (THREADS.getCurrentThreadCpuTime() - cpu) / 1e9;
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
             if (round == 0) {
                 Object exact = new MemberContent.Observed(artifact.rowCount(), expected);
@@ -274,6 +282,7 @@ public final class ExternalStagingBench {
             stage(0, one);
             double stagingCpu = (THREADS.getCurrentThreadCpuTime() - cpu) / 1e9;
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
 
             startPhase(heap);
@@ -282,12 +291,14 @@ public final class ExternalStagingBench {
                 stage(member, candidate);
             }
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
 
             startPhase(heap);
             start = System.nanoTime();
             onEveryMember(member -> stage(member, ownPasses));
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
 
             startPhase(heap);
@@ -295,12 +306,14 @@ public final class ExternalStagingBench {
             sharedPasses.set(0);
             stageInParallel(parallel);
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
 
             startPhase(heap);
             start = System.nanoTime();
             MemberContent proven = content(0, candidate);
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase++] = heap.phase();
             require(
                     proven.equals(new MemberContent.Observed(artifact.rowCount(), expected)),
@@ -310,6 +323,7 @@ public final class ExternalStagingBench {
             start = System.nanoTime();
             require(plainSelect(0, candidate) == artifact.rowCount(), "select read every row");
             took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase] = heap.phase();
 
             members.get(0).drop(http);
@@ -331,6 +345,7 @@ public final class ExternalStagingBench {
                 line.append(String.format(" %s %.3f s", PHASES[i], took[i]));
                 if (round > 0) {
                     seconds[i][round - 1] = took[i];
+                    machineCpu[i][round - 1] = busy[i];
                     peaks[i] = new HeapSampler.Peaks(
                             Math.max(peaks[i].used(), now[i].used()), Math.max(peaks[i].live(), now[i].live()));
                 }
@@ -361,6 +376,13 @@ public final class ExternalStagingBench {
                 seconds,
                 "staging_parallel_own_passes",
                 "http_tsv_insert");
+        ratio(
+                out,
+                "staging_parallel_own_passes_to_one_member",
+                seconds,
+                "staging_parallel_own_passes",
+                "staging_one_member");
+        cpuFloor(out, seconds, machineCpu);
         ratio(out, "staging_parallel_to_own_passes", seconds, "staging_parallel", "staging_parallel_own_passes");
         ratio(out, "http_tsv_two_members_to_http_tsv", seconds, "http_tsv_two_members", "http_tsv_insert");
         ratio(out, "staging_parallel_to_http_tsv_two_members", seconds, "staging_parallel", "http_tsv_two_members");
@@ -379,6 +401,29 @@ public final class ExternalStagingBench {
                     PHASES[i], peaks[i].used(), PHASES[i], peaks[i].live()));
         }
         System.out.println(heapLine);
+    }
+
+    /**
+     * Per phase the machine's busy CPU seconds, and the floor they put under the 1.2x goal here: two
+     * members at once cannot take less wall time than their CPU seconds spread over every core, so
+     * {@code (busy CPU of two members at once / cores) / one member's wall time} is the lowest
+     * "two members / one member" ratio this machine allows, whatever the client does.
+     */
+    private static void cpuFloor(StringBuilder out, double[][] seconds, double[][] machineCpu) {
+        for (int i = 0; i < PHASES.length; i++) {
+            out.append(String.format(" %s_machine_cpu_seconds_median=%.3f", PHASES[i], median(machineCpu[i])));
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        double[] two = machineCpu[List.of(PHASES).indexOf("staging_parallel_own_passes")];
+        double[] one = seconds[List.of(PHASES).indexOf("staging_one_member")];
+        double[] perRound = new double[two.length];
+        for (int i = 0; i < two.length; i++) {
+            perRound[i] = two[i] / cores / one[i];
+        }
+        out.append(String.format(
+                " cores=%d ratio_cpu_floor_two_members_to_one_member=%.2f"
+                        + " ratio_cpu_floor_two_members_to_one_member_per_round_median=%.2f",
+                cores, median(two) / cores / median(one), median(perRound)));
     }
 
     /** {@code name}: ratio of the medians and median of the per-round ratios of two phases. */
@@ -574,6 +619,7 @@ public final class ExternalStagingBench {
     private static void startPhase(HeapSampler heap) {
         gc();
         heap.phase();
+        phaseBusyStart = MachineCpu.busySeconds();
     }
 
     private static void gc() {
