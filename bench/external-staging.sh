@@ -20,6 +20,8 @@
 #   - the whole machine's busy CPU per phase (/proc/stat: the JVM and both servers), and from it the
 #     lowest "two members / one member" ratio these cores allow (two members' CPU seconds / cores /
 #     one member's wall time): the measured floor under the 1.2x goal on an idle machine;
+#   - the same production insert of one member, then both at once, into ENGINE = Null tables (the
+#     servers only decode the blocks): how the client's own work scales from one member to two;
 #   - the content proof on one member (MemberSession.content: read back, parse, ContentDigest) vs
 #     a plain SELECT * of the same rows through the same driver; keep <= 2x.
 # Sealing against sha256sum (keep <= 3x) is bench/seal.sh.
@@ -73,7 +75,7 @@ echo "large: $(head -1 <<<"$big_out")"
 grep '^round' "$work/rounds-$rows.log" | sed 's/^/  /'
 echo "machine: load average $(cut -d' ' -f1-3 /proc/loadavg) (after the run)"
 
-for phase in http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel_own_passes staging_parallel proof select_all; do
+for phase in http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel_own_passes staging_parallel proof select_all staging_one_member_null_engine staging_parallel_null_engine; do
   printf '%s_seconds_median=%s\n' "$phase" "$(field "${phase}_seconds_median" "$big_out")"
 done
 ratio() { # NAME GOAL
@@ -87,6 +89,7 @@ ratio staging_parallel_to_own_passes "two members at once: one shared pass / eac
 ratio staging_to_one_member "two members one after the other / one member"
 ratio staging_parallel_own_passes_to_one_member "two members at once, each its own pass (production) / one member; target <= 1.2"
 ratio cpu_floor_two_members_to_one_member "the lowest two-members / one-member ratio these cores allow: the machine's busy CPU of two members at once / cores / one member's wall time (idle machine only)"
+ratio staging_parallel_null_engine_to_one_member_null_engine "the same into ENGINE = Null tables (the servers only decode the blocks): how the client's own work scales to two members, an indication for members on their own hosts"
 ratio staging_parallel_to_one_member "two members at once, one shared pass (not wired) / one member"
 ratio http_tsv_two_members_to_http_tsv "both servers' own HTTP TSV ingest at once / one server's: the floor for two members sharing these cores"
 ratio staging_parallel_to_http_tsv_two_members "two members at once / both servers' own HTTP TSV ingest at once"
@@ -99,8 +102,8 @@ for name in staging_one_member_client_cpu_seconds_median driver_insert_buffered_
   staging_one_member_machine_cpu_seconds_median staging_parallel_own_passes_machine_cpu_seconds_median; do
   printf '%s=%s\n' "$name" "$(field "$name" "$big_out")"
 done
-for phase in artifact_scan http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel_own_passes staging_parallel proof select_all; do
-  printf '%-27s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
+for phase in artifact_scan http_tsv_insert http_tsv_two_members driver_insert driver_insert_buffered staging_one_member staging staging_parallel_own_passes staging_parallel proof select_all staging_one_member_null_engine staging_parallel_null_engine; do
+  printf '%-30s peak_used_mb small=%-6s large=%-6s  peak_live_mb small=%-6s large=%-6s (both JVMs -Xmx%s)\n' "$phase" \
     "$(field "${phase}_peak_used_mb" "$small_out")" "$(field "${phase}_peak_used_mb" "$big_out")" \
     "$(field "${phase}_peak_live_mb" "$small_out")" "$(field "${phase}_peak_live_mb" "$big_out")" "$xmx"
 done

@@ -36,7 +36,8 @@ public final class SharedArtifactRows implements AutoCloseable {
     public static final int BATCH_ROWS = 1_024;
     /**
      * Batches a member may be behind the reader: how long a member may start after the first one
-     * (about four 16,384-row insert blocks) before it is left to its own pass.
+     * (65,536 rows: one production insert block since session 7, four when it was sized) before it
+     * is left to its own pass.
      */
     public static final int QUEUE_BATCHES = 64;
 

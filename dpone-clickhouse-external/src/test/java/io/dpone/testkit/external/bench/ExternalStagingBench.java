@@ -10,6 +10,7 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.port.QueryContext;
+import io.dpone.clickhouse.cluster.sql.SqlQuoting;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.ClickHouseEndpoint;
 import io.dpone.clickhouse.cluster.transport.nativeproto.NativeConnections;
@@ -88,7 +89,12 @@ import java.util.function.Supplier;
  *       both inserts ({@link SharedArtifactRows}, ADR 0010 option 7: measured, not wired);</li>
  *   <li>proof: {@code MemberSession.content} of member 1's candidate (every row read back as text,
  *       parsed, digested with {@code ContentDigest}); select_all: a plain {@code SELECT *} of the
- *       same candidate through the same driver, {@code getObject} of every cell.</li>
+ *       same candidate through the same driver, {@code getObject} of every cell;</li>
+ *   <li>staging_one_member_null_engine and staging_parallel_null_engine: one member, then both at
+ *       once on their own passes, into tables whose {@code ENGINE = Null} discards the rows, so the
+ *       servers only receive and decode the blocks: how the client's own work scales from one
+ *       member to two, an indication of what members on their own hosts would show (their
+ *       servers' work then leaves the client's cores).</li>
  * </ul>
  * Round 0 is the warm-up; medians are of the other rounds, and the ratios are also given as the
  * median of each round's own ratio (the phases of a round run back to back, so a burst of load
@@ -198,7 +204,9 @@ public final class ExternalStagingBench {
         "staging_parallel_own_passes",
         "staging_parallel",
         "proof",
-        "select_all"
+        "select_all",
+        "staging_one_member_null_engine",
+        "staging_parallel_null_engine"
     };
 
     private void run(int rounds, HeapSampler heap, HeapSampler.Peaks scan) throws Exception {
@@ -324,7 +332,31 @@ public final class ExternalStagingBench {
             require(plainSelect(0, candidate) == artifact.rowCount(), "select read every row");
             took[phase] = seconds(start);
             busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
+            now[phase++] = heap.phase();
+
+            TableRef discardOne = new TableRef(db.target(), "t__dpone_ext_null_one_" + round);
+            TableRef discardBoth = new TableRef(db.target(), "t__dpone_ext_null_both_" + round);
+            createDiscarding(0, discardOne);
+            for (int member = 0; member < members.size(); member++) {
+                createDiscarding(member, discardBoth);
+            }
+            startPhase(heap);
+            start = System.nanoTime();
+            insertOwnPass(0, discardOne);
+            took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
+            now[phase++] = heap.phase();
+
+            startPhase(heap);
+            start = System.nanoTime();
+            onEveryMember(member -> insertOwnPass(member, discardBoth));
+            took[phase] = seconds(start);
+            busy[phase] = MachineCpu.busySeconds() - phaseBusyStart;
             now[phase] = heap.phase();
+            members.get(0).drop(discardOne);
+            for (MemberSession member : members) {
+                member.drop(discardBoth);
+            }
 
             members.get(0).drop(http);
             members.get(0).drop(baseline);
@@ -383,6 +415,12 @@ public final class ExternalStagingBench {
                 "staging_parallel_own_passes",
                 "staging_one_member");
         cpuFloor(out, seconds, machineCpu);
+        ratio(
+                out,
+                "staging_parallel_null_engine_to_one_member_null_engine",
+                seconds,
+                "staging_parallel_null_engine",
+                "staging_one_member_null_engine");
         ratio(out, "staging_parallel_to_own_passes", seconds, "staging_parallel", "staging_parallel_own_passes");
         ratio(out, "http_tsv_two_members_to_http_tsv", seconds, "http_tsv_two_members", "http_tsv_insert");
         ratio(out, "staging_parallel_to_http_tsv_two_members", seconds, "staging_parallel", "http_tsv_two_members");
@@ -441,8 +479,27 @@ public final class ExternalStagingBench {
     /** One member's staging as production does it: create the candidate, insert the artifact streamed from the store. */
     private void stage(int member, TableRef candidate) {
         createCandidate(member, candidate);
+        insertOwnPass(member, candidate);
+    }
+
+    /** A table that discards what it is sent (the Null engine takes no ORDER BY, so not through the session). */
+    private void createDiscarding(int member, TableRef table) {
+        StringBuilder columns = new StringBuilder();
+        for (var column : artifact.schema().columns()) {
+            columns.append(columns.length() == 0 ? "" : ", ")
+                    .append(SqlQuoting.identifier(column.name()))
+                    .append(' ')
+                    .append(column.type().canonicalName());
+        }
+        cluster.member(member)
+                .client(cluster.admin())
+                .query("CREATE TABLE " + table.render() + " (" + columns + ") ENGINE = Null");
+    }
+
+    /** The production insert of the artifact's own verifying pass into an existing table. */
+    private void insertOwnPass(int member, TableRef table) {
         try (ArtifactRows rows = artifact.rows()) {
-            insert(member, candidate, TrickyArtifact.stored(rows, artifact.schema()));
+            insert(member, table, TrickyArtifact.stored(rows, artifact.schema()));
         }
     }
 
