@@ -11,15 +11,12 @@ import io.dpone.clickhouse.external.artifact.ArtifactSchema;
 import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.artifact.TypedColumn;
 import io.dpone.clickhouse.external.member.MemberSession;
-import io.dpone.clickhouse.external.member.ResolvedEndpoint;
 import io.dpone.clickhouse.external.member.TypedRowSource;
 import io.dpone.clickhouse.external.nativeproto.NativeMemberSessions;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.testkit.clickhouse.junit.ClickHouseCluster;
-import io.dpone.testkit.cluster.ClusterMember;
 import io.dpone.testkit.cluster.RunningCluster;
 import io.dpone.testkit.cluster.TestDatabase;
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,19 +45,7 @@ class RealInsertBlockBoundTest {
 
     private static long blocksOfOneLoad(
             RunningCluster cluster, TestDatabase db, String suffix, int batchRows, long blockBytes, String value) {
-        ClusterMember target = cluster.member(0);
-        MemberSession member = new NativeMemberSessions(
-                        db.target(),
-                        cluster.publisher().user(),
-                        cluster.publisher().password(),
-                        Duration.ofSeconds(5),
-                        Duration.ofSeconds(30),
-                        () -> "dpone-test-" + UUID.randomUUID(),
-                        batchRows,
-                        blockBytes,
-                        null)
-                .session(new ResolvedEndpoint(
-                        target.endpoint().host(), target.endpoint().nativePort()));
+        MemberSession member = RealMemberSessionTest.session(cluster, 0, db, batchRows, blockBytes);
         TableRef candidate = new TableRef(db.target(), "t__dpone_ext_blocks_" + suffix);
         assertInstanceOf(
                 MutationOutcome.Acknowledged.class,
@@ -77,7 +62,8 @@ class RealInsertBlockBoundTest {
                 rows,
                 Cancellation.NEVER);
         assertEquals(ROWS, assertInstanceOf(LoadResult.Loaded.class, loaded).rows());
-        String parts = target.client(cluster.admin())
+        String parts = cluster.member(0)
+                .client(cluster.admin())
                 .query("SELECT count() FROM system.parts WHERE database = '" + db.target() + "' AND table = '"
                         + candidate.table() + "' AND level = 0");
         return Long.parseLong(parts.strip());

@@ -55,6 +55,11 @@ class RealMemberSessionTest {
     Path directory;
 
     static MemberSession session(RunningCluster cluster, int member, TestDatabase db, int batchRows) {
+        return session(cluster, member, db, batchRows, NativeMemberSessions.MAX_BLOCK_BYTES);
+    }
+
+    /** A session to {@code member} whose insert blocks close at {@code batchRows} rows or {@code blockBytes}. */
+    static MemberSession session(RunningCluster cluster, int member, TestDatabase db, int batchRows, long blockBytes) {
         NativeMemberSessions sessions = new NativeMemberSessions(
                 db.target(),
                 cluster.publisher().user(),
@@ -62,7 +67,9 @@ class RealMemberSessionTest {
                 Duration.ofSeconds(5),
                 Duration.ofSeconds(30),
                 () -> "dpone-test-" + UUID.randomUUID(),
-                batchRows);
+                batchRows,
+                blockBytes,
+                null);
         ClusterMember target = cluster.member(member);
         return sessions.session(
                 new ResolvedEndpoint(target.endpoint().host(), target.endpoint().nativePort()));
