@@ -49,35 +49,15 @@ public final class NativeMemberSessions implements MemberSessions {
             Duration socketTimeout,
             Supplier<String> queryIds,
             int batchRows) {
-        this(database, user, password, connectTimeout, socketTimeout, queryIds, batchRows, null);
+        this(database, user, password, connectTimeout, socketTimeout, queryIds, batchRows, MAX_BLOCK_BYTES, null);
     }
 
     /**
-     * Sessions whose content proofs spill row digests to {@code spillDirectory} (asked for at the
-     * first proof: the artifact store's {@code tmp/}), so their heap does not grow with the rows.
+     * Sessions whose insert blocks close at {@code batchRows} rows or {@code blockBytes} estimated
+     * wire bytes, and whose content proofs spill row digests to {@code spillDirectory} (asked for at
+     * the first proof: the artifact store's {@code tmp/}; null keeps them in memory), so their heap
+     * does not grow with the rows.
      */
-    public NativeMemberSessions(
-            String database,
-            String user,
-            String password,
-            Duration connectTimeout,
-            Duration socketTimeout,
-            Supplier<String> queryIds,
-            int batchRows,
-            Supplier<Path> spillDirectory) {
-        this(
-                database,
-                user,
-                password,
-                connectTimeout,
-                socketTimeout,
-                queryIds,
-                batchRows,
-                MAX_BLOCK_BYTES,
-                spillDirectory);
-    }
-
-    /** Sessions whose insert blocks close at {@code batchRows} rows or {@code blockBytes} estimated wire bytes. */
     public NativeMemberSessions(
             String database,
             String user,

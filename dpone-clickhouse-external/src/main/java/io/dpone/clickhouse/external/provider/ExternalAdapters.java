@@ -58,6 +58,7 @@ final class ExternalAdapters implements AutoCloseable {
                         answerBound,
                         PortWiring::queryId,
                         NativeMemberSessions.DEFAULT_BATCH_ROWS,
+                        NativeMemberSessions.MAX_BLOCK_BYTES,
                         store::spillDirectory),
                 ExternalPortWiring.endpoints(connection.memberEndpoints()),
                 store,

@@ -177,6 +177,7 @@ class RealMemberSessionTest {
                 Duration.ofSeconds(30),
                 () -> "dpone-test-" + UUID.randomUUID(),
                 NativeMemberSessions.DEFAULT_BATCH_ROWS,
+                NativeMemberSessions.MAX_BLOCK_BYTES,
                 store::spillDirectory);
         ClusterMember target = cluster.member(0);
         MemberSession member = sessions.session(

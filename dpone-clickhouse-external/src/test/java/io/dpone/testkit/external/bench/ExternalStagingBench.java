@@ -146,6 +146,7 @@ public final class ExternalStagingBench {
                 Duration.ofSeconds(120),
                 ids,
                 BATCH_ROWS,
+                NativeMemberSessions.MAX_BLOCK_BYTES,
                 store::spillDirectory);
         this.members = new ArrayList<>();
         for (ClusterMember member : cluster.members()) {
