@@ -12,17 +12,19 @@ import java.util.List;
  * five times its wire bytes of heap, measured), so the byte bound keeps wide rows from multiplying
  * that per member loaded at once. The estimate counts fixed widths exactly and a string as its
  * UTF-16 length plus a length prefix: a lower bound for non-ASCII text, which is what an estimate
- * that never parses the string can afford.
+ * that never parses the string can afford. The simulator's member sessions close their blocks by
+ * the same bound, so a paused worker's next statement starts where production's would. Not API:
+ * its package is not exported.
  */
-record InsertBlockBound(int maxRows, long maxBytes) {
-    InsertBlockBound {
+public record InsertBlockBound(int maxRows, long maxBytes) {
+    public InsertBlockBound {
         if (maxRows < 1 || maxBytes < 1) {
             throw new IllegalArgumentException("maxRows and maxBytes are positive");
         }
     }
 
     /** Counts one block's rows for {@code types}; reset per block. Not thread-safe: one per insert. */
-    Block block(ColumnType[] types) {
+    public Block block(ColumnType[] types) {
         return new Block(this, types);
     }
 
@@ -62,7 +64,7 @@ record InsertBlockBound(int maxRows, long maxBytes) {
     }
 
     /** The rows of one block so far. */
-    static final class Block {
+    public static final class Block {
         private final InsertBlockBound bound;
         private final long fixedRowBytes;
         private final int[] stringColumns;
@@ -85,7 +87,7 @@ record InsertBlockBound(int maxRows, long maxBytes) {
         }
 
         /** Counts {@code row}; true when the block is full with it. */
-        boolean addAndFull(List<Object> row) {
+        public boolean addAndFull(List<Object> row) {
             rows++;
             bytes += fixedRowBytes;
             for (int column : stringColumns) {
@@ -96,7 +98,7 @@ record InsertBlockBound(int maxRows, long maxBytes) {
             return rows >= bound.maxRows() || bytes >= bound.maxBytes();
         }
 
-        int rows() {
+        public int rows() {
             return rows;
         }
 
@@ -104,7 +106,7 @@ record InsertBlockBound(int maxRows, long maxBytes) {
             return bytes;
         }
 
-        void reset() {
+        public void reset() {
             rows = 0;
             bytes = 0;
         }

@@ -12,6 +12,7 @@ import io.dpone.clickhouse.cluster.sql.StatementKind;
 import io.dpone.clickhouse.cluster.sql.TableRef;
 import io.dpone.clickhouse.cluster.transport.FailureMapping;
 import io.dpone.clickhouse.external.artifact.ArtifactSchema;
+import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.artifact.TypedColumn;
 import io.dpone.clickhouse.external.content.ContentDigest;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
@@ -21,6 +22,7 @@ import io.dpone.clickhouse.external.member.MemberSelf;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.member.TypedRowSource;
+import io.dpone.clickhouse.external.nativeproto.InsertBlockBound;
 import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.testkit.simulator.LocalResult;
@@ -67,13 +69,13 @@ final class SimMemberSession implements MemberSession {
     private final PortContext context;
     private final SimMember member;
     private final int index;
-    private final int batchRows;
+    private final InsertBlockBound blockBound;
 
-    SimMemberSession(PortContext context, SimMember member, int batchRows) {
+    SimMemberSession(PortContext context, SimMember member, InsertBlockBound blockBound) {
         this.context = context;
         this.member = member;
         this.index = member == null ? -1 : member.index;
-        this.batchRows = batchRows;
+        this.blockBound = blockBound;
     }
 
     @Override
@@ -139,10 +141,8 @@ final class SimMemberSession implements MemberSession {
     }
 
     /**
-     * One {@code INSERT} statement per block of {@code batchRows} rows, as {@code NativeMemberSession}
-     * sends them (its byte bound, which closes a block of wide rows earlier, is not modelled: the
-     * simulator's artifacts are small, and block boundaries only move where a paused worker's next
-     * statement starts): each statement is its own call, and resolves {@code candidate} to the table object
+     * One {@code INSERT} statement per block closed by the same {@link InsertBlockBound} as
+     * {@code NativeMemberSession}'s (its rows, or its estimated wire bytes for wide rows): each statement is its own call, and resolves {@code candidate} to the table object
      * the name holds when that statement starts (ClickHouse resolves an INSERT's table once, at its
      * start, and a later INSERT resolves the name afresh), so a worker paused between two statements
      * writes its next block into whatever table holds the name by then. A block commits whole when
@@ -152,6 +152,8 @@ final class SimMemberSession implements MemberSession {
     public LoadResult insert(
             TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
         long loaded = 0;
+        InsertBlockBound.Block counted = blockBound.block(
+                schema.columns().stream().map(TypedColumn::type).toArray(ColumnType[]::new));
         List<Object> row = rows.next();
         while (row != null) {
             if (cancellation.isCancelled()) {
@@ -161,8 +163,11 @@ final class SimMemberSession implements MemberSession {
                         loaded);
             }
             List<List<Object>> block = new ArrayList<>();
-            while (row != null && block.size() < batchRows) {
+            counted.reset();
+            boolean full = false;
+            while (row != null && !full) {
                 block.add(row);
+                full = counted.addAndFull(row);
                 row = rows.next();
             }
             MutationOutcome failed = insertBlock(candidate, schema, block);

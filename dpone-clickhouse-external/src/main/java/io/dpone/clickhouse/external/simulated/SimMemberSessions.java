@@ -6,6 +6,7 @@ import io.dpone.clickhouse.external.artifact.ColumnType;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.MemberSessions;
 import io.dpone.clickhouse.external.member.ResolvedEndpoint;
+import io.dpone.clickhouse.external.nativeproto.InsertBlockBound;
 import io.dpone.clickhouse.external.nativeproto.NativeMemberSessions;
 import io.dpone.testkit.simulator.ports.PortContext;
 import io.dpone.testkit.simulator.world.SimMember;
@@ -25,14 +26,11 @@ public final class SimMemberSessions implements MemberSessions {
             "default", "simulated", "", Duration.ofSeconds(1), Duration.ofSeconds(1), () -> "unused", 1);
 
     private final PortContext context;
-    private final int batchRows;
+    private final InsertBlockBound blockBound;
 
     public SimMemberSessions(PortContext context, int batchRows) {
         this.context = requireNonNull(context, "context is null");
-        if (batchRows < 1) {
-            throw new IllegalArgumentException("batchRows is positive");
-        }
-        this.batchRows = batchRows;
+        this.blockBound = new InsertBlockBound(batchRows, NativeMemberSessions.MAX_BLOCK_BYTES);
     }
 
     @Override
@@ -43,7 +41,7 @@ public final class SimMemberSessions implements MemberSessions {
                         member.endpoint.host().equals(endpoint.host()) && member.endpoint.port() == endpoint.port())
                 .findFirst()
                 .orElse(null);
-        return new SimMemberSession(context, reached, batchRows);
+        return new SimMemberSession(context, reached, blockBound);
     }
 
     @Override

@@ -9,6 +9,9 @@ import io.dpone.clickhouse.cluster.port.CatalogRead;
 import io.dpone.clickhouse.cluster.port.LoadResult;
 import io.dpone.clickhouse.cluster.port.MutationOutcome;
 import io.dpone.clickhouse.cluster.sql.TableRef;
+import io.dpone.clickhouse.external.artifact.ArtifactSchema;
+import io.dpone.clickhouse.external.artifact.ColumnType;
+import io.dpone.clickhouse.external.artifact.TypedColumn;
 import io.dpone.clickhouse.external.member.ColumnDefinition;
 import io.dpone.clickhouse.external.member.MemberContent;
 import io.dpone.clickhouse.external.member.MemberSelf;
@@ -24,6 +27,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code internal_replication = false} (docs/testkit/simulator.md, "Held to real ClickHouse"): who
  * a direct connection reaches, what the local create makes (under exactly the caller's UUID, in
  * both forms), the refusals of a taken name, a taken UUID and a missing table, the batched insert of a sealed artifact read back as exactly its content digest,
- * the budget, a changed row, a killed member. A disagreement between backends is a simulator bug.
+ * where a block of wide rows closes, the budget, a changed row, a killed member. A disagreement between backends is a simulator bug.
  */
 public abstract class MemberSessionConformance {
     static final String MERGE_TREE_TUPLE = "MergeTree ORDER BY tuple() SETTINGS index_granularity = 8192";
@@ -258,6 +262,37 @@ public abstract class MemberSessionConformance {
             assertEquals(artifact.rowCount(), observed(session.rowCount(candidate)));
             assertEquals(new MemberContent.OverBudget(3), observed(session.content(candidate, artifact.schema(), 3)));
         }
+    }
+
+    /**
+     * A block of wide rows closes at the production byte bound ({@code InsertBlockBound}, 8 MiB of
+     * estimated wire bytes), not only at the row bound: eight rows of a 1 MiB string fill the first
+     * block, and a cancellation seen before the second block shows exactly that block committed.
+     * With the row bound alone (1,000 rows here) all ten rows would be one block.
+     */
+    @Test
+    void aBlockOfWideRowsClosesAtTheByteBoundAndCommitsWhole() {
+        TableRef candidate = table("t__dpone_ext_0000000000000009");
+        MemberSession session = backend().session(0, 1_000);
+        assertInstanceOf(
+                MutationOutcome.Acknowledged.class,
+                session.create(
+                        candidate,
+                        UUID.randomUUID(),
+                        new CandidateDefinition.Columns(
+                                List.of(new CandidateDefinition.Column("v", "String")), "MergeTree")));
+        String wide = "w".repeat(1 << 20);
+        AtomicInteger delivered = new AtomicInteger();
+        LoadResult cancelled = session.insert(
+                candidate,
+                new ArtifactSchema(List.of(new TypedColumn("v", new ColumnType.StringType()))),
+                () -> delivered.getAndIncrement() < 10 ? List.of(wide) : null,
+                () -> delivered.get() > 8);
+        assertEquals(
+                8,
+                assertInstanceOf(LoadResult.SourceRejected.class, cancelled).rowsRead(),
+                "the first block held the eight rows that reached the byte bound");
+        assertEquals(8L, observed(session.rowCount(candidate)), "the block committed whole");
     }
 
     @Test
