@@ -22,7 +22,6 @@ import io.dpone.clickhouse.external.member.MemberSelf;
 import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.member.TypedRowSource;
-import io.dpone.spi.error.DponeErrorCode;
 import io.dpone.spi.error.DponeException;
 import io.dpone.spi.publication.Cancellation;
 import java.nio.file.Path;
@@ -156,36 +155,22 @@ final class NativeMemberSession implements MemberSession {
         } catch (SQLException | RuntimeException notConnected) {
             return new LoadResult.Failed(NativeConnections.notConnected(queryId, notConnected));
         }
-        long loaded = 0;
         try (connection) {
             ColumnType[] types =
                     schema.columns().stream().map(column -> column.type()).toArray(ColumnType[]::new);
             String sql = MemberSql.insert(candidate, schema);
-            InsertBlockBound.Block block = blockBound.block(types);
-            List<Object> row = rows.next();
-            while (row != null) {
-                if (cancellation.isCancelled()) {
-                    return new LoadResult.SourceRejected(
-                            DponeErrorCode.PUBLICATION_CANCELLED,
-                            "the load was cancelled after " + loaded + " rows",
-                            loaded);
-                }
+            return InsertBlocks.load(blockBound, types, rows, cancellation, block -> {
                 try (PreparedStatement batch = connection.prepareStatement(sql)) {
-                    block.reset();
-                    boolean full = false;
-                    while (row != null && !full) {
+                    for (List<Object> row = block.next(); row != null; row = block.next()) {
                         for (int i = 0; i < types.length; i++) {
                             batch.setObject(i + 1, NativeValues.toDriver(types[i], row.get(i)));
                         }
                         batch.addBatch();
-                        full = block.addAndFull(row);
-                        row = rows.next();
                     }
                     batch.executeBatch();
-                    loaded += block.rows();
                 }
-            }
-            return new LoadResult.Loaded(loaded, 0);
+                return null;
+            });
         } catch (SQLException | RuntimeException failure) {
             if (failure instanceof DponeException artifact) {
                 throw artifact;

@@ -23,7 +23,7 @@ import io.dpone.clickhouse.external.member.MemberSession;
 import io.dpone.clickhouse.external.member.TableState;
 import io.dpone.clickhouse.external.member.TypedRowSource;
 import io.dpone.clickhouse.external.nativeproto.InsertBlockBound;
-import io.dpone.spi.error.DponeErrorCode;
+import io.dpone.clickhouse.external.nativeproto.InsertBlocks;
 import io.dpone.spi.publication.Cancellation;
 import io.dpone.testkit.simulator.LocalResult;
 import io.dpone.testkit.simulator.MemberStep;
@@ -151,32 +151,14 @@ final class SimMemberSession implements MemberSession {
     @Override
     public LoadResult insert(
             TableRef candidate, ArtifactSchema schema, TypedRowSource rows, Cancellation cancellation) {
-        long loaded = 0;
-        InsertBlockBound.Block counted = blockBound.block(
-                schema.columns().stream().map(TypedColumn::type).toArray(ColumnType[]::new));
-        List<Object> row = rows.next();
-        while (row != null) {
-            if (cancellation.isCancelled()) {
-                return new LoadResult.SourceRejected(
-                        DponeErrorCode.PUBLICATION_CANCELLED,
-                        "the load was cancelled after " + loaded + " rows",
-                        loaded);
+        ColumnType[] types = schema.columns().stream().map(TypedColumn::type).toArray(ColumnType[]::new);
+        return InsertBlocks.load(blockBound, types, rows, cancellation, block -> {
+            List<List<Object>> sent = new ArrayList<>();
+            for (List<Object> row = block.next(); row != null; row = block.next()) {
+                sent.add(row);
             }
-            List<List<Object>> block = new ArrayList<>();
-            counted.reset();
-            boolean full = false;
-            while (row != null && !full) {
-                block.add(row);
-                full = counted.addAndFull(row);
-                row = rows.next();
-            }
-            MutationOutcome failed = insertBlock(candidate, schema, block);
-            if (failed != null) {
-                return new LoadResult.Failed(failed);
-            }
-            loaded += block.size();
-        }
-        return new LoadResult.Loaded(loaded, 0);
+            return insertBlock(candidate, schema, sent);
+        });
     }
 
     /** One INSERT statement of {@code block}; null when it completed, else why it did not. */
